@@ -1,0 +1,51 @@
+# Warroom — every install step the project needs is here, so a clean clone works.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.warroom-installed
+ARGS   ?=
+
+.PHONY: run test lint bench sample dist clean help
+
+help:
+	@echo "make run [ARGS=...]   open the editor on the bundled sample (installs into $(VENV) if needed)"
+	@echo "make test             install if needed and run the test suite"
+	@echo "make lint             ruff over the tree"
+	@echo "make bench [NAME=x]   run the benchmarks (figures as JSON)"
+	@echo "make sample           rebuild resources/samples/world-1939.warroom"
+	@echo "make dist             build a one-folder desktop app with PyInstaller"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall when the project metadata changes or the venv was deleted.
+$(STAMP): pyproject.toml setup.py | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test,dev]"
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/warroom edit $(ARGS)
+
+# pytest exits 5 when it collected no test: that is a failure too.
+test: $(STAMP)
+	@QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(ARGS); status=$$?; \
+	if [ $$status -eq 5 ]; then echo "no tests were collected" >&2; exit 1; fi; exit $$status
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check gamecore editor tests
+
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m tests.benchmarks $(NAME) --json
+
+sample: $(STAMP)
+	$(BIN)/python -m gamecore.interop.sample_world resources/samples/world-1939.warroom
+
+dist: $(STAMP)
+	$(BIN)/python -m PyInstaller --noconfirm --clean --distpath dist --workpath build/pyinstaller packaging/warroom.spec
+	QT_QPA_PLATFORM=offscreen dist/warroom/warroom --version
+	QT_QPA_PLATFORM=offscreen dist/warroom/warroom edit --screenshot build/dist-smoke.png
+
+clean:
+	rm -rf build dist .pytest_cache

@@ -1,0 +1,1 @@
+"""Warroom editor (PySide6). Imports gamecore; nothing imports editor."""

@@ -1,0 +1,75 @@
+"""Application entry points: ``warroom-editor`` and ``warroom edit``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from gamecore import __version__
+from gamecore.errors import WarroomError
+
+
+def _parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise WarroomError(f"--size expects WxH such as 1600x1000, got {text!r}") from None
+    if not (200 <= w <= 8000 and 200 <= h <= 8000):
+        raise WarroomError(f"--size {text}: width and height must be between 200 and 8000")
+    return w, h
+
+
+def run_editor(args: argparse.Namespace) -> int:
+    """Open the main window; with ``--screenshot`` render it to a PNG and exit."""
+    if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    size = _parse_size(args.size) if args.screenshot else None
+
+    from PySide6.QtWidgets import QApplication
+
+    from editor.mainwindow import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Warroom")
+    app.setOrganizationName("Warroom")
+    app.setApplicationVersion(__version__)
+    window = MainWindow()
+    if args.pack:
+        window.open_path(args.pack, interactive=not args.screenshot)
+    else:
+        window.open_default()
+    if args.screenshot:
+        if getattr(args, "mode", None):
+            window.set_map_mode(args.mode)
+        window.resize(*size)
+        window.show()
+        window.fit_map()
+        for _ in range(5):
+            app.processEvents()
+        image = window.grab().toImage()
+        if not image.save(args.screenshot, "PNG"):
+            raise WarroomError("cannot write the screenshot", args.screenshot)
+        print(f"wrote {args.screenshot} ({image.width()}x{image.height()})")
+        window.discard_and_close()
+        return 0
+    window.show()
+    return app.exec()
+
+
+def main(argv: list[str] | None = None) -> int:
+    from gamecore.commands.edit import add_editor_arguments
+
+    parser = argparse.ArgumentParser(prog="warroom-editor", description="Warroom map editor")
+    parser.add_argument("--version", action="version", version=f"warroom {__version__}")
+    add_editor_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run_editor(args)
+    except WarroomError as err:
+        print(f"warroom-editor: error: {err}", file=sys.stderr)
+        return err.exit_code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

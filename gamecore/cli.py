@@ -1,0 +1,57 @@
+"""The ``warroom`` command.
+
+Subcommands live in :mod:`gamecore.commands`, one module each, discovered at start-up:
+a module defines ``register(subparsers)`` that adds its parser and sets ``func`` to a
+callable ``(args) -> int``. Conventions (DESIGN.md): human text by default, JSON with
+``--json``; exit 0 success, 1 "ran and found problems", 2 unusable input; bad input
+ends in a one-line message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+from gamecore import __version__
+from gamecore.errors import WarroomError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="warroom",
+        description="Warroom: draw, set up, validate and playtest WWII strategy maps.",
+    )
+    parser.add_argument("--version", action="version", version=f"warroom {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from gamecore import commands
+
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"gamecore.commands.{info.name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except WarroomError as err:
+        print(f"warroom: error: {err}", file=sys.stderr)
+        return err.exit_code
+    except KeyboardInterrupt:
+        print("warroom: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

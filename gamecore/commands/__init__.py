@@ -1,0 +1,1 @@
+"""One module per ``warroom`` subcommand; each defines ``register(subparsers)``."""

@@ -1,0 +1,1 @@
+"""gamecore.conditions — see DESIGN.md."""

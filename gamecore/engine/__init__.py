@@ -1,0 +1,1 @@
+"""gamecore.engine — see DESIGN.md."""

@@ -1,0 +1,1 @@
+"""gamecore.geometry — see DESIGN.md."""

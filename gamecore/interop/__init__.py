@@ -1,0 +1,1 @@
+"""gamecore.interop — see DESIGN.md."""

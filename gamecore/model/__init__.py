@@ -1,0 +1,1 @@
+"""gamecore.model — see DESIGN.md."""

@@ -1,0 +1,24 @@
+"""Where bundled resources live, in a source tree and in an installed package."""
+
+from __future__ import annotations
+
+from importlib import resources as _ilr
+from pathlib import Path
+
+
+def resources_dir() -> Path:
+    """The folder of bundled data (``resources/`` in the source tree)."""
+    return Path(str(_ilr.files("gamecore.resources")))
+
+
+def resource(*parts: str) -> Path:
+    return resources_dir().joinpath(*parts)
+
+
+def sample_pack() -> Path:
+    """The bundled sample pack the editor opens by default (may not exist yet)."""
+    return resource("samples", "world-1939.warroom")
+
+
+def rulesets_dir() -> Path:
+    return resource("rulesets")

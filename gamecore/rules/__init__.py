@@ -1,0 +1,1 @@
+"""gamecore.rules — see DESIGN.md."""

@@ -1,0 +1,1 @@
+"""gamecore.sim — see DESIGN.md."""

@@ -1,0 +1,1 @@
+"""gamecore.store — see DESIGN.md."""

@@ -1,0 +1,1 @@
+"""gamecore.validate — see DESIGN.md."""
