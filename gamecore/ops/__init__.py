@@ -1,0 +1,43 @@
+"""Edit operations on a :class:`gamecore.model.Pack` (no Qt).
+
+Every change the editor (and the CLI) makes to a pack goes through an :class:`Edit`:
+``change = edit.apply(pack)`` and ``edit.revert(pack)`` restore the pack exactly; the
+returned :class:`Change` names what was touched so views redraw only that. Repeated
+edits of one field of the same targets merge (``edit.merge(next_edit)``).
+
+>>> from gamecore.ops import SetZoneAttrs
+>>> edit = SetZoneAttrs([3, 4], "value", 5)            # doctest: +SKIP
+>>> change = edit.apply(pack); edit.revert(pack)       # doctest: +SKIP
+"""
+
+from gamecore.ops.attrs import (
+    SetAttrs,
+    SetBorderAttrs,
+    SetFacilityAttrs,
+    SetLineAttrs,
+    SetLinkAttrs,
+    SetNationAttrs,
+    SetOwnership,
+    SetZoneAttrs,
+    SetZoneGeometry,
+)
+from gamecore.ops.base import Change, CompositeEdit, Edit, EditError
+from gamecore.ops.items import AddItem, RemoveItem
+
+__all__ = [
+    "AddItem",
+    "Change",
+    "CompositeEdit",
+    "Edit",
+    "EditError",
+    "RemoveItem",
+    "SetAttrs",
+    "SetBorderAttrs",
+    "SetFacilityAttrs",
+    "SetLineAttrs",
+    "SetLinkAttrs",
+    "SetNationAttrs",
+    "SetOwnership",
+    "SetZoneAttrs",
+    "SetZoneGeometry",
+]
