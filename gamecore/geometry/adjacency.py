@@ -1,0 +1,196 @@
+"""Adjacency: zones sharing a border of positive length (DESIGN.md, Invariant 2).
+
+Two zones are adjacent when the common part of their boundaries is longer than ``eps``;
+touching at a point is not adjacent. In a valid coverage shared borders consist of
+identical segments, so adjacency is found by hashing segments (exact, O(vertices)).
+Segments that no other zone has identically (the outer boundary, or imported polygons
+whose vertices do not match) are also compared geometrically for collinear overlap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, MultiLineString
+from shapely.geometry.base import BaseGeometry
+
+from gamecore.model.map import Map
+
+__all__ = [
+    "compute_adjacency",
+    "border_lengths",
+    "map_adjacency",
+    "shared_border",
+    "wrap_pairs",
+    "zone_segments",
+]
+
+
+def zone_segments(geoms: Mapping[int, BaseGeometry]) -> tuple[np.ndarray, np.ndarray]:
+    """All boundary segments: ``(seg, zone)`` where seg is an (n, 4) array x1, y1, x2, y2
+    and zone the (n,) zone ids. Zero-length segments are dropped."""
+    ids = [zid for zid, g in geoms.items() if g is not None and not g.is_empty]
+    if not ids:
+        return np.empty((0, 4)), np.empty(0, dtype=np.int64)
+    arr = np.array([geoms[i] for i in ids], dtype=object)
+    rings, ring_owner = shapely.get_rings(arr, return_index=True)
+    coords, cidx = shapely.get_coordinates(rings, return_index=True)
+    # consecutive coordinates of the same ring form a segment
+    same = cidx[1:] == cidx[:-1]
+    seg = np.hstack([coords[:-1][same], coords[1:][same]])
+    zone = np.asarray(ids, dtype=np.int64)[ring_owner[cidx[:-1][same]]]
+    keep = (seg[:, 0] != seg[:, 2]) | (seg[:, 1] != seg[:, 3])
+    return seg[keep], zone[keep]
+
+
+def _canonical(seg: np.ndarray) -> np.ndarray:
+    """Segments with the lexicographically smaller endpoint first, -0.0 as 0.0."""
+    seg = seg + 0.0
+    swap = (seg[:, 0] > seg[:, 2]) | ((seg[:, 0] == seg[:, 2]) & (seg[:, 1] > seg[:, 3]))
+    out = seg.copy()
+    out[swap] = seg[swap][:, [2, 3, 0, 1]]
+    return out
+
+
+def border_lengths(
+    geoms: Mapping[int, BaseGeometry], only: Iterable[int] | None = None
+) -> dict[tuple[int, int], float]:
+    """Length of the common boundary of every pair of zones (a < b) that has one.
+
+    ``only``: restrict to pairs with at least one zone in this set (both zones of a pair
+    must still be in ``geoms``)."""
+    seg, zone = zone_segments(geoms)
+    out: dict[tuple[int, int], float] = {}
+    if len(seg) == 0:
+        return out
+    only_set = set(only) if only is not None else None
+    can = np.ascontiguousarray(_canonical(seg))
+    keys = can.view(np.dtype((np.void, can.dtype.itemsize * 4))).ravel()
+    order = np.argsort(keys, kind="stable")
+    skeys = keys[order]
+    starts = np.flatnonzero(np.r_[True, skeys[1:] != skeys[:-1]])
+    counts = np.diff(np.r_[starts, len(skeys)])
+    lengths = np.hypot(can[:, 2] - can[:, 0], can[:, 3] - can[:, 1])
+    single = np.zeros(len(seg), dtype=bool)
+    # groups with 2+ copies: every pair of distinct zones in the group shares it
+    multi = np.flatnonzero(counts >= 2)
+    if len(multi):
+        pair_starts = starts[multi]
+        two = counts[multi] == 2
+        za = zone[order[pair_starts[two]]]
+        zb = zone[order[pair_starts[two] + 1]]
+        ln = lengths[order[pair_starts[two]]]
+        for a, b, length in zip(za.tolist(), zb.tolist(), ln.tolist(), strict=True):
+            if a == b:
+                continue
+            key = (a, b) if a < b else (b, a)
+            out[key] = out.get(key, 0.0) + length
+        for s, c in zip(pair_starts[~two].tolist(), counts[multi][~two].tolist(), strict=True):
+            members = sorted(set(zone[order[s : s + c]].tolist()))
+            length = float(lengths[order[s]])
+            for i, a in enumerate(members):
+                for b in members[i + 1 :]:
+                    out[(a, b)] = out.get((a, b), 0.0) + length
+            if len(members) == 1:
+                single[order[s : s + c]] = True
+    single[order[starts[counts == 1]]] = True
+    # unmatched segments: collinear partial overlaps between different zones
+    idx = np.flatnonzero(single)
+    if len(idx) > 1:
+        lines = shapely.linestrings(can[idx].reshape(-1, 2, 2))
+        tree = shapely.STRtree(lines)
+        left, right = tree.query(lines, predicate="intersects")
+        sel = (left < right) & (zone[idx[left]] != zone[idx[right]])
+        left, right = left[sel], right[sel]
+        if len(left):
+            inter = shapely.intersection(lines[left], lines[right])
+            ln = shapely.length(inter)
+            pos = ln > 0
+            for i, j, length in zip(left[pos], right[pos], ln[pos].tolist(), strict=True):
+                a, b = int(zone[idx[i]]), int(zone[idx[j]])
+                key = (a, b) if a < b else (b, a)
+                out[key] = out.get(key, 0.0) + length
+    if only_set is not None:
+        out = {k: v for k, v in out.items() if k[0] in only_set or k[1] in only_set}
+    return out
+
+
+def compute_adjacency(geoms: Mapping[int, BaseGeometry], eps: float = 1e-6) -> set[tuple[int, int]]:
+    """Pairs (a, b), a < b, of zones whose common border is longer than ``eps``."""
+    return {k for k, length in border_lengths(geoms).items() if length > eps}
+
+
+def _seam_intervals(geoms: Mapping[int, BaseGeometry], x: float, tol: float):
+    seg, zone = zone_segments(geoms)
+    on = (np.abs(seg[:, 0] - x) <= tol) & (np.abs(seg[:, 2] - x) <= tol)
+    lo = np.minimum(seg[on, 1], seg[on, 3])
+    hi = np.maximum(seg[on, 1], seg[on, 3])
+    return list(zip(lo.tolist(), hi.tolist(), zone[on].tolist(), strict=True))
+
+
+def wrap_pairs(
+    geoms: Mapping[int, BaseGeometry],
+    x_min: float,
+    x_max: float,
+    eps: float = 1e-6,
+    tol: float = 1e-9,
+) -> set[tuple[int, int]]:
+    """Pairs of zones adjacent across an east-west seam: one touches x = x_min and the
+    other x = x_max along a common y-interval longer than ``eps``."""
+    west = _seam_intervals(geoms, x_min, tol)
+    east = _seam_intervals(geoms, x_max, tol)
+    overlap: dict[tuple[int, int], float] = {}
+    east.sort()
+    for lo, hi, a in west:
+        for elo, ehi, b in east:
+            if elo >= hi:
+                break
+            common = min(hi, ehi) - max(lo, elo)
+            if common > 0 and a != b:
+                key = (a, b) if a < b else (b, a)
+                overlap[key] = overlap.get(key, 0.0) + common
+    return {k for k, v in overlap.items() if v > eps}
+
+
+def map_adjacency(m: Map, eps: float = 1e-6) -> dict[int, set[int]]:
+    """Adjacency of a map: shared borders + links (strait, canal, offmap, connection)
+    + east-west wrap when ``m.wrap_x`` - "not_adjacent" links. Every zone id is a key."""
+    geoms = {zid: z.geometry for zid, z in m.zones.items() if z.geometry is not None}
+    pairs = compute_adjacency(geoms, eps)
+    if m.wrap_x:
+        pairs |= wrap_pairs(geoms, 0.0, m.width, eps, tol=1e-9 * max(m.width, m.height, 1.0))
+    removed = set()
+    for link in m.links.values():
+        if link.a == link.b or link.a not in m.zones or link.b not in m.zones:
+            continue
+        key = (link.a, link.b) if link.a < link.b else (link.b, link.a)
+        if link.kind == "not_adjacent":
+            removed.add(key)
+        else:
+            pairs.add(key)
+    adj: dict[int, set[int]] = {zid: set() for zid in m.zones}
+    for a, b in pairs - removed:
+        adj[a].add(b)
+        adj[b].add(a)
+    return adj
+
+
+def shared_border(geom_a: BaseGeometry, geom_b: BaseGeometry) -> LineString | MultiLineString:
+    """The common boundary of two zones, merged into as few lines as possible (an empty
+    LineString when they share no border of positive length)."""
+    seg, zone = zone_segments({0: geom_a, 1: geom_b})
+    can = _canonical(seg)
+    a_set = {tuple(s) for s in can[zone == 0].tolist()}
+    common = [s for s in can[zone == 1].tolist() if tuple(s) in a_set]
+    if common:
+        lines = shapely.linestrings(np.asarray(common).reshape(-1, 2, 2))
+        merged = shapely.line_merge(shapely.multilinestrings(lines))
+    else:  # vertices do not match: fall back to overlay
+        merged = shapely.line_merge(shapely.intersection(geom_a.boundary, geom_b.boundary))
+        parts = [p for p in shapely.get_parts(merged) if p.geom_type == "LineString"]
+        merged = shapely.line_merge(shapely.multilinestrings(parts)) if parts else LineString()
+    if merged.geom_type == "GeometryCollection" and merged.is_empty:
+        return LineString()
+    return merged
