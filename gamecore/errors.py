@@ -53,6 +53,7 @@ class ConditionError(WarroomError):
     def __init__(self, message: str, line: int = 1, column: int = 1, path=None):
         self.line = line
         self.column = column
+        self.reason = message
         super().__init__(f"line {line}, column {column}: {message}", path)
 
 
