@@ -1029,6 +1029,8 @@ def compile_expression(text: str, scope, kind: str = "bool") -> Compiled:
     expression must give: "bool" (a condition), "num", or "any"."""
     node = parse_expression(text)
     compiler = Compiler(scope)
+    if kind == "any" and isinstance(node, Name | Str | SetLit):
+        kind = "zones"  # a bare name or set on its own means zones
     return Compiled(text, compiler.compile(node, kind, set()), kind)
 
 
