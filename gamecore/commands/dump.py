@@ -1,0 +1,50 @@
+"""``warroom dump PACK [-o FILE]``: the canonical JSON text form of a pack."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from pathlib import Path
+
+from gamecore.errors import PackError
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "dump",
+        help="write a map pack as canonical JSON (stable order, 6-decimal coordinates)",
+    )
+    p.add_argument("pack", help="the .warroom file")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from gamecore.store import read_pack
+    from gamecore.store.jsonform import dump_json
+
+    text = dump_json(read_pack(args.pack))
+    if args.output:
+        write_text_atomic(Path(args.output), text)
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    return 0
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temp file and a rename."""
+    tmp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(4)}")
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as err:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise PackError(f"cannot write ({err.strerror or err})", path) from None

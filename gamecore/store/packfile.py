@@ -1,0 +1,755 @@
+"""Opening, saving and recovering map-pack files (DESIGN.md, Invariant 3).
+
+Files beside a pack ``dir/world.warroom``:
+
+- ``dir/.world.warroom.lock`` — exists while a process has the pack open for writing; it
+  holds an OS lock (``flock``; released by the kernel if the process dies), so a second
+  writer gets :class:`PackLockedError` and may open read-only instead.
+- ``dir/.world.warroom-wc`` — the working copy: a SQLite file (WAL mode) that
+  :meth:`PackFile.autosave` rewrites with the whole model in one transaction. It carries a
+  ``dirty`` mark until the edits in it are saved; a dirty working copy found on open is a
+  crash (or a close without saving) and is offered through :attr:`PackFile.has_recovery`.
+- ``dir/.world.warroom.tmp-*`` — a new file being written by :meth:`PackFile.save`.
+
+Save = write the model into the working copy, copy it with the SQLite backup API into a temp
+file in the same directory, fsync it, ``os.replace`` it over the pack, fsync the directory.
+The pack file itself is never written in place, so it is always either the old or the new
+complete file. A file with an older schema is copied to ``<name>.bak-v<N>`` and upgraded on
+open; a newer one is refused (:class:`SchemaVersionError`).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import sqlite3
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import shapely
+
+from gamecore.errors import PackError, PackLockedError, SchemaVersionError
+from gamecore.model import Pack
+from gamecore.store.schema import SCHEMA_VERSION, HeaderInfo, migrate, read_header, user_version
+from gamecore.store.sqlio import read_db, read_state, write_db
+
+try:  # POSIX
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+    import msvcrt
+
+#: errors that reading a damaged or hostile file can raise below us
+_CONTENT_ERRORS = (
+    sqlite3.DatabaseError,
+    ValueError,  # includes json.JSONDecodeError
+    TypeError,
+    KeyError,
+    IndexError,
+    shapely.errors.GEOSException,
+)
+#: store_state keys that only mean something in a working copy
+_WC_KEYS = ("dirty", "base", "autosaved_at")
+
+
+def sidecar(path: Path, suffix: str) -> Path:
+    """``dir/.name<suffix>`` for pack ``dir/name``."""
+    return path.with_name(f".{path.name}{suffix}")
+
+
+def working_copy_path(path: str | os.PathLike) -> Path:
+    return sidecar(Path(path), "-wc")
+
+
+def lock_path(path: str | os.PathLike) -> Path:
+    return sidecar(Path(path), ".lock")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _oserror(err: OSError) -> str:
+    return err.strerror or str(err)
+
+
+# -- the lock -------------------------------------------------------------------------------
+
+
+class _Lock:
+    """An exclusive, non-blocking, crash-safe lock on ``.name.lock`` beside a pack."""
+
+    def __init__(self, path: Path, fd: int):
+        self.path = path
+        self.fd: int | None = fd
+
+    @classmethod
+    def acquire(cls, pack_path: Path) -> _Lock:
+        lp = lock_path(pack_path)
+        for _ in range(10):
+            try:
+                fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as err:
+                raise PackError(
+                    f"cannot create the lock file {lp.name} ({_oserror(err)}); "
+                    "open the pack read-only or copy it to a writable folder",
+                    pack_path,
+                ) from None
+            if not _try_lock(fd):
+                holder = _read_holder(fd)
+                os.close(fd)
+                raise PackLockedError(
+                    f"already open for writing by another process{holder}; "
+                    "close it there or open the pack read-only",
+                    pack_path,
+                )
+            # The file may have been unlinked by its previous holder between our open and
+            # our lock: then we locked a dead inode and must try again.
+            try:
+                same = os.stat(lp).st_ino == os.fstat(fd).st_ino
+            except OSError:
+                same = False
+            if not same:
+                os.close(fd)
+                continue
+            try:
+                os.ftruncate(fd, 0)
+                os.write(fd, f"{os.getpid()} {socket.gethostname()}\n".encode())
+            except OSError:
+                pass  # the pid is informative only
+            return cls(lp, fd)
+        raise PackLockedError("the lock file keeps changing; try again", pack_path)
+
+    def release(self) -> None:
+        if self.fd is None:
+            return
+        fd, self.fd = self.fd, None
+        if fcntl is not None:
+            try:
+                os.unlink(self.path)  # while still holding the lock (see acquire)
+            except OSError:
+                pass
+            os.close(fd)
+        else:  # pragma: no cover - Windows
+            try:
+                msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+            except OSError:
+                pass
+            os.close(fd)
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+
+
+def _try_lock(fd: int) -> bool:
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        else:  # pragma: no cover - Windows
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    except OSError:
+        return False
+    return True
+
+
+def _read_holder(fd: int) -> str:
+    try:
+        text = os.pread(fd, 200, 0).decode("utf-8", "replace").split()
+    except (OSError, AttributeError):
+        return ""
+    if len(text) >= 2:
+        return f" (pid {text[0]} on {text[1]})"
+    return f" (pid {text[0]})" if text else ""
+
+
+# -- files ----------------------------------------------------------------------------------
+
+
+def _fsync_path(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_dir(directory: Path) -> None:
+    if os.name != "posix":  # pragma: no cover
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _open_temp(directory: Path, name: str) -> Path:
+    """Create a new empty temp file beside the target (a hook the tests replace to simulate
+    an unwritable folder when they run as root)."""
+    for _ in range(100):
+        tmp = directory / f".{name}.tmp-{secrets.token_hex(4)}"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        return tmp
+    raise FileExistsError(f"no free temp name in {directory}")
+
+
+def _remove(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
+def _remove_db_files(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        _remove(Path(f"{path}{suffix}"))
+
+
+def _remove_stale_temps(path: Path) -> None:
+    """Temp files a killed save left behind (call only while holding the lock)."""
+    try:
+        for tmp in path.parent.glob(f".{path.name}.tmp-*"):
+            _remove(tmp)
+    except OSError:
+        pass
+
+
+def atomic_write(target: Path, fill: Callable[[sqlite3.Connection], None]) -> None:
+    """Build a new SQLite file with ``fill(conn)`` in a temp file beside ``target``, fsync
+    it, rename it over ``target`` and fsync the folder. On any failure ``target`` is left
+    as it was and the temp file is removed."""
+    target = Path(target)
+    directory = target.parent
+    try:
+        tmp = _open_temp(directory, target.name)
+    except OSError as err:
+        raise PackError(
+            f"cannot save: cannot write to the folder {directory} ({_oserror(err)}); "
+            "the file was not changed",
+            target,
+        ) from None
+    try:
+        try:
+            mode = os.stat(target).st_mode & 0o777
+            os.chmod(tmp, mode)
+        except OSError:
+            pass
+        conn = sqlite3.connect(tmp)
+        try:
+            conn.execute("PRAGMA journal_mode=OFF")
+            conn.execute("PRAGMA synchronous=OFF")
+            fill(conn)
+        finally:
+            conn.close()
+        _fsync_path(tmp)
+        os.replace(tmp, target)
+    except BaseException as err:
+        _remove_db_files(tmp)
+        if isinstance(err, OSError):
+            raise PackError(
+                f"cannot save ({_oserror(err)}); the file was not changed", target
+            ) from None
+        if isinstance(err, sqlite3.Error):
+            raise PackError(f"cannot save ({err}); the file was not changed", target) from None
+        raise
+    _fsync_dir(directory)
+
+
+def _fill_fresh(pack: Pack, state: dict[str, str]) -> Callable[[sqlite3.Connection], None]:
+    def fill(conn: sqlite3.Connection) -> None:
+        migrate(conn)
+        write_db(conn, pack, state)
+
+    return fill
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+def check_file(path: Path) -> HeaderInfo:
+    """Raise a one-line :class:`PackError` unless ``path`` is an existing, complete pack
+    file that this version can read."""
+    if not path.exists():
+        raise PackError("no such file", path)
+    if path.is_dir():
+        raise PackError("is a folder, not a pack file", path)
+    try:
+        header = read_header(path)
+    except OSError as err:
+        raise PackError(f"cannot read ({_oserror(err)})", path) from None
+    if header.problem:
+        raise PackError(header.problem, path)
+    if header.user_version > SCHEMA_VERSION:
+        raise SchemaVersionError(
+            f"written by a newer Warroom (schema version {header.user_version}); "
+            f"this Warroom reads schema versions up to {SCHEMA_VERSION}",
+            path,
+        )
+    if header.user_version < 1:
+        raise PackError(f"not a Warroom pack (schema version {header.user_version})", path)
+    return header
+
+
+def _connect_ro(path: Path) -> sqlite3.Connection:
+    uri = path.resolve().as_uri() + "?mode=ro"
+    return sqlite3.connect(uri, uri=True)
+
+
+def _read_any_version(conn: sqlite3.Connection) -> tuple[Pack, int, sqlite3.Connection]:
+    """Read a pack from ``conn``, upgrading an older schema on an in-memory copy first.
+    Returns the pack, the version found and the connection holding current-schema data
+    (``conn`` itself or the in-memory copy, which the caller closes)."""
+    found = user_version(conn)
+    if found > SCHEMA_VERSION:
+        raise SchemaVersionError(
+            f"written by a newer Warroom (schema version {found}); "
+            f"this Warroom reads schema versions up to {SCHEMA_VERSION}"
+        )
+    src = conn
+    if found < SCHEMA_VERSION:
+        mem = sqlite3.connect(":memory:")
+        conn.backup(mem)
+        migrate(mem)
+        src = mem
+    return read_db(src), found, src
+
+
+def _quick_check(conn: sqlite3.Connection) -> str | None:
+    rows = conn.execute("PRAGMA quick_check").fetchall()
+    if rows and rows[0][0] != "ok":
+        return "; ".join(str(r[0]) for r in rows[:2])
+    return None
+
+
+# -- the pack file --------------------------------------------------------------------------
+
+
+class PackFile:
+    """An open map pack. Create with :func:`open_pack` or :func:`new_pack`.
+
+    ``pack`` is the whole model in memory; :meth:`autosave` and :meth:`save` write it. The
+    methods are safe to call from any one thread at a time (an internal lock serialises
+    them); do not change ``pack`` while one of them runs.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        pack: Pack,
+        *,
+        readonly: bool,
+        lock: _Lock | None,
+        schema_version: int = SCHEMA_VERSION,
+        generation: str = "",
+    ):
+        self.path = Path(path)
+        self.pack = pack
+        self.readonly = readonly
+        #: the schema version of the file as found on disk (before any upgrade)
+        self.schema_version = schema_version
+        #: the ``.bak-v<N>`` copy made when an older file was upgraded on open
+        self.backup_path: Path | None = None
+        #: when a recovery is offered: the time of the last autosave (ISO, UTC)
+        self.recovery_time: str | None = None
+        self._lock = lock
+        self._generation = generation
+        self._wc: sqlite3.Connection | None = None
+        self._recovery = False
+        self._mutex = threading.RLock()
+        self._closed = False
+
+    def __repr__(self) -> str:
+        mode = "readonly" if self.readonly else "writable"
+        return f"<PackFile {str(self.path)!r} {mode}>"
+
+    def __enter__(self) -> PackFile:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- recovery -------------------------------------------------------------------------
+    @property
+    def working_copy(self) -> Path:
+        return working_copy_path(self.path)
+
+    @property
+    def has_recovery(self) -> bool:
+        """True when the working copy holds edits newer than the file (after a crash, or a
+        close without saving). Decide with :meth:`recover` or :meth:`discard_recovery`;
+        :meth:`autosave` and :meth:`save` overwrite it."""
+        return self._recovery
+
+    def _check_recovery(self) -> None:
+        wc = self.working_copy
+        if not wc.exists():
+            return
+        conn = None
+        try:
+            conn = sqlite3.connect(wc, check_same_thread=False)
+            state = read_state(conn)  # also replays a WAL a crash left behind
+            version = user_version(conn)
+        except sqlite3.DatabaseError:
+            if conn is not None:
+                conn.close()
+            self._set_aside(wc)
+            return
+        if state.get("dirty") == "1" and version <= SCHEMA_VERSION:
+            self._wc = conn
+            self._recovery = True
+            self.recovery_time = state.get("autosaved_at") or state.get("saved_at")
+        else:
+            conn.close()
+            if version > SCHEMA_VERSION:
+                self._set_aside(wc)
+            else:
+                _remove_db_files(wc)
+
+    @staticmethod
+    def _set_aside(wc: Path) -> None:
+        """Keep an unusable working copy for a human to look at, out of our way."""
+        try:
+            os.replace(wc, Path(f"{wc}.bad"))
+        except OSError:
+            pass
+        for suffix in ("-wal", "-shm", "-journal"):
+            _remove(Path(f"{wc}{suffix}"))
+
+    def recover(self) -> Pack:
+        """Replace :attr:`pack` with the working copy's content (still unsaved) and return
+        it."""
+        with self._mutex:
+            if not self._recovery or self._wc is None:
+                raise PackError("there is no working copy to recover", self.path)
+            try:
+                pack, found, src = _read_any_version(self._wc)
+                if src is not self._wc:
+                    src.close()
+            except _CONTENT_ERRORS as err:
+                raise PackError(
+                    f"the working copy {self.working_copy.name} cannot be read ({err})",
+                    self.path,
+                ) from None
+            self.pack = pack
+            self._recovery = False
+            self.recovery_time = None
+            if found != SCHEMA_VERSION:  # rewrite it in the current schema
+                self._drop_wc()
+                self.autosave()
+            return pack
+
+    def discard_recovery(self) -> None:
+        """Delete the working copy and the edits in it."""
+        with self._mutex:
+            self._recovery = False
+            self.recovery_time = None
+            if not self.readonly:
+                self._drop_wc()
+
+    def _drop_wc(self) -> None:
+        if self._wc is not None:
+            self._wc.close()
+            self._wc = None
+        _remove_db_files(self.working_copy)
+
+    def _open_wc(self) -> sqlite3.Connection:
+        if self._wc is not None:
+            return self._wc
+        wc = self.working_copy
+        _remove_db_files(wc)
+        try:
+            conn = sqlite3.connect(wc, check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            migrate(conn)
+        except (sqlite3.Error, OSError) as err:
+            raise PackError(
+                f"cannot create the working copy {wc.name} ({err}); the file was not changed",
+                self.path,
+            ) from None
+        self._wc = conn
+        return conn
+
+    # -- writing --------------------------------------------------------------------------
+    def _ensure_writable(self) -> None:
+        if self._closed:
+            raise PackError("the pack is closed", self.path)
+        if self.readonly:
+            raise PackError("opened read-only; use save_as() to write a copy", self.path)
+
+    def autosave(self) -> None:
+        """Write :attr:`pack` into the working copy (one transaction). Overwrites a working
+        copy offered for recovery."""
+        with self._mutex:
+            self._ensure_writable()
+            self._recovery = False
+            self.recovery_time = None
+            conn = self._open_wc()
+            try:
+                write_db(conn, self.pack, {"dirty": "1", "autosaved_at": _now()})
+            except sqlite3.Error as err:
+                raise PackError(f"autosave failed ({err})", self.path) from None
+
+    def save(self) -> None:
+        """Write :attr:`pack` to the file: a complete new file replaces the old one
+        atomically. On failure the old file is unchanged and the working copy keeps the
+        edits (it is offered for recovery on the next open)."""
+        with self._mutex:
+            self._ensure_writable()
+            self._recovery = False
+            self.recovery_time = None
+            generation = secrets.token_hex(8)
+            conn = self._open_wc()
+            now = _now()
+            try:
+                write_db(
+                    conn,
+                    self.pack,
+                    {"dirty": "1", "autosaved_at": now, "generation": generation, "saved_at": now},
+                )
+            except sqlite3.Error as err:
+                raise PackError(
+                    f"cannot save ({err}); the file was not changed", self.path
+                ) from None
+
+            def fill(tmp: sqlite3.Connection) -> None:
+                conn.backup(tmp)
+                tmp.execute("PRAGMA journal_mode=DELETE")  # the backup copied WAL mode
+                tmp.execute(
+                    f"DELETE FROM store_state WHERE key IN ({', '.join('?' * len(_WC_KEYS))})",
+                    _WC_KEYS,
+                )
+                tmp.commit()
+                pages = tmp.execute("PRAGMA page_count").fetchone()[0]
+                free = tmp.execute("PRAGMA freelist_count").fetchone()[0]
+                if free > 64 and free * 4 > pages:
+                    tmp.execute("VACUUM")
+
+            atomic_write(self.path, fill)
+            self._generation = generation
+            try:
+                conn.execute(
+                    "INSERT OR REPLACE INTO store_state (key, value) VALUES "
+                    "('dirty', '0'), ('base', ?)",
+                    (generation,),
+                )
+                conn.commit()
+            except sqlite3.Error:
+                pass  # the file is saved; a stale mark only means an extra recovery offer
+
+    def save_as(self, path: str | os.PathLike) -> None:
+        """Write :attr:`pack` to ``path`` (atomically) and continue there: the pack at the
+        old path is closed, unchanged, and the new one is locked for writing."""
+        with self._mutex:
+            if self._closed:
+                raise PackError("the pack is closed", self.path)
+            new = Path(path)
+            if not self.readonly and new.resolve() == self.path.resolve():
+                return self.save()
+            lock = _Lock.acquire(new)
+            try:
+                generation = secrets.token_hex(8)
+                atomic_write(
+                    new, _fill_fresh(self.pack, {"generation": generation, "saved_at": _now()})
+                )
+            except BaseException:
+                lock.release()
+                raise
+            if not self.readonly:
+                self._drop_wc()  # its edits are saved, in the new file
+            if self._lock is not None:
+                self._lock.release()
+            self._lock = lock
+            self.path = new
+            self.readonly = False
+            self._recovery = False
+            self._generation = generation
+
+    def close(self, discard: bool = False) -> None:
+        """Release the lock. The working copy is removed when it holds nothing unsaved (or
+        when ``discard``: the user chose not to save); otherwise it stays, so the next open
+        offers it for recovery."""
+        with self._mutex:
+            if self._closed:
+                return
+            self._closed = True
+            if self._wc is not None:
+                try:
+                    dirty = read_state(self._wc).get("dirty") == "1"
+                except sqlite3.Error:
+                    dirty = True
+                self._wc.close()
+                self._wc = None
+                if discard or not dirty:
+                    _remove_db_files(self.working_copy)
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
+
+    def __del__(self):  # pragma: no cover - best effort for forgotten closes
+        try:
+            if not self._closed and self._lock is not None:
+                self.close()
+        except Exception:
+            pass
+
+
+# -- the functions --------------------------------------------------------------------------
+
+
+def open_pack(path: str | os.PathLike, readonly: bool = False) -> PackFile:
+    """Open a pack file, loading the whole model. For writing (the default) the pack is
+    locked (:class:`PackLockedError` if another process has it), an older schema is backed
+    up and upgraded, and a working copy left by a crash is offered (``has_recovery``)."""
+    path = Path(path)
+    check_file(path)
+    lock = None if readonly else _Lock.acquire(path)
+    try:
+        if lock is not None:
+            _remove_stale_temps(path)
+        pf = _load(path, readonly, lock)
+        if lock is not None:
+            pf._check_recovery()
+        return pf
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+
+
+def _load(path: Path, readonly: bool, lock: _Lock | None) -> PackFile:
+    conn = None
+    src = None
+    try:
+        conn = _connect_ro(path)
+        problem = _quick_check(conn)
+        if problem:
+            raise PackError(f"corrupt pack file ({problem})", path)
+        pack, found, src = _read_any_version(conn)
+        state = read_state(src)
+    except SchemaVersionError as err:
+        raise SchemaVersionError(err.message, path) from None
+    except _CONTENT_ERRORS as err:
+        raise PackError(f"corrupt pack file ({err})", path) from None
+    except OSError as err:
+        raise PackError(f"cannot read ({_oserror(err)})", path) from None
+    finally:
+        if conn is not None:
+            conn.close()
+    pf = PackFile(
+        path,
+        pack,
+        readonly=readonly,
+        lock=lock,
+        schema_version=found,
+        generation=state.get("generation", ""),
+    )
+    try:
+        if found < SCHEMA_VERSION and not readonly:
+            pf.backup_path = _backup_old(path, found)
+            upgraded = src
+
+            def fill(tmp: sqlite3.Connection) -> None:
+                upgraded.backup(tmp)
+                tmp.execute("PRAGMA journal_mode=DELETE")
+
+            atomic_write(path, fill)
+    finally:
+        if src is not None and src is not conn:
+            src.close()
+    return pf
+
+
+def _backup_old(path: Path, version: int) -> Path:
+    bak = path.with_name(f"{path.name}.bak-v{version}")
+    n = 1
+    while bak.exists():
+        n += 1
+        bak = path.with_name(f"{path.name}.bak-v{version}.{n}")
+    try:
+        shutil.copyfile(path, bak)
+        _fsync_path(bak)
+    except OSError as err:
+        _remove(bak)
+        raise PackError(
+            f"cannot back up the schema-v{version} file before upgrading it ({_oserror(err)})",
+            path,
+        ) from None
+    return bak
+
+
+def new_pack(path: str | os.PathLike, pack: Pack | None = None) -> PackFile:
+    """Write ``pack`` (default: an empty one) as a new pack file at ``path`` (replacing a
+    file that is there, atomically) and return it open for writing."""
+    path = Path(path)
+    pack = pack if pack is not None else Pack()
+    lock = _Lock.acquire(path)
+    try:
+        generation = secrets.token_hex(8)
+        atomic_write(path, _fill_fresh(pack, {"generation": generation, "saved_at": _now()}))
+        _remove_db_files(working_copy_path(path))
+    except BaseException:
+        lock.release()
+        raise
+    return PackFile(path, pack, readonly=False, lock=lock, generation=generation)
+
+
+def read_pack(path: str | os.PathLike) -> Pack:
+    """The pack in ``path``, read-only (no lock, nothing written, even for old schemas)."""
+    pf = open_pack(path, readonly=True)
+    pf.close()
+    return pf.pack
+
+
+def write_pack(pack: Pack, path: str | os.PathLike) -> None:
+    """Write ``pack`` to ``path`` atomically (refused while another process edits it)."""
+    path = Path(path)
+    lock = _Lock.acquire(path)
+    try:
+        atomic_write(
+            path,
+            _fill_fresh(pack, {"generation": secrets.token_hex(8), "saved_at": _now()}),
+        )
+    finally:
+        lock.release()
+
+
+def pack_state(path: str | os.PathLike) -> dict[str, str]:
+    """The bookkeeping of a pack file (generation, saved_at) — for tools and tests."""
+    path = Path(path)
+    check_file(path)
+    conn = _connect_ro(path)
+    try:
+        return read_state(conn)
+    except sqlite3.DatabaseError as err:
+        raise PackError(f"corrupt pack file ({err})", path) from None
+    finally:
+        conn.close()
+
+
+__all__ = [
+    "PackFile",
+    "atomic_write",
+    "check_file",
+    "lock_path",
+    "new_pack",
+    "open_pack",
+    "pack_state",
+    "read_pack",
+    "write_pack",
+    "working_copy_path",
+]
