@@ -154,11 +154,14 @@ def wrap_pairs(
     return {k for k, v in overlap.items() if v > eps}
 
 
-def map_adjacency(m: Map, eps: float = 1e-6) -> dict[int, set[int]]:
+def map_adjacency(
+    m: Map, eps: float = 1e-6, pairs: set[tuple[int, int]] | None = None
+) -> dict[int, set[int]]:
     """Adjacency of a map: shared borders + links (strait, canal, offmap, connection)
-    + east-west wrap when ``m.wrap_x`` - "not_adjacent" links. Every zone id is a key."""
+    + east-west wrap when ``m.wrap_x`` - "not_adjacent" links. Every zone id is a key.
+    ``pairs``: the geometric adjacency when the caller already has it."""
     geoms = {zid: z.geometry for zid, z in m.zones.items() if z.geometry is not None}
-    pairs = compute_adjacency(geoms, eps)
+    pairs = set(compute_adjacency(geoms, eps) if pairs is None else pairs)
     if m.wrap_x:
         pairs |= wrap_pairs(geoms, 0.0, m.width, eps, tol=1e-9 * max(m.width, m.height, 1.0))
     removed = set()
