@@ -52,6 +52,7 @@ _CONTENT_ERRORS = (
     IndexError,
     shapely.errors.GEOSException,
 )
+_READONLY_HINT = "open the pack read-only, or copy it to a writable folder"
 #: store_state keys that only mean something in a working copy
 _WC_KEYS = ("dirty", "base", "autosaved_at")
 
@@ -88,15 +89,15 @@ class _Lock:
         self.fd: int | None = fd
 
     @classmethod
-    def acquire(cls, pack_path: Path) -> _Lock:
+    def acquire(cls, pack_path: Path, hint: str = "the file was not changed") -> _Lock:
         lp = lock_path(pack_path)
         for _ in range(10):
             try:
                 fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o644)
             except OSError as err:
                 raise PackError(
-                    f"cannot create the lock file {lp.name} ({_oserror(err)}); "
-                    "open the pack read-only or copy it to a writable folder",
+                    f"cannot write to the folder {lp.parent} to lock the pack "
+                    f"({_oserror(err)}); {hint}",
                     pack_path,
                 ) from None
             if not _try_lock(fd):
@@ -466,6 +467,14 @@ class PackFile:
             self._wc = None
         _remove_db_files(self.working_copy)
 
+    def _prepare_wc(self) -> None:
+        """Create the (empty) working copy now, so that autosave and save can still write
+        the edits to it if the folder stops accepting new files later."""
+        try:
+            self._open_wc()
+        except PackError:
+            pass  # retried (and reported) by the first autosave or save
+
     def _open_wc(self) -> sqlite3.Connection:
         if self._wc is not None:
             return self._wc
@@ -578,6 +587,7 @@ class PackFile:
             self.readonly = False
             self._recovery = False
             self._generation = generation
+            self._prepare_wc()
 
     def close(self, discard: bool = False) -> None:
         """Release the lock. The working copy is removed when it holds nothing unsaved (or
@@ -617,13 +627,14 @@ def open_pack(path: str | os.PathLike, readonly: bool = False) -> PackFile:
     up and upgraded, and a working copy left by a crash is offered (``has_recovery``)."""
     path = Path(path)
     check_file(path)
-    lock = None if readonly else _Lock.acquire(path)
+    lock = None if readonly else _Lock.acquire(path, _READONLY_HINT)
     try:
         if lock is not None:
             _remove_stale_temps(path)
         pf = _load(path, readonly, lock)
         if lock is not None:
             pf._check_recovery()
+            pf._prepare_wc()
         return pf
     except BaseException:
         if lock is not None:
@@ -705,7 +716,9 @@ def new_pack(path: str | os.PathLike, pack: Pack | None = None) -> PackFile:
     except BaseException:
         lock.release()
         raise
-    return PackFile(path, pack, readonly=False, lock=lock, generation=generation)
+    pf = PackFile(path, pack, readonly=False, lock=lock, generation=generation)
+    pf._prepare_wc()
+    return pf
 
 
 def read_pack(path: str | os.PathLike) -> Pack:
