@@ -98,6 +98,23 @@ def border_lengths(
     single[order[starts[counts == 1]]] = True
     # unmatched segments: collinear partial overlaps between different zones
     idx = np.flatnonzero(single)
+    if only_set is not None and len(idx):
+        # only segments near the unmatched segments of the zones asked about matter
+        mine = np.isin(zone[idx], np.fromiter(only_set, dtype=np.int64, count=len(only_set)))
+        if not mine.any():
+            idx = idx[:0]
+        else:
+            sub = can[idx[mine]]
+            x0, x1 = sub[:, [0, 2]].min(), sub[:, [0, 2]].max()
+            y0, y1 = sub[:, [1, 3]].min(), sub[:, [1, 3]].max()
+            c = can[idx]
+            near = (
+                (np.minimum(c[:, 0], c[:, 2]) <= x1)
+                & (np.maximum(c[:, 0], c[:, 2]) >= x0)
+                & (np.minimum(c[:, 1], c[:, 3]) <= y1)
+                & (np.maximum(c[:, 1], c[:, 3]) >= y0)
+            )
+            idx = idx[near]
     if len(idx) > 1:
         lines = shapely.linestrings(can[idx].reshape(-1, 2, 2))
         tree = shapely.STRtree(lines)
