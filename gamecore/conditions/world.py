@@ -61,15 +61,17 @@ def classify_units(ruleset: Any | None, names: Iterable[str]) -> dict[str, froze
         flags = set(getattr(u, "flags", ()) or ())
         classes = {"any", name, domain}
         if domain == "sea":
-            is_sub = name in ("submarine", "sub") or "submarine" in flags or "sub" in flags
-            capacity = getattr(u, "transport_capacity", 0) or 0
-            attack = getattr(u, "attack", 1)
-            is_transport = name == "transport" or (capacity > 0 and not attack)
-            if is_transport:
+            if u is not None and hasattr(u, "is_warship"):
+                warship, surface = bool(u.is_warship), bool(u.is_surface_warship)
+            else:
+                capacity = getattr(u, "transport_capacity", 0) or 0
+                warship = name != "transport" and not (capacity > 0 and not getattr(u, "attack", 1))
+                surface = warship and name not in ("submarine", "sub") and "submerge" not in flags
+            if not warship:
                 classes.add("transport")
             else:
                 classes.add("warship")
-                classes.add("submarine" if is_sub else "surface_warship")
+                classes.add("surface_warship" if surface else "submarine")
         if name in ("aaa", "aa_gun", "antiaircraft"):
             classes.update({"aa_gun", "aaa"})
         out[name] = frozenset(classes)

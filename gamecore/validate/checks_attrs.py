@@ -1,0 +1,219 @@
+"""Attribute checks (ATT…): names, codes, values, placement points, facilities, lines."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+from shapely.geometry import Point
+
+from gamecore.model import FACILITY_SERVES_SEA
+from gamecore.validate.core import Fix, check
+
+
+@check("ATT001", "warning", "attributes", "duplicate zone names")
+def duplicate_names(ctx):
+    by_name = defaultdict(list)
+    for zid, z in ctx.map.zones.items():
+        by_name[z.name.casefold()].append(zid)
+    for ids in by_name.values():
+        if len(ids) > 1:
+            yield ctx.issue(
+                "ATT001",
+                f"{len(ids)} zones are named '{ctx.name_of(ids[0])}' "
+                f"(ids {', '.join(map(str, ids))}): conditions and imports cannot "
+                "tell them apart",
+                zones=sorted(ids),
+            )
+
+
+@check("ATT002", "error", "attributes", "duplicate or empty zone codes")
+def duplicate_codes(ctx):
+    by_code = defaultdict(list)
+    for zid, z in ctx.map.zones.items():
+        if not z.code.strip() or " " in z.code:
+            yield ctx.issue(
+                "ATT002",
+                f"{ctx.zone_desc(zid)} has an unusable code {z.code!r} "
+                "(codes are non-empty and have no spaces)",
+                zones=[zid],
+            )
+        by_code[z.code].append(zid)
+    for code, ids in by_code.items():
+        if len(ids) > 1 and code.strip():
+            yield ctx.issue(
+                "ATT002",
+                f"code {code!r} is used by {len(ids)} zones "
+                f"({', '.join(ctx.name_of(i) for i in ids)})",
+                zones=sorted(ids),
+            )
+
+
+@check("ATT003", "error", "attributes", "negative value", per_zone=True)
+def negative_values(ctx, zones):
+    for zid in sorted(zones):
+        z = ctx.map.zones[zid]
+        if z.value < 0:
+            yield ctx.issue(
+                "ATT003",
+                f"{ctx.zone_desc(zid)} has a negative value ({z.value})",
+                zones=[zid],
+                fix=Fix("Set the value to 0", lambda pack, zid=zid: _set_zone(zid, "value", 0)),
+            )
+
+
+def _set_zone(zid, field, value):
+    from gamecore.ops import SetZoneAttrs
+
+    return SetZoneAttrs([zid], field, value)
+
+
+def _label_point(pack, zid):
+    from gamecore.geometry.queries import label_point
+
+    return label_point(pack.map.zones[zid].geometry)
+
+
+@check("ATT004", "warning", "attributes", "label or roundel outside its zone", per_zone=True)
+def points_outside(ctx, zones):
+    for zid in sorted(zones):
+        z = ctx.map.zones[zid]
+        g = z.geometry
+        if g is None or g.is_empty or not g.is_valid:
+            continue
+        for field in ("label", "roundel"):
+            p = getattr(z, field)
+            if p is not None and not g.covers(Point(p)):
+                yield ctx.issue(
+                    "ATT004",
+                    f"the {field} point of {ctx.zone_desc(zid)} lies outside the zone",
+                    zones=[zid],
+                    point=tuple(p),
+                    fix=Fix(
+                        f"Move the {field} into the zone",
+                        lambda pack, zid=zid, f=field: _set_zone(zid, f, _label_point(pack, zid)),
+                    ),
+                )
+
+
+def slot_radius(m) -> float:
+    """How far apart unit-stack slots must be (map property ``slot_radius``, default 1% of
+    the smaller frame side)."""
+    return float(m.props.get("slot_radius", 0.01 * min(m.width, m.height)))
+
+
+@check("ATT005", "warning", "attributes", "unit-stack slots outside or overlapping", per_zone=True)
+def slots(ctx, zones):
+    r = slot_radius(ctx.map)
+    for zid in sorted(zones):
+        z = ctx.map.zones[zid]
+        if not z.slots or z.geometry is None or not z.geometry.is_valid:
+            continue
+        outside = [p for p in z.slots if not z.geometry.covers(Point(p))]
+        if outside:
+            yield ctx.issue(
+                "ATT005",
+                f"{len(outside)} unit-stack slot(s) of {ctx.zone_desc(zid)} lie outside the zone",
+                zones=[zid],
+                point=tuple(outside[0]),
+            )
+        close = [
+            (a, b) for i, a in enumerate(z.slots) for b in z.slots[i + 1 :] if math.dist(a, b) < r
+        ]
+        if close:
+            yield ctx.issue(
+                "ATT005",
+                f"{len(close)} pair(s) of unit-stack slots of "
+                f"{ctx.zone_desc(zid)} overlap (closer than {r:.3g})",
+                zones=[zid],
+                point=tuple(close[0][0]),
+            )
+
+
+@check("ATT006", "error", "attributes", "port or naval base without sea access")
+def ports(ctx):
+    zones = ctx.map.zones
+    for f in ctx.map.facilities.values():
+        if f.type not in FACILITY_SERVES_SEA or f.zone not in zones:
+            continue
+        seas = [n for n in ctx.adjacency.get(f.zone, ()) if zones[n].kind == "sea"]
+        if not seas:
+            yield ctx.issue(
+                "ATT006",
+                f"{f.type} in {ctx.zone_desc(f.zone)}: the zone is land-locked",
+                zones=[f.zone],
+                refs={"facilities": [f.id]},
+            )
+            continue
+        if not f.serves:
+            yield ctx.issue(
+                "ATT006",
+                f"{f.type} in {ctx.zone_desc(f.zone)} names no sea zone it "
+                f"serves (neighbouring seas: {', '.join(ctx.name_of(s) for s in seas)})",
+                severity="warning",
+                zones=[f.zone],
+                refs={"facilities": [f.id]},
+            )
+        for s in f.serves:
+            if s not in seas:
+                yield ctx.issue(
+                    "ATT006",
+                    f"{f.type} in {ctx.zone_desc(f.zone)} serves "
+                    f"{ctx.zone_desc(s)}, which is not a neighbouring sea zone",
+                    zones=[f.zone],
+                    refs={"facilities": [f.id]},
+                )
+
+
+@check("ATT007", "error", "attributes", "facility type unknown to the ruleset")
+def facility_types(ctx):
+    known = ctx.facility_types()
+    if known is None:
+        return
+    for f in ctx.map.facilities.values():
+        if f.type not in known:
+            yield ctx.issue(
+                "ATT007",
+                f"facility type {f.type!r} in {ctx.zone_desc(f.zone)} is not "
+                f"defined by the scenarios' rulesets (known: {', '.join(sorted(known))})",
+                zones=[f.zone] if f.zone in ctx.map.zones else [],
+                refs={"facilities": [f.id]},
+            )
+
+
+@check("ATT008", "error", "attributes", "facility in a missing or sea zone")
+def facility_zone(ctx):
+    for f in ctx.map.facilities.values():
+        z = ctx.map.zones.get(f.zone)
+        if z is None:
+            yield ctx.issue(
+                "ATT008",
+                f"facility {f.id} ({f.type}) is in zone id {f.zone}, which does not exist",
+                refs={"facilities": [f.id]},
+            )
+        elif z.kind != "land":
+            yield ctx.issue(
+                "ATT008",
+                f"{f.type} in {ctx.zone_desc(f.zone)}: facilities stand on land",
+                zones=[f.zone],
+                refs={"facilities": [f.id]},
+            )
+        if f.level < 0 or f.damage < 0:
+            yield ctx.issue(
+                "ATT008",
+                f"facility {f.id} ({f.type}) has a negative level or damage",
+                zones=[f.zone] if z else [],
+                refs={"facilities": [f.id]},
+            )
+
+
+@check("ATT009", "error", "attributes", "line without a drawing")
+def short_lines(ctx):
+    for line in ctx.map.lines.values():
+        if len(line.points) < 2:
+            yield ctx.issue(
+                "ATT009",
+                f"{line.kind} line {line.name or line.id} has "
+                f"{len(line.points)} point(s); it needs at least 2",
+                refs={"lines": [line.id]},
+            )

@@ -1,0 +1,107 @@
+"""Dynamic checks (DYN…): the scenario is actually played for a few rounds.
+
+They are slow (a second or more), so the editor's live pass leaves them out; the CLI runs
+them unless ``--ignore DYN`` is given.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gamecore.errors import WarroomError
+from gamecore.validate.core import check
+
+SMOKE_SEEDS = (1, 2)
+SMOKE_ROUNDS = 3
+#: safety valve: a smoke game that takes more actions than this is reported as stuck
+MAX_ACTIONS = 20000
+
+
+def _new_game(ctx, seed):
+    from gamecore.engine import new_game
+
+    return new_game(ctx.pack, ctx.scenario.id, seed=seed)
+
+
+@check("DYN001", "error", "dynamic", "smoke playtest fails", scenario=True, slow=True)
+def smoke_playtest(ctx):
+    if ctx.ruleset is None:
+        return  # SCN001
+    for seed in SMOKE_SEEDS:
+        try:
+            state = _new_game(ctx, seed)
+        except WarroomError as err:
+            yield ctx.issue("DYN001", f"scenario {ctx.scenario.id} cannot start: {err}")
+            return
+        rng = random.Random(seed)
+        actions = 0
+        try:
+            while not state.is_terminal() and state.round <= SMOKE_ROUNDS:
+                legal = state.legal_actions()
+                if not legal:
+                    yield ctx.issue(
+                        "DYN001",
+                        f"seed {seed}: no legal action for "
+                        f"{state.current_nation} in round {state.round}, phase "
+                        f"{state.phase}: the game is stuck",
+                    )
+                    break
+                state.apply(rng.choice(legal))
+                actions += 1
+                if actions > MAX_ACTIONS:
+                    yield ctx.issue(
+                        "DYN001",
+                        f"seed {seed}: more than {MAX_ACTIONS} actions in "
+                        f"{SMOKE_ROUNDS} rounds: the game does not progress",
+                    )
+                    break
+        except Exception as err:  # noqa: BLE001 - any engine failure is what this reports
+            yield ctx.issue(
+                "DYN001",
+                f"seed {seed}: the engine failed in round {state.round} "
+                f"({state.current_nation}, {state.phase}): "
+                f"{type(err).__name__}: {err}",
+            )
+
+
+@check(
+    "DYN002",
+    "warning",
+    "dynamic",
+    "nation has nothing to do in its first turn",
+    scenario=True,
+    slow=True,
+)
+def first_turn_actions(ctx):
+    if ctx.ruleset is None:
+        return
+    try:
+        state = _new_game(ctx, SMOKE_SEEDS[0])
+    except WarroomError:
+        return  # DYN001 reports it
+    active: dict[str, bool] = {}
+    rng = random.Random(0)
+    steps = 0
+    try:
+        while not state.is_terminal() and state.round == 1 and steps < MAX_ACTIONS:
+            nation = state.current_nation
+            legal = state.legal_actions()
+            if not legal:
+                break
+            if any(a.kind != "end_phase" for a in legal):
+                active[nation] = True
+            else:
+                active.setdefault(nation, False)
+            # keep round 1 short: pass whenever passing is allowed
+            pas = [a for a in legal if a.kind == "end_phase"]
+            state.apply(pas[0] if pas else rng.choice(legal))
+            steps += 1
+    except Exception:  # noqa: BLE001 - DYN001 reports engine failures
+        return
+    for nation, did in sorted(active.items()):
+        if not did:
+            yield ctx.issue(
+                "DYN002",
+                f"{nation} has no legal action but 'end phase' in its first "
+                "turn (no money, no units that can move?)",
+            )

@@ -1,0 +1,411 @@
+"""Geometry checks (MAP…): the zones must form a valid coverage (DESIGN.md, Invariant 1)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+
+from gamecore.validate.core import COVERAGE_KINDS, Fix, check  # noqa: I001
+
+
+def _geoms(ctx, kinds=COVERAGE_KINDS):
+    return {
+        zid: z.geometry
+        for zid, z in ctx.map.zones.items()
+        if z.kind in kinds and z.geometry is not None and not z.geometry.is_empty
+    }
+
+
+def _tol(ctx) -> float:
+    return 1e-9 * max(ctx.map.width, ctx.map.height, 1.0)
+
+
+@check("MAP001", "error", "geometry", "zone polygon is invalid", per_zone=True)
+def invalid_polygon(ctx, zones):
+    for zid in sorted(zones):
+        g = ctx.map.zones[zid].geometry
+        if g is None or g.is_empty or g.is_valid:
+            continue
+        reason = shapely.is_valid_reason(g)
+        yield ctx.issue(
+            "MAP001",
+            f"{ctx.zone_desc(zid)} has an invalid polygon: {reason}",
+            zones=[zid],
+            point=_reason_point(reason) or ctx.zone_point(zid),
+            fix=Fix("Repair the polygon", lambda pack, zid=zid: _repair_edit(pack, zid)),
+        )
+
+
+def _reason_point(reason: str):
+    if "[" in reason and "]" in reason:
+        try:
+            x, y = reason[reason.index("[") + 1 : reason.index("]")].split()[:2]
+            return (float(x), float(y))
+        except ValueError:
+            return None
+    return None
+
+
+def _repair_edit(pack, zid):
+    from gamecore.ops import SetZoneGeometry
+
+    g = pack.map.zones[zid].geometry
+    fixed = shapely.make_valid(g, method="structure", keep_collapsed=False)
+    polys = [p for p in shapely.get_parts(fixed) if p.geom_type in ("Polygon", "MultiPolygon")]
+    parts = []
+    for p in polys:
+        parts.extend(shapely.get_parts(p))
+    fixed = parts[0] if len(parts) == 1 else shapely.multipolygons(parts)
+    return SetZoneGeometry({zid: fixed}, label="Repair polygon")
+
+
+@check("MAP008", "error", "geometry", "zone has no geometry", per_zone=True)
+def missing_geometry(ctx, zones):
+    for zid in sorted(zones):
+        z = ctx.map.zones[zid]
+        if z.kind in COVERAGE_KINDS and (z.geometry is None or z.geometry.is_empty):
+            yield ctx.issue(
+                "MAP008", f"{ctx.zone_desc(zid)} has no shape on the map", zones=[zid], point=None
+            )
+        elif z.geometry is not None and z.geometry.geom_type not in ("Polygon", "MultiPolygon"):
+            yield ctx.issue(
+                "MAP008",
+                f"{ctx.zone_desc(zid)} is a {z.geometry.geom_type}, not a polygon",
+                zones=[zid],
+            )
+
+
+@check("MAP002", "error", "geometry", "zones overlap", per_zone=True)
+def overlaps(ctx, zones):
+    yield from _coverage_problems(ctx, zones)["overlap"]
+
+
+@check("MAP010", "error", "geometry", "shared border does not match", per_zone=True)
+def unmatched_edges(ctx, zones):
+    yield from _coverage_problems(ctx, zones)["unmatched"]
+
+
+@check("MAP003", "error", "geometry", "gap between zones", per_zone=True)
+def gaps(ctx, zones):
+    yield from _coverage_problems(ctx, zones)["gap"]
+
+
+class Topology:
+    """Vertex and segment index of the coverage zones, built once per run with numpy.
+
+    Polygons are oriented (exterior counter-clockwise), vertices numbered by exact
+    coordinates, segments keyed as directed vertex pairs. In a valid coverage every segment
+    not on the frame is matched by exactly one reversed segment of a neighbour; together
+    with "the areas add up to the frame" that proves there is no gap and no overlap.
+    """
+
+    def __init__(self, ctx, geoms):
+        self.ids = np.asarray(list(geoms), dtype=np.int64)
+        arr = shapely.orient_polygons(np.array(list(geoms.values()), dtype=object))
+        self.geoms = arr
+        rings, ring_owner = shapely.get_rings(arr, return_index=True)
+        coords, cidx = shapely.get_coordinates(rings, return_index=True)
+        coords = coords + 0.0  # -0.0 and 0.0 are one vertex
+        self.coords = coords
+        uniq, vid = np.unique(coords[:, 0] + 1j * coords[:, 1], return_inverse=True)
+        self.n_vertices = len(uniq)
+        self.vertex_zone = self.ids[ring_owner[cidx]]
+        self.vid = vid
+        same = cidx[1:] == cidx[:-1]
+        a, b = vid[:-1][same], vid[1:][same]
+        keep = a != b
+        self.seg_a, self.seg_b = a[keep], b[keep]
+        self.seg_zone = self.vertex_zone[:-1][same][keep]
+        self.seg_xy = np.hstack([coords[:-1][same][keep], coords[1:][same][keep]])
+        n = np.int64(self.n_vertices)
+        fwd = self.seg_a.astype(np.int64) * n + self.seg_b
+        rev = self.seg_b.astype(np.int64) * n + self.seg_a
+        order = np.argsort(fwd, kind="stable")
+        sorted_fwd = fwd[order]
+        self.duplicate = np.zeros(len(fwd), dtype=bool)
+        dup = np.flatnonzero(sorted_fwd[1:] == sorted_fwd[:-1])
+        self.duplicate[order[dup]] = True
+        self.duplicate[order[dup + 1]] = True
+        pos = np.searchsorted(sorted_fwd, rev)
+        pos[pos >= len(sorted_fwd)] = 0
+        self.matched = sorted_fwd[pos] == rev if len(sorted_fwd) else np.zeros(0, dtype=bool)
+        self._partner = order[pos]  # index of the reversed segment, where matched
+        tol = _tol(ctx)
+        w, h = ctx.map.width, ctx.map.height
+        xy = self.seg_xy
+        self.on_frame = (
+            ((np.abs(xy[:, 0]) <= tol) & (np.abs(xy[:, 2]) <= tol))
+            | ((np.abs(xy[:, 0] - w) <= tol) & (np.abs(xy[:, 2] - w) <= tol))
+            | ((np.abs(xy[:, 1]) <= tol) & (np.abs(xy[:, 3]) <= tol))
+            | ((np.abs(xy[:, 1] - h) <= tol) & (np.abs(xy[:, 3] - h) <= tol))
+        )
+
+    def neighbour_pairs(self) -> set[tuple[int, int]]:
+        """Zone pairs (a < b) that share a segment."""
+        a = self.seg_zone[self.matched]
+        b = self.seg_zone[self._partner[self.matched]]
+        lo, hi = np.minimum(a, b), np.maximum(a, b)
+        keys = np.unique(lo[lo != hi] * (np.int64(hi.max(initial=0)) + 1) + hi[lo != hi])
+        n = np.int64(hi.max(initial=0)) + 1
+        return {(int(k // n), int(k % n)) for k in keys}
+
+    def bad_segments(self, zones: set[int] | None = None) -> np.ndarray:
+        """Indices of segments that break the coverage (unmatched off the frame, or used
+        twice in one direction), optionally only those of ``zones``."""
+        bad = (~self.matched & ~self.on_frame) | self.duplicate
+        if zones is not None:
+            bad &= np.isin(self.seg_zone, np.fromiter(zones, dtype=np.int64, count=len(zones)))
+        return np.flatnonzero(bad)
+
+
+def topology(ctx) -> Topology | None:
+    if "topology" not in ctx.shared:
+        geoms = {zid: g for zid, g in _geoms(ctx).items() if g.is_valid}
+        ctx.shared["topology"] = Topology(ctx, geoms) if geoms else None
+    return ctx.shared["topology"]
+
+
+def _coverage_problems(ctx, zones) -> dict[str, list]:
+    """Overlaps, borders whose vertices do not match, and gaps touching ``zones``; computed
+    together once per run (and per set of zones)."""
+    full = set(zones) >= set(ctx.map.zones)
+    key = ("coverage", None if full else frozenset(zones))
+    if key in ctx.shared:
+        return ctx.shared[key]
+    out: dict[str, list] = {"overlap": [], "unmatched": [], "gap": []}
+    ctx.shared[key] = out
+    topo = topology(ctx)
+    if topo is None:
+        return out
+    bad = topo.bad_segments(None if full else set(zones))
+    tree = shapely.STRtree(topo.geoms)
+    tol_area = _tol(ctx) * max(ctx.map.width, ctx.map.height)
+    index = {int(z): i for i, z in enumerate(topo.ids)}
+    # overlaps: when some border is broken, or when the areas exceed the frame
+    suspects = set(topo.seg_zone[bad].tolist())
+    total = float(np.sum(shapely.area(topo.geoms)))
+    if full and total > ctx.map.width * ctx.map.height + tol_area:
+        suspects = set(topo.ids.tolist())
+    elif not full:
+        suspects |= set(zones) & set(index)
+    reported = set()
+    for zid in sorted(suspects):
+        i = index[zid]
+        for j in tree.query(topo.geoms[i], predicate="intersects").tolist():
+            pair = (min(i, j), max(i, j))
+            if j == i or pair in reported:
+                continue
+            reported.add(pair)
+            inter = shapely.intersection(topo.geoms[i], topo.geoms[j])
+            area = shapely.area(inter)
+            if area > tol_area:
+                a, b = sorted((int(topo.ids[i]), int(topo.ids[j])))
+                p = inter.representative_point()
+                out["overlap"].append(
+                    ctx.issue(
+                        "MAP002",
+                        f"{ctx.zone_desc(a)} and {ctx.zone_desc(b)} overlap ({area:.4g} map units²)",
+                        zones=[a, b],
+                        point=(round(p.x, 3), round(p.y, 3)),
+                    )
+                )
+    if not len(bad):
+        return out
+    # broken segments: a gap when they enclose an area in no zone, else mismatched vertices
+    lines = shapely.linestrings(topo.seg_xy[bad].reshape(-1, 2, 2))
+    in_gap = np.zeros(len(bad), dtype=bool)
+    overlapping = {z for i in out["overlap"] for z in i.zones}
+    noded = shapely.unary_union(lines)  # mismatched borders overlap partly: node them
+    for hole in shapely.get_parts(shapely.polygonize(shapely.get_parts(noded))):
+        if hole.area <= tol_area:
+            continue
+        p = hole.representative_point()
+        if len(tree.query(p, predicate="intersects")):
+            continue  # inside a zone: an overlap or a mismatch, not a gap
+        in_gap |= shapely.covered_by(lines, hole.buffer(_tol(ctx) * 10))
+        touching = sorted(int(topo.ids[j]) for j in tree.query(hole, predicate="touches"))
+        out["gap"].append(
+            ctx.issue(
+                "MAP003",
+                f"gap of {hole.area:.4g} map units² between "
+                + (", ".join(ctx.name_of(z) for z in touching[:4]) or "zones"),
+                zones=touching,
+                point=(round(p.x, 3), round(p.y, 3)),
+            )
+        )
+    # the rest: borders whose vertices do not match; one issue per cluster of segments
+    rest = bad[~in_gap]
+    rest = rest[~np.isin(topo.seg_zone[rest], sorted(overlapping))]
+    if not len(rest):
+        return out
+    rest_lines = shapely.linestrings(topo.seg_xy[rest].reshape(-1, 2, 2))
+    left, right = shapely.STRtree(rest_lines).query(rest_lines, predicate="intersects")
+    parent = list(range(len(rest)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        parent[find(i)] = find(j)
+    clusters: dict[int, list[int]] = {}
+    for i in range(len(rest)):
+        clusters.setdefault(find(i), []).append(i)
+    for members in clusters.values():
+        zids = sorted({int(topo.seg_zone[rest[i]]) for i in members})
+        if not full and not set(zids) & set(zones):
+            continue
+        x, y = topo.seg_xy[rest[members[0]]][:2]
+        names = " and ".join(ctx.zone_desc(z) for z in zids)
+        out["unmatched"].append(
+            ctx.issue(
+                "MAP010",
+                f"the border of {names} has vertices the other side lacks "
+                "(run Clean, or snap the vertices)",
+                zones=zids,
+                point=(float(x), float(y)),
+            )
+        )
+    return out
+
+
+@check("MAP011", "error", "geometry", "zones do not cover the map frame")
+def frame_uncovered(ctx):
+    geoms = _geoms(ctx)
+    if not geoms:
+        return
+    w, h = ctx.map.width, ctx.map.height
+    covered = float(np.sum(shapely.area(np.array(list(geoms.values()), dtype=object))))
+    missing = w * h - covered
+    if missing > max(w * h * 1e-9, _tol(ctx)):
+        yield ctx.issue(
+            "MAP011",
+            f"the zones leave {missing:.4g} of the frame's {w * h:.6g} map units² uncovered "
+            f"(frame (0, 0)–({w:g}, {h:g}); resize the frame or fill the gaps)",
+            point=(w / 2, h / 2),
+        )
+
+
+@check("MAP004", "warning", "geometry", "sliver zone", per_zone=True)
+def slivers(ctx, zones):
+    frame_area = max(ctx.map.width * ctx.map.height, 1e-12)
+    for zid in sorted(zones):
+        z = ctx.map.zones[zid]
+        g = z.geometry
+        if g is None or g.is_empty or z.kind not in COVERAGE_KINDS:
+            continue
+        area, perimeter = g.area, g.length
+        compact = 4 * math.pi * area / (perimeter * perimeter) if perimeter else 1.0
+        if area < frame_area * 1e-6 or compact < 0.02:
+            yield ctx.issue(
+                "MAP004",
+                f"{ctx.zone_desc(zid)} is a sliver (area {area:.4g}, compactness {compact:.3f}); "
+                "merge it into a neighbour or reshape it",
+                zones=[zid],
+            )
+
+
+@check("MAP005", "warning", "geometry", "repeated vertices", per_zone=True)
+def repeated_vertices(ctx, zones):
+    for zid in sorted(zones):
+        g = ctx.map.zones[zid].geometry
+        if g is None or g.is_empty:
+            continue
+        rings = shapely.get_rings(g)
+        for ring in rings:
+            c = shapely.get_coordinates(ring)
+            rep = np.flatnonzero(np.all(c[1:] == c[:-1], axis=1))
+            if len(rep):
+                x, y = c[rep[0]]
+                yield ctx.issue(
+                    "MAP005",
+                    f"{ctx.zone_desc(zid)} repeats a vertex {len(rep)} time(s)",
+                    zones=[zid],
+                    point=(float(x), float(y)),
+                    fix=Fix(
+                        "Remove repeated vertices", lambda pack, zid=zid: _dedupe_edit(pack, zid)
+                    ),
+                )
+                break
+
+
+def _dedupe_edit(pack, zid):
+    from gamecore.ops import SetZoneGeometry
+
+    geom = shapely.remove_repeated_points(pack.map.zones[zid].geometry, 0.0)
+    return SetZoneGeometry({zid: geom}, label="Remove repeated vertices")
+
+
+@check("MAP006", "info", "geometry", "zones touch only at a point")
+def point_contacts(ctx):
+    topo = topology(ctx)
+    if topo is None:
+        return
+    # distinct (vertex, zone) pairs; vertices with 2+ zones are contacts
+    n_z = np.int64(max(int(topo.ids.max()), 0) + 1)
+    pairs = np.unique(topo.vid.astype(np.int64) * n_z + topo.vertex_zone)
+    vid, zone = pairs // n_z, pairs % n_z
+    starts = np.flatnonzero(np.r_[True, vid[1:] != vid[:-1]])
+    counts = np.diff(np.r_[starts, len(vid)])
+    candidates: dict[tuple[int, int], int] = {}
+    two = starts[counts == 2]
+    for a, b, v in zip(zone[two].tolist(), zone[two + 1].tolist(), vid[two].tolist(), strict=True):
+        candidates.setdefault((a, b), v)
+    for s_, c in zip(starts[counts > 2].tolist(), counts[counts > 2].tolist(), strict=True):
+        members = zone[s_ : s_ + c].tolist()
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                candidates.setdefault((a, b), int(vid[s_]))
+    geometric = ctx.geometric_pairs
+    first_xy = {}
+    for (a, b), v in sorted(candidates.items()):
+        if (a, b) in geometric:
+            continue
+        if v not in first_xy:
+            k = int(np.flatnonzero(topo.vid == v)[0])
+            first_xy[v] = (float(topo.coords[k, 0]), float(topo.coords[k, 1]))
+        yield ctx.issue(
+            "MAP006",
+            f"{ctx.zone_desc(a)} and {ctx.zone_desc(b)} touch only at a point: they "
+            "are not adjacent (add a link if they should be)",
+            zones=[a, b],
+            point=first_xy[v],
+        )
+
+
+@check("MAP007", "warning", "geometry", "zone in several parts", per_zone=True)
+def multipart(ctx, zones):
+    for zid in sorted(zones):
+        z = ctx.map.zones[zid]
+        g = z.geometry
+        if g is None or g.geom_type != "MultiPolygon" or z.kind == "sea":
+            continue
+        if z.has_flag("island") or z.props.get("multipart"):
+            continue
+        yield ctx.issue(
+            "MAP007",
+            f"{ctx.zone_desc(zid)} has {len(g.geoms)} separate parts; flag it as an island "
+            "group if that is meant, or split it",
+            zones=[zid],
+        )
+
+
+@check("MAP009", "warning", "geometry", "zone outside the map frame", per_zone=True)
+def outside_frame(ctx, zones):
+    tol = _tol(ctx) * 1e3
+    w, h = ctx.map.width, ctx.map.height
+    for zid in sorted(zones):
+        g = ctx.map.zones[zid].geometry
+        if g is None or g.is_empty or ctx.map.zones[zid].kind == "offmap":
+            continue
+        x0, y0, x1, y1 = g.bounds
+        if x0 < -tol or y0 < -tol or x1 > w + tol or y1 > h + tol:
+            yield ctx.issue(
+                "MAP009",
+                f"{ctx.zone_desc(zid)} reaches outside the map frame (0, 0)–({w:g}, {h:g})",
+                zones=[zid],
+            )

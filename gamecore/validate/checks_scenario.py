@@ -1,0 +1,371 @@
+"""Scenario checks (SCN…): each scenario against its ruleset and the map."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from gamecore.errors import ConditionError
+from gamecore.validate.core import check
+
+
+@check("SCN001", "error", "scenario", "ruleset cannot be loaded", scenario=True)
+def ruleset_loads(ctx):
+    if ctx.ruleset is None:
+        yield ctx.issue(
+            "SCN001",
+            f"scenario {ctx.scenario.id}: ruleset {ctx.scenario.ruleset!r} "
+            f"cannot be used: {ctx.ruleset_error}",
+        )
+
+
+@check("SCN002", "error", "scenario", "unknown unit type", scenario=True)
+def unknown_units(ctx):
+    rs = ctx.ruleset
+    if rs is None:
+        return
+    bad = defaultdict(set)
+    for st in ctx.scenario.units:
+        if st.unit_type not in rs.units:
+            bad[st.unit_type].add(st.zone)
+    for unit, zones in sorted(bad.items()):
+        yield ctx.issue(
+            "SCN002",
+            f"unit type {unit!r} is not in ruleset {ctx.scenario.ruleset} "
+            f"(placed in {len(zones)} zone(s))" + _did_you_mean(unit, rs.units),
+            zones=sorted(z for z in zones if z in ctx.map.zones),
+        )
+
+
+def _did_you_mean(word, options):
+    import difflib
+
+    close = difflib.get_close_matches(word, list(options), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+@check("SCN003", "error", "scenario", "units in the wrong domain", scenario=True)
+def unit_domains(ctx):
+    rs = ctx.ruleset
+    if rs is None:
+        return
+    zones = ctx.map.zones
+    sc = ctx.scenario
+    per_zone = defaultdict(list)
+    for st in sc.units:
+        if st.zone in zones and st.unit_type in rs.units:
+            per_zone[st.zone].append(st)
+    for zid, stacks in sorted(per_zone.items()):
+        kind = zones[zid].kind
+        if kind == "land":
+            for st in stacks:
+                if rs.units[st.unit_type].domain == "sea":
+                    yield ctx.issue(
+                        "SCN003",
+                        f"{st.count} {st.nation} {st.unit_type} (naval) "
+                        f"placed on land in {ctx.zone_desc(zid)}",
+                        zones=[zid],
+                    )
+        elif kind in ("sea", "lake"):
+            yield from _cargo_fits(ctx, zid, stacks, rs)
+        elif kind == "impassable":
+            yield ctx.issue(
+                "SCN003", f"units placed in impassable {ctx.zone_desc(zid)}", zones=[zid]
+            )
+
+
+def _cargo_fits(ctx, zid, stacks, rs):
+    sc = ctx.scenario
+    side = defaultdict(lambda: {"land": 0, "land_cap": 0, "air": 0, "air_cap": 0})
+    for st in stacks:
+        u = rs.units[st.unit_type]
+        key = sc.alliance_of(st.nation) or st.nation
+        s = side[key]
+        if u.domain == "land":
+            if not u.transport_cost:
+                yield ctx.issue(
+                    "SCN003",
+                    f"{st.nation} {st.unit_type} cannot be carried by sea "
+                    f"but is placed in {ctx.zone_desc(zid)}",
+                    zones=[zid],
+                )
+            s["land"] += u.transport_cost * st.count
+        elif u.domain == "air":
+            if not u.carrier_cost:
+                yield ctx.issue(
+                    "SCN003",
+                    f"{st.nation} {st.unit_type} cannot land on a carrier "
+                    f"but is placed in {ctx.zone_desc(zid)}",
+                    zones=[zid],
+                )
+            s["air"] += u.carrier_cost * st.count
+        elif u.domain == "sea":
+            s["land_cap"] += u.transport_capacity * st.count
+            s["air_cap"] += u.carrier_capacity * st.count
+    for key, s in sorted(side.items()):
+        if s["land"] > s["land_cap"]:
+            yield ctx.issue(
+                "SCN003",
+                f"{key}: land units in {ctx.zone_desc(zid)} need "
+                f"{s['land']} transport space, transports there carry {s['land_cap']}",
+                zones=[zid],
+            )
+        if s["air"] > s["air_cap"]:
+            yield ctx.issue(
+                "SCN003",
+                f"{key}: aircraft in {ctx.zone_desc(zid)} need {s['air']} "
+                f"carrier space, carriers there hold {s['air_cap']}",
+                zones=[zid],
+            )
+
+
+@check("SCN004", "error", "scenario", "set-up refers to missing zones or nations", scenario=True)
+def dangling_setup(ctx):
+    sc, zones, nations = ctx.scenario, ctx.map.zones, ctx.pack.nations
+    for st in sc.units:
+        if st.zone not in zones:
+            yield ctx.issue(
+                "SCN004",
+                f"{st.count} {st.unit_type} of {st.nation} placed in zone "
+                f"id {st.zone}, which does not exist",
+            )
+        if st.nation not in nations:
+            yield ctx.issue(
+                "SCN004",
+                f"units of unknown nation {st.nation!r} in {ctx.zone_desc(st.zone)}",
+                zones=[st.zone] if st.zone in zones else [],
+            )
+        if st.count <= 0:
+            yield ctx.issue(
+                "SCN004",
+                f"a stack of {st.count} {st.unit_type} in {ctx.zone_desc(st.zone)}",
+                zones=[st.zone] if st.zone in zones else [],
+            )
+    for zid, o in sc.ownership.items():
+        if zid not in zones:
+            yield ctx.issue("SCN004", f"ownership given for zone id {zid}, which does not exist")
+            continue
+        for who in (o.owner, o.original):
+            if who is not None and who not in nations:
+                yield ctx.issue(
+                    "SCN004",
+                    f"{ctx.zone_desc(zid)} is owned by unknown nation {who!r}",
+                    zones=[zid],
+                )
+        if zones[zid].kind in ("sea", "lake") and o.owner:
+            yield ctx.issue(
+                "SCN004",
+                f"sea {ctx.zone_desc(zid)} has an owner ({o.owner}); sea zones are not owned",
+                severity="warning",
+                zones=[zid],
+            )
+    for al in sc.alliances.values():
+        for m in al.members:
+            if m not in nations:
+                yield ctx.issue("SCN004", f"alliance {al.id} lists unknown nation {m!r}")
+    for key in sc.relations:
+        for n in key:
+            if n not in nations:
+                yield ctx.issue("SCN004", f"a relation names unknown nation {n!r}")
+
+
+def _playable(ctx):
+    return [n for n in ctx.pack.nations.values() if n.playable and n.kind != "neutral"]
+
+
+@check("SCN005", "warning", "scenario", "capital missing or not held", scenario=True)
+def capitals(ctx):
+    sc = ctx.scenario
+    for n in _playable(ctx):
+        if n.kind != "major":
+            continue
+        if n.capital is None:
+            yield ctx.issue("SCN005", f"{n.name} ({n.id}) has no capital")
+        elif n.capital not in ctx.map.zones:
+            yield ctx.issue(
+                "SCN005",
+                f"{n.name}'s capital is zone id {n.capital}, which does not exist",
+                severity="error",
+            )
+        elif sc.owner_of(n.capital) != n.id:
+            owner = sc.owner_of(n.capital) or "nobody"
+            yield ctx.issue(
+                "SCN005",
+                f"{n.name}'s capital {ctx.zone_desc(n.capital)} is held by {owner} at the start",
+                zones=[n.capital],
+            )
+
+
+@check("SCN006", "warning", "scenario", "relation missing between rival nations", scenario=True)
+def relations(ctx):
+    sc = ctx.scenario
+    players = sorted(n.id for n in _playable(ctx))
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            al_a, al_b = sc.alliance_of(a), sc.alliance_of(b)
+            if sc.relation(a, b) is None and al_a != al_b:
+                yield ctx.issue(
+                    "SCN006",
+                    f"no relation between {a} and {b} (different alliances: "
+                    f"{al_a or 'none'} and {al_b or 'none'}); it defaults to peace",
+                )
+
+
+@check("SCN007", "error", "scenario", "turn order does not cover the nations", scenario=True)
+def turn_order(ctx):
+    sc = ctx.scenario
+    seen = defaultdict(int)
+    for slot in sc.turn_order:
+        if not slot:
+            yield ctx.issue("SCN007", "the turn order has an empty slot")
+        for n in slot:
+            seen[n] += 1
+    for n, count in sorted(seen.items()):
+        if n not in ctx.pack.nations:
+            yield ctx.issue("SCN007", f"the turn order names unknown nation {n!r}")
+        elif count > 1:
+            yield ctx.issue("SCN007", f"{n} moves {count} times a round in the turn order")
+    for n in _playable(ctx):
+        if n.id not in seen:
+            yield ctx.issue(
+                "SCN007", f"playable nation {n.name} ({n.id}) is missing from the turn order"
+            )
+
+
+@check("SCN008", "warning", "scenario", "income differs from the owned zones", scenario=True)
+def income(ctx):
+    sc = ctx.scenario
+    computed = defaultdict(int)
+    for zid, o in sc.ownership.items():
+        if o.owner and zid in ctx.map.zones:
+            computed[o.owner] += ctx.map.zones[zid].value
+    for nation, value in sorted(sc.income_overrides.items()):
+        if value != computed[nation]:
+            yield ctx.issue(
+                "SCN008",
+                f"{nation}: income is set to {value}, but its zones are worth {computed[nation]}",
+            )
+
+
+@check(
+    "SCN009", "error", "scenario", "objective does not parse or names unknown things", scenario=True
+)
+def objectives_compile(ctx):
+    from gamecore.conditions import check_objective
+
+    for obj in ctx.scenario.objectives.values():
+        for err in check_objective(obj, ctx.world):
+            yield ctx.issue(
+                "SCN009", f"objective {obj.id} ({obj.name}): {err}", refs={"objectives": [obj.id]}
+            )
+        if obj.owner and not _owner_known(ctx, obj.owner):
+            yield ctx.issue(
+                "SCN009",
+                f"objective {obj.id}: owner {obj.owner!r} is no nation or alliance",
+                refs={"objectives": [obj.id]},
+            )
+
+
+def _owner_known(ctx, owner: str) -> bool:
+    parts = [p.strip() for p in owner.replace("|", ",").split(",")]
+    alliances = {a.casefold() for a in ctx.scenario.alliances}
+    return all(p in ctx.pack.nations or p.casefold() in alliances for p in parts if p)
+
+
+@check("SCN010", "info", "scenario", "objective already true or never reachable", scenario=True)
+def objectives_at_start(ctx):
+    from gamecore.conditions import compile_objective, evaluate_objective
+
+    sc = ctx.scenario
+    for obj in sc.objectives.values():
+        try:
+            compiled = compile_objective(obj, ctx.world)
+            now = evaluate_objective(compiled, ctx.world).satisfied
+        except ConditionError:
+            continue  # reported by SCN009
+        if now and obj.kind == "victory":
+            yield ctx.issue(
+                "SCN010",
+                f"victory condition {obj.id} ({obj.name}) is already met at the start",
+                refs={"objectives": [obj.id]},
+            )
+        elif now and obj.once:
+            yield ctx.issue(
+                "SCN010",
+                f"one-time objective {obj.id} ({obj.name}) is already met at the start",
+                refs={"objectives": [obj.id]},
+            )
+        elif not now and obj.owner and _static(obj) and not _reachable(ctx, compiled, obj):
+            yield ctx.issue(
+                "SCN010",
+                f"objective {obj.id} ({obj.name}) stays false even if its "
+                f"side owned every land zone, at war or at peace: can it ever be met?",
+                refs={"objectives": [obj.id]},
+            )
+
+
+_DYNAMIC_WORDS = (
+    "ever(",
+    "first_time(",
+    "units(",
+    "none(",
+    "income(",
+    "bank(",
+    "round(",
+    "turn(",
+    "vp(",
+    "tokens(",
+    "alignment(",
+    "is_phase(",
+    "param(",
+)
+
+
+def _static(obj) -> bool:
+    """Only ownership and relations can be varied by the reachability heuristic."""
+    return not any(word in obj.condition for word in _DYNAMIC_WORDS)
+
+
+def _reachable(ctx, compiled, obj) -> bool:
+    """Heuristic: the objective holds in some best case: the owner's side owns all land,
+    with the start's relations, with everyone at war, or with everyone at peace."""
+    from gamecore.conditions import ScenarioWorld, evaluate_objective
+
+    sc = ctx.scenario
+    owner = obj.owner.split("|")[0].split(",")[0].strip()
+    al = next(
+        (
+            a
+            for a in sc.alliances.values()
+            if a.id.casefold() == owner.casefold() or owner in a.members
+        ),
+        None,
+    )
+    holder = owner if owner in ctx.pack.nations else (al.members[0] if al and al.members else None)
+    if holder is None:
+        return True
+    for relation in (None, "war", "peace"):
+        w = ScenarioWorld(ctx.pack, sc, ctx.ruleset, ctx.adjacency)
+        for zid, z in ctx.map.zones.items():
+            if z.kind == "land":
+                w.set_owner(zid, holder)
+        if relation:
+            ids = list(ctx.pack.nations)
+            for i, a in enumerate(ids):
+                for b in ids[i + 1 :]:
+                    if sc.alliance_of(a) != sc.alliance_of(b) or sc.alliance_of(a) is None:
+                        w.set_relation(a, b, relation)
+        try:
+            if evaluate_objective(compiled, w).satisfied:
+                return True
+        except ConditionError:
+            return True
+    return False
+
+
+@check("SCN011", "error", "scenario", "negative bank", scenario=True)
+def banks(ctx):
+    for nation, amount in sorted(ctx.scenario.banks.items()):
+        if amount < 0:
+            yield ctx.issue("SCN011", f"{nation} starts with a negative bank ({amount})")
+        if nation not in ctx.pack.nations:
+            yield ctx.issue("SCN011", f"a bank is given for unknown nation {nation!r}")

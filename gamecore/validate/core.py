@@ -1,0 +1,394 @@
+"""The validator's machinery: issues, fixes, the check registry, the run context.
+
+A check is a function registered with :func:`check`; it receives a :class:`Context` and
+yields :class:`Issue` objects. Checks that look at zones one at a time declare
+``per_zone=True`` and receive the set of zones to look at, which is how validation after
+an edit re-runs only what the edit touched (:meth:`Validator.update`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from gamecore.model import Pack, Scenario
+
+SEVERITIES = ("error", "warning", "info")
+#: zone kinds that take part in the coverage of the map frame
+COVERAGE_KINDS = ("land", "sea", "lake", "impassable")
+SEVERITY_RANK = {s: i for i, s in enumerate(SEVERITIES)}
+
+
+@dataclass
+class Fix:
+    """A repair the editor can apply (and undo) as one step: ``make_edit(pack)`` returns a
+    :class:`gamecore.ops.Edit`."""
+
+    label: str
+    make_edit: Callable[[Pack], Any]
+
+    def to_json(self) -> dict:
+        return {"label": self.label}
+
+
+@dataclass
+class Issue:
+    code: str
+    severity: str
+    message: str
+    zones: list[int] = field(default_factory=list)
+    point: tuple[float, float] | None = None
+    fix: Fix | None = None
+    scenario: str | None = None
+    #: other things the issue is about: {"links": [...], "lines": [...], "facilities": [...]}
+    refs: dict[str, list] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        """Stable identity for ignore lists: code + what it is about."""
+        parts = [self.code]
+        if self.scenario:
+            parts.append(f"s={self.scenario}")
+        if self.zones:
+            parts.append("z=" + ",".join(str(z) for z in sorted(self.zones)))
+        for name in sorted(self.refs):
+            parts.append(f"{name}=" + ",".join(str(v) for v in self.refs[name]))
+        return ":".join(parts)
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "zones": list(self.zones),
+            "point": list(self.point) if self.point else None,
+            "fix": self.fix.to_json() if self.fix else None,
+            "scenario": self.scenario,
+            "refs": self.refs,
+            "key": self.key,
+        }
+
+
+@dataclass
+class CheckInfo:
+    code: str
+    severity: str
+    family: str  # geometry, graph, attributes, scenario, dynamic, ruleset
+    title: str
+    fn: Callable[..., Iterable[Issue]]
+    per_zone: bool = False
+    needs_scenario: bool = False
+    slow: bool = False  # dynamic checks: not run by default in the editor's live pass
+
+
+REGISTRY: dict[str, CheckInfo] = {}
+
+
+def check(
+    code: str,
+    severity: str,
+    family: str,
+    title: str,
+    *,
+    per_zone: bool = False,
+    scenario: bool = False,
+    slow: bool = False,
+):
+    """Register a check. The function is ``fn(ctx)`` or, with ``per_zone``,
+    ``fn(ctx, zones)``; with ``scenario`` it runs once per scenario (``ctx.scenario`` set)."""
+
+    def deco(fn):
+        if code in REGISTRY:
+            raise ValueError(f"check {code} registered twice")
+        REGISTRY[code] = CheckInfo(code, severity, family, title, fn, per_zone, scenario, slow)
+        return fn
+
+    return deco
+
+
+class Context:
+    """What checks see: the pack, optionally one scenario, and derived data computed once
+    per run (adjacency, ruleset, condition world)."""
+
+    def __init__(self, pack: Pack, scenario: Scenario | None = None, shared: dict | None = None):
+        self.pack = pack
+        self.map = pack.map
+        self.scenario = scenario
+        # data shared between the contexts of one run (adjacency is the same for all scenarios)
+        self.shared = shared if shared is not None else {}
+
+    def issue(self, code: str, message: str, **kw) -> Issue:
+        info = REGISTRY[code]
+        severity = kw.pop("severity", info.severity)
+        if self.scenario is not None and info.needs_scenario:
+            kw.setdefault("scenario", self.scenario.id)
+        if "point" not in kw and kw.get("zones"):
+            kw["point"] = self.zone_point(kw["zones"][0])
+        return Issue(code, severity, message, **kw)
+
+    def zone_point(self, zid: int) -> tuple[float, float] | None:
+        z = self.map.zones.get(zid)
+        if z is None:
+            return None
+        if z.label:
+            return z.label
+        if z.geometry is not None and not z.geometry.is_empty:
+            p = z.geometry.representative_point()
+            return (round(p.x, 3), round(p.y, 3))
+        return None
+
+    def zone_desc(self, zid: int) -> str:
+        z = self.map.zones.get(zid)
+        return f"zone '{z.name}' (id {zid})" if z else f"zone id {zid}"
+
+    @property
+    def adjacency(self) -> dict[int, set[int]]:
+        """Map adjacency: shared borders + links - overrides (+ wrap)."""
+        if "adjacency" not in self.shared:
+            from gamecore.geometry.adjacency import map_adjacency
+
+            self.shared["adjacency"] = map_adjacency(self.map, pairs=self.geometric_pairs)
+        return self.shared["adjacency"]
+
+    @property
+    def geometric_pairs(self) -> set[tuple[int, int]]:
+        """Pairs (a < b) of zones sharing a border of positive length (no links)."""
+        if "geometric_pairs" not in self.shared:
+            from gamecore.validate.checks_map import topology
+
+            topo = topology(self)
+            others = [
+                z
+                for z in self.map.zones.values()
+                if z.geometry is not None and z.kind not in COVERAGE_KINDS
+            ]
+            if topo is not None and not len(topo.bad_segments()) and not others:
+                pairs = topo.neighbour_pairs()  # exact and fast for a valid coverage
+            else:
+                from gamecore.geometry.adjacency import compute_adjacency
+
+                geoms = {
+                    zid: z.geometry for zid, z in self.map.zones.items() if z.geometry is not None
+                }
+                pairs = compute_adjacency(geoms)
+            self.shared["geometric_pairs"] = pairs
+        return self.shared["geometric_pairs"]
+
+    def name_of(self, zid: int) -> str:
+        z = self.map.zones.get(zid)
+        return z.name if z else f"#{zid}"
+
+    @cached_property
+    def ruleset(self):
+        """The scenario's ruleset, or None when it cannot be loaded (reported by SCN001)."""
+        if self.scenario is None:
+            return None
+        key = ("ruleset", self.scenario.ruleset)
+        if key not in self.shared:
+            self.shared[key] = _load_ruleset(self.pack, self.scenario.ruleset)
+        return self.shared[key][0]
+
+    @property
+    def ruleset_error(self) -> str | None:
+        self.ruleset  # noqa: B018 - loads it
+        return self.shared[("ruleset", self.scenario.ruleset)][1] if self.scenario else None
+
+    @cached_property
+    def world(self):
+        from gamecore.conditions import ScenarioWorld
+
+        return ScenarioWorld(self.pack, self.scenario, self.ruleset, self.adjacency)
+
+    def facility_types(self) -> dict[str, Any] | None:
+        """Known facility type names (ids and aliases) of the rulesets in use, or None when
+        no ruleset could be loaded."""
+        rulesets = []
+        for sc in self.pack.scenarios.values():
+            key = ("ruleset", sc.ruleset)
+            if key not in self.shared:
+                self.shared[key] = _load_ruleset(self.pack, sc.ruleset)
+            if self.shared[key][0] is not None:
+                rulesets.append(self.shared[key][0])
+        if not rulesets:
+            return None
+        names: dict[str, Any] = {}
+        for rs in rulesets:
+            for ft in rs.facility_types.values():
+                names[ft.id] = ft
+                for alias in getattr(ft, "aliases", ()):
+                    names[alias] = ft
+        return names
+
+
+def _load_ruleset(pack: Pack, ruleset_id: str):
+    from gamecore.errors import WarroomError
+
+    try:
+        from gamecore.rules import load_ruleset
+    except ImportError as err:  # pragma: no cover - the rules package always exists
+        return None, str(err)
+    try:
+        return load_ruleset(ruleset_id, pack=pack), None
+    except WarroomError as err:
+        return None, str(err)
+
+
+def _selected(codes: Iterable[str] | None, code: str) -> bool:
+    if codes is None:
+        return True
+    return any(code == c or code.startswith(c) for c in codes)
+
+
+@dataclass
+class Report:
+    issues: list[Issue]
+    ignored: int = 0
+
+    @property
+    def counts(self) -> dict[str, int]:
+        out = {s: 0 for s in SEVERITIES}
+        for i in self.issues:
+            out[i.severity] += 1
+        out["ignored"] = self.ignored
+        return out
+
+    @property
+    def has_errors(self) -> bool:
+        return any(i.severity == "error" for i in self.issues)
+
+
+class Validator:
+    """Runs the registered checks on a pack; keeps the last result so that
+    :meth:`update` can re-run only zone checks for the zones an edit touched."""
+
+    def __init__(
+        self,
+        pack: Pack,
+        scenarios: Iterable[str] | None = None,
+        select: Iterable[str] | None = None,
+        ignore: Iterable[str] | None = None,
+        include_slow: bool = False,
+        progress: Callable[[int, int], None] | None = None,
+    ):
+        self.pack = pack
+        self.scenario_ids = list(scenarios) if scenarios is not None else None
+        self.select = list(select) if select else None
+        self.ignore = list(ignore) if ignore else []
+        self.include_slow = include_slow
+        self.progress = progress
+        self.issues: list[Issue] = []
+        self._by_check: dict[str, list[Issue]] = {}
+        self._shared: dict = {}
+
+    # -- which checks
+    def _checks(self) -> list[CheckInfo]:
+        _ensure_loaded()
+        out = []
+        for info in REGISTRY.values():
+            if not _selected(self.select, info.code) or _selected_ignore(self.ignore, info.code):
+                continue
+            if info.slow and not (self.include_slow or (self.select and info.code in self.select)):
+                continue
+            out.append(info)
+        return out
+
+    def _scenarios(self) -> list[Scenario]:
+        if self.scenario_ids is None:
+            return list(self.pack.scenarios.values())
+        return [self.pack.scenarios[s] for s in self.scenario_ids if s in self.pack.scenarios]
+
+    def _run_check(self, info: CheckInfo, zones: set[int] | None) -> list[Issue]:
+        out: list[Issue] = []
+        contexts = (
+            [Context(self.pack, sc, self._shared) for sc in self._scenarios()]
+            if info.needs_scenario
+            else [Context(self.pack, None, self._shared)]
+        )
+        for ctx in contexts:
+            if info.per_zone:
+                targets = (
+                    set(self.pack.map.zones) if zones is None else zones & set(self.pack.map.zones)
+                )
+                out.extend(info.fn(ctx, targets))
+            else:
+                out.extend(info.fn(ctx))
+        return out
+
+    # -- full run
+    def run(self) -> Report:
+        self._shared = {}
+        checks = self._checks()
+        self._by_check = {}
+        for i, info in enumerate(checks):
+            if self.progress:
+                self.progress(i, len(checks))
+            self._by_check[info.code] = self._run_check(info, None)
+        if self.progress:
+            self.progress(len(checks), len(checks))
+        return self._report()
+
+    # -- incremental run after an edit
+    def update(
+        self, zones: Iterable[int] = (), geometry_changed: bool = True, everything: bool = False
+    ) -> Report:
+        """Re-validate after an edit that touched ``zones``. Per-zone checks re-run only on
+        those zones and their neighbours; whole-pack checks re-run (they are cheap or
+        use cached data that the edit invalidates)."""
+        if everything or not self._by_check:
+            return self.run()
+        touched = set(zones)
+        # derived data goes stale with the edit; loaded rulesets stay
+        self._shared = {
+            k: v
+            for k, v in self._shared.items()
+            if (isinstance(k, tuple) and k[0] == "ruleset")
+            or (not geometry_changed and k in ("adjacency", "geometric_pairs", "topology"))
+        }
+        ctx = Context(self.pack, None, self._shared)
+        around = set(touched)
+        for z in touched:
+            around |= ctx.adjacency.get(z, set())
+        for info in self._checks():
+            if info.per_zone:
+                kept = [i for i in self._by_check.get(info.code, []) if not (set(i.zones) & around)]
+                self._by_check[info.code] = kept + self._run_check(info, around)
+            else:
+                self._by_check[info.code] = self._run_check(info, None)
+        return self._report()
+
+    def _report(self) -> Report:
+        issues = [i for code in sorted(self._by_check) for i in self._by_check[code]]
+        ignored_keys = set(self.pack.ignored_issues)
+        kept = [i for i in issues if i.key not in ignored_keys and i.code not in ignored_keys]
+        kept.sort(
+            key=lambda i: (SEVERITY_RANK[i.severity], i.code, i.scenario or "", i.zones, i.message)
+        )
+        self.issues = kept
+        return Report(kept, len(issues) - len(kept))
+
+
+def _selected_ignore(ignore: list[str], code: str) -> bool:
+    return any(code == c or code.startswith(c) for c in ignore)
+
+
+def _ensure_loaded() -> None:
+    # importing the check modules registers them
+    from gamecore.validate import (  # noqa: F401
+        checks_attrs,
+        checks_dynamic,
+        checks_graph,
+        checks_map,
+        checks_scenario,  # noqa: F401
+    )
+
+
+def validate(pack: Pack, **kw) -> Report:
+    """Validate a pack with every (non-slow) check; keyword arguments as :class:`Validator`."""
+    return Validator(pack, **kw).run()
+
+
+def iter_checks() -> Iterator[CheckInfo]:
+    _ensure_loaded()
+    yield from REGISTRY.values()
