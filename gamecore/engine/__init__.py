@@ -1,1 +1,40 @@
-"""gamecore.engine — see DESIGN.md."""
+"""gamecore.engine — GameState, phases, actions, legal actions, event log, replay.
+
+The agent interface of DESIGN.md ("The game core"): ``new_game`` gives a
+:class:`GameState` with ``legal_actions()``, ``apply(action)``, ``clone()``,
+``is_terminal()``, ``returns()`` and a JSON-able ``log`` that :func:`replay` turns back into
+the same state.
+"""
+
+from gamecore.engine.actions import Action
+from gamecore.engine.board import Board, build_board
+from gamecore.engine.bots import RandomBot, make_bots, play
+from gamecore.engine.game import new_game, read_log, replay, write_log
+from gamecore.engine.objectives import (
+    LiteralEvaluator,
+    ObjectiveEvaluator,
+    default_evaluator,
+    set_default_evaluator,
+)
+from gamecore.engine.state import Battle, Fac, GameState, Unit
+
+__all__ = [
+    "Action",
+    "Battle",
+    "Board",
+    "Fac",
+    "GameState",
+    "LiteralEvaluator",
+    "ObjectiveEvaluator",
+    "RandomBot",
+    "Unit",
+    "build_board",
+    "default_evaluator",
+    "make_bots",
+    "new_game",
+    "play",
+    "read_log",
+    "replay",
+    "set_default_evaluator",
+    "write_log",
+]

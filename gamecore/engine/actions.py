@@ -1,0 +1,136 @@
+"""Actions: the one vocabulary humans, bots, tests and the log use.
+
+An :class:`Action` is a small frozen record (hashable, JSON-able). ``kind`` says what it
+does; the other fields are used by some kinds only:
+
+==============  ===========================================================
+kind            fields
+==============  ===========================================================
+``buy``         ``type`` (unit or facility type), ``count``
+``repair``      ``target`` (facility id)
+``declare_war`` ``nation``
+``move``        ``units``, ``path`` (zones, first = where the units are),
+                ``transport`` (unit id to load onto), ``mode`` ("" or "bomb"),
+                ``target`` (facility id a bomber raids)
+``fight``       ``zone``: resolve the battle there next
+``casualties``  ``profile``: casualty profile for the current battle side
+``press``       go on with the current battle
+``retreat``     ``zone``: the attacker retreats there
+``submerge``    the attacker's submarines submerge
+``place``       ``type``, ``zone``
+``end_phase``   finish the current phase
+==============  ===========================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+KINDS = (
+    "buy",
+    "repair",
+    "declare_war",
+    "move",
+    "fight",
+    "casualties",
+    "press",
+    "retreat",
+    "submerge",
+    "place",
+    "end_phase",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    type: str = ""
+    count: int = 0
+    units: tuple[int, ...] = ()
+    path: tuple[int, ...] = ()
+    zone: int = 0
+    nation: str = ""
+    transport: int = 0
+    target: int = 0
+    mode: str = ""
+    profile: str = ""
+
+    # -- constructors -------------------------------------------------------
+    @staticmethod
+    def buy(type: str, count: int = 1) -> Action:
+        return Action("buy", type=type, count=count)
+
+    @staticmethod
+    def repair(facility: int) -> Action:
+        return Action("repair", target=facility)
+
+    @staticmethod
+    def declare_war(nation: str) -> Action:
+        return Action("declare_war", nation=nation)
+
+    @staticmethod
+    def move(units, path, transport: int = 0, mode: str = "", target: int = 0) -> Action:
+        return Action(
+            "move",
+            units=tuple(sorted(units)),
+            path=tuple(path),
+            transport=transport,
+            mode=mode,
+            target=target,
+        )
+
+    @staticmethod
+    def fight(zone: int) -> Action:
+        return Action("fight", zone=zone)
+
+    @staticmethod
+    def casualties(profile: str) -> Action:
+        return Action("casualties", profile=profile)
+
+    @staticmethod
+    def press() -> Action:
+        return Action("press")
+
+    @staticmethod
+    def retreat(zone: int) -> Action:
+        return Action("retreat", zone=zone)
+
+    @staticmethod
+    def submerge() -> Action:
+        return Action("submerge")
+
+    @staticmethod
+    def place(type: str, zone: int) -> Action:
+        return Action("place", type=type, zone=zone)
+
+    @staticmethod
+    def end_phase() -> Action:
+        return Action("end_phase")
+
+    # -- JSON ---------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for name in Action.__slots__:
+            if name == "kind":
+                continue
+            v = getattr(self, name)
+            if v:
+                out[name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Action:
+        kw = dict(data)
+        for name in ("units", "path"):
+            if name in kw:
+                kw[name] = tuple(int(x) for x in kw[name])
+        return Action(**kw)
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        for name in Action.__slots__[1:]:
+            v = getattr(self, name)
+            if v:
+                parts.append(f"{name}={'-'.join(map(str, v)) if isinstance(v, tuple) else v}")
+        return " ".join(parts)

@@ -1,0 +1,202 @@
+"""The static board of a game: zones, adjacency split by domain, passages, nations.
+
+Built once per game from the pack, the scenario and the ruleset and shared by every clone
+of the game state (bots clone a lot). Nothing here changes during play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gamecore.errors import RulesError
+from gamecore.model import Pack, Scenario
+from gamecore.rules import Ruleset
+
+#: the pseudo-nation that owns the armies of uncontrolled neutral zones
+NEUTRAL = "_neutral"
+
+
+@dataclass(frozen=True)
+class Canal:
+    a: int
+    b: int
+    controllers: tuple[int, ...]
+    rule: str = "all"  # "all": one side must hold every controller; "any"
+    exempt: tuple[str, ...] = ()  # unit types that may always pass (subs at Gibraltar)
+
+
+@dataclass
+class Board:
+    zones: tuple[int, ...]
+    kind: dict[int, str]
+    value: dict[int, int]
+    terrain: dict[int, str]
+    flags: dict[int, frozenset[str]]
+    code: dict[int, str]
+    name: dict[int, str]
+    nbrs: dict[int, tuple[int, ...]]  # every adjacency
+    land_nbrs: dict[int, tuple[int, ...]]  # land-land, passable
+    sea_nbrs: dict[int, tuple[int, ...]]  # sea-sea
+    coast: dict[int, tuple[int, ...]]  # land -> adjacent sea zones; sea -> adjacent land
+    canals: dict[tuple[int, int], Canal]
+    strait_via: dict[tuple[int, int], int | None]  # land-land crossings over water
+    nations: tuple[str, ...]
+    nation_kind: dict[str, str]
+    alliance_of: dict[str, str | None]
+    capital_of: dict[int, str]  # zone -> nation whose capital it is
+    capital: dict[str, int | None]
+    original: dict[int, str | None]
+    turn_slots: tuple[tuple[str, ...], ...]
+    impassable: frozenset[int] = frozenset()
+    standing_army: dict[int, int] = field(default_factory=dict)
+    convoy_zones: tuple[int, ...] = ()
+    kamikaze_zones: dict[int, str] = field(default_factory=dict)  # zone -> nation
+    facility_serves: dict[int, tuple[int, ...]] = field(default_factory=dict)  # map facility
+    _dist_cache: dict = field(default_factory=dict, repr=False)
+
+    def is_land(self, z: int) -> bool:
+        return self.kind[z] == "land"
+
+    def is_sea(self, z: int) -> bool:
+        return self.kind[z] in ("sea", "lake")
+
+    def zone_label(self, z: int) -> str:
+        return self.code.get(z) or str(z)
+
+
+def build_board(
+    pack: Pack, scenario: Scenario, rules: Ruleset, adjacency: dict[int, set[int]] | None = None
+) -> Board:
+    m = pack.map
+    if adjacency is None:
+        from gamecore.geometry.adjacency import map_adjacency
+
+        adjacency = map_adjacency(m)
+    zones = tuple(sorted(m.zones))
+    kind: dict[int, str] = {}
+    impassable: set[int] = set()
+    for z in zones:
+        zn = m.zones[z]
+        k = zn.kind
+        if k == "offmap":
+            k = "land"  # an off-map box is a land-like space reached by links
+        kind[z] = k
+        if k == "impassable" or rules.terrain_of(zn.terrain).impassable:
+            impassable.add(z)
+    link_pairs: dict[tuple[int, int], object] = {}
+    canals: dict[tuple[int, int], Canal] = {}
+    strait_via: dict[tuple[int, int], int | None] = {}
+    for link in m.links.values():
+        if link.a not in m.zones or link.b not in m.zones:
+            continue
+        key = (min(link.a, link.b), max(link.a, link.b))
+        link_pairs[key] = link
+        if link.kind == "canal":
+            exempt = link.props.get("exempt", link.props.get("exempt_units", ()))
+            if isinstance(exempt, str):
+                exempt = (exempt,)
+            c = Canal(key[0], key[1], tuple(link.controllers), link.rule or "all", tuple(exempt))
+            canals[key] = c
+        elif link.kind == "strait" and kind.get(link.a) == "land" and kind.get(link.b) == "land":
+            strait_via[key] = link.via
+
+    nbrs: dict[int, tuple[int, ...]] = {}
+    land_nbrs: dict[int, tuple[int, ...]] = {}
+    sea_nbrs: dict[int, tuple[int, ...]] = {}
+    coast: dict[int, tuple[int, ...]] = {}
+    water = {z for z in zones if kind[z] in ("sea", "lake")}
+    for z in zones:
+        ns = sorted(n for n in adjacency.get(z, ()) if n in kind and n != z)
+        nbrs[z] = tuple(ns)
+        if z in impassable:
+            land_nbrs[z] = sea_nbrs[z] = coast[z] = ()
+            continue
+        ln, sn, cn = [], [], []
+        for n in ns:
+            if n in impassable:
+                continue
+            if z in water and n in water:
+                sn.append(n)
+            elif z not in water and n not in water:
+                b = m.borders.get((min(z, n), max(z, n)))
+                if b is not None and b.impassable:
+                    continue
+                ln.append(n)
+            else:
+                cn.append(n)
+        land_nbrs[z], sea_nbrs[z], coast[z] = tuple(ln), tuple(sn), tuple(cn)
+
+    nations = tuple(sorted(pack.nations))
+    nation_kind = {n: pack.nations[n].kind for n in nations}
+    nation_kind[NEUTRAL] = "neutral"
+    alliance_of: dict[str, str | None] = {n: scenario.alliance_of(n) for n in nations}
+    alliance_of[NEUTRAL] = None
+    capital: dict[str, int | None] = {}
+    capital_of: dict[int, str] = {}
+    for n in nations:
+        cap = pack.nations[n].capital
+        if cap is not None and cap in m.zones:
+            capital[n] = cap
+            capital_of[cap] = n
+        else:
+            capital[n] = None
+    original = {
+        z: (o.original if o.original is not None else o.owner)
+        for z, o in scenario.ownership.items()
+    }
+    slots = tuple(tuple(s) for s in scenario.turn_order if s)
+    if not slots:
+        slots = tuple(
+            (n,) for n in nations if pack.nations[n].playable and nation_kind[n] != "neutral"
+        )
+    for slot in slots:
+        for n in slot:
+            if n not in pack.nations:
+                raise RulesError(f"scenario '{scenario.id}': turn order names unknown nation '{n}'")
+    standing = {}
+    convoy: set[int] = set()
+    kamikaze: dict[int, str] = {}
+    for z in zones:
+        zn = m.zones[z]
+        sa = zn.props.get("standing_army")
+        if isinstance(sa, int) and sa > 0:
+            standing[z] = sa
+        if "convoy" in zn.flags or zn.props.get("convoy"):
+            convoy.add(z)
+        kz = zn.props.get("kamikaze")
+        if kz:
+            kamikaze[z] = kz if isinstance(kz, str) else ""
+    for line in m.lines.values():
+        if line.kind == "convoy":
+            convoy.update(z for z in line.path if z in water)
+    serves = {}
+    for f in m.facilities.values():
+        if f.serves:
+            serves[f.id] = tuple(s for s in f.serves if s in water)
+    return Board(
+        zones=zones,
+        kind=kind,
+        value={z: m.zones[z].value for z in zones},
+        terrain={z: m.zones[z].terrain for z in zones},
+        flags={z: frozenset(m.zones[z].flags) for z in zones},
+        code={z: m.zones[z].code for z in zones},
+        name={z: m.zones[z].name for z in zones},
+        nbrs=nbrs,
+        land_nbrs=land_nbrs,
+        sea_nbrs=sea_nbrs,
+        coast=coast,
+        canals=canals,
+        strait_via=strait_via,
+        nations=nations,
+        nation_kind=nation_kind,
+        alliance_of=alliance_of,
+        capital_of=capital_of,
+        capital=capital,
+        original=original,
+        turn_slots=slots,
+        impassable=frozenset(impassable),
+        standing_army=standing,
+        convoy_zones=tuple(sorted(convoy)),
+        kamikaze_zones=kamikaze,
+        facility_serves=serves,
+    )

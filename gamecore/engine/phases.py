@@ -1,0 +1,246 @@
+"""The sequence of play: which actions each phase offers and what they do.
+
+The phase list comes from the ruleset (``phases = [...]``), so a system that collects
+income first (The War Game) only reorders data. Each phase name maps to a handler here;
+the mechanisms live in :mod:`gamecore.rules` (movement, combat, economy, control).
+"""
+
+from __future__ import annotations
+
+from gamecore.engine.actions import Action
+from gamecore.engine.state import (
+    HELD,
+    SUBMERGED,
+    GameState,
+)
+from gamecore.errors import RulesError
+from gamecore.rules import combat, control, economy, movement
+
+END = Action.end_phase()
+#: phases that need no decision: they run and end by themselves
+AUTO_PHASES = frozenset({"collect_income"})
+
+
+# ---------------------------------------------------------------------- legal actions
+def legal_actions(s: GameState) -> list[Action]:
+    ph = s.phase
+    if ph == "purchase":
+        return economy.purchase_actions(s) + [END]
+    if ph == "politics":
+        return politics_actions(s) + [END]
+    if ph == "combat_move":
+        acts = movement.move_actions(s, combat=True)
+        if s.rules.options.get("declare_war") and "politics" not in s.rules.phases:
+            acts = politics_actions(s) + acts
+        return acts + [END]
+    if ph == "combat":
+        return combat.combat_actions(s) or [END]
+    if ph == "noncombat_move":
+        return movement.move_actions(s, combat=False) + [END]
+    if ph == "place":
+        return economy.place_actions(s) + [END]
+    return [END]
+
+
+def is_legal(s: GameState, a: Action) -> bool:
+    legal = s.legal_actions()
+    if a in legal:
+        return True
+    if a.kind == "move":
+        want = set(a.units)
+        for x in legal:
+            if (
+                x.kind == "move"
+                and x.path == a.path
+                and x.transport == a.transport
+                and x.mode == a.mode
+                and x.target == a.target
+                and want <= set(x.units)
+            ):
+                return len(want) > 0
+    if a.kind == "buy" and a.count > 1:
+        return economy.can_buy(s, a.type, a.count)
+    return False
+
+
+def politics_actions(s: GameState) -> list[Action]:
+    if not s.rules.options.get("declare_war"):
+        return []
+    n = s.current_nation
+    if s.phase == "combat_move" and any(u.nation == n and u.flags & 1 for u in s.units.values()):
+        return []  # declarations come at the start of combat move, before any move
+    out = []
+    my_side = s.board.alliance_of.get(n)
+    for x in s.board.nations:
+        if x == n or s.board.nation_kind.get(x) == "neutral":
+            continue
+        if s.relation(n, x) in ("war", "aligned", "controlled"):
+            continue
+        if my_side is not None and s.board.alliance_of.get(x) == my_side:
+            continue
+        if not s.alive(x):
+            continue
+        out.append(Action.declare_war(x))
+    return out
+
+
+# ---------------------------------------------------------------------- apply
+def apply(s: GameState, a: Action) -> None:
+    k = a.kind
+    if k == "end_phase":
+        end_phase(s)
+    elif k == "buy":
+        economy.apply_buy(s, a)
+    elif k == "repair":
+        economy.apply_repair(s, a)
+    elif k == "declare_war":
+        declare_war(s, s.current_nation, a.nation)
+    elif k == "move":
+        movement.apply_move(s, a)
+    elif k in ("fight", "casualties", "press", "retreat", "submerge"):
+        combat.apply_combat_action(s, a)
+    elif k == "place":
+        economy.apply_place(s, a)
+    else:
+        raise RulesError(f"unknown action kind '{k}'")
+
+
+def declare_war(s: GameState, n: str, x: str) -> None:
+    pairs = [(n, x)]
+    if s.rules.options.get("war_scope") == "alliance":
+        al = s.board.alliance_of
+        mine = [m for m in s.board.nations if al.get(m) is not None and al.get(m) == al.get(n)]
+        theirs = [m for m in s.board.nations if al.get(m) is not None and al.get(m) == al.get(x)]
+        pairs += [(a, b) for a in mine or [n] for b in theirs or [x]]
+    for a, b in pairs:
+        if a != b and s.relation(a, b) not in ("war",):
+            s.set_relation(a, b, "war", initiated_by=n)
+    s.event("declare_war", by=n, on=x)
+
+
+# ---------------------------------------------------------------------- phases and turns
+def end_phase(s: GameState) -> None:
+    on_exit(s, s.phase)
+    if s.terminal:
+        return
+    if s.phase_i + 1 < len(s.rules.phases):
+        s.phase_i += 1
+    else:
+        next_turn(s)
+        if s.terminal:
+            return
+    on_enter(s, s.phase)
+
+
+def on_enter(s: GameState, ph: str) -> None:
+    if ph == "combat":
+        s.battles = combat.find_battles(s)
+        s.battle = None
+
+
+def on_exit(s: GameState, ph: str) -> None:
+    n = s.current_nation
+    if ph == "combat":
+        s.raids = {}
+        s.battles = ()
+        s.battle = None
+    elif ph == "noncombat_move":
+        movement.land_air_units(s, n)
+    elif ph == "place":
+        economy.end_placement(s, n)
+    elif ph == "collect_income":
+        pass
+    if s.phase_i == len(s.rules.phases) - 1:
+        end_turn(s, n)
+
+
+def end_turn(s: GameState, n: str) -> None:
+    if "noncombat_move" not in s.rules.phases:
+        movement.land_air_units(s, n)
+    if s.rules.options.get("repair_ships") == "turn_end":
+        for u in list(s.units.values()):
+            if u.nation == n and u.damage:
+                s.set_unit(u.id, damage=0)
+    control.check_victory(s)
+
+
+def next_turn(s: GameState) -> None:
+    slots = s.board.turn_slots
+    s.phase_i = 0
+    s.sub += 1
+    if s.sub >= len(slots[s.slot]):
+        s.sub = 0
+        s.slot += 1
+        if s.slot >= len(slots):
+            s.slot = 0
+            end_round(s)
+            if s.terminal:
+                return
+            s.round += 1
+    begin_turn(s)
+
+
+def end_round(s: GameState) -> None:
+    s.event("round_end", round=s.round)
+    control.check_victory(s)
+    if s.terminal:
+        return
+    if s.max_rounds is not None and s.round >= s.max_rounds:
+        control.end_by_round_limit(s)
+
+
+def begin_turn(s: GameState) -> None:
+    n = s.current_nation
+    s.start_owner = dict(s.owner)
+    s.origins = {}
+    s.amph_from = {}
+    s.raids = {}
+    s.placed = {}
+    s.built = set()
+    s.captured = set()
+    s.battles = ()
+    s.battle = None
+    if s.rules.options.get("repair_ships") == "naval_base":
+        economy.repair_ships_at_bases(s, n)
+    air_bonus, sea_bonus = movement.move_bonus_zones(s, n)
+    ut = s.rules.units
+    for u in list(s.units.values()):
+        if u.nation != n:
+            if u.flags & SUBMERGED:
+                continue
+            continue
+        t = ut[u.type]
+        mv = t.movement
+        if t.domain == "air":
+            mv += air_bonus.get(u.zone, 0)
+        elif t.domain == "sea":
+            mv += sea_bonus.get(u.zone, 0)
+        flags = u.flags & HELD
+        if u.moves != mv or u.flags != flags:
+            s.units[u.id] = u._replace(moves=mv, flags=flags)
+    s.event("turn", round=s.round, nation=n)
+
+
+def auto_advance(s: GameState) -> None:
+    """Run phases that need no decision (income) and end phases whose only legal action
+    is ``end_phase``, so bots and humans only see real choices."""
+    guard = 0
+    while not s.terminal:
+        guard += 1
+        if guard > 10000:  # pragma: no cover - a bug, not bad input
+            raise RulesError("the engine did not settle (phase loop)")
+        ph = s.phase
+        if ph in AUTO_PHASES:
+            if ph == "collect_income":
+                economy.collect_income(s, s.current_nation)
+            s._legal = None
+            end_phase(s)
+            s._legal = None
+            continue
+        legal = s.legal_actions()
+        if len(legal) == 1 and legal[0] == END:
+            s._legal = None
+            end_phase(s)
+            s._legal = None
+            continue
+        break

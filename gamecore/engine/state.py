@@ -1,0 +1,485 @@
+"""The game state: the OpenSpiel-shaped interface of DESIGN.md ("The game core").
+
+``legal_actions()``, ``apply(action)``, ``clone()``, ``is_terminal()``, ``returns()`` and an
+event log that :func:`gamecore.engine.replay` turns back into the same state.
+
+Representation (built for bots that clone a lot): units are immutable
+:class:`Unit` tuples in one dict keyed by id, with a zone index of id tuples; ownership,
+banks and relations are small dicts. A clone copies these dicts shallowly and shares the
+static :class:`~gamecore.engine.board.Board`, the ruleset, the pack and the log prefix.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from gamecore.engine.actions import Action
+from gamecore.engine.board import NEUTRAL, Board
+from gamecore.engine.rng import Rng
+from gamecore.errors import RulesError
+from gamecore.model import Pack, Scenario
+from gamecore.rules import Ruleset, UnitType
+
+# unit flags (per turn unless noted)
+MOVED = 1  # moved this turn
+COMBAT = 2  # moved during combat move (may not move in non-combat move)
+FOUGHT = 4  # took part in a battle this turn
+AMPHIB = 8  # landed from a transport into a hostile zone this turn
+UNLOADED = 16  # a transport that unloaded / a unit that was unloaded: no more movement
+NEW = 32  # mobilised or activated this turn
+HELD = 64  # permanent: may never move (a neutral's surviving army)
+SCRAMBLED = 128
+SUBMERGED = 256
+LOADED = 512  # loaded onto a transport this turn
+RETREATED = 1024
+TURN_FLAGS = ~HELD
+
+
+class Unit(NamedTuple):
+    id: int
+    nation: str
+    type: str
+    zone: int
+    damage: int = 0
+    moves: int = 0  # movement points left this turn
+    flags: int = 0
+    on: int = 0  # id of the transport carrying it (0: none)
+
+
+class Fac(NamedTuple):
+    id: int
+    zone: int
+    type: str  # ruleset facility type id (or the map's name if the ruleset does not know it)
+    damage: int = 0
+
+
+@dataclass
+class Battle:
+    zone: int
+    attacker: str
+    defender: str | None
+    kind: str = "battle"  # "battle" | "bomb"
+    round: int = 0
+    profiles: dict[str, str] = field(default_factory=dict)  # "att"/"def" -> profile
+    awaiting: str = ""  # "att_profile" | "def_profile" | "press" | ""
+    pre_done: bool = False
+    scrambled: tuple[tuple[int, int], ...] = ()  # (unit, home zone)
+    doomed: tuple[int, ...] = ()  # hit by bombardment: fire in round 1, then removed
+
+    def copy(self) -> Battle:
+        return Battle(
+            self.zone,
+            self.attacker,
+            self.defender,
+            self.kind,
+            self.round,
+            dict(self.profiles),
+            self.awaiting,
+            self.pre_done,
+            self.scrambled,
+            self.doomed,
+        )
+
+
+_DYNAMIC = (
+    "units",
+    "at",
+    "owner",
+    "banks",
+    "relations",
+    "facilities",
+    "placed",
+    "origins",
+    "amph_from",
+    "raids",
+    "income",
+    "tokens",
+    "objective_state",
+)
+
+
+class GameState:
+    """One game in progress. Create with :func:`gamecore.engine.new_game`."""
+
+    __slots__ = (
+        # shared, never changed during play
+        "pack",
+        "scenario",
+        "board",
+        "rules",
+        "evaluator",
+        "decisions",
+        "max_rounds",
+        "seed",
+        "_ut",
+        # dynamic
+        "units",
+        "at",
+        "next_uid",
+        "owner",
+        "start_owner",
+        "banks",
+        "relations",
+        "facilities",
+        "next_fid",
+        "pending",
+        "placed",
+        "built",
+        "round",
+        "slot",
+        "sub",
+        "phase_i",
+        "battles",
+        "battle",
+        "origins",
+        "amph_from",
+        "raids",
+        "captured",
+        "awards",
+        "income",
+        "tokens",
+        "objective_state",
+        "winner",
+        "terminal",
+        "rng",
+        "log_mode",
+        "_log",
+        "_log_len",
+        "_rel_cache",
+        "_legal",
+        "_turn_bonus",
+    )
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def current_nation(self) -> str:
+        return self.board.turn_slots[self.slot][self.sub]
+
+    @property
+    def phase(self) -> str:
+        return self.rules.phases[self.phase_i]
+
+    @property
+    def current_player(self) -> str:
+        """Who decides now: the current nation, or a defender choosing casualties."""
+        b = self.battle
+        if b is not None and b.awaiting == "def_profile" and b.defender:
+            return b.defender
+        return self.current_nation
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        if self._log_len != len(self._log):
+            return self._log[: self._log_len]
+        return self._log
+
+    def unit_type(self, name: str) -> UnitType:
+        return self._ut[name]
+
+    def clone(self, reseed: int | None = None, keep_log: bool = True) -> GameState:
+        """A copy sharing the static board. ``reseed`` gives the copy its own dice (a bot
+        simulating ahead should not see the real game's future rolls); ``keep_log=False``
+        stops the copy from logging (faster rollouts)."""
+        c = GameState.__new__(GameState)
+        c.pack = self.pack
+        c.scenario = self.scenario
+        c.board = self.board
+        c.rules = self.rules
+        c.evaluator = self.evaluator
+        c.decisions = self.decisions
+        c.max_rounds = self.max_rounds
+        c.seed = self.seed
+        c._ut = self._ut
+        c.units = self.units.copy()
+        c.at = self.at.copy()
+        c.next_uid = self.next_uid
+        c.owner = self.owner.copy()
+        c.start_owner = self.start_owner  # replaced, never mutated
+        c.banks = self.banks.copy()
+        c.relations = self.relations.copy()
+        c.facilities = self.facilities.copy()
+        c.next_fid = self.next_fid
+        c.pending = {k: v.copy() for k, v in self.pending.items()}
+        c.placed = self.placed.copy()
+        c.built = self.built.copy()
+        c.round = self.round
+        c.slot = self.slot
+        c.sub = self.sub
+        c.phase_i = self.phase_i
+        c.battles = self.battles  # tuple
+        c.battle = self.battle.copy() if self.battle is not None else None
+        c.origins = self.origins.copy()
+        c.amph_from = self.amph_from.copy()
+        c.raids = self.raids.copy()
+        c.captured = self.captured.copy()
+        c.awards = self.awards.copy()
+        c.income = self.income.copy()
+        c.tokens = self.tokens.copy()
+        c.objective_state = self.objective_state.copy()
+        c.winner = self.winner
+        c.terminal = self.terminal
+        c.rng = self.rng.copy() if reseed is None else Rng(reseed)
+        if keep_log and self.log_mode != "none":
+            c.log_mode = self.log_mode
+            c._log = self._log
+            c._log_len = self._log_len
+        else:
+            c.log_mode = "none"
+            c._log = []
+            c._log_len = 0
+        c._rel_cache = self._rel_cache
+        c._legal = self._legal
+        c._turn_bonus = self._turn_bonus
+        return c
+
+    # ------------------------------------------------------------------ logging
+    def _append(self, entry: dict[str, Any]) -> None:
+        if self._log_len != len(self._log):
+            self._log = self._log[: self._log_len]
+        self._log.append(entry)
+        self._log_len += 1
+
+    def event(self, e: str, **data: Any) -> None:
+        if self.log_mode == "full":
+            data["e"] = e
+            self._append(data)
+
+    # ------------------------------------------------------------------ relations
+    def relation(self, a: str, b: str) -> str:
+        if a == b:
+            return "self"
+        r = self.relations.get((a, b) if a < b else (b, a))
+        if r is None:
+            al = self.board.alliance_of
+            x, y = al.get(a), al.get(b)
+            r = "aligned" if x is not None and x == y else "peace"
+        return r
+
+    def at_war(self, a: str, b: str) -> bool:
+        return a != b and self.relation(a, b) == "war"
+
+    def friendly(self, a: str, b: str) -> bool:
+        return a == b or self.relation(a, b) in ("aligned", "controlled")
+
+    def enemies(self, n: str) -> frozenset[str]:
+        key = ("e", n)
+        r = self._rel_cache.get(key)
+        if r is None:
+            r = frozenset(x for x in (*self.board.nations, NEUTRAL) if self.at_war(n, x))
+            self._rel_cache[key] = r
+        return r
+
+    def friends(self, n: str) -> frozenset[str]:
+        key = ("f", n)
+        r = self._rel_cache.get(key)
+        if r is None:
+            r = frozenset(x for x in (*self.board.nations, NEUTRAL) if self.friendly(n, x))
+            self._rel_cache[key] = r
+        return r
+
+    def set_relation(self, a: str, b: str, status: str, initiated_by: str | None = None) -> None:
+        key = (a, b) if a < b else (b, a)
+        if self.relation(a, b) == status:
+            return
+        self.relations[key] = status
+        self._rel_cache = {}
+        self.event("relation", a=key[0], b=key[1], status=status, by=initiated_by)
+
+    def is_neutral_owner(self, o: str | None) -> bool:
+        return o is None or o == NEUTRAL or self.board.nation_kind.get(o) == "neutral"
+
+    def side_of(self, nation: str) -> str:
+        return self.board.alliance_of.get(nation) or nation
+
+    # ------------------------------------------------------------------ units
+    def units_in(self, zone: int) -> tuple[int, ...]:
+        return self.at.get(zone, ())
+
+    def add_unit(
+        self, nation: str, type: str, zone: int, flags: int = 0, moves: int = 0, on: int = 0
+    ) -> int:
+        uid = self.next_uid
+        self.next_uid += 1
+        self.units[uid] = Unit(uid, nation, type, zone, 0, moves, flags, on)
+        self.at[zone] = (*self.at.get(zone, ()), uid)
+        return uid
+
+    def remove_unit(self, uid: int, reason: str) -> list[int]:
+        """Remove a unit (and its cargo); returns every id removed."""
+        u = self.units.pop(uid)
+        ids = self.at[u.zone]
+        self.at[u.zone] = tuple(i for i in ids if i != uid)
+        out = [uid]
+        ut = self._ut[u.type]
+        if ut.transport_capacity:
+            for cid in [i for i in self.at[u.zone] if self.units[i].on == uid]:
+                out += self.remove_unit(cid, "cargo")
+        return out
+
+    def move_unit(self, uid: int, zone: int, **changes: Any) -> None:
+        u = self.units[uid]
+        if u.zone != zone:
+            ids = self.at[u.zone]
+            self.at[u.zone] = tuple(i for i in ids if i != uid)
+            self.at[zone] = (*self.at.get(zone, ()), uid)
+            changes["zone"] = zone
+        if changes:
+            self.units[uid] = u._replace(**changes)
+
+    def set_unit(self, uid: int, **changes: Any) -> None:
+        self.units[uid] = self.units[uid]._replace(**changes)
+
+    def cargo_of(self, tid: int) -> list[int]:
+        u = self.units[tid]
+        return [i for i in self.at.get(u.zone, ()) if self.units[i].on == tid]
+
+    def cargo_load(self, tid: int) -> int:
+        ut = self._ut
+        return sum(ut[self.units[i].type].transport_cost for i in self.cargo_of(tid))
+
+    # ------------------------------------------------------------------ facilities
+    def facilities_in(self, zone: int) -> list[Fac]:
+        return [f for f in self.facilities.values() if f.zone == zone]
+
+    def facility_operative(self, f: Fac) -> bool:
+        ft = self.rules.facility_types.get(f.type)
+        if ft is None:
+            return False
+        return not (ft.inoperative_at and f.damage >= ft.inoperative_at)
+
+    def production_capacity(self, f: Fac) -> int:
+        ft = self.rules.facility_types.get(f.type)
+        if ft is None or not ft.production or not self.facility_operative(f):
+            return 0
+        cap = max(0, ft.production - f.damage)
+        if self.rules.options.get("production_limited_by_value"):
+            cap = min(cap, self.board.value[f.zone])
+        return cap
+
+    # ------------------------------------------------------------------ queries
+    def zones_of(self, nation: str) -> list[int]:
+        return [z for z, o in self.owner.items() if o == nation]
+
+    def territory_income(self, nation: str) -> int:
+        v = self.board.value
+        return sum(v[z] for z, o in self.owner.items() if o == nation)
+
+    def has_capital(self, nation: str) -> bool:
+        cap = self.board.capital.get(nation)
+        return cap is None or self.owner.get(cap) == nation
+
+    def alive(self, nation: str) -> bool:
+        if any(o == nation for o in self.owner.values()):
+            return True
+        return any(u.nation == nation for u in self.units.values())
+
+    def unit_count(self) -> int:
+        return len(self.units)
+
+    # ------------------------------------------------------------------ agent API
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            from gamecore.engine import phases
+
+            self._legal = [] if self.terminal else phases.legal_actions(self)
+        return self._legal
+
+    def apply(self, action: Action, check: bool = True) -> None:
+        """Apply ``action`` for :attr:`current_player`. Illegal actions raise
+        :class:`~gamecore.errors.RulesError` (and change nothing)."""
+        from gamecore.engine import phases
+
+        if self.terminal:
+            raise RulesError("the game is over")
+        if check and not phases.is_legal(self, action):
+            raise RulesError(f"illegal action in {self.phase} of {self.current_nation}: {action}")
+        if self.log_mode != "none":
+            self._append({"e": "action", "n": self.current_player, "a": action.to_json()})
+        self._legal = None
+        phases.apply(self, action)
+        self._legal = None
+        phases.auto_advance(self)
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def returns(self) -> dict[str, float]:
+        """Per alliance (nations without one count as their own side): +1 winner, -1 loser,
+        0 for everyone while the game runs or on a draw."""
+        sides = sorted({self.side_of(n) for slot in self.board.turn_slots for n in slot})
+        if not self.terminal or self.winner is None:
+            return {s: 0.0 for s in sides}
+        return {s: (1.0 if s == self.winner else -1.0) for s in sides}
+
+    def score(self) -> dict[str, float]:
+        """A heuristic value while the game runs: each side's share of total income."""
+        sides: dict[str, float] = {}
+        for slot in self.board.turn_slots:
+            for n in slot:
+                s = self.side_of(n)
+                sides[s] = sides.get(s, 0.0) + self.territory_income(n)
+        total = sum(sides.values()) or 1.0
+        return {s: v / total for s, v in sides.items()}
+
+    # ------------------------------------------------------------------ comparison
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that defines the position, JSON-able and canonical (replay tests
+        compare these)."""
+        return {
+            "round": self.round,
+            "slot": self.slot,
+            "sub": self.sub,
+            "phase": self.phase_i,
+            "units": [list(u) for u in sorted(self.units.values())],
+            "owner": {str(z): o for z, o in sorted(self.owner.items())},
+            "banks": dict(sorted(self.banks.items())),
+            "relations": {f"{a}|{b}": s for (a, b), s in sorted(self.relations.items())},
+            "facilities": [list(f) for f in sorted(self.facilities.values())],
+            "pending": {n: dict(sorted(p.items())) for n, p in sorted(self.pending.items()) if p},
+            "battles": [list(b) for b in self.battles],
+            "battle": None
+            if self.battle is None
+            else [self.battle.zone, self.battle.kind, self.battle.round, self.battle.awaiting],
+            "income": dict(sorted(self.income.items())),
+            "awards": sorted(self.awards),
+            "tokens": dict(sorted(self.tokens.items())),
+            "winner": self.winner,
+            "terminal": self.terminal,
+            "rng": [self.rng.state, self.rng.draws],
+            "next_uid": self.next_uid,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState round {self.round} {self.current_nation} {self.phase}"
+            f" units={len(self.units)}{' over' if self.terminal else ''}>"
+        )
+
+
+def unit_types(rules: Ruleset) -> dict[str, UnitType]:
+    return rules.units
+
+
+__all__ = [
+    "AMPHIB",
+    "COMBAT",
+    "FOUGHT",
+    "HELD",
+    "LOADED",
+    "MOVED",
+    "NEW",
+    "RETREATED",
+    "SCRAMBLED",
+    "SUBMERGED",
+    "TURN_FLAGS",
+    "UNLOADED",
+    "Battle",
+    "Fac",
+    "GameState",
+    "Unit",
+]
+
+
+def _unused(pack: Pack, scenario: Scenario, board: Board) -> None:  # pragma: no cover
+    """(keeps type-only imports referenced)"""

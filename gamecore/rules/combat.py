@@ -1,0 +1,744 @@
+"""Combat: the per-unit dice resolver of the A&A family, parameterised by the ruleset.
+
+A battle runs in rounds: every unit rolls one die of the ruleset's size and hits when the
+roll is at most its value (attack for the attacker, defence for the defender) after
+modifiers (support, terrain) combined by the ruleset's modifier policy. Casualties are
+chosen by their owner through a casualty profile.
+
+Sources (tests cite them): rules-notes/004 §4.3 (rounds, attacker retreat to a friendly
+zone units came from, amphibious land units do not retreat, two-hit units, support, air
+vs subs needs a destroyer, transports taken last and lost when alone), §4.4 (AA fire
+before the first round, 3 shots at air, hit on 1), §4.5 (shore bombardment: once, one
+ship per landed unit, victims fire back), §4.6 (bombing raids: one air-battle round at 1,
+built-in AA per raider, bomber 1d6+2, tac 1d6, damage caps), §4.7 (scramble up to 3 per
+air base to an adjacent sea zone under attack), seeds/004 "Summary of play".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamecore.engine.actions import Action
+from gamecore.engine.state import (
+    AMPHIB,
+    FOUGHT,
+    RETREATED,
+    SCRAMBLED,
+    SUBMERGED,
+    Battle,
+    Unit,
+)
+from gamecore.errors import RulesError
+from gamecore.rules import control
+from gamecore.rules.modifiers import combine
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.state import GameState
+
+CASUALTY_PROFILES = ("cheapest", "preserve_attack", "preserve_defense", "keep_land")
+_SAFETY_ROUNDS = 500
+
+
+# ---------------------------------------------------------------------- finding battles
+def find_battles(s: GameState) -> tuple[tuple[int, str], ...]:
+    """Battles the current nation must fight: bombing raids first, then sea, then land."""
+    n = s.current_nation
+    en = s.enemies(n)
+    ut = s.rules.units
+    board = s.board
+    mine: set[int] = set()
+    capturer: set[int] = set()
+    for u in s.units.values():
+        if u.nation != n or u.on or u.flags & (SUBMERGED | RETREATED):
+            continue
+        t = ut[u.type]
+        if t.infrastructure:
+            continue
+        mine.add(u.zone)
+        if t.domain == "land" and not t.cannot_capture:
+            capturer.add(u.zone)
+    attackable = s.rules.options.get("neutrals") == "attackable"
+    sea, land = [], []
+    for z in sorted(mine):
+        enemy = _enemy_present(s, z, en)
+        if board.is_land(z):
+            o = s.owner.get(z)
+            neutral = attackable and s.is_neutral_owner(o) and o not in en
+            if neutral and (z in capturer or _neutral_units(s, z)):
+                land.append((z, ""))
+            elif enemy or (o in en and z in capturer):
+                land.append((z, ""))
+        elif enemy:
+            sea.append((z, ""))
+    bombs = sorted({s.units[u].zone for u in s.raids if u in s.units})
+    return tuple([(z, "bomb") for z in bombs] + sea + land)
+
+
+def _enemy_present(s: GameState, z: int, en: frozenset[str]) -> bool:
+    ut = s.rules.units
+    for uid in s.units_in(z):
+        u = s.units[uid]
+        if u.nation in en and not u.on and not u.flags & SUBMERGED:
+            if not ut[u.type].infrastructure:
+                return True
+    return False
+
+
+def _neutral_units(s: GameState, z: int) -> bool:
+    return any(s.is_neutral_owner(s.units[u].nation) for u in s.units_in(z))
+
+
+# ---------------------------------------------------------------------- actions
+def combat_actions(s: GameState) -> list[Action]:
+    b = s.battle
+    if b is None:
+        bombs = [x for x in s.battles if x[1] == "bomb"]
+        return [Action("fight", zone=z, mode=k) for z, k in (bombs or s.battles)]
+    if b.awaiting in ("att_profile", "def_profile"):
+        return [Action.casualties(p) for p in s.rules.options["casualty_profiles"]]
+    if b.awaiting == "press":
+        acts = [Action.press()] + [Action.retreat(z) for z in retreat_zones(s, b)]
+        if can_submerge(s, b):
+            acts.append(Action.submerge())
+        return acts
+    return []
+
+
+def apply_combat_action(s: GameState, a: Action) -> None:
+    b = s.battle
+    if a.kind == "fight":
+        start_battle(s, a.zone, a.mode)
+        return
+    if b is None:
+        raise RulesError(f"no battle in progress for '{a.kind}'")
+    if a.kind == "casualties":
+        if b.awaiting == "att_profile":
+            b.profiles["att"] = a.profile
+            b.awaiting = "def_profile" if b.defender and sides(s, b)[1] else ""
+        else:
+            b.profiles["def"] = a.profile
+            b.awaiting = ""
+    elif a.kind == "press":
+        b.awaiting = ""
+    elif a.kind == "retreat":
+        retreat(s, b, a.zone)
+        return
+    elif a.kind == "submerge":
+        ut = s.rules.units
+        for u in sides(s, b)[0]:
+            if ut[u.type].submerge:
+                s.set_unit(u.id, flags=u.flags | SUBMERGED | FOUGHT)
+        s.event("submerge", zone=b.zone, nation=b.attacker)
+        b.awaiting = ""
+    run(s)
+
+
+def start_battle(s: GameState, zone: int, kind: str) -> None:
+    key = (zone, kind)
+    if key not in s.battles:
+        raise RulesError(f"no battle to fight in zone {zone}")
+    s.battles = tuple(x for x in s.battles if x != key)
+    n = s.current_nation
+    o = s.owner.get(zone)
+    if s.board.is_land(zone) and s.is_neutral_owner(o) and o not in s.enemies(n):
+        _violate_neutral(s, zone, n, o)
+    en = s.enemies(n)
+    counts: dict[str, int] = {}
+    for uid in s.units_in(zone):
+        u = s.units[uid]
+        if u.nation in en:
+            counts[u.nation] = counts.get(u.nation, 0) + 1
+    if o in counts:
+        defender = o
+    elif counts:
+        defender = max(sorted(counts), key=counts.__getitem__)
+    else:
+        defender = o if o in en else None
+    b = Battle(zone, n, defender, kind or "battle")
+    opts = s.rules.options
+    b.profiles = {"att": opts["casualty_order"], "def": opts["casualty_order"]}
+    s.battle = b
+    s.event("battle", zone=zone, attacker=n, defender=defender, kind=b.kind)
+    if b.kind == "bomb":
+        resolve_raid(s, b)
+        return
+    if "casualties" in s.decisions:
+        b.awaiting = "att_profile"
+        return
+    run(s)
+
+
+def _violate_neutral(s: GameState, zone: int, n: str, o: str | None) -> None:
+    from gamecore.engine.board import NEUTRAL
+
+    target = o if o is not None else NEUTRAL
+    s.set_relation(n, target, "war", initiated_by=n)
+    army = s.board.standing_army.get(zone, 0)
+    key = f"activated:{zone}"
+    if army and key not in s.awards:
+        s.awards.add(key)
+        typ = s.rules.options.get("standing_army_unit", "infantry")
+        if typ in s.rules.units:
+            for _ in range(army):
+                s.add_unit(target, typ, zone, flags=0)
+            s.event("neutral_army", zone=zone, nation=target, type=typ, count=army)
+    s.event("neutral_violated", zone=zone, by=n)
+
+
+# ---------------------------------------------------------------------- the round loop
+def sides(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit]]:
+    att: list[Unit] = []
+    dfn: list[Unit] = []
+    en = s.enemies(b.attacker)
+    ut = s.rules.units
+    for uid in s.units_in(b.zone):
+        u = s.units[uid]
+        if u.on or u.flags & (SUBMERGED | RETREATED):
+            continue
+        if ut[u.type].infrastructure:
+            continue
+        if u.nation == b.attacker:
+            att.append(u)
+        elif u.nation in en:
+            dfn.append(u)
+    return att, dfn
+
+
+def run(s: GameState) -> None:
+    b = s.battle
+    assert b is not None
+    opts = s.rules.options
+    while True:
+        if b.awaiting:
+            return
+        att, dfn = sides(s, b)
+        if not b.pre_done:
+            b.pre_done = True
+            if att and dfn:
+                pre_battle(s, b, att, dfn)
+                att, dfn = sides(s, b)
+        if _settled(s, b, att, dfn):
+            finish(s, b)
+            return
+        b.round += 1
+        fight_round(s, b, att, dfn)
+        att, dfn = sides(s, b)
+        if _settled(s, b, att, dfn):
+            finish(s, b)
+            return
+        limit = opts.get("max_combat_rounds") or _SAFETY_ROUNDS
+        if b.round >= limit:
+            finish(s, b)
+            return
+        if "retreat" in s.decisions and (retreat_zones(s, b) or can_submerge(s, b)):
+            b.awaiting = "press"
+            return
+
+
+def _settled(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> bool:
+    """True when the battle is over: a side is gone, or neither can hurt the other."""
+    if not att or not dfn:
+        return True
+    if s.rules.options.get("unescorted_transports_die"):
+        for mine, theirs, stat in ((dfn, att, "attack"), (att, dfn, "defense")):
+            if all(s.rules.units[u.type].defenseless for u in mine) and _can_hurt(
+                s, theirs, stat, mine
+            ):
+                for u in mine:
+                    _kill(s, u, "combat")
+                s.event("defenseless_lost", zone=b.zone, units=[u.id for u in mine])
+                return True
+    if not _can_hurt(s, att, "attack", dfn) and not _can_hurt(s, dfn, "defense", att):
+        return True
+    return False
+
+
+def _can_hurt(s: GameState, firers: list[Unit], stat: str, targets: list[Unit]) -> bool:
+    ut = s.rules.units
+    det = any(ut[u.type].detector for u in firers)
+    for f in firers:
+        t = ut[f.type]
+        if t.stat(stat, f.damage > 0) <= 0 and not t.support:
+            continue
+        if t.stat(stat, f.damage > 0) <= 0:
+            continue
+        key = (t.cannot_target, t.domain, det)
+        if any(_eligible(ut[x.type], key) for x in targets):
+            return True
+    return False
+
+
+def _eligible(target_type, key) -> bool:
+    cannot, fdom, det = key
+    if target_type.domain in cannot:
+        return False
+    if fdom in target_type.hidden_from and not det:
+        return False
+    return True
+
+
+def fire_values(s: GameState, units: list[Unit], stat: str, zone: int, side: str) -> list[int]:
+    """Each unit's hit value after support and terrain, combined by the modifier policy."""
+    ut = s.rules.units
+    opts = s.rules.options
+    base = [ut[u.type].stat(stat, u.damage > 0) for u in units]
+    mods: list[list[int]] = [[] for _ in units]
+    # support (artillery +1 to one infantry; fighter or tank +1 to one tac bomber);
+    # a unit receives at most one support bonus
+    offers = []
+    for u in units:
+        for sup in ut[u.type].support:
+            if sup.stat == stat:
+                offers.append(sup)
+    if offers:
+        offers.sort(key=lambda x: -x.value)
+        got = [False] * len(units)
+        for sup in offers:
+            left = sup.count
+            for i, u in enumerate(units):
+                if left <= 0:
+                    break
+                if not got[i] and u.type in sup.targets:
+                    got[i] = True
+                    mods[i].append(sup.value)
+                    left -= 1
+    terr = s.rules.terrain_of(s.board.terrain[zone])
+    tm = terr.attack if side == "att" else terr.defense
+    if tm:
+        for i, u in enumerate(units):
+            m = tm.get(ut[u.type].domain)
+            if m:
+                mods[i].append(m)
+    dice = s.rules.dice
+    policy = opts.get("modifier_policy", "sum")
+    tie = opts.get("modifier_tiebreak", "bonus")
+    out = []
+    for i in range(len(units)):
+        v = base[i]
+        if mods[i] and v > 0:
+            v += combine(mods[i], policy, tie)
+        out.append(max(0, min(dice, v)))
+    return out
+
+
+def _roll(s: GameState, units: list[Unit], values: list[int]) -> tuple[list[tuple], list[int]]:
+    """Hits as (cannot_target, firer domain, side has detector) keys, plus the rolls."""
+    ut = s.rules.units
+    det = any(ut[u.type].detector for u in units)
+    dice = s.rules.dice
+    hits = []
+    rolls = []
+    for u, v in zip(units, values, strict=True):
+        if v <= 0:
+            continue
+        r = s.rng.roll(dice)
+        rolls.append(r)
+        if r <= v:
+            t = ut[u.type]
+            hits.append((t.cannot_target, t.domain, det))
+    return hits, rolls
+
+
+def order_units(s: GameState, units: list[Unit], profile: str, attacker: bool, zone: int):
+    """Casualty order: first to go first."""
+    ut = s.rules.units
+
+    def key(u: Unit):
+        t = ut[u.type]
+        if profile == "preserve_attack":
+            return (t.attack, t.cost, u.id)
+        if profile == "preserve_defense":
+            return (t.defense, t.cost, u.id)
+        if profile == "keep_land":
+            return (t.domain == "land", t.cost, u.id)
+        return (t.cost, t.attack + t.defense, u.id)
+
+    order = sorted(units, key=key)
+    if attacker and s.board.is_land(zone):
+        # keep the best unit that can take the zone for last
+        cap = [u for u in order if ut[u.type].domain == "land" and not ut[u.type].cannot_capture]
+        if cap:
+            best = max(cap, key=lambda u: (ut[u.type].cost, u.id))
+            order.remove(best)
+            order.append(best)
+    return order
+
+
+def assign_hits(
+    s: GameState,
+    targets: list[Unit],
+    hits: list[tuple],
+    profile: str,
+    attacker: bool,
+    zone: int,
+    exclude: set[int] | frozenset[int] = frozenset(),
+) -> tuple[list[Unit], dict[int, int]]:
+    """Owner's casualty choice by ``profile``: returns (killed, {unit: new damage})."""
+    if not hits or not targets:
+        return [], {}
+    ut = s.rules.units
+    order = [u for u in order_units(s, targets, profile, attacker, zone) if u.id not in exclude]
+    hp = {u.id: ut[u.type].hits - u.damage for u in order}
+    absorb = s.rules.options.get("two_hit_absorb_first", True)
+    elig_count = {k: sum(_eligible(ut[u.type], k) for u in order) for k in set(hits)}
+    killed: list[Unit] = []
+    for k in sorted(hits, key=lambda k: (elig_count[k], repr(k))):
+        alive = [u for u in order if hp[u.id] > 0 and _eligible(ut[u.type], k)]
+        if not alive:
+            continue
+        armed = [u for u in alive if not ut[u.type].defenseless] or alive
+        target = None
+        if absorb:
+            target = next((u for u in armed if hp[u.id] > 1), None)
+        if target is None:
+            target = armed[0]
+        hp[target.id] -= 1
+        if hp[target.id] == 0:
+            killed.append(target)
+    damaged = {
+        u.id: ut[u.type].hits - hp[u.id]
+        for u in order
+        if hp[u.id] > 0 and hp[u.id] < ut[u.type].hits - u.damage
+    }
+    return killed, damaged
+
+
+def _kill(s: GameState, u: Unit, reason: str) -> None:
+    if u.id not in s.units:
+        return
+    removed = s.remove_unit(u.id, reason)
+    if s.log_mode == "full":
+        s.event("lost", unit=u.id, type=u.type, nation=u.nation, zone=u.zone, reason=reason)
+        for cid in removed[1:]:
+            s.event("lost", unit=cid, zone=u.zone, reason="cargo")
+
+
+def _apply_casualties(s: GameState, killed: list[Unit], damaged: dict[int, int]) -> None:
+    for uid, d in damaged.items():
+        if uid in s.units:
+            s.set_unit(uid, damage=d)
+    for u in killed:
+        _kill(s, u, "combat")
+
+
+def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
+    ut = s.rules.units
+    att_det = any(ut[u.type].detector for u in att)
+    def_det = any(ut[u.type].detector for u in dfn)
+    # 1. surprise strike: first-strike units fire first unless the enemy has a detector;
+    #    their victims are removed before they can fire back
+    fs_att = [u for u in att if ut[u.type].first_strike and not def_det]
+    fs_def = [u for u in dfn if ut[u.type].first_strike and not att_det]
+    doomed = set(b.doomed) if b.round == 1 else set()
+    report: dict = {"zone": b.zone, "round": b.round}
+    if fs_att or fs_def:
+        h_att, _ = _roll(s, fs_att, fire_values(s, fs_att, "attack", b.zone, "att"))
+        h_def, _ = _roll(s, fs_def, fire_values(s, fs_def, "defense", b.zone, "def"))
+        k_def, d_def = assign_hits(s, dfn, h_att, b.profiles["def"], False, b.zone, doomed)
+        k_att, d_att = assign_hits(s, att, h_def, b.profiles["att"], True, b.zone)
+        _apply_casualties(s, k_def, d_def)
+        _apply_casualties(s, k_att, d_att)
+        report["first_strike"] = [len(h_att), len(h_def)]
+        fired = {u.id for u in fs_att} | {u.id for u in fs_def}
+        att = [u for u in att if u.id in s.units and u.id not in fired]
+        dfn = [u for u in dfn if u.id in s.units and u.id not in fired]
+        att = [s.units[u.id] for u in att]
+        dfn = [s.units[u.id] for u in dfn]
+        targets_att = [s.units[u.id] for u in sides(s, b)[0]]
+        targets_def = [s.units[u.id] for u in sides(s, b)[1]]
+    else:
+        targets_att, targets_def = att, dfn
+    # 2. general fire, casualties removed after both sides rolled
+    h_att, _ = _roll(s, att, fire_values(s, att, "attack", b.zone, "att"))
+    h_def, _ = _roll(s, dfn, fire_values(s, dfn, "defense", b.zone, "def"))
+    k_def, d_def = assign_hits(s, targets_def, h_att, b.profiles["def"], False, b.zone, doomed)
+    k_att, d_att = assign_hits(s, targets_att, h_def, b.profiles["att"], True, b.zone)
+    _apply_casualties(s, k_def, d_def)
+    _apply_casualties(s, k_att, d_att)
+    if doomed:
+        for uid in sorted(doomed):
+            u = s.units.get(uid)
+            if u is not None:
+                _kill(s, u, "combat")
+        b.doomed = ()
+    report["hits"] = [len(h_att), len(h_def)]
+    s.event("round", **report)
+
+
+# ---------------------------------------------------------------------- before round 1
+def pre_battle(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
+    opts = s.rules.options
+    if s.board.is_sea(b.zone) and opts.get("scramble"):
+        scramble(s, b)
+    if opts.get("kamikaze") and s.board.is_sea(b.zone):
+        kamikaze(s, b)
+    att, dfn = sides(s, b)
+    if opts.get("aa_fire") and att and dfn:
+        aa_fire(s, b, att, dfn)
+    if opts.get("shore_bombardment") and s.board.is_land(b.zone):
+        bombard(s, b)
+
+
+def aa_fire(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
+    """Defending AA fires once at attacking air before the first round (rules-notes/004
+    §4.4); each AA unit has ``aa_shots`` shots, one per target, hitting on ``aa_value``."""
+    ut = s.rules.units
+    guns = [u for u in dfn if ut[u.type].aa_shots and ut[u.type].aa_value]
+    if not guns:
+        return
+    domains = set()
+    for g in guns:
+        domains.update(ut[g.type].aa_targets)
+    targets = [u for u in att if ut[u.type].domain in domains]
+    if not targets:
+        return
+    left = len(targets)
+    hits = 0
+    dice = s.rules.dice
+    for g in guns:
+        t = ut[g.type]
+        n = min(t.aa_shots, left)
+        left -= n
+        for _ in range(n):
+            if s.rng.roll(dice) <= t.aa_value:
+                hits += 1
+        if left <= 0:
+            break
+    if hits:
+        key = (tuple(d for d in ("land", "sea", "facility", "air") if d not in domains), "aa", True)
+        killed, damaged = assign_hits(s, targets, [key] * hits, b.profiles["att"], True, b.zone)
+        _apply_casualties(s, killed, damaged)
+    s.event("aa", zone=b.zone, shots=len(targets) - max(left, 0), hits=hits)
+
+
+def bombard(s: GameState, b: Battle) -> None:
+    """Shore bombardment in support of an amphibious assault (rules-notes/004 §4.5)."""
+    ut = s.rules.units
+    att, dfn = sides(s, b)
+    landed = [u for u in att if u.flags & AMPHIB and ut[u.type].domain == "land"]
+    if not landed or not dfn:
+        return
+    seas = sorted({s.amph_from[u.id] for u in landed if u.id in s.amph_from})
+    ships = []
+    for z in seas:
+        for uid in s.units_in(z):
+            u = s.units[uid]
+            t = ut[u.type]
+            if u.nation == b.attacker and t.bombard and not u.on and not u.flags & FOUGHT:
+                ships.append(u)
+    if s.rules.options.get("bombard_per_landed_unit", True):
+        ships = ships[: len(landed)]
+    if not ships:
+        return
+    dice = s.rules.dice
+    hits = 0
+    for u in ships:
+        if s.rng.roll(dice) <= ut[u.type].bombard:
+            hits += 1
+        s.set_unit(u.id, flags=u.flags | FOUGHT)
+    if hits:
+        key = ((), "sea", True)
+        killed, damaged = assign_hits(s, dfn, [key] * hits, b.profiles["def"], False, b.zone)
+        for uid, d in damaged.items():
+            s.set_unit(uid, damage=d)
+        b.doomed = tuple(sorted(u.id for u in killed))
+    s.event("bombard", zone=b.zone, ships=len(ships), hits=hits)
+
+
+def scramble(s: GameState, b: Battle) -> None:
+    """Defending fighters on an operative air base next to the sea zone join its defence,
+    up to the base's limit, when the defender has units there (rules-notes/004 §4.7)."""
+    ut = s.rules.units
+    en = s.enemies(b.attacker)
+    if not sides(s, b)[1]:
+        return
+    moved = list(b.scrambled)
+    for land in s.board.coast.get(b.zone, ()):
+        if s.owner.get(land) not in en:
+            continue
+        limit = 0
+        for f in s.facilities_in(land):
+            ft = s.rules.facility_types.get(f.type)
+            if ft and ft.scramble and s.facility_operative(f):
+                limit += ft.scramble
+        if not limit:
+            continue
+        for uid in list(s.units_in(land)):
+            if limit <= 0:
+                break
+            u = s.units[uid]
+            if u.nation in en and ut[u.type].scramble and not u.flags & SCRAMBLED:
+                s.move_unit(uid, b.zone, flags=u.flags | SCRAMBLED)
+                moved.append((uid, land))
+                limit -= 1
+    if len(moved) != len(b.scrambled):
+        s.event("scramble", zone=b.zone, units=[m[0] for m in moved[len(b.scrambled) :]])
+    b.scrambled = tuple(moved)
+
+
+def kamikaze(s: GameState, b: Battle) -> None:
+    """Kamikaze strikes (rules-notes/004 §4.8): in a kamikaze zone of nation K whose units
+    are attacked there, K spends up to ``kamikaze_per_battle`` tokens, each rolling one die
+    against an attacking surface warship (hit on ``kamikaze_value``), before the battle."""
+    k = s.board.kamikaze_zones.get(b.zone)
+    if k is None:
+        return
+    ut = s.rules.units
+    att, dfn = sides(s, b)
+    owners = {u.nation for u in dfn}
+    nation = k or (b.defender or "")
+    if nation not in owners or s.tokens.get(nation, 0) <= 0:
+        return
+    targets = [u for u in att if ut[u.type].is_surface_warship]
+    if not targets:
+        return
+    opts = s.rules.options
+    n = min(s.tokens[nation], int(opts.get("kamikaze_per_battle", 2)), len(targets))
+    value = int(opts.get("kamikaze_value", 2))
+    hits = sum(1 for _ in range(n) if s.rng.roll(s.rules.dice) <= value)
+    s.tokens[nation] -= n
+    if hits:
+        key = (("land", "air", "facility"), "kamikaze", True)
+        killed, damaged = assign_hits(s, targets, [key] * hits, b.profiles["att"], True, b.zone)
+        _apply_casualties(s, killed, damaged)
+    s.event("kamikaze", zone=b.zone, nation=nation, tokens=n, hits=hits)
+
+
+# ---------------------------------------------------------------------- ending
+def retreat_zones(s: GameState, b: Battle) -> list[int]:
+    opts = s.rules.options
+    if b.kind == "bomb" or not opts.get("attacker_retreat"):
+        return []
+    if b.round < int(opts.get("attacker_retreat_from_round", 1)):
+        return []
+    att, dfn = sides(s, b)
+    if not att or not dfn:
+        return []
+    ut = s.rules.units
+    board = s.board
+    from gamecore.rules.movement import MoveContext
+
+    ctx = MoveContext(s, b.attacker, combat=False)
+    surface = [u for u in att if ut[u.type].domain != "air"]
+    if board.is_land(b.zone):
+        if not opts.get("amphibious_retreat") and any(u.flags & AMPHIB for u in surface):
+            return []
+        if not surface:
+            return [b.zone]  # air breaks off (it lands in non-combat move)
+        zs = {s.origins.get(u.id) for u in surface}
+        nb = set(board.nbrs[b.zone])
+        return sorted(
+            z for z in zs if z is not None and z in nb and board.is_land(z) and ctx.status(z) == "F"
+        )
+    if not surface:
+        return [b.zone]
+    zs = {s.origins.get(u.id) for u in surface}
+    nb = set(board.sea_nbrs[b.zone])
+    return sorted(z for z in zs if z is not None and z in nb and z not in ctx.enemy_any)
+
+
+def can_submerge(s: GameState, b: Battle) -> bool:
+    if b.kind == "bomb":
+        return False
+    ut = s.rules.units
+    att, dfn = sides(s, b)
+    if not dfn or any(ut[u.type].detector for u in dfn):
+        return False
+    return any(ut[u.type].submerge for u in att)
+
+
+def retreat(s: GameState, b: Battle, zone: int) -> None:
+    if zone not in retreat_zones(s, b):
+        raise RulesError(f"cannot retreat to zone {zone}")
+    att, _ = sides(s, b)
+    for u in att:
+        fl = u.flags | RETREATED | FOUGHT
+        if zone == b.zone:
+            s.set_unit(u.id, flags=fl)
+            continue
+        cargo = s.cargo_of(u.id) if s.rules.units[u.type].transport_capacity else []
+        s.move_unit(u.id, zone, flags=fl)
+        for cid in cargo:
+            s.move_unit(cid, zone)
+    s.event("retreat", zone=b.zone, to=zone, units=len(att))
+    finish(s, b)
+
+
+def finish(s: GameState, b: Battle) -> None:
+    att, dfn = sides(s, b)
+    ut = s.rules.units
+    for u in att:
+        s.set_unit(u.id, flags=u.flags | FOUGHT)
+    owner = None
+    if s.board.is_land(b.zone) and att and not dfn:
+        if any(ut[u.type].domain == "land" and not ut[u.type].cannot_capture for u in att):
+            if s.owner.get(b.zone) not in s.friends(b.attacker):
+                owner = control.capture(s, b.zone, b.attacker)
+    for uid, home in b.scrambled:
+        u = s.units.get(uid)
+        if u is None:
+            continue
+        if s.owner.get(home) in s.friends(u.nation):
+            s.move_unit(uid, home, flags=u.flags & ~SCRAMBLED)
+    result = "attacker" if att and not dfn else ("defender" if dfn and not att else "draw")
+    s.event("battle_end", zone=b.zone, result=result, rounds=b.round, owner=owner)
+    s.battle = None
+    control.check_victory(s)
+
+
+# ---------------------------------------------------------------------- bombing raids
+def resolve_raid(s: GameState, b: Battle) -> None:
+    ut = s.rules.units
+    raiders = sorted(
+        uid for uid, fid in s.raids.items() if uid in s.units and s.units[uid].zone == b.zone
+    )
+    en = s.enemies(b.attacker)
+    interceptors = [
+        s.units[uid]
+        for uid in s.units_in(b.zone)
+        if s.units[uid].nation in en
+        and ut[s.units[uid].type].domain == "air"
+        and not s.units[uid].on
+        and not s.units[uid].flags & RETREATED
+    ]
+    dice = s.rules.dice
+    report: dict = {"zone": b.zone, "raiders": len(raiders), "interceptors": len(interceptors)}
+    if interceptors and raiders:
+        rs = [s.units[u] for u in raiders]
+        h_att, _ = _roll(s, rs, [ut[u.type].air_battle for u in rs])
+        h_def, _ = _roll(s, interceptors, [ut[u.type].air_battle for u in interceptors])
+        k_def, d_def = assign_hits(s, interceptors, h_att, b.profiles["def"], False, b.zone)
+        k_att, d_att = assign_hits(s, rs, h_def, b.profiles["att"], True, b.zone)
+        _apply_casualties(s, k_def, d_def)
+        _apply_casualties(s, k_att, d_att)
+        report["air_battle"] = [len(h_att), len(h_def)]
+    damage = 0
+    shot_down = 0
+    for uid in raiders:
+        u = s.units.get(uid)
+        if u is None:
+            continue
+        f = s.facilities.get(s.raids[uid])
+        ft = s.rules.facility_types.get(f.type) if f else None
+        if f is None or ft is None:
+            continue
+        if ft.aa_value and s.rng.roll(dice) <= ft.aa_value:
+            _kill(s, u, "combat")
+            shot_down += 1
+            continue
+        expr = ut[u.type].bombing
+        roll = sum(s.rng.roll(expr.sides) for _ in range(expr.n)) + expr.plus if expr else 0
+        roll = max(0, roll)
+        f = s.facilities[f.id]
+        new = f.damage + roll
+        if ft.max_damage:
+            new = min(ft.max_damage, new)
+        damage += new - f.damage
+        s.facilities[f.id] = f._replace(damage=new)
+        s.set_unit(uid, flags=u.flags | FOUGHT | RETREATED)
+    for uid in raiders:
+        s.raids.pop(uid, None)
+    report.update(damage=damage, shot_down=shot_down)
+    s.event("raid", **report)
+    s.battle = None
+    control.check_victory(s)

@@ -1,0 +1,573 @@
+"""Movement: legal moves as (unit group, path) and what a move does.
+
+Sources:
+- seeds/004 "Spaces on the game board": adjacency, friendly/hostile/neutral territory,
+  impassable zones, hostile sea zones = enemy (at-war) surface warships, canals and narrow
+  straits by control at the start of the turn (side, not power), subs through Gibraltar,
+  air unaffected by canals.
+- seeds/004 "Summary of play": combat moves into hostile spaces, non-combat moves only
+  with units that took no part in combat.
+- rules-notes/004 §4.2: land stops on entering a hostile zone (blitz through empty ones),
+  subs pass hostile zones unless an enemy destroyer is there, powers not at war do not
+  enter each other's territory, air must be able to land; §4.10: air/naval base +1 move.
+
+To keep the action space small, each group of identical units (same zone, type, moves
+left, state) yields two moves per destination: the whole group and a single unit, along
+one shortest legal path.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING
+
+from gamecore.engine.actions import Action
+from gamecore.engine.state import (
+    AMPHIB,
+    COMBAT,
+    FOUGHT,
+    HELD,
+    LOADED,
+    MOVED,
+    NEW,
+    SUBMERGED,
+    UNLOADED,
+)
+from gamecore.rules import control
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.state import GameState
+
+_KEY_FLAGS = COMBAT | FOUGHT | AMPHIB | UNLOADED | NEW | HELD | LOADED
+
+
+class MoveContext:
+    """What one nation sees of the board right now (built once per legal-move query)."""
+
+    def __init__(self, s: GameState, nation: str, combat: bool):
+        self.s = s
+        self.n = nation
+        self.combat = combat
+        self.b = s.board
+        self.ut = s.rules.units
+        self.opts = s.rules.options
+        self.enemies = s.enemies(nation)
+        self.friends = s.friends(nation)
+        self.attackable = self.opts.get("neutrals") == "attackable"
+        enemy_any: set[int] = set()
+        enemy_surface: set[int] = set()
+        enemy_detector: set[int] = set()
+        for u in s.units.values():
+            if u.nation in self.enemies and not (u.flags & SUBMERGED) and not u.on:
+                t = self.ut[u.type]
+                if t.infrastructure:
+                    continue
+                enemy_any.add(u.zone)
+                if t.is_surface_warship:
+                    enemy_surface.add(u.zone)
+                if t.detector:
+                    enemy_detector.add(u.zone)
+        self.enemy_any = enemy_any
+        self.enemy_surface = enemy_surface
+        self.enemy_detector = enemy_detector
+        self._status: dict[int, str] = {}
+        self._landing: dict[int, int] | None = None
+        self._carrier_free: dict[int, int] | None = None
+
+    # -- zone status ------------------------------------------------------------
+    def status(self, z: int) -> str:
+        """Land zone for this nation: F friendly, H hostile (attack), N attackable neutral,
+        X closed (impassable, a power at peace, neutral when neutrals are impassable)."""
+        st = self._status.get(z)
+        if st is not None:
+            return st
+        b = self.b
+        if z in b.impassable:
+            st = "X"
+        else:
+            o = self.s.owner.get(z)
+            if o in self.friends:
+                st = "H" if z in self.enemy_any else "F"
+            elif o in self.enemies:
+                st = "H"
+            elif self.s.is_neutral_owner(o):
+                st = "N" if self.attackable else "X"
+            else:
+                st = "X"
+        self._status[z] = st
+        return st
+
+    def canal_open(self, a: int, b: int, unit_type: str) -> bool:
+        c = self.b.canals.get((a, b) if a < b else (b, a))
+        if c is None or unit_type in c.exempt:
+            return True
+        own = self.s.start_owner if self.opts.get("canal_control") == "turn_start" else self.s.owner
+        holders = [own.get(z) for z in c.controllers]
+        if not holders:
+            return True
+        if c.rule == "any":
+            return any(h in self.friends for h in holders)
+        return all(h in self.friends for h in holders)
+
+    def strait_open(self, a: int, b: int) -> bool:
+        key = (a, b) if a < b else (b, a)
+        if key not in self.b.strait_via:
+            return True
+        via = self.b.strait_via[key]
+        return via is None or via not in self.enemy_surface
+
+    # -- air landing ----------------------------------------------------------------
+    def carrier_free(self) -> dict[int, int]:
+        """Free carrier slots per sea zone (friendly undamaged carriers minus the friendly
+        air already there)."""
+        if self._carrier_free is None:
+            cap: dict[int, int] = {}
+            used: dict[int, int] = {}
+            for u in self.s.units.values():
+                if u.nation not in self.friends:
+                    continue
+                t = self.ut[u.type]
+                if t.carrier_capacity and self.b.is_sea(u.zone):
+                    c = t.stat("carrier_capacity", u.damage > 0)
+                    cap[u.zone] = cap.get(u.zone, 0) + c
+                elif t.domain == "air" and self.b.is_sea(u.zone):
+                    used[u.zone] = used.get(u.zone, 0) + max(1, t.carrier_cost)
+            self._carrier_free = {z: c - used.get(z, 0) for z, c in cap.items()}
+        return self._carrier_free
+
+    def can_land_on(self, z: int) -> bool:
+        if self.b.is_sea(z):
+            return self.carrier_free().get(z, 0) > 0
+        if self.status(z) != "F":
+            return False
+        if z in self.s.captured and not self.opts.get("air_lands_in_captured"):
+            return False
+        return True
+
+    def air_passable(self, z: int) -> bool:
+        if z in self.b.impassable:
+            return False
+        if self.b.is_land(z):
+            st = self.status(z)
+            if st == "X":
+                return False
+            if st == "N" and not self.opts.get("air_over_neutral"):
+                return False
+        return True
+
+    def landing_distance(self) -> dict[int, int]:
+        """Air distance from each zone to the nearest landing spot."""
+        if self._landing is None:
+            dist: dict[int, int] = {}
+            frontier = [z for z in self.b.zones if self.can_land_on(z)]
+            for z in frontier:
+                dist[z] = 0
+            nbrs = self.b.nbrs
+            d = 0
+            while frontier:
+                d += 1
+                nxt = []
+                for z in frontier:
+                    for y in nbrs[z]:
+                        if y not in dist and self.air_passable(y):
+                            dist[y] = d
+                            nxt.append(y)
+                frontier = nxt
+            self._landing = dist
+        return self._landing
+
+
+# ---------------------------------------------------------------------- searches
+def _land_search(ctx: MoveContext, z0: int, moves: int, blitz: bool) -> dict[int, tuple]:
+    """Destinations of a land unit: dest -> path."""
+    b = ctx.b
+    terrain = ctx.s.rules.terrain_of
+    out: dict[int, tuple] = {}
+    best = {z0: 0}
+    heap = [(0, z0, (z0,))]
+    while heap:
+        cost, z, path = heapq.heappop(heap)
+        if cost > best.get(z, 1 << 30):
+            continue
+        for y in b.land_nbrs[z]:
+            if y in path:
+                continue
+            t = terrain(b.terrain[y])
+            c = cost + t.move_cost
+            if c > moves or not ctx.strait_open(z, y):
+                continue
+            st = ctx.status(y)
+            if st == "X":
+                continue
+            p = (*path, y)
+            cont = False
+            if ctx.combat:
+                if st in ("H", "N"):
+                    if y not in out or len(p) < len(out[y]):
+                        out[y] = p
+                    o = ctx.s.owner.get(y)
+                    cont = (
+                        blitz
+                        and st == "H"
+                        and y not in ctx.enemy_any
+                        and o in ctx.enemies
+                        and not t.no_blitz
+                    )
+                else:
+                    cont = True
+            elif st == "F":
+                if y not in out or len(p) < len(out[y]):
+                    out[y] = p
+                cont = True
+            if cont and c < best.get(y, 1 << 30):
+                best[y] = c
+                heapq.heappush(heap, (c, y, p))
+    return out
+
+
+def _sea_search(ctx: MoveContext, z0: int, moves: int, unit_type: str) -> dict[int, tuple]:
+    t = ctx.ut[unit_type]
+    is_sub = t.first_strike and t.submerge
+    b = ctx.b
+    out: dict[int, tuple] = {}
+    seen = {z0}
+    frontier = [(z0, (z0,))]
+    for _ in range(moves):
+        nxt = []
+        for z, path in frontier:
+            for y in b.sea_nbrs[z]:
+                if y in seen or not ctx.canal_open(z, y, unit_type):
+                    continue
+                seen.add(y)
+                p = (*path, y)
+                if ctx.combat:
+                    out[y] = p
+                elif y not in ctx.enemy_any:
+                    out[y] = p
+                blocked = y in ctx.enemy_detector if is_sub else y in ctx.enemy_surface
+                if not blocked:
+                    nxt.append((y, p))
+        frontier = nxt
+    return out
+
+
+def _air_search(ctx: MoveContext, z0: int, moves: int) -> dict[int, tuple]:
+    """Every zone an air unit reaches: dest -> path (passable zones only, except that the
+    destination may be an attackable neutral in combat)."""
+    b = ctx.b
+    out: dict[int, tuple] = {}
+    seen = {z0}
+    frontier = [(z0, (z0,))]
+    for _ in range(moves):
+        nxt = []
+        for z, path in frontier:
+            for y in b.nbrs[z]:
+                if y in seen or y in b.impassable:
+                    continue
+                seen.add(y)
+                p = (*path, y)
+                if ctx.air_passable(y):
+                    out[y] = p
+                    nxt.append((y, p))
+                elif ctx.combat and b.is_land(y) and ctx.status(y) == "N":
+                    out[y] = p  # may attack it, not fly over it
+        frontier = nxt
+    return out
+
+
+# ---------------------------------------------------------------------- generation
+def move_actions(s: GameState, combat: bool) -> list[Action]:
+    n = s.current_nation
+    ctx = MoveContext(s, n, combat)
+    ut = ctx.ut
+    groups: dict[tuple, list[int]] = {}
+    cargo: dict[int, dict[str, list[int]]] = {}
+    for u in s.units.values():
+        if u.nation != n:
+            continue
+        t = ut[u.type]
+        if t.immobile or t.infrastructure or u.flags & (HELD | NEW | UNLOADED | AMPHIB):
+            continue
+        if u.on:
+            cargo.setdefault(u.on, {}).setdefault(u.type, []).append(u.id)
+            continue
+        if u.flags & SUBMERGED:
+            continue
+        if combat:
+            if t.no_combat_move:
+                continue
+        elif t.domain != "air" and u.flags & (COMBAT | FOUGHT):
+            continue
+        if u.moves <= 0:
+            continue
+        groups.setdefault((u.zone, u.type, u.moves, u.flags & _KEY_FLAGS), []).append(u.id)
+    out: list[Action] = []
+    for (z0, typ, moves, _fl), ids in groups.items():
+        t = ut[typ]
+        if t.domain == "land":
+            _land_moves(ctx, out, ids, z0, t, moves)
+        elif t.domain == "sea":
+            if t.transport_capacity and not combat and _has_unloaded(s, ids):
+                continue
+            dests = _sea_search(ctx, z0, moves, typ)
+            for path in dests.values():
+                _emit(out, ids, path)
+        elif t.domain == "air":
+            _air_moves(ctx, out, ids, z0, t, moves)
+    for tid, by_type in cargo.items():
+        _unload_moves(ctx, out, tid, by_type)
+    return out
+
+
+def _has_unloaded(s: GameState, ids: list[int]) -> bool:
+    return any(s.units[i].flags & UNLOADED for i in ids)
+
+
+def _emit(out: list[Action], ids: list[int], path: tuple, **kw) -> None:
+    out.append(Action.move(ids, path, **kw))
+    if len(ids) > 1:
+        out.append(Action.move(ids[:1], path, **kw))
+
+
+def _land_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
+    s = ctx.s
+    if s.board.is_land(z0):
+        dests = _land_search(ctx, z0, moves, t.blitz)
+        for path in dests.values():
+            _emit(out, ids, path)
+        # loading onto a transport in an adjacent sea zone
+        if t.transport_cost and s.rules.nation_rules(ctx.n).transportable:
+            _load_moves(ctx, out, ids, z0, t)
+
+
+def _load_moves(ctx: MoveContext, out, ids, z0, t) -> None:
+    s = ctx.s
+    own_only = ctx.opts.get("transport_own_only", True)
+    for sz in ctx.b.coast[z0]:
+        for tid in s.units_in(sz):
+            tr = s.units[tid]
+            tt = ctx.ut[tr.type]
+            if not tt.transport_capacity or tr.flags & UNLOADED or tr.on:
+                continue
+            if tr.nation != ctx.n and (own_only or tr.nation not in ctx.friends):
+                continue
+            free = tt.transport_capacity - s.cargo_load(tid)
+            if free < t.transport_cost:
+                continue
+            fit = min(len(ids), free // t.transport_cost)
+            out.append(Action.move(ids[:fit], (z0, sz), transport=tid))
+            if fit > 1:
+                out.append(Action.move(ids[:1], (z0, sz), transport=tid))
+            break  # one transport per sea zone is enough choice
+
+
+def _unload_moves(ctx: MoveContext, out, tid: int, by_type: dict[str, list[int]]) -> None:
+    s = ctx.s
+    tr = s.units.get(tid)
+    if tr is None:
+        return
+    sz = tr.zone
+    if sz in ctx.enemy_surface:
+        return  # no unloading from a hostile sea zone (fight there first)
+    everything = sorted(i for ids in by_type.values() for i in ids)
+    for land in ctx.b.coast[sz]:
+        st = ctx.status(land)
+        if ctx.combat and st not in ("H", "N"):
+            continue
+        if not ctx.combat and st != "F":
+            continue
+        path = (sz, land)
+        out.append(Action.move(everything, path))
+        if len(by_type) > 1 or len(everything) > 1:
+            for ids in by_type.values():
+                out.append(Action.move(ids[:1], path))
+
+
+def _air_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
+    s = ctx.s
+    dests = _air_search(ctx, z0, moves)
+    if ctx.combat:
+        land_d = ctx.landing_distance()
+        for dest, path in dests.items():
+            left = moves - (len(path) - 1)
+            if land_d.get(dest, 1 << 20) > left and not (
+                ctx.b.is_sea(dest) and t.carrier_cost and dest in ctx.carrier_free()
+            ):
+                continue
+            if dest in ctx.enemy_any or (ctx.b.is_land(dest) and ctx.status(dest) == "N"):
+                _emit(out, ids, path)
+            if t.bombing and ctx.opts.get("strategic_bombing") and ctx.b.is_land(dest):
+                if s.owner.get(dest) in ctx.enemies:
+                    for f in s.facilities_in(dest):
+                        ft = s.rules.facility_types.get(f.type)
+                        if ft and ft.id in t.bombing_targets and f.damage < ft.max_damage:
+                            _emit(out, ids, path, mode="bomb", target=f.id)
+    else:
+        free = ctx.carrier_free()
+        for dest, path in dests.items():
+            if ctx.b.is_sea(dest):
+                if not t.carrier_cost or t.no_carrier:
+                    continue
+                room = free.get(dest, 0) // t.carrier_cost
+                if room <= 0:
+                    continue
+                take = ids[:room]
+                out.append(Action.move(take, path))
+                if len(take) > 1:
+                    out.append(Action.move(take[:1], path))
+            elif ctx.can_land_on(dest):
+                _emit(out, ids, path)
+        # already on a landing spot: nothing to do; elsewhere the unit must move
+
+
+# ---------------------------------------------------------------------- apply
+def apply_move(s: GameState, a: Action) -> None:
+    n = s.current_nation
+    combat = s.phase == "combat_move"
+    path = a.path
+    dest = path[-1]
+    prev = path[-2]
+    ut = s.rules.units
+    base = MOVED | (COMBAT if combat else 0)
+    if a.transport:
+        for uid in a.units:
+            u = s.units[uid]
+            s.move_unit(uid, dest, on=a.transport, moves=0, flags=u.flags | base | LOADED)
+        s.event("load", units=list(a.units), transport=a.transport, zone=dest)
+        return
+    first = s.units[a.units[0]]
+    if first.on:
+        hostile = s.owner.get(dest) not in s.friends(n)
+        for uid in a.units:
+            u = s.units[uid]
+            fl = u.flags | base | UNLOADED
+            if combat and hostile:
+                fl |= AMPHIB
+                s.amph_from[uid] = path[0]
+            s.origins[uid] = path[0]
+            tid = u.on
+            s.move_unit(uid, dest, on=0, moves=0, flags=fl)
+            tr = s.units.get(tid)
+            if tr is not None:
+                s.set_unit(tid, flags=tr.flags | UNLOADED | MOVED | (COMBAT if combat else 0))
+        s.event("unload", units=list(a.units), zone=dest, amphibious=combat and hostile)
+        return
+    t0 = ut[first.type]
+    if t0.domain == "land":
+        terrain = s.rules.terrain_of
+        cost = sum(terrain(s.board.terrain[z]).move_cost for z in path[1:])
+    else:
+        cost = len(path) - 1
+    carried: list[int] = []
+    for uid in a.units:
+        u = s.units[uid]
+        t = ut[u.type]
+        if t.carrier_capacity and u.zone != dest:
+            carried += _carried_air(s, u, set(a.units))
+        s.move_unit(uid, dest, moves=max(0, u.moves - cost), flags=u.flags | base)
+        s.origins[uid] = prev
+        if t.transport_capacity:
+            for cid in _cargo_at(s, uid, path[0]):
+                s.move_unit(cid, dest)
+        if a.mode == "bomb":
+            s.raids[uid] = a.target
+    for cid in carried:
+        c = s.units[cid]
+        if c.nation == n:
+            s.move_unit(cid, dest, moves=0, flags=c.flags | base)
+        else:
+            s.move_unit(cid, dest)
+        s.origins[cid] = prev
+    if combat and t0.domain == "land":
+        for z in path[1:-1]:
+            o = s.owner.get(z)
+            if o in s.enemies(n) and s.board.is_land(z):
+                control.capture(s, z, n)  # blitz through an empty hostile zone
+    if s.log_mode == "full":
+        s.event("move", units=list(a.units), path=list(path), mode=a.mode or None)
+
+
+def _cargo_at(s: GameState, tid: int, zone: int) -> list[int]:
+    return [i for i in s.units_in(zone) if s.units[i].on == tid]
+
+
+def _carried_air(s: GameState, carrier, moving: set[int]) -> list[int]:
+    """Unmoved friendly air on the carrier's zone that rides along (own nation first)."""
+    t = s.rules.units[carrier.type]
+    room = t.stat("carrier_capacity", carrier.damage > 0)
+    if room <= 0:
+        return []
+    fr = s.friends(carrier.nation)
+    cand = []
+    for uid in s.units_in(carrier.zone):
+        u = s.units[uid]
+        ut = s.rules.units[u.type]
+        if uid in moving or ut.domain != "air" or u.flags & MOVED or u.nation not in fr:
+            continue
+        cand.append((u.nation != carrier.nation, uid, max(1, ut.carrier_cost)))
+    cand.sort()
+    out = []
+    for _, uid, cost in cand:
+        if cost <= room:
+            out.append(uid)
+            room -= cost
+    return out
+
+
+def move_bonus_zones(s: GameState, n: str) -> tuple[dict[int, int], dict[int, int]]:
+    """Extra movement for air units starting in a zone with an operative air base, and
+    ships starting in a sea zone served by an operative naval base (rules-notes/004 §4.10)."""
+    air: dict[int, int] = {}
+    sea: dict[int, int] = {}
+    fr = s.friends(n)
+    for f in s.facilities.values():
+        ft = s.rules.facility_types.get(f.type)
+        if ft is None or not (ft.air_move_bonus or ft.sea_move_bonus):
+            continue
+        if s.owner.get(f.zone) not in fr or not s.facility_operative(f):
+            continue
+        if ft.air_move_bonus:
+            air[f.zone] = max(air.get(f.zone, 0), ft.air_move_bonus)
+        if ft.sea_move_bonus:
+            served = s.board.facility_serves.get(f.id) or s.board.coast.get(f.zone, ())
+            for sz in served:
+                sea[sz] = max(sea.get(sz, 0), ft.sea_move_bonus)
+    return air, sea
+
+
+def land_air_units(s: GameState, n: str) -> None:
+    """End of non-combat move: air units of ``n`` with no landing spot are lost
+    (rules-notes/004 §4.3 "air units must be able to land")."""
+    ctx = MoveContext(s, n, combat=False)
+    ut = s.rules.units
+    by_sea: dict[int, list[int]] = {}
+    lost = []
+    for u in list(s.units.values()):
+        if u.nation != n or ut[u.type].domain != "air":
+            continue
+        if s.board.is_sea(u.zone):
+            by_sea.setdefault(u.zone, []).append(u.id)
+        elif not ctx.can_land_on(u.zone):
+            lost.append(u.id)
+    for z, ids in by_sea.items():
+        room = 0
+        used = 0
+        for uid in s.units_in(z):
+            u = s.units[uid]
+            t = ut[u.type]
+            if u.nation in ctx.friends and t.carrier_capacity:
+                room += t.stat("carrier_capacity", u.damage > 0)
+            elif u.nation in ctx.friends and t.domain == "air" and u.nation != n:
+                used += max(1, t.carrier_cost)
+        room -= used
+        for uid in sorted(ids):
+            t = ut[s.units[uid].type]
+            need = max(1, t.carrier_cost)
+            if t.carrier_cost and not t.no_carrier and need <= room:
+                room -= need
+            else:
+                lost.append(uid)
+    for uid in lost:
+        u = s.units[uid]
+        s.remove_unit(uid, "no_landing")
+        s.event("lost", unit=uid, type=u.type, nation=u.nation, zone=u.zone, reason="no_landing")

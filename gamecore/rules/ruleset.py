@@ -1,0 +1,766 @@
+"""Rulesets as data (DESIGN.md, Invariant 6).
+
+A ruleset is a TOML file: dice, unit types, facility types, terrain effects, the phase
+list, the rule modules and their options, per-nation rules. ``extends = "g40"`` takes
+another ruleset and overrides parts of it: tables merge key by key, arrays and scalars
+replace, ``remove = true`` in a unit/facility/terrain table deletes that entry.
+
+Every problem is a :class:`RulesetError` naming the file, the key and the reason.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from gamecore.errors import RulesetError
+
+DOMAINS = ("land", "air", "sea", "facility")
+#: phase names the engine knows (gamecore.engine.phases implements each)
+KNOWN_PHASES = (
+    "purchase",
+    "politics",
+    "combat_move",
+    "combat",
+    "noncombat_move",
+    "place",
+    "collect_income",
+)
+#: boolean unit flags
+UNIT_FLAGS = (
+    "first_strike",  # fires before the general step, casualties removed at once (subs)
+    "detector",  # cancels enemy first strike/submerge and lets own air hit hidden units (destroyer)
+    "submerge",  # may submerge instead of fighting when no enemy detector is present
+    "blitz",  # may move through an empty hostile land zone and on
+    "defenseless",  # chosen as casualty last; dies when left alone against armed enemies
+    "infrastructure",  # never fights nor is a casualty; captured with the zone
+    "no_combat_move",  # cannot move during combat move (AA guns)
+    "immobile",  # never moves
+    "scramble",  # may scramble from an air base to defend an adjacent sea zone
+    "cannot_capture",  # a land unit that cannot take control of a zone
+    "no_carrier",  # an air unit that may never land on a carrier (strategic bomber)
+)
+#: options every ruleset has (a ruleset may add its own; scenarios may override them)
+DEFAULT_OPTIONS: dict[str, Any] = {
+    # combat
+    "combat_resolver": "dice",  # per-unit dice, hit when roll <= value
+    "modifier_policy": "sum",  # "sum" | "highest_only"
+    "modifier_tiebreak": "bonus",  # for highest_only, equal size: "bonus" | "penalty"
+    "casualty_order": "cheapest",  # default casualty profile (see gamecore.rules.combat)
+    "casualty_profiles": ["cheapest", "preserve_attack", "preserve_defense"],
+    "two_hit_absorb_first": True,  # multi-hit units take damage before anything dies
+    "attacker_retreat": True,
+    "attacker_retreat_from_round": 1,  # may retreat after this many rounds
+    "defender_retreat": False,  # hook for The War Game (not implemented by the dice resolver)
+    "amphibious_retreat": False,  # land units landed from the sea may not retreat
+    "max_combat_rounds": 0,  # 0: until one side is gone or the attacker retreats
+    "aa_fire": True,
+    "shore_bombardment": True,
+    "bombard_per_landed_unit": True,  # at most one bombarding ship per land unit landed
+    "unescorted_transports_die": True,
+    # capture and economy
+    "capital_capture": "take_bank",  # "take_bank" | "take_bank_first_time" | "none"
+    "income_without_capital": False,  # a power whose capital is enemy-held collects nothing
+    "liberation": True,
+    "liberation_needs_capital": True,
+    "unplaced_units": "refund",  # "refund" | "keep"
+    "production_limited_by_value": False,  # classic rule: factory output <= zone value
+    "repair_ships": "naval_base",  # "naval_base" | "turn_end" | "never"
+    "convoy_disruption": True,
+    "convoy_hit_max": 3,  # a convoy die showing 1..this takes that many IPCs
+    "strategic_bombing": True,
+    "scramble": True,
+    "kamikaze": False,
+    # movement and politics
+    "neutrals": "attackable",  # "impassable" | "attackable"
+    "air_over_neutral": False,
+    "air_lands_in_captured": False,  # may air land in a zone captured this turn
+    "declare_war": True,
+    "war_scope": "pair",  # "pair" | "alliance": a declaration involves both alliances
+    "transport_own_only": True,
+    "canal_control": "turn_start",  # control is checked at the start of the turn
+    # victory
+    "victory_cities": 0,  # an alliance holding this many victory cities wins (0 = off)
+    "round_limit_winner": "income",  # "income" | "victory_cities" | "none"
+}
+
+_DICE_RE = re.compile(r"^\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+@dataclass(frozen=True)
+class DiceExpr:
+    """``NdS+K``: e.g. ``1d6+2`` for a strategic bomber's raid damage."""
+
+    n: int = 1
+    sides: int = 6
+    plus: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> DiceExpr:
+        m = _DICE_RE.match(text)
+        if not m:
+            raise ValueError(f"not a dice expression like '1d6+2': {text!r}")
+        plus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+        return cls(int(m.group(1)), int(m.group(2)), plus)
+
+    def __str__(self) -> str:
+        tail = f"{self.plus:+d}" if self.plus else ""
+        return f"{self.n}d{self.sides}{tail}"
+
+
+@dataclass(frozen=True)
+class Support:
+    """A unit that lends ``value`` to ``stat`` of up to ``count`` units of ``targets``
+    (artillery: +1 attack to one infantry)."""
+
+    targets: tuple[str, ...]
+    stat: str = "attack"
+    value: int = 1
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class UnitType:
+    id: str
+    name: str
+    domain: str  # land | air | sea | facility
+    cost: int = 0
+    attack: int = 0
+    defense: int = 0
+    movement: int = 0
+    hits: int = 1
+    transport_capacity: int = 0
+    transport_cost: int = 0  # 0: cannot be transported
+    carrier_capacity: int = 0
+    carrier_cost: int = 0  # 0: cannot land on a carrier
+    aa_shots: int = 0  # shots per AA unit (each at one target)
+    aa_value: int = 0
+    aa_targets: tuple[str, ...] = ("air",)
+    bombard: int = 0  # shore bombardment value
+    cannot_target: tuple[str, ...] = ()  # domains this unit's hits can never be assigned to
+    hidden_from: tuple[str, ...] = ()  # firer domains that cannot hit it unless a detector helps
+    support: tuple[Support, ...] = ()
+    blitz_with: tuple[str, ...] = ()  # may blitz when moving together with one of these
+    bombing: DiceExpr | None = None  # strategic bombing damage
+    bombing_targets: tuple[str, ...] = ()  # facility types it may raid
+    air_battle: int = 0  # value in the air battle of a bombing raid
+    convoy_dice: int = 0
+    damaged: dict[str, int] = field(default_factory=dict)  # stat overrides when damaged
+    nation_costs: dict[str, int] = field(default_factory=dict)
+    # boolean flags (UNIT_FLAGS)
+    first_strike: bool = False
+    detector: bool = False
+    submerge: bool = False
+    blitz: bool = False
+    defenseless: bool = False
+    infrastructure: bool = False
+    no_combat_move: bool = False
+    immobile: bool = False
+    scramble: bool = False
+    cannot_capture: bool = False
+    no_carrier: bool = False
+    props: dict[str, Any] = field(default_factory=dict)
+
+    def cost_for(self, nation: str) -> int:
+        return self.nation_costs.get(nation, self.cost)
+
+    def stat(self, name: str, damaged: bool = False) -> int:
+        if damaged and name in self.damaged:
+            return self.damaged[name]
+        return getattr(self, name)
+
+    @property
+    def flags(self) -> frozenset[str]:
+        return frozenset(f for f in UNIT_FLAGS if getattr(self, f))
+
+    @property
+    def is_warship(self) -> bool:
+        """A sea unit that fights (not a transport)."""
+        return self.domain == "sea" and not self.defenseless
+
+    @property
+    def is_surface_warship(self) -> bool:
+        """What makes a sea zone hostile: a warship that is not a submarine."""
+        return self.is_warship and not (self.first_strike and self.submerge)
+
+
+@dataclass(frozen=True)
+class FacilityType:
+    id: str
+    name: str
+    cost: int = 0
+    production: int = 0  # units mobilised per turn (0: not a production site)
+    places: tuple[str, ...] = ("land", "air", "sea")  # domains it may mobilise
+    max_damage: int = 0
+    inoperative_at: int = 0  # damage at which it stops working (0: never)
+    repair_cost: int = 1  # IPC per damage point
+    min_value: int = 0  # zone value needed to build it
+    needs_original: bool = False  # only on the builder's original territory
+    forbid_island: bool = False
+    needs_coast: bool = False
+    captured_becomes: str | None = None  # e.g. a captured major IC becomes minor
+    upgrade_from: str | None = None  # building it on this type replaces it
+    upgrade_cost: int = 0
+    aa_value: int = 0  # built-in AA against raiders of this facility
+    air_move_bonus: int = 0
+    sea_move_bonus: int = 0
+    scramble: int = 0  # air units that may scramble from here
+    repairs_ships: bool = False
+    buildable: bool = True
+    aliases: tuple[str, ...] = ()  # facility type names used by maps ("factory", "port")
+    props: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Terrain:
+    id: str
+    name: str = ""
+    attack: dict[str, int] = field(default_factory=dict)  # modifier by attacker domain
+    defense: dict[str, int] = field(default_factory=dict)  # modifier by defender domain
+    move_cost: int = 1
+    impassable: bool = False
+    no_blitz: bool = False
+
+
+@dataclass(frozen=True)
+class NationRules:
+    """Per-nation exceptions (China in g40)."""
+
+    id: str
+    can_buy: tuple[str, ...] | None = None  # None: everything
+    uses_factories: bool = True
+    place_limit_per_zone: int = 3  # when not using factories: units per original zone
+    convoy_immune: bool = False
+    keeps_bank_on_capital_loss: bool = False
+    transportable: bool = True
+
+
+@dataclass
+class Ruleset:
+    id: str
+    name: str
+    dice: int = 6
+    units: dict[str, UnitType] = field(default_factory=dict)
+    facility_types: dict[str, FacilityType] = field(default_factory=dict)
+    terrain: dict[str, Terrain] = field(default_factory=dict)
+    phases: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    nations: dict[str, NationRules] = field(default_factory=dict)
+    extends: str | None = None
+    sources: list[str] = field(default_factory=list)
+    description: str = ""
+    source_path: str = ""
+
+    def __post_init__(self) -> None:
+        self._alias: dict[str, str] = {}
+        for ft in self.facility_types.values():
+            self._alias[ft.id] = ft.id
+            for a in ft.aliases:
+                self._alias.setdefault(a, ft.id)
+
+    def facility_type(self, name: str) -> FacilityType | None:
+        """A facility type by id or alias (maps may say "factory" or "port")."""
+        fid = self._alias.get(name)
+        return self.facility_types.get(fid) if fid else None
+
+    def nation_rules(self, nation: str) -> NationRules:
+        nr = self.nations.get(nation)
+        if nr is None:
+            nr = NationRules(nation)
+        return nr
+
+    def with_options(self, overrides: dict[str, Any]) -> Ruleset:
+        """A copy whose options are updated by a scenario's options."""
+        if not overrides:
+            return self
+        opts = dict(self.options)
+        opts.update(overrides)
+        return Ruleset(
+            id=self.id,
+            name=self.name,
+            dice=self.dice,
+            units=self.units,
+            facility_types=self.facility_types,
+            terrain=self.terrain,
+            phases=self.phases,
+            options=opts,
+            nations=self.nations,
+            extends=self.extends,
+            sources=self.sources,
+            description=self.description,
+            source_path=self.source_path,
+        )
+
+    def terrain_of(self, name: str) -> Terrain:
+        t = self.terrain.get(name)
+        return t if t is not None else Terrain(name or "clear")
+
+
+# ---------------------------------------------------------------------------
+# loading
+
+
+def load_ruleset(name: str, pack=None) -> Ruleset:
+    """The ruleset ``name``: a :class:`~gamecore.model.RulesetDoc` stored in ``pack``
+    first, else a bundled ``resources/rulesets/<name>.toml``."""
+    data, source = _load_merged(name, pack, [])
+    return _build(data, source)
+
+
+def parse_ruleset(text: str, source: str = "<ruleset>", pack=None) -> Ruleset:
+    """A ruleset from TOML text (its ``extends`` resolve against ``pack`` and the bundled
+    rulesets)."""
+    data = _parse_toml(text, source)
+    parent = _extends_of(data, source)
+    if parent:
+        base, _ = _load_merged(parent, pack, [source])
+        data = _merge(base, data)
+    return _build(data, source)
+
+
+def bundled_rulesets() -> list[str]:
+    from gamecore.paths import rulesets_dir
+
+    d = rulesets_dir()
+    return sorted(p.stem for p in d.glob("*.toml")) if d.is_dir() else []
+
+
+def _parse_toml(text: str, source: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise RulesetError(f"not valid TOML: {err}", source) from None
+
+
+def _extends_of(data: dict, source: str) -> str | None:
+    ext = data.get("extends", data.get("ruleset", {}).get("extends"))
+    if ext is None or ext == "":
+        return None
+    if not isinstance(ext, str):
+        raise RulesetError("key 'extends': must be a ruleset id (a string)", source)
+    return ext
+
+
+def _read_source(name: str, pack) -> tuple[str, str]:
+    if pack is not None and name in getattr(pack, "rulesets", {}):
+        return pack.rulesets[name].text, f"pack ruleset '{name}'"
+    from gamecore.paths import rulesets_dir
+
+    if not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
+        raise RulesetError(f"'{name}' is not a valid ruleset id", name)
+    path = Path(rulesets_dir()) / f"{name}.toml"
+    if not path.is_file():
+        known = ", ".join(bundled_rulesets()) or "none"
+        raise RulesetError(f"no ruleset '{name}' (bundled: {known})", path)
+    try:
+        return path.read_text(encoding="utf-8"), str(path)
+    except (OSError, UnicodeDecodeError) as err:
+        raise RulesetError(f"cannot read: {err}", path) from None
+
+
+def _load_merged(name: str, pack, seen: list[str]) -> tuple[dict, str]:
+    if name in seen:
+        raise RulesetError(f"key 'extends': cycle {' -> '.join([*seen, name])}", seen[-1])
+    text, source = _read_source(name, pack)
+    data = _parse_toml(text, source)
+    parent = _extends_of(data, source)
+    if parent:
+        base, _ = _load_merged(parent, pack, [*seen, name])
+        data = _merge(base, data)
+    data.setdefault("ruleset", {}).setdefault("id", name)
+    return data, source
+
+
+def _merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for k, v in over.items():
+        if k == "extends":
+            continue
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            if v.get("remove") is True:
+                out.pop(k, None)
+                continue
+            out[k] = _merge(out[k], v)
+        elif isinstance(v, dict):
+            if v.get("remove") is True:
+                out.pop(k, None)
+                continue
+            out[k] = v
+        else:
+            out[k] = v
+    out.pop("extends", None)
+    if "ruleset" in out and isinstance(out["ruleset"], dict):
+        out["ruleset"] = {k: v for k, v in out["ruleset"].items() if k != "extends"}
+    return out
+
+
+class _Checker:
+    def __init__(self, source: str):
+        self.source = source
+
+    def fail(self, key: str, reason: str):
+        raise RulesetError(f"key '{key}': {reason}", self.source)
+
+    def table(self, data: Any, key: str) -> dict:
+        if not isinstance(data, dict):
+            self.fail(key, "must be a table")
+        return data
+
+    def int_(self, v: Any, key: str, lo: int | None = 0, hi: int | None = None) -> int:
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.fail(key, f"must be an integer, not {v!r}")
+        if lo is not None and v < lo:
+            self.fail(key, f"must be >= {lo}, not {v}")
+        if hi is not None and v > hi:
+            self.fail(key, f"must be <= {hi}, not {v}")
+        return v
+
+    def bool_(self, v: Any, key: str) -> bool:
+        if not isinstance(v, bool):
+            self.fail(key, f"must be true or false, not {v!r}")
+        return v
+
+    def str_(self, v: Any, key: str) -> str:
+        if not isinstance(v, str):
+            self.fail(key, f"must be a string, not {v!r}")
+        return v
+
+    def strs(self, v: Any, key: str) -> tuple[str, ...]:
+        if isinstance(v, str):
+            return (v,)
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            self.fail(key, "must be a list of strings")
+        return tuple(v)
+
+
+_UNIT_INT_KEYS = {
+    "cost": (0, None),
+    "attack": (0, None),
+    "defense": (0, None),
+    "movement": (0, None),
+    "hits": (1, None),
+    "transport_capacity": (0, None),
+    "transport_cost": (0, None),
+    "carrier_capacity": (0, None),
+    "carrier_cost": (0, None),
+    "aa_shots": (0, None),
+    "aa_value": (0, None),
+    "bombard": (0, None),
+    "air_battle": (0, None),
+    "convoy_dice": (0, None),
+}
+_FAC_INT_KEYS = (
+    "cost",
+    "production",
+    "max_damage",
+    "inoperative_at",
+    "repair_cost",
+    "min_value",
+    "upgrade_cost",
+    "aa_value",
+    "air_move_bonus",
+    "sea_move_bonus",
+    "scramble",
+)
+_FAC_BOOL_KEYS = ("needs_original", "forbid_island", "needs_coast", "repairs_ships", "buildable")
+
+
+def _build(data: dict, source: str) -> Ruleset:
+    c = _Checker(source)
+    known_top = {
+        "ruleset",
+        "extends",
+        "dice",
+        "phases",
+        "options",
+        "units",
+        "facilities",
+        "terrain",
+        "nations",
+    }
+    for k in data:
+        if k not in known_top:
+            c.fail(k, f"unknown key (expected one of {', '.join(sorted(known_top))})")
+    head = c.table(data.get("ruleset", {}), "ruleset")
+    for k in head:
+        if k not in ("id", "name", "extends", "description", "sources", "dice", "phases"):
+            c.fail(f"ruleset.{k}", "unknown key")
+    rid = c.str_(head.get("id", Path(source).stem), "ruleset.id")
+    name = c.str_(head.get("name", rid), "ruleset.name")
+    dice = data.get("dice", head.get("dice", 6))
+    dice = c.int_(dice, "dice", 2, 100)
+    sources = list(c.strs(head.get("sources", []), "ruleset.sources"))
+    description = c.str_(head.get("description", ""), "ruleset.description")
+
+    phases = list(c.strs(data.get("phases", head.get("phases", list(KNOWN_PHASES))), "phases"))
+    if not phases:
+        c.fail("phases", "must list at least one phase")
+    for i, p in enumerate(phases):
+        if p not in KNOWN_PHASES:
+            c.fail(f"phases[{i}]", f"unknown phase '{p}' (known: {', '.join(KNOWN_PHASES)})")
+    if len(set(phases)) != len(phases):
+        c.fail("phases", "a phase is listed twice")
+
+    options = dict(DEFAULT_OPTIONS)
+    for k, v in c.table(data.get("options", {}), "options").items():
+        if k in DEFAULT_OPTIONS:
+            want = type(DEFAULT_OPTIONS[k])
+            if want is bool and not isinstance(v, bool):
+                c.fail(f"options.{k}", f"must be true or false, not {v!r}")
+            if want is int and (isinstance(v, bool) or not isinstance(v, int)):
+                c.fail(f"options.{k}", f"must be an integer, not {v!r}")
+            if want is str and not isinstance(v, str):
+                c.fail(f"options.{k}", f"must be a string, not {v!r}")
+        options[k] = v
+    _check_option_values(c, options)
+
+    units: dict[str, UnitType] = {}
+    raw_units = c.table(data.get("units", {}), "units")
+    for uid, raw in raw_units.items():
+        units[uid] = _build_unit(c, uid, c.table(raw, f"units.{uid}"), dice)
+    facilities: dict[str, FacilityType] = {}
+    for fid, raw in c.table(data.get("facilities", {}), "facilities").items():
+        facilities[fid] = _build_facility(c, fid, c.table(raw, f"facilities.{fid}"))
+    terrain: dict[str, Terrain] = {}
+    for tid, raw in c.table(data.get("terrain", {}), "terrain").items():
+        terrain[tid] = _build_terrain(c, tid, c.table(raw, f"terrain.{tid}"))
+    nations: dict[str, NationRules] = {}
+    for nid, raw in c.table(data.get("nations", {}), "nations").items():
+        nations[nid] = _build_nation(c, nid, c.table(raw, f"nations.{nid}"))
+
+    # cross references
+    for u in units.values():
+        for i, s in enumerate(u.support):
+            for t in s.targets:
+                if t not in units:
+                    c.fail(f"units.{u.id}.support[{i}].targets", f"unknown unit type '{t}'")
+        for t in u.blitz_with:
+            if t not in units:
+                c.fail(f"units.{u.id}.blitz_with", f"unknown unit type '{t}'")
+        for t in u.bombing_targets:
+            if t not in facilities:
+                c.fail(f"units.{u.id}.bombing_targets", f"unknown facility type '{t}'")
+        if u.bombing_targets and u.bombing is None:
+            c.fail(f"units.{u.id}.bombing", "needed when bombing_targets is given")
+        for dom in (*u.cannot_target, *u.hidden_from, *u.aa_targets):
+            if dom not in DOMAINS:
+                c.fail(f"units.{u.id}", f"unknown domain '{dom}'")
+    for f in facilities.values():
+        for ref, key in (
+            (f.captured_becomes, "captured_becomes"),
+            (f.upgrade_from, "upgrade_from"),
+        ):
+            if ref is not None and ref not in facilities:
+                c.fail(f"facilities.{f.id}.{key}", f"unknown facility type '{ref}'")
+    for n in nations.values():
+        for t in n.can_buy or ():
+            if t not in units and t not in facilities:
+                c.fail(f"nations.{n.id}.can_buy", f"unknown unit type '{t}'")
+
+    return Ruleset(
+        id=rid,
+        name=name,
+        dice=dice,
+        units=units,
+        facility_types=facilities,
+        terrain=terrain,
+        phases=phases,
+        options=options,
+        nations=nations,
+        sources=sources,
+        description=description,
+        source_path=source,
+    )
+
+
+def _check_option_values(c: _Checker, o: dict) -> None:
+    choices = {
+        "modifier_policy": ("sum", "highest_only"),
+        "modifier_tiebreak": ("bonus", "penalty"),
+        "capital_capture": ("take_bank", "take_bank_first_time", "none"),
+        "unplaced_units": ("refund", "keep"),
+        "repair_ships": ("naval_base", "turn_end", "never"),
+        "neutrals": ("impassable", "attackable"),
+        "war_scope": ("pair", "alliance"),
+        "canal_control": ("turn_start", "now"),
+        "round_limit_winner": ("income", "victory_cities", "none"),
+        "combat_resolver": ("dice",),
+    }
+    for k, allowed in choices.items():
+        if o.get(k) not in allowed:
+            c.fail(f"options.{k}", f"must be one of {', '.join(allowed)}, not {o.get(k)!r}")
+    from gamecore.rules.combat import CASUALTY_PROFILES
+
+    profiles = o.get("casualty_profiles")
+    if not isinstance(profiles, list) or not profiles:
+        c.fail("options.casualty_profiles", "must be a non-empty list")
+    for p in [*profiles, o.get("casualty_order")]:
+        if p not in CASUALTY_PROFILES:
+            c.fail(
+                "options.casualty_order",
+                f"unknown casualty profile {p!r} (known: {', '.join(CASUALTY_PROFILES)})",
+            )
+
+
+def _build_unit(c: _Checker, uid: str, raw: dict, dice: int) -> UnitType:
+    key = f"units.{uid}"
+    kw: dict[str, Any] = {"id": uid}
+    allowed = {f.name for f in fields(UnitType)} - {"id"} | {"flags"}
+    for k, v in raw.items():
+        if k not in allowed:
+            c.fail(f"{key}.{k}", "unknown key")
+        if k in _UNIT_INT_KEYS:
+            lo, hi = _UNIT_INT_KEYS[k]
+            kw[k] = c.int_(v, f"{key}.{k}", lo, hi)
+        elif k in ("name", "domain"):
+            kw[k] = c.str_(v, f"{key}.{k}")
+        elif k in ("aa_targets", "cannot_target", "hidden_from", "blitz_with", "bombing_targets"):
+            kw[k] = c.strs(v, f"{key}.{k}")
+        elif k == "flags":
+            for i, fl in enumerate(c.strs(v, f"{key}.flags")):
+                if fl not in UNIT_FLAGS:
+                    c.fail(
+                        f"{key}.flags[{i}]", f"unknown flag '{fl}' (known: {', '.join(UNIT_FLAGS)})"
+                    )
+                kw[fl] = True
+        elif k in UNIT_FLAGS:
+            kw[k] = c.bool_(v, f"{key}.{k}")
+        elif k == "bombing":
+            try:
+                kw[k] = DiceExpr.parse(c.str_(v, f"{key}.{k}"))
+            except ValueError as err:
+                c.fail(f"{key}.{k}", str(err))
+        elif k == "support":
+            items = v if isinstance(v, list) else [v]
+            sup = []
+            for i, s in enumerate(items):
+                sk = f"{key}.support[{i}]"
+                s = c.table(s, sk)
+                for kk in s:
+                    if kk not in ("targets", "stat", "value", "count"):
+                        c.fail(f"{sk}.{kk}", "unknown key")
+                if "targets" not in s:
+                    c.fail(f"{sk}.targets", "missing")
+                stat = c.str_(s.get("stat", "attack"), f"{sk}.stat")
+                if stat not in ("attack", "defense"):
+                    c.fail(f"{sk}.stat", "must be 'attack' or 'defense'")
+                sup.append(
+                    Support(
+                        targets=c.strs(s["targets"], f"{sk}.targets"),
+                        stat=stat,
+                        value=c.int_(s.get("value", 1), f"{sk}.value", None),
+                        count=c.int_(s.get("count", 1), f"{sk}.count", 1),
+                    )
+                )
+            kw[k] = tuple(sup)
+        elif k in ("damaged", "nation_costs"):
+            t = c.table(v, f"{key}.{k}")
+            for kk, vv in t.items():
+                c.int_(vv, f"{key}.{k}.{kk}")
+            kw[k] = dict(t)
+        elif k == "props":
+            kw[k] = dict(c.table(v, f"{key}.props"))
+    kw.setdefault("name", uid.replace("_", " ").capitalize())
+    if "domain" not in kw:
+        c.fail(f"{key}.domain", f"missing (one of {', '.join(DOMAINS)})")
+    if kw["domain"] not in DOMAINS:
+        c.fail(f"{key}.domain", f"must be one of {', '.join(DOMAINS)}, not '{kw['domain']}'")
+    for stat in ("attack", "defense", "aa_value", "bombard", "air_battle"):
+        if kw.get(stat, 0) > dice:
+            c.fail(f"{key}.{stat}", f"{kw[stat]} is more than the die size {dice}")
+    for k in kw.get("damaged", {}):
+        if k not in _UNIT_INT_KEYS:
+            c.fail(f"{key}.damaged.{k}", "unknown stat")
+    u = UnitType(**kw)
+    if u.carrier_cost and u.domain != "air":
+        c.fail(f"{key}.carrier_cost", "only air units land on carriers")
+    if u.transport_cost and u.domain != "land":
+        c.fail(f"{key}.transport_cost", "only land units ride transports")
+    return u
+
+
+def _build_facility(c: _Checker, fid: str, raw: dict) -> FacilityType:
+    key = f"facilities.{fid}"
+    kw: dict[str, Any] = {"id": fid}
+    allowed = {f.name for f in fields(FacilityType)} - {"id"}
+    for k, v in raw.items():
+        if k not in allowed:
+            c.fail(f"{key}.{k}", "unknown key")
+        if k in _FAC_INT_KEYS:
+            kw[k] = c.int_(v, f"{key}.{k}")
+        elif k in _FAC_BOOL_KEYS:
+            kw[k] = c.bool_(v, f"{key}.{k}")
+        elif k in ("name", "captured_becomes", "upgrade_from"):
+            kw[k] = c.str_(v, f"{key}.{k}")
+        elif k in ("places", "aliases"):
+            kw[k] = c.strs(v, f"{key}.{k}")
+        elif k == "props":
+            kw[k] = dict(c.table(v, f"{key}.props"))
+    kw.setdefault("name", fid.replace("_", " ").capitalize())
+    for d in kw.get("places", ()):
+        if d not in DOMAINS:
+            c.fail(f"{key}.places", f"unknown domain '{d}'")
+    return FacilityType(**kw)
+
+
+def _build_terrain(c: _Checker, tid: str, raw: dict) -> Terrain:
+    key = f"terrain.{tid}"
+    kw: dict[str, Any] = {"id": tid}
+    for k, v in raw.items():
+        if k in ("attack", "defense"):
+            t = c.table(v, f"{key}.{k}")
+            for dom, val in t.items():
+                if dom not in DOMAINS:
+                    c.fail(f"{key}.{k}.{dom}", f"unknown domain (one of {', '.join(DOMAINS)})")
+                c.int_(val, f"{key}.{k}.{dom}", None)
+            kw[k] = dict(t)
+        elif k == "move_cost":
+            kw[k] = c.int_(v, f"{key}.{k}", 1)
+        elif k in ("impassable", "no_blitz"):
+            kw[k] = c.bool_(v, f"{key}.{k}")
+        elif k == "name":
+            kw[k] = c.str_(v, f"{key}.{k}")
+        else:
+            c.fail(f"{key}.{k}", "unknown key")
+    return Terrain(**kw)
+
+
+def _build_nation(c: _Checker, nid: str, raw: dict) -> NationRules:
+    key = f"nations.{nid}"
+    kw: dict[str, Any] = {"id": nid}
+    for k, v in raw.items():
+        if k == "can_buy":
+            kw[k] = c.strs(v, f"{key}.{k}")
+        elif k in (
+            "uses_factories",
+            "convoy_immune",
+            "keeps_bank_on_capital_loss",
+            "transportable",
+        ):
+            kw[k] = c.bool_(v, f"{key}.{k}")
+        elif k == "place_limit_per_zone":
+            kw[k] = c.int_(v, f"{key}.{k}")
+        else:
+            c.fail(f"{key}.{k}", "unknown key")
+    return NationRules(**kw)
+
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "DOMAINS",
+    "KNOWN_PHASES",
+    "UNIT_FLAGS",
+    "DiceExpr",
+    "FacilityType",
+    "NationRules",
+    "Ruleset",
+    "Support",
+    "Terrain",
+    "UnitType",
+    "bundled_rulesets",
+    "load_ruleset",
+    "parse_ruleset",
+]
