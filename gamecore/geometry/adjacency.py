@@ -21,6 +21,7 @@ from gamecore.model.map import Map
 __all__ = [
     "compute_adjacency",
     "border_lengths",
+    "segment_lengths",
     "map_adjacency",
     "shared_border",
     "wrap_pairs",
@@ -54,6 +55,28 @@ def _canonical(seg: np.ndarray) -> np.ndarray:
     return out
 
 
+_MIX = np.array(
+    [0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93],
+    dtype=np.uint64,
+)
+
+
+def _group_equal_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Group identical rows of a float array: (order, group starts in order, counts).
+    Rows are sorted by a 64-bit hash of their bits, then split wherever a row differs
+    from the previous one (a hash collision can only split a group, never join two)."""
+    bits = np.ascontiguousarray(rows).view(np.uint64)
+    with np.errstate(over="ignore"):
+        h = (bits * _MIX[: bits.shape[1]]).sum(axis=1, dtype=np.uint64)
+        h ^= h >> np.uint64(29)
+    order = np.argsort(h, kind="stable")
+    srt = rows[order]
+    new = np.r_[True, (srt[1:] != srt[:-1]).any(axis=1)] if len(srt) else np.zeros(0, bool)
+    starts = np.flatnonzero(new)
+    counts = np.diff(np.r_[starts, len(srt)])
+    return order, starts, counts
+
+
 def border_lengths(
     geoms: Mapping[int, BaseGeometry], only: Iterable[int] | None = None
 ) -> dict[tuple[int, int], float]:
@@ -62,39 +85,50 @@ def border_lengths(
     ``only``: restrict to pairs with at least one zone in this set (both zones of a pair
     must still be in ``geoms``)."""
     seg, zone = zone_segments(geoms)
+    return segment_lengths(seg, zone, only)[0]
+
+
+def segment_lengths(
+    seg: np.ndarray, zone: np.ndarray, only: Iterable[int] | None = None
+) -> tuple[dict[tuple[int, int], float], np.ndarray]:
+    """:func:`border_lengths` from :func:`zone_segments` output; also returns the mask of
+    segments no other zone has identically."""
     out: dict[tuple[int, int], float] = {}
     if len(seg) == 0:
-        return out
+        return out, np.zeros(0, dtype=bool)
     only_set = set(only) if only is not None else None
     can = np.ascontiguousarray(_canonical(seg))
-    keys = can.view(np.dtype((np.void, can.dtype.itemsize * 4))).ravel()
-    order = np.argsort(keys, kind="stable")
-    skeys = keys[order]
-    starts = np.flatnonzero(np.r_[True, skeys[1:] != skeys[:-1]])
-    counts = np.diff(np.r_[starts, len(skeys)])
+    order, starts, counts = _group_equal_rows(can)
     lengths = np.hypot(can[:, 2] - can[:, 0], can[:, 3] - can[:, 1])
     single = np.zeros(len(seg), dtype=bool)
-    # groups with 2+ copies: every pair of distinct zones in the group shares it
-    multi = np.flatnonzero(counts >= 2)
-    if len(multi):
-        pair_starts = starts[multi]
-        two = counts[multi] == 2
-        za = zone[order[pair_starts[two]]]
-        zb = zone[order[pair_starts[two] + 1]]
-        ln = lengths[order[pair_starts[two]]]
-        for a, b, length in zip(za.tolist(), zb.tolist(), ln.tolist(), strict=True):
-            if a == b:
-                continue
-            key = (a, b) if a < b else (b, a)
+    # groups of 2 copies (the common case): vectorised sum per zone pair
+    two = counts == 2
+    za = zone[order[starts[two]]]
+    zb = zone[order[starts[two] + 1]]
+    ln = lengths[order[starts[two]]]
+    diff = za != zb
+    same_zone = starts[two][~diff]
+    for st in same_zone.tolist():
+        single[order[st : st + 2]] = True
+    za, zb, ln = za[diff], zb[diff], ln[diff]
+    if len(za):
+        lo, hi = np.minimum(za, zb), np.maximum(za, zb)
+        base = int(hi.max()) + 1
+        codes, inv = np.unique(lo * base + hi, return_inverse=True)
+        sums = np.bincount(inv.ravel(), weights=ln, minlength=len(codes))
+        for code, length in zip(codes.tolist(), sums.tolist(), strict=True):
+            key = (code // base, code % base)
             out[key] = out.get(key, 0.0) + length
-        for s, c in zip(pair_starts[~two].tolist(), counts[multi][~two].tolist(), strict=True):
-            members = sorted(set(zone[order[s : s + c]].tolist()))
-            length = float(lengths[order[s]])
-            for i, a in enumerate(members):
-                for b in members[i + 1 :]:
-                    out[(a, b)] = out.get((a, b), 0.0) + length
-            if len(members) == 1:
-                single[order[s : s + c]] = True
+    # groups of 3+ copies (only in overlapping input): every pair of distinct zones
+    many = counts >= 3
+    for st, c in zip(starts[many].tolist(), counts[many].tolist(), strict=True):
+        members = sorted(set(zone[order[st : st + c]].tolist()))
+        length = float(lengths[order[st]])
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                out[(a, b)] = out.get((a, b), 0.0) + length
+        if len(members) == 1:
+            single[order[st : st + c]] = True
     single[order[starts[counts == 1]]] = True
     # unmatched segments: collinear partial overlaps between different zones
     idx = np.flatnonzero(single)
@@ -131,7 +165,7 @@ def border_lengths(
                 out[key] = out.get(key, 0.0) + length
     if only_set is not None:
         out = {k: v for k, v in out.items() if k[0] in only_set or k[1] in only_set}
-    return out
+    return out, single
 
 
 def compute_adjacency(geoms: Mapping[int, BaseGeometry], eps: float = 1e-6) -> set[tuple[int, int]]:

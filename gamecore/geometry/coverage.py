@@ -28,7 +28,12 @@ from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from gamecore.errors import GeometryError
-from gamecore.geometry.adjacency import border_lengths, wrap_pairs
+from gamecore.geometry.adjacency import (
+    border_lengths,
+    segment_lengths,
+    wrap_pairs,
+    zone_segments,
+)
 from gamecore.geometry.changeset import ChangeSet, _same
 
 __all__ = ["Coverage", "Snap", "vertex_count"]
@@ -407,6 +412,36 @@ class Coverage:
                 if not s:
                     del vi[xy]
 
+    def _index_replace(self, zid: int, old: BaseGeometry, new: BaseGeometry) -> set[XY]:
+        """Update the vertex index for a zone's new geometry; returns the coordinates
+        the zone did not have before."""
+        vi = self._vindex
+        oc, nc = shapely.get_coordinates(old), shapely.get_coordinates(new)
+        if oc.shape == nc.shape:  # vertices moved: only the rows that differ
+            rows = (oc != nc).any(axis=1)
+            before = set(map(tuple, oc[rows].tolist()))
+            after = set(map(tuple, nc[rows].tolist()))
+            keep = set(map(tuple, nc[~rows].tolist())) if len(before) else set()
+            gone, added = before - after - keep, after - set(map(tuple, oc[~rows].tolist()))
+            gone = {xy for xy in gone if not (nc == xy).all(axis=1).any()}
+        else:
+            b_set = set(map(tuple, oc.tolist()))
+            a_set = set(map(tuple, nc.tolist()))
+            gone, added = b_set - a_set, a_set - b_set
+        for xy in gone:
+            s = vi.get(xy)
+            if s is not None:
+                s.discard(zid)
+                if not s:
+                    del vi[xy]
+        for xy in added:
+            s = vi.get(xy)
+            if s is None:
+                vi[xy] = {zid}
+            else:
+                s.add(zid)
+        return added
+
     def _rebuild_bboxes(self) -> None:
         ids = list(self._geoms)
         self._bb_ids = np.array(ids, dtype=np.int64)
@@ -442,33 +477,56 @@ class Coverage:
 
     def _pairs(self, geoms: Mapping[int, BaseGeometry], only) -> set[tuple[int, int]]:
         lengths = border_lengths(geoms, only=only)
-        out = {k for k, v in lengths.items() if v > self.eps}
-        if self.wrap_x and self.frame is not None:
-            x0, _, x1, _ = self.frame
-            seam = {
-                z: g
-                for z, g in geoms.items()
-                if g.bounds[0] <= x0 + self.tol or g.bounds[2] >= x1 - self.tol
-            }
-            pairs = wrap_pairs(seam, x0, x1, self.eps, self.tol * 10)
-            if only is not None:
-                pairs = {p for p in pairs if p[0] in only or p[1] in only}
-            out |= pairs
-        return out
+        return {k for k, v in lengths.items() if v > self.eps} | self._wrap(geoms, only)
 
-    def _update_adjacency(self, touched: set[int]) -> None:
-        for z in touched:
-            for n in self._adj.pop(z, set()):
-                if n in self._adj:
-                    self._adj[n].discard(z)
-        alive = {z for z in touched if z in self._geoms}
-        if not alive:
-            return
-        for z in alive:
-            self._adj[z] = set()
+    def _wrap(self, geoms: Mapping[int, BaseGeometry], only) -> set[tuple[int, int]]:
+        if not (self.wrap_x and self.frame is not None):
+            return set()
+        x0, _, x1, _ = self.frame
+        seam = {
+            z: g
+            for z, g in geoms.items()
+            if g.bounds[0] <= x0 + self.tol or g.bounds[2] >= x1 - self.tol
+        }
+        pairs = wrap_pairs(seam, x0, x1, self.eps, self.tol * 10)
+        if only is not None:
+            pairs = {p for p in pairs if p[0] in only or p[1] in only}
+        return pairs
+
+    def _local_pairs(self, alive: set[int], hint: set[int] | None = None) -> set[tuple[int, int]]:
+        """Adjacent pairs involving ``alive`` zones. Zones sharing a border share its
+        vertices, so the candidates are the zones sharing a vertex with them (or, from
+        :meth:`apply`, the old neighbours plus the zones at new vertices: in a valid
+        coverage a new neighbour took a segment from an old neighbour). Unmatched
+        segments of the alive zones off the frame (imported, not exactly matching
+        borders) widen the search to every zone near them."""
+        vi = self._vindex
         local = set(alive)
-        for z in alive:
-            local.update(self.query_bbox(*self._geoms[z].bounds))
+        if hint is not None:
+            local |= {z for z in hint if z in self._geoms}
+        else:
+            for z in alive:
+                for xy in set(map(tuple, shapely.get_coordinates(self._geoms[z]).tolist())):
+                    local.update(vi.get(xy, ()))
+        seg, zone = zone_segments({z: self._geoms[z] for z in local})
+        lengths, single = segment_lengths(seg, zone, alive)
+        mask = single & np.isin(zone, np.fromiter(alive, dtype=np.int64, count=len(alive)))
+        if mask.any() and self.frame is not None:
+            fx0, fy0, fx1, fy1 = self.frame
+            s = seg[mask]
+            on_frame = ((s[:, 0] == s[:, 2]) & ((s[:, 0] == fx0) | (s[:, 0] == fx1))) | (
+                (s[:, 1] == s[:, 3]) & ((s[:, 1] == fy0) | (s[:, 1] == fy1))
+            )
+            mask[mask] = ~on_frame
+        if mask.any():
+            s = seg[mask]
+            box = (s[:, [0, 2]].min(), s[:, [1, 3]].min(), s[:, [0, 2]].max(), s[:, [1, 3]].max())
+            t = self.tol * 10
+            extra = set(self.query_bbox(box[0] - t, box[1] - t, box[2] + t, box[3] + t)) - local
+            if extra:
+                local |= extra
+                lengths = border_lengths({z: self._geoms[z] for z in local}, only=alive)
+        out = {k for k, v in lengths.items() if v > self.eps}
         if self.wrap_x and self.frame is not None:
             x0, _, x1, _ = self.frame
             if any(
@@ -476,9 +534,32 @@ class Coverage:
                 or self._geoms[z].bounds[2] >= x1 - self.tol
                 for z in alive
             ):
-                local.update(self.query_bbox(x0 - 1, -math.inf, x0 + self.tol, math.inf))
-                local.update(self.query_bbox(x1 - self.tol, -math.inf, x1 + 1, math.inf))
-        for a, b in self._pairs({z: self._geoms[z] for z in local}, alive):
+                near = set(self.query_bbox(x0 - 1, -math.inf, x0 + self.tol, math.inf))
+                near |= set(self.query_bbox(x1 - self.tol, -math.inf, x1 + 1, math.inf))
+                out |= self._wrap({z: self._geoms[z] for z in near | alive}, alive)
+        return out
+
+    def _update_adjacency(self, touched: set[int], new_xy: set[XY] | None = None) -> None:
+        """Recompute the adjacency of ``touched`` zones. ``new_xy``: the coordinates the
+        change added (then candidates come from old neighbours and those vertices)."""
+        old_nb: set[int] = set()
+        for z in touched:
+            for n in self._adj.pop(z, set()):
+                old_nb.add(n)
+                if n in self._adj:
+                    self._adj[n].discard(z)
+        alive = {z for z in touched if z in self._geoms}
+        if not alive:
+            return
+        for z in alive:
+            self._adj[z] = set()
+        hint = None
+        if new_xy is not None:
+            hint = set(old_nb)
+            vi = self._vindex
+            for xy in new_xy:
+                hint.update(vi.get(xy, ()))
+        for a, b in self._local_pairs(alive, hint):
             self._adj[a].add(b)
             self._adj[b].add(a)
 
@@ -499,19 +580,20 @@ class Coverage:
         for zid in cs.created:
             if zid in self._geoms:
                 raise GeometryError(f"change set does not apply: zone {zid} already exists")
+        new_xy: set[XY] = set()
         for zid in cs.deleted:
             self._index_remove(zid, self._geoms.pop(zid))
             self._set_bbox(zid, None)
         for zid, (_old, new) in cs.modified.items():
-            self._index_remove(zid, self._geoms[zid])
+            new_xy |= self._index_replace(zid, self._geoms[zid], new)
             self._geoms[zid] = new
-            self._index_add(zid, new)
             self._set_bbox(zid, new)
         for zid, new in cs.created.items():
             self._geoms[zid] = new
             self._index_add(zid, new)
+            new_xy.update(map(tuple, shapely.get_coordinates(new).tolist()))
             self._set_bbox(zid, new)
-        self._update_adjacency(cs.touched())
+        self._update_adjacency(cs.touched(), new_xy)
 
     def _finish(self, cs: ChangeSet, window, dry_run: bool, label: str) -> ChangeSet:
         cs.label = cs.label or label
@@ -1213,6 +1295,13 @@ class Coverage:
         cs.created[zone_id] = _union(faces)
         cs.info.update(info)
         return self._finish(cs, (x0, y0, x1, y1), dry_run, "add zone")
+
+    def delete_zone(self, zid: int, *, dry_run: bool = False) -> ChangeSet:
+        """Remove a zone, leaving its area unassigned (a hole :meth:`fill_hole` fills)."""
+        cs = ChangeSet(deleted={zid: self._zone(zid)}, label="delete zone")
+        if not dry_run:
+            self.apply(cs, check=False)
+        return cs
 
     def fill_hole(self, p, zone_id: int | None = None, *, dry_run: bool = False) -> ChangeSet:
         """Add a zone filling the unassigned area (a hole between zones, or between
