@@ -40,8 +40,14 @@ def _check(cov: Coverage, area: float | None) -> None:
         assert math.isclose(sum(g.area for g in geoms), area, rel_tol=1e-9)
 
 
+def _pick(cov: Coverage, rng: random.Random) -> int:
+    if not len(cov):
+        raise GeometryError("no zones")
+    return rng.choice(cov.ids())
+
+
 def _vertices(cov: Coverage, rng: random.Random, zid: int | None = None):
-    z = zid if zid is not None else rng.choice(cov.ids())
+    z = zid if zid is not None else _pick(cov, rng)
     ring = shapely.get_coordinates(
         cov[z].geoms[0].exterior if cov[z].geom_type == "MultiPolygon" else cov[z].exterior
     )[:-1]
@@ -83,7 +89,7 @@ def _op_delete(cov, rng):
 
 
 def _op_split(cov, rng):
-    z = rng.choice(cov.ids())
+    z = _pick(cov, rng)
     g = cov[z]
     c = g.representative_point()
     ang = rng.uniform(0, math.pi)
@@ -94,7 +100,7 @@ def _op_split(cov, rng):
 
 
 def _op_merge(cov, rng):
-    z = rng.choice(cov.ids())
+    z = _pick(cov, rng)
     nb = sorted(cov.neighbours(z))
     if not nb:
         raise GeometryError("no neighbour")
@@ -102,12 +108,14 @@ def _op_merge(cov, rng):
 
 
 def _op_reshape(cov, rng):
-    a = rng.choice(cov.ids())
+    a = _pick(cov, rng)
     nb = sorted(cov.neighbours(a))
     if not nb:
         raise GeometryError("no neighbour")
     b = rng.choice(nb)
     border = shared_border(cov[a], cov[b])
+    if border.is_empty:  # adjacent across the east-west seam only
+        raise GeometryError("no shared border")
     line = border if border.geom_type == "LineString" else max(border.geoms, key=lambda g: g.length)
     f0, f1 = sorted((rng.uniform(0, 1), rng.uniform(0, 1)))
     p0, p1 = line.interpolate(f0, normalized=True), line.interpolate(f1, normalized=True)
@@ -119,13 +127,13 @@ def _op_reshape(cov, rng):
 
 
 def _op_simplify(cov, rng):
-    z = rng.choice(cov.ids())
+    z = _pick(cov, rng)
     ids = None if rng.random() < 0.3 else [z, *cov.neighbours(z)]
     return cov.simplify(rng.uniform(0.5, 8.0), ids)
 
 
 def _op_partition(cov, rng):
-    return cov.partition_zone(rng.choice(cov.ids()), rng.randint(2, 3), seed=rng.randrange(99))
+    return cov.partition_zone(_pick(cov, rng), rng.randint(2, 3), seed=rng.randrange(99))
 
 
 AREA_OPS = {
@@ -186,7 +194,7 @@ def test_random_edits_keep_the_coverage_valid_and_undo_exactly(seed, n_zones, de
 
 
 def _op_delete_zone(cov, rng):
-    return cov.delete_zone(rng.choice(cov.ids()))
+    return cov.delete_zone(_pick(cov, rng))
 
 
 def _op_fill(cov, rng):
