@@ -50,7 +50,7 @@ LAND = [
     ("BAV", "Bavaria", (920, 430), "GER", 4, "mountain", []),
     ("PIE", "Piedmont", (1080, 520), "ITA", 4, "mountain", ["city"]),
     ("APU", "Apulia", (920, 690), "ITA", 3, "hills", ["capital"]),
-    ("COR", "Corsa", (660, 660), "FRA", 1, "hills", ["island"]),
+    ("COR", "Corsa", (665, 688), "FRA", 1, "hills", ["island"]),
 ]
 # (code, name, seed, ocean)
 SEA = [
@@ -84,7 +84,7 @@ def _land_shape() -> shapely.Geometry:
             (560, 520), (545, 390), (575, 280), (560, 170), (620, 110),
         ]
     )  # fmt: skip
-    corsa = Point(660, 665).buffer(42, 32)
+    corsa = Point(665, 688).buffer(34, 32)
     return shapely.union_all([albion, mainland, corsa])
 
 
@@ -172,8 +172,8 @@ def _label_point(geom) -> tuple[float, float]:
 
 def _features(m: Map) -> None:
     z = {zone.code: zone.id for zone in m.zones.values()}
-    m.borders[tuple(sorted((z["PRO"], z["PIE"])))] = Border(
-        *sorted((z["PRO"], z["PIE"])), mountain=True
+    m.borders[tuple(sorted((z["BAV"], z["PIE"])))] = Border(
+        *sorted((z["BAV"], z["PIE"])), mountain=True
     )
     m.borders[tuple(sorted((z["PAR"], z["RHI"])))] = Border(
         *sorted((z["PAR"], z["RHI"])), river=True
@@ -256,3 +256,12 @@ def demo_pack() -> Pack:
     sc.banks = {"GER": 30, "UK": 28, "FRA": 19, "ITA": 10}
     pack.scenarios[sc.id] = sc
     return pack
+
+
+def blank_pack(width: float = 1000.0, height: float = 600.0) -> Pack:
+    """A new, empty map: one sea zone covering the frame (File > New)."""
+    m = Map(name="Untitled map", width=width, height=height)
+    sea = Zone(1, "1", "Open Sea", "sea", box(0, 0, width, height), terrain="sea")
+    sea.label = (width / 2, height / 2)
+    m.zones[1] = sea
+    return Pack(map=m, meta={"title": "Untitled"})

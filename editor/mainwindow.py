@@ -1,70 +1,831 @@
-"""The main window (provisional shell: the full editor comes with the editor issues)."""
+"""The main window: map canvas, docks (Layers, Zones, Inspector, History, Overview),
+menus and toolbars, file handling (new/open/recent/save/save as/revert, autosave,
+crash recovery), undo/redo, find, map modes, status bar and persisted settings."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, QStringListModel, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QGraphicsScene,
-    QGraphicsView,
+    QComboBox,
+    QCompleter,
+    QDockWidget,
+    QFileDialog,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMessageBox,
+    QUndoView,
+    QWidget,
 )
 
+from editor.canvas import style
+from editor.canvas.scene import MapScene
+from editor.canvas.view import MapView
+from editor.demo import blank_pack, demo_pack
+from editor.docks.inspector import InspectorPanel
+from editor.docks.layers import LayersPanel
+from editor.docks.overview import Overview
+from editor.docks.zones import ZonesPanel
+from editor.document import Document, Selection
+from editor.tools import TOOLS, Tool
 from gamecore import __version__
-from gamecore.errors import WarroomError
+from gamecore.errors import PackLockedError, WarroomError
+from gamecore.model import Pack
+from gamecore.ops import Change, Edit
+
+PACK_FILTER = "Warroom map packs (*.warroom);;All files (*)"
+MAX_RECENT = 10
+AUTOSAVE_MS = 60_000
 
 
-class MapView(QGraphicsView):
-    def __init__(self, scene: QGraphicsScene):
-        super().__init__(scene)
-        self.setRenderHints(QPainter.RenderHint.Antialiasing)
-        self.setBackgroundBrush(QBrush(QColor("#2b2f36")))
-        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+def default_issue_provider(pack: Pack) -> dict[int, str]:
+    """Worst severity of the validation issues of each zone (gamecore.validate)."""
+    from gamecore.validate import validate
+
+    rank = {"error": 0, "warning": 1, "info": 2}
+    out: dict[int, str] = {}
+    for issue in validate(pack).issues:
+        for zid in issue.zones:
+            cur = out.get(zid)
+            if cur is None or rank.get(issue.severity, 3) < rank.get(cur, 3):
+                out[zid] = issue.severity
+    return out
 
 
 class MainWindow(QMainWindow):
-    def __init__(self):
+    def __init__(self, settings: QSettings | None = None):
         super().__init__()
-        self.setWindowTitle(f"Warroom {__version__}")
-        self.scene = QGraphicsScene(self)
-        self.view = MapView(self.scene)
+        self.settings = settings if settings is not None else QSettings()
+        self.setObjectName("WarroomMainWindow")
+        self.document: Document | None = None
+        #: the validator behind the "issues" map mode: pack -> {zone id: severity}
+        self.issue_provider: Callable[[Pack], dict[int, str]] | None = default_issue_provider
+        self.scene = MapScene(self)
+        self.view = MapView(self.scene, self)
+        self.view.setObjectName("mapView")
         self.setCentralWidget(self.view)
-        self.status_label = QLabel("Ready")
-        self.statusBar().addWidget(self.status_label)
+        self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOLS}
+        self.tool: Tool | None = None
+        self._build_docks()
+        self._build_actions()
         self._build_menus()
+        self._build_toolbars()
+        self._build_statusbar()
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setInterval(AUTOSAVE_MS)
+        self._autosave_timer.timeout.connect(self.autosave)
+        self._autosave_timer.start()
+        self._lod_timer = QTimer(self)
+        self._lod_timer.setSingleShot(True)
+        self._lod_timer.setInterval(300)
+        self._lod_timer.timeout.connect(self.scene.ensure_lod)
+        self._issues_timer = QTimer(self)
+        self._issues_timer.setSingleShot(True)
+        self._issues_timer.setInterval(500)
+        self._issues_timer.timeout.connect(self.refresh_issues)
+        self.view.cursorMoved.connect(self._cursor_moved)
+        self.view.zoomChanged.connect(self._zoom_changed)
+        self.scene.modeChanged.connect(self._mode_changed)
+        self.set_tool("select")
+        self.resize(1400, 900)
+        self._restore_settings()
+        self._set_document(Document(blank_pack(), title="Untitled"), fit=False)
+
+    # == building =====================================================================
+    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_docks(self) -> None:
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        self.layers_panel = LayersPanel(self.scene)
+        self.layers_dock = self._dock("Layers", "layersDock", self.layers_panel, left)
+        self.zones_panel = ZonesPanel()
+        self.zones_dock = self._dock("Zones", "zonesDock", self.zones_panel, left)
+        self.inspector = InspectorPanel()
+        self.inspector.error.connect(self.show_error)
+        self.inspector_dock = self._dock("Inspector", "inspectorDock", self.inspector, right)
+        self.overview = Overview(self.view)
+        self.overview_dock = self._dock("Overview", "overviewDock", self.overview, right)
+        self.history = QUndoView()
+        self.history.setEmptyLabel("<original>")
+        self.history_dock = self._dock("History", "historyDock", self.history, right)
+        self.tabifyDockWidget(self.inspector_dock, self.history_dock)
+        self.inspector_dock.raise_()
+        self.resizeDocks([self.layers_dock, self.zones_dock], [230, 420], Qt.Orientation.Vertical)
+        self.resizeDocks(
+            [self.layers_dock, self.inspector_dock], [320, 300], Qt.Orientation.Horizontal
+        )
+
+    def _action(
+        self, text: str, slot=None, shortcut=None, tip: str = "", checkable=False
+    ) -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        if tip:
+            a.setStatusTip(tip)
+            a.setToolTip(tip)
+        a.setCheckable(checkable)
+        if slot is not None:
+            a.triggered.connect(lambda _checked=False, slot=slot: slot())
+        return a
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        self.act_new = self._action("&New", self.new_document, K.New, "Start a new, empty map")
+        self.act_open = self._action("&Open…", self.open_dialog, K.Open, "Open a map pack")
+        self.act_save = self._action("&Save", self.save, K.Save, "Save the pack")
+        self.act_save_as = self._action(
+            "Save &As…", self.save_as, K.SaveAs, "Save under a new name"
+        )
+        self.act_revert = self._action(
+            "&Revert", self.revert, None, "Discard changes since the last save"
+        )
+        self.act_quit = self._action("&Quit", self.close, K.Quit)
+        self.act_undo = self._action("&Undo", self.undo, K.Undo)
+        self.act_redo = self._action("&Redo", self.redo, K.Redo)
+        self.act_find = self._action(
+            "&Find Zone…", self.focus_find, K.Find, "Find a zone by name or code"
+        )
+        self.act_select_all = self._action("Select &All Zones", self.select_all, K.SelectAll)
+        self.act_select_none = self._action(
+            "Select &None", lambda: self.selection.set([]), "Ctrl+Shift+A"
+        )
+        self.act_fit = self._action("&Fit Map", self.fit_map, "Ctrl+0", "Show the whole map")
+        self.act_zoom_sel = self._action(
+            "Zoom to &Selection", self.zoom_to_selection, "Ctrl+Shift+0", "Zoom to the selection"
+        )
+        self.act_zoom_in = self._action("Zoom &In", lambda: self.view.zoom_by(1.25), K.ZoomIn)
+        self.act_zoom_out = self._action("Zoom &Out", lambda: self.view.zoom_by(0.8), K.ZoomOut)
+        self.act_refresh_issues = self._action(
+            "Re&validate", self.refresh_issues, "F5", "Run the validator (issues map mode)"
+        )
+        self.mode_group = QActionGroup(self)
+        self.mode_actions: dict[str, QAction] = {}
+        for i, mode in enumerate(style.MAP_MODES):
+            a = self._action(
+                style.MODE_TITLES[mode],
+                lambda mode=mode: self.set_map_mode(mode),
+                f"Ctrl+{i + 1}",
+                checkable=True,
+            )
+            self.mode_group.addAction(a)
+            self.mode_actions[mode] = a
+        self.mode_actions["political"].setChecked(True)
+        self.tool_group = QActionGroup(self)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, tool in self.tools.items():
+            a = self._action(
+                tool.text,
+                lambda name=name: self.set_tool(name),
+                tool.shortcut or None,
+                tool.hint,
+                True,
+            )
+            self.tool_group.addAction(a)
+            self.tool_actions[name] = a
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        file_menu.addAction("&Quit", self.close).setShortcut("Ctrl+Q")
-        self.menuBar().addMenu("&Help").addAction("&About Warroom", self._about)
+        mb = self.menuBar()
+        f = mb.addMenu("&File")
+        f.addActions([self.act_new, self.act_open])
+        self.recent_menu = f.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        f.addSeparator()
+        f.addActions([self.act_save, self.act_save_as, self.act_revert])
+        f.addSeparator()
+        f.addAction(self.act_quit)
+        e = mb.addMenu("&Edit")
+        e.addActions([self.act_undo, self.act_redo])
+        e.addSeparator()
+        e.addActions([self.act_find, self.act_select_all, self.act_select_none])
+        v = mb.addMenu("&View")
+        modes = v.addMenu("Map &Mode")
+        modes.addActions(list(self.mode_actions.values()))
+        v.addAction(self.act_refresh_issues)
+        v.addSeparator()
+        v.addActions([self.act_fit, self.act_zoom_sel, self.act_zoom_in, self.act_zoom_out])
+        v.addSeparator()
+        for dock in (
+            self.layers_dock,
+            self.zones_dock,
+            self.inspector_dock,
+            self.history_dock,
+            self.overview_dock,
+        ):
+            v.addAction(dock.toggleViewAction())
+        t = mb.addMenu("&Tools")
+        t.addActions(list(self.tool_actions.values()))
+        h = mb.addMenu("&Help")
+        h.addAction("&About Warroom", self._about)
 
-    def _about(self) -> None:
-        QMessageBox.about(self, "About Warroom", f"Warroom {__version__}")
+    def _build_toolbars(self) -> None:
+        tb = self.addToolBar("File")
+        tb.setObjectName("fileToolbar")
+        tb.addActions([self.act_new, self.act_open, self.act_save])
+        tb.addSeparator()
+        tb.addActions([self.act_undo, self.act_redo])
+        tools = self.addToolBar("Tools")
+        tools.setObjectName("toolsToolbar")
+        tools.addActions(list(self.tool_actions.values()))
+        vt = self.addToolBar("View")
+        vt.setObjectName("viewToolbar")
+        vt.addWidget(QLabel(" Mode "))
+        self.mode_combo = QComboBox()
+        self.mode_combo.setObjectName("modeCombo")
+        for mode in style.MAP_MODES:
+            self.mode_combo.addItem(style.MODE_TITLES[mode], mode)
+        self.mode_combo.currentIndexChanged.connect(
+            lambda i: self.set_map_mode(self.mode_combo.itemData(i))
+        )
+        vt.addWidget(self.mode_combo)
+        vt.addWidget(QLabel(" Scenario "))
+        self.scenario_combo = QComboBox()
+        self.scenario_combo.setObjectName("scenarioCombo")
+        self.scenario_combo.setMinimumContentsLength(10)
+        self.scenario_combo.currentIndexChanged.connect(self._scenario_picked)
+        vt.addWidget(self.scenario_combo)
+        vt.addSeparator()
+        vt.addActions([self.act_fit, self.act_zoom_sel])
+        vt.addSeparator()
+        self.find_edit = QLineEdit()
+        self.find_edit.setObjectName("findEdit")
+        self.find_edit.setPlaceholderText("Find zone (Ctrl+F)")
+        self.find_edit.setClearButtonEnabled(True)
+        self.find_edit.setMaximumWidth(240)
+        self.find_model = QStringListModel(self)
+        completer = QCompleter(self.find_model, self)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.activated.connect(self.find_zone)
+        self.find_edit.setCompleter(completer)
+        self.find_edit.returnPressed.connect(lambda: self.find_zone(self.find_edit.text()))
+        vt.addWidget(self.find_edit)
 
-    # -- documents ---------------------------------------------------------
+    def _build_statusbar(self) -> None:
+        sb = self.statusBar()
+        self.coords_label = QLabel("")
+        self.zone_label = QLabel("")
+        self.zoom_label = QLabel("")
+        for w, width in ((self.zone_label, 220), (self.coords_label, 150), (self.zoom_label, 80)):
+            w.setMinimumWidth(width)
+            sb.addPermanentWidget(w)
+        # kept for scripts that used the provisional shell
+        self.status_label = self.zone_label
+
+    # == documents =====================================================================
+    @property
+    def selection(self) -> Selection:
+        assert self.document is not None
+        return self.document.selection
+
+    def _set_document(self, doc: Document, fit: bool = True) -> None:
+        old = self.document
+        if old is not None:
+            old.changed.disconnect(self._doc_changed)
+            old.reset.disconnect(self._doc_reset)
+            old.modifiedChanged.disconnect(self._update_title)
+            old.scenarioChanged.disconnect(self._scenario_changed)
+            old.selection.changed.disconnect(self._selection_changed)
+            old.undo_stack.canUndoChanged.disconnect(self._update_actions)
+            old.undo_stack.canRedoChanged.disconnect(self._update_actions)
+            old.undo_stack.indexChanged.disconnect(self._update_actions)
+            if old.packfile is not None:
+                old.packfile.close(discard=not old.modified)
+            old.deleteLater()
+        self.document = doc
+        doc.setParent(self)
+        doc.changed.connect(self._doc_changed)
+        doc.reset.connect(self._doc_reset)
+        doc.modifiedChanged.connect(self._update_title)
+        doc.scenarioChanged.connect(self._scenario_changed)
+        doc.selection.changed.connect(self._selection_changed)
+        doc.undo_stack.canUndoChanged.connect(self._update_actions)
+        doc.undo_stack.canRedoChanged.connect(self._update_actions)
+        doc.undo_stack.indexChanged.connect(self._update_actions)
+        self.history.setStack(doc.undo_stack)
+        self._load_into_views()
+        if fit:
+            self.fit_map()
+        self._update_title()
+        self._update_actions()
+
+    def _load_into_views(self) -> None:
+        doc = self.document
+        assert doc is not None
+        self.scene.set_pack(doc.pack, doc.scenario_id)
+        if self.scene.mode == "issues":
+            self._issues_timer.start()
+        self.zones_panel.set_document(doc)
+        self.inspector.set_document(doc)
+        self._fill_scenarios()
+        self.find_model.setStringList([f"{z.code} — {z.name}" for z in doc.pack.map.zones.values()])
+        self.overview.invalidate()
+        self._lod_timer.start()
+
+    def _fill_scenarios(self) -> None:
+        doc = self.document
+        assert doc is not None
+        self.scenario_combo.blockSignals(True)
+        self.scenario_combo.clear()
+        for sc in doc.pack.scenarios.values():
+            self.scenario_combo.addItem(f"{sc.name} ({sc.id})", sc.id)
+        if not doc.pack.scenarios:
+            self.scenario_combo.addItem("(no scenario)", None)
+        i = self.scenario_combo.findData(doc.scenario_id)
+        self.scenario_combo.setCurrentIndex(max(i, 0))
+        self.scenario_combo.blockSignals(False)
+
+    def _scenario_picked(self, index: int) -> None:
+        if self.document is not None:
+            self.document.set_scenario(self.scenario_combo.itemData(index))
+
+    def _scenario_changed(self, scenario_id: str) -> None:
+        self.scene.set_scenario(scenario_id or None)
+        self.zones_panel.model.set_scenario(scenario_id or None)
+        self.overview.invalidate()
+
+    def _doc_changed(self, change: Change) -> None:
+        self.scene.apply_change(change)
+        zones = change.zones | change.ownership | change.geometry | change.created_zones
+        if zones or change.deleted_zones:
+            self.zones_panel.zones_changed(zones | change.deleted_zones)
+        if "zone.name" in change.fields or "zone.code" in change.fields or change.created_zones:
+            doc = self.document
+            assert doc is not None
+            self.find_model.setStringList(
+                [f"{z.code} — {z.name}" for z in doc.pack.map.zones.values()]
+            )
+        self.overview.invalidate()
+        if self.scene.mode == "issues":
+            self._issues_timer.start()
+
+    def _doc_reset(self) -> None:
+        self._load_into_views()
+        self._update_title()
+        self._update_actions()
+
+    def _selection_changed(self) -> None:
+        items = self.selection.items
+        self.scene.set_selection(items)
+        n = len(items)
+        if n == 1:
+            kind, i = items[0]
+            z = self.document.pack.map.zones.get(i) if kind == "zone" else None
+            self.show_hint(f"Selected {z.code} — {z.name}" if z else f"Selected {kind} {i}")
+        elif n:
+            self.show_hint(f"{n} selected")
+
+    # -- titles and actions ---------------------------------------------------------------
+    def _update_title(self, *_args) -> None:
+        doc = self.document
+        if doc is None:
+            return
+        ro = " [read-only]" if doc.readonly else ""
+        self.setWindowTitle(f"{doc.display_name}[*]{ro} — Warroom")
+        self.setWindowModified(doc.modified)
+
+    def _update_actions(self, *_args) -> None:
+        doc = self.document
+        if doc is None:
+            return
+        st = doc.undo_stack
+        self.act_undo.setEnabled(st.canUndo())
+        self.act_redo.setEnabled(st.canRedo())
+        self.act_undo.setText(f"&Undo {st.undoText()}".rstrip())
+        self.act_redo.setText(f"&Redo {st.redoText()}".rstrip())
+        self.act_revert.setEnabled(doc.packfile is not None)
+        self._update_title()
+
+    # == file actions ====================================================================
     def open_default(self) -> None:
-        self._show_empty_map(1600, 1000)
+        """Open a copy of the bundled sample pack (in memory: saving asks for a new
+        name, the bundled file is never written), or the built-in demo map."""
+        from gamecore.paths import sample_pack
 
-    def open_path(self, path: str, interactive: bool = True) -> None:
-        raise WarroomError("opening packs is not available in this build yet", path)
+        sample = sample_pack()
+        pack = None
+        title = "Channel Front (demo)"
+        if sample.exists():
+            try:
+                from gamecore.store import read_pack
 
-    def _show_empty_map(self, width: float, height: float) -> None:
-        self.scene.clear()
-        frame = QRectF(0, 0, width, height)
-        self.scene.addRect(frame, QPen(QColor("#1d3b57"), 2), QBrush(QColor("#4a7fb0")))
-        title = self.scene.addText("Empty map", QFont("Sans", 28))
-        title.setDefaultTextColor(QColor("#e8eef5"))
-        title.setPos(width / 2 - title.boundingRect().width() / 2, height / 2 - 30)
-        self.scene.setSceneRect(frame.adjusted(-50, -50, 50, 50))
-        self.status_label.setText(f"Empty map {int(width)} × {int(height)}")
+                pack = read_pack(sample)
+                title = f"{sample.stem} (copy)"
+            except WarroomError as err:
+                self.show_error(f"cannot open the sample pack: {err}")
+        if pack is None:
+            pack = demo_pack()
+        self._set_document(Document(pack, title=title))
 
-    def set_map_mode(self, mode: str) -> None:
-        pass
+    def new_document(self) -> None:
+        if not self.maybe_save():
+            return
+        self._set_document(Document(blank_pack(), title="Untitled"))
 
-    def fit_map(self) -> None:
-        self.view.fitInView(self.scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+    def open_dialog(self) -> None:
+        start = str(self.document.path.parent) if self.document and self.document.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Open map pack", start, PACK_FILTER)
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str | os.PathLike, interactive: bool = True) -> bool:
+        """Open the pack at ``path``. A file that cannot be opened shows one dialog with
+        the store's message (``interactive``) or raises the WarroomError; the current
+        document is untouched either way. Returns True when the pack was opened."""
+        from gamecore.store import open_pack
+
+        path = Path(path)
+        try:
+            try:
+                pf = open_pack(path, readonly=not interactive)
+            except PackLockedError as err:
+                if not interactive:
+                    raise
+                answer = QMessageBox.question(
+                    self,
+                    "Pack in use",
+                    f"{err}\n\nOpen it read-only?",
+                    QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+                )
+                if answer != QMessageBox.StandardButton.Open:
+                    return False
+                pf = open_pack(path, readonly=True)
+        except WarroomError as err:
+            if not interactive:
+                raise
+            QMessageBox.critical(self, "Cannot open map pack", str(err))
+            return False
+        except Exception as err:  # a bug below us must not lose the user's work either
+            message = f"{path}: cannot open ({type(err).__name__}: {err})"
+            if not interactive:
+                raise WarroomError(message) from None
+            QMessageBox.critical(self, "Cannot open map pack", message)
+            return False
+        if interactive and not self.maybe_save():
+            pf.close()
+            return False
+        recovered = False
+        if pf.has_recovery:
+            if interactive and self._ask_recover(pf):
+                try:
+                    pf.recover()
+                    recovered = True
+                except WarroomError as err:
+                    QMessageBox.warning(self, "Recovery failed", str(err))
+            elif interactive:
+                pf.discard_recovery()
+        doc = Document(pf.pack, pf)
+        if recovered:
+            doc.set_dirty(True)
+        self._set_document(doc)
+        self._add_recent(str(path))
+        if recovered:
+            self.show_hint("Recovered the unsaved changes: save to keep them")
+        return True
+
+    def _ask_recover(self, pf) -> bool:
+        when = f" (autosaved {pf.recovery_time})" if getattr(pf, "recovery_time", None) else ""
+        answer = QMessageBox.question(
+            self,
+            "Recover unsaved changes?",
+            f"{pf.path.name} has unsaved changes from a session that did not end normally"
+            f"{when}.\n\nRecover them?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def save(self) -> bool:
+        doc = self.document
+        if doc is None:
+            return False
+        if doc.packfile is None or doc.readonly:
+            return self.save_as()
+        try:
+            doc.packfile.save()
+        except WarroomError as err:
+            QMessageBox.critical(self, "Cannot save", str(err))
+            return False
+        doc.mark_saved()
+        self.show_hint(f"Saved {doc.path}")
+        return True
+
+    def save_as(self, path: str | os.PathLike | None = None) -> bool:
+        doc = self.document
+        if doc is None:
+            return False
+        if path is None:
+            start = str(doc.path) if doc.path else doc.display_name.split(" (")[0] + ".warroom"
+            chosen, _ = QFileDialog.getSaveFileName(self, "Save map pack as", start, PACK_FILTER)
+            if not chosen:
+                return False
+            path = chosen if Path(chosen).suffix else chosen + ".warroom"
+        try:
+            if doc.packfile is not None:
+                doc.packfile.save_as(path)
+            else:
+                from gamecore.store import new_pack
+
+                doc.packfile = new_pack(path, doc.pack)
+        except WarroomError as err:
+            QMessageBox.critical(self, "Cannot save", str(err))
+            return False
+        doc.pack = doc.packfile.pack
+        doc.mark_saved()
+        self._add_recent(str(doc.path))
+        self._update_actions()
+        self.show_hint(f"Saved {doc.path}")
+        return True
+
+    def revert(self) -> None:
+        doc = self.document
+        if doc is None or doc.packfile is None:
+            return
+        if doc.modified:
+            answer = QMessageBox.question(
+                self,
+                "Revert",
+                f"Discard all changes to {doc.display_name} since it was last saved?",
+                QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            )
+            if answer != QMessageBox.StandardButton.Discard:
+                return
+        from gamecore.store import open_pack
+
+        path = doc.path
+        readonly = doc.readonly
+        doc.packfile.close(discard=True)
+        doc.packfile = None
+        try:
+            pf = open_pack(path, readonly=readonly)
+        except WarroomError as err:
+            QMessageBox.critical(self, "Cannot revert", str(err))
+            doc.set_dirty(True)  # what is in memory is all there is now
+            return
+        if pf.has_recovery:
+            pf.discard_recovery()
+        doc.packfile = pf
+        doc.replace_pack(pf.pack)
+        doc.mark_saved()
+
+    def autosave(self) -> bool:
+        """Write unsaved changes to the working copy beside the file (every minute)."""
+        doc = self.document
+        if doc is None or doc.packfile is None or doc.readonly or not doc.needs_autosave():
+            return False
+        try:
+            doc.packfile.autosave()
+        except WarroomError as err:
+            self.show_error(f"autosave failed: {err}")
+            return False
+        doc.mark_autosaved()
+        return True
+
+    def maybe_save(self) -> bool:
+        """Ask Save/Discard/Cancel when there are unsaved changes; True to go on."""
+        doc = self.document
+        if doc is None or not doc.modified:
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"Save the changes to {doc.display_name}?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        if answer == QMessageBox.StandardButton.Discard:
+            doc.set_dirty(False)
+            doc.undo_stack.setClean()
+            return True
+        return False
 
     def discard_and_close(self) -> None:
+        """Close without asking, dropping unsaved changes (and their working copy)."""
+        doc = self.document
+        if doc is not None:
+            if doc.packfile is not None:
+                doc.packfile.close(discard=True)
+            doc._dirty = False
+            doc.undo_stack.setClean()
         self.close()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self._save_settings()
+        doc = self.document
+        if doc is not None and doc.packfile is not None:
+            doc.packfile.close(discard=not doc.modified)
+        self._autosave_timer.stop()
+        event.accept()
+
+    # -- recent files ------------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _add_recent(self, path: str) -> None:
+        path = str(Path(path).resolve())
+        files = [path] + [p for p in self.recent_files() if p != path]
+        self.settings.setValue("recent", files[:MAX_RECENT])
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for p in files:
+            a = self.recent_menu.addAction(Path(p).name)
+            a.setStatusTip(p)
+            a.setToolTip(p)
+            a.triggered.connect(lambda _c=False, p=p: self.open_path(p))
+        if not files:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear list", lambda: self.settings.setValue("recent", []))
+
+    # == editing ===========================================================================
+    def push(self, edit: Edit) -> bool:
+        """Apply an edit as one undo step; a refused edit shows its message."""
+        assert self.document is not None
+        try:
+            self.document.push(edit)
+        except WarroomError as err:
+            self.show_error(str(err))
+            return False
+        return True
+
+    def undo(self) -> None:
+        if self.document is not None:
+            self.document.undo_stack.undo()
+
+    def redo(self) -> None:
+        if self.document is not None:
+            self.document.undo_stack.redo()
+
+    def select_all(self) -> None:
+        if self.document is not None:
+            self.selection.set([("zone", z) for z in self.document.pack.map.zones])
+
+    # == view ==============================================================================
+    def set_map_mode(self, mode: str) -> None:
+        if mode not in style.MAP_MODES:
+            raise WarroomError(f"unknown map mode {mode!r} (known: {', '.join(style.MAP_MODES)})")
+        if mode == "issues" and self.document is not None:
+            self.refresh_issues()
+        self.scene.set_mode(mode)
+        self._mode_changed(mode)
+
+    def _mode_changed(self, mode: str) -> None:
+        self.mode_actions[mode].setChecked(True)
+        i = self.mode_combo.findData(mode)
+        if i != self.mode_combo.currentIndex():
+            self.mode_combo.blockSignals(True)
+            self.mode_combo.setCurrentIndex(i)
+            self.mode_combo.blockSignals(False)
+        self.overview.invalidate()
+
+    def refresh_issues(self) -> None:
+        """Run the validator and show its issues (map mode "issues", Issues layer)."""
+        doc = self.document
+        if doc is None or self.issue_provider is None:
+            return
+        try:
+            issues = self.issue_provider(doc.pack)
+        except WarroomError as err:
+            self.show_error(f"validation failed: {err}")
+            return
+        except Exception as err:  # the validator is another module: never crash the editor
+            self.show_error(f"validation failed: {type(err).__name__}: {err}")
+            return
+        self.scene.set_issues(issues)
+        self.show_hint(f"{len(issues)} zones with issues" if issues else "No issues")
+
+    def fit_map(self) -> None:
+        self.view.fit_map()
+
+    def zoom_to_selection(self) -> None:
+        r = self.scene.selection_rect()
+        if not r.isNull():
+            self.view.zoom_to(r)
+
+    def set_tool(self, name: str) -> None:
+        tool = self.tools[name]
+        if self.tool is tool:
+            return
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = tool
+        self.view.tool = tool
+        tool.activate(self.view)
+        self.tool_actions[name].setChecked(True)
+
+    # -- find ----------------------------------------------------------------------------------
+    def focus_find(self) -> None:
+        self.find_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.find_edit.selectAll()
+
+    def find_zone(self, text: str) -> int | None:
+        """Select and show the zone named or coded ``text`` (also "CODE — Name" and
+        unique partial names)."""
+        doc = self.document
+        text = text.strip()
+        if doc is None or not text:
+            return None
+        m = doc.pack.map
+        code = text.split(" — ", 1)[0]
+        zone = m.zone_by_code(code) or m.zone_by_code(text) or m.zone_by_name(text)
+        if zone is None:
+            folded = text.casefold()
+            matches = [z for z in m.zones.values() if folded in z.name.casefold()]
+            zone = matches[0] if matches else None
+        if zone is None:
+            self.show_error(f"no zone named or coded {text!r}")
+            return None
+        self.selection.set([("zone", zone.id)])
+        self.zoom_to_selection()
+        return zone.id
+
+    # -- status bar ----------------------------------------------------------------------------
+    def show_hint(self, text: str) -> None:
+        self.statusBar().showMessage(text, 5000)
+
+    def show_error(self, text: str) -> None:
+        self.statusBar().showMessage(f"⚠ {text}", 10000)
+
+    def _cursor_moved(self, pos) -> None:
+        self.coords_label.setText(f"x {pos.x():.1f}  y {pos.y():.1f}")
+        zid = self.scene.zone_at(pos)
+        doc = self.document
+        z = doc.pack.map.zones.get(zid) if doc is not None and zid is not None else None
+        if z is None:
+            self.zone_label.setText("")
+            return
+        owner = self.scene.scenario.owner_of(z.id) if self.scene.scenario else None
+        extra = f" · {owner}" if owner else ""
+        value = f" · {z.value}" if not z.is_water else ""
+        self.zone_label.setText(f"{z.code} — {z.name}{value}{extra}")
+
+    def _zoom_changed(self, scale: float) -> None:
+        frame = self.scene.geom.frame
+        fit = min(
+            self.view.viewport().width() / max(frame.width(), 1e-9),
+            self.view.viewport().height() / max(frame.height(), 1e-9),
+        )
+        self.zoom_label.setText(f"zoom {100 * scale / fit:.0f}%" if fit > 0 else "")
+
+    def _about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About Warroom",
+            f"Warroom {__version__}\n\nA studio for the maps and scenarios of WWII "
+            "grand-strategy board games.",
+        )
+
+    # == settings ==========================================================================
+    def _restore_settings(self) -> None:
+        s = self.settings
+        geometry = s.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        state = s.value("window/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        mode = s.value("view/mode")
+        if mode in style.MAP_MODES and mode != "issues":
+            self.scene.set_mode(mode)
+        layers = s.value("view/layers")
+        if isinstance(layers, dict):
+            for key, value in layers.items():
+                try:
+                    visible, locked = (str(v).lower() in ("true", "1") for v in value)
+                except (TypeError, ValueError):
+                    continue
+                self.layers_panel.set_state(key, visible, locked)
+
+    def _save_settings(self) -> None:
+        s = self.settings
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState())
+        s.setValue("view/mode", self.scene.mode)
+        s.setValue(
+            "view/layers",
+            {k: [str(v), str(lk)] for k, (v, lk) in self.layers_panel.state().items()},
+        )
+        s.sync()

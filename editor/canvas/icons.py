@@ -1,0 +1,101 @@
+"""Small symbols painted in screen pixels: facility icons, unit stack chips."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+
+UNIT_ABBREV = {
+    "infantry": "inf",
+    "mech_infantry": "mech",
+    "armour": "arm",
+    "armor": "arm",
+    "tank": "arm",
+    "artillery": "art",
+    "fighter": "ftr",
+    "tactical_bomber": "tac",
+    "bomber": "bmb",
+    "strategic_bomber": "bmb",
+    "battleship": "BB",
+    "cruiser": "CA",
+    "destroyer": "DD",
+    "carrier": "CV",
+    "submarine": "SS",
+    "transport": "TT",
+    "aa_gun": "AA",
+}
+
+
+def unit_abbrev(unit_type: str) -> str:
+    return UNIT_ABBREV.get(unit_type, unit_type[:3])
+
+
+_INK = QColor("#1b1b1b")
+_PAPER = QColor("#fbfaf5")
+
+
+def draw_facility(painter: QPainter, centre: QPointF, ftype: str, size: float = 14.0) -> QRectF:
+    """Draw the icon of a facility type centred at ``centre`` (device pixels); returns
+    its rectangle."""
+    s = size
+    r = QRectF(centre.x() - s / 2, centre.y() - s / 2, s, s)
+    painter.setPen(QPen(_INK, 1.0))
+    painter.setBrush(QBrush(_PAPER))
+    painter.drawRoundedRect(r, 2.5, 2.5)
+    painter.setBrush(QBrush(_INK))
+    painter.setPen(Qt.PenStyle.NoPen)
+    x, y = r.left(), r.top()
+    if ftype == "factory":
+        p = QPainterPath()
+        p.moveTo(x + 2, y + s - 2)
+        p.lineTo(x + 2, y + s * 0.45)
+        p.lineTo(x + s * 0.4, y + s * 0.65)
+        p.lineTo(x + s * 0.4, y + s * 0.45)
+        p.lineTo(x + s * 0.7, y + s * 0.65)
+        p.lineTo(x + s * 0.7, y + 2)
+        p.lineTo(x + s - 2, y + 2)
+        p.lineTo(x + s - 2, y + s - 2)
+        p.closeSubpath()
+        painter.drawPath(p)
+    elif ftype in ("port", "naval_base", "dockyard", "shipyard", "submarine_base"):
+        pen = QPen(_INK, 1.4)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        cx = centre.x()
+        painter.drawLine(QPointF(cx, y + 3.5), QPointF(cx, y + s - 2.5))
+        painter.drawLine(QPointF(cx - 3, y + 5), QPointF(cx + 3, y + 5))
+        painter.drawArc(QRectF(cx - 4.5, y + s - 9, 9, 6.5), 180 * 16, 180 * 16)
+        painter.drawEllipse(QPointF(cx, y + 2.6), 1.2, 1.2)
+        if ftype == "naval_base":
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(QColor("#b22222")))
+            painter.drawEllipse(QPointF(x + s - 3, y + 3), 2, 2)
+    elif ftype == "air_base":
+        poly = QPolygonF(
+            [
+                QPointF(centre.x(), y + 2),
+                QPointF(x + s - 2, y + s * 0.62),
+                QPointF(centre.x(), y + s * 0.5),
+                QPointF(x + 2, y + s * 0.62),
+            ]
+        )
+        painter.drawPolygon(poly)
+        painter.drawRect(QRectF(centre.x() - 1, y + s * 0.45, 2, s * 0.45))
+    elif ftype in ("fortification", "coastal_guns"):
+        for i in range(3):
+            painter.drawRect(QRectF(x + 2 + i * (s - 4) / 2.5, y + 3, (s - 4) / 5, 3))
+        painter.drawRect(QRectF(x + 2, y + 6, s - 4, s - 8))
+    else:
+        font = QFont()
+        font.setPixelSize(int(s * 0.7))
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QPen(_INK))
+        painter.drawText(r, Qt.AlignmentFlag.AlignCenter, (ftype[:1] or "?").upper())
+    return r
+
+
+def chip_rect(centre: QPointF, text_width: float) -> QRectF:
+    w = max(22.0, text_width + 8.0)
+    return QRectF(centre.x() - w / 2, centre.y() - 7.5, w, 15.0)

@@ -1,0 +1,968 @@
+"""The layers of the map.
+
+Static layers (background image, zones, borders, rivers, rail, convoy lines, labels,
+facilities, units) are painted by :meth:`MapScene.drawBackground`, which the view caches
+(``QGraphicsView.CacheBackground``): an unchanged frame is one blit, a pan draws only the
+strip it uncovers, and an edit redraws only the rectangle it touched
+(``MapScene.invalidate_static``). Dynamic layers (links, selection/hover highlight,
+issue markers) are ordinary items on top. Every layer is one object that paints all its
+features in one call and culls against the exposed rectangle, so QGraphicsView's per-item
+cost stays out of the frame time.
+
+Symbols (names, roundels, icons, unit chips, arrow heads) keep a constant size in screen
+pixels, are drawn from small cached images, and thin out when zoomed out (level of
+detail): a name shows only when it fits its zone and does not overlap a bigger zone's.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QTransform,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+from shapely.geometry import LineString, Point
+
+from editor.canvas import style
+from editor.canvas.geom import polyline_path
+from editor.canvas.icons import draw_facility, unit_abbrev
+
+if TYPE_CHECKING:
+    from editor.canvas.scene import MapScene
+
+#: user layers, bottom to top: key -> title
+LAYERS = {
+    "background": "Background image",
+    "zones": "Zones",
+    "borders": "Borders",
+    "rivers": "Rivers",
+    "rail": "Rail lines",
+    "convoy": "Convoy lines",
+    "labels": "Labels",
+    "facilities": "Facilities",
+    "units": "Units",
+    "links": "Links",
+    "issues": "Issues",
+}
+
+Hit = tuple[str, int]
+SELECT = "#ffb400"
+
+
+def _cosmetic(colour: str | QColor, width: float, dash: list[float] | None = None) -> QPen:
+    pen = QPen(QColor(colour))
+    pen.setCosmetic(True)
+    pen.setWidthF(width)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    if dash:
+        pen.setDashPattern(dash)
+    return pen
+
+
+def device_scale(painter: QPainter) -> float:
+    t = painter.worldTransform()
+    return math.hypot(t.m11(), t.m12()) or 1.0
+
+
+class _Images:
+    """Small symbol images, drawn once per key and device pixel ratio."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple, QImage] = {}
+        self.dpr = 1.0
+
+    def set_dpr(self, dpr: float) -> None:
+        if dpr != self.dpr:
+            self.dpr = dpr
+            self._cache.clear()
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+    def get(self, key: tuple, w: float, h: float, paint) -> QImage:
+        img = self._cache.get(key)
+        if img is None:
+            d = self.dpr
+            img = QImage(
+                max(1, math.ceil(w * d)),
+                max(1, math.ceil(h * d)),
+                QImage.Format.Format_ARGB32_Premultiplied,
+            )
+            img.setDevicePixelRatio(d)
+            img.fill(Qt.GlobalColor.transparent)
+            p = QPainter(img)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+            paint(p)
+            p.end()
+            self._cache[key] = img
+        return img
+
+
+def _draw_centred(painter: QPainter, img: QImage, centre: QPointF) -> QRectF:
+    w = img.width() / img.devicePixelRatio()
+    h = img.height() / img.devicePixelRatio()
+    r = QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h)
+    painter.drawImage(r.topLeft(), img)
+    return r
+
+
+def _font(px: int, bold: bool = False, italic: bool = False) -> QFont:
+    f = QFont()
+    f.setPixelSize(px)
+    f.setBold(bold)
+    f.setItalic(italic)
+    return f
+
+
+class Layer(QGraphicsItem):
+    """Base of the layers: ``draw(painter, exposed, scale)`` paints, ``hit(pos, scale)``
+    picks a feature (``(kind, id)``) for the select tool."""
+
+    key = "layer"
+    #: painted into the cached scene background (True) or as an item on top (False)
+    STATIC = True
+    #: drawn in the overview (small symbols and text are not)
+    IN_OVERVIEW = False
+
+    def __init__(self, scene: MapScene, z: float):
+        super().__init__()
+        self.map_scene = scene
+        self.locked = False
+        self.setZValue(z)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        if self.STATIC:
+            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+
+    @property
+    def title(self) -> str:
+        return LAYERS.get(self.key, self.key)
+
+    def boundingRect(self) -> QRectF:
+        return self.map_scene.layer_rect
+
+    def shape(self) -> QPainterPath:  # never picked by Qt: the scene picks with hit()
+        return QPainterPath()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        if self.map_scene.overview_pass and not self.IN_OVERVIEW:
+            return
+        exposed = option.exposedRect if option.exposedRect.isValid() else self.boundingRect()
+        self.draw(painter, exposed, device_scale(painter))
+
+    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+        pass
+
+    def hit(self, pos: QPointF, scale: float) -> Hit | None:
+        return None
+
+    def refresh(self, rect: QRectF | None = None) -> None:
+        """Repaint ``rect`` (scene coordinates; everything when None)."""
+        if self.STATIC:
+            self.map_scene.invalidate_static(rect)
+        elif rect is None:
+            self.update()
+        else:
+            self.update(rect)
+
+    def rebuild(self) -> None:
+        """Forget cached drawing data (after the pack or its geometry changed)."""
+        self.refresh()
+
+
+# -- zones ------------------------------------------------------------------------------
+class ZonesLayer(Layer):
+    key = "zones"
+    IN_OVERVIEW = True
+
+    def __init__(self, scene: MapScene, z: float):
+        super().__init__(scene, z)
+        self._groups: list[tuple[QBrush, QPainterPath]] | None = None
+        self._groups_lod: list[tuple[QBrush, QPainterPath]] | None = None
+
+    def rebuild(self) -> None:
+        self._groups = self._groups_lod = None
+        self.refresh()
+
+    def colours_changed(self, zone_ids) -> None:
+        self._groups = self._groups_lod = None
+        r = self.map_scene.geom.union_rect(zone_ids)
+        if not r.isNull():
+            self.refresh(r.adjusted(-1, -1, 1, 1))
+
+    def _build_groups(self, paths) -> list[tuple[QBrush, QPainterPath]]:
+        by_colour: dict[str, QPainterPath] = {}
+        for zid, path in paths.items():
+            col = self.map_scene.colour_names.get(zid, style.NEUTRAL_LAND)
+            group = by_colour.get(col)
+            if group is None:
+                group = by_colour[col] = QPainterPath()
+                group.setFillRule(Qt.FillRule.OddEvenFill)
+            group.addPath(path)
+        return [(QBrush(QColor(c)), p) for c, p in by_colour.items()]
+
+    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+        sc = self.map_scene
+        geom = sc.geom
+        coarse = scale * geom.lod_tolerance < 0.75 and geom.has_lod()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setPen(Qt.PenStyle.NoPen)
+        if sc.background_shown():
+            painter.setOpacity(0.55)  # let the background image show through
+        idx = geom.visible(exposed)
+        if len(idx) > 0.6 * len(geom.ids):
+            if coarse:
+                if self._groups_lod is None:
+                    self._groups_lod = self._build_groups(geom.lod()[0])
+                groups = self._groups_lod
+            else:
+                if self._groups is None:
+                    self._groups = self._build_groups(geom.paths)
+                groups = self._groups
+            for brush, path in groups:
+                painter.setBrush(brush)
+                painter.drawPath(path)
+        else:
+            paths = geom.lod()[0] if coarse else geom.paths
+            brushes = sc.brushes
+            for i in idx:
+                zid = geom.ids[i]
+                painter.setBrush(brushes.get(zid) or QBrush(QColor(style.NEUTRAL_LAND)))
+                painter.drawPath(paths[zid])
+        painter.setOpacity(1.0)
+
+    def hit(self, pos: QPointF, scale: float) -> Hit | None:
+        zid = self.map_scene.geom.zone_at(pos.x(), pos.y())
+        return ("zone", zid) if zid is not None else None
+
+
+# -- borders ------------------------------------------------------------------------------
+class BordersLayer(Layer):
+    """Borders styled by kind: sea, land, coast, river, mountain, fortified, impassable
+    (and, in magenta, edges without a neighbour: a broken coverage). Thin styles are one
+    path each; wide ones one path per run, so the stroker only fills small areas."""
+
+    key = "borders"
+    IN_OVERVIEW = True
+    WIDE = 1.05
+    TILES = 8
+
+    def __init__(self, scene: MapScene, z: float):
+        super().__init__(scene, z)
+        self._data: dict | None = None
+        self._data_lod: dict | None = None
+        self._pens = {k: _cosmetic(c, w, d) for k, (c, w, d) in style.BORDER_STYLES.items()}
+
+    def rebuild(self) -> None:
+        self._data = self._data_lod = None
+        self.refresh()
+
+    def _styles(self, runs) -> np.ndarray:
+        pack = self.map_scene.pack
+        out = np.empty(len(runs.a), dtype=object)
+        cache: dict[tuple[int, int], str] = {}
+        for i, key in enumerate(zip(runs.a.tolist(), runs.b.tolist(), strict=True)):
+            s = cache.get(key)
+            if s is None:
+                s = cache[key] = style.border_style(pack, *key)
+            out[i] = s
+        return out
+
+    def _build(self, runs) -> dict[str, list[tuple[QPainterPath, QRectF]]]:
+        styles = self._styles(runs)
+        # thin styles: one path per cell of a TILES x TILES grid, so that a pan (which
+        # redraws a strip) strokes only the cells it crosses
+        frame = self.map_scene.geom.frame
+        first = runs.coords[runs.c0] if len(runs.c0) else np.empty((0, 2))
+        gx = np.clip(
+            ((first[:, 0] - frame.left()) / max(frame.width(), 1e-9) * self.TILES),
+            0,
+            self.TILES - 1,
+        )
+        gy = np.clip(
+            ((first[:, 1] - frame.top()) / max(frame.height(), 1e-9) * self.TILES),
+            0,
+            self.TILES - 1,
+        )
+        tiles = gy.astype(int) * self.TILES + gx.astype(int)
+        out: dict[str, list[tuple[QPainterPath, QRectF]]] = {}
+        for s in style.BORDER_ORDER:
+            mask = styles == s
+            if not np.any(mask):
+                continue
+            if style.BORDER_STYLES[s][1] <= self.WIDE:
+                out[s] = []
+                for tile in np.unique(tiles[mask]):
+                    path = runs.path(mask & (tiles == tile))
+                    out[s].append((path, path.boundingRect()))
+            else:
+                out[s] = []
+                for r in np.flatnonzero(mask):
+                    one = np.zeros(len(mask), dtype=bool)
+                    one[r] = True
+                    path = runs.path(one)
+                    out[s].append((path, path.boundingRect()))
+        return out
+
+    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+        geom = self.map_scene.geom
+        if scale * geom.lod_tolerance < 0.75 and geom.has_lod():
+            if self._data_lod is None:
+                self._data_lod = self._build(geom.lod()[1])
+            data = self._data_lod
+        else:
+            if self._data is None:
+                self._data = self._build(geom.borders)
+            data = self._data
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        pad = 4.0 / scale
+        area = exposed.adjusted(-pad, -pad, pad, pad)
+        for s in style.BORDER_ORDER:
+            paths = data.get(s)
+            if not paths or (s == "sea" and scale < 0.12):
+                continue  # sea-zone borders vanish when far out
+            painter.setPen(self._pens[s])
+            for path, rect in paths:
+                if rect.intersects(area):
+                    painter.drawPath(path)
+
+
+# -- background image ----------------------------------------------------------------------
+class BackgroundLayer(Layer):
+    """Background images cut into tiles (an 11,000 x 5,000 px image stays smooth: only
+    the tiles in view are drawn)."""
+
+    key = "background"
+    IN_OVERVIEW = True
+    TILE = 1024
+
+    def __init__(self, scene: MapScene, z: float):
+        super().__init__(scene, z)
+        self.tiles: list[tuple[QRectF, QPixmap, float]] = []
+
+    def rebuild(self) -> None:
+        self.tiles = []
+        pack = self.map_scene.pack
+        flags = {n.flag_image for n in pack.nations.values() if n.flag_image is not None}
+        for img in pack.map.images.values():
+            if not img.visible or not img.data or img.width <= 0 or img.height <= 0:
+                continue
+            if img.id in flags:  # nation flags are images too, not backgrounds
+                continue
+            image = QImage.fromData(img.data)
+            if image.isNull():
+                continue
+            sx, sy = img.width / image.width(), img.height / image.height()
+            for ty in range(0, image.height(), self.TILE):
+                for tx in range(0, image.width(), self.TILE):
+                    part = image.copy(tx, ty, self.TILE, self.TILE)
+                    target = QRectF(
+                        img.x + tx * sx, img.y + ty * sy, part.width() * sx, part.height() * sy
+                    )
+                    self.tiles.append((target, QPixmap.fromImage(part), img.opacity))
+        self.refresh()
+
+    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+        if not self.tiles:
+            return
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, scale < 2.0)
+        for target, pix, opacity in self.tiles:
+            if target.intersects(exposed):
+                painter.setOpacity(opacity)
+                painter.drawPixmap(target, pix, QRectF(pix.rect()))
+        painter.setOpacity(1.0)
+
+
+# -- lines (convoy, rail, rivers) -----------------------------------------------------------
+class LinesLayer(Layer):
+    """Convoy lines (dotted, with value roundels), rail lines or rivers."""
+
+    IN_OVERVIEW = False
+
+    def __init__(self, scene: MapScene, z: float, key: str, kind: str):
+        super().__init__(scene, z)
+        self.key = key
+        self.kind = kind
+        self._paths: dict[int, tuple[QPainterPath, QRectF]] | None = None
+        self.images = _Images()
+
+    def rebuild(self) -> None:
+        self._paths = None
+        self.refresh()
+
+    def lines(self):
+        return [ln for ln in self.map_scene.pack.map.lines.values() if ln.kind == self.kind]
+
+    def paths(self) -> dict[int, tuple[QPainterPath, QRectF]]:
+        if self._paths is None:
+            self._paths = {}
+            for ln in self.lines():
+                if len(ln.points) >= 2:
+                    path = polyline_path(ln.points)
+                    self._paths[ln.id] = (path, path.boundingRect())
+        return self._paths
+
+    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        margin = 30.0 / scale
+        area = exposed.adjusted(-margin, -margin, margin, margin)
+        lines = {ln.id: ln for ln in self.lines()}
+        for lid, (path, rect) in self.paths().items():
+            ln = lines.get(lid)
+            if ln is None or not rect.intersects(area):
+                continue
+            if self.kind == "convoy":
+                painter.setPen(_cosmetic("#ffffff", 4.2, [0.1, 1.6]))
+                painter.drawPath(path)
+                painter.setPen(_cosmetic("#102a54", 3.0, [0.1, 2.2]))
+                painter.drawPath(path)
+                if scale > 0.08:
+                    self._roundels(painter, ln, path)
+            elif self.kind == "rail":
+                painter.setPen(_cosmetic("#1a1a1a", 3.6))
+                painter.drawPath(path)
+                painter.setPen(_cosmetic("#f2f2f2", 1.6, [3, 3]))
+                painter.drawPath(path)
+            else:
+                painter.setPen(_cosmetic("#2f7fd1", 2.6))
+                painter.drawPath(path)
+
+    def _roundels(self, painter: QPainter, ln, path: QPainterPath) -> None:
+        if not ln.values:
+            return
+        self.images.set_dpr(painter.device().devicePixelRatioF() if painter.device() else 1.0)
+        dev = painter.worldTransform().map(path.pointAtPercent(0.5))
+        painter.save()
+        painter.resetTransform()
+        n = len(ln.values)
+        for i, (nation, value) in enumerate(sorted(ln.values.items())):
+            colour = self.map_scene.nation_colour(nation)
+            img = self.images.get(
+                ("convoy", colour.name(), value),
+                19,
+                19,
+                lambda p, c=colour, v=value: _paint_roundel(
+                    p, QPointF(9.5, 9.5), c, str(v), 8.5, "#102a54"
+                ),
+            )
+            _draw_centred(painter, img, QPointF(dev.x() + (i - (n - 1) / 2) * 19, dev.y()))
+        painter.restore()
+
+    def hit(self, pos: QPointF, scale: float) -> Hit | None:
+        p = Point(pos.x(), pos.y())
+        best: tuple[float, int] | None = None
+        for ln in self.lines():
+            if len(ln.points) < 2:
+                continue
+            d = LineString(ln.points).distance(p)
+            if d * scale <= 6 and (best is None or d < best[0]):
+                best = (d, ln.id)
+        return ("line", best[1]) if best else None
+
+
+def _paint_roundel(
+    p: QPainter, c: QPointF, colour: QColor, text: str, radius: float, rim: str = "#202020"
+) -> None:
+    p.setPen(QPen(QColor(rim), 1.2))
+    p.setBrush(QBrush(colour))
+    p.drawEllipse(c, radius, radius)
+    p.setFont(_font(10, bold=True))
+    p.setPen(QPen(QColor(style.text_colour_on(colour.name()))))
+    p.drawText(
+        QRectF(c.x() - radius, c.y() - radius, 2 * radius, 2 * radius),
+        Qt.AlignmentFlag.AlignCenter,
+        text,
+    )
+
+
+# -- symbols in screen pixels: labels, facilities, units --------------------------------------
+class _ScreenLayer(Layer):
+    """A layer whose symbols have a constant size in pixels, drawn with the painter's
+    transform reset (positions mapped to device coordinates)."""
+
+    #: a zone's symbols show only when the zone is at least this wide on screen (px)
+    MIN_ZONE_PX = 40.0
+
+    def __init__(self, scene: MapScene, z: float):
+        super().__init__(scene, z)
+        self.images = _Images()
+
+    def rebuild(self) -> None:
+        self.images.clear()
+        self.refresh()
+
+    def _zone_shows(self, zid: int, scale: float) -> bool:
+        return self.map_scene.geom.width(zid) * scale >= self.MIN_ZONE_PX
+
+    def _visible_zones(self, exposed: QRectF, scale: float, margin_px: float = 60) -> list[int]:
+        geom = self.map_scene.geom
+        m = margin_px / scale
+        idx = geom.visible(exposed.adjusted(-m, -m, m, m))
+        return [geom.ids[i] for i in idx]
+
+    def _begin(self, painter: QPainter) -> QTransform:
+        self.images.set_dpr(painter.device().devicePixelRatioF() if painter.device() else 1.0)
+        t = painter.worldTransform()
+        painter.save()
+        painter.resetTransform()
+        return t
+
+
+class LabelsLayer(_ScreenLayer):
+    """Zone names (placed for the whole map at each zoom: biggest zones first, a name
+    shows only when it fits its zone and overlaps no other) and value roundels."""
+
+    key = "labels"
+
+    def __init__(self, scene: MapScene, z: float):
+        super().__init__(scene, z)
+        self._placement: dict[float, list[tuple[int, float, float]]] = {}
+        self._sizes: dict[int, tuple[float, float]] = {}
+
+    def rebuild(self) -> None:
+        self._placement.clear()
+        self._sizes.clear()
+        super().rebuild()
+
+    def forget(self, zone_ids, fields=()) -> None:
+        """Attributes of these zones changed: names (and kinds) change the placement."""
+        if any(f in fields for f in ("zone.name", "zone.code", "zone.kind", "zone.label")):
+            self._placement.clear()
+            for zid in zone_ids:
+                self._sizes.pop(zid, None)
+
+    @staticmethod
+    def _style(z) -> tuple[str, QFont, QColor]:
+        font = _font(12, bold=not z.is_water, italic=z.is_water)
+        ink = QColor("#0d2b4f") if z.is_water else QColor("#161616")
+        return z.name or z.code, font, ink
+
+    def _size(self, zid: int) -> tuple[float, float]:
+        size = self._sizes.get(zid)
+        if size is None:
+            text, font, _ = self._style(self.map_scene.pack.map.zones[zid])
+            fm = QFontMetricsF(font)
+            size = self._sizes[zid] = (fm.horizontalAdvance(text) + 6, fm.height() + 4)
+        return size
+
+    def _name_image(self, zid: int) -> QImage:
+        z = self.map_scene.pack.map.zones[zid]
+        text, font, ink = self._style(z)
+        w, h = self._size(zid)
+
+        def paint(p: QPainter) -> None:
+            p.setFont(font)
+            base = QFontMetricsF(font).ascent() + 2
+            p.setPen(QColor(255, 255, 255, 215))  # halo: the text around, 1 px away
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+                p.drawText(QPointF(3 + dx, base + dy), text)
+            p.setPen(ink)
+            p.drawText(QPointF(3, base), text)
+
+        return self.images.get(("name", zid, text, z.is_water), w, h, paint)
+
+    def placement(self, scale: float) -> list[tuple[int, float, float]]:
+        """(zone id, anchor x, y) of the names shown at ``scale`` (pixels per unit)."""
+        key = round(scale, 9)
+        placed = self._placement.get(key)
+        if placed is not None:
+            return placed
+        sc = self.map_scene
+        geom = sc.geom
+        zones = sc.pack.map.zones
+        widths = {zid: geom.width(zid) for zid in geom.ids}
+        order = sorted(geom.ids, key=lambda zid: -widths[zid])
+        grid: dict[tuple[int, int], list[QRectF]] = {}
+        placed = []
+        for zid in order:
+            if zid not in zones:
+                continue
+            w, h = self._size(zid)
+            if widths[zid] * scale < w * 0.8:
+                continue  # the name does not fit its zone at this zoom
+            ax, ay = geom.anchor[zid]
+            cx, cy = ax * scale, ay * scale
+            r = QRectF(cx - w / 2, cy - h / 2, w, h)
+            cells = [
+                (gx, gy)
+                for gx in range(math.floor(r.left() / 64), math.floor(r.right() / 64) + 1)
+                for gy in range(math.floor(r.top() / 64), math.floor(r.bottom() / 64) + 1)
+            ]
+            if any(o.intersects(r) for cell in cells for o in grid.get(cell, ())):
+                continue
+            for cell in cells:
+                grid.setdefault(cell, []).append(r)
+            placed.append((zid, ax, ay))
+        if len(self._placement) > 8:
+            self._placement.clear()
+        self._placement[key] = placed
+        return placed
+
+    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+        sc = self.map_scene
+        zones = sc.pack.map.zones
+        t = self._begin(painter)
+        margin = 120.0 / scale
+        area = exposed.adjusted(-margin, -margin, margin, margin)
+        for zid, ax, ay in self.placement(scale):
+            if not area.contains(ax, ay):
+                continue
+            z = zones[zid]
+            _draw_centred(painter, self._name_image(zid), t.map(QPointF(ax, ay)))
+            if not z.is_water and z.value and z.roundel is not None:
+                owner = sc.scenario.owner_of(zid) if sc.scenario else None
+                colour = sc.nation_colour(owner) if owner else QColor("#ece6d2")
+                img = self.images.get(
+                    ("roundel", colour.name(), z.value),
+                    18,
+                    18,
+                    lambda p, c=colour, v=z.value: _paint_roundel(p, QPointF(9, 9), c, str(v), 8.0),
+                )
+                _draw_centred(painter, img, t.map(QPointF(*z.roundel)))
+        painter.restore()
+
+
+class FacilitiesLayer(_ScreenLayer):
+    key = "facilities"
+    SIZE = 14.0
+    OFFSET = 20.0  # px below the zone's anchor (zones without a roundel)
+
+    def _by_zone(self) -> dict[int, list]:
+        out: dict[int, list] = {}
+        for f in self.map_scene.pack.map.facilities.values():
+            out.setdefault(f.zone, []).append(f)
+        return out
+
+    def layout(self, transform: QTransform, zid: int, facs: list) -> list[tuple[int, QPointF]]:
+        """Device centres of the icons: a row right of the zone's roundel (below its
+        anchor without one)."""
+        step = self.SIZE + 2
+        z = self.map_scene.pack.map.zones.get(zid)
+        if z is not None and z.roundel is not None:
+            c = transform.map(QPointF(*z.roundel))
+            x0, y = c.x() + 10 + self.SIZE / 2, c.y()
+        else:
+            c = transform.map(QPointF(*self.map_scene.geom.anchor[zid]))
+            x0, y = c.x() - (len(facs) - 1) * step / 2, c.y() + self.OFFSET
+        return [(f.id, QPointF(x0 + i * step, y)) for i, f in enumerate(facs)]
+
+    def icon_rects(self, transform: QTransform, scale: float, ids) -> list[QRectF]:
+        """Device rectangles of the icons of facilities ``ids`` (for highlighting)."""
+        want = set(ids)
+        out = []
+        for zid, facs in self._by_zone().items():
+            if zid not in self.map_scene.geom.anchor or not self._zone_shows(zid, scale):
+                continue
+            for fid, c in self.layout(transform, zid, facs):
+                if fid in want:
+                    s = self.SIZE / 2
+                    out.append(QRectF(c.x() - s, c.y() - s, 2 * s, 2 * s))
+        return out
+
+    def _icon(self, ftype: str, damaged: bool) -> QImage:
+        s = self.SIZE + 2
+
+        def paint(p: QPainter) -> None:
+            r = draw_facility(p, QPointF(s / 2, s / 2), ftype, self.SIZE)
+            if damaged:
+                p.setPen(QPen(QColor("#c0392b"), 2))
+                p.drawLine(r.topLeft(), r.bottomRight())
+
+        return self.images.get(("facility", ftype, damaged), s, s, paint)
+
+    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+        by_zone = self._by_zone()
+        if not by_zone:
+            return
+        t = self._begin(painter)
+        for zid in self._visible_zones(exposed, scale):
+            facs = by_zone.get(zid)
+            if not facs or not self._zone_shows(zid, scale):
+                continue
+            lookup = {f.id: f for f in facs}
+            for fid, centre in self.layout(t, zid, facs):
+                f = lookup[fid]
+                _draw_centred(painter, self._icon(f.type, bool(f.damage)), centre)
+        painter.restore()
+
+    def hit(self, pos: QPointF, scale: float) -> Hit | None:
+        t = QTransform.fromScale(scale, scale)
+        dev = t.map(pos)
+        half = self.SIZE / 2 + 1
+        for zid, facs in self._by_zone().items():
+            if zid not in self.map_scene.geom.anchor or not self._zone_shows(zid, scale):
+                continue
+            for fid, c in self.layout(t, zid, facs):
+                if abs(dev.x() - c.x()) <= half and abs(dev.y() - c.y()) <= half:
+                    return ("facility", fid)
+        return None
+
+
+class UnitsLayer(_ScreenLayer):
+    """The unit stacks of the current scenario, at the zones' slots (or in rows under
+    the roundel when a zone has fewer slots than stacks)."""
+
+    key = "units"
+    MIN_ZONE_PX = 60.0
+
+    def _stacks(self) -> dict[int, list]:
+        sc = self.map_scene.scenario
+        out: dict[int, list] = {}
+        if sc is None:
+            return out
+        for u in sc.units:
+            out.setdefault(u.zone, []).append(u)
+        return out
+
+    def _chip(self, text: str, colour: QColor) -> QImage:
+        font = _font(10, bold=True)
+        w = max(22.0, QFontMetricsF(font).horizontalAdvance(text) + 8.0)
+
+        def paint(p: QPainter) -> None:
+            r = QRectF(0.5, 0.5, w, 15.0)
+            p.setPen(QPen(QColor("#1b1b1b"), 1.0))
+            p.setBrush(QBrush(colour))
+            p.drawRoundedRect(r, 4, 4)
+            p.setFont(font)
+            p.setPen(QPen(QColor(style.text_colour_on(colour.name()))))
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+
+        return self.images.get(("chip", text, colour.name()), w + 1, 16, paint)
+
+    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+        stacks = self._stacks()
+        if not stacks:
+            return
+        sc = self.map_scene
+        t = self._begin(painter)
+        for zid in self._visible_zones(exposed, scale, 80):
+            units = stacks.get(zid)
+            if not units or not self._zone_shows(zid, scale):
+                continue
+            z = sc.pack.map.zones.get(zid)
+            if z is None:
+                continue
+            base = t.map(QPointF(*(z.roundel or sc.geom.anchor[zid])))
+            for i, u in enumerate(units):
+                if i < len(z.slots):
+                    c = t.map(QPointF(*z.slots[i]))
+                else:
+                    row, col = divmod(i - len(z.slots), 3)
+                    c = QPointF(base.x() + (col - 1) * 40, base.y() + 22 + row * 18)
+                text = f"{u.count} {unit_abbrev(u.unit_type)}"
+                _draw_centred(painter, self._chip(text, sc.nation_colour(u.nation)), c)
+        painter.restore()
+
+
+# -- dynamic layers (items on top of the cached map) ----------------------------------------
+def _arrow_head(tip: QPointF, tail: QPointF, length: float, width: float) -> QPolygonF:
+    dx, dy = tip.x() - tail.x(), tip.y() - tail.y()
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    bx, by = tip.x() - ux * length, tip.y() - uy * length
+    return QPolygonF(
+        [
+            tip,
+            QPointF(bx - uy * width, by + ux * width),
+            QPointF(bx + uy * width, by - ux * width),
+        ]
+    )
+
+
+LINK_STYLE = {  # kind -> colour, width, dash, arrows at both ends
+    "strait": ("#0b3d91", 2.4, None, True),
+    "canal": ("#007a6e", 2.6, None, True),
+    "offmap": ("#5a5a5a", 2.0, [5, 3], False),
+    "connection": ("#444444", 1.6, [2, 2], True),
+    "not_adjacent": ("#c0392b", 2.0, [4, 3], False),
+}
+
+
+class LinksLayer(Layer):
+    """Links as arrows between the zones' anchors: straits and canals double-headed,
+    off-map routes dashed, "not adjacent" overrides red with a cross."""
+
+    key = "links"
+    STATIC = False
+
+    def _ends(self, link) -> tuple[QPointF, QPointF] | None:
+        anchor = self.map_scene.geom.anchor
+        if link.a not in anchor or link.b not in anchor:
+            return None
+        return QPointF(*anchor[link.a]), QPointF(*anchor[link.b])
+
+    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+        sc = self.map_scene
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for link in sc.pack.map.links.values():
+            ends = self._ends(link)
+            if ends is None:
+                continue
+            a, b = ends
+            if not QRectF(a, b).normalized().adjusted(-20, -20, 20, 20).intersects(exposed):
+                continue
+            colour, width, dash, both = LINK_STYLE.get(link.kind, LINK_STYLE["connection"])
+            d = math.hypot(b.x() - a.x(), b.y() - a.y())
+            inset = min(14.0 / scale, d * 0.3)  # arrows stop short of the names
+            if d > 0:
+                u = QPointF((b.x() - a.x()) / d, (b.y() - a.y()) / d)
+                a2, b2 = a + u * inset, b - u * inset
+            else:
+                a2, b2 = a, b
+            if ("link", link.id) in sc.selection:
+                painter.setPen(_cosmetic(SELECT, width + 5))
+                painter.drawLine(a2, b2)
+            painter.setPen(_cosmetic("#ffffff", width + 2))
+            painter.drawLine(a2, b2)
+            painter.setPen(_cosmetic(colour, width, dash))
+            painter.drawLine(a2, b2)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(QColor(colour)))
+            head, half = 11.0 / scale, 5.0 / scale
+            painter.drawPolygon(_arrow_head(b2, a2, head, half))
+            if both:
+                painter.drawPolygon(_arrow_head(a2, b2, head, half))
+            if link.kind == "not_adjacent":
+                m = (a2 + b2) / 2
+                s = 5.0 / scale
+                painter.setPen(_cosmetic(colour, 2.4))
+                painter.drawLine(m + QPointF(-s, -s), m + QPointF(s, s))
+                painter.drawLine(m + QPointF(-s, s), m + QPointF(s, -s))
+            if link.via is not None and link.via in sc.geom.anchor and scale > 0.15:
+                v = QPointF(*sc.geom.anchor[link.via])
+                painter.setPen(_cosmetic(colour, 1.0, [1, 3]))
+                painter.drawLine((a2 + b2) / 2, v)
+
+    def hit(self, pos: QPointF, scale: float) -> Hit | None:
+        best: tuple[float, int] | None = None
+        p = Point(pos.x(), pos.y())
+        for link in self.map_scene.pack.map.links.values():
+            ends = self._ends(link)
+            if ends is None:
+                continue
+            a, b = ends
+            d = LineString([(a.x(), a.y()), (b.x(), b.y())]).distance(p)
+            if d * scale <= 6 and (best is None or d < best[0]):
+                best = (d, link.id)
+        return ("link", best[1]) if best else None
+
+
+class HighlightLayer(Layer):
+    """Selected and hovered zones, selected lines and facilities (not a user layer)."""
+
+    key = "highlight"
+    STATIC = False
+    IN_OVERVIEW = True
+
+    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+        sc = self.map_scene
+        geom = sc.geom
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        sel = [zid for kind, zid in sc.selection if kind == "zone"]
+        if sel and sc.layers["zones"].isVisible():
+            painter.setBrush(QBrush(QColor(255, 255, 255, 70)))
+            painter.setPen(_cosmetic(SELECT, 2.6))
+            for zid in sel:
+                path = geom.paths.get(zid)
+                if path is not None and geom.rect(zid).intersects(exposed):
+                    painter.drawPath(path)
+        hz = sc.hover
+        if hz is not None and hz in geom.paths and ("zone", hz) not in sc.selection:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(_cosmetic(QColor(255, 255, 255, 200), 1.6))
+            painter.drawPath(geom.paths[hz])
+        if sc.overview_pass:
+            return
+        lines = {i for kind, i in sc.selection if kind == "line"}
+        if lines:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(_cosmetic(QColor(255, 180, 0, 170), 9))
+            for key in ("convoy", "rail", "rivers"):
+                layer = sc.layers[key]
+                if not layer.isVisible():
+                    continue
+                assert isinstance(layer, LinesLayer)
+                for lid, (path, _rect) in layer.paths().items():
+                    if lid in lines:
+                        painter.drawPath(path)
+        facs = [i for kind, i in sc.selection if kind == "facility"]
+        layer = sc.layers["facilities"]
+        if facs and layer.isVisible():
+            assert isinstance(layer, FacilitiesLayer)
+            t = painter.worldTransform()
+            rects = layer.icon_rects(t, scale, facs)
+            painter.save()
+            painter.resetTransform()
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor(SELECT), 2.5))
+            for r in rects:
+                painter.drawRoundedRect(r.adjusted(-2, -2, 2, 2), 3, 3)
+            painter.restore()
+
+
+class IssuesLayer(_ScreenLayer):
+    """Markers of validation issues at the zones they concern."""
+
+    key = "issues"
+    STATIC = False
+    MIN_ZONE_PX = 0.0
+
+    def _marker(self, severity: str) -> QImage:
+        colour = QColor(style.SEVERITY.get(severity, style.SEVERITY["warning"]))
+
+        def paint(p: QPainter) -> None:
+            tri = QPolygonF([QPointF(9, 1), QPointF(17, 15), QPointF(1, 15)])
+            p.setPen(QPen(QColor("#1b1b1b"), 1.0))
+            p.setBrush(QBrush(colour))
+            p.drawPolygon(tri)
+            p.setFont(_font(10, bold=True))
+            p.drawText(QRectF(5, 4, 8, 11), Qt.AlignmentFlag.AlignCenter, "!")
+
+        return self.images.get(("issue", severity), 18, 16, paint)
+
+    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+        sc = self.map_scene
+        if not sc.issues:
+            return
+        t = self._begin(painter)
+        for zid, severity in sc.issues.items():
+            if zid in sc.geom.anchor:
+                c = t.map(QPointF(*sc.geom.anchor[zid])) + QPointF(0, -18)
+                _draw_centred(painter, self._marker(severity), c)
+        painter.restore()
+
+
+__all__ = [
+    "LAYERS",
+    "BackgroundLayer",
+    "BordersLayer",
+    "FacilitiesLayer",
+    "HighlightLayer",
+    "IssuesLayer",
+    "LabelsLayer",
+    "Layer",
+    "LinesLayer",
+    "LinksLayer",
+    "UnitsLayer",
+    "ZonesLayer",
+    "device_scale",
+]

@@ -1,0 +1,342 @@
+"""The map scene: the pack drawn as layers; picking; redraw of what a Change touched."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtGui import QBrush, QColor, QPainter
+from PySide6.QtWidgets import QGraphicsScene
+
+from editor.canvas import style
+from editor.canvas.layers import (
+    LAYERS,
+    BackgroundLayer,
+    BordersLayer,
+    FacilitiesLayer,
+    HighlightLayer,
+    IssuesLayer,
+    LabelsLayer,
+    Layer,
+    LinesLayer,
+    LinksLayer,
+    UnitsLayer,
+    ZonesLayer,
+    device_scale,
+)
+from editor.canvas.mapgeom import MapGeometry
+from gamecore.model import Pack, Scenario
+from gamecore.ops import Change
+
+Hit = tuple[str, int]
+
+
+class MapScene(QGraphicsScene):
+    """Holds the pack being shown (never edits it) and one item per layer."""
+
+    #: the map mode changed (political, terrain, ...)
+    modeChanged = Signal(str)
+    #: the layers' visibility or lock changed
+    layersChanged = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)  # a dozen items
+        self.setBackgroundBrush(QBrush(QColor(style.MAP_BACKGROUND)))
+        self.pack = Pack()
+        self.geom = MapGeometry(self.pack.map)
+        self.layer_rect = QRectF()
+        self.mode = "political"
+        self.scenario_id: str | None = None
+        self.scenario: Scenario | None = None
+        self.issues: dict[int, str] = {}
+        self.colour_names: dict[int, str] = {}
+        self.brushes: dict[int, QBrush] = {}
+        self.selection: set[Hit] = set()
+        self.hover: int | None = None
+        #: True while the overview renders the scene: only the map itself is drawn
+        self.overview_pass = False
+        self._nation_colours: dict[str, QColor] = {}
+        self.layers: dict[str, Layer] = {}
+        for i, key in enumerate(LAYERS):
+            z = 10.0 * (i + 1)
+            if key == "zones":
+                layer: Layer = ZonesLayer(self, z)
+            elif key == "borders":
+                layer = BordersLayer(self, z)
+            elif key == "background":
+                layer = BackgroundLayer(self, z)
+            elif key == "links":
+                layer = LinksLayer(self, 1000.0)
+            elif key == "convoy":
+                layer = LinesLayer(self, z, "convoy", "convoy")
+            elif key == "rail":
+                layer = LinesLayer(self, z, "rail", "rail")
+            elif key == "rivers":
+                layer = LinesLayer(self, z, "rivers", "river")
+            elif key == "facilities":
+                layer = FacilitiesLayer(self, z)
+            elif key == "labels":
+                layer = LabelsLayer(self, z)
+            elif key == "units":
+                layer = UnitsLayer(self, z)
+            else:
+                layer = IssuesLayer(self, 3000.0)
+            self.layers[key] = layer
+            self.addItem(layer)
+        self.highlight = HighlightLayer(self, 2000.0)
+        self.addItem(self.highlight)
+        self.static_layers = [layer for layer in self.layers.values() if layer.STATIC]
+
+    # -- content -------------------------------------------------------------------------
+    def set_pack(self, pack: Pack, scenario: str | None = None) -> None:
+        """Show ``pack`` (rebuilds everything)."""
+        self.pack = pack
+        self.selection = set()
+        self.hover = None
+        self.issues = {}
+        self._pick_scenario(scenario)
+        m = pack.map
+        self.geom = MapGeometry(m)
+        frame = self.geom.frame
+        margin = 0.05 * max(frame.width(), frame.height(), 1.0)
+        self.prepareGeometryChange_all()
+        self.layer_rect = frame.adjusted(-margin, -margin, margin, margin)
+        self.setSceneRect(self.layer_rect)
+        self._nation_colours = {}
+        self._recolour(None)
+        for layer in self.layers.values():
+            layer.rebuild()
+        self.invalidate_static()
+        self.update()
+
+    def prepareGeometryChange_all(self) -> None:
+        for layer in (*self.layers.values(), self.highlight):
+            layer.prepareGeometryChange()
+
+    # -- the cached map (static layers) -----------------------------------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, QColor(style.MAP_BACKGROUND))
+        scale = device_scale(painter)
+        for layer in self.static_layers:
+            if layer.isVisible() and (layer.IN_OVERVIEW or not self.overview_pass):
+                painter.save()
+                layer.draw(painter, rect, scale)
+                painter.restore()
+
+    def invalidate_static(self, rect: QRectF | None = None) -> None:
+        """Redraw the cached map in ``rect`` (scene coordinates; all when None)."""
+        self.invalidate(
+            rect if rect is not None else self.sceneRect(),
+            QGraphicsScene.SceneLayer.BackgroundLayer,
+        )
+
+    def background_shown(self) -> bool:
+        layer = self.layers["background"]
+        assert isinstance(layer, BackgroundLayer)
+        return layer.isVisible() and bool(layer.tiles)
+
+    def _pick_scenario(self, scenario: str | None) -> None:
+        scs = self.pack.scenarios
+        if scenario not in scs:
+            scenario = next(iter(scs), None)
+        self.scenario_id = scenario
+        self.scenario = scs.get(scenario) if scenario else None
+
+    def set_scenario(self, scenario: str | None) -> None:
+        self._pick_scenario(scenario)
+        self._recolour(None)
+        self.layers["units"].rebuild()
+        self.layers["labels"].rebuild()
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in style.MAP_MODES:
+            raise ValueError(f"unknown map mode {mode!r} (known: {', '.join(style.MAP_MODES)})")
+        if mode != self.mode:
+            self.mode = mode
+            self._recolour(None)
+            self.modeChanged.emit(mode)
+
+    def set_issues(self, issues: dict[int, str]) -> None:
+        """Zones with validation issues: ``{zone id: "error" | "warning" | "info"}``."""
+        self.issues = dict(issues)
+        if self.mode == "issues":
+            self._recolour(None)
+        self.layers["issues"].refresh()
+
+    def nation_colour(self, nation: str | None) -> QColor:
+        if not nation:
+            return QColor(style.NEUTRAL_LAND)
+        c = self._nation_colours.get(nation)
+        if c is None:
+            n = self.pack.nations.get(nation)
+            c = QColor(n.colour if n else style.hashed_colour(nation))
+            if not c.isValid():
+                c = QColor(style.NEUTRAL_LAND)
+            self._nation_colours[nation] = c
+        return c
+
+    def _recolour(self, zone_ids) -> None:
+        """Recompute fill colours (all zones when ``zone_ids`` is None); repaint those
+        whose colour changed."""
+        new = style.zone_colours(self.pack, self.mode, self.scenario_id, self.issues)
+        changed = [zid for zid, c in new.items() if self.colour_names.get(zid) != c]
+        self.colour_names = new
+        for zid in changed:
+            self.brushes[zid] = QBrush(QColor(new[zid]))
+        for zid in list(self.brushes):
+            if zid not in new:
+                del self.brushes[zid]
+        if changed:
+            self.layers["zones"].colours_changed(changed)
+
+    # -- changes ---------------------------------------------------------------------------
+    def apply_change(self, change: Change) -> None:
+        """Redraw what ``change`` touched (the pack has already changed)."""
+        if change.geometry or change.created_zones or change.deleted_zones:
+            self.geom.rebuild(self.pack.map)
+            for layer in self.layers.values():
+                layer.rebuild()
+            self.highlight.update()
+            self._recolour(None)
+            return
+        if change.nations:
+            self._nation_colours = {}
+        if change.zones or change.ownership or change.nations or change.scenarios:
+            self._recolour(None)
+        zone_rect = self.geom.union_rect(change.zones | change.ownership)
+        if change.zones:
+            self.geom.refresh_anchors(self.pack.map, change.zones)
+            labels = self.layers["labels"]
+            assert isinstance(labels, LabelsLayer)
+            labels.forget(change.zones, change.fields)
+            if "zone.kind" in change.fields:
+                self.layers["borders"].rebuild()
+        if change.zones or change.ownership:
+            pad = 0.15 * max(zone_rect.width(), zone_rect.height(), 1.0)
+            r = zone_rect.adjusted(-pad, -pad, pad, pad) if not zone_rect.isNull() else None
+            if "zone.name" in change.fields or "zone.code" in change.fields:
+                r = None  # names take part in the placement of other names
+            self.invalidate_static(r)
+            self.layers["issues"].refresh(r)
+            self.highlight.update()
+        if change.borders:
+            self.layers["borders"].rebuild()
+        if change.links:
+            self.layers["links"].refresh()
+        if change.facilities:
+            self.layers["facilities"].rebuild()
+        if change.lines:
+            for key in ("convoy", "rail", "rivers"):
+                self.layers[key].rebuild()
+        if change.images:
+            self.layers["background"].rebuild()
+        if change.nations:
+            for layer in self.layers.values():
+                layer.rebuild()
+        if change.scenarios:
+            self.layers["units"].refresh()
+
+    # -- selection and hover ------------------------------------------------------------------
+    def set_selection(self, items) -> None:
+        items = set(items)
+        if items == self.selection:
+            return
+        old = self.selection
+        self.selection = items
+        touched = old ^ items
+        zones = [i for k, i in touched if k == "zone"]
+        if zones:
+            r = self.geom.union_rect(zones)
+            if r.isNull():
+                self.highlight.update()
+            else:
+                pad = 0.02 * max(r.width(), r.height())
+                self.highlight.update(r.adjusted(-pad, -pad, pad, pad))
+        kinds = {k for k, _ in touched}
+        if "link" in kinds:
+            self.layers["links"].refresh()
+        if kinds & {"line", "facility"}:
+            self.highlight.update()
+
+    def set_hover(self, zid: int | None) -> None:
+        if zid == self.hover:
+            return
+        for z in (self.hover, zid):
+            if z is not None:
+                r = self.geom.rect(z)
+                if not r.isNull():
+                    pad = 0.02 * max(r.width(), r.height())
+                    self.highlight.update(r.adjusted(-pad, -pad, pad, pad))
+        self.hover = zid
+
+    # -- layers ----------------------------------------------------------------------------
+    def set_layer_visible(self, key: str, visible: bool) -> None:
+        layer = self.layers[key]
+        layer.setVisible(visible)
+        if layer.STATIC:
+            self.invalidate_static()
+        if key == "background":
+            self.layers["zones"].rebuild()  # zones turn translucent over an image
+        self.highlight.update()
+        self.layersChanged.emit()
+
+    def set_layer_locked(self, key: str, locked: bool) -> None:
+        self.layers[key].locked = locked
+        self.layersChanged.emit()
+
+    def layer_state(self) -> dict[str, tuple[bool, bool]]:
+        return {k: (layer.isVisible(), layer.locked) for k, layer in self.layers.items()}
+
+    # -- picking ---------------------------------------------------------------------------
+    PICK_ORDER = ("facilities", "links", "convoy", "rail", "rivers", "zones")
+
+    def feature_at(self, pos: QPointF, scale: float) -> Hit | None:
+        """The topmost selectable feature at ``pos`` (scene coordinates) in visible,
+        unlocked layers; ``scale`` is view pixels per map unit."""
+        for key in self.PICK_ORDER:
+            layer = self.layers[key]
+            if not layer.isVisible() or layer.locked:
+                continue
+            hit = layer.hit(pos, scale)
+            if hit is not None:
+                return hit
+        return None
+
+    def zone_at(self, pos: QPointF) -> int | None:
+        return self.geom.zone_at(pos.x(), pos.y())
+
+    def zones_in_rect(self, rect: QRectF) -> list[int]:
+        layer = self.layers["zones"]
+        if not layer.isVisible() or layer.locked:
+            return []
+        return self.geom.zones_in_rect(rect)
+
+    def selection_rect(self, items=None) -> QRectF:
+        """Bounds of the selected zones and features (map coordinates)."""
+        items = self.selection if items is None else items
+        m = self.pack.map
+        rect = self.geom.union_rect([i for k, i in items if k == "zone"])
+
+        def add(x: float, y: float) -> None:
+            nonlocal rect
+            r = QRectF(x - 1, y - 1, 2, 2)
+            rect = r if rect.isNull() else rect.united(r)
+
+        for kind, i in items:
+            if kind == "link" and i in m.links:
+                for zid in (m.links[i].a, m.links[i].b):
+                    if zid in self.geom.anchor:
+                        add(*self.geom.anchor[zid])
+            elif kind == "line" and i in m.lines:
+                for x, y in m.lines[i].points:
+                    add(x, y)
+            elif kind == "facility" and i in m.facilities:
+                zid = m.facilities[i].zone
+                if zid in self.geom.anchor:
+                    add(*self.geom.anchor[zid])
+        return rect
+
+    def ensure_lod(self) -> None:
+        """Compute the coarse level of detail now (called when the GUI is idle)."""
+        if not self.geom.has_lod() and self.geom.ids:
+            self.geom.lod()
+            self.invalidate_static()

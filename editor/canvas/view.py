@@ -1,0 +1,231 @@
+"""The map view: wheel zoom at the cursor, pan (middle-drag, space+drag), fit, zoom to a
+rectangle; mouse and key events go to the active tool."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QFrame, QGraphicsView
+
+from editor.canvas.scene import MapScene
+
+if TYPE_CHECKING:
+    from editor.tools import Tool
+
+
+class MapView(QGraphicsView):
+    #: cursor moved over the map: scene position
+    cursorMoved = Signal(QPointF)
+    #: pixels per map unit changed
+    zoomChanged = Signal(float)
+    #: the visible part of the map changed (pan or zoom)
+    viewportChanged = Signal()
+
+    MIN_PX_PER_UNIT = 1e-3
+    MAX_PX_PER_UNIT = 64.0
+
+    def __init__(self, scene: MapScene, parent=None):
+        super().__init__(scene, parent)
+        self.map_scene = scene
+        self.tool: Tool | None = None
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        # the static layers are drawn in the scene background, which the view caches:
+        # an unchanged frame is a blit, a pan draws only the uncovered strip
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._pan_from: QPoint | None = None
+        self._space = False
+        self.horizontalScrollBar().valueChanged.connect(self.viewportChanged)
+        self.verticalScrollBar().valueChanged.connect(self.viewportChanged)
+
+    # -- zoom ------------------------------------------------------------------------------
+    def scale_factor(self) -> float:
+        """View pixels per map unit."""
+        t = self.transform()
+        return math.hypot(t.m11(), t.m12())
+
+    def visible_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
+        cur = self.scale_factor()
+        target = min(max(cur * factor, self.MIN_PX_PER_UNIT), self.MAX_PX_PER_UNIT)
+        factor = target / cur if cur else 1.0
+        if abs(factor - 1.0) < 1e-9:
+            return
+        if anchor is not None:
+            before = self.mapToScene(anchor)
+            old = self.transformationAnchor()
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+            self.scale(factor, factor)
+            after = self.mapToScene(anchor)
+            delta = after - before
+            self.translate(delta.x(), delta.y())
+            self.setTransformationAnchor(old)
+        else:
+            old = self.transformationAnchor()
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+            self.scale(factor, factor)
+            self.setTransformationAnchor(old)
+        self.zoomChanged.emit(self.scale_factor())
+        self.viewportChanged.emit()
+
+    def zoom_to(self, rect: QRectF, margin: float = 0.08) -> None:
+        if rect.isNull() or not rect.isValid():
+            return
+        w, h = rect.width(), rect.height()
+        pad = max(w, h) * margin
+        r = rect.adjusted(-pad, -pad, pad, pad)
+        if r.width() < 1e-6 or r.height() < 1e-6:
+            return
+        self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
+        s = self.scale_factor()
+        if s > self.MAX_PX_PER_UNIT:
+            self.zoom_by(self.MAX_PX_PER_UNIT / s)
+        self.centerOn(rect.center())
+        self.zoomChanged.emit(self.scale_factor())
+        self.viewportChanged.emit()
+
+    def fit_map(self) -> None:
+        self.zoom_to(self.map_scene.geom.frame, margin=0.01)
+
+    def center_on(self, pos: QPointF) -> None:
+        self.centerOn(pos)
+        self.viewportChanged.emit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120.0
+        if steps == 0:
+            steps = event.pixelDelta().y() / 60.0
+        if steps:
+            self.zoom_by(1.25**steps, event.position().toPoint())
+        event.accept()
+
+    # -- pan -----------------------------------------------------------------------------------
+    def pan_by(self, dx: int, dy: int) -> None:
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() + dx)
+        v.setValue(v.value() + dy)
+
+    def _start_pan(self, pos: QPoint) -> None:
+        self._pan_from = pos
+        self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+
+    def _end_pan(self) -> None:
+        self._pan_from = None
+        if self._space:
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+        else:
+            self._restore_cursor()
+
+    def _restore_cursor(self) -> None:
+        if self.tool is not None:
+            self.viewport().setCursor(self.tool.cursor)
+        else:
+            self.viewport().unsetCursor()
+
+    # -- events ---------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        btn = event.button()
+        if btn == Qt.MouseButton.MiddleButton or (btn == Qt.MouseButton.LeftButton and self._space):
+            self._start_pan(event.position().toPoint())
+            event.accept()
+            return
+        if self.tool is not None and self.tool.mouse_press(self, event, self._scene_pos(event)):
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = self._scene_pos(event)
+        if self._pan_from is not None:
+            p = event.position().toPoint()
+            d = p - self._pan_from
+            self._pan_from = p
+            self.pan_by(-d.x(), -d.y())
+            event.accept()
+            return
+        self.cursorMoved.emit(pos)
+        if self.tool is not None and self.tool.mouse_move(self, event, pos):
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None and event.button() in (
+            Qt.MouseButton.MiddleButton,
+            Qt.MouseButton.LeftButton,
+        ):
+            self._end_pan()
+            event.accept()
+            return
+        if self.tool is not None and self.tool.mouse_release(self, event, self._scene_pos(event)):
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if self.tool is not None and self.tool.mouse_double_click(
+            self, event, self._scene_pos(event)
+        ):
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            if self._pan_from is None:
+                self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        if self.tool is not None and self.tool.key_press(self, event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            if self._pan_from is None:
+                self._restore_cursor()
+            event.accept()
+            return
+        if self.tool is not None and self.tool.key_release(self, event):
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        self.map_scene.set_hover(None)
+        super().leaveEvent(event)
+
+    def focusOutEvent(self, event) -> None:
+        self._space = False
+        super().focusOutEvent(event)
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        if self.tool is not None:
+            self.tool.paint_overlay(self, painter, rect)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        self.viewportChanged.emit()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.viewportChanged.emit()
+
+    def _scene_pos(self, event: QMouseEvent) -> QPointF:
+        return self.mapToScene(event.position().toPoint())
