@@ -34,8 +34,15 @@ import shapely
 
 from gamecore.errors import PackError, PackLockedError, SchemaVersionError
 from gamecore.model import Pack
-from gamecore.store.schema import SCHEMA_VERSION, HeaderInfo, migrate, read_header, user_version
-from gamecore.store.sqlio import read_db, read_state, write_db
+from gamecore.store.schema import (
+    PAGE_SIZE,
+    SCHEMA_VERSION,
+    HeaderInfo,
+    migrate,
+    read_header,
+    user_version,
+)
+from gamecore.store.sqlio import WkbCache, read_db, read_state, write_db
 
 try:  # POSIX
     import fcntl
@@ -270,10 +277,12 @@ def atomic_write(target: Path, fill: Callable[[sqlite3.Connection], None]) -> No
     _fsync_dir(directory)
 
 
-def _fill_fresh(pack: Pack, state: dict[str, str]) -> Callable[[sqlite3.Connection], None]:
+def _fill_fresh(
+    pack: Pack, state: dict[str, str], cache: WkbCache | None = None
+) -> Callable[[sqlite3.Connection], None]:
     def fill(conn: sqlite3.Connection) -> None:
         migrate(conn)
-        write_db(conn, pack, state)
+        write_db(conn, pack, state, cache)
 
     return fill
 
@@ -310,7 +319,9 @@ def _connect_ro(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(uri, uri=True)
 
 
-def _read_any_version(conn: sqlite3.Connection) -> tuple[Pack, int, sqlite3.Connection]:
+def _read_any_version(
+    conn: sqlite3.Connection, cache: WkbCache | None = None
+) -> tuple[Pack, int, sqlite3.Connection]:
     """Read a pack from ``conn``, upgrading an older schema on an in-memory copy first.
     Returns the pack, the version found and the connection holding current-schema data
     (``conn`` itself or the in-memory copy, which the caller closes)."""
@@ -326,7 +337,7 @@ def _read_any_version(conn: sqlite3.Connection) -> tuple[Pack, int, sqlite3.Conn
         conn.backup(mem)
         migrate(mem)
         src = mem
-    return read_db(src), found, src
+    return read_db(src, cache), found, src
 
 
 def _quick_check(conn: sqlite3.Connection) -> str | None:
@@ -356,6 +367,7 @@ class PackFile:
         lock: _Lock | None,
         schema_version: int = SCHEMA_VERSION,
         generation: str = "",
+        wkb_cache: WkbCache | None = None,
     ):
         self.path = Path(path)
         self.pack = pack
@@ -368,6 +380,7 @@ class PackFile:
         self.recovery_time: str | None = None
         self._lock = lock
         self._generation = generation
+        self._wkb = wkb_cache if wkb_cache is not None else WkbCache()
         self._wc: sqlite3.Connection | None = None
         self._recovery = False
         self._mutex = threading.RLock()
@@ -402,7 +415,11 @@ class PackFile:
         conn = None
         try:
             conn = sqlite3.connect(wc, check_same_thread=False)
-            state = read_state(conn)  # also replays a WAL a crash left behind
+            # (reading replays a WAL a crash left behind)
+            created = conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'store_state'"
+            ).fetchone()
+            state = read_state(conn) if created else {}  # not created: killed while creating
             version = user_version(conn)
         except sqlite3.DatabaseError:
             if conn is not None:
@@ -437,7 +454,7 @@ class PackFile:
             if not self._recovery or self._wc is None:
                 raise PackError("there is no working copy to recover", self.path)
             try:
-                pack, found, src = _read_any_version(self._wc)
+                pack, found, src = _read_any_version(self._wc, self._wkb)
                 if src is not self._wc:
                     src.close()
             except _CONTENT_ERRORS as err:
@@ -482,6 +499,7 @@ class PackFile:
         _remove_db_files(wc)
         try:
             conn = sqlite3.connect(wc, check_same_thread=False)
+            conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # before WAL mode fixes it
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             migrate(conn)
@@ -509,7 +527,7 @@ class PackFile:
             self.recovery_time = None
             conn = self._open_wc()
             try:
-                write_db(conn, self.pack, {"dirty": "1", "autosaved_at": _now()})
+                write_db(conn, self.pack, {"dirty": "1", "autosaved_at": _now()}, self._wkb)
             except sqlite3.Error as err:
                 raise PackError(f"autosave failed ({err})", self.path) from None
 
@@ -529,6 +547,7 @@ class PackFile:
                     conn,
                     self.pack,
                     {"dirty": "1", "autosaved_at": now, "generation": generation, "saved_at": now},
+                    self._wkb,
                 )
             except sqlite3.Error as err:
                 raise PackError(
@@ -573,7 +592,10 @@ class PackFile:
             try:
                 generation = secrets.token_hex(8)
                 atomic_write(
-                    new, _fill_fresh(self.pack, {"generation": generation, "saved_at": _now()})
+                    new,
+                    _fill_fresh(
+                        self.pack, {"generation": generation, "saved_at": _now()}, self._wkb
+                    ),
                 )
             except BaseException:
                 lock.release()
@@ -650,7 +672,8 @@ def _load(path: Path, readonly: bool, lock: _Lock | None) -> PackFile:
         problem = _quick_check(conn)
         if problem:
             raise PackError(f"corrupt pack file ({problem})", path)
-        pack, found, src = _read_any_version(conn)
+        cache = WkbCache()
+        pack, found, src = _read_any_version(conn, cache)
         state = read_state(src)
     except SchemaVersionError as err:
         raise SchemaVersionError(err.message, path) from None
@@ -668,6 +691,7 @@ def _load(path: Path, readonly: bool, lock: _Lock | None) -> PackFile:
         lock=lock,
         schema_version=found,
         generation=state.get("generation", ""),
+        wkb_cache=cache,
     )
     try:
         if found < SCHEMA_VERSION and not readonly:
@@ -711,12 +735,13 @@ def new_pack(path: str | os.PathLike, pack: Pack | None = None) -> PackFile:
     lock = _Lock.acquire(path)
     try:
         generation = secrets.token_hex(8)
-        atomic_write(path, _fill_fresh(pack, {"generation": generation, "saved_at": _now()}))
+        cache = WkbCache()
+        atomic_write(path, _fill_fresh(pack, {"generation": generation, "saved_at": _now()}, cache))
         _remove_db_files(working_copy_path(path))
     except BaseException:
         lock.release()
         raise
-    pf = PackFile(path, pack, readonly=False, lock=lock, generation=generation)
+    pf = PackFile(path, pack, readonly=False, lock=lock, generation=generation, wkb_cache=cache)
     pf._prepare_wc()
     return pf
 

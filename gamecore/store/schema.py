@@ -34,6 +34,8 @@ APPLICATION_ID = 0x57415252
 SCHEMA_VERSION = 2
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+#: page size of new files: a zone of a few hundred vertices (a few KB of WKB) fits a page
+PAGE_SIZE = 8192
 
 
 def database(conn: sqlite3.Connection) -> sqlite_utils.Database:
@@ -298,6 +300,8 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
     whole schema and the application id."""
     db = database(conn)
     found = user_version(conn)
+    if found == 0:
+        conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # no effect once tables exist
     for version in range(found + 1, target + 1):
         with db.atomic():
             MIGRATIONS[version - 1](db)

@@ -44,10 +44,55 @@ _loads = json.loads
 
 
 def _j(value: Any, where: str) -> str:
+    if not value:  # the common empty containers, without the encoder
+        if type(value) is dict:
+            return "{}"
+        if type(value) is list:
+            return "[]"
     try:
         return _dumps(value)
     except (TypeError, ValueError) as err:
         raise PackError(f"cannot store {where}: {err}") from None
+
+
+class WkbCache:
+    """WKB of geometries already written or read, by object identity (shapely geometries
+    are immutable), so that saving a pack whose geometry mostly did not change does not
+    encode it all again. Holds the geometries it knows; :meth:`encode` keeps only the
+    entries of its last call."""
+
+    def __init__(self) -> None:
+        self.known: dict[int, tuple[Any, bytes]] = {}
+        self._next: dict[int, tuple[Any, bytes]] = {}
+
+    def remember(self, geom: Any, blob: bytes | None) -> None:
+        if geom is not None and blob is not None:
+            self.known[id(geom)] = (geom, blob)
+
+    def begin(self) -> None:
+        self._next = {}
+
+    def end(self) -> None:
+        self.known, self._next = self._next, {}
+
+    def encode(self, geoms: list) -> list:
+        out: list = [None] * len(geoms)
+        todo: list[int] = []
+        known, nxt = self.known, self._next
+        for i, g in enumerate(geoms):
+            if g is None:
+                continue
+            hit = known.get(id(g))
+            if hit is not None and hit[0] is g:
+                out[i] = hit[1]
+                nxt[id(g)] = hit
+            else:
+                todo.append(i)
+        if todo:
+            for i, blob in zip(todo, _wkb([geoms[i] for i in todo]), strict=True):
+                out[i] = blob
+                nxt[id(geoms[i])] = (geoms[i], blob)
+        return out
 
 
 def _wkb(geoms: list) -> list:
@@ -92,10 +137,18 @@ def _insert(conn: sqlite3.Connection, table: str, columns: Iterable[str], rows: 
 # -- write ----------------------------------------------------------------------------------
 
 
-def write_db(conn: sqlite3.Connection, pack: Pack, state: dict[str, str] | None = None) -> None:
+def write_db(
+    conn: sqlite3.Connection,
+    pack: Pack,
+    state: dict[str, str] | None = None,
+    cache: WkbCache | None = None,
+) -> None:
     """Replace the content of ``conn`` (which has the current schema) with ``pack`` in one
     transaction; ``state`` entries are merged into ``store_state``."""
-    rows = _rows(pack)  # all conversion first: a bad value aborts before any change
+    cache = cache if cache is not None else WkbCache()
+    cache.begin()
+    rows = _rows(pack, cache)  # all conversion first: a bad value aborts before any change
+    cache.end()
     conn.execute("BEGIN")
     try:
         for table in TABLES:
@@ -114,7 +167,7 @@ def write_db(conn: sqlite3.Connection, pack: Pack, state: dict[str, str] | None 
         raise
 
 
-def _rows(pack: Pack) -> list[tuple[str, tuple[str, ...], list]]:
+def _rows(pack: Pack, cache: WkbCache) -> list[tuple[str, tuple[str, ...], list]]:
     m = pack.map
     out: list[tuple[str, tuple[str, ...], list]] = []
     out.append(
@@ -164,7 +217,7 @@ def _rows(pack: Pack) -> list[tuple[str, tuple[str, ...], list]]:
                 _j(z.props, w + ".props"),
             ]
         )
-    for row, blob in zip(zrows, _wkb([r[5] for r in zrows]), strict=True):
+    for row, blob in zip(zrows, cache.encode([r[5] for r in zrows]), strict=True):
         row[5] = blob
     out.append(
         (
@@ -263,7 +316,7 @@ def _rows(pack: Pack) -> list[tuple[str, tuple[str, ...], list]]:
                 _j(t.props, f"map.terrain_areas[{key}].props"),
             ]
         )
-    for row, blob in zip(trows, _wkb([r[4] for r in trows]), strict=True):
+    for row, blob in zip(trows, cache.encode([r[4] for r in trows]), strict=True):
         row[4] = blob
     out.append(
         ("terrain_areas", ("id", "pos", "zone", "terrain", "geometry", "props"), trows),
@@ -540,9 +593,10 @@ def read_state(conn: sqlite3.Connection) -> dict[str, str]:
     return dict(conn.execute("SELECT key, value FROM store_state"))
 
 
-def read_db(conn: sqlite3.Connection) -> Pack:
+def read_db(conn: sqlite3.Connection, cache: WkbCache | None = None) -> Pack:
     """The pack held by ``conn`` (current schema). Raises the raw sqlite3/JSON/shapely
-    errors; callers turn them into a :class:`PackError` naming the file."""
+    errors; callers turn them into a :class:`PackError` naming the file. ``cache`` learns
+    the WKB of every geometry read."""
     q = conn.execute
     pack = Pack()
     pack.meta = {k: _loads(v) for k, v in q("SELECT key, value FROM pack_meta ORDER BY pos")}
@@ -562,6 +616,9 @@ def read_db(conn: sqlite3.Connection) -> Pack:
         "label_y, roundel_x, roundel_y, slots, props FROM zones ORDER BY pos"
     ).fetchall()
     geoms = _from_wkb([r[4] for r in rows])
+    if cache is not None:
+        for r, g in zip(rows, geoms, strict=True):
+            cache.remember(g, r[4])
     zones = m.zones
     for r, g in zip(rows, geoms, strict=True):
         zones[r[0]] = Zone(
@@ -600,6 +657,8 @@ def read_db(conn: sqlite3.Connection) -> Pack:
         m.links[r[0]] = Link(r[0], r[1], r[2], r[3], r[4], r[5], _loads(r[6]), r[7], _loads(r[8]))
     rows = q("SELECT id, zone, terrain, geometry, props FROM terrain_areas ORDER BY pos").fetchall()
     for r, g in zip(rows, _from_wkb([r[3] for r in rows]), strict=True):
+        if cache is not None:
+            cache.remember(g, r[3])
         m.terrain_areas[r[0]] = TerrainArea(r[0], r[1], r[2], g, _loads(r[4]))
     for r in q(
         "SELECT id, zone, type, level, damage, serves, owner, props FROM facilities ORDER BY pos"

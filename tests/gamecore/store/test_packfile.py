@@ -215,6 +215,17 @@ def test_a_corrupt_working_copy_is_set_aside_not_offered(packpath):
     pf.close()
 
 
+def test_a_working_copy_killed_while_being_created_is_just_removed(packpath):
+    conn = sqlite3.connect(working_copy_path(packpath))
+    conn.execute("PRAGMA journal_mode=WAL")  # a file, but no tables yet
+    conn.close()
+    pf = open_pack(packpath)
+    assert not pf.has_recovery
+    assert not working_copy_path(packpath).with_name(".world.warroom-wc.bad").exists()
+    pf.close()
+    assert files(packpath.parent) == ["world.warroom"]
+
+
 def test_stale_temp_files_of_a_killed_save_are_removed(packpath):
     stale = packpath.with_name(".world.warroom.tmp-deadbeef")
     stale.write_bytes(b"half a file")
