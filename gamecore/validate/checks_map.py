@@ -161,10 +161,56 @@ class Topology:
 
 
 def topology(ctx) -> Topology | None:
+    """The vertex/segment index of all coverage zones (built once per run)."""
     if "topology" not in ctx.shared:
-        geoms = {zid: g for zid, g in _geoms(ctx).items() if g.is_valid}
+        valid = ctx.shared.setdefault("validity", {})
+        geoms = {}
+        for zid, g in _geoms(ctx).items():
+            cached = valid.get(zid)
+            if cached is None or cached[0] is not g:
+                cached = valid[zid] = (g, bool(g.is_valid))
+            if cached[1]:
+                geoms[zid] = g
         ctx.shared["topology"] = Topology(ctx, geoms) if geoms else None
     return ctx.shared["topology"]
+
+
+def _local_topology(ctx, zones) -> Topology | None:
+    all_geoms = _geoms(ctx)
+    ids = list(all_geoms)
+    tree = shapely.STRtree([all_geoms[z] for z in ids])
+    keep = {z for z in zones if z in all_geoms}
+    for _ring in range(2):
+        for z in list(keep):
+            keep.update(ids[i] for i in tree.query(all_geoms[z], predicate="intersects"))
+    valid = ctx.shared.setdefault("validity", {})
+    geoms = {}
+    for z in sorted(keep):
+        g = all_geoms[z]
+        cached = valid.get(z)
+        if cached is None or cached[0] is not g:
+            cached = valid[z] = (g, bool(g.is_valid))
+        if cached[1]:
+            geoms[z] = g
+    return Topology(ctx, geoms) if geoms else None
+
+
+def _near(topo: Topology, segments: np.ndarray, zones) -> np.ndarray:
+    """The segments (indices) that belong to ``zones`` or lie along their boundaries."""
+    if not len(segments):
+        return segments
+    near = np.isin(topo.seg_zone[segments], sorted(zones))
+    lines = shapely.linestrings(topo.seg_xy[segments].reshape(-1, 2, 2))
+    tree = shapely.STRtree(lines)
+    index = {int(z): i for i, z in enumerate(topo.ids)}
+    for z in zones:
+        if z not in index:
+            continue
+        edge = topo.geoms[index[z]].boundary
+        hit = tree.query(edge, predicate="intersects")
+        along = shapely.length(shapely.intersection(lines[hit], edge)) > 0
+        near[hit[along]] = True
+    return segments[near]
 
 
 def _coverage_problems(ctx, zones) -> dict[str, list]:
@@ -176,47 +222,65 @@ def _coverage_problems(ctx, zones) -> dict[str, list]:
         return ctx.shared[key]
     out: dict[str, list] = {"overlap": [], "unmatched": [], "gap": []}
     ctx.shared[key] = out
+    if not full and "topology" not in ctx.shared:
+        # after an edit: index just the zones, their neighbours and theirs; when nothing
+        # near the zones is broken there (the usual case) there is nothing to report
+        local = _local_topology(ctx, zones)
+        if local is None or not len(_near(local, local.bad_segments(), zones)):
+            return out
     topo = topology(ctx)
     if topo is None:
         return out
-    bad = topo.bad_segments(None if full else set(zones))
+    bad = topo.bad_segments()
     tree = shapely.STRtree(topo.geoms)
     tol_area = _tol(ctx) * max(ctx.map.width, ctx.map.height)
     index = {int(z): i for i, z in enumerate(topo.ids)}
     # overlaps: when some border is broken, or when the areas exceed the frame
-    suspects = set(topo.seg_zone[bad].tolist())
-    total = float(np.sum(shapely.area(topo.geoms)))
-    if full and total > ctx.map.width * ctx.map.height + tol_area:
-        suspects = set(topo.ids.tolist())
-    elif not full:
-        suspects |= set(zones) & set(index)
+    if full:
+        suspects = set(topo.seg_zone[bad].tolist())
+        total = float(np.sum(shapely.area(topo.geoms)))
+        if total > ctx.map.width * ctx.map.height + tol_area:
+            suspects = set(topo.ids.tolist())
+    else:
+        # a zone can only overlap another if some of its segments are broken
+        near = set(zones) & set(index)
+        for z in list(near):
+            near.update(int(topo.ids[j]) for j in tree.query(topo.geoms[index[z]]))
+        suspects = near & set(topo.seg_zone[bad].tolist())
     reported = set()
+    overlapping: set[int] = set()
     for zid in sorted(suspects):
         i = index[zid]
-        for j in tree.query(topo.geoms[i], predicate="intersects").tolist():
+        # intersections only where the interiors really meet
+        near_i = tree.query(topo.geoms[i])
+        inside = shapely.relate_pattern(topo.geoms[i], topo.geoms[near_i], "T********")
+        for j in sorted(near_i[inside].tolist()):
             pair = (min(i, j), max(i, j))
             if j == i or pair in reported:
                 continue
             reported.add(pair)
             inter = shapely.intersection(topo.geoms[i], topo.geoms[j])
             area = shapely.area(inter)
-            if area > tol_area:
-                a, b = sorted((int(topo.ids[i]), int(topo.ids[j])))
-                p = inter.representative_point()
-                out["overlap"].append(
-                    ctx.issue(
-                        "MAP002",
-                        f"{ctx.zone_desc(a)} and {ctx.zone_desc(b)} overlap ({area:.4g} map units²)",
-                        zones=[a, b],
-                        point=(round(p.x, 3), round(p.y, 3)),
-                    )
+            if area <= tol_area:
+                continue
+            a, b = sorted((int(topo.ids[i]), int(topo.ids[j])))
+            overlapping.update((a, b))
+            if not full and a not in zones and b not in zones:
+                continue
+            p = inter.representative_point()
+            out["overlap"].append(
+                ctx.issue(
+                    "MAP002",
+                    f"{ctx.zone_desc(a)} and {ctx.zone_desc(b)} overlap ({area:.4g} map units²)",
+                    zones=[a, b],
+                    point=(round(p.x, 3), round(p.y, 3)),
                 )
+            )
     if not len(bad):
         return out
     # broken segments: a gap when they enclose an area in no zone, else mismatched vertices
     lines = shapely.linestrings(topo.seg_xy[bad].reshape(-1, 2, 2))
     in_gap = np.zeros(len(bad), dtype=bool)
-    overlapping = {z for i in out["overlap"] for z in i.zones}
     noded = shapely.unary_union(lines)  # mismatched borders overlap partly: node them
     for hole in shapely.get_parts(shapely.polygonize(shapely.get_parts(noded))):
         if hole.area <= tol_area:
@@ -238,10 +302,16 @@ def _coverage_problems(ctx, zones) -> dict[str, list]:
     # the rest: borders whose vertices do not match; one issue per cluster of segments
     rest = bad[~in_gap]
     rest = rest[~np.isin(topo.seg_zone[rest], sorted(overlapping))]
+    if not full:
+        rest = _near(topo, rest, zones)
     if not len(rest):
         return out
     rest_lines = shapely.linestrings(topo.seg_xy[rest].reshape(-1, 2, 2))
     left, right = shapely.STRtree(rest_lines).query(rest_lines, predicate="intersects")
+    # segments of one broken border overlap along a length; merely meeting at a vertex
+    # (e.g. the outline of the zones looked at) does not join two clusters
+    collinear = shapely.length(shapely.intersection(rest_lines[left], rest_lines[right])) > 0
+    left, right = left[collinear], right[collinear]
     parent = list(range(len(rest)))
 
     def find(i: int) -> int:
@@ -255,19 +325,21 @@ def _coverage_problems(ctx, zones) -> dict[str, list]:
     clusters: dict[int, list[int]] = {}
     for i in range(len(rest)):
         clusters.setdefault(find(i), []).append(i)
+    by_zones: dict[tuple[int, ...], tuple[float, float]] = {}
     for members in clusters.values():
-        zids = sorted({int(topo.seg_zone[rest[i]]) for i in members})
-        if not full and not set(zids) & set(zones):
-            continue
+        zids = tuple(sorted({int(topo.seg_zone[rest[i]]) for i in members}))
         x, y = topo.seg_xy[rest[members[0]]][:2]
+        point = (float(x), float(y))
+        by_zones[zids] = min(by_zones.get(zids, point), point)  # one issue per zone set
+    for zids, point in sorted(by_zones.items()):
         names = " and ".join(ctx.zone_desc(z) for z in zids)
         out["unmatched"].append(
             ctx.issue(
                 "MAP010",
                 f"the border of {names} has vertices the other side lacks "
                 "(run Clean, or snap the vertices)",
-                zones=zids,
-                point=(float(x), float(y)),
+                zones=list(zids),
+                point=point,
             )
         )
     return out
@@ -340,8 +412,11 @@ def _dedupe_edit(pack, zid):
     return SetZoneGeometry({zid: geom}, label="Remove repeated vertices")
 
 
-@check("MAP006", "info", "geometry", "zones touch only at a point")
-def point_contacts(ctx):
+@check("MAP006", "info", "geometry", "zones touch only at a point", per_zone=True)
+def point_contacts(ctx, zones):
+    if not set(zones) >= set(ctx.map.zones):
+        yield from _point_contacts_of(ctx, zones)
+        return
     topo = topology(ctx)
     if topo is None:
         return
@@ -375,6 +450,38 @@ def point_contacts(ctx):
             zones=[a, b],
             point=first_xy[v],
         )
+
+
+def _point_contacts_of(ctx, zones):
+    """Point contacts of a few zones (incremental runs): the same rule as the full run
+    (a shared vertex but no shared border), looked up among the zones they intersect."""
+    geoms = _geoms(ctx)
+    ids = list(geoms)
+    tree = shapely.STRtree([geoms[z] for z in ids])
+    pairs = ctx.geometric_pairs
+    seen = set()
+
+    def vertices(z):
+        return set(map(tuple, (shapely.get_coordinates(geoms[z]) + 0.0).tolist()))
+
+    for a in sorted(z for z in zones if z in geoms):
+        mine = vertices(a)
+        for j in tree.query(geoms[a], predicate="intersects").tolist():
+            b = ids[j]
+            key = (min(a, b), max(a, b))
+            if b == a or key in pairs or key in seen:
+                continue
+            shared = mine & vertices(b)
+            if not shared:
+                continue
+            seen.add(key)
+            yield ctx.issue(
+                "MAP006",
+                f"{ctx.zone_desc(key[0])} and {ctx.zone_desc(key[1])} touch only at a point: they "
+                "are not adjacent (add a link if they should be)",
+                zones=list(key),
+                point=min(shared),
+            )
 
 
 @check("MAP007", "warning", "geometry", "zone in several parts", per_zone=True)

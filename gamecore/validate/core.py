@@ -334,26 +334,39 @@ class Validator:
         self, zones: Iterable[int] = (), geometry_changed: bool = True, everything: bool = False
     ) -> Report:
         """Re-validate after an edit that touched ``zones``. Per-zone checks re-run only on
-        those zones and their neighbours; whole-pack checks re-run (they are cheap or
-        use cached data that the edit invalidates)."""
+        those zones and their neighbours (before and after the edit); whole-pack checks
+        re-run on data refreshed around the edit."""
         if everything or not self._by_check:
             return self.run()
         touched = set(zones)
-        # derived data goes stale with the edit; loaded rulesets stay
-        self._shared = {
+        old = Context(self.pack, None, self._shared)
+        around = set(touched)
+        if "adjacency" in self._shared:
+            for z in touched:
+                around |= old.adjacency.get(z, set())
+        # loaded rulesets and the per-geometry validity cache survive any edit
+        rulesets = {
             k: v
             for k, v in self._shared.items()
-            if (isinstance(k, tuple) and k[0] == "ruleset")
-            or (not geometry_changed and k in ("adjacency", "geometric_pairs", "topology"))
+            if (isinstance(k, tuple) and k[0] == "ruleset") or k == "validity"
         }
+        if geometry_changed:
+            pairs = self._shared.get("geometric_pairs")
+            self._shared = rulesets
+            if pairs is not None:
+                self._shared["geometric_pairs"] = _update_pairs(self.pack, pairs, touched)
+        else:
+            keep = ("adjacency", "geometric_pairs", "topology")
+            self._shared = rulesets | {k: self._shared[k] for k in keep if k in self._shared}
         ctx = Context(self.pack, None, self._shared)
-        around = set(touched)
         for z in touched:
             around |= ctx.adjacency.get(z, set())
         for info in self._checks():
             if info.per_zone:
                 kept = [i for i in self._by_check.get(info.code, []) if not (set(i.zones) & around)]
-                self._by_check[info.code] = kept + self._run_check(info, around)
+                # a re-run near the edit may find again what a zone further away still has
+                merged = {(i.key, i.message): i for i in kept + self._run_check(info, around)}
+                self._by_check[info.code] = list(merged.values())
             else:
                 self._by_check[info.code] = self._run_check(info, None)
         return self._report()
@@ -367,6 +380,24 @@ class Validator:
         )
         self.issues = kept
         return Report(kept, len(issues) - len(kept))
+
+
+def _update_pairs(pack: Pack, pairs: set[tuple[int, int]], touched: set[int]):
+    """Geometric adjacency after an edit of ``touched`` zones: recomputed only among
+    those zones and the zones they now intersect."""
+    import shapely
+
+    from gamecore.geometry.adjacency import compute_adjacency
+
+    zones = pack.map.zones
+    ids = [z for z, v in zones.items() if v.geometry is not None]
+    tree = shapely.STRtree([zones[z].geometry for z in ids])
+    cand = {z for z in touched if z in zones and zones[z].geometry is not None}
+    for z in list(cand):
+        cand.update(ids[i] for i in tree.query(zones[z].geometry, predicate="intersects"))
+    fresh = compute_adjacency({z: zones[z].geometry for z in cand})
+    kept = {p for p in pairs if p[0] not in touched and p[1] not in touched}
+    return kept | {p for p in fresh if p[0] in touched or p[1] in touched}
 
 
 def _selected_ignore(ignore: list[str], code: str) -> bool:

@@ -440,3 +440,44 @@ def test_incremental_update_matches_full_run():
 @pytest.mark.parametrize("code", STATIC)
 def test_issue_json_shape(code):
     assert REGISTRY[code].severity in ("error", "warning", "info")
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_EDITS = st.lists(
+    st.tuples(
+        st.sampled_from(["A", "B", "C", "D", "E", "S5", "S6"]),
+        st.sampled_from(["grow", "shrink", "restore", "value", "name"]),
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(_EDITS)
+def test_incremental_equals_full_after_random_edits(edits):
+    pack = grid_pack()
+    original = {z: v.geometry for z, v in pack.map.zones.items()}
+    ids = {z.name: z.id for z in pack.map.zones.values()}
+    v = Validator(pack, select=["MAP", "GRA", "ATT"])
+    v.run()
+    for name, what in edits:
+        zid = ids[name]
+        z = pack.map.zones[zid]
+        x0, y0, x1, y1 = original[zid].bounds
+        geometry = what in ("grow", "shrink", "restore")
+        if what == "grow":
+            z.geometry = box(x0 - 20, y0, x1, y1)
+        elif what == "shrink":
+            z.geometry = box(x0 + 20, y0, x1, y1)
+        elif what == "restore":
+            z.geometry = original[zid]
+        elif what == "value":
+            z.value = -z.value - 1
+        else:
+            z.name = "A"
+        inc = v.update([zid], geometry_changed=geometry)
+        full = Validator(pack, select=["MAP", "GRA", "ATT"]).run()
+        assert sorted(i.key for i in inc.issues) == sorted(i.key for i in full.issues)
