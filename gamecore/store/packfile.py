@@ -382,7 +382,9 @@ class PackFile:
         self._generation = generation
         self._wkb = wkb_cache if wkb_cache is not None else WkbCache()
         self._wc: sqlite3.Connection | None = None
+        self._wc_version = SCHEMA_VERSION
         self._recovery = False
+        self._recovered: Pack | None = None  # the working copy's pack, while offered
         self._mutex = threading.RLock()
         self._closed = False
 
@@ -426,16 +428,30 @@ class PackFile:
                 conn.close()
             self._set_aside(wc)
             return
-        if state.get("dirty") == "1" and version <= SCHEMA_VERSION:
-            self._wc = conn
-            self._recovery = True
-            self.recovery_time = state.get("autosaved_at") or state.get("saved_at")
-        else:
+        if state.get("dirty") != "1" or version > SCHEMA_VERSION:
             conn.close()
             if version > SCHEMA_VERSION:
                 self._set_aside(wc)
             else:
                 _remove_db_files(wc)
+            return
+        try:
+            pack, found, src = _read_any_version(conn, self._wkb)
+            if src is not conn:
+                src.close()
+        except _CONTENT_ERRORS:
+            conn.close()
+            self._set_aside(wc)
+            return
+        if pack == self.pack:  # autosaved, but nothing differs from the file
+            conn.close()
+            _remove_db_files(wc)
+            return
+        self._wc = conn
+        self._wc_version = found
+        self._recovered = pack
+        self._recovery = True
+        self.recovery_time = state.get("autosaved_at") or state.get("saved_at")
 
     @staticmethod
     def _set_aside(wc: Path) -> None:
@@ -451,21 +467,13 @@ class PackFile:
         """Replace :attr:`pack` with the working copy's content (still unsaved) and return
         it."""
         with self._mutex:
-            if not self._recovery or self._wc is None:
+            if not self._recovery or self._recovered is None:
                 raise PackError("there is no working copy to recover", self.path)
-            try:
-                pack, found, src = _read_any_version(self._wc, self._wkb)
-                if src is not self._wc:
-                    src.close()
-            except _CONTENT_ERRORS as err:
-                raise PackError(
-                    f"the working copy {self.working_copy.name} cannot be read ({err})",
-                    self.path,
-                ) from None
+            pack, self._recovered = self._recovered, None
             self.pack = pack
             self._recovery = False
             self.recovery_time = None
-            if found != SCHEMA_VERSION:  # rewrite it in the current schema
+            if self._wc_version != SCHEMA_VERSION:  # rewrite it in the current schema
                 self._drop_wc()
                 self.autosave()
             return pack
@@ -474,6 +482,7 @@ class PackFile:
         """Delete the working copy and the edits in it."""
         with self._mutex:
             self._recovery = False
+            self._recovered = None
             self.recovery_time = None
             if not self.readonly:
                 self._drop_wc()
@@ -524,6 +533,7 @@ class PackFile:
         with self._mutex:
             self._ensure_writable()
             self._recovery = False
+            self._recovered = None
             self.recovery_time = None
             conn = self._open_wc()
             try:
@@ -538,6 +548,7 @@ class PackFile:
         with self._mutex:
             self._ensure_writable()
             self._recovery = False
+            self._recovered = None
             self.recovery_time = None
             generation = secrets.token_hex(8)
             conn = self._open_wc()
@@ -608,6 +619,7 @@ class PackFile:
             self.path = new
             self.readonly = False
             self._recovery = False
+            self._recovered = None
             self._generation = generation
             self._prepare_wc()
 

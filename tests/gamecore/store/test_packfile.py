@@ -192,6 +192,34 @@ def test_autosaved_edits_are_offered_after_a_close_without_save(packpath):
     assert not open_pack(packpath, readonly=True).has_recovery
 
 
+def test_an_autosave_equal_to_the_file_is_not_offered(packpath):
+    pf = open_pack(packpath)
+    pf.autosave()  # e.g. a timer, with no edits
+    pf.close()
+    assert working_copy_path(packpath).exists()
+    pf = open_pack(packpath)
+    assert not pf.has_recovery
+    pf.close()
+    assert files(packpath.parent) == ["world.warroom"]
+
+
+def test_new_geometry_objects_are_saved_after_reused_ones(packpath):
+    from shapely.geometry import box
+
+    pf = open_pack(packpath)
+    shared = box(0, 0, 5, 5)
+    pf.pack.map.zones[1].geometry = shared
+    pf.pack.map.zones[2].geometry = shared
+    pf.save()
+    pf.pack.map.zones[3].geometry = box(1, 1, 2, 2)
+    pf.save()
+    pf.close()
+    back = read_pack(packpath)
+    assert back.map.zones[1].geometry == back.map.zones[2].geometry == shared
+    assert back.map.zones[3].geometry == box(1, 1, 2, 2)
+    assert back.map.zones[4].geometry == simple_pack().map.zones[4].geometry
+
+
 def test_close_discard_removes_the_working_copy(packpath):
     pf = open_pack(packpath)
     edited(pf.pack)
@@ -338,3 +366,21 @@ def test_fresh_and_migrated_schemas_are_the_same(tmp_path):
     migrate(old, target=1)
     assert migrate(old) == 1
     assert columns(old) == columns(fresh)
+
+
+def test_a_working_copy_left_by_an_older_version_is_recovered_and_upgraded(packpath):
+    wc = working_copy_path(packpath)
+    make_v1_file(wc)
+    conn = sqlite3.connect(wc)
+    conn.execute("INSERT INTO store_state (key, value) VALUES ('dirty', '1')")
+    conn.commit()
+    conn.close()
+    pf = open_pack(packpath)
+    assert pf.has_recovery
+    assert pf.recover().map.zones[4].name == "Alpha"
+    conn = sqlite3.connect(wc)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    conn.close()
+    pf.save()
+    pf.close()
+    assert read_pack(packpath).map.zones[4].name == "Alpha"
