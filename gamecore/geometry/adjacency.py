@@ -29,6 +29,14 @@ __all__ = [
 ]
 
 
+def polygon_rings(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every ring of an array of (multi)polygons, and the index of its geometry
+    (``shapely.get_rings`` alone skips multipolygons)."""
+    parts, part_owner = shapely.get_parts(arr, return_index=True)
+    rings, ring_part = shapely.get_rings(parts, return_index=True)
+    return rings, part_owner[ring_part]
+
+
 def zone_segments(geoms: Mapping[int, BaseGeometry]) -> tuple[np.ndarray, np.ndarray]:
     """All boundary segments: ``(seg, zone)`` where seg is an (n, 4) array x1, y1, x2, y2
     and zone the (n,) zone ids. Zero-length segments are dropped."""
@@ -36,7 +44,7 @@ def zone_segments(geoms: Mapping[int, BaseGeometry]) -> tuple[np.ndarray, np.nda
     if not ids:
         return np.empty((0, 4)), np.empty(0, dtype=np.int64)
     arr = np.array([geoms[i] for i in ids], dtype=object)
-    rings, ring_owner = shapely.get_rings(arr, return_index=True)
+    rings, ring_owner = polygon_rings(arr)
     coords, cidx = shapely.get_coordinates(rings, return_index=True)
     # consecutive coordinates of the same ring form a segment
     same = cidx[1:] == cidx[:-1]

@@ -30,6 +30,7 @@ from shapely.geometry.base import BaseGeometry
 from gamecore.errors import GeometryError
 from gamecore.geometry.adjacency import (
     border_lengths,
+    polygon_rings,
     segment_lengths,
     wrap_pairs,
     zone_segments,
@@ -160,7 +161,7 @@ def vertex_count(geoms: Iterable[BaseGeometry]) -> int:
     arr = np.array([g for g in geoms if g is not None], dtype=object)
     if len(arr) == 0:
         return 0
-    rings = shapely.get_rings(arr)
+    rings = polygon_rings(arr)[0]
     return int(shapely.get_num_coordinates(rings).sum() - len(rings))
 
 
@@ -1275,7 +1276,7 @@ class Coverage:
         cands = self.query_bbox(x0 - t, y0 - t, x1 + t, y1 + t)
         cands = [z for z in cands if shapely.dwithin(self._geoms[z], poly, t)]
         work = _Work(self)
-        rings = [shapely.get_coordinates(r) for r in shapely.get_rings(poly)]
+        rings = [shapely.get_coordinates(r) for r in polygon_rings(np.array([poly]))[0]]
         if cands:
             noded, _hits = self._node_lines(work, rings, cands)
         else:

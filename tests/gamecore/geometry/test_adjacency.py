@@ -70,3 +70,14 @@ def test_wrap_x_joins_the_seam():
     assert 4 in adj[3]
     assert 4 not in adj[1]  # y-intervals touch at a point only
     assert wrap_pairs(_grid(), 0, 2) == {(1, 2), (3, 4)}
+
+
+def test_multipolygon_zones_have_borders_too():
+    from shapely.geometry import MultiPolygon
+
+    g = {
+        1: MultiPolygon([box(0, 0, 1, 1), box(5, 0, 6, 1)]),
+        2: box(6, 0, 7, 1),
+        3: box(1, 0, 2, 1),
+    }
+    assert compute_adjacency(g) == {(1, 2), (1, 3)}
