@@ -98,6 +98,16 @@ def first_turn_actions(ctx):
             steps += 1
     except Exception:  # noqa: BLE001 - DYN001 reports engine failures
         return
+    # the engine skips the phases of a nation that has no choice at all, so a nation
+    # that never showed up in round 1 had nothing to do either
+    playable = [
+        n
+        for slot in ctx.scenario.turn_order
+        for n in slot
+        if n in ctx.pack.nations and ctx.pack.nations[n].playable
+    ]
+    for nation in playable:
+        active.setdefault(nation, False)
     for nation, did in sorted(active.items()):
         if not did:
             yield ctx.issue(
