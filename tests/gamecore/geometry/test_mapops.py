@@ -1,0 +1,81 @@
+"""Carrying geometry change sets to the Map and undoing them exactly."""
+
+import copy
+
+import shapely
+
+from gamecore.geometry import Coverage, apply_changeset, map_adjacency, synthetic_map
+from gamecore.model import Border, Facility, Link
+
+
+def _snapshot(m):
+    return copy.deepcopy(m)
+
+
+def test_split_creates_a_zone_record_from_the_template_and_undo_restores():
+    m = synthetic_map(40, 2000, seed=5)
+    before = _snapshot(m)
+    cov = Coverage.from_map(m)
+    land = next(z for z in sorted(m.zones) if m.zones[z].kind == "land" and m.zones[z].value)
+    g = m.zones[land].geometry
+    c = g.representative_point()
+    x0, _, x1, _ = g.bounds
+    cs = cov.split_zone(land, [(x0 - 1, c.y), (x1 + 1, c.y)])
+    edit = apply_changeset(m, cs)
+    (new,) = cs.created
+    zone, tmpl = m.zones[new], m.zones[land]
+    assert zone.kind == tmpl.kind and zone.terrain == tmpl.terrain and zone.value == 0
+    assert zone.code == f"{tmpl.code}-2" and zone.code != tmpl.code
+    assert zone.geometry is cs.created[new] and zone.geometry.contains(shapely.Point(zone.label))
+    assert tmpl.geometry.intersects(shapely.Point(tmpl.label))
+    assert shapely.coverage_is_valid([z.geometry for z in m.zones.values()])
+    edit.undo(m)
+    cov.apply(cs.inverse())
+    assert m == before
+    assert all(cov[z] == m.zones[z].geometry for z in m.zones)
+
+
+def test_merge_moves_references_to_the_absorbing_zone():
+    m = synthetic_map(30, 1500, seed=6)
+    adj = map_adjacency(m)
+    a = next(z for z in sorted(m.zones) if m.zones[z].kind == "land")
+    b = min(n for n in adj[a] if m.zones[n].kind == "land")
+    other = min(n for n in adj[a] if n != b)
+    m.facilities[99] = Facility(99, b, "factory")
+    m.links[50] = Link(50, "connection", b, other)
+    m.links[51] = Link(51, "connection", a, b)  # becomes a self-link: dropped
+    m.borders[(min(b, other), max(b, other))] = Border(min(b, other), max(b, other), river=True)
+    before = _snapshot(m)
+    cov = Coverage.from_map(m)
+    cs = cov.merge_zones([a, b], keep=a)
+    edit = apply_changeset(m, cs)
+    assert b not in m.zones and m.facilities[99].zone == a
+    assert {m.links[50].a, m.links[50].b} == {a, other} and 51 not in m.links
+    assert m.borders[(min(a, other), max(a, other))].river
+    edit.undo(m)
+    assert m == before
+
+
+def test_factory_and_numbered_sea_codes():
+    m = synthetic_map(30, 1500, seed=7)
+    sea = next(z for z in sorted(m.zones) if m.zones[z].kind == "sea")
+    cov = Coverage.from_map(m)
+    cs = cov.partition_zone(sea, 3, seed=1)
+    apply_changeset(m, cs)
+    codes = sorted(int(m.zones[z].code) for z in cs.created)
+    top = max(int(z.code) for z in m.zones.values() if z.kind == "sea" and z.id not in cs.created)
+    assert codes == [top + 1, top + 2]
+    m2 = synthetic_map(10, 500, seed=7)
+    cov2 = Coverage.from_map(m2)
+    zid = sorted(m2.zones)[0]
+    cs2 = cov2.partition_zone(zid, 2, seed=1)
+    calls = []
+
+    def factory(new_id, geom, template, mp):
+        calls.append((new_id, template.id))
+        z = copy.deepcopy(template)
+        z.code, z.name = f"X{new_id}", "made"
+        return z
+
+    apply_changeset(m2, cs2, factory)
+    assert calls == [(min(cs2.created), zid)] and m2.zones[min(cs2.created)].code.startswith("X")
