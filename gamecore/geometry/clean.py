@@ -66,23 +66,6 @@ class CleanReport:
         return out
 
 
-class _DSU:
-    def __init__(self, n: int):
-        self.p = list(range(n))
-
-    def find(self, i: int) -> int:
-        p = self.p
-        while p[i] != i:
-            p[i] = p[p[i]]
-            i = p[i]
-        return i
-
-    def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.p[max(ra, rb)] = min(ra, rb)
-
-
 def _polygonal(g: BaseGeometry) -> BaseGeometry | None:
     parts = [p for p in shapely.get_parts(g) if p.geom_type in ("Polygon", "MultiPolygon")]
     polys = [q for p in parts for q in shapely.get_parts(p) if not q.is_empty]
@@ -98,6 +81,103 @@ def _where(g: BaseGeometry) -> XY:
 
 def _normalized_equal(a: BaseGeometry, b: BaseGeometry) -> bool:
     return a is b or bool(shapely.equals_exact(shapely.normalize(a), shapely.normalize(b), 0))
+
+
+@dataclass
+class _Comps:
+    """Connected groups of faces: ``index`` (group per face, -1 = none), ``members``."""
+
+    index: np.ndarray
+    members: list[list[int]]
+
+
+@dataclass
+class _Faces:
+    faces: np.ndarray
+    areas: np.ndarray
+    length: np.ndarray
+    xy: np.ndarray
+    pa: np.ndarray
+    pb: np.ndarray
+    plen: np.ndarray
+    gap_width: float
+
+    def components(self, mask: np.ndarray, key: np.ndarray | None) -> _Comps:
+        """Groups of ``mask`` faces connected through shared borders (and with equal
+        ``key``), by label propagation."""
+        nf = len(mask)
+        pa, pb = self.pa, self.pb
+        use = mask[pa] & mask[pb]
+        if key is not None:
+            use &= key[pa] == key[pb]
+        a, b = pa[use], pb[use]
+        label = np.arange(nf)
+        while len(a):
+            la, lb = label[a], label[b]
+            if (la == lb).all():
+                break
+            m = np.minimum(la, lb)
+            np.minimum.at(label, a, m)
+            np.minimum.at(label, b, m)
+            label = label[label]
+        faces_in = np.flatnonzero(mask)
+        if len(faces_in) == 0:
+            return _Comps(np.full(nf, -1, dtype=np.int64), [])
+        roots, inv = np.unique(label[faces_in], return_inverse=True)
+        index = np.full(nf, -1, dtype=np.int64)
+        index[faces_in] = inv.ravel()
+        order = np.argsort(index[faces_in], kind="stable")
+        sorted_faces = faces_in[order].tolist()
+        cuts = (np.flatnonzero(np.diff(index[faces_in[order]])) + 1).tolist()
+        bounds = zip([0, *cuts], [*cuts, len(sorted_faces)], strict=True)
+        return _Comps(index, [sorted_faces[i:j] for i, j in bounds])
+
+    def measure(self, comps: _Comps) -> tuple[list[float], np.ndarray, list[XY]]:
+        """Width, area and a point inside each group. The width estimate
+        2*area/perimeter lies between D/2 and D (D: diameter of the largest inscribed
+        circle); the circle itself is computed only when that does not decide."""
+        n = len(comps.members)
+        if n == 0:
+            return [], np.zeros(0), []
+        idx = comps.index
+        f = np.flatnonzero(idx >= 0)
+        area = np.bincount(idx[f], weights=self.areas[f], minlength=n)
+        perim = np.bincount(idx[f], weights=self.length[f], minlength=n)
+        internal = (idx[self.pa] >= 0) & (idx[self.pa] == idx[self.pb])
+        perim -= 2 * np.bincount(idx[self.pa[internal]], weights=self.plen[internal], minlength=n)
+        o = np.lexsort((-self.areas[f], idx[f]))
+        fo = f[o]
+        firsts = np.r_[0, np.flatnonzero(np.diff(idx[fo])) + 1]
+        big = fo[firsts]
+        where = [(round(float(x), 6), round(float(y), 6)) for x, y in self.xy[big].tolist()]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            est = np.where(perim > 0, 2 * area / perim, 0.0)
+        widths = est.tolist()
+        g = self.gap_width
+        if g > 0:
+            for c in np.flatnonzero((est <= g) & (g < 2 * est)).tolist():
+                geom = _union(list(self.faces[comps.members[c]]))
+                r = shapely.maximum_inscribed_circle(geom, max(g / 20, 1e-9)).length
+                widths[c] = 2 * r
+        return widths, area, where
+
+    def borders(self, comps: _Comps, owner: np.ndarray) -> dict[int, dict[int, float]]:
+        """{group: {zone: length of border with faces that zone owns}}."""
+        idx = comps.index
+        a = np.r_[self.pa, self.pb]
+        b = np.r_[self.pb, self.pa]
+        length = np.r_[self.plen, self.plen]
+        m = (idx[a] >= 0) & (idx[b] != idx[a]) & (owner[b] >= 0)
+        c, z, length = idx[a[m]], owner[b[m]], length[m]
+        out: dict[int, dict[int, float]] = {}
+        if len(c) == 0:
+            return out
+        base = int(z.max()) + 1
+        codes, inv = np.unique(c * base + z, return_inverse=True)
+        sums = np.bincount(inv.ravel(), weights=length, minlength=len(codes))
+        for code, total in zip(codes.tolist(), sums.tolist(), strict=True):
+            out.setdefault(code // base, {})[code % base] = total
+        return out
 
 
 def clean_polygons(
@@ -150,9 +230,15 @@ def clean_polygons(
     areas = shapely.area(faces)
     tree = shapely.STRtree(arr)
     fi, zi = tree.query(pts, predicate="within")
-    face_zones: list[list[int]] = [[] for _ in range(nf)]
-    for f, z in zip(fi.tolist(), zi.tolist(), strict=True):
-        face_zones[f].append(ids[z])
+    ids_arr = np.asarray(ids, dtype=np.int64)
+    order = np.lexsort((zi, fi))
+    fi_s, zi_s = fi[order], zi[order]
+    nzones = np.bincount(fi, minlength=nf)
+    start = np.searchsorted(fi_s, np.arange(nf))
+
+    def zones_of(f: int) -> list[int]:
+        return ids_arr[zi_s[start[f] : start[f] + nzones[f]]].tolist()
+
     inside_frame = np.ones(nf, dtype=bool)
     if frame is not None:
         xy = shapely.get_coordinates(pts)
@@ -164,7 +250,7 @@ def clean_polygons(
         )
         out_area: dict[int, float] = {}
         for f in np.flatnonzero(~inside_frame).tolist():
-            for z in face_zones[f]:
+            for z in zones_of(f):
                 out_area[z] = out_area.get(z, 0.0) + float(areas[f])
         for z, a in sorted(out_area.items()):
             changes.append(
@@ -179,71 +265,38 @@ def clean_polygons(
     # 2. face adjacency (faces share identical segments)
     seg, owner_face = zone_segments({i: f for i, f in enumerate(faces)})
     lengths, _single = segment_lengths(seg, owner_face)
-    nbrs: list[dict[int, float]] = [{} for _ in range(nf)]
-    for (a, b), length in lengths.items():
-        nbrs[a][b] = length
-        nbrs[b][a] = length
+    if lengths:
+        pair_arr = np.array(list(lengths.keys()), dtype=np.int64)
+        pa, pb = pair_arr[:, 0], pair_arr[:, 1]
+        plen = np.fromiter(lengths.values(), dtype=float, count=len(lengths))
+    else:
+        pa = pb = np.empty(0, dtype=np.int64)
+        plen = np.empty(0)
     owner = np.full(nf, -1, dtype=np.int64)
-    for f in range(nf):
-        if inside_frame[f] and len(face_zones[f]) == 1:
-            owner[f] = face_zones[f][0]
+    single = inside_frame & (nzones == 1)
+    owner[single] = ids_arr[zi_s[start[single]]]
     zone_area = {z: src[z].area for z in ids}
-
-    def components(mask_faces: list[int], same) -> list[list[int]]:
-        dsu = _DSU(nf)
-        members = set(mask_faces)
-        for f in mask_faces:
-            for g in nbrs[f]:
-                if g in members and same(f, g):
-                    dsu.union(f, g)
-        groups: dict[int, list[int]] = {}
-        for f in mask_faces:
-            groups.setdefault(dsu.find(f), []).append(f)
-        return list(groups.values())
-
-    def border_with(comp: list[int], cands=None) -> dict[int, float]:
-        members = set(comp)
-        out: dict[int, float] = {}
-        for f in comp:
-            for g, length in nbrs[f].items():
-                if g in members or owner[g] < 0:
-                    continue
-                z = int(owner[g])
-                if cands is None or z in cands:
-                    out[z] = out.get(z, 0.0) + length
-        return out
-
     face_len = shapely.length(faces)
     face_xy = shapely.get_coordinates(pts)
-
-    def measure(comp: list[int]) -> tuple[float, float, XY]:
-        """(width, area, a point inside) of a group of faces. The width estimate
-        2*area/perimeter lies between D/2 and D (D: diameter of the largest inscribed
-        circle); the circle itself is computed only when that does not decide."""
-        if len(comp) == 1:
-            big = comp[0]
-            area, perim = float(areas[big]), float(face_len[big])
-        else:
-            members = set(comp)
-            area = float(sum(areas[f] for f in comp))
-            perim = float(sum(face_len[f] for f in comp))
-            perim -= sum(length for f in comp for g, length in nbrs[f].items() if g in members)
-            big = max(comp, key=lambda f: areas[f])
-        where = (round(float(face_xy[big, 0]), 6), round(float(face_xy[big, 1]), 6))
-        est = 2 * area / perim if perim > 0 else 0.0
-        if gap_width > 0 and est <= gap_width < 2 * est:
-            geom = _union([faces[f] for f in comp])
-            r = shapely.maximum_inscribed_circle(geom, max(gap_width / 20, 1e-9)).length
-            return 2 * r, area, where
-        return est, area, where
+    ctx = _Faces(faces, areas, face_len, face_xy, pa, pb, plen, gap_width)
 
     # 3. overlaps
-    over = [f for f in range(nf) if inside_frame[f] and len(face_zones[f]) >= 2]
-    comps = components(over, lambda a, b: face_zones[a] == face_zones[b])
-    comps.sort(key=lambda c: min(c))
-    for comp in comps:
-        zs = sorted(face_zones[comp[0]])
-        w, area, where = measure(comp)
+    over = inside_frame & (nzones >= 2)
+    # one key per set of zones: a pair code for two zones, a fresh number for more
+    nz = len(ids)
+    zkey = np.full(nf, -1, dtype=np.int64)
+    two = np.flatnonzero(nzones == 2)
+    zkey[two] = zi_s[start[two]] * nz + zi_s[start[two] + 1]
+    set_ids: dict[tuple[int, ...], int] = {}
+    for f in np.flatnonzero(nzones >= 3).tolist():
+        key = tuple(zones_of(f))
+        zkey[f] = nz * nz + set_ids.setdefault(key, len(set_ids))
+    comps = ctx.components(over, zkey)
+    widths, carea, where = ctx.measure(comps)
+    borders = ctx.borders(comps, owner)
+    for c, members in enumerate(comps.members):
+        zs = zones_of(members[0])
+        w, area = widths[c], float(carea[c])
         cands = zs
         kind = "overlap"
         if kinds and w > gap_width:
@@ -253,12 +306,11 @@ def clean_polygons(
         if len(cands) == 1:
             win = cands[0]
         elif w <= gap_width:
-            bw = border_with(comp, set(cands))
+            bw = borders.get(c, {})
             win = max(cands, key=lambda z: (bw.get(z, 0.0), -zone_area[z], -z))
         else:
             win = min(cands, key=lambda z: (zone_area[z], z))
-        for f in comp:
-            owner[f] = win
+        owner[members] = win
         losers = [z for z in zs if z != win]
         verb = "cut out of" if kind == "island_cut" else "removed from"
         changes.append(
@@ -266,28 +318,28 @@ def clean_polygons(
                 kind,
                 (win, *losers),
                 area,
-                where,
+                where[c],
                 f"overlap of {area:.6g} kept by zone {win}, {verb} zone(s) "
                 + ", ".join(map(str, losers)),
             )
         )
     # 4. gaps
-    gaps = [f for f in range(nf) if inside_frame[f] and not face_zones[f]]
-    comps = components(gaps, lambda a, b: True)
-    comps.sort(key=lambda c: min(c))
-    for comp in comps:
-        w, area, where = measure(comp)
-        bw = border_with(comp)
+    gaps = inside_frame & (nzones == 0)
+    comps = ctx.components(gaps, None)
+    widths, carea, where = ctx.measure(comps)
+    borders = ctx.borders(comps, owner)
+    for c, members in enumerate(comps.members):
+        w, area = widths[c], float(carea[c])
+        bw = borders.get(c, {})
         if gap_width > 0 and w <= gap_width and bw:
             win = max(bw, key=lambda z: (bw[z], -z))
-            for f in comp:
-                owner[f] = win
+            owner[members] = win
             changes.append(
                 CleanChange(
                     "gap_filled",
                     (win, *sorted(set(bw) - {win})),
                     area,
-                    where,
+                    where[c],
                     f"gap of {area:.6g} (width {w:.3g}) given to zone {win}",
                 )
             )
@@ -297,39 +349,50 @@ def clean_polygons(
                     "gap_left",
                     tuple(sorted(bw)),
                     area,
-                    where,
+                    where[c],
                     f"unassigned area of {area:.6g} (width {w:.3g}) left as it is",
                 )
             )
     # 5. slivers: small detached bits of a zone join a neighbour
     if sliver_area > 0:
-        owned = [f for f in range(nf) if owner[f] >= 0]
-        comps = components(owned, lambda a, b: owner[a] == owner[b])
-        by_zone: dict[int, list[list[int]]] = {}
-        for comp in comps:
-            by_zone.setdefault(int(owner[comp[0]]), []).append(comp)
-        for z, zcomps in sorted(by_zone.items()):
-            if len(zcomps) < 2:
-                continue
-            zcomps.sort(key=lambda c: -sum(float(areas[f]) for f in c))
-            for comp in zcomps[1:]:
-                a = sum(float(areas[f]) for f in comp)
-                if a >= sliver_area:
-                    continue
-                bw = {k: v for k, v in border_with(comp).items() if k != z}
+        comps = ctx.components(owner >= 0, owner)
+        carea = np.bincount(
+            comps.index[comps.index >= 0],
+            weights=areas[comps.index >= 0],
+            minlength=len(comps.members),
+        )
+        by_zone: dict[int, list[int]] = {}
+        for c, members in enumerate(comps.members):
+            by_zone.setdefault(int(owner[members[0]]), []).append(c)
+        small = [
+            c
+            for zcs in by_zone.values()
+            if len(zcs) > 1
+            for c in sorted(zcs, key=lambda c: -carea[c])[1:]
+            if carea[c] < sliver_area
+        ]
+        if small:
+            sub = np.full(nf, -1, dtype=np.int64)
+            members_of = {}
+            for k, c in enumerate(small):
+                sub[comps.members[c]] = k
+                members_of[k] = comps.members[c]
+            borders = ctx.borders(_Comps(sub, [members_of[k] for k in range(len(small))]), owner)
+            for k, c in enumerate(small):
+                z = int(owner[members_of[k][0]])
+                bw = {o: v for o, v in borders.get(k, {}).items() if o != z}
                 if not bw:
                     continue
-                win = max(bw, key=lambda k: (bw[k], -k))
-                for f in comp:
-                    owner[f] = win
-                _w, _a, where = measure(comp)
+                win = max(bw, key=lambda o: (bw[o], -o))
+                owner[members_of[k]] = win
+                big = max(members_of[k], key=lambda f: areas[f])
                 changes.append(
                     CleanChange(
                         "sliver",
                         (z, win),
-                        a,
-                        where,
-                        f"sliver of zone {z} ({a:.6g}) given to zone {win}",
+                        float(carea[c]),
+                        (round(float(face_xy[big, 0]), 6), round(float(face_xy[big, 1]), 6)),
+                        f"sliver of zone {z} ({carea[c]:.6g}) given to zone {win}",
                     )
                 )
     # 6. assemble
