@@ -86,6 +86,8 @@ for _name in NAMED_PROJECTIONS:
 DENSIFY_DEG = 1.0
 #: map coordinates are rounded to this many decimals (reproducible across platforms)
 MAP_DECIMALS = 4
+#: lon/lat geometry is first cut this much beyond the crop box, then to its outline
+CROP_MARGIN_DEG = 2.0
 
 
 def _key(name: str) -> str:
@@ -284,13 +286,16 @@ class MapProjection:
 
     def project(self, geoms, crop: bool = True, densify: float | None = DENSIFY_DEG):
         """lon/lat geometry (one or an array) → map coordinates. With ``crop`` the
-        geometry is first cut to the crop box; lines are densified every ``densify``
-        degrees so they bend as the projection bends them. Raises ImportFormatError when
-        the projection cannot show a coordinate."""
+        geometry is cut to the crop box: to a slightly larger box in lon/lat, then exactly
+        to the projected :attr:`outline`, so edges along the crop box are the outline's
+        own segments. Lines are densified every ``densify`` degrees so they bend as the
+        projection bends them. Raises ImportFormatError when the projection cannot show
+        a coordinate."""
         single = isinstance(geoms, BaseGeometry)
         arr = np.array([geoms] if single else list(geoms), dtype=object)
         if crop:
-            arr = np.array([crop_lonlat(g, self.bbox) for g in arr], dtype=object)
+            wide = self._wide_bbox()
+            arr = np.array([crop_lonlat(g, wide) for g in arr], dtype=object)
         if densify:
             arr = shapely.segmentize(arr, densify)
         out = shapely.transform(arr, self._project_coords)
@@ -300,7 +305,34 @@ class MapProjection:
                 f"projection {self.crs_text!r} cannot show every point of the crop box "
                 f"{list(self.bbox)}; give a smaller --bbox"
             )
+        if crop and len(out):
+            area = shapely.area(out) > 0
+            if area.any():
+                poly = out[area]
+                poly = np.where(shapely.is_valid(poly), poly, shapely.make_valid(poly))
+                out[area] = shapely.intersection(poly, self.outline)
+            if (~area).any():
+                out[~area] = shapely.intersection(out[~area], self.outline)
         return out[0] if single else out
+
+    def _wide_bbox(self) -> BBox:
+        """The crop box grown by a margin the projection can still show (not across
+        the antimeridian seam of a whole-world box)."""
+        lon0, lat0, lon1, lat1 = self.bbox
+        grow = min(CROP_MARGIN_DEG, (360.0 - (lon1 - lon0)) / 2.0)
+        limit = self._max_lat()
+        return (
+            lon0 - grow,
+            max(-limit, lat0 - CROP_MARGIN_DEG) if lat0 > -limit else lat0,
+            lon1 + grow,
+            min(limit, lat1 + CROP_MARGIN_DEG) if lat1 < limit else lat1,
+        )
+
+    def _max_lat(self) -> float:
+        """The highest latitude the projection shows finitely (90, or 89 for Mercator
+        and other projections whose pole lies at infinity)."""
+        x, y = self._fwd.transform([0.0, 0.0], [90.0, -90.0], errcheck=False)
+        return 90.0 if np.isfinite([x, y]).all() and abs(float(y[0])) < 1e12 else 89.0
 
     @cached_property
     def outline(self) -> Polygon:

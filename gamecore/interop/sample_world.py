@@ -27,6 +27,7 @@ import shapely
 from shapely.geometry import Point, box
 from shapely.geometry.base import BaseGeometry
 
+from gamecore.errors import GeometryError
 from gamecore.interop.geojson import (
     GeoFeature,
     ImportOptions,
@@ -536,6 +537,55 @@ NAMED_SEAS: list[tuple[str, float, float]] = [
     ("Mozambique Channel", 41.0, -18.0),
     ("Great Australian Bight", 130.0, -36.0),
     ("Caspian Sea", 50.5, 42.0),
+    ("Gulf of Sidra", 17.7, 33.4),
+    ("Chukchi Sea", -170.0, 74.6),
+    ("Beaufort Sea", -146.5, 75.4),
+    ("Arctic Ocean", -129.8, 76.8),
+    ("Queen Elizabeth Islands", -104.8, 77.1),
+    ("Greenland Sea", -11.1, 71.6),
+    ("Northern Kara Sea", 77.8, 76.8),
+    ("Pacific Northwest", -138.0, 47.7),
+    ("North Pacific", -168.7, 35.6),
+    ("Eastern Pacific", -145.3, 32.8),
+    ("Johnston Atoll", -170.7, 16.5),
+    ("Line Islands", -146.9, 13.2),
+    ("Equatorial Pacific", -151.4, -5.9),
+    ("Eastern Equatorial Pacific", -124.8, -3.8),
+    ("Revillagigedo Islands", -120.8, 18.8),
+    ("Galápagos Islands", -96.0, -3.4),
+    ("Samoa", -170.0, -13.1),
+    ("Kermadec Islands", -170.9, -31.6),
+    ("Tuamotu Archipelago", -139.2, -20.3),
+    ("South Pacific", -152.1, -35.3),
+    ("Pitcairn Islands", -126.6, -32.5),
+    ("Easter Island", -106.3, -27.2),
+    ("Humboldt Current", -83.3, -31.6),
+    ("South Pacific Basin", -162.8, -51.0),
+    ("Southern Pacific", -140.5, -49.7),
+    ("Bellingshausen Approaches", -118.8, -48.3),
+    ("Southeast Pacific", -98.4, -50.5),
+    ("Cape Horn", -81.9, -53.0),
+    ("Azores", -37.9, 39.4),
+    ("Canary Islands", -17.4, 35.4),
+    ("Cape Verde", -30.4, 14.9),
+    ("Ascension Island", -24.8, -7.8),
+    ("South Atlantic", -25.9, -29.5),
+    ("Walvis Ridge", 1.3, -26.0),
+    ("Argentine Basin", -47.5, -45.1),
+    ("South Georgia", -24.9, -50.7),
+    ("Tristan da Cunha", -8.4, -41.0),
+    ("Bouvet Island", 4.5, -52.1),
+    ("Cape Basin", 11.8, -39.4),
+    ("Central Indian Ocean", 83.1, -6.8),
+    ("Mascarene Islands", 61.1, -25.8),
+    ("South Indian Ocean", 82.6, -32.0),
+    ("Eastern Indian Ocean", 103.0, -22.5),
+    ("Agulhas Current", 36.0, -38.3),
+    ("Crozet Islands", 42.3, -52.0),
+    ("Southwest Indian Ocean", 57.4, -43.0),
+    ("Kerguelen Islands", 75.8, -50.1),
+    ("Southern Indian Ocean", 97.2, -50.8),
+    ("Southwest Australian Waters", 115.7, -44.5),
 ]
 
 # ---------------------------------------------------------------------------------------
@@ -1029,6 +1079,7 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
     """The "World 1939" pack, built from the Natural Earth files in ``geo_dir``."""
     from gamecore.conditions import rules_to_objectives
     from gamecore.geometry.adjacency import map_adjacency
+    from gamecore.geometry.queries import stack_slots
     from gamecore.validate.checks_graph import path_of_polyline
 
     src = Path(geo_dir) if geo_dir is not None else geodata_dir()
@@ -1069,21 +1120,23 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
     # sea zones: names and ocean tags
     taken: set[int] = set()
     for name, lon, lat in NAMED_SEAS:
-        zid = seas.at(lon, lat) if m.zone_by_name(name) is None else None
         x, y = proj.point(lon, lat)
         for z in m.zones.values():
             if z.is_water and z.id not in taken and shapely.contains_xy(z.geometry, x, y):
                 z.name = name
                 taken.add(z.id)
                 break
-        del zid
     for z in m.zones.values():
-        if z.kind == "sea":
+        if z.kind == "sea" and not z.region:  # basins keep their own tag
             lon, lat = proj.inverse([z.label[0]], [z.label[1]])
-            ocean = _ocean_of(float(lon[0]), float(lat[0]))
-            z.region = ",".join(t for t in (z.region, ocean) if t) if z.region != ocean else ocean
-        elif z.kind == "lake" and z.name.startswith("Lake"):
-            z.code = f"LAKE-{z.id}"
+            z.region = _ocean_of(float(lon[0]), float(lat[0]))
+
+    # unit-stack slots: four on land, three at sea
+    for z in m.zones.values():
+        try:
+            z.slots = stack_slots(z.geometry, 4 if z.kind == "land" else 3)
+        except GeometryError:
+            z.slots = []
 
     # cities, capitals, victory cities, facilities
     capitals: dict[str, int] = {}

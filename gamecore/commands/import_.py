@@ -1,0 +1,111 @@
+"""``warroom import FORMAT ...``: make a pack from foreign data.
+
+Each format is a sub-subcommand registered in :data:`IMPORTERS` (name → function that adds
+its parser to the ``import`` subparsers and sets ``func``). Another importer (e.g.
+``triplea``) is added with :func:`register_importer` or by adding an entry here.
+
+``warroom import geojson FILE -o PACK [--projection NAME|EPSG:n|PROJ] [--width PX]
+[--bbox LON0,LAT0,LON1,LAT1] [--merge-by ATTR] [--json]``
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from gamecore.commands._util import ProgressBar, print_json
+from gamecore.errors import WarroomError
+
+#: format name → ``register(import_subparsers)``
+IMPORTERS: dict[str, Callable] = {}
+
+
+def register_importer(name: str, register_fn: Callable) -> None:
+    """Add an importer: ``register_fn(subparsers)`` adds ``warroom import NAME``."""
+    IMPORTERS[name] = register_fn
+
+
+def register(sub) -> None:
+    p = sub.add_parser("import", help="make a pack from foreign data (GeoJSON, ...)")
+    s = p.add_subparsers(dest="import_format", metavar="FORMAT", required=True)
+    for _name, fn in sorted(IMPORTERS.items()):
+        fn(s)
+
+
+# -- geojson ------------------------------------------------------------------------------
+
+
+def _register_geojson(s) -> None:
+    from gamecore.interop.projection import NAMED_PROJECTIONS
+
+    g = s.add_parser(
+        "geojson",
+        help="countries/regions (GeoJSON polygons) -> land zones, the ocean -> sea zones",
+        description="Import GeoJSON polygons (WGS84 lon/lat) as land zones; the water in "
+        "the map frame becomes lakes and numbered sea zones.",
+    )
+    # "--bbox -25,30,45,72": let a comma list starting with a minus be a value
+    g._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-?[\d.]+(,-?[\d.]+){3}$")
+    g.add_argument("file", help="the GeoJSON file")
+    g.add_argument("-o", "--output", required=True, metavar="PACK", help="the pack to write")
+    g.add_argument(
+        "--projection",
+        default="robinson",
+        metavar="NAME|EPSG:n|PROJ",
+        help=f"{', '.join(NAMED_PROJECTIONS)}, an EPSG code or a PROJ string (default robinson)",
+    )
+    g.add_argument("--width", type=float, default=4000.0, metavar="PX", help="map width")
+    g.add_argument("--bbox", metavar="LON0,LAT0,LON1,LAT1", help="crop box in degrees")
+    g.add_argument("--merge-by", metavar="ATTR", help="one zone per value of this attribute")
+    g.add_argument(
+        "--split-parts", action="store_true", help="one zone per polygon of multi-polygons"
+    )
+    g.add_argument("--name-attr", metavar="ATTR", help="attribute with the zone names")
+    g.add_argument("--code-attr", metavar="ATTR", help="attribute with the zone codes")
+    g.add_argument("--sea-zones", type=int, metavar="N", help="number of sea zones")
+    g.add_argument("--json", action="store_true", help="print the result as JSON")
+    g.set_defaults(func=cmd_geojson)
+
+
+def cmd_geojson(args) -> int:
+    from gamecore.interop.geojson import ImportOptions, import_geojson
+    from gamecore.store import write_pack
+
+    if args.sea_zones is not None and not 1 <= args.sea_zones <= 1000:
+        raise WarroomError("--sea-zones must be between 1 and 1000")
+    out = Path(args.output)
+    if out.exists() and out.is_dir():
+        raise WarroomError("is a folder, not a pack file", out)
+    opts = ImportOptions(
+        projection=args.projection,
+        width=args.width,
+        bbox=args.bbox,
+        merge_by=args.merge_by,
+        split_parts=args.split_parts,
+        name_attr=args.name_attr,
+        code_attr=args.code_attr,
+        sea_zones=args.sea_zones,
+    )
+    bar = ProgressBar("import")
+    try:
+        pack, rep = import_geojson(args.file, opts, lambda _stage, f: bar.update(int(f * 100), 100))
+    finally:
+        bar.close()
+    write_pack(pack, out)
+    result = {"pack": str(out), "crs": pack.map.crs, **rep.as_dict()}
+    result["size"] = [pack.map.width, pack.map.height]
+    if args.json:
+        print_json(result)
+    else:
+        print(
+            f"{out}: {rep.land_zones} land zones, {rep.sea_zones} sea zones, {rep.lakes} lakes "
+            f"from {rep.features} features ({pack.map.width:g} x {pack.map.height:g}, "
+            f"{rep.seconds.get('total', 0.0):.1f} s)"
+        )
+        if rep.dropped:
+            print(f"dropped (too small): {', '.join(rep.dropped)}")
+    return 0
+
+
+register_importer("geojson", _register_geojson)
