@@ -44,12 +44,17 @@ def zone_segments(geoms: Mapping[int, BaseGeometry]) -> tuple[np.ndarray, np.nda
     if not ids:
         return np.empty((0, 4)), np.empty(0, dtype=np.int64)
     arr = np.array([geoms[i] for i in ids], dtype=object)
+    return array_segments(arr, np.asarray(ids, dtype=np.int64))
+
+
+def array_segments(arr: np.ndarray, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`zone_segments` of an array of non-empty (multi)polygons with ids."""
     rings, ring_owner = polygon_rings(arr)
     coords, cidx = shapely.get_coordinates(rings, return_index=True)
     # consecutive coordinates of the same ring form a segment
     same = cidx[1:] == cidx[:-1]
     seg = np.hstack([coords[:-1][same], coords[1:][same]])
-    zone = np.asarray(ids, dtype=np.int64)[ring_owner[cidx[:-1][same]]]
+    zone = ids[ring_owner[cidx[:-1][same]]]
     keep = (seg[:, 0] != seg[:, 2]) | (seg[:, 1] != seg[:, 3])
     return seg[keep], zone[keep]
 
@@ -69,14 +74,23 @@ _MIX = np.array(
 )
 
 
-def _group_equal_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Group identical rows of a float array: (order, group starts in order, counts).
-    Rows are sorted by a 64-bit hash of their bits, then split wherever a row differs
-    from the previous one (a hash collision can only split a group, never join two)."""
+def row_hashes(rows: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of the bits of each row of a float array."""
     bits = np.ascontiguousarray(rows).view(np.uint64)
     with np.errstate(over="ignore"):
         h = (bits * _MIX[: bits.shape[1]]).sum(axis=1, dtype=np.uint64)
         h ^= h >> np.uint64(29)
+    return h
+
+
+def _group_equal_rows(
+    rows: np.ndarray, h: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Group identical rows of a float array: (order, group starts in order, counts).
+    Rows are sorted by a 64-bit hash of their bits, then split wherever a row differs
+    from the previous one (a hash collision can only split a group, never join two)."""
+    if h is None:
+        h = row_hashes(rows)
     order = np.argsort(h, kind="stable")
     srt = rows[order]
     new = np.r_[True, (srt[1:] != srt[:-1]).any(axis=1)] if len(srt) else np.zeros(0, bool)
@@ -96,19 +110,32 @@ def border_lengths(
     return segment_lengths(seg, zone, only)[0]
 
 
+def canonical_segments(seg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Segments with the smaller endpoint first, and their hashes."""
+    can = np.ascontiguousarray(_canonical(seg))
+    return can, row_hashes(can)
+
+
 def segment_lengths(
     seg: np.ndarray, zone: np.ndarray, only: Iterable[int] | None = None
 ) -> tuple[dict[tuple[int, int], float], np.ndarray]:
     """:func:`border_lengths` from :func:`zone_segments` output; also returns the mask of
     segments no other zone has identically."""
+    can, h = canonical_segments(seg)
+    return hashed_lengths(can, h, zone, only)
+
+
+def hashed_lengths(
+    can: np.ndarray, h: np.ndarray, zone: np.ndarray, only: Iterable[int] | None = None
+) -> tuple[dict[tuple[int, int], float], np.ndarray]:
+    """:func:`segment_lengths` from :func:`canonical_segments` output."""
     out: dict[tuple[int, int], float] = {}
-    if len(seg) == 0:
+    if len(can) == 0:
         return out, np.zeros(0, dtype=bool)
     only_set = set(only) if only is not None else None
-    can = np.ascontiguousarray(_canonical(seg))
-    order, starts, counts = _group_equal_rows(can)
+    order, starts, counts = _group_equal_rows(can, h)
     lengths = np.hypot(can[:, 2] - can[:, 0], can[:, 3] - can[:, 1])
-    single = np.zeros(len(seg), dtype=bool)
+    single = np.zeros(len(can), dtype=bool)
     # groups of 2 copies (the common case): vectorised sum per zone pair
     two = counts == 2
     za = zone[order[starts[two]]]

@@ -26,7 +26,7 @@ from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from gamecore.errors import GeometryError
-from gamecore.geometry.adjacency import segment_lengths, zone_segments
+from gamecore.geometry.adjacency import array_segments, segment_lengths
 from gamecore.geometry.changeset import ChangeSet
 from gamecore.geometry.coverage import _union
 
@@ -149,7 +149,7 @@ class _Faces:
         fo = f[o]
         firsts = np.r_[0, np.flatnonzero(np.diff(idx[fo])) + 1]
         big = fo[firsts]
-        where = [(round(float(x), 6), round(float(y), 6)) for x, y in self.xy[big].tolist()]
+        where = [(x, y) for x, y in self.xy[big].tolist()]
         with np.errstate(divide="ignore", invalid="ignore"):
             est = np.where(perim > 0, 2 * area / perim, 0.0)
         widths = est.tolist()
@@ -187,10 +187,12 @@ def clean_polygons(
     sliver_area: float | None = None,
     kinds: Mapping[int, str] | None = None,
     frame: tuple[float, float, float, float] | None = None,
+    check: bool = False,
 ) -> CleanReport:
     """Turn imported polygons into a valid coverage (see the module doc). ``kinds``
     maps zone id -> zone kind ("land", "sea", ...); ``frame`` clips to the map frame and
-    makes gaps along it fillable. ``sliver_area`` defaults to ``gap_width ** 2``."""
+    makes gaps along it fillable. ``sliver_area`` defaults to ``gap_width ** 2``.
+    The result is a valid coverage by construction; ``check`` verifies it anyway."""
     kinds = dict(kinds or {})
     if sliver_area is None:
         sliver_area = gap_width**2
@@ -263,7 +265,7 @@ def clean_polygons(
                 )
             )
     # 2. face adjacency (faces share identical segments)
-    seg, owner_face = zone_segments({i: f for i, f in enumerate(faces)})
+    seg, owner_face = array_segments(faces, np.arange(nf, dtype=np.int64))
     lengths, _single = segment_lengths(seg, owner_face)
     if lengths:
         pair_arr = np.array(list(lengths.keys()), dtype=np.int64)
@@ -307,7 +309,15 @@ def clean_polygons(
             win = cands[0]
         elif w <= gap_width:
             bw = borders.get(c, {})
-            win = max(cands, key=lambda z: (bw.get(z, 0.0), -zone_area[z], -z))
+            if len(cands) == 2:
+                a, b = cands
+                la, lb = bw.get(a, 0.0), bw.get(b, 0.0)
+                if la != lb:
+                    win = a if la > lb else b
+                else:
+                    win = a if (zone_area[a], a) <= (zone_area[b], b) else b
+            else:
+                win = max(cands, key=lambda z: (bw.get(z, 0.0), -zone_area[z], -z))
         else:
             win = min(cands, key=lambda z: (zone_area[z], z))
         owner[members] = win
@@ -332,7 +342,10 @@ def clean_polygons(
         w, area = widths[c], float(carea[c])
         bw = borders.get(c, {})
         if gap_width > 0 and w <= gap_width and bw:
-            win = max(bw, key=lambda z: (bw[z], -z))
+            if len(bw) == 1:
+                (win,) = bw
+            else:
+                win = max(bw, key=lambda z: (bw[z], -z))
             owner[members] = win
             changes.append(
                 CleanChange(
@@ -391,7 +404,7 @@ def clean_polygons(
                         "sliver",
                         (z, win),
                         float(carea[c]),
-                        (round(float(face_xy[big, 0]), 6), round(float(face_xy[big, 1]), 6)),
+                        (float(face_xy[big, 0]), float(face_xy[big, 1])),
                         f"sliver of zone {z} ({carea[c]:.6g}) given to zone {win}",
                     )
                 )
@@ -419,7 +432,9 @@ def clean_polygons(
         if z not in src and g is not None:
             cs.deleted[z] = g
     result = np.array(list(out.values()), dtype=object)
-    if len(result) and not (shapely.is_valid(result).all() and shapely.coverage_is_valid(result)):
+    if not shapely.is_valid(result).all() or (
+        check and len(result) and not shapely.coverage_is_valid(result)
+    ):
         raise GeometryError("cleaning did not produce a valid coverage (input too degenerate)")
     cs.info["changes"] = len(changes)
     return CleanReport(out, changes, cs)

@@ -30,8 +30,9 @@ from shapely.geometry.base import BaseGeometry
 from gamecore.errors import GeometryError
 from gamecore.geometry.adjacency import (
     border_lengths,
+    canonical_segments,
+    hashed_lengths,
     polygon_rings,
-    segment_lengths,
     wrap_pairs,
     zone_segments,
 )
@@ -310,6 +311,8 @@ class Coverage:
         self.tol = tol
         for zid, g in self._geoms.items():
             self._index_add(zid, g)
+        self._seg: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._cache_segments(self._geoms)
         self._rebuild_bboxes()
         self._adj = {z: set() for z in self._geoms}
         for a, b in self._pairs(self._geoms, None):
@@ -380,6 +383,7 @@ class Coverage:
         new._bb = self._bb.copy()
         new._bb_ids = self._bb_ids.copy()
         new._adj = {k: set(v) for k, v in self._adj.items()}
+        new._seg = dict(self._seg)
         return new
 
     def is_valid(self) -> bool:
@@ -395,6 +399,26 @@ class Coverage:
         return adj
 
     # -- indexes ----------------------------------------------------------------------
+    def _cache_segments(self, geoms: Mapping[int, BaseGeometry]) -> None:
+        """Canonical boundary segments and their hashes, per zone (for adjacency)."""
+        seg, zone = zone_segments(geoms)
+        can, h = canonical_segments(seg)
+        if len(zone) == 0:
+            for z in geoms:
+                self._seg[z] = (np.empty((0, 4)), np.empty(0, dtype=np.uint64))
+            return
+        cuts = np.flatnonzero(np.diff(zone)) + 1
+        starts = np.r_[0, cuts]
+        ends = np.r_[cuts, len(zone)]
+        seen = set()
+        for a, b in zip(starts.tolist(), ends.tolist(), strict=True):
+            z = int(zone[a])
+            seen.add(z)
+            self._seg[z] = (can[a:b], h[a:b])
+        for z in geoms:
+            if z not in seen:
+                self._seg[z] = (np.empty((0, 4)), np.empty(0, dtype=np.uint64))
+
     def _index_add(self, zid: int, geom: BaseGeometry) -> None:
         vi = self._vindex
         for xy in map(tuple, shapely.get_coordinates(geom).tolist()):
@@ -422,9 +446,8 @@ class Coverage:
             rows = (oc != nc).any(axis=1)
             before = set(map(tuple, oc[rows].tolist()))
             after = set(map(tuple, nc[rows].tolist()))
-            keep = set(map(tuple, nc[~rows].tolist())) if len(before) else set()
-            gone, added = before - after - keep, after - set(map(tuple, oc[~rows].tolist()))
-            gone = {xy for xy in gone if not (nc == xy).all(axis=1).any()}
+            gone = {xy for xy in before - after if not (nc == xy).all(axis=1).any()}
+            added = {xy for xy in after - before if not (oc == xy).all(axis=1).any()}
         else:
             b_set = set(map(tuple, oc.tolist()))
             a_set = set(map(tuple, nc.tolist()))
@@ -509,8 +532,11 @@ class Coverage:
             for z in alive:
                 for xy in set(map(tuple, shapely.get_coordinates(self._geoms[z]).tolist())):
                     local.update(vi.get(xy, ()))
-        seg, zone = zone_segments({z: self._geoms[z] for z in local})
-        lengths, single = segment_lengths(seg, zone, alive)
+        order = sorted(local)
+        parts = [self._seg[z] for z in order]
+        seg = np.concatenate([p[0] for p in parts])
+        zone = np.repeat(np.asarray(order, dtype=np.int64), [len(p[1]) for p in parts])
+        lengths, single = hashed_lengths(seg, np.concatenate([p[1] for p in parts]), zone, alive)
         mask = single & np.isin(zone, np.fromiter(alive, dtype=np.int64, count=len(alive)))
         if mask.any() and self.frame is not None:
             fx0, fy0, fx1, fy1 = self.frame
@@ -584,6 +610,7 @@ class Coverage:
         new_xy: set[XY] = set()
         for zid in cs.deleted:
             self._index_remove(zid, self._geoms.pop(zid))
+            self._seg.pop(zid, None)
             self._set_bbox(zid, None)
         for zid, (_old, new) in cs.modified.items():
             new_xy |= self._index_replace(zid, self._geoms[zid], new)
@@ -594,6 +621,7 @@ class Coverage:
             self._index_add(zid, new)
             new_xy.update(map(tuple, shapely.get_coordinates(new).tolist()))
             self._set_bbox(zid, new)
+        self._cache_segments(cs.after())
         self._update_adjacency(cs.touched(), new_xy)
 
     def _finish(self, cs: ChangeSet, window, dry_run: bool, label: str) -> ChangeSet:
