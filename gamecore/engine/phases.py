@@ -47,20 +47,49 @@ def is_legal(s: GameState, a: Action) -> bool:
     if a in legal:
         return True
     if a.kind == "move":
-        want = set(a.units)
-        for x in legal:
-            if (
-                x.kind == "move"
-                and x.path == a.path
-                and x.transport == a.transport
-                and x.mode == a.mode
-                and x.target == a.target
-                and want <= set(x.units)
-            ):
-                return len(want) > 0
+        return _is_legal_move(s, a, legal)
     if a.kind == "buy" and a.count > 1:
         return economy.can_buy(s, a.type, a.count)
     return False
+
+
+def _is_legal_move(s: GameState, a: Action, legal: list[Action]) -> bool:
+    """A move of any units that each may take this path (groups combine: infantry and
+    artillery attack together), within the transport's or the carriers' room."""
+    want = set(a.units)
+    if not want or len(want) != len(a.units):
+        return False
+    allowed: set[int] = set()
+    for x in legal:
+        if (
+            x.kind == "move"
+            and x.path == a.path
+            and x.transport == a.transport
+            and x.mode == a.mode
+            and x.target == a.target
+        ):
+            allowed.update(x.units)
+    if not want <= allowed:
+        return False
+    ut = s.rules.units
+    if a.transport:
+        tr = s.units[a.transport]
+        free = ut[tr.type].transport_capacity - s.cargo_load(a.transport)
+        return sum(ut[s.units[u].type].transport_cost for u in want) <= free
+    dest = a.path[-1]
+    if s.phase == "noncombat_move" and s.board.is_sea(dest):
+        air = [u for u in want if ut[s.units[u].type].domain == "air"]
+        if air:
+            ctx = movement.MoveContext(s, s.current_nation, combat=False)
+            need = sum(max(1, ut[s.units[u].type].carrier_cost) for u in air)
+            room = ctx.carrier_free().get(dest, 0)
+            room += sum(
+                ut[s.units[u].type].stat("carrier_capacity", s.units[u].damage > 0)
+                for u in want
+                if ut[s.units[u].type].carrier_capacity
+            )
+            return need <= room
+    return True
 
 
 def politics_actions(s: GameState) -> list[Action]:
@@ -224,11 +253,13 @@ def begin_turn(s: GameState) -> None:
 def auto_advance(s: GameState) -> None:
     """Run phases that need no decision (income) and end phases whose only legal action
     is ``end_phase``, so bots and humans only see real choices."""
-    guard = 0
+    ended = 0
+    # every nation's turn going by with nobody able to do anything: nothing will change
+    limit = len(s.rules.phases) * (sum(len(x) for x in s.board.turn_slots) + 1)
     while not s.terminal:
-        guard += 1
-        if guard > 10000:  # pragma: no cover - a bug, not bad input
-            raise RulesError("the engine did not settle (phase loop)")
+        if ended > limit:
+            control.end_by_round_limit(s, reason="stalemate: no nation can act")
+            break
         ph = s.phase
         if ph in AUTO_PHASES:
             if ph == "collect_income":
@@ -236,11 +267,13 @@ def auto_advance(s: GameState) -> None:
             s._legal = None
             end_phase(s)
             s._legal = None
+            ended += 1
             continue
         legal = s.legal_actions()
         if len(legal) == 1 and legal[0] == END:
             s._legal = None
             end_phase(s)
             s._legal = None
+            ended += 1
             continue
         break

@@ -124,10 +124,10 @@ def check_victory(s: GameState) -> None:
         set_winner(s, alive[0] if alive else None, "the other sides are gone")
 
 
-def end_by_round_limit(s: GameState) -> None:
+def end_by_round_limit(s: GameState, reason: str = "round limit") -> None:
     mode = s.rules.options.get("round_limit_winner", "income")
     if mode == "none":
-        set_winner(s, None, "round limit")
+        set_winner(s, None, reason)
         return
     scores: dict[str, int] = {}
     if mode == "victory_cities":
@@ -142,4 +142,4 @@ def end_by_round_limit(s: GameState) -> None:
             )
     best = max(scores.values(), default=0)
     top = [side for side, v in scores.items() if v == best]
-    set_winner(s, top[0] if len(top) == 1 else None, f"round limit ({mode})")
+    set_winner(s, top[0] if len(top) == 1 else None, f"{reason} ({mode})")

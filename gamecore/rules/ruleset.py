@@ -314,10 +314,14 @@ def parse_ruleset(text: str, source: str = "<ruleset>", pack=None) -> Ruleset:
     """A ruleset from TOML text (its ``extends`` resolve against ``pack`` and the bundled
     rulesets)."""
     data = _parse_toml(text, source)
+    own_head = data.get("ruleset", {}) if isinstance(data.get("ruleset"), dict) else {}
     parent = _extends_of(data, source)
     if parent:
         base, _ = _load_merged(parent, pack, [source])
         data = _merge(base, data)
+        head = data.setdefault("ruleset", {})
+        head["id"] = own_head.get("id", Path(source).stem)
+        head["name"] = own_head.get("name", head["id"])
     return _build(data, source)
 
 
@@ -366,10 +370,15 @@ def _load_merged(name: str, pack, seen: list[str]) -> tuple[dict, str]:
         raise RulesetError(f"key 'extends': cycle {' -> '.join([*seen, name])}", seen[-1])
     text, source = _read_source(name, pack)
     data = _parse_toml(text, source)
+    own_head = data.get("ruleset", {}) if isinstance(data.get("ruleset"), dict) else {}
     parent = _extends_of(data, source)
     if parent:
         base, _ = _load_merged(parent, pack, [*seen, name])
         data = _merge(base, data)
+        # a variant is itself, not its parent: its own id and name
+        head = data.setdefault("ruleset", {})
+        head["id"] = own_head.get("id", name)
+        head["name"] = own_head.get("name", head["id"])
     data.setdefault("ruleset", {}).setdefault("id", name)
     return data, source
 
