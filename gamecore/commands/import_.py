@@ -5,7 +5,9 @@ its parser to the ``import`` subparsers and sets ``func``). Another importer (e.
 ``triplea``) is added with :func:`register_importer` or by adding an entry here.
 
 ``warroom import geojson FILE -o PACK [--projection NAME|EPSG:n|PROJ] [--width PX]
-[--bbox LON0,LAT0,LON1,LAT1] [--merge-by ATTR] [--json]``
+[--bbox LON0,LAT0,LON1,LAT1] [--merge-by ATTR] [--json]`` makes a new pack;
+``warroom import geojson FILE --into PACK [--points labels|facilities] [--lines river|rail]``
+adds points and lines to a pack made from geography, aligned by its stored projection.
 """
 
 from __future__ import annotations
@@ -48,7 +50,26 @@ def _register_geojson(s) -> None:
     # "--bbox -25,30,45,72": let a comma list starting with a minus be a value
     g._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-?[\d.]+(,-?[\d.]+){3}$")
     g.add_argument("file", help="the GeoJSON file")
-    g.add_argument("-o", "--output", required=True, metavar="PACK", help="the pack to write")
+    dest = g.add_mutually_exclusive_group(required=True)
+    dest.add_argument("-o", "--output", metavar="PACK", help="the new pack to write")
+    dest.add_argument(
+        "--into",
+        metavar="PACK",
+        help="add the file's points and lines to this pack (made from geography), "
+        "placed with its stored projection",
+    )
+    g.add_argument(
+        "--points",
+        choices=("labels", "facilities"),
+        default="labels",
+        help="with --into: points become city labels (default) or facilities",
+    )
+    g.add_argument(
+        "--facility-type", default="air_base", help="with --points facilities (default air_base)"
+    )
+    g.add_argument(
+        "--lines", choices=("river", "rail"), default="river", help="with --into: line kind"
+    )
     g.add_argument(
         "--projection",
         default="robinson",
@@ -71,6 +92,9 @@ def _register_geojson(s) -> None:
 def cmd_geojson(args) -> int:
     from gamecore.interop.geojson import ImportOptions, import_geojson
     from gamecore.store import write_pack
+
+    if args.into:
+        return _geojson_into(args)
 
     if args.sea_zones is not None and not 1 <= args.sea_zones <= 1000:
         raise WarroomError("--sea-zones must be between 1 and 1000")
@@ -105,6 +129,37 @@ def cmd_geojson(args) -> int:
         )
         if rep.dropped:
             print(f"dropped (too small): {', '.join(rep.dropped)}")
+    return 0
+
+
+def _geojson_into(args) -> int:
+    from gamecore.interop.geojson import import_lines, import_points, read_geojson
+    from gamecore.store import read_pack, write_pack
+
+    feats = read_geojson(args.file)
+    points = [f for f in feats if f.geometry.geom_type.endswith("Point")]
+    lines = [f for f in feats if f.geometry.geom_type.endswith("LineString")]
+    if not points and not lines:
+        raise WarroomError("no Point or LineString features to add to a pack", args.file)
+    pack = read_pack(args.into)
+    result: dict = {"pack": args.into}
+    if points:
+        result["points"] = import_points(
+            pack, points, mode=args.points, facility_type=args.facility_type
+        )
+    if lines:
+        result["lines"] = import_lines(pack, lines, kind=args.lines)
+    write_pack(pack, args.into)
+    if args.json:
+        print_json(result)
+    else:
+        parts = []
+        if points:
+            pts = result["points"]
+            parts.append(f"{pts['added']} points as {args.points} ({pts['skipped']} outside land)")
+        if lines:
+            parts.append(f"{result['lines']['added']} {args.lines} lines")
+        print(f"{args.into}: added " + ", ".join(parts))
     return 0
 
 

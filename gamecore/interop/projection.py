@@ -31,6 +31,8 @@ from gamecore.errors import ImportFormatError
 
 __all__ = [
     "NAMED_PROJECTIONS",
+    "add_background_image",
+    "add_graticule",
     "BBox",
     "MapProjection",
     "crop_lonlat",
@@ -40,6 +42,8 @@ __all__ = [
     "parse_world_file",
     "place_image",
     "resolve_projection",
+    "warp_image",
+    "world_file_corners",
 ]
 
 BBox = tuple[float, float, float, float]  # lon0, lat0, lon1, lat1
@@ -503,3 +507,99 @@ def warp_image(proj: MapProjection, image, corners: BBox, out_width: int | None 
     out = np.zeros((oh * ow, 4), dtype=np.uint8)
     out[ok] = src[v[ok].astype(int), u[ok].astype(int)]
     return Image.fromarray(out.reshape(oh, ow, 4), "RGBA"), place
+
+
+# ---------------------------------------------------------------------------------------
+# layers for a pack from real geography
+
+
+def add_graticule(m, step: float = 15.0) -> int:
+    """Store a graticule (meridians and parallels every ``step`` degrees) as the map's
+    ``props["graticule"]`` layer: ``{"step", "lines": [{"label", "points"}]}``. Returns
+    the number of lines."""
+    if not (0.5 <= step <= 90.0):
+        raise ImportFormatError(f"graticule step {step!r} must be between 0.5 and 90 degrees")
+    proj = MapProjection.from_map(m)
+    lines = []
+    for label, line in graticule(proj, step):
+        for part in shapely.get_parts(line):
+            if part.geom_type == "LineString" and part.length > 0:
+                pts = [[float(x), float(y)] for x, y in shapely.get_coordinates(part)]
+                lines.append({"label": label, "points": pts})
+    props = dict(m.props or {})
+    props["graticule"] = {"step": float(step), "lines": lines}
+    m.props = props
+    return len(lines)
+
+
+#: the largest background image accepted (pixels), DESIGN.md Invariant 5
+MAX_IMAGE_PIXELS = 80_000_000
+
+
+def add_background_image(
+    m,
+    path,
+    corners: BBox | None = None,
+    world_file=None,
+    name: str | None = None,
+    max_pixels: int = MAX_IMAGE_PIXELS,
+):
+    """A PNG/JPEG georeferenced by its lon/lat ``corners`` (west, south, east, north) or
+    by an ESRI ``world_file`` in lon/lat, added to ``m.images`` so it lies under the
+    zones where it belongs. An image whose grid the projection bends (anything but a
+    cylindrical map) is re-projected into the map's projection. Returns the
+    :class:`~gamecore.model.BackgroundImage`."""
+    import io
+    from pathlib import Path
+
+    from PIL import Image, UnidentifiedImageError
+
+    from gamecore.model import BackgroundImage
+
+    p = Path(path)
+    proj = MapProjection.from_map(m)
+    try:
+        with Image.open(p) as probe:
+            w, h = probe.size
+            fmt = (probe.format or "").lower()
+    except FileNotFoundError:
+        raise ImportFormatError("no such image file", p) from None
+    except (UnidentifiedImageError, OSError) as err:
+        raise ImportFormatError(f"not a PNG or JPEG image ({err})", p) from None
+    if fmt not in ("png", "jpeg"):
+        raise ImportFormatError(f"image format {fmt or 'unknown'} (PNG or JPEG only)", p)
+    if w * h > max_pixels:
+        raise ImportFormatError(f"image of {w} x {h} pixels is larger than {max_pixels}", p)
+    if world_file is not None:
+        wf = Path(world_file)
+        try:
+            params = parse_world_file(wf.read_text(encoding="utf-8"), str(wf))
+        except OSError as err:
+            raise ImportFormatError(f"cannot read: {err.strerror or err}", wf) from None
+        corners = world_file_corners(params, w, h)
+    if corners is None:
+        raise ImportFormatError("give the image's lon/lat corners or a world file", p)
+    corners = parse_bbox(corners, "corners") if not isinstance(corners, tuple) else corners
+    place = place_image(proj, corners, w, h)
+    if place["exact"]:
+        data, out_fmt = p.read_bytes(), fmt
+    else:
+        with Image.open(p) as img:
+            img.load()
+            warped, place = warp_image(proj, img, corners)
+        buf = io.BytesIO()
+        warped.save(buf, "PNG", optimize=True)
+        data, out_fmt = buf.getvalue(), "png"
+    iid = m.next_id("images")
+    bg = BackgroundImage(
+        iid,
+        name or p.stem,
+        out_fmt,
+        data,
+        place["x"],
+        place["y"],
+        place["width"],
+        place["height"],
+    )
+    m.images[iid] = bg
+    return bg

@@ -438,3 +438,109 @@ def test_cli_import_writes_a_pack(tmp_path, capsys):
     pack = read_pack(out)
     assert pack.map.crs == "EPSG:4326" and pack.map.width == 900.0
     assert_full_coverage(pack.map)
+
+
+# -- background images and the graticule -----------------------------------------------------
+
+
+def _png(path: Path, w: int = 360, h: int = 180) -> Path:
+    from PIL import Image
+
+    a = np.zeros((h, w, 3), dtype=np.uint8)
+    a[:, : w // 2] = (200, 30, 30)
+    Image.fromarray(a).save(path)
+    return path
+
+
+def _geo_map(spec: str, width: float = 720.0):
+    pack, _ = import_geojson(
+        parse_geojson(toy_world()), ImportOptions(projection=spec, width=width)
+    )
+    return pack.map
+
+
+def test_background_image_by_corners_or_world_file(tmp_path):
+    from PIL import Image
+
+    from gamecore.interop.projection import add_background_image
+
+    img = _png(tmp_path / "world.png")
+    m = _geo_map("plate-carree")
+    bg = add_background_image(m, img, corners=(-180.0, -90.0, 180.0, 90.0))
+    assert (bg.x, bg.y, bg.width, bg.height) == pytest.approx((0.0, 0.0, 720.0, 360.0))
+    assert bg.format == "png" and bg.data == img.read_bytes() and m.images[bg.id] is bg
+    wld = tmp_path / "world.pgw"
+    wld.write_text("1\n0\n0\n-1\n-179.5\n89.5\n")
+    again = add_background_image(m, img, world_file=wld)
+    assert (again.x, again.width) == pytest.approx((0.0, 720.0))
+    # a projection that bends the grid gets a re-projected image
+    robin = _geo_map("robinson")
+    warped = add_background_image(robin, img, corners=(-180.0, -90.0, 180.0, 90.0))
+    import io
+
+    out = Image.open(io.BytesIO(warped.data))
+    assert out.mode == "RGBA" and warped.width == pytest.approx(robin.width, rel=1e-3)
+    assert out.getpixel((2, 2))[3] == 0  # the corner outside the globe is transparent
+    assert out.getpixel((out.width // 4, out.height // 2))[:3] == (200, 30, 30)
+
+
+def test_bad_background_images(tmp_path):
+    from gamecore.interop.projection import add_background_image
+
+    m = _geo_map("plate-carree")
+    junk = tmp_path / "junk.png"
+    junk.write_bytes(b"not an image")
+    with pytest.raises(ImportFormatError, match="not a PNG or JPEG"):
+        add_background_image(m, junk, corners=(-180.0, -90.0, 180.0, 90.0))
+    img = _png(tmp_path / "big.png")
+    with pytest.raises(ImportFormatError, match="larger than"):
+        add_background_image(m, img, corners=(-180.0, -90.0, 180.0, 90.0), max_pixels=1000)
+    with pytest.raises(ImportFormatError, match="corners or a world file"):
+        add_background_image(m, img)
+
+
+def test_graticule_layer_is_stored_in_the_map():
+    from gamecore.interop.projection import add_graticule
+
+    m = _geo_map("robinson")
+    n = add_graticule(m, 30.0)
+    lines = m.props["graticule"]["lines"]
+    assert n == len(lines) >= 15
+    assert {"0", "60N"} <= {line["label"] for line in lines}
+    for line in lines:
+        xs = [p[0] for p in line["points"]]
+        assert min(xs) >= -1e-6 and max(xs) <= m.width + 1e-6
+
+
+def test_cli_adds_points_and_lines_into_a_pack(tmp_path, capsys):
+    from gamecore.store import read_pack, write_pack
+
+    pack, _ = import_geojson(
+        parse_geojson(toy_world()), ImportOptions(projection="miller", width=800.0)
+    )
+    target = tmp_path / "toy.warroom"
+    write_pack(pack, target)
+    extra = fc(
+        {
+            "type": "Feature",
+            "properties": {"name": "Capital"},
+            "geometry": {"type": "Point", "coordinates": [-20, 0]},
+        },
+        {
+            "type": "Feature",
+            "properties": {"name": "Wet"},
+            "geometry": {"type": "Point", "coordinates": [50, 0]},
+        },
+        {
+            "type": "Feature",
+            "properties": {"name": "Long River"},
+            "geometry": {"type": "LineString", "coordinates": [[-35, 10], [5, -10]]},
+        },
+    )
+    src = write(tmp_path, extra, "extra.geojson")
+    assert main(["import", "geojson", str(src), "--into", str(target), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["points"] == {"added": 1, "skipped": 1} and result["lines"] == {"added": 1}
+    after = read_pack(target)
+    assert after.map.zone_by_code("WST").props["cities"][0]["name"] == "Capital"
+    assert [line.name for line in after.map.lines.values()] == ["Long River"]

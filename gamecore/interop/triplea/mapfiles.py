@@ -1,0 +1,355 @@
+"""The text files of a TripleA map folder: point files, ``map.properties``, ``map.yml``.
+
+Formats (learnt from TripleA's map-making documentation and its point-file reader):
+
+- ``polygons.txt``: one territory per line, ``Name  <  (x,y) (x,y) ... >  < ... >``; the
+  name is everything before the first ``<`` (trimmed); coordinates are pixel integers.
+- ``centers.txt``, ``capitols.txt``, ``vc.txt``, ``name_place.txt``, ``pu_place.txt``, ...:
+  ``Name  (x,y)`` (one point per territory).
+- ``place.txt``: ``Name  (x,y) (x,y) ...`` with an optional ``| overflowToLeft=true``.
+- ``map.properties``: a Java properties file (``key=value``).
+- ``map.yml``: ``map_name``, ``version`` and a ``games`` list of ``game_name`` /
+  ``file_name`` entries (a tiny YAML subset, read without a YAML library).
+
+Readers raise :class:`~gamecore.errors.ImportFormatError` naming the file and line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from gamecore.errors import ImportFormatError
+
+__all__ = [
+    "MAX_TEXT_BYTES",
+    "PlaceEntry",
+    "format_points",
+    "format_polygons",
+    "format_place",
+    "format_properties",
+    "format_map_yml",
+    "parse_map_yml",
+    "parse_place",
+    "parse_points",
+    "parse_polygons",
+    "parse_properties",
+    "read_text",
+]
+
+#: point files and properties larger than this are refused
+MAX_TEXT_BYTES = 256 * 1024 * 1024
+
+_POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
+_INT = re.compile(r"-?\d+")
+
+
+def read_text(path: Path, label: str | None = None) -> str:
+    """A text file as str (UTF-8, falling back to Latin-1 as Java's readers often did)."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_TEXT_BYTES:
+            raise ImportFormatError(f"file of {size} bytes is over the limit", path)
+        data = path.read_bytes()
+    except OSError as err:
+        raise ImportFormatError(f"cannot read: {err.strerror or err}", path) from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _clean_name(raw: str) -> str:
+    return raw.strip()
+
+
+# ---------------------------------------------------------------------------- polygons
+def parse_polygons(text: str, path: str | Path) -> tuple[dict[str, list[np.ndarray]], list[str]]:
+    """``{name: [ring (n, 2) int64 array, ...]}`` in file order, and notes (names listed
+    twice are merged, rings with fewer than 3 points dropped)."""
+    out: dict[str, list[np.ndarray]] = {}
+    notes: list[str] = []
+    for no, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        lt = line.find("<")
+        if lt < 0:
+            raise ImportFormatError(f"line {no}: no polygon ('<' ... '>') after the name", path)
+        name = _clean_name(line[:lt])
+        if not name:
+            raise ImportFormatError(f"line {no}: a polygon line without a territory name", path)
+        rings = []
+        pos = lt
+        while True:
+            start = line.find("<", pos)
+            if start < 0:
+                break
+            end = line.find(">", start)
+            if end < 0:
+                raise ImportFormatError(f"line {no}: polygon of '{name}' is not closed by '>'", path)
+            body = line[start + 1 : end]
+            nums = _INT.findall(body)
+            if len(nums) % 2 or body.count("(") != len(nums) // 2:
+                raise ImportFormatError(
+                    f"line {no}: malformed point in a polygon of '{name}' (expected '(x,y)')", path
+                )
+            ring = np.array(nums, dtype=np.int64).reshape(-1, 2)
+            if len(np.unique(ring, axis=0)) < 3:
+                notes.append(f"'{name}': a polygon with fewer than 3 distinct points dropped")
+            else:
+                rings.append(ring)
+            pos = end + 1
+        if name in out:
+            notes.append(f"'{name}' is listed twice in polygons.txt; its polygons were merged")
+            out[name].extend(rings)
+        else:
+            out[name] = rings
+    return out, notes
+
+
+def format_polygons(polys: dict[str, list[np.ndarray]]) -> str:
+    lines = []
+    for name, rings in polys.items():
+        parts = []
+        for ring in rings:
+            pts = " ".join(f"({int(x)},{int(y)})" for x, y in np.asarray(ring).tolist())
+            parts.append(f" <  {pts} > ")
+        lines.append(name + " " + "".join(parts))
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------- points
+def _split_points(line: str, no: int, path) -> tuple[str, list[tuple[int, int]], str]:
+    m = _POINT.search(line)
+    if not m:
+        raise ImportFormatError(f"line {no}: no point '(x,y)' after the name", path)
+    # the name ends where the first "(x,y)" begins (a name may hold other parentheses)
+    name = _clean_name(line[: m.start()])
+    if not name:
+        raise ImportFormatError(f"line {no}: a point line without a territory name", path)
+    rest = line[m.start() :]
+    tail = ""
+    bar = rest.find("|")
+    if bar >= 0:
+        rest, tail = rest[:bar], rest[bar + 1 :].strip()
+    pts = [(int(x), int(y)) for x, y in _POINT.findall(rest)]
+    leftover = _POINT.sub("", rest).strip()
+    if leftover:
+        raise ImportFormatError(f"line {no}: unexpected text {leftover[:20]!r} after the points", path)
+    return name, pts, tail
+
+
+def parse_points(text: str, path: str | Path) -> tuple[dict[str, tuple[int, int]], list[str]]:
+    """A one-point-per-name file (centers.txt, capitols.txt, vc.txt, ...)."""
+    out: dict[str, tuple[int, int]] = {}
+    notes: list[str] = []
+    for no, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        name, pts, _tail = _split_points(line, no, path)
+        if name in out:
+            notes.append(f"{Path(path).name}: '{name}' listed twice, the first point kept")
+            continue
+        out[name] = pts[0]
+    return out, notes
+
+
+@dataclass
+class PlaceEntry:
+    points: list[tuple[int, int]] = field(default_factory=list)
+    overflow_to_left: bool | None = None  # None: not given
+
+
+def parse_place(text: str, path: str | Path) -> tuple[dict[str, PlaceEntry], list[str]]:
+    """``place.txt``: unit placement points, with the optional ``| overflowToLeft=...``."""
+    out: dict[str, PlaceEntry] = {}
+    notes: list[str] = []
+    for no, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        name, pts, tail = _split_points(line, no, path)
+        entry = PlaceEntry(pts)
+        if tail:
+            key, _, value = tail.partition("=")
+            if key.strip() == "overflowToLeft" and value.strip().lower() in ("true", "false"):
+                entry.overflow_to_left = value.strip().lower() == "true"
+            else:
+                notes.append(f"place.txt line {no}: '| {tail}' ignored")
+        if name in out:
+            notes.append(f"place.txt: '{name}' listed twice, the first line kept")
+            continue
+        out[name] = entry
+    return out, notes
+
+
+def format_points(points: dict[str, tuple[int, int]]) -> str:
+    return "".join(f"{name}  ({int(x)},{int(y)})\n" for name, (x, y) in points.items())
+
+
+def format_place(place: dict[str, PlaceEntry]) -> str:
+    lines = []
+    for name, entry in place.items():
+        pts = "  ".join(f"({int(x)},{int(y)})" for x, y in entry.points)
+        tail = ""
+        if entry.overflow_to_left is not None:
+            tail = f"  | overflowToLeft={'true' if entry.overflow_to_left else 'false'}"
+        lines.append(f"{name}  {pts}{tail}")
+    return "".join(line + "\n" for line in lines)
+
+
+# ---------------------------------------------------------------------------- properties
+_ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
+
+
+def _unescape(s: str) -> str:
+    out = []
+    i = 0
+    while i < len(s):
+        c = s[i]
+        if c == "\\" and i + 1 < len(s):
+            n = s[i + 1]
+            if n == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", s[i + 2 : i + 6] or ""):
+                out.append(chr(int(s[i + 2 : i + 6], 16)))
+                i += 6
+                continue
+            out.append(_ESCAPES.get(n, n))
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def parse_properties(text: str) -> list[tuple[str, str]]:
+    """A Java properties file as ``[(key, value), ...]`` in file order (later keys win when
+    looked up through ``dict()``)."""
+    logical: list[str] = []
+    buf = ""
+    for raw in text.splitlines():
+        line = raw.lstrip() if not buf else raw.lstrip()
+        if not buf and (not line or line[0] in "#!"):
+            continue
+        # a line ending in an odd number of backslashes continues on the next
+        trailing = len(line) - len(line.rstrip("\\"))
+        if trailing % 2 == 1:
+            buf += line[:-1]
+            continue
+        logical.append(buf + line)
+        buf = ""
+    if buf:
+        logical.append(buf)
+    out: list[tuple[str, str]] = []
+    for line in logical:
+        i = 0
+        key = []
+        while i < len(line):
+            c = line[i]
+            if c == "\\" and i + 1 < len(line):
+                key.append(line[i : i + 2])
+                i += 2
+                continue
+            if c in "=: \t\f":
+                break
+            key.append(c)
+            i += 1
+        rest = line[i:].lstrip(" \t\f")
+        if rest[:1] in ("=", ":"):
+            rest = rest[1:].lstrip(" \t\f")
+        out.append((_unescape("".join(key)), _unescape(rest)))
+    return out
+
+
+def _escape_prop(s: str, key: bool) -> str:
+    out = []
+    for i, c in enumerate(s):
+        if c == "\\":
+            out.append("\\\\")
+        elif c in "\t\n\r\f":
+            out.append({"\t": "\\t", "\n": "\\n", "\r": "\\r", "\f": "\\f"}[c])
+        elif c in "=:#!" or (c == " " and (key or i == 0)):
+            out.append("\\" + c)
+        elif ord(c) > 126 or ord(c) < 32:
+            out.append(f"\\u{ord(c):04x}")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def format_properties(items: list[tuple[str, str]], header: str = "") -> str:
+    lines = [f"# {h}" for h in header.splitlines()] if header else []
+    lines += [f"{_escape_prop(k, True)}={_escape_prop(v, False)}" for k, v in items]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------- map.yml
+def _yaml_scalar(raw: str) -> str:
+    raw = raw.strip()
+    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
+        inner = raw[1:-1]
+        return inner.replace("''", "'") if raw[0] == "'" else inner.replace('\\"', '"')
+    if " #" in raw:
+        raw = raw.split(" #", 1)[0].rstrip()
+    return raw
+
+
+def parse_map_yml(text: str, path: str | Path) -> dict:
+    """``{"map_name": str, "version": str, "games": [{"game_name": .., "file_name": ..}],
+    "extra": [(key, value)]}`` from the subset of YAML that map.yml files use."""
+    data: dict = {"map_name": "", "version": "", "games": [], "extra": []}
+    in_games = False
+    current: dict | None = None
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip()
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if "\t" in line[: len(line) - len(line.lstrip())]:
+            raise ImportFormatError(f"line {no}: tabs are not allowed in YAML indentation", path)
+        indent = len(line) - len(line.lstrip())
+        body = line.strip()
+        if indent == 0 and not body.startswith("-"):
+            key, sep, value = body.partition(":")
+            if not sep:
+                raise ImportFormatError(f"line {no}: expected 'key: value'", path)
+            key = key.strip()
+            in_games = key == "games"
+            current = None
+            if key in ("map_name", "version"):
+                data[key] = _yaml_scalar(value)
+            elif not in_games:
+                data["extra"].append((key, _yaml_scalar(value)))
+            continue
+        if not in_games:
+            continue  # nested data of an unknown key: ignored
+        if body.startswith("-"):
+            current = {}
+            data["games"].append(current)
+            body = body[1:].strip()
+            if not body:
+                continue
+        if current is None:
+            raise ImportFormatError(f"line {no}: a game entry must start with '-'", path)
+        key, sep, value = body.partition(":")
+        if not sep:
+            raise ImportFormatError(f"line {no}: expected 'key: value' in a game entry", path)
+        current[key.strip()] = _yaml_scalar(value)
+    return data
+
+
+def _yaml_quote(s: str) -> str:
+    if s and re.fullmatch(r"[A-Za-z0-9_./() -]+", s) and s.strip() == s and not s[0] in "-?":
+        return s
+    return "'" + s.replace("'", "''") + "'"
+
+
+def format_map_yml(map_name: str, games: list[tuple[str, str]], version: str = "1") -> str:
+    lines = [f"map_name: {_yaml_quote(map_name)}", f"version: {_yaml_quote(str(version))}"]
+    lines.append("games:")
+    for game_name, file_name in games:
+        lines.append(f"  - game_name: {_yaml_quote(game_name)}")
+        lines.append(f"    file_name: {_yaml_quote(file_name)}")
+    return "\n".join(lines) + "\n"
