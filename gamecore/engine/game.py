@@ -106,6 +106,7 @@ def new_game(
             s.tokens[n] = k
     s.objective_state = {}
     s.winner = None
+    s.end_reason = ""
     s.terminal = False
     s.rng = Rng(seed)
     if log not in ("full", "actions", "none"):

@@ -15,11 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from gamecore.engine.actions import Action
-from gamecore.engine.board import NEUTRAL, Board
+from gamecore.engine.board import NEUTRAL
 from gamecore.engine.rng import Rng
 from gamecore.errors import RulesError
-from gamecore.model import Pack, Scenario
-from gamecore.rules import Ruleset, UnitType
+from gamecore.rules import UnitType
 
 # unit flags (per turn unless noted)
 MOVED = 1  # moved this turn
@@ -82,21 +81,6 @@ class Battle:
         )
 
 
-_DYNAMIC = (
-    "units",
-    "at",
-    "owner",
-    "banks",
-    "relations",
-    "facilities",
-    "placed",
-    "origins",
-    "amph_from",
-    "raids",
-    "income",
-    "tokens",
-    "objective_state",
-)
 
 
 class GameState:
@@ -141,6 +125,7 @@ class GameState:
         "tokens",
         "objective_state",
         "winner",
+        "end_reason",
         "terminal",
         "rng",
         "log_mode",
@@ -218,6 +203,7 @@ class GameState:
         c.tokens = self.tokens.copy()
         c.objective_state = self.objective_state.copy()
         c.winner = self.winner
+        c.end_reason = self.end_reason
         c.terminal = self.terminal
         c.rng = self.rng.copy() if reseed is None else Rng(reseed)
         if keep_log and self.log_mode != "none":
@@ -457,10 +443,6 @@ class GameState:
         )
 
 
-def unit_types(rules: Ruleset) -> dict[str, UnitType]:
-    return rules.units
-
-
 __all__ = [
     "AMPHIB",
     "COMBAT",
@@ -480,6 +462,3 @@ __all__ = [
     "Unit",
 ]
 
-
-def _unused(pack: Pack, scenario: Scenario, board: Board) -> None:  # pragma: no cover
-    """(keeps type-only imports referenced)"""

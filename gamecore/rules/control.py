@@ -96,6 +96,7 @@ def victory_cities(s: GameState) -> dict[str, int]:
 def set_winner(s: GameState, side: str | None, reason: str) -> None:
     s.terminal = True
     s.winner = side
+    s.end_reason = reason
     s._legal = None
     s.event("game_over", winner=side, reason=reason, round=s.round)
 

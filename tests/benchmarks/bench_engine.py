@@ -1,0 +1,64 @@
+"""Rules engine speed on a ~300-zone synthetic scenario (issue #7): random legal actions
+applied per second (legal-action generation included), clones per second, replay speed."""
+
+from __future__ import annotations
+
+import time
+
+from gamecore.engine import RandomBot, new_game, replay
+from gamecore.engine.testmaps import synthetic_pack
+
+ZONES = 300
+NATIONS = 6
+
+
+def run() -> dict:
+    t0 = time.perf_counter()
+    pack = synthetic_pack(ZONES, seed=1, n_nations=NATIONS)
+    build_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    state = new_game(pack, "synthetic", seed=1, rounds=6)
+    new_game_s = time.perf_counter() - t0
+    units = len(state.units)
+    bots = {n: RandomBot(i) for i, n in enumerate(sorted(pack.nations))}
+    # random legal play
+    legal_sizes = []
+    actions = 0
+    t0 = time.perf_counter()
+    while not state.is_terminal() and actions < 4000:
+        legal = state.legal_actions()
+        legal_sizes.append(len(legal))
+        state.apply(bots[state.current_player].choose(state), check=False)
+        actions += 1
+    play_s = time.perf_counter() - t0
+    # clones of a mid-game state
+    n_clones = 2000
+    t0 = time.perf_counter()
+    for _ in range(n_clones):
+        state.clone()
+    clone_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for _ in range(n_clones):
+        state.clone(keep_log=False)
+    clone_nolog_s = time.perf_counter() - t0
+    # replay (every action checked for legality)
+    t0 = time.perf_counter()
+    r = replay(pack, state.log)
+    replay_s = time.perf_counter() - t0
+    assert r.snapshot() == state.snapshot()
+    return {
+        "zones": len(pack.map.zones),
+        "nations": NATIONS,
+        "units_at_start": units,
+        "units_at_end": len(state.units),
+        "rounds_played": state.round,
+        "actions": actions,
+        "mean_legal_actions": round(sum(legal_sizes) / max(1, len(legal_sizes)), 1),
+        "max_legal_actions": max(legal_sizes, default=0),
+        "build_scenario_s": round(build_s, 3),
+        "new_game_ms": round(1000 * new_game_s, 1),
+        "random_actions_per_s": round(actions / play_s, 1),
+        "clones_per_s": round(n_clones / clone_s, 1),
+        "clones_no_log_per_s": round(n_clones / clone_nolog_s, 1),
+        "replay_actions_per_s": round(actions / replay_s, 1),
+    }
