@@ -24,8 +24,7 @@ kind            fields
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 KINDS = (
     "buy",
@@ -42,8 +41,9 @@ KINDS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
+    """(A tuple underneath: cheap to create, compare and hash — bots make many.)"""
+
     kind: str
     type: str = ""
     count: int = 0
@@ -72,12 +72,7 @@ class Action:
     @staticmethod
     def move(units, path, transport: int = 0, mode: str = "", target: int = 0) -> Action:
         return Action(
-            "move",
-            units=tuple(sorted(units)),
-            path=tuple(path),
-            transport=transport,
-            mode=mode,
-            target=target,
+            "move", "", 0, tuple(sorted(units)), tuple(path), 0, "", transport, target, mode
         )
 
     @staticmethod
@@ -111,9 +106,7 @@ class Action:
     # -- JSON ---------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
-        for name in Action.__slots__:
-            if name == "kind":
-                continue
+        for name in Action._fields[1:]:
             v = getattr(self, name)
             if v:
                 out[name] = list(v) if isinstance(v, tuple) else v
@@ -129,7 +122,7 @@ class Action:
 
     def __str__(self) -> str:
         parts = [self.kind]
-        for name in Action.__slots__[1:]:
+        for name in Action._fields[1:]:
             v = getattr(self, name)
             if v:
                 parts.append(f"{name}={'-'.join(map(str, v)) if isinstance(v, tuple) else v}")

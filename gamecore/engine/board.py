@@ -48,6 +48,9 @@ class Board:
     original: dict[int, str | None]
     turn_slots: tuple[tuple[str, ...], ...]
     impassable: frozenset[int] = frozenset()
+    move_cost: dict[int, int] = field(default_factory=dict)  # entering a zone (land units)
+    no_blitz: frozenset[int] = frozenset()
+    uniform_cost: bool = True
     standing_army: dict[int, int] = field(default_factory=dict)
     convoy_zones: tuple[int, ...] = ()
     kamikaze_zones: dict[int, str] = field(default_factory=dict)  # zone -> nation
@@ -195,6 +198,9 @@ def build_board(
         original=original,
         turn_slots=slots,
         impassable=frozenset(impassable),
+        move_cost={z: rules.terrain_of(m.zones[z].terrain).move_cost for z in zones},
+        no_blitz=frozenset(z for z in zones if rules.terrain_of(m.zones[z].terrain).no_blitz),
+        uniform_cost=all(rules.terrain_of(m.zones[z].terrain).move_cost == 1 for z in zones),
         standing_army=standing,
         convoy_zones=tuple(sorted(convoy)),
         kamikaze_zones=kamikaze,

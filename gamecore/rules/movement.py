@@ -73,6 +73,7 @@ class MoveContext:
         self._status: dict[int, str] = {}
         self._landing: dict[int, int] | None = None
         self._carrier_free: dict[int, int] | None = None
+        self._land_cache: dict[tuple, dict[int, tuple]] = {}
 
     # -- zone status ------------------------------------------------------------
     def status(self, z: int) -> str:
@@ -179,10 +180,46 @@ class MoveContext:
 
 # ---------------------------------------------------------------------- searches
 def _land_search(ctx: MoveContext, z0: int, moves: int, blitz: bool) -> dict[int, tuple]:
-    """Destinations of a land unit: dest -> path."""
+    """Destinations of a land unit: dest -> path (cached per context)."""
+    key = (z0, moves, blitz)
+    hit = ctx._land_cache.get(key)
+    if hit is not None:
+        return hit
     b = ctx.b
-    terrain = ctx.s.rules.terrain_of
     out: dict[int, tuple] = {}
+    status = ctx.status
+    combat = ctx.combat
+    straits = b.strait_via
+    if b.uniform_cost:
+        seen = {z0}
+        frontier = [(z0, (z0,))]
+        for _ in range(moves):
+            nxt = []
+            for z, path in frontier:
+                for y in b.land_nbrs[z]:
+                    if y in seen:
+                        continue
+                    if straits and not ctx.strait_open(z, y):
+                        continue
+                    st = status(y)
+                    if st == "X":
+                        continue
+                    seen.add(y)
+                    p = (*path, y)
+                    if combat:
+                        if st == "F":
+                            nxt.append((y, p))
+                        else:
+                            out[y] = p
+                            if blitz and _blitzable(ctx, y, st):
+                                nxt.append((y, p))
+                    elif st == "F":
+                        out[y] = p
+                        nxt.append((y, p))
+            frontier = nxt
+        ctx._land_cache[key] = out
+        return out
+    cost_of = b.move_cost
     best = {z0: 0}
     heap = [(0, z0, (z0,))]
     while heap:
@@ -192,27 +229,19 @@ def _land_search(ctx: MoveContext, z0: int, moves: int, blitz: bool) -> dict[int
         for y in b.land_nbrs[z]:
             if y in path:
                 continue
-            t = terrain(b.terrain[y])
-            c = cost + t.move_cost
+            c = cost + cost_of[y]
             if c > moves or not ctx.strait_open(z, y):
                 continue
-            st = ctx.status(y)
+            st = status(y)
             if st == "X":
                 continue
             p = (*path, y)
             cont = False
-            if ctx.combat:
+            if combat:
                 if st in ("H", "N"):
                     if y not in out or len(p) < len(out[y]):
                         out[y] = p
-                    o = ctx.s.owner.get(y)
-                    cont = (
-                        blitz
-                        and st == "H"
-                        and y not in ctx.enemy_any
-                        and o in ctx.enemies
-                        and not t.no_blitz
-                    )
+                    cont = blitz and _blitzable(ctx, y, st)
                 else:
                     cont = True
             elif st == "F":
@@ -222,7 +251,18 @@ def _land_search(ctx: MoveContext, z0: int, moves: int, blitz: bool) -> dict[int
             if cont and c < best.get(y, 1 << 30):
                 best[y] = c
                 heapq.heappush(heap, (c, y, p))
+    ctx._land_cache[key] = out
     return out
+
+
+def _blitzable(ctx: MoveContext, y: int, st: str) -> bool:
+    """An empty zone held by an enemy (not a neutral) that blitzing units pass through."""
+    return (
+        st == "H"
+        and y not in ctx.enemy_any
+        and ctx.s.owner.get(y) in ctx.enemies
+        and y not in ctx.b.no_blitz
+    )
 
 
 def _sea_search(ctx: MoveContext, z0: int, moves: int, unit_type: str) -> dict[int, tuple]:
@@ -454,8 +494,7 @@ def apply_move(s: GameState, a: Action) -> None:
         return
     t0 = ut[first.type]
     if t0.domain == "land":
-        terrain = s.rules.terrain_of
-        cost = sum(terrain(s.board.terrain[z]).move_cost for z in path[1:])
+        cost = sum(s.board.move_cost[z] for z in path[1:])
     else:
         cost = len(path) - 1
     carried: list[int] = []
