@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -246,11 +247,11 @@ class MapProjection:
 
     @cached_property
     def _fwd(self) -> pyproj.Transformer:
-        return pyproj.Transformer.from_crs("EPSG:4326", self.crs, always_xy=True)
+        return _transformer(self.crs_text, forward=True)
 
     @cached_property
     def _inv(self) -> pyproj.Transformer:
-        return pyproj.Transformer.from_crs(self.crs, "EPSG:4326", always_xy=True)
+        return _transformer(self.crs_text, forward=False)
 
     # -- points --------------------------------------------------------------------------
     def to_map_xy(self, px: np.ndarray, py: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -348,6 +349,28 @@ class MapProjection:
 
     def frame(self) -> Polygon:
         return box(0.0, 0.0, self.width, self.height)
+
+
+_local = threading.local()
+
+
+def _transformer(crs_text: str, forward: bool) -> pyproj.Transformer:
+    """lon/lat ↔ ``crs_text`` transformers, cached per thread (pyproj objects are not
+    shared between threads)."""
+    cache = getattr(_local, "transformers", None)
+    if cache is None:
+        cache = _local.transformers = {}
+    key = (crs_text, forward)
+    t = cache.get(key)
+    if t is None:
+        try:
+            crs = pyproj.CRS.from_user_input(crs_text)
+        except pyproj.exceptions.CRSError:
+            raise ImportFormatError(f"unknown projection {crs_text!r}") from None
+        wgs84 = pyproj.CRS.from_epsg(4326)
+        src, dst = (wgs84, crs) if forward else (crs, wgs84)
+        t = cache[key] = pyproj.Transformer.from_crs(src, dst, always_xy=True)
+    return t
 
 
 def _projected_outline(crs_text: str, bbox: BBox) -> np.ndarray:

@@ -306,6 +306,8 @@ GROUPS: dict[str, str] = {
 DROPPED = ("ATA", "ATF", "VUT", "BHS")
 #: radius of the islands added by hand, in map units
 ISLAND_RADIUS = 5.0
+#: how far apart unit-stack slots are (map property ``slot_radius``), in map units
+SLOT_RADIUS = 8.0
 
 TERRAIN: dict[str, str] = {
     "mountain": "SUI AUT NOR NNO AFG NEP TIB YUG ALB CAU BOL PER CHI ETH KAN YUN",
@@ -1139,12 +1141,16 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
             lon, lat = proj.inverse([z.label[0]], [z.label[1]])
             z.region = _ocean_of(float(lon[0]), float(lat[0]))
 
-    # unit-stack slots: four on land, three at sea
+    # unit-stack slots: up to four on land and three at sea, SLOT_RADIUS apart
+    m.props["slot_radius"] = SLOT_RADIUS
     for z in m.zones.values():
-        try:
-            z.slots = stack_slots(z.geometry, 4 if z.kind == "land" else 3)
-        except GeometryError:
-            z.slots = []
+        z.slots = [z.label] if z.label else []
+        for n in range(4 if z.kind == "land" else 3, 0, -1):
+            try:
+                z.slots = stack_slots(z.geometry, n, radius=SLOT_RADIUS / 2.0)
+                break
+            except GeometryError:
+                continue
 
     # cities, capitals, victory cities, facilities
     capitals: dict[str, int] = {}
