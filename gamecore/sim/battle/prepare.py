@@ -1,0 +1,342 @@
+"""A battle made ready for the exact and the Monte Carlo solvers: both sides, what happens
+before round 1 (AA fire, shore bombardment), the reachable states of each side, when a
+battle is over, and the hit distributions of every state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from gamecore.rules.ruleset import Ruleset
+from gamecore.sim.battle.model import BattleContext, BattleError, Modifier
+from gamecore.sim.battle.sides import (
+    ALL_DOMAINS,
+    FS,
+    GEN,
+    Side,
+    StateSpace,
+    _conv,
+    binom_pmf,
+    eligible,
+)
+
+#: settle kinds of a pair of states at the end of a round
+TRANSIENT, OVER, DEATH_A, DEATH_D, STUCK = 0, 1, 2, 3, 4
+
+
+class Component:
+    """One outcome of the fire before round 1: attacker and defender state indices, its
+    probability, and the defender's units killed by bombardment (they fire in round 1)."""
+
+    __slots__ = ("a", "d", "p", "doomed")
+
+    def __init__(self, a: int, d: int, p: float, doomed: tuple[int, ...] | None):
+        self.a, self.d, self.p, self.doomed = a, d, p, doomed
+
+
+class Prepared:
+    def __init__(
+        self,
+        rules: Ruleset,
+        attackers: Mapping[str, int],
+        defenders: Mapping[str, int],
+        ctx: BattleContext,
+        state_limit: int = 200_000,
+    ):
+        self.rules = rules
+        self.ctx = ctx
+        opts = rules.options
+        if not any(attackers.values()) and not any(defenders.values()):
+            raise BattleError("a battle needs units on at least one side")
+        for tid in (*attackers, *defenders):
+            if tid not in rules.units:
+                raise BattleError(f"unknown unit '{tid}' in ruleset '{rules.id}'")
+            t = rules.units[tid]
+            if t.domain == "facility" or t.infrastructure:
+                raise BattleError(f"'{tid}' does not fight in battles")
+        present = [rules.units[t] for t, n in {**attackers, **defenders}.items() if n]
+        sea = ctx.sea
+        if sea is None:
+            sea = any(t.domain == "sea" for t in present)
+        self.sea = bool(sea)
+        for role, units in (("attacker", attackers), ("defender", defenders)):
+            for tid, n in units.items():
+                dom = rules.units[tid].domain
+                if n and self.sea and dom == "land":
+                    raise BattleError(f"{role}: land unit '{tid}' cannot fight in a sea battle")
+                if n and not self.sea and dom == "sea":
+                    raise BattleError(
+                        f"{role}: sea unit '{tid}' cannot fight in a land battle "
+                        "(ships support a landing by bombardment)"
+                    )
+        for tid in ctx.bombard:
+            if tid not in rules.units or not rules.units[tid].bombard:
+                raise BattleError(f"bombard: '{tid}' is not a unit that bombards")
+        mods = list(ctx.modifiers) + self._terrain_modifiers()
+        keep = ctx.keep_land_unit if ctx.keep_land_unit is not None else not self.sea
+        self.A = Side(
+            rules,
+            "attacker",
+            attackers,
+            damaged=ctx.attacker_damaged,
+            order=ctx.attacker_order,
+            keep_land_unit=keep,
+            modifiers=mods,
+            nation=ctx.attacker_nation,
+        )
+        self.D = Side(
+            rules,
+            "defender",
+            defenders,
+            damaged=ctx.defender_damaged,
+            order=ctx.defender_order,
+            modifiers=mods,
+            nation=ctx.defender_nation,
+        )
+        A, D = self.A, self.D
+        A.define_groups(D.possible_keys())
+        D.define_groups(A.possible_keys())
+        self.round_groups = (len(A.groups), len(D.groups))
+        comps_a = self._aa_fire()
+        comps_d = self._bombardment()
+        self.SA = StateSpace(A, [s for s, _ in comps_a], state_limit, self.round_groups[0])
+        self.SD = StateSpace(D, [s for s, _, _ in comps_d], state_limit, self.round_groups[1])
+        self.components = [
+            Component(self.SA.index[sa], self.SD.index[sd], pa * pd, doomed)
+            for sa, pa in comps_a
+            for sd, pd, doomed in comps_d
+            if pa * pd > 0.0
+        ]
+        self.has_doomed = any(c.doomed for c in self.components)
+        self.has_fs = A.has_first_strike or D.has_first_strike
+        self.homogeneous_from = max(A.last_special_round, D.last_special_round) + 1
+        if self.has_doomed:
+            self.homogeneous_from = max(self.homogeneous_from, 2)
+        limit = ctx.max_rounds if ctx.max_rounds is not None else opts.get("max_combat_rounds", 0)
+        self.max_rounds = int(limit or 0)
+        self.retreat = ctx.retreat
+        self.retreat_allowed = (
+            ctx.retreat.kind != "never"
+            and bool(opts.get("attacker_retreat", True))
+            and (not ctx.amphibious or bool(opts.get("amphibious_retreat", False)))
+        )
+        self.retreat_from = max(1, int(opts.get("attacker_retreat_from_round", 1)))
+        self._settle()
+        self._tables: dict = {}
+
+    # ------------------------------------------------------------------ context
+    def _terrain_modifiers(self) -> list[Modifier]:
+        ctx, rules = self.ctx, self.rules
+        out: list[Modifier] = []
+        for names, rounds in (((ctx.terrain,) if ctx.terrain else (), 0), (ctx.border_terrain, 1)):
+            for name in names:
+                if name not in rules.terrain:
+                    known = ", ".join(sorted(rules.terrain)) or "none"
+                    raise BattleError(
+                        f"unknown terrain '{name}' in ruleset '{rules.id}' (known: {known})"
+                    )
+                ter = rules.terrain[name]
+                for side, table in (("attacker", ter.attack), ("defender", ter.defense)):
+                    for dom, v in table.items():
+                        if v:
+                            out.append(Modifier(side, v, domains=(dom,), rounds=rounds))
+        return out
+
+    # ------------------------------------------------------------------ before round 1
+    def _aa_fire(self) -> list[tuple[tuple[int, ...], float]]:
+        """Defending AA fires once before round 1 at attacking air (rules-notes/004 §4.4):
+        each gun has ``aa_shots`` shots, one per target, hitting on ``aa_value``."""
+        A, D, rules = self.A, self.D, self.rules
+        start = [(A.initial, 1.0)]
+        if not (rules.options.get("aa_fire", True) and self.ctx.aa):
+            return start
+        guns = [
+            (t, n) for t, n in zip(D.slots, D.slot_count, strict=True) if t.aa_shots and t.aa_value
+        ]
+        if not guns or not any(D.initial):
+            return start
+        domains = set()
+        for t, _ in guns:
+            domains.update(t.aa_targets)
+        left = sum(
+            n for t, n in zip(A.slots, A.slot_count, strict=True) if t.domain in domains and n
+        )
+        if not left:
+            return start
+        pmf = None
+        for t, n in guns:
+            shots = min(t.aa_shots * n, left)
+            left -= shots
+            pmf = _conv(pmf, binom_pmf(shots, t.aa_value, rules.dice))
+            if left <= 0:
+                break
+        key = (tuple(d for d in ALL_DOMAINS if d not in domains), "aa", True)
+        A.define_groups([key])
+        g = A.group_of_key[key]
+        out: dict[tuple[int, ...], float] = {}
+        for k, p in enumerate(pmf):
+            if p > 0.0:
+                s = A.apply_hits(A.initial, {g: k}) if g is not None else A.initial
+                out[s] = out.get(s, 0.0) + float(p)
+        return list(out.items())
+
+    def _bombardment(self) -> list[tuple[tuple[int, ...], float, tuple[int, ...] | None]]:
+        """Shore bombardment in an amphibious assault (rules-notes/004 §4.5): each ship
+        fires once at its ``bombard`` value, at most one ship per landing land unit; its
+        victims fire back in round 1 and are removed after it."""
+        A, D, rules, ctx = self.A, self.D, self.rules, self.ctx
+        start = [(D.initial, 1.0, None)]
+        if self.sea or not ctx.amphibious or not ctx.bombard:
+            return start
+        if not rules.options.get("shore_bombardment", True) or not any(D.initial):
+            return start
+        ships = sorted(
+            (rules.units[t].bombard for t, n in ctx.bombard.items() for _ in range(n)),
+            reverse=True,
+        )
+        if rules.options.get("bombard_per_landed_unit", True):
+            landed = sum(
+                n for t, n in zip(A.slots, A.slot_count, strict=True) if t.domain == "land"
+            )
+            ships = ships[:landed]
+        if not ships:
+            return start
+        pmf = None
+        for v in sorted(set(ships)):
+            pmf = _conv(pmf, binom_pmf(ships.count(v), v, rules.dice))
+        key = ((), "sea", True)
+        D.define_groups([key])
+        g = D.group_of_key[key]
+        out = []
+        for k, p in enumerate(pmf):
+            if p <= 0.0:
+                continue
+            s = D.apply_hits(D.initial, {g: k}) if g is not None else D.initial
+            doomed = [0] * D.n_cells
+            for cells in D.slot_cells:
+                killed = sum(D.initial[c] for c in cells) - sum(s[c] for c in cells)
+                doomed[cells[0]] += killed
+            out.append((s, float(p), tuple(doomed) if any(doomed) else None))
+        return out
+
+    # ------------------------------------------------------------------ end of a round
+    @staticmethod
+    def _hurt_bits(X: StateSpace, Y: StateSpace) -> tuple[np.ndarray, np.ndarray]:
+        """Bit masks over X's hit keys: which keys X's states fire with a positive base
+        value, and which keys find a target in Y's states (the engine's ``_can_hurt``)."""
+        side, other = X.side, Y.side
+        keys = side.possible_keys()
+        if len(keys) > 62:  # pragma: no cover - 31 unit types with detectors on one side
+            raise BattleError("too many kinds of units on one side")
+        fire = np.zeros(X.size, dtype=np.int64)
+        for c in range(side.n_cells):
+            t = side.slots[side.cell_slot[c]]
+            if t.stat(side.stat, side.cell_hp[c] < t.hits) <= 0:
+                continue
+            has = X.cells[:, c] > 0
+            for j, (ct, dom, d) in enumerate(keys):
+                if ct == t.cannot_target and dom == t.domain:
+                    fire |= np.where(has & (X.det == d), np.int64(1) << j, 0)
+        target = np.zeros(Y.size, dtype=np.int64)
+        for j, key in enumerate(keys):
+            ok = [i for i, t in enumerate(other.slots) if eligible(t, key)]
+            if ok:
+                target |= np.where(Y.per_slot[:, ok].sum(axis=1) > 0, np.int64(1) << j, 0)
+        return fire, target
+
+    def _settle(self) -> None:
+        self._bits_ad = self._hurt_bits(self.SA, self.SD)
+        self._bits_da = self._hurt_bits(self.SD, self.SA)
+        self._kind: np.ndarray | None = None
+
+    def kind_of(self, a: np.ndarray, d: np.ndarray) -> np.ndarray:
+        """Classify pairs of states at the end of a round (the engine's ``_settled``):
+        OVER (a side is gone), DEATH_D / DEATH_A (a side of only defenceless units that
+        the enemy can hurt dies: unescorted transports, rules-notes/004 §4.3), STUCK
+        (nobody can hurt anybody) or TRANSIENT (fighting on). ``a``, ``d`` broadcast."""
+        SA, SD = self.SA, self.SD
+        both = SA.alive[a] & SD.alive[d]
+        fa, td = self._bits_ad
+        fd, ta = self._bits_da
+        hurt_ad = (fa[a] & td[d]) != 0
+        hurt_da = (fd[d] & ta[a]) != 0
+        kind = np.where(both, TRANSIENT, OVER).astype(np.int8)
+        rest = both
+        if self.rules.options.get("unescorted_transports_die", True):
+            dd = rest & SD.all_defenseless[d] & hurt_ad
+            kind[dd] = DEATH_D
+            rest = rest & ~dd
+            da = rest & SA.all_defenseless[a] & hurt_da
+            kind[da] = DEATH_A
+            rest = rest & ~da
+        kind[rest & ~hurt_ad & ~hurt_da] = STUCK
+        return kind
+
+    @property
+    def kind(self) -> np.ndarray:
+        """:meth:`kind_of` for every pair, shape (S_A, S_D)."""
+        if self._kind is None:
+            a = np.arange(self.SA.size)[:, None]
+            d = np.arange(self.SD.size)[None, :]
+            self._kind = self.kind_of(a, d)
+        return self._kind
+
+    # ------------------------------------------------------------------ fire tables
+    def det_values(self, X: StateSpace, Y: StateSpace) -> list[bool]:
+        """Detector states of the target Y that change X's fire (only first strike cares)."""
+        if not X.side.has_first_strike:
+            return [False]
+        return sorted({bool(v) for v in Y.det})
+
+    def round_key(self, rnd: int) -> tuple[int, int, bool]:
+        return (self.A.bucket(rnd), self.D.bucket(rnd), rnd == 1 and self.has_doomed)
+
+    def fire_table(
+        self, firer: str, stage: int, dv: bool, rnd: int
+    ) -> list[tuple[np.ndarray, int] | None]:
+        """Per incoming group of the target: ``(pmf, K)`` with ``pmf`` of shape
+        (S_firer, K+1): the hits the firer's every state scores in ``stage`` of round
+        ``rnd`` when the target's detector status is ``dv``; None when nobody fires at it.
+        Hit counts past what can matter are folded into K."""
+        key = (firer, stage, dv, self.round_key(rnd))
+        hit = self._tables.get(key)
+        if hit is not None:
+            return hit
+        X, Y = (self.SA, self.SD) if firer == "attacker" else (self.SD, self.SA)
+        side, target = X.side, Y.side
+        n_groups = self.round_groups[1] if firer == "attacker" else self.round_groups[0]
+        pm = side.fire_pmfs(X.cells, stage, dv, rnd, target, n_groups)
+        if firer == "defender" and rnd == 1 and self.has_doomed:
+            # bombardment victims fire back in round 1 (rules-notes/004 §4.5)
+            for c in self.components:
+                if c.doomed:
+                    cells = X.cells[c.d] + np.array(c.doomed, dtype=np.int64)
+                    row = side.fire_pmfs(cells[None, :], stage, dv, rnd, target, n_groups)
+                    for g in range(n_groups):
+                        if row[g] is None:
+                            continue
+                        if pm[g] is None:
+                            pm[g] = np.zeros((X.size, 1))
+                            pm[g][:, 0] = 1.0
+                        w = max(pm[g].shape[1], row[g].shape[1])
+                        grown = np.zeros((X.size, w))
+                        grown[:, : pm[g].shape[1]] = pm[g]
+                        grown[c.d] = 0.0
+                        grown[c.d, : row[g].shape[1]] = row[g][0]
+                        pm[g] = grown
+        out: list[tuple[np.ndarray, int] | None] = []
+        for g in range(n_groups):
+            p = pm[g]
+            K = min(p.shape[1] - 1, Y.max_useful_hits(g)) if p is not None else 0
+            if K <= 0:
+                out.append(None)
+                continue
+            if p.shape[1] - 1 > K:
+                p = np.concatenate([p[:, :K], p[:, K:].sum(axis=1, keepdims=True)], axis=1)
+            out.append((p, K))
+        self._tables[key] = out
+        return out
+
+    def stages(self) -> tuple[int, ...]:
+        return (FS, GEN) if self.has_fs else (GEN,)

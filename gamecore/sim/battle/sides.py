@@ -1,0 +1,527 @@
+"""One side of a battle: its units in casualty order, what they fire, where hits land, and
+the states it can reach.
+
+The rules mirror the engine's dice resolver (gamecore.rules.combat, which cites
+rules-notes/004_3g40_handbook.md §4.3-§4.5):
+
+- A unit hits when a die of the ruleset's size rolls at most its value: its attack (or
+  defence), damaged stats for a damaged multi-hit unit, plus modifiers — support (one
+  bonus per unit: artillery +1 to one infantry, fighter or tank +1 to one tactical
+  bomber) and terrain/context modifiers — combined by the ruleset's modifier policy, and
+  clipped to 0..dice. A unit with value 0 gets no modifier.
+- A hit carries a *key* ``(cannot_target, firer domain, firer side has a detector)``: a
+  submarine's hits cannot go to air units; air cannot hit submarines (``hidden_from``)
+  unless its own side has a destroyer (``detector``).
+- The owner takes casualties in a fixed order (a casualty profile or a list of unit
+  types), armed units before defenceless ones; with ``two_hit_absorb_first`` a multi-hit
+  unit takes damage before anything dies. Hits that fit fewer units are assigned first.
+
+A side's *state* is a tuple of counts per cell ``(slot, hit points left)``; a *slot* is a
+unit type at one place in the casualty order (the attacker of a land zone keeps one unit
+of its best land type in a slot of its own at the end, as the engine does).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from gamecore.rules.combat import CASUALTY_PROFILES
+from gamecore.rules.modifiers import combine
+from gamecore.rules.ruleset import Ruleset, UnitType
+from gamecore.sim.battle.model import BattleError, Modifier
+
+Key = tuple  # (cannot_target: tuple[str, ...], firer domain: str, firer side has a detector)
+FS, GEN = 0, 1  # firing stages of a round: first strike, general fire
+ALL_DOMAINS = ("land", "sea", "facility", "air")
+
+
+def eligible(t: UnitType, key: Key) -> bool:
+    """May a hit with ``key`` be assigned to a unit of type ``t``?"""
+    cannot, fdom, det = key
+    if t.domain in cannot:
+        return False
+    return not (fdom in t.hidden_from and not det)
+
+
+@lru_cache(maxsize=4096)
+def binom_pmf(n: int, value: int, dice: int) -> np.ndarray:
+    """P(k hits) for ``n`` dice hitting on ``value`` or less on a ``dice``-sided die."""
+    p = value / dice
+    if n == 0 or p <= 0.0:
+        out = np.zeros(n + 1)
+        out[0] = 1.0
+        return out
+    if p >= 1.0:
+        out = np.zeros(n + 1)
+        out[n] = 1.0
+        return out
+    k = np.arange(n + 1)
+    comb = np.array([math.comb(n, int(i)) for i in k], dtype=float)
+    out = comb * p**k * (1.0 - p) ** (n - k)
+    out.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=1024)
+def binom_table(nmax: int, value: int, dice: int) -> np.ndarray:
+    """Row n (0..nmax): P(k hits) for n dice hitting on ``value`` (zero-padded)."""
+    out = np.zeros((nmax + 1, nmax + 1))
+    for n in range(nmax + 1):
+        out[n, : n + 1] = binom_pmf(n, value, dice)
+    out.setflags(write=False)
+    return out
+
+
+def _conv(a: np.ndarray | None, b: np.ndarray) -> np.ndarray:
+    return b if a is None else np.convolve(a, b)
+
+
+def order_types(types: Sequence[UnitType], order: str | Sequence[str]) -> list[UnitType]:
+    """Casualty order of unit types, first to go first: a casualty profile of
+    gamecore.rules.combat (same keys as ``order_units``, ties by type id) or an explicit
+    list of type ids (unlisted types follow, cheapest first)."""
+
+    def cheapest(t: UnitType):
+        return (t.cost, t.attack + t.defense, t.id)
+
+    if isinstance(order, str):
+        if order not in CASUALTY_PROFILES:
+            raise BattleError(
+                f"unknown casualty order {order!r} (profiles: {', '.join(CASUALTY_PROFILES)}, "
+                "or a list of unit types)"
+            )
+        keys = {
+            "cheapest": cheapest,
+            "preserve_attack": lambda t: (t.attack, t.cost, t.id),
+            "preserve_defense": lambda t: (t.defense, t.cost, t.id),
+            "keep_land": lambda t: (t.domain == "land", t.cost, t.id),
+        }
+        return sorted(types, key=keys[order])
+    rank = {u: i for i, u in enumerate(order)}
+    listed = sorted((t for t in types if t.id in rank), key=lambda t: rank[t.id])
+    rest = sorted((t for t in types if t.id not in rank), key=cheapest)
+    return listed + rest
+
+
+class Side:
+    """The units of one side and the mechanics of their fire and casualties."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        role: str,
+        units: Mapping[str, int],
+        *,
+        damaged: Mapping[str, int] | None = None,
+        order: str | Sequence[str] = "",
+        keep_land_unit: bool = False,
+        modifiers: Iterable[Modifier] = (),
+        nation: str = "",
+    ):
+        self.rules = rules
+        self.role = role
+        self.stat = "attack" if role == "attacker" else "defense"
+        self.dice = rules.dice
+        opts = rules.options
+        self.policy = opts.get("modifier_policy", "sum")
+        self.tiebreak = opts.get("modifier_tiebreak", "bonus")
+        self.absorb = bool(opts.get("two_hit_absorb_first", True))
+        self.nation = nation
+        damaged = dict(damaged or {})
+        types = [rules.units[u] for u, n in units.items() if n > 0]
+        ordered = order_types(types, order or opts.get("casualty_order", "cheapest"))
+        counts = {t.id: int(units[t.id]) for t in ordered}
+        slots: list[tuple[UnitType, int, bool]] = [(t, counts[t.id], False) for t in ordered]
+        if keep_land_unit:
+            cap = [t for t in ordered if t.domain == "land" and not t.cannot_capture]
+            if cap:
+                best = max(cap, key=lambda t: (t.cost, t.id))
+                slots = [(t, n - (t is best), False) for t, n, _ in slots]
+                slots.append((best, 1, True))
+                slots = [s for s in slots if s[1] > 0]
+        # armed units are taken before defenceless ones (transports last)
+        slots = [s for s in slots if not s[0].defenseless] + [s for s in slots if s[0].defenseless]
+        self.slots: list[UnitType] = [s[0] for s in slots]
+        self.reserve: list[bool] = [s[2] for s in slots]
+        self.slot_count = [s[1] for s in slots]
+        # cells: per slot, hit points from full down to 1
+        self.cell_slot: list[int] = []
+        self.cell_hp: list[int] = []
+        self.slot_cells: list[list[int]] = []
+        for i, t in enumerate(self.slots):
+            cs = []
+            for hp in range(t.hits, 0, -1):
+                cs.append(len(self.cell_slot))
+                self.cell_slot.append(i)
+                self.cell_hp.append(hp)
+            self.slot_cells.append(cs)
+        self.n_cells = len(self.cell_slot)
+        init = [0] * self.n_cells
+        for i, t in enumerate(self.slots):
+            n = self.slot_count[i]
+            d = 0
+            if t.hits > 1 and not self.reserve[i]:
+                d = min(n, int(damaged.get(t.id, 0)))
+            init[self.slot_cells[i][0]] += n - d
+            if d:
+                init[self.slot_cells[i][1]] += d
+        for tid, d in damaged.items():
+            if d and (tid not in counts or rules.units[tid].hits < 2):
+                raise BattleError(f"{role}: only multi-hit units in the battle start damaged")
+        self.initial: tuple[int, ...] = tuple(init)
+        self.modifiers = [m for m in modifiers if m.side == role]
+        #: rounds after this one all fire alike (no round-limited modifier left)
+        self.last_special_round = max((m.rounds for m in self.modifiers), default=0)
+        self.has_first_strike = any(t.first_strike for t in self.slots)
+        self.has_detector = any(t.detector for t in self.slots)
+        self._mods_cache: dict[tuple[int, int], list[int]] = {}
+        self._value_cache: dict[tuple[int, int, int | None], int] = {}
+        # per cell: what its units are, for the hot loops of dice_of
+        self.cell_tid = [self.slots[s].id for s in self.cell_slot]
+        self.cell_fs = [self.slots[s].first_strike for s in self.cell_slot]
+        self.cell_det = [self.slots[s].detector for s in self.cell_slot]
+        self.cell_key = [
+            (self.slots[s].cannot_target, self.slots[s].domain) for s in self.cell_slot
+        ]
+        self.cell_base = [
+            self.slots[s].stat(self.stat, hp < self.slots[s].hits)
+            for s, hp in zip(self.cell_slot, self.cell_hp, strict=True)
+        ]
+        self.cell_support = [
+            tuple(
+                (sup.value, sup.count, sup.targets)
+                for sup in self.slots[s].support
+                if sup.stat == self.stat
+            )
+            for s in self.cell_slot
+        ]
+        # incoming hit groups (see define_groups)
+        self.groups: list[tuple[int, ...]] = []
+        self.group_rank: list[str] = []
+        self.group_of_key: dict[Key, int | None] = {}
+
+    # ------------------------------------------------------------------ basics
+    def unit_type_counts(self, state: Sequence[int]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for c, n in enumerate(state):
+            if n:
+                t = self.slots[self.cell_slot[c]].id
+                out[t] = out.get(t, 0) + n
+        return out
+
+    def cost_of(self, t: UnitType) -> int:
+        return t.cost_for(self.nation) if self.nation else t.cost
+
+    def possible_keys(self) -> list[Key]:
+        """Every hit key this side's units can ever produce (either detector status)."""
+        dets = (False, True) if self.has_detector else (False,)
+        keys = []
+        for t in self.slots:
+            for d in dets:
+                k = (t.cannot_target, t.domain, d)
+                if k not in keys:
+                    keys.append(k)
+        return keys
+
+    # ------------------------------------------------------------------ fire
+    def _mods(self, slot: int, rnd: int) -> list[int]:
+        key = (slot, rnd)
+        m = self._mods_cache.get(key)
+        if m is None:
+            t = self.slots[slot]
+            m = [x.value for x in self.modifiers if x.applies(t, rnd)]
+            self._mods_cache[key] = m
+        return m
+
+    def bucket(self, rnd: int) -> int:
+        """Rounds that fire alike share a bucket (round numbers past every round-limited
+        modifier are one bucket)."""
+        return min(rnd, self.last_special_round + 1)
+
+    def _value(self, c: int, rnd: int, sup: int | None) -> int:
+        """Hit value of a unit in cell ``c`` in round ``rnd`` with support bonus ``sup``."""
+        key = (c, self.bucket(rnd), sup)
+        v = self._value_cache.get(key)
+        if v is None:
+            s = self.cell_slot[c]
+            mods = self._mods(s, rnd)
+            if sup is not None:
+                mods = [sup, *mods]
+            v = self.cell_base[c]
+            if mods and v > 0:
+                v += combine(mods, self.policy, self.tiebreak)
+            v = max(0, min(self.dice, v))
+            self._value_cache[key] = v
+        return v
+
+    def fire_pmfs(
+        self, M: np.ndarray, stage: int, enemy_det: bool, rnd: int, target: Side, n_groups: int
+    ) -> list[np.ndarray | None]:
+        """Hits scored by every state (row of the cell-count matrix ``M``) in ``stage`` of
+        round ``rnd``, per incoming group of ``target``: an array (rows, K+1) with
+        P(k hits), or None when no die is rolled at that group. First-strike units fire
+        in the FS stage unless the enemy has a detector, and then not again in GEN.
+
+        Support is handed out as the engine does: bigger bonuses first, each unit
+        receiving at most one; modifiers combine by the ruleset's policy."""
+        S = M.shape[0]
+        fs_on = not enemy_det
+        want_fs = stage == FS
+        firing = [
+            c
+            for c in range(self.n_cells)
+            if want_fs == (fs_on and self.cell_fs[c]) and M[:, c].any()
+        ]
+        out: list[np.ndarray | None] = [None] * n_groups
+        if not firing:
+            return out
+        det_cells = [c for c in firing if self.cell_det[c]]
+        det = M[:, det_cells].sum(axis=1) > 0 if det_cells else np.zeros(S, dtype=bool)
+        # (cell, support bonus or None, count per state)
+        parts: list[tuple[int, int | None, np.ndarray]] = []
+        offers = [
+            (v, M[:, c] * k, targets) for c in firing for v, k, targets in self.cell_support[c]
+        ]
+        if offers:
+            left = {c: M[:, c].copy() for c in firing}
+            offers.sort(key=lambda o: -o[0])
+            for value, cap, targets in offers:
+                cap = cap.copy()
+                for tid in targets:
+                    for c in firing:
+                        if self.cell_tid[c] != tid:
+                            continue
+                        give = np.minimum(cap, left[c])
+                        if give.any():
+                            left[c] -= give
+                            cap -= give
+                            parts.append((c, value, give))
+            parts.extend((c, None, n) for c, n in left.items())
+        else:
+            parts = [(c, None, M[:, c]) for c in firing]
+        # dice per (target group, value)
+        cols: dict[tuple[int, int], np.ndarray] = {}
+        for c, sup, n in parts:
+            v = self._value(c, rnd, sup)
+            if v <= 0 or not n.any():
+                continue
+            kb = self.cell_key[c]
+            for d in (False, True):
+                g = target.group_of_key.get((*kb, d))
+                if g is None or g >= n_groups:
+                    continue
+                m = n * (det == d)
+                if not m.any():
+                    continue
+                key = (g, v)
+                cols[key] = cols[key] + m if key in cols else m
+        per_group: dict[int, list[tuple[int, np.ndarray]]] = {}
+        for (g, v), n in cols.items():
+            per_group.setdefault(g, []).append((v, n))
+        for g, items in per_group.items():
+            total = sum(int(n.max()) for _, n in items)
+            acc = np.zeros((S, total + 1))
+            acc[:, 0] = 1.0
+            width = 1
+            for v, n in items:
+                nmax = int(n.max())
+                tab = binom_table(nmax, v, self.dice)[n]  # (S, nmax+1)
+                new = np.zeros_like(acc)
+                for k in range(nmax + 1):
+                    new[:, k : k + width] += tab[:, k, None] * acc[:, :width]
+                acc = new
+                width += nmax
+            out[g] = acc
+        return out
+
+    # ------------------------------------------------------------------ incoming hits
+    def define_groups(self, keys: Iterable[Key]) -> None:
+        """Group the hit keys the enemy can produce by the slots they may hit here: hits of
+        one group are interchangeable. A group's rank (its smallest key repr) orders
+        groups hitting equally many units, as the engine orders keys."""
+        sig_of: dict[tuple[int, ...], int] = {sig: g for g, sig in enumerate(self.groups)}
+        for key in keys:
+            if key in self.group_of_key:
+                continue
+            sig = tuple(i for i, t in enumerate(self.slots) if eligible(t, key))
+            if not sig:
+                self.group_of_key[key] = None
+                continue
+            g = sig_of.get(sig)
+            if g is None:
+                g = sig_of[sig] = len(self.groups)
+                self.groups.append(sig)
+                self.group_rank.append(repr(key))
+            else:
+                self.group_rank[g] = min(self.group_rank[g], repr(key))
+            self.group_of_key[key] = g
+
+    def eligible_units(self, state: Sequence[int], g: int) -> int:
+        sig = self.groups[g]
+        return sum(state[c] for s in sig for c in self.slot_cells[s])
+
+    def hit_one(self, counts: list[int], g: int) -> bool:
+        """Assign one hit of group ``g`` (the engine's ``assign_hits`` for one hit):
+        armed eligible units first (defenceless only when no armed one is left); with
+        absorb-first the first multi-hit unit with more than one hit point left takes
+        damage; else the first unit in order takes the hit (a damaged one first)."""
+        sig = self.groups[g]
+        alive = [s for s in sig if any(counts[c] for c in self.slot_cells[s])]
+        if not alive:
+            return False
+        armed = [s for s in alive if not self.slots[s].defenseless]
+        grp = armed or alive
+        if self.absorb:
+            for s in grp:
+                cells = self.slot_cells[s]
+                # the most damaged unit with hp > 1 goes on absorbing (it stays first)
+                for c in reversed(cells[:-1]):
+                    if counts[c]:
+                        counts[c] -= 1
+                        counts[c + 1] += 1
+                        return True
+        s = grp[0]
+        cells = self.slot_cells[s]
+        for c in reversed(cells):  # lowest hp first
+            if counts[c]:
+                counts[c] -= 1
+                if c != cells[-1]:
+                    counts[c + 1] += 1
+                return True
+        return False  # pragma: no cover - alive said otherwise
+
+    def apply_hits(self, state: Sequence[int], hits: Mapping[int, int]) -> tuple[int, ...]:
+        """The state after a round's hits ``{group: count}``: groups fitting fewer units go
+        first (ties by rank), each hit as :meth:`hit_one`."""
+        counts = list(state)
+        order = sorted(
+            (g for g, n in hits.items() if n),
+            key=lambda g: (self.eligible_units(state, g), self.group_rank[g]),
+        )
+        for g in order:
+            for _ in range(hits[g]):
+                if not self.hit_one(counts, g):
+                    break
+        return tuple(counts)
+
+
+class StateSpace:
+    """The states a side can reach by the enemy's round hits from its starting states,
+    in topological order (each hit takes one hit point, so states are sorted by hit
+    points left, most first), with per-state tables for vectorised play."""
+
+    def __init__(
+        self,
+        side: Side,
+        starts: Iterable[tuple[int, ...]],
+        limit: int,
+        n_groups: int | None = None,
+    ):
+        self.side = side
+        groups = range(len(side.groups) if n_groups is None else n_groups)
+        self.n_groups = len(groups)
+        empty = (0,) * side.n_cells
+        seen: dict[tuple[int, ...], None] = {}
+        stack = list(dict.fromkeys([*starts, empty]))
+        succ_of: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        while stack:
+            st = stack.pop()
+            if st in seen:
+                continue
+            seen[st] = None
+            if len(seen) > limit:
+                raise _TooLarge(side.role, limit)
+            nxt = []
+            for g in groups:
+                c = list(st)
+                if side.hit_one(c, g):
+                    t = tuple(c)
+                    nxt.append(t)
+                    if t not in seen:
+                        stack.append(t)
+                else:
+                    nxt.append(st)
+            succ_of[st] = nxt
+        hp = [side.cell_hp[c] for c in range(side.n_cells)]
+        self.states = sorted(
+            seen, key=lambda s: (-sum(n * h for n, h in zip(s, hp, strict=True)), s)
+        )
+        self.index = {s: i for i, s in enumerate(self.states)}
+        S = self.size = len(self.states)
+        self.empty = self.index[empty]
+        M = np.array(self.states, dtype=np.int64).reshape(S, side.n_cells)
+        self.cells = M
+        slot_of = np.array(side.cell_slot, dtype=np.int64)
+        self.hp_left = M @ np.array(hp, dtype=np.int64)
+        self.units = M.sum(axis=1)
+        self.alive = self.units > 0
+        n_slots = len(side.slots)
+        per_slot = np.zeros((S, n_slots), dtype=np.int64)
+        for c in range(side.n_cells):
+            per_slot[:, slot_of[c]] += M[:, c]
+        self.per_slot = per_slot
+        defl = np.array([t.defenseless for t in side.slots], dtype=bool)
+        armed_units = per_slot[:, ~defl].sum(axis=1) if n_slots else np.zeros(S, np.int64)
+        self.all_defenseless = self.alive & (armed_units == 0)
+        det = np.array([t.detector for t in side.slots], dtype=bool)
+        self.det = per_slot[:, det].sum(axis=1) > 0 if n_slots else np.zeros(S, bool)
+        cost = np.array([side.cost_of(t) for t in side.slots], dtype=float)
+        self.cost = per_slot @ cost if n_slots else np.zeros(S)
+        cap = np.array(
+            [t.domain == "land" and not t.cannot_capture for t in side.slots], dtype=bool
+        )
+        self.can_capture = per_slot[:, cap].sum(axis=1) > 0 if n_slots else np.zeros(S, bool)
+        # one-hit successors per group, and the group order of a round's hits per state
+        self.succ = [
+            np.array([self.index[succ_of[s][g]] for s in self.states], dtype=np.int64)
+            for g in groups
+        ]
+        self._pow: list[list[np.ndarray]] = [[np.arange(S)] for _ in groups]
+        elig = np.zeros((len(groups), S), dtype=np.int64)
+        for g in groups:
+            elig[g] = per_slot[:, list(side.groups[g])].sum(axis=1)
+        self.elig_units = elig
+        self.order_id = np.zeros(S, dtype=np.int64)
+        if len(groups) <= 1:
+            self.orders = [(tuple(groups), np.arange(S))]
+            return
+        orders: dict[tuple[int, ...], list[int]] = defaultdict(list)
+        for i in range(S):
+            o = tuple(sorted(groups, key=lambda g, i=i: (elig[g, i], side.group_rank[g])))
+            orders[o].append(i)
+        self.orders = [(o, np.array(ix, dtype=np.int64)) for o, ix in orders.items()]
+        for k, (_, ix) in enumerate(self.orders):
+            self.order_id[ix] = k
+
+    def power(self, g: int, h: int) -> np.ndarray:
+        """State index after ``h`` hits of group ``g`` from every state."""
+        p = self._pow[g]
+        while len(p) <= h:
+            p.append(self.succ[g][p[-1]])
+        return p[h]
+
+    def power_table(self, g: int, hmax: int) -> np.ndarray:
+        self.power(g, hmax)
+        return np.stack(self._pow[g][: hmax + 1])
+
+    def max_useful_hits(self, g: int) -> int:
+        """Hits of group ``g`` beyond this many change nothing from any state."""
+        sig = self.side.groups[g]
+        cells = [c for s in sig for c in self.side.slot_cells[s]]
+        hp = np.array([self.side.cell_hp[c] for c in cells], dtype=np.int64)
+        return int((self.cells[:, cells] @ hp).max()) if cells else 0
+
+    def composition(self, i: int) -> dict[str, int]:
+        return self.side.unit_type_counts(self.states[i])
+
+
+class _TooLarge(Exception):
+    def __init__(self, role: str, limit: int):
+        super().__init__(f"the {role}'s states exceed {limit}")
+        self.role = role
+        self.limit = limit
