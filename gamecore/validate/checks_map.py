@@ -77,19 +77,19 @@ def missing_geometry(ctx, zones):
             )
 
 
-@check("MAP002", "error", "geometry", "zones overlap", per_zone=True)
-def overlaps(ctx, zones):
-    yield from _coverage_problems(ctx, zones)["overlap"]
+@check("MAP002", "error", "geometry", "zones overlap")
+def overlaps(ctx):
+    yield from _coverage_problems(ctx)["overlap"]
 
 
-@check("MAP010", "error", "geometry", "shared border does not match", per_zone=True)
-def unmatched_edges(ctx, zones):
-    yield from _coverage_problems(ctx, zones)["unmatched"]
+@check("MAP010", "error", "geometry", "shared border does not match")
+def unmatched_edges(ctx):
+    yield from _coverage_problems(ctx)["unmatched"]
 
 
-@check("MAP003", "error", "geometry", "gap between zones", per_zone=True)
-def gaps(ctx, zones):
-    yield from _coverage_problems(ctx, zones)["gap"]
+@check("MAP003", "error", "geometry", "gap between zones")
+def gaps(ctx):
+    yield from _coverage_problems(ctx)["gap"]
 
 
 class Topology:
@@ -213,21 +213,31 @@ def _near(topo: Topology, segments: np.ndarray, zones) -> np.ndarray:
     return segments[near]
 
 
-def _coverage_problems(ctx, zones) -> dict[str, list]:
-    """Overlaps, borders whose vertices do not match, and gaps touching ``zones``; computed
-    together once per run (and per set of zones)."""
-    full = set(zones) >= set(ctx.map.zones)
-    key = ("coverage", None if full else frozenset(zones))
+def _coverage_problems(ctx) -> dict[str, list]:
+    """Overlaps, borders whose vertices do not match, and gaps.
+
+    After an edit of a map whose coverage was valid (``ctx.shared["edit"]`` holds the
+    zones around the edit), only the two rings of zones around it are indexed; when nothing
+    there is broken, the map is still valid and the whole-map analysis is skipped."""
+    edit = ctx.shared.get("edit")
+    if edit is not None and ctx.shared.get("coverage_was_valid"):
+        key = ("coverage", "edit")
+        if key not in ctx.shared:
+            local = _local_topology(ctx, edit)
+            broken = local is not None and len(_near(local, local.bad_segments(), edit))
+            ctx.shared[key] = (
+                _whole_map_problems(ctx) if broken else {"overlap": [], "unmatched": [], "gap": []}
+            )
+        return ctx.shared[key]
+    return _whole_map_problems(ctx)
+
+
+def _whole_map_problems(ctx) -> dict[str, list]:
+    key = ("coverage", None)
     if key in ctx.shared:
         return ctx.shared[key]
     out: dict[str, list] = {"overlap": [], "unmatched": [], "gap": []}
     ctx.shared[key] = out
-    if not full and "topology" not in ctx.shared:
-        # after an edit: index just the zones, their neighbours and theirs; when nothing
-        # near the zones is broken there (the usual case) there is nothing to report
-        local = _local_topology(ctx, zones)
-        if local is None or not len(_near(local, local.bad_segments(), zones)):
-            return out
     topo = topology(ctx)
     if topo is None:
         return out
@@ -235,18 +245,12 @@ def _coverage_problems(ctx, zones) -> dict[str, list]:
     tree = shapely.STRtree(topo.geoms)
     tol_area = _tol(ctx) * max(ctx.map.width, ctx.map.height)
     index = {int(z): i for i, z in enumerate(topo.ids)}
-    # overlaps: when some border is broken, or when the areas exceed the frame
-    if full:
-        suspects = set(topo.seg_zone[bad].tolist())
-        total = float(np.sum(shapely.area(topo.geoms)))
-        if total > ctx.map.width * ctx.map.height + tol_area:
-            suspects = set(topo.ids.tolist())
-    else:
-        # a zone can only overlap another if some of its segments are broken
-        near = set(zones) & set(index)
-        for z in list(near):
-            near.update(int(topo.ids[j]) for j in tree.query(topo.geoms[index[z]]))
-        suspects = near & set(topo.seg_zone[bad].tolist())
+    # overlaps: a zone can only overlap another if some of its segments are broken, or
+    # (duplicates, nesting) when the areas add up to more than the frame
+    suspects = set(topo.seg_zone[bad].tolist())
+    total = float(np.sum(shapely.area(topo.geoms)))
+    if total > ctx.map.width * ctx.map.height + tol_area:
+        suspects = set(topo.ids.tolist())
     reported = set()
     overlapping: set[int] = set()
     for zid in sorted(suspects):
@@ -265,8 +269,6 @@ def _coverage_problems(ctx, zones) -> dict[str, list]:
                 continue
             a, b = sorted((int(topo.ids[i]), int(topo.ids[j])))
             overlapping.update((a, b))
-            if not full and a not in zones and b not in zones:
-                continue
             p = inter.representative_point()
             out["overlap"].append(
                 ctx.issue(
@@ -302,8 +304,6 @@ def _coverage_problems(ctx, zones) -> dict[str, list]:
     # the rest: borders whose vertices do not match; one issue per cluster of segments
     rest = bad[~in_gap]
     rest = rest[~np.isin(topo.seg_zone[rest], sorted(overlapping))]
-    if not full:
-        rest = _near(topo, rest, zones)
     if not len(rest):
         return out
     rest_lines = shapely.linestrings(topo.seg_xy[rest].reshape(-1, 2, 2))

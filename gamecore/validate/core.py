@@ -16,6 +16,8 @@ from typing import Any
 from gamecore.model import Pack, Scenario
 
 SEVERITIES = ("error", "warning", "info")
+#: the checks that prove the zones form a coverage
+COVERAGE_CODES = ("MAP002", "MAP003", "MAP010")
 #: zone kinds that take part in the coverage of the map frame
 COVERAGE_KINDS = ("land", "sea", "lake", "impassable")
 SEVERITY_RANK = {s: i for i, s in enumerate(SEVERITIES)}
@@ -361,6 +363,11 @@ class Validator:
         ctx = Context(self.pack, None, self._shared)
         for z in touched:
             around |= ctx.adjacency.get(z, set())
+        if geometry_changed:
+            self._shared["edit"] = around
+            self._shared["coverage_was_valid"] = not any(
+                self._by_check.get(code) for code in COVERAGE_CODES
+            )
         for info in self._checks():
             if info.per_zone:
                 kept = [i for i in self._by_check.get(info.code, []) if not (set(i.zones) & around)]
@@ -369,6 +376,7 @@ class Validator:
                 self._by_check[info.code] = list(merged.values())
             else:
                 self._by_check[info.code] = self._run_check(info, None)
+        self._shared.pop("edit", None)
         return self._report()
 
     def _report(self) -> Report:
