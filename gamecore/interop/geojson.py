@@ -29,7 +29,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from gamecore.errors import ImportFormatError
+from gamecore.errors import GeometryError, ImportFormatError
 from gamecore.interop.projection import BBox, MapProjection, fit_projection, parse_bbox
 from gamecore.model import Map, Pack, Zone
 
@@ -270,7 +270,8 @@ class ImportOptions:
     code_attr: str | None = None  # default: the first of CODE_ATTRS present, else the name
     sea_zones: int | None = None  # default: by ocean area (see default_sea_zones)
     min_area: float = 4.0  # land zones smaller than this (map units²) are dropped
-    min_lake_area: float = 400.0  # smaller enclosed water becomes land of its neighbour
+    #: smaller enclosed water becomes land of its neighbour (default: scaled to the map)
+    min_lake_area: float | None = None
     map_name: str | None = None
     seed: int = 0
 
@@ -428,15 +429,38 @@ def _split_counts(areas: list[float], total: int, fixed: dict[int, int]) -> list
     return counts
 
 
+def _clean(raw, kinds, frame, gap_width: float, min_area: float):
+    """The engine's cleaning; when GEOS cannot node nearly coincident borders (e.g. a
+    border running along the crop box), the input is snapped to a grid and cleaned
+    again."""
+    from gamecore.geometry.clean import clean_polygons
+
+    grid = 0.0
+    while True:
+        geoms = raw
+        if grid:
+            ids = list(raw)
+            snapped = shapely.set_precision(np.array([raw[i] for i in ids], dtype=object), grid)
+            geoms = {i: g for i, g in zip(ids, snapped, strict=True) if not g.is_empty}
+        try:
+            return clean_polygons(
+                geoms, gap_width=gap_width, sliver_area=min_area, kinds=kinds, frame=frame
+            )
+        except shapely.errors.GEOSException as err:
+            grid = 1e-3 if not grid else grid * 10
+            if grid > 0.2:
+                raise ImportFormatError(f"the polygons cannot be cleaned: {err}") from None
+
+
 def build_map(
     pieces: Sequence[LandPiece],
     proj: MapProjection,
     *,
     sea_zones: int | None = None,
     cuts: Sequence[Sequence[tuple[float, float]]] = (),
-    basins: Sequence[tuple[float, float, int]] = (),
+    basins: Sequence[tuple] = (),
     min_area: float = 4.0,
-    min_lake_area: float = 400.0,
+    min_lake_area: float | None = None,
     gap_width: float = 1.5,
     wrap_x: bool = False,
     name: str = "Imported map",
@@ -449,20 +473,27 @@ def build_map(
     ``cuts``: lon/lat polylines across straits that split the ocean into basins before
     it is partitioned; ``basins``: ``(lon, lat, n[, region])`` fixes the number of sea
     zones of the basin holding that point (the other basins share the rest by area) and
-    tags them with ``region``. Lakes are water
-    enclosed by land of at least ``min_lake_area``; smaller enclosed water joins the land
-    around it. Outside the projection's outline (e.g. the corners of a Robinson map) lies
-    one impassable zone."""
+    tags them with ``region``. Lakes are water enclosed by land of at least
+    ``min_lake_area`` (default: 2e-5 of the frame, at least 4 ``min_area``); smaller
+    enclosed water joins the land around it. Land pieces smaller than ``min_area`` are
+    left to the sea. Outside the projection's outline (e.g. the corners of a Robinson
+    map) lies one impassable zone."""
     from gamecore.geometry.adjacency import border_lengths
-    from gamecore.geometry.clean import clean_polygons
     from gamecore.geometry.coverage import Coverage
     from gamecore.geometry.queries import label_point
 
     rep = report if report is not None else ImportReport()
     frame = (0.0, 0.0, float(proj.width), float(proj.height))
     frame_poly = shapely.box(*frame)
+    if min_lake_area is None:
+        min_lake_area = max(4.0 * min_area, 2e-5 * frame_poly.area)
     _notify(progress, "water", 0.0)
-    raw: dict[int, BaseGeometry] = {i + 1: p.geometry for i, p in enumerate(pieces)}
+    # land smaller than min_area is left to the sea
+    raw: dict[int, BaseGeometry] = {
+        i + 1: p.geometry
+        for i, p in enumerate(pieces)
+        if p.geometry is not None and p.geometry.area >= min_area
+    }
     kinds: dict[int, str] = {zid: "land" for zid in raw}
     nxt = len(pieces) + 1
     # outside the projection's outline (e.g. the corners of a Robinson map): impassable
@@ -491,17 +522,26 @@ def build_map(
         nxt += 1
 
     _notify(progress, "cleaning", 0.2)
-    cleaned = clean_polygons(
-        raw, gap_width=gap_width, sliver_area=min_area, kinds=kinds, frame=frame
-    )
+    cleaned = _clean(raw, kinds, frame, gap_width, min_area)
     geoms = dict(cleaned.geoms)
     rep.cleaning = cleaned.counts()
     for i, p in enumerate(pieces):
         if (i + 1) not in geoms:
             rep.dropped.append(p.code)
+    gaps = [g for g in gaps if g in geoms]
     if edge_zone is not None and edge_zone not in geoms:
         edge_zone = None
     cov = Coverage(geoms, frame=frame, wrap_x=wrap_x)
+    # gaps cleaning left (wider than gap_width): filled, then given to the land around
+    for change in cleaned.changes:
+        if change.kind == "gap_left" and change.where is not None:
+            try:
+                cs = cov.fill_hole(change.where)
+            except GeometryError:
+                continue
+            gap = next(iter(cs.created))
+            kinds[gap] = "land"
+            gaps.append(gap)
     for gap in gaps:
         if gap not in cov:
             continue
@@ -549,7 +589,14 @@ def build_map(
     sea_region: dict[int, str] = {}
     for k, (zid, n) in enumerate(zip(list(ocean), counts, strict=True)):
         n = max(1, min(n, int(cov[zid].area // max(min_area, 1.0)) or 1))
-        cs = cov.partition_zone(zid, n, seed=seed)
+        while True:
+            try:
+                cs = cov.partition_zone(zid, n, seed=seed)
+                break
+            except GeometryError:
+                if n == 1:
+                    raise
+                n = max(1, n // 2)  # a thin basin: fewer seeds fit
         ids = cs.info.get("order", [zid])
         for z in ids:
             kinds[z] = "sea"
@@ -614,6 +661,7 @@ def build_map(
             "impassable",
             geoms[edge_zone],
             label=labels[edge_zone],
+            props={"multipart": True} if geoms[edge_zone].geom_type == "MultiPolygon" else {},
         )
     rep.land_zones = sum(1 for z in m.zones.values() if z.kind == "land")
     rep.sea_zones = len(sea_order)

@@ -174,8 +174,11 @@ def _fmt(v: float) -> str:
 def crop_lonlat(geom: BaseGeometry, bbox: BBox) -> BaseGeometry:
     """``geom`` (lon/lat, longitudes in [-180, 180]) cut to ``bbox``; parts that lie one
     turn east or west of the box (a box across the antimeridian, or a shifted central
-    meridian) are moved into it. Returns an empty geometry when nothing is inside."""
+    meridian) are moved into it. Only parts of the input's dimension are kept (a polygon
+    clipped along the box edge gives no stray lines). Returns an empty geometry when
+    nothing is inside."""
     lon0, lat0, lon1, lat1 = bbox
+    dim = shapely.get_dimensions(geom)
     pieces = []
     for turn in (-1, 0, 1):
         shift = 360.0 * turn
@@ -188,12 +191,15 @@ def crop_lonlat(geom: BaseGeometry, bbox: BBox) -> BaseGeometry:
             continue
         if shift:
             part = shapely.transform(part, lambda c, s=shift: c + np.array([s, 0.0]))
-        pieces.append(part)
+        pieces.extend(p for p in shapely.get_parts(part) if shapely.get_dimensions(p) == dim)
     if not pieces:
-        return shapely.Polygon() if geom.geom_type.endswith("Polygon") else geom.__class__()
+        return _EMPTY.get(dim, shapely.GeometryCollection())
     if len(pieces) == 1:
         return pieces[0]
     return shapely.union_all(pieces)
+
+
+_EMPTY = {0: shapely.MultiPoint(), 1: shapely.LineString(), 2: shapely.Polygon()}
 
 
 def _densify(geom: BaseGeometry, step: float = DENSIFY_DEG) -> BaseGeometry:

@@ -1099,7 +1099,9 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
         countries[_key(f)] = shapely.make_valid(f.geometry)
     proj = fit_projection(PROJECTION, WIDTH, BBOX)
     pieces = _land(proj, countries)
-    opts = ImportOptions(projection=PROJECTION, width=WIDTH, bbox=BBOX)
+    # enclosed water under 400 map units² (e.g. a sliver of Arctic sea cut off by the
+    # crop at 80°N beside Svalbard) joins the land; the Caspian stays a lake
+    opts = ImportOptions(projection=PROJECTION, width=WIDTH, bbox=BBOX, min_lake_area=400.0)
     m = build_map(
         pieces,
         proj,

@@ -544,3 +544,19 @@ def test_cli_adds_points_and_lines_into_a_pack(tmp_path, capsys):
     after = read_pack(target)
     assert after.map.zone_by_code("WST").props["cities"][0]["name"] == "Capital"
     assert [line.name for line in after.map.lines.values()] == ["Long River"]
+
+
+def test_small_maps_keep_the_caspian_and_crops_along_borders_clean():
+    # the lake threshold scales with the map: the Caspian stays a lake at 1000 px
+    pack, rep = import_geojson(COUNTRIES, ImportOptions(projection="equal-earth", width=1000.0))
+    assert rep.lakes == 1
+    assert_full_coverage(pack.map)
+    # the Iran-Iraq border runs along this crop box's east edge (GEOS noding trouble)
+    pack, _ = import_geojson(COUNTRIES, ImportOptions(projection="lambert-europe", width=3000.0))
+    assert_full_coverage(pack.map)
+    # a Pacific crop across the antimeridian, with polygons clipped along the box
+    pack, _ = import_geojson(
+        COUNTRIES, ImportOptions(projection="robinson", width=1500.0, bbox="100,-60,300,75")
+    )
+    assert_full_coverage(pack.map)
+    assert {"JPN", "USA", "AUS"} <= {z.code for z in pack.map.zones.values()}
