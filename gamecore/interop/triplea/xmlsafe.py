@@ -117,5 +117,16 @@ def text_escape(value: str) -> str:
 
 
 def element_text(el: ET.Element) -> str:
-    """Serialised XML of an element (verbatim parts kept by the importer)."""
+    """Serialised XML of an element (verbatim parts kept by the importer), in a canonical
+    form: whitespace-only text between elements dropped, so that writing it back and
+    reading it again gives the same text."""
+    import copy
+
+    el = copy.deepcopy(el)
+    for e in el.iter():
+        if e.text is not None and not e.text.strip() and len(e):
+            e.text = None
+        if e.tail is not None and not e.tail.strip():
+            e.tail = None
+    el.tail = None
     return ET.tostring(el, encoding="unicode")

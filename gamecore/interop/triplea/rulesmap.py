@@ -1,0 +1,460 @@
+"""TripleA rules ↔ Warroom rulesets: unitAttachment options ↔ unit types, facility units,
+unit support, game properties ↔ ruleset options, step lists → phases, and the TOML text
+of the ruleset an import stores in the pack (it ``extends`` the closest bundled ruleset).
+
+Option names are TripleA's (from its attachment classes); which of them Warroom models is
+listed in :data:`UNIT_OPTIONS` and :data:`PROPERTY_OPTIONS`. Everything else stays in the
+game's verbatim attachment list and is written back unchanged by the exporter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from gamecore.rules.ruleset import UNIT_FLAGS, Ruleset, Support, UnitType
+
+__all__ = [
+    "PROPERTY_OPTIONS",
+    "closest_ruleset",
+    "facility_spec",
+    "is_facility_unit",
+    "phases_from_steps",
+    "property_to_option",
+    "option_to_property",
+    "toml_document",
+    "unit_fields",
+    "unit_options_patch",
+]
+
+TRUE = ("true", "yes", "1")
+
+#: TripleA property name -> (ruleset option, converter kind)
+PROPERTY_OPTIONS: dict[str, tuple[str, str]] = {
+    "Kamikaze Airplanes": ("kamikaze", "bool"),
+    "Neutrals Are Impassable": ("neutrals", "impassable"),
+    "Neutral Flyover Allowed": ("air_over_neutral", "bool"),
+    "Scramble Rules In Effect": ("scramble", "bool"),
+    "Unplaced units live when not placed": ("unplaced_units", "keep"),
+    "Air Attack Sub Restricted": ("air_attack_sub_restricted", "bool"),
+    "Low Luck": ("low_luck", "bool"),
+}
+
+
+def _b(v: str | None) -> bool:
+    return v is not None and v.strip().lower() in TRUE
+
+
+def _i(v: str | None, default: int = 0) -> int:
+    if v is None:
+        return default
+    try:
+        return int(v.strip())
+    except ValueError:
+        try:
+            return int(float(v))
+        except ValueError:
+            return default
+
+
+def _opts(options: Iterable[list[str]]) -> dict[str, str]:
+    """Later options win, like TripleA's setters (list-valued options add up elsewhere)."""
+    out: dict[str, str] = {}
+    for name, value, *_ in options:
+        out[name] = value
+    return out
+
+
+# ---------------------------------------------------------------------------- units
+def is_facility_unit(options: Iterable[list[str]]) -> bool:
+    """A TripleA unit type that Warroom models as a facility (factory, air/naval base)."""
+    o = _opts(options)
+    if _b(o.get("isFactory")) or _b(o.get("canProduceUnits")) or _b(o.get("isAirBase")):
+        return True
+    return (
+        _b(o.get("isConstruction"))
+        and _b(o.get("isInfrastructure"))
+        and _i(o.get("movement")) == 0
+        and not _b(o.get("isAA"))
+    )
+
+
+def facility_spec(options: Iterable[list[str]]) -> dict[str, Any]:
+    """The facility-type table of a facility unit (TOML keys of gamecore.rules)."""
+    o = _opts(options)
+    spec: dict[str, Any] = {}
+    produces = _b(o.get("isFactory")) or _b(o.get("canProduceUnits"))
+    if produces:
+        x = _i(o.get("canProduceXUnits"), -1)
+        spec["production"] = x if x > 0 else 99
+    else:
+        spec["production"] = 0
+    md = _i(o.get("maxDamage"), 0)
+    if md > 0:
+        spec["max_damage"] = md
+    if _b(o.get("isAirBase")):
+        spec["scramble"] = (
+            max(0, _i(o.get("maxScrambleCount"), 99)) if o.get("maxScrambleCount") else 99
+        )
+    if o.get("repairsUnits"):
+        spec["repairs_ships"] = True
+    if _b(o.get("isAAforBombingThisUnitOnly")) or _b(o.get("isAA")):
+        spec["aa_value"] = _i(o.get("attackAA"), 1)
+    return spec
+
+
+def unit_fields(
+    options: Iterable[list[str]], dice: int, supportable: Iterable[str] = ()
+) -> dict[str, Any]:
+    """The fields of a Warroom unit type (TOML keys) that a unitAttachment implies."""
+    o = _opts(options)
+    f: dict[str, Any] = {}
+    domain = "air" if _b(o.get("isAir")) else "sea" if _b(o.get("isSea")) else "land"
+    f["domain"] = domain
+    for key, opt in (("movement", "movement"), ("attack", "attack"), ("defense", "defense")):
+        f[key] = max(0, _i(o.get(opt)))
+    hits = _i(o.get("hitPoints"), 0)
+    if hits <= 0:
+        hits = 2 if _b(o.get("isTwoHit")) else 1
+    f["hits"] = hits
+    f["transport_capacity"] = max(0, _i(o.get("transportCapacity"), 0))
+    f["transport_cost"] = max(0, _i(o.get("transportCost"), 0)) if domain == "land" else 0
+    f["carrier_capacity"] = max(0, _i(o.get("carrierCapacity"), 0))
+    f["carrier_cost"] = max(0, _i(o.get("carrierCost"), 0)) if domain == "air" else 0
+    aa = _b(o.get("isAA")) or _b(o.get("isAAforCombatOnly"))
+    if aa:
+        f["aa_value"] = max(0, _i(o.get("attackAA"), 1))
+        shots = _i(o.get("maxAAattacks"), 1)
+        f["aa_shots"] = 99 if shots < 0 else max(1, shots)
+    else:
+        f["aa_value"] = 0
+        f["aa_shots"] = 0
+    bombard = _i(o.get("bombard"), -1)
+    if bombard < 0:
+        bombard = f["attack"] if _b(o.get("canBombard")) else 0
+    f["bombard"] = bombard
+    flags = []
+    if _b(o.get("isSub")) or _b(o.get("isFirstStrike")):
+        flags.append("first_strike")
+    if _b(o.get("isDestroyer")):
+        flags.append("detector")
+    if _b(o.get("isSub")) or _b(o.get("canEvade")):
+        flags.append("submerge")
+    if _b(o.get("canBlitz")):
+        flags.append("blitz")
+    if (
+        domain == "sea"
+        and f["attack"] == 0
+        and f["defense"] == 0
+        and f["transport_capacity"] > 0
+        and not _b(o.get("isCombatTransport"))
+    ):
+        flags.append("defenseless")
+    if _b(o.get("isInfrastructure")):
+        flags.append("infrastructure")
+    if _b(o.get("canNotMoveDuringCombatMove")):
+        flags.append("no_combat_move")
+    if f["movement"] == 0 and domain == "land" and not _b(o.get("isInfrastructure")):
+        flags.append("immobile")
+    if _b(o.get("canScramble")):
+        flags.append("scramble")
+    if domain == "air" and f["carrier_cost"] == 0:
+        flags.append("no_carrier")
+    f["flags"] = [x for x in UNIT_FLAGS if x in flags]
+    if _b(o.get("isStrategicBomber")):
+        sides = _i(o.get("bombingMaxDieSides"), dice) or dice
+        bonus = _i(o.get("bombingBonus"), 0)
+        f["bombing"] = f"1d{sides}" + (f"{bonus:+d}" if bonus else "")
+    if _b(o.get("artillery")):
+        targets = sorted(set(supportable))
+        if targets:
+            f["support"] = [{"targets": targets, "stat": "attack", "value": 1, "count": 1}]
+    for stat in ("attack", "defense", "aa_value", "bombard"):
+        if f[stat] > dice:
+            f[stat] = dice
+    return f
+
+
+def support_from_attachment(options: Iterable[list[str]], units: set[str]) -> dict | None:
+    """A Warroom support entry from a UnitSupportAttachment ("allied" faction only)."""
+    o = _opts(options)
+    if o.get("faction", "allied").strip().lower() != "allied":
+        return None
+    targets = [t for t in (o.get("unitType") or "").split(":") if t in units]
+    if not targets:
+        return None
+    side = (o.get("side") or "offence").lower()
+    stat = "defense" if side.startswith("def") else "attack"
+    return {
+        "targets": targets,
+        "stat": stat,
+        "value": _i(o.get("bonus"), 1),
+        "count": max(1, _i(o.get("number"), 1)),
+    }
+
+
+#: Warroom unit field -> how to write it as unitAttachment options
+_FLAG_OPTION = {
+    "first_strike": "isFirstStrike",
+    "detector": "isDestroyer",
+    "submerge": "canEvade",
+    "blitz": "canBlitz",
+    "infrastructure": "isInfrastructure",
+    "no_combat_move": "canNotMoveDuringCombatMove",
+    "scramble": "canScramble",
+}
+
+
+def _set(options: list[list[str]], name: str, value: str | None) -> None:
+    """Set option ``name`` (replacing every earlier one in place), or remove it (None)."""
+    idx = [i for i, o in enumerate(options) if o[0] == name]
+    if value is None:
+        for i in reversed(idx):
+            del options[i]
+        return
+    if idx:
+        options[idx[0]][1] = value
+        for i in reversed(idx[1:]):
+            del options[i]
+    else:
+        options.append([name, value, ""])
+
+
+def unit_options_patch(
+    options: list[list[str]], unit: UnitType, dice: int, supportable: Iterable[str] = ()
+) -> tuple[list[list[str]], list[str]]:
+    """``options`` changed so that they imply ``unit``'s stats (nothing changes when they
+    already do); also what could not be expressed."""
+    out = [list(o) for o in options]
+    notes: list[str] = []
+    want = {
+        "domain": unit.domain,
+        "movement": unit.movement,
+        "attack": unit.attack,
+        "defense": unit.defense,
+        "hits": unit.hits,
+        "transport_capacity": unit.transport_capacity,
+        "transport_cost": unit.transport_cost,
+        "carrier_capacity": unit.carrier_capacity,
+        "carrier_cost": unit.carrier_cost,
+        "aa_value": unit.aa_value,
+        "aa_shots": unit.aa_shots,
+        "bombard": unit.bombard,
+    }
+    have = unit_fields(out, dice, supportable)
+    if have["domain"] != want["domain"]:
+        _set(out, "isAir", "true" if unit.domain == "air" else None)
+        _set(out, "isSea", "true" if unit.domain == "sea" else None)
+    simple = {
+        "movement": "movement",
+        "attack": "attack",
+        "defense": "defense",
+        "transport_capacity": "transportCapacity",
+        "transport_cost": "transportCost",
+        "carrier_capacity": "carrierCapacity",
+        "carrier_cost": "carrierCost",
+    }
+    have = unit_fields(out, dice, supportable)
+    for key, opt in simple.items():
+        if have[key] != want[key]:
+            _set(out, opt, str(want[key]))
+    if have["hits"] != want["hits"]:
+        _set(out, "isTwoHit", None)
+        _set(out, "hitPoints", str(want["hits"]))
+    if (have["aa_value"], have["aa_shots"]) != (want["aa_value"], want["aa_shots"]):
+        if want["aa_value"] or want["aa_shots"]:
+            if not (_b(_opts(out).get("isAA")) or _b(_opts(out).get("isAAforCombatOnly"))):
+                _set(out, "isAAforCombatOnly", "true")
+            _set(out, "attackAA", str(want["aa_value"]))
+            _set(out, "maxAAattacks", str(-1 if want["aa_shots"] >= 99 else want["aa_shots"]))
+        else:
+            for k in ("isAA", "isAAforCombatOnly", "attackAA", "maxAAattacks"):
+                _set(out, k, None)
+    if have["bombard"] != want["bombard"]:
+        if want["bombard"]:
+            _set(out, "canBombard", "true")
+            _set(out, "bombard", str(want["bombard"]))
+        else:
+            _set(out, "canBombard", None)
+            _set(out, "bombard", None)
+    have = unit_fields(out, dice, supportable)
+    flags = set(unit.flags)
+    hflags = set(have["flags"])
+    for flag, opt in _FLAG_OPTION.items():
+        if (flag in flags) != (flag in hflags):
+            if flag in ("first_strike", "submerge") and _b(_opts(out).get("isSub")):
+                _set(out, "isSub", None)
+                if "first_strike" in flags:
+                    _set(out, "isFirstStrike", "true")
+                if "submerge" in flags:
+                    _set(out, "canEvade", "true")
+                hflags = set(unit_fields(out, dice, supportable)["flags"])
+                continue
+            _set(out, opt, "true" if flag in flags else None)
+    final = unit_fields(out, dice, supportable)
+    for flag in ("defenseless", "immobile", "no_carrier", "cannot_capture"):
+        if (flag in flags) != (flag in final["flags"]):
+            notes.append(f"unit {unit.id}: flag '{flag}' has no TripleA option; not exported")
+    if unit.bombing is not None and "bombing" not in final:
+        _set(out, "isStrategicBomber", "true")
+    elif unit.bombing is None and "bombing" in final:
+        _set(out, "isStrategicBomber", None)
+    return out, notes
+
+
+# ---------------------------------------------------------------------------- options
+def property_to_option(name: str, value: str) -> tuple[str, Any] | None:
+    """The ruleset option a TripleA game property maps to (None: not modelled)."""
+    spec = PROPERTY_OPTIONS.get(name)
+    if spec is None:
+        return None
+    key, kind = spec
+    v = value.strip().lower() in TRUE
+    if kind == "bool":
+        return key, v
+    if kind == "impassable":
+        return key, "impassable" if v else "attackable"
+    if kind == "keep":
+        return key, "keep" if v else "refund"
+    return None  # pragma: no cover
+
+
+def option_to_property(name: str, options: dict[str, Any]) -> str | None:
+    """The property value for TripleA property ``name`` from ruleset options (None: not
+    modelled or not set)."""
+    spec = PROPERTY_OPTIONS.get(name)
+    if spec is None or spec[0] not in options:
+        return None
+    key, kind = spec
+    v = options[key]
+    if kind == "bool":
+        return "true" if v else "false"
+    if kind == "impassable":
+        return "true" if v == "impassable" else "false"
+    if kind == "keep":
+        return "true" if v == "keep" else "false"
+    return None  # pragma: no cover
+
+
+# ---------------------------------------------------------------------------- phases
+_PHASE_OF_CLASS = {
+    "PurchaseDelegate": "purchase",
+    "NoPUPurchaseDelegate": "purchase",
+    "PoliticsDelegate": "politics",
+    "BattleDelegate": "combat",
+    "PlaceDelegate": "place",
+    "NoAirCheckPlaceDelegate": "place",
+    "EndTurnDelegate": "collect_income",
+    "NoPUEndTurnDelegate": "collect_income",
+}
+
+
+def step_phase(step_name: str, java_class: str, props: Iterable[list[str]] = ()) -> str | None:
+    cls = java_class.rsplit(".", 1)[-1]
+    if cls in ("MoveDelegate", "SpecialMoveDelegate"):
+        if cls == "SpecialMoveDelegate":
+            return None
+        p = {k: v for k, v in props}
+        if p.get("nonCombatMove", "").lower() == "true" or step_name.endswith("NonCombatMove"):
+            return "noncombat_move"
+        return "combat_move"
+    return _PHASE_OF_CLASS.get(cls)
+
+
+def phases_from_steps(steps, delegate_class) -> list[str]:
+    """The phase list of the first player's turn (phases Warroom knows, in order)."""
+    first = next((s.player for s in steps if s.player), None)
+    out: list[str] = []
+    for s in steps:
+        if s.player != first:
+            continue
+        ph = step_phase(s.name, delegate_class(s.delegate), s.props)
+        if ph and ph not in out:
+            out.append(ph)
+    return out
+
+
+# ---------------------------------------------------------------------------- base ruleset
+def closest_ruleset(units: dict[str, dict[str, Any]], candidates: dict[str, Ruleset]) -> str:
+    """The bundled ruleset whose unit types look most like ``units`` (shared ids, then
+    equal stats); ``g40`` on a tie."""
+    best, best_score = "g40", (-1, -1)
+    for rid, rs in sorted(candidates.items()):
+        shared = [u for u in units if u in rs.units]
+        same = 0
+        for u in shared:
+            t = rs.units[u]
+            same += sum(
+                getattr(t, k) == units[u].get(k)
+                for k in ("attack", "defense", "movement", "hits", "domain")
+            )
+        score = (len(shared), same)
+        if score > best_score or (score == best_score and rid == "g40"):
+            best, best_score = rid, score
+    return best
+
+
+# ---------------------------------------------------------------------------- TOML
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _key(k: str) -> str:
+    return k if _BARE.match(k) else _str(k)
+
+
+def _str(s: str) -> str:
+    out = ['"']
+    for c in s:
+        if c == '"':
+            out.append('\\"')
+        elif c == "\\":
+            out.append("\\\\")
+        elif c == "\n":
+            out.append("\\n")
+        elif c == "\t":
+            out.append("\\t")
+        elif ord(c) < 32 or ord(c) == 127:
+            out.append(f"\\u{ord(c):04x}")
+        else:
+            out.append(c)
+    out.append('"')
+    return "".join(out)
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        return repr(v)
+    if isinstance(v, str):
+        return _str(v)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{_key(str(k))} = {_value(x)}" for k, x in v.items()) + " }"
+    if isinstance(v, Support):
+        return _value(
+            {"targets": list(v.targets), "stat": v.stat, "value": v.value, "count": v.count}
+        )
+    raise TypeError(f"cannot write {type(v).__name__} to TOML")
+
+
+def toml_document(sections: list[tuple[str, dict[str, Any]]], comment: str = "") -> str:
+    """TOML text: ``sections`` are (table name or "", keys) in order; the table name is
+    given as dotted parts already quoted where needed."""
+    lines = [f"# {c}" for c in comment.splitlines()] if comment else []
+    for name, keys in sections:
+        if name:
+            if lines:
+                lines.append("")
+            lines.append(f"[{name}]")
+        for k, v in keys.items():
+            lines.append(f"{_key(k)} = {_value(v)}")
+    return "\n".join(lines) + "\n"
+
+
+def table_name(*parts: str) -> str:
+    return ".".join(_key(p) for p in parts)
