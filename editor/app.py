@@ -34,14 +34,35 @@ def run_editor(args: argparse.Namespace) -> int:
     app.setApplicationName("Warroom")
     app.setOrganizationName("Warroom")
     app.setApplicationVersion(__version__)
-    window = MainWindow()
-    if args.pack:
-        window.open_path(args.pack, interactive=not args.screenshot)
-    else:
-        window.open_default()
-    if args.screenshot:
-        if getattr(args, "mode", None):
-            window.set_map_mode(args.mode)
+    mode = getattr(args, "mode", None)
+    if not args.screenshot:
+        window = MainWindow()
+        if args.pack:
+            window.open_path(args.pack)
+        else:
+            window.open_default()
+        if mode:
+            window.set_map_mode(mode)
+        window.show()
+        return app.exec()
+
+    # --screenshot: reproducible pictures with the default layout; user settings untouched
+    import shutil
+    import tempfile
+
+    from PySide6.QtCore import QSettings
+
+    scratch = tempfile.mkdtemp(prefix="warroom-shot-")
+    window = None
+    try:
+        settings = QSettings(os.path.join(scratch, "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings)
+        if mode:
+            window.set_map_mode(mode)
+        if args.pack:
+            window.open_path(args.pack, interactive=False)
+        else:
+            window.open_default()
         window.resize(*size)
         window.show()
         window.fit_map()
@@ -51,10 +72,11 @@ def run_editor(args: argparse.Namespace) -> int:
         if not image.save(args.screenshot, "PNG"):
             raise WarroomError("cannot write the screenshot", args.screenshot)
         print(f"wrote {args.screenshot} ({image.width()}x{image.height()})")
-        window.discard_and_close()
         return 0
-    window.show()
-    return app.exec()
+    finally:
+        if window is not None:
+            window.discard_and_close()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> int:

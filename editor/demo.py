@@ -190,7 +190,8 @@ def _features(m: Map) -> None:
     m.facilities[5] = Facility(5, z["MID"], "air_base")
     m.facilities[6] = Facility(6, z["NOR"], "naval_base", serves=[z["3"]])
     m.facilities[7] = Facility(7, z["PIE"], "factory", level=1)
-    lab = {code: m.zones[zid].label for code, zid in z.items()}
+    # lines run beside the names, not through them
+    lab = {code: (m.zones[zid].label[0], m.zones[zid].label[1] - 24.0) for code, zid in z.items()}
     m.lines[1] = Line(
         1,
         "convoy",

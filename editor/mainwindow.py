@@ -427,6 +427,10 @@ class MainWindow(QMainWindow):
             pack = demo_pack()
         self._set_document(Document(pack, title=title))
 
+    def open_demo(self) -> None:
+        """Open the built-in demo map (in memory)."""
+        self._set_document(Document(demo_pack(), title="Channel Front (demo)"))
+
     def new_document(self) -> None:
         if not self.maybe_save():
             return

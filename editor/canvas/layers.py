@@ -810,6 +810,16 @@ class LinksLayer(Layer):
             return None
         return QPointF(*anchor[link.a]), QPointF(*anchor[link.b])
 
+    @staticmethod
+    def _inset(a: QPointF, b: QPointF, scale: float) -> tuple[QPointF, QPointF]:
+        """The arrow stops 14 px short of the zones' names."""
+        d = math.hypot(b.x() - a.x(), b.y() - a.y())
+        if d <= 0:
+            return a, b
+        inset = min(14.0 / scale, d * 0.3)
+        u = QPointF((b.x() - a.x()) / d, (b.y() - a.y()) / d)
+        return a + u * inset, b - u * inset
+
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
         sc = self.map_scene
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -821,13 +831,7 @@ class LinksLayer(Layer):
             if not QRectF(a, b).normalized().adjusted(-20, -20, 20, 20).intersects(exposed):
                 continue
             colour, width, dash, both = LINK_STYLE.get(link.kind, LINK_STYLE["connection"])
-            d = math.hypot(b.x() - a.x(), b.y() - a.y())
-            inset = min(14.0 / scale, d * 0.3)  # arrows stop short of the names
-            if d > 0:
-                u = QPointF((b.x() - a.x()) / d, (b.y() - a.y()) / d)
-                a2, b2 = a + u * inset, b - u * inset
-            else:
-                a2, b2 = a, b
+            a2, b2 = self._inset(a, b, scale)
             if ("link", link.id) in sc.selection:
                 painter.setPen(_cosmetic(SELECT, width + 5))
                 painter.drawLine(a2, b2)
@@ -859,7 +863,7 @@ class LinksLayer(Layer):
             ends = self._ends(link)
             if ends is None:
                 continue
-            a, b = ends
+            a, b = self._inset(*ends, scale)
             d = LineString([(a.x(), a.y()), (b.x(), b.y())]).distance(p)
             if d * scale <= 6 and (best is None or d < best[0]):
                 best = (d, link.id)

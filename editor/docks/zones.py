@@ -100,8 +100,13 @@ class ZoneFilter(QSortFilterProxyModel):
         self.setSortRole(Qt.ItemDataRole.DisplayRole)
 
     def set_text(self, text: str) -> None:
-        self.text = text.strip().casefold()
-        self.invalidateFilter()
+        if hasattr(self, "beginFilterChange"):  # Qt >= 6.9
+            self.beginFilterChange()
+            self.text = text.strip().casefold()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:  # pragma: no cover - older Qt
+            self.text = text.strip().casefold()
+            self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, row: int, parent) -> bool:
         if not self.text:
