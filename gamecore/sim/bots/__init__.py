@@ -1,0 +1,105 @@
+"""gamecore.sim.bots — bots that play through the engine's agent interface, and their
+registry.
+
+``random`` is the engine's :class:`~gamecore.engine.bots.RandomBot` (uniform over the legal
+actions: it finds crashes and rule holes); ``heuristic`` is
+:class:`~gamecore.sim.bots.heuristic.HeuristicBot`. A bot is anything with
+``choose(state) -> Action``; every bot is built from a seed and is deterministic given it.
+
+A *bot spec* names the bots of a game: ``"heuristic"`` (every nation), or
+``"axis=heuristic,allies=random"`` (per alliance or nation, with an optional
+``*=NAME`` default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gamecore.engine.bots import Bot, RandomBot
+from gamecore.errors import WarroomError
+from gamecore.sim.bots.heuristic import HeuristicBot, HeuristicParams
+from gamecore.sim.bots.odds import Odds, battle_odds
+
+#: bot name -> factory(seed) -> bot
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
+
+
+class BotSpecError(WarroomError):
+    """A bot name or bot spec that does not parse."""
+
+
+def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
+    """Make ``name`` usable in bot specs (plug-in bots, tests)."""
+    BOTS[name] = factory
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise BotSpecError(f"unknown bot '{name}' (known: {', '.join(sorted(BOTS))})") from None
+    return factory(seed)
+
+
+def parse_spec(spec: str) -> dict[str, str]:
+    """``"heuristic"`` -> {"*": "heuristic"}; ``"axis=heuristic,allies=random"`` -> that
+    mapping. Names are checked against the registry."""
+    spec = (spec or "").strip()
+    if not spec:
+        raise BotSpecError("empty bot spec")
+    out: dict[str, str] = {}
+    for part in spec.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        who, sep, name = part.partition("=")
+        if not sep:
+            who, name = "*", who
+        who, name = who.strip(), name.strip()
+        if name not in BOTS:
+            raise BotSpecError(f"unknown bot '{name}' (known: {', '.join(sorted(BOTS))})")
+        if who in out:
+            raise BotSpecError(f"bot spec names '{who}' twice")
+        out[who] = name
+    return out
+
+
+def bots_for(spec: str | dict[str, str], state, seed: int) -> dict[str, Bot]:
+    """One bot per nation of the turn order of ``state``. The bot of nation N is seeded
+    from the game seed and N's place in the sorted nation list, so a game is reproducible
+    from its seed and spec alone."""
+    mapping = parse_spec(spec) if isinstance(spec, str) else dict(spec)
+    nations = sorted({n for slot in state.board.turn_slots for n in slot})
+    sides = {state.side_of(n) for n in nations}
+    unknown = sorted(k for k in mapping if k != "*" and k not in nations and k not in sides)
+    if unknown:
+        raise BotSpecError(
+            f"bot spec names '{unknown[0]}', which is neither a nation nor an alliance of the "
+            f"scenario (nations: {', '.join(nations)})"
+        )
+    out: dict[str, Bot] = {}
+    for i, n in enumerate(nations):
+        name = mapping.get(n) or mapping.get(state.side_of(n)) or mapping.get("*")
+        if name is None:
+            raise BotSpecError(f"bot spec gives no bot for nation '{n}' (add '*=NAME')")
+        out[n] = make_bot(name, seed * 1000 + i)
+    return out
+
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotSpecError",
+    "HeuristicBot",
+    "HeuristicParams",
+    "Odds",
+    "RandomBot",
+    "battle_odds",
+    "bots_for",
+    "make_bot",
+    "parse_spec",
+    "register_bot",
+]

@@ -1,0 +1,1059 @@
+"""The heuristic bot: plays a whole turn to a plan, through the engine's agent interface.
+
+At the start of each phase it reads the position once and makes a plan (a list of
+actions); then it hands the actions out one by one, checking each against the legal
+actions of the moment (a plan step that became illegal is adapted or dropped, and the rest
+of the phase is planned again when nothing of the plan is left that fits).
+
+- purchase: defence first when a capital is in danger (cheap defenders), else an attack
+  mix of the land units the ruleset sells; a transport when there is land to take that
+  cannot be reached by land; something for the fleet when the enemy fleet outguns ours.
+- combat move: every hostile zone within reach is weighed with the battle odds
+  (:func:`gamecore.sim.bots.odds.battle_odds`): the smallest force reaching the win-chance
+  threshold is sent when the expected trade (units killed minus lost, plus the zone's
+  value) pays; capitals keep the defenders their threat needs; loaded transports land
+  their cargo on coasts within reach.
+- combat: battles in the engine's order; the attacker retreats when its odds have turned.
+- non-combat move: aircraft land on the safest landing spot (carriers included), land
+  units march toward the front (enemy zones weighted by value, capitals and victory
+  cities first) or home when the capital is threatened, transports ferry idle units to
+  coasts from which land beyond the sea can be reached.
+- place: land units at the factory nearest the front (the capital when it is in danger),
+  ships beside a factory.
+
+Deterministic: everything is iterated in sorted order and the only randomness (the odds'
+dice) is seeded from the bot's seed and the position, never from the game's generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from gamecore.engine.actions import Action
+from gamecore.engine.state import SUBMERGED, UNLOADED, Unit
+from gamecore.sim.bots.odds import battle_odds, defenders_in
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.state import GameState
+
+END = Action.end_phase()
+INF = 1 << 20
+
+
+@dataclass
+class HeuristicParams:
+    """The knobs of the heuristic bot (defaults tuned on the g40 ruleset)."""
+
+    win_threshold: float = 0.8  # win chance an attack needs
+    sure_win: float = 0.95  # win chance aimed at when the units are there
+    empty_zone_min_value: int = 0  # take undefended zones worth at least this
+    trade_margin: float = 0.0  # expected IPC gain (kills - losses + value) an attack needs
+    value_weight: float = 2.0  # a captured zone counts as this many turns of its income
+    capital_value: float = 30.0  # extra worth of taking an enemy capital
+    retreat_below: float = 0.3  # retreat when the remaining win chance drops below this
+    capital_safety: float = 0.25  # acceptable chance of losing the capital next turn
+    trials: int = 96  # dice trials per odds estimate
+    confirm_exact: bool = True  # check each chosen attack with the battle calculator
+    max_noncombat_moves: int = 40  # moves per non-combat phase (each costs an engine step)
+    max_targets: int = 40  # hostile zones examined per combat move
+
+
+@dataclass
+class _Plan:
+    key: tuple = ()
+    steps: list = field(default_factory=list)
+    replans: int = 0
+
+
+# ---------------------------------------------------------------------- helpers
+def _bfs(nbrs: dict[int, tuple[int, ...]], sources: dict[int, int], allowed=None) -> dict[int, int]:
+    """Multi-source shortest distances (sources carry a start offset)."""
+    dist: dict[int, int] = {}
+    buckets: dict[int, list[int]] = {}
+    for z, d in sorted(sources.items()):
+        buckets.setdefault(d, []).append(z)
+    if not buckets:
+        return dist
+    d = min(buckets)
+    top = max(buckets) + 10_000
+    while d <= top:
+        frontier = buckets.pop(d, None)
+        if frontier is None:
+            if not buckets:
+                break
+            d = min(buckets)
+            continue
+        nxt = []
+        for z in frontier:
+            if z in dist:
+                continue
+            dist[z] = d
+            for y in nbrs.get(z, ()):
+                if y not in dist and (allowed is None or y in allowed):
+                    nxt.append(y)
+        if nxt:
+            buckets.setdefault(d + 1, []).extend(nxt)
+        if not buckets:
+            break
+        d = min(buckets)
+    return dist
+
+
+class _View:
+    """What the bot's nation sees at the start of a phase (read once per plan)."""
+
+    def __init__(self, s: GameState, nation: str):
+        self.s = s
+        self.n = nation
+        b = s.board
+        self.b = b
+        self.ut = s.rules.units
+        self.friends = s.friends(nation)
+        self.enemies = s.enemies(nation)
+        self.mine: dict[int, list[Unit]] = {}
+        self.friendly_units: dict[int, list[Unit]] = {}
+        self.hostile: dict[int, list[Unit]] = {}
+        for uid in sorted(s.units):
+            u = s.units[uid]
+            t = self.ut[u.type]
+            if t.infrastructure:
+                continue
+            if u.nation == nation:
+                self.mine.setdefault(u.zone, []).append(u)
+            if u.nation in self.friends:
+                if not u.on:
+                    self.friendly_units.setdefault(u.zone, []).append(u)
+            elif u.nation in self.enemies and not u.on and not u.flags & SUBMERGED:
+                self.hostile.setdefault(u.zone, []).append(u)
+        self.capital = b.capital.get(nation)
+        self._threat: dict[int, list[Unit]] | None = None
+        self._front: dict[int, int] | None = None
+        self._land_reach: dict[int, int] | None = None
+        self._goals: set[int] = set()
+        self.front_zones: set[int] = set()
+
+    # -- zones ------------------------------------------------------------------
+    def owner(self, z: int) -> str | None:
+        return self.s.owner.get(z)
+
+    def is_enemy_land(self, z: int) -> bool:
+        return self.b.is_land(z) and self.owner(z) in self.enemies
+
+    def is_friendly_land(self, z: int) -> bool:
+        return self.b.is_land(z) and self.owner(z) in self.friends
+
+    def zone_worth(self, z: int) -> float:
+        b = self.b
+        w = float(b.value.get(z, 0))
+        if z in b.capital_of:
+            w += 10.0
+        if "victory_city" in b.flags.get(z, ()):
+            w += 5.0
+        for f in self.s.facilities_in(z):
+            ft = self.s.rules.facility_types.get(f.type)
+            if ft is not None and ft.production:
+                w += 4.0
+        return w
+
+    # -- threats ----------------------------------------------------------------
+    def threats(self) -> dict[int, list[Unit]]:
+        """Enemy units that could attack each zone on their next turn (rough reach: land
+        units by land within their movement, aircraft within half their range)."""
+        if self._threat is not None:
+            return self._threat
+        b = self.b
+        out: dict[int, list[Unit]] = {}
+        for z in sorted(self.hostile):
+            us = self.hostile[z]
+            by_reach: dict[tuple[str, int], list[Unit]] = {}
+            for u in us:
+                t = self.ut[u.type]
+                if t.domain == "land":
+                    by_reach.setdefault(("land", max(1, t.movement)), []).append(u)
+                elif t.domain == "air":
+                    by_reach.setdefault(("air", max(1, t.movement // 2)), []).append(u)
+            for (dom, reach), group in sorted(by_reach.items()):
+                nbrs = b.land_nbrs if dom == "land" else b.nbrs
+                seen = {z}
+                frontier = [z]
+                for _ in range(reach):
+                    nxt = []
+                    for x in frontier:
+                        for y in nbrs[x]:
+                            if y not in seen:
+                                seen.add(y)
+                                nxt.append(y)
+                    frontier = nxt
+                for y in seen:
+                    if y != z and b.is_land(y):
+                        out.setdefault(y, []).extend(group)
+        self._threat = out
+        return out
+
+    def danger(self, z: int, extra: Iterable[Unit] = (), seed: int = 0, defenders=None) -> float:
+        """Chance that the enemy takes ``z`` next turn if ``extra`` units (ours) stand there
+        besides what is there now (or exactly ``defenders``)."""
+        att = self.threats().get(z)
+        if not att:
+            return 0.0
+        land = [u for u in att if self.ut[u.type].domain == "land"]
+        if not land:
+            return 0.0
+        if defenders is None:
+            dfn = [u for u in self.friendly_units.get(z, ()) if self.ut[u.type].domain != "sea"]
+            dfn = dfn + [u for u in extra if u not in dfn]
+        else:
+            dfn = list(defenders)
+        # the enemy attacks with one nation's units at a time; take the strongest nation
+        by_nation: dict[str, list[Unit]] = {}
+        for u in att:
+            by_nation.setdefault(u.nation, []).append(u)
+        worst = 0.0
+        for nat in sorted(by_nation):
+            us = by_nation[nat]
+            if not any(self.ut[u.type].domain == "land" for u in us):
+                continue
+            o = battle_odds(self.s, z, us, dfn, trials=64, seed=seed + z)
+            worst = max(worst, o.win)
+        return worst
+
+    # -- beyond the sea --------------------------------------------------------------
+    def ferry_goals(self) -> set[int]:
+        """Sea zones next to enemy land that our land units cannot reach by land."""
+        if self._land_reach is None:
+            b = self.b
+            mine = [
+                z
+                for z, us in self.mine.items()
+                if b.is_land(z) and any(self.ut[u.type].domain == "land" for u in us)
+            ]
+            self._land_reach = _bfs(b.land_nbrs, {z: 0 for z in mine})
+            goals: set[int] = set()
+            for z in b.zones:
+                if z in self._land_reach or z in b.impassable or not self.is_enemy_land(z):
+                    continue
+                goals.update(sz for sz in b.coast.get(z, ()) if b.is_sea(sz))
+            self._goals = goals
+        return self._goals
+
+    # -- the front ----------------------------------------------------------------
+    def front_distance(self) -> dict[int, int]:
+        """Land distance (over our side's land) from every zone to the front: our zones
+        next to land worth attacking. Busy fronts count as nearer: those facing enemy
+        armies, capitals and valuable zones pull harder than one facing a lone raider, so
+        units march where the war is and do not chase every stray enemy unit."""
+        if self._front is not None:
+            return self._front
+        b = self.b
+        ut = self.ut
+        dice = self.s.rules.dice
+        targets: dict[int, float] = {}
+        for z in b.zones:
+            if not b.is_land(z) or z in b.impassable:
+                continue
+            o = self.owner(z)
+            if o in self.enemies or z in self.hostile:
+                targets[z] = self.zone_worth(z) + (20.0 if z in b.capital_of else 0.0)
+            elif self.s.is_neutral_owner(o) and o not in self.friends and b.value.get(z, 0) > 0:
+                targets[z] = float(b.value.get(z, 0)) * 0.5
+        enemy_str: dict[int, float] = {}
+        for z, us in self.hostile.items():
+            st = sum(
+                ut[u.type].attack / dice * ut[u.type].hits
+                for u in us
+                if ut[u.type].domain == "land"
+            )
+            if st:
+                enemy_str[z] = st
+        pressure: dict[int, float] = {}
+        for z in b.zones:
+            if not self.is_friendly_land(z) or z in self.hostile:
+                continue
+            near = [y for y in b.land_nbrs[z] if y in targets]
+            if not near:
+                continue
+            pressure[z] = max(targets[y] for y in near) + 6.0 * sum(
+                enemy_str.get(y, 0.0) for y in near
+            )
+        self.front_zones = set(pressure)
+        src: dict[int, int] = {}
+        if pressure:
+            ranked = sorted(pressure.values())
+            hi = ranked[(2 * len(ranked)) // 3]
+            lo = ranked[len(ranked) // 3]
+            for z, pr in pressure.items():
+                src[z] = 0 if pr >= hi else (1 if pr >= lo else 2)
+        else:  # nothing of ours touches the enemy: head for enemy land directly
+            src = {z: 1 for z in targets}
+        friendly = {z for z in b.zones if self.is_friendly_land(z)} | set(src)
+        self._front = _bfs(b.land_nbrs, src, allowed=friendly)
+        return self._front
+
+
+# ---------------------------------------------------------------------- the bot
+class HeuristicBot:
+    """A rule-of-thumb player for one nation (make one per nation)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, params: HeuristicParams | None = None):
+        self.seed = int(seed)
+        self.params = params or HeuristicParams()
+        self._plan = _Plan()
+
+    # -- entry point ------------------------------------------------------------------
+    def choose(self, state: GameState) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        b = state.battle
+        if b is not None and b.awaiting in ("att_profile", "def_profile"):
+            return _pick_profile(legal, b.awaiting)
+        if b is not None and b.awaiting == "press":
+            return self._press_or_retreat(state, legal)
+        ph = state.phase
+        if ph == "combat":
+            fights = [a for a in legal if a.kind == "fight"]
+            return fights[0] if fights else legal[0]
+        planner = {
+            "purchase": self._plan_purchase,
+            "combat_move": self._plan_combat_move,
+            "noncombat_move": self._plan_noncombat,
+            "place": self._plan_place,
+        }.get(ph)
+        if planner is None:
+            return END if END in legal else legal[0]
+        return self._next(state, legal, planner)
+
+    def _seed(self, state: GameState, salt: int = 0) -> int:
+        return (self.seed * 1_000_003 + state.round * 7919 + state.slot * 131 + salt) & (
+            (1 << 62) - 1
+        )
+
+    def _next(self, state: GameState, legal: list[Action], planner) -> Action:
+        key = (state.round, state.slot, state.sub, state.phase_i)
+        p = self._plan
+        if p.key != key:
+            p.key = key
+            p.steps = planner(state, legal)
+            p.replans = 0
+        while True:
+            while p.steps:
+                step = p.steps.pop(0)
+                a = step(state, legal) if callable(step) else _fit(step, legal)
+                if a is not None:
+                    return a
+            if p.replans >= 2:
+                return END if END in legal else legal[0]
+            p.replans += 1
+            p.steps = planner(state, legal)
+            if not p.steps:
+                return END if END in legal else legal[0]
+
+    # -- battles ---------------------------------------------------------------------------
+    def _press_or_retreat(self, state: GameState, legal: list[Action]) -> Action:
+        b = state.battle
+        retreats = [a for a in legal if a.kind == "retreat"]
+        press = Action.press()
+        if not retreats or b is None:
+            return press if press in legal else legal[0]
+        att = [
+            state.units[u]
+            for u in state.units_in(b.zone)
+            if state.units[u].nation == b.attacker and not state.units[u].on
+        ]
+        if not att:
+            return press if press in legal else legal[0]
+        o = battle_odds(state, b.zone, att, trials=64, seed=self._seed(state, b.zone + b.round))
+        if o.win < self.params.retreat_below and o.trade < 0:
+            return retreats[0]
+        return press if press in legal else legal[0]
+
+    # -- purchase ------------------------------------------------------------------------------
+    def _plan_purchase(self, state: GameState, legal: list[Action]) -> list:
+        from gamecore.rules.economy import placement_capacity
+
+        n = state.current_nation
+        v = _View(state, n)
+        buyable = {a.type for a in legal if a.kind == "buy"}
+        ut = v.ut
+        units = {t: ut[t] for t in sorted(buyable) if t in ut}
+        if not units:
+            return [END]
+        bank = state.banks.get(n, 0)
+        cap, _domains = placement_capacity(state, n)
+        queued = sum(c for t, c in state.pending.get(n, {}).items() if t in ut)
+        slots = max(0, cap - queued)
+        steps: list = []
+        damaged = [a for a in legal if a.kind == "repair"]
+        if damaged and bank >= 12:
+            steps.append(damaged[0])
+            return steps  # buy after the repair (the plan is made again)
+        if not slots:
+            return [END]
+        cost = {t: u.cost_for(n) for t, u in units.items()}
+        land = {t: u for t, u in units.items() if u.domain == "land" and u.attack + u.defense > 0}
+        buys: dict[str, int] = {}
+
+        def buy(t: str, k: int = 1) -> int:
+            nonlocal bank, slots
+            k = min(k, slots, bank // max(1, cost[t]))
+            if k > 0:
+                buys[t] = buys.get(t, 0) + k
+                bank -= cost[t] * k
+                slots -= k
+            return k
+
+        # 1. defence of the capital
+        cap_zone = v.capital
+        if cap_zone is not None and v.owner(cap_zone) == n:
+            d = v.danger(cap_zone, seed=self._seed(state, 1))
+            if d > self.params.capital_safety and land:
+                best_def = min(land, key=lambda t: (cost[t] / max(1, land[t].defense), t))
+                want = 2 + int(d * 6)
+                buy(best_def, want)
+        # 2. a transport (and an escort) when land beyond the sea is to be taken
+        if "transport" in _roles(units) and _needs_ferry(v, state):
+            tr = _roles(units)["transport"]
+            if (
+                not any(ut[u.type].transport_capacity for us in v.mine.values() for u in us)
+                and bank >= cost[tr] + 6
+            ):
+                buy(tr)
+        # 3. the fleet: when the enemy fleet next to our coast outguns ours
+        navy = [t for t, u in units.items() if u.domain == "sea" and u.attack > 0]
+        if navy and bank >= 20 and _fleet_outgunned(v):
+            best = min(navy, key=lambda t: (cost[t] / max(1, units[t].defense), t))
+            buy(best)
+        # 4. land army: attack mix (cheap defenders, support, mobile punch)
+        if land:
+            by_value = sorted(land, key=lambda t: (cost[t], t))
+            cheap = min(land, key=lambda t: (cost[t] / max(1, land[t].defense), t))
+            punch = max(land, key=lambda t: (land[t].attack * 10 - cost[t], t))
+            support = [t for t in land if land[t].support and t not in (cheap, punch)]
+            mix = [cheap, cheap]
+            if support:
+                mix.append(support[0])
+            mix.append(punch)
+            i = 0
+            guard = 0
+            while slots > 0 and bank >= cost[by_value[0]] and guard < 200:
+                guard += 1
+                t = mix[i % len(mix)]
+                i += 1
+                if cost[t] > bank:
+                    continue
+                buy(t)
+        # 5. leftover money: an aircraft when a few turns' savings allow
+        air = [t for t, u in units.items() if u.domain == "air" and u.attack >= 3]
+        if air and slots > 0:
+            f = min(air, key=lambda t: (cost[t], t))
+            if bank >= cost[f]:
+                buy(f)
+        for t in sorted(buys):
+            steps.append(Action.buy(t, buys[t]))
+        steps.append(END)
+        return steps
+
+    # -- combat move --------------------------------------------------------------------
+    def _plan_combat_move(self, state: GameState, legal: list[Action]) -> list:
+        n = state.current_nation
+        v = _View(state, n)
+        ut = v.ut
+        par = self.params
+        # who can reach what
+        reach: dict[int, dict[int, Action]] = {}  # dest -> unit id -> move carrying it
+        ferry: dict[int, dict[int, list]] = {}  # land dest -> transport id -> steps
+        for a in legal:
+            if a.kind != "move" or a.mode or a.transport:
+                continue
+            dest = a.path[-1]
+            first = state.units[a.units[0]]
+            t = ut[first.type]
+            if t.defenseless or (t.attack <= 0 and not first.on):
+                continue
+            if first.on:  # unloading cargo straight from a transport
+                byu = reach.setdefault(dest, {})
+                for uid in a.units:
+                    byu.setdefault(uid, a)
+                continue
+            byu = reach.setdefault(dest, {})
+            for uid in a.units:
+                cur = byu.get(uid)
+                if cur is None or len(a.units) > len(cur.units):
+                    byu[uid] = a
+        self._ferry_options(state, v, legal, ferry)
+        # units that stay home
+        reserved = self._capital_guard(state, v)
+        # candidate targets
+        targets = []
+        for dest in sorted(set(reach) | set(ferry)):
+            if state.board.is_land(dest):
+                o = v.owner(dest)
+                hostile = o in v.enemies or dest in v.hostile
+                neutral = state.is_neutral_owner(o) and o not in v.friends and not hostile
+                if not (hostile or neutral):
+                    continue
+                if neutral and state.board.value.get(dest, 0) <= par.empty_zone_min_value:
+                    continue
+            elif dest not in v.hostile:
+                continue
+            targets.append(dest)
+        if len(targets) > par.max_targets:
+            targets.sort(key=lambda z: (-v.zone_worth(z), z))
+            targets = sorted(targets[: par.max_targets])
+        committed: set[int] = set(reserved)
+        orders: list[tuple[float, int, list[int]]] = []
+        evaluated = []
+        for z in targets:
+            cand = self._attack_plan(state, v, z, reach.get(z, {}), ferry.get(z, {}), committed)
+            if cand is not None:
+                evaluated.append(cand)
+        evaluated.sort(key=lambda c: (-c[0], c[1]))
+        for score, z, _units, _tr in evaluated:
+            # re-check with what is still free
+            cand = self._attack_plan(state, v, z, reach.get(z, {}), ferry.get(z, {}), committed)
+            if cand is None:
+                continue
+            score, z, units, transports = cand
+            committed.update(units)
+            orders.append((score, z, units))
+            for tid in transports:
+                committed.add(tid)
+        steps: list = []
+        for _score, z, units in orders:
+            steps.extend(self._move_steps(state, v, z, units, reach.get(z, {}), ferry.get(z, {})))
+        steps.append(END)
+        return steps
+
+    def _capital_guard(self, state: GameState, v: _View) -> set[int]:
+        """Units that must stay in the capital (the fewest that keep it safe enough)."""
+        cap = v.capital
+        if cap is None or v.owner(cap) != v.n:
+            return set()
+        here = [u for u in v.mine.get(cap, ()) if v.ut[u.type].domain != "sea"]
+        if not here or not v.threats().get(cap):
+            return set()
+        # keep the best defenders first
+        here.sort(key=lambda u: (-v.ut[u.type].defense, v.ut[u.type].cost, u.id))
+        others = [u for u in v.friendly_units.get(cap, ()) if u.nation != v.n]
+        keep: list[Unit] = []
+        for u in here:
+            # the danger if only ``keep`` (and the allies there) stayed
+            d = v.danger(cap, seed=self._seed(state, 2), defenders=others + keep)
+            if d <= self.params.capital_safety:
+                break
+            keep.append(u)
+        return {u.id for u in keep}
+
+    def _ferry_options(self, state, v: _View, legal, ferry) -> None:
+        """Loaded transports: land dest -> transport -> [transport move or None, cargo]."""
+        ut = v.ut
+        tmoves: dict[int, list[Action]] = {}
+        for a in legal:
+            if a.kind == "move" and not a.transport and len(a.units) == 1:
+                u = state.units[a.units[0]]
+                if ut[u.type].transport_capacity and not u.on:
+                    tmoves.setdefault(u.id, []).append(a)
+        for z, us in sorted(v.mine.items()):
+            if not state.board.is_sea(z):
+                continue
+            for tr in us:
+                if not ut[tr.type].transport_capacity or tr.flags & UNLOADED:
+                    continue
+                cargo = [c for c in state.cargo_of(tr.id) if state.units[c].nation == v.n]
+                if not cargo:
+                    continue
+                seas = [(z, None)]
+                for a in tmoves.get(tr.id, []):
+                    dest = a.path[-1]
+                    if dest not in v.hostile:
+                        seas.append((dest, a))
+                for sz, mv in seas:
+                    for land in state.board.coast.get(sz, ()):
+                        if not state.board.is_land(land):
+                            continue
+                        o = v.owner(land)
+                        if o in v.friends and land not in v.hostile:
+                            continue
+                        opts = ferry.setdefault(land, {})
+                        if tr.id not in opts or (opts[tr.id][0] is not None and mv is None):
+                            opts[tr.id] = [mv, cargo]
+
+    def _attack_plan(self, state, v: _View, z: int, byunit: dict[int, Action], ferry, committed):
+        """(score, zone, units, transports) of the cheapest attack on ``z`` that passes the
+        thresholds with free units, or None."""
+        par = self.params
+        ut = v.ut
+        b = state.board
+        free = [state.units[u] for u in sorted(byunit) if u not in committed and u in state.units]
+        ferried: dict[int, list[int]] = {}
+        for tid in sorted(ferry):
+            if tid in committed:
+                continue
+            cargo = [c for c in ferry[tid][1] if c not in committed and c not in byunit]
+            if cargo:
+                ferried[tid] = cargo
+        pool = free + [state.units[c] for cs in ferried.values() for c in cs]
+        if b.is_land(z):
+            pool = [u for u in pool if ut[u.type].domain in ("land", "air")]
+            if not any(ut[u.type].domain == "land" for u in pool):
+                return None
+        else:
+            pool = [u for u in pool if ut[u.type].domain in ("sea", "air")]
+        if not pool:
+            return None
+
+        # cheapest first: what we send first is what we would rather lose
+        def pref(u: Unit):
+            t = ut[u.type]
+            return (t.domain == "air", t.cost, u.id)
+
+        pool.sort(key=pref)
+        extra = ()
+        o = v.owner(z)
+        if b.is_land(z) and state.is_neutral_owner(o) and o not in v.enemies:
+            army = b.standing_army.get(z, 0)
+            if army and f"activated:{z}" not in state.awards:
+                extra = (state.rules.options.get("standing_army_unit", "infantry"),) * army
+        defenders = defenders_in(state, z, v.n)
+        worth = v.zone_worth(z) if b.is_land(z) else 0.0
+        if b.is_land(z) and z in b.capital_of and o in v.enemies:
+            worth += par.capital_value
+        seed = self._seed(state, z)
+        if not defenders and not extra:
+            if b.is_land(z):
+                if b.value.get(z, 0) < par.empty_zone_min_value:
+                    return None
+                # one land unit is enough: the cheapest that can capture
+                land = [
+                    u for u in pool if ut[u.type].domain == "land" and not ut[u.type].cannot_capture
+                ]
+                if not land:
+                    return None
+                u = land[0]
+                return (par.value_weight * worth + 1.0, z, [u.id], self._tids(ferried, [u.id]))
+            return None
+
+        def odds(k: int):
+            return battle_odds(
+                state, z, pool[:k], defenders, trials=par.trials, seed=seed, extra_defenders=extra
+            )
+
+        full = odds(len(pool))
+        if full.win < par.win_threshold:
+            return None
+        # aim for a sure win when the force is there (the survivors hold the zone)
+        aim = par.sure_win if full.win >= par.sure_win else par.win_threshold
+        lo, hi = 1, len(pool)
+        best = full
+        while lo < hi:
+            mid = (lo + hi) // 2
+            o_mid = odds(mid)
+            if o_mid.win >= aim:
+                hi = mid
+                best = o_mid
+            else:
+                lo = mid + 1
+        k = hi
+        if k < len(pool) and best is full:
+            best = odds(k)
+        if par.confirm_exact:
+            # the battle calculator has the last word; a few more units if it disagrees
+            for k2 in range(k, min(len(pool), k + 3) + 1):
+                best = battle_odds(
+                    state, z, pool[:k2], defenders, extra_defenders=extra, exact=True, seed=seed
+                )
+                if best.win >= par.win_threshold:
+                    break
+            else:
+                return None
+            k = k2
+        chosen = pool[:k]
+        gain = best.trade + best.win * par.value_weight * worth
+        if gain < par.trade_margin:
+            return None
+        units = [u.id for u in chosen]
+        return (gain, z, units, self._tids(ferried, units))
+
+    @staticmethod
+    def _tids(ferried: dict[int, list[int]], units: list[int]) -> list[int]:
+        us = set(units)
+        return [tid for tid, cs in sorted(ferried.items()) if us & set(cs)]
+
+    def _move_steps(self, state, v: _View, z: int, units: list[int], byunit, ferry) -> list:
+        steps: list = []
+        # one move per legal move carrying them (a move takes one group of one type)
+        groups: dict[Action, list[int]] = {}
+        for uid in units:
+            a = byunit.get(uid)
+            if a is not None:
+                groups.setdefault(a, []).append(uid)
+        for a, ids in sorted(groups.items()):
+            steps.append(
+                Action.move(ids, a.path, transport=a.transport, mode=a.mode, target=a.target)
+            )
+        for tid in sorted(ferry):
+            mv, cargo = ferry[tid]
+            mine = [c for c in cargo if c in units and c not in byunit]
+            if not mine:
+                continue
+            if mv is not None:
+                steps.append(mv)
+            steps.append(_Unload(tid, z))
+        return steps
+
+    # -- non-combat move ----------------------------------------------------------------
+    def _plan_noncombat(self, state: GameState, legal: list[Action]) -> list:
+        n = state.current_nation
+        v = _View(state, n)
+        ut = v.ut
+        b = state.board
+        par = self.params
+        by_group: dict[tuple[int, str, int], list[Action]] = {}  # (zone, type, first id)
+        for a in legal:
+            if a.kind != "move" or a.mode:
+                continue
+            u = state.units[a.units[0]]
+            by_group.setdefault((u.zone, u.type, min(a.units)), []).append(a)
+        steps: list = []
+        used: set[int] = set()
+        # 1. aircraft land safely
+        air_steps = self._land_air(state, v, by_group, used)
+        steps.extend(air_steps)
+        # 2. the capital first when it is in danger
+        cap = v.capital
+        cap_danger = 0.0
+        if cap is not None and v.owner(cap) == n:
+            cap_danger = v.danger(cap, seed=self._seed(state, 3))
+        front = v.front_distance()
+        at_front = {z for z, d in front.items() if z in v.front_zones}
+        moves: list[tuple[float, Action]] = []
+        ferry_steps = self._ferry_plan(state, v, legal, used)
+        for (zone, typ, _first), acts in sorted(by_group.items()):
+            t = ut[typ]
+            if t.domain != "land" or b.is_sea(zone):
+                continue
+            whole = max(acts, key=lambda a: (len(a.units), -len(a.path)))
+            ids = [i for i in whole.units if i not in used]
+            if not ids:
+                continue
+            here = front.get(zone, INF)
+            if cap_danger > par.capital_safety and zone != cap:
+                to_cap = [a for a in acts if a.path[-1] == cap and not a.transport]
+                if to_cap:
+                    a = max(to_cap, key=lambda a: len(a.units))
+                    moves.append((100.0 + t.defense, Action.move(ids, a.path)))
+                    used.update(ids)
+                    continue
+            if zone == cap and cap_danger > par.capital_safety:
+                continue
+            if zone in at_front:
+                continue  # already facing the enemy: hold the line
+            best = None
+            for a in acts:
+                if a.transport or a.path[-1] == zone:
+                    continue
+                d = front.get(a.path[-1], INF)
+                if d < here and (best is None or (d, len(a.path), a.path) < best[0]):
+                    best = ((d, len(a.path), a.path), a)
+            if best is None:
+                continue
+            a = best[1]
+            gain = here - best[0][0]
+            moves.append((float(gain) + 0.01 * len(ids), Action.move(ids, a.path)))
+            used.update(ids)
+        moves.sort(key=lambda m: (-m[0], m[1].path, m[1].units))
+        budget = max(0, par.max_noncombat_moves - len(steps) - len(ferry_steps))
+        steps.extend(a for _, a in moves[:budget])
+        steps.extend(ferry_steps)
+        steps.append(END)
+        return steps
+
+    def _land_air(self, state, v: _View, by_group, used: set[int]) -> list:
+        """Moves that bring every aircraft not on a safe spot to the safest one."""
+        ut = v.ut
+        b = state.board
+        steps = []
+        threats = v.threats()
+        for (zone, typ, _first), acts in sorted(by_group.items()):
+            t = ut[typ]
+            if t.domain != "air":
+                continue
+            ids = sorted({i for a in acts for i in a.units if i not in used})
+            if not ids:
+                continue
+            safe_here = (
+                b.is_land(zone)
+                and v.owner(zone) in v.friends
+                and zone not in state.captured
+                and zone not in v.hostile
+            )
+            if safe_here and not threats.get(zone):
+                continue
+
+            def rank(a: Action):
+                dest = a.path[-1]
+                danger = len(threats.get(dest, ()))
+                sea = b.is_sea(dest)
+                return (danger, sea, len(a.path), a.path)
+
+            cands = sorted(acts, key=rank)
+            if not cands:
+                continue
+            best = cands[0]
+            if safe_here and len(threats.get(best.path[-1], ())) >= len(threats.get(zone, ())):
+                continue
+            if len(best.units) < len(ids):
+                whole = [a for a in cands if a.path == best.path]
+                best = max(whole, key=lambda a: len(a.units))
+            steps.append(Action.move(best.units, best.path))
+            used.update(best.units)
+            rest = [i for i in ids if i not in best.units]
+            for uid in rest:  # the carrier or zone was full: each on its own
+                steps.append(_AirLand(uid))
+                used.add(uid)
+        return steps
+
+    def _ferry_plan(self, state, v: _View, legal, used: set[int]) -> list:
+        """Load idle units next to an empty transport and sail toward land that cannot be
+        reached by land (non-combat move)."""
+        if not _needs_ferry(v, state):
+            return []
+        ut = v.ut
+        b = state.board
+        steps: list = []
+        goal_seas = _ferry_goals(v, state)
+        if not goal_seas:
+            return []
+        loads: dict[int, list[Action]] = {}
+        sails: dict[int, list[Action]] = {}
+        for a in legal:
+            if a.kind != "move":
+                continue
+            if a.transport:
+                loads.setdefault(a.transport, []).append(a)
+            elif len(a.units) == 1:
+                u = state.units[a.units[0]]
+                if ut[u.type].transport_capacity and not u.on:
+                    sails.setdefault(u.id, []).append(a)
+        sea_dist = _bfs(b.sea_nbrs, {z: 0 for z in goal_seas})
+        front = v.front_distance()
+        for tid in sorted(set(loads) | set(sails)):
+            tr = state.units.get(tid)
+            if tr is None or tr.flags & UNLOADED:
+                continue
+            has_cargo = bool(state.cargo_of(tid))
+            if not has_cargo:
+                # load the unit farthest from the land front (it is idle)
+                cands = [
+                    a
+                    for a in loads.get(tid, [])
+                    if not set(a.units) & used and front.get(a.path[0], INF) >= 2
+                ]
+                if cands:
+                    a = max(cands, key=lambda a: (len(a.units), front.get(a.path[0], INF), a.path))
+                    steps.append(a)
+                    used.update(a.units)
+                    has_cargo = True
+            if has_cargo and tr.zone not in goal_seas:
+                opts = [a for a in sails.get(tid, []) if a.path[-1] in sea_dist]
+                if opts:
+                    a = min(opts, key=lambda a: (sea_dist[a.path[-1]], len(a.path), a.path))
+                    if sea_dist[a.path[-1]] < sea_dist.get(tr.zone, INF):
+                        steps.append(_Sail(tid, a))
+        return steps
+
+    # -- place ----------------------------------------------------------------------------
+    def _plan_place(self, state: GameState, legal: list[Action]) -> list:
+        n = state.current_nation
+        v = _View(state, n)
+        b = state.board
+        front = v.front_distance()
+        cap = v.capital
+        cap_danger = 0.0
+        if cap is not None and v.owner(cap) == n:
+            cap_danger = v.danger(cap, seed=self._seed(state, 4))
+        places = [a for a in legal if a.kind == "place"]
+        if not places:
+            return [END]
+        ut = v.ut
+        fleet_at = {
+            z for z, us in v.mine.items() if b.is_sea(z) and any(ut[u.type].is_warship for u in us)
+        }
+
+        def rank(a: Action):
+            z = a.zone
+            if a.type not in ut:
+                return (0, z)
+            dom = ut[a.type].domain
+            if dom == "sea":
+                return (0 if z in fleet_at else 1, len(v.threats().get(z, ())), z)
+            if cap_danger > self.params.capital_safety and z == cap:
+                return (-1, z)
+            return (front.get(z, INF), z)
+
+        steps: list = []
+        pend = dict(state.pending.get(n, {}))
+        for typ in sorted(pend):
+            opts = sorted((a for a in places if a.type == typ), key=rank)
+            if not opts:
+                continue
+            for _ in range(pend[typ]):
+                steps.append(_Place(typ, [a.zone for a in opts]))
+        steps.append(END)
+        return steps
+
+
+# ---------------------------------------------------------------------- deferred steps
+class _Unload:
+    """Unload transport ``tid``'s cargo into ``zone`` (resolved when its turn comes: the
+    transport may have just moved)."""
+
+    def __init__(self, tid: int, zone: int):
+        self.tid, self.zone = tid, zone
+
+    def __call__(self, state, legal):
+        tr = state.units.get(self.tid)
+        if tr is None:
+            return None
+        cargo = set(state.cargo_of(self.tid))
+        if not cargo:
+            return None
+        best = None
+        for a in legal:
+            if a.kind == "move" and a.path == (tr.zone, self.zone) and set(a.units) <= cargo:
+                if best is None or len(a.units) > len(best.units):
+                    best = a
+        return best
+
+
+class _Sail:
+    def __init__(self, tid: int, move: Action):
+        self.tid, self.move = tid, move
+
+    def __call__(self, state, legal):
+        return _fit(self.move, legal)
+
+
+class _AirLand:
+    """Land aircraft ``uid`` anywhere safe (after the group move filled a spot)."""
+
+    def __init__(self, uid: int):
+        self.uid = uid
+
+    def __call__(self, state, legal):
+        cands = [
+            a
+            for a in legal
+            if a.kind == "move" and self.uid in a.units and not a.transport and not a.mode
+        ]
+        if not cands:
+            return None
+        a = min(cands, key=lambda a: (state.board.is_sea(a.path[-1]), len(a.path), a.path))
+        return Action.move([self.uid], a.path)
+
+
+class _Place:
+    def __init__(self, typ: str, zones: list[int]):
+        self.typ, self.zones = typ, zones
+
+    def __call__(self, state, legal):
+        ok = {a.zone for a in legal if a.kind == "place" and a.type == self.typ}
+        for z in self.zones:
+            if z in ok:
+                return Action.place(self.typ, z)
+        for a in legal:
+            if a.kind == "place" and a.type == self.typ:
+                return a
+        return None
+
+
+# ---------------------------------------------------------------------- small helpers
+def _fit(a: Action, legal: list[Action]) -> Action | None:
+    """``a`` if legal now, or the legal move that carries the same units between the same
+    zones (its path may differ), or None."""
+    if a in legal:
+        return a
+    if a.kind == "buy":
+        return a if Action.buy(a.type) in legal else None
+    if a.kind != "move":
+        return None
+    want = set(a.units)
+    for x in legal:
+        if (
+            x.kind == "move"
+            and x.path[0] == a.path[0]
+            and x.path[-1] == a.path[-1]
+            and x.transport == a.transport
+            and x.mode == a.mode
+            and x.target == a.target
+            and want <= set(x.units)
+        ):
+            return Action.move(a.units, x.path, transport=x.transport, mode=x.mode, target=x.target)
+    # some of the units are gone or cannot go: move those that still can
+    for x in legal:
+        if (
+            x.kind == "move"
+            and x.path[0] == a.path[0]
+            and x.path[-1] == a.path[-1]
+            and x.transport == a.transport
+            and x.mode == a.mode
+            and want & set(x.units)
+        ):
+            ids = sorted(want & set(x.units))
+            return Action.move(ids, x.path, transport=x.transport, mode=x.mode, target=x.target)
+    return None
+
+
+def _pick_profile(legal: list[Action], awaiting: str) -> Action:
+    profiles = [a for a in legal if a.kind == "casualties"]
+    if not profiles:
+        return legal[0]
+    for p in profiles:
+        if p.profile == "cheapest":
+            return p
+    return profiles[0]
+
+
+def _roles(units: dict) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for t, u in sorted(units.items(), key=lambda kv: (kv[1].cost, kv[0])):
+        if u.transport_capacity and "transport" not in out:
+            out["transport"] = t
+    return out
+
+
+def _needs_ferry(v: _View, state) -> bool:
+    """True when there is enemy land our land units cannot reach by land."""
+    return bool(_ferry_goals(v, state))
+
+
+def _ferry_goals(v: _View, state) -> set[int]:
+    """Sea zones next to enemy land that our land units cannot reach by land."""
+    return v.ferry_goals()
+
+
+def _fleet_outgunned(v: _View) -> bool:
+    b = v.b
+    ut = v.ut
+    ours = 0.0
+    theirs = 0.0
+    coast = set()
+    for z in v.mine:
+        if b.is_land(z):
+            coast.update(b.coast.get(z, ()))
+    for z in sorted(coast):
+        for u in v.friendly_units.get(z, ()):
+            if b.is_sea(z) and ut[u.type].is_warship:
+                ours += ut[u.type].defense * ut[u.type].hits
+        for y in (z, *b.sea_nbrs.get(z, ())):
+            for u in v.hostile.get(y, ()):
+                if ut[u.type].is_warship:
+                    theirs += ut[u.type].attack * ut[u.type].hits
+    return theirs > ours * 1.2 and theirs > 0
+
+
+__all__ = ["HeuristicBot", "HeuristicParams"]

@@ -1,0 +1,213 @@
+"""Where playtest games run: in this process, in a local process pool, or on a Dask cluster.
+
+Every backend takes the games still to play as ``(index, seed)`` pairs, calls
+``on_record(record)`` in the calling thread as each game finishes, polls ``cancel()`` and
+returns True when it stopped early (Ctrl+C or ``cancel``). Games that were running when a
+run stops are abandoned, never half-recorded.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing as mp
+import signal
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from gamecore.errors import Cancelled, WarroomError
+from gamecore.model import Pack
+from gamecore.sim.playtest.game import play_game
+from gamecore.sim.playtest.results import PlaytestParams
+
+Todo = list[tuple[int, int]]
+OnRecord = Callable[[dict[str, Any]], None]
+CancelFn = Callable[[], bool]
+
+
+def _never() -> bool:
+    return False
+
+
+def _params_json(params: PlaytestParams) -> dict[str, Any]:
+    return params.to_json()
+
+
+def _play(pack, adjacency, p: dict[str, Any], index: int, seed: int, cancel) -> dict[str, Any]:
+    return play_game(
+        pack,
+        p["scenario"],
+        seed,
+        p["bots"],
+        p["max_rounds"],
+        index=index,
+        adjacency=adjacency,
+        cancel=cancel,
+    )
+
+
+# ---------------------------------------------------------------------- in process
+def run_inline(
+    pack: Pack, params: PlaytestParams, todo: Todo, on_record: OnRecord, cancel: CancelFn
+) -> bool:
+    from gamecore.geometry.adjacency import map_adjacency
+
+    adjacency = map_adjacency(pack.map)
+    p = _params_json(params)
+    try:
+        for index, seed in todo:
+            if cancel():
+                return True
+            on_record(_play(pack, adjacency, p, index, seed, cancel))
+    except (KeyboardInterrupt, Cancelled):
+        return True
+    return False
+
+
+# ---------------------------------------------------------------------- process pool
+_W: dict[str, Any] = {}
+
+
+def _worker_init(pack: Pack | str, stop) -> None:
+    """Runs once in each pool process: load the pack (a path or the pack itself), work out
+    the adjacency, ignore Ctrl+C (the parent decides when to stop)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from gamecore.geometry.adjacency import map_adjacency
+
+    if isinstance(pack, str):
+        from gamecore.store import read_pack
+
+        pack = read_pack(pack)
+    _W["pack"] = pack
+    _W["adjacency"] = map_adjacency(pack.map)
+    _W["stop"] = stop
+
+
+def _worker_game(p: dict[str, Any], index: int, seed: int) -> dict[str, Any] | None:
+    stop = _W["stop"]
+    try:
+        return _play(_W["pack"], _W["adjacency"], p, index, seed, stop.is_set)
+    except Cancelled:
+        return None
+
+
+def _mp_context():
+    methods = mp.get_all_start_methods()
+    # fork is fastest, but a process running Qt (the editor) must not fork
+    if "fork" in methods and "PySide6.QtCore" not in sys.modules:
+        return mp.get_context("fork")
+    return mp.get_context("spawn")
+
+
+def run_pool(
+    pack: Pack,
+    pack_path: str | None,
+    params: PlaytestParams,
+    todo: Todo,
+    jobs: int,
+    on_record: OnRecord,
+    cancel: CancelFn,
+) -> bool:
+    ctx = _mp_context()
+    stop = ctx.Event()
+    source: Pack | str = pack
+    if pack_path is not None and ctx.get_start_method() != "fork":
+        source = str(pack_path)  # cheaper than pickling the pack into every process
+    p = _params_json(params)
+    pool = cf.ProcessPoolExecutor(
+        max_workers=max(1, jobs), mp_context=ctx, initializer=_worker_init, initargs=(source, stop)
+    )
+    cancelled = False
+    try:
+        pending = {pool.submit(_worker_game, p, i, s) for i, s in todo}
+        while pending:
+            done, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
+            for fut in done:
+                rec = fut.result()
+                if rec is not None:
+                    on_record(rec)
+            if cancel():
+                cancelled = True
+                break
+    except KeyboardInterrupt:
+        cancelled = True
+    except cf.process.BrokenProcessPool as err:
+        stop.set()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise WarroomError(f"a playtest worker process died: {err}") from None
+    if cancelled:
+        stop.set()
+        pool.shutdown(wait=True, cancel_futures=True)
+    else:
+        pool.shutdown(wait=True)
+    return cancelled
+
+
+# ---------------------------------------------------------------------- Dask
+_DASK_CACHE: dict[int, Any] = {}
+
+
+def _dask_game(pack: Pack, p: dict[str, Any], index: int, seed: int) -> dict[str, Any]:
+    """A Dask task: one game (the pack is scattered once to every worker)."""
+    from gamecore.geometry.adjacency import map_adjacency
+
+    key = id(pack)
+    hit = _DASK_CACHE.get(key)
+    if hit is None or hit[0] is not pack:
+        hit = (pack, map_adjacency(pack.map))
+        _DASK_CACHE.clear()
+        _DASK_CACHE[key] = hit
+    return _play(pack, hit[1], p, index, seed, None)
+
+
+def dask_available() -> bool:
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def run_dask(
+    pack: Pack,
+    params: PlaytestParams,
+    todo: Todo,
+    scheduler: str | None,
+    on_record: OnRecord,
+    cancel: CancelFn,
+) -> bool:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise WarroomError(
+            "the dask backend needs dask.distributed (pip install 'dask[distributed]')"
+        ) from None
+    if not scheduler:
+        raise WarroomError("the dask backend needs --scheduler ADDRESS (e.g. tcp://host:8786)")
+    try:
+        client = Client(scheduler, timeout="10s", set_as_default=False)
+    except (OSError, TimeoutError) as err:
+        raise WarroomError(f"cannot reach the Dask scheduler {scheduler}: {err}") from None
+    cancelled = False
+    futures = []
+    try:
+        p = _params_json(params)
+        packf = client.scatter(pack, broadcast=True, hash=False)
+        futures = [client.submit(_dask_game, packf, p, i, s, pure=False) for i, s in todo]
+        ac = as_completed(futures)
+        for fut in ac:
+            rec = fut.result()
+            on_record(rec)
+            if cancel():
+                cancelled = True
+                break
+    except KeyboardInterrupt:
+        cancelled = True
+    finally:
+        if cancelled and futures:
+            client.cancel(futures)
+        client.close()
+    return cancelled
+
+
+BACKENDS = ("local", "dask")

@@ -1,0 +1,385 @@
+"""The balance report: PNG charts drawn with pillow and an HTML page that shows them.
+
+:func:`write_report` writes into a folder::
+
+    index.html        the page (numbers, tables, the charts below)
+    summary.json      the numbers (the same as ``warroom playtest --json``)
+    winrates.png      win rate per alliance and nation, with 95% intervals
+    length.png        game length distribution
+    income.png        income per nation per round: mean line, 10–90% band
+    heat_battles.png  the map, zones coloured by battles per game
+    heat_captures.png the map, zones coloured by changes of hands per game
+
+The chart functions return pillow images, so the editor can show them too.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from gamecore.errors import WarroomError
+from gamecore.model import Pack
+
+BG = (255, 255, 255, 255)
+INK = (40, 40, 40, 255)
+GRID = (225, 225, 225, 255)
+PALETTE = [
+    (31, 119, 180),
+    (214, 39, 40),
+    (44, 160, 44),
+    (255, 127, 14),
+    (148, 103, 189),
+    (140, 86, 75),
+    (227, 119, 194),
+    (127, 127, 127),
+    (188, 189, 34),
+    (23, 190, 207),
+]
+
+
+def _font(size: int = 12):
+    try:
+        return ImageFont.load_default(size=size)
+    except TypeError:  # pragma: no cover - pillow without FreeType
+        return ImageFont.load_default()
+
+
+def _hex(colour: str | None, fallback: tuple[int, int, int]) -> tuple[int, int, int]:
+    c = (colour or "").lstrip("#")
+    if len(c) == 6:
+        try:
+            return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
+        except ValueError:
+            pass
+    return fallback
+
+
+def nation_colours(pack: Pack | None, nations: list[str]) -> dict[str, tuple[int, int, int]]:
+    out = {}
+    for i, n in enumerate(sorted(nations)):
+        fb = PALETTE[i % len(PALETTE)]
+        nat = pack.nations.get(n) if pack is not None else None
+        col = _hex(nat.colour, fb) if nat is not None else fb
+        if col in ((136, 136, 136),) or sum(col) > 700:  # default grey or near white
+            col = fb
+        out[n] = col
+    return out
+
+
+def _text(d: ImageDraw.ImageDraw, xy, text: str, size: int = 12, fill=INK, anchor="la") -> None:
+    d.text(xy, text, font=_font(size), fill=fill, anchor=anchor)
+
+
+# ---------------------------------------------------------------------- charts
+def chart_winrates(summary: dict[str, Any], colours: dict[str, tuple] | None = None) -> Image.Image:
+    rows: list[tuple[str, dict, tuple]] = []
+    for s, d in summary.get("sides", {}).items():
+        rows.append((f"{s}", d, (70, 70, 70)))
+    for n, d in summary.get("nations", {}).items():
+        col = (colours or {}).get(n, (120, 120, 160))
+        rows.append((f"  {n} ({d.get('side', '')})", d, col))
+    if summary.get("completed"):
+        dr = summary.get("draw_rate", 0.0)
+        rows.append(("draw", {"rate": dr, "lo": dr, "hi": dr}, (180, 180, 180)))
+    w, left, right, top, rowh = 640, 170, 30, 40, 26
+    h = top + rowh * max(1, len(rows)) + 40
+    img = Image.new("RGBA", (w, h), BG)
+    d = ImageDraw.Draw(img)
+    _text(d, (10, 10), f"Win rate, 95% interval ({summary.get('completed', 0)} games)", 14)
+    span = w - left - right
+    for p in range(0, 101, 25):
+        x = left + span * p / 100
+        d.line([(x, top - 5), (x, h - 30)], fill=GRID, width=1)
+        _text(d, (x, h - 25), f"{p}%", 11, anchor="ma")
+    for i, (label, dd, col) in enumerate(rows):
+        y = top + i * rowh
+        _text(d, (10, y + rowh / 2), label, 12, anchor="lm")
+        x1 = left + span * float(dd.get("rate", 0.0))
+        d.rectangle([left, y + 5, max(left + 1, x1), y + rowh - 5], fill=col + (255,))
+        lo, hi = float(dd.get("lo", 0.0)), float(dd.get("hi", 0.0))
+        if hi > lo:
+            xl, xh = left + span * lo, left + span * hi
+            ym = y + rowh / 2
+            d.line([(xl, ym), (xh, ym)], fill=INK, width=2)
+            d.line([(xl, ym - 5), (xl, ym + 5)], fill=INK, width=2)
+            d.line([(xh, ym - 5), (xh, ym + 5)], fill=INK, width=2)
+    return img
+
+
+def chart_length(summary: dict[str, Any]) -> Image.Image:
+    hist = {int(k): v for k, v in summary.get("length", {}).get("histogram", {}).items()}
+    w, h, left, bottom, top = 640, 300, 50, 40, 40
+    img = Image.new("RGBA", (w, h), BG)
+    d = ImageDraw.Draw(img)
+    _text(d, (10, 10), "Game length (rounds)", 14)
+    if not hist:
+        _text(d, (w / 2, h / 2), "no games", 12, anchor="mm")
+        return img
+    lo, hi = min(hist), max(hist)
+    n_bins = hi - lo + 1
+    peak = max(hist.values())
+    span = w - left - 20
+    bw = span / n_bins
+    ph = h - top - bottom
+    for t in range(0, 5):
+        v = peak * t / 4
+        y = h - bottom - ph * t / 4
+        d.line([(left, y), (w - 20, y)], fill=GRID)
+        _text(d, (left - 5, y), f"{v:.0f}", 11, anchor="rm")
+    for i in range(n_bins):
+        r = lo + i
+        c = hist.get(r, 0)
+        x0 = left + i * bw + 2
+        y0 = h - bottom - ph * c / peak
+        d.rectangle([x0, y0, x0 + max(1, bw - 4), h - bottom], fill=PALETTE[0] + (255,))
+        if n_bins <= 30 or i % max(1, n_bins // 15) == 0:
+            _text(d, (x0 + bw / 2 - 2, h - bottom + 5), str(r), 11, anchor="ma")
+    return img
+
+
+def chart_income(summary: dict[str, Any], colours: dict[str, tuple] | None = None) -> Image.Image:
+    inc = summary.get("income", {})
+    w, h, left, right, top, bottom = 640, 340, 50, 120, 40, 40
+    img = Image.new("RGBA", (w, h), BG)
+    over = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    do = ImageDraw.Draw(over)
+    _text(d, (10, 10), "Income per round: mean and 10-90% band", 14)
+    rounds = max((len(v.get("mean", [])) for v in inc.values()), default=0)
+    peak = max((max(v.get("p90", [0]) or [0]) for v in inc.values()), default=0.0)
+    peak = max(peak, max((max(v.get("mean", [0]) or [0]) for v in inc.values()), default=0.0))
+    if rounds == 0 or peak <= 0:
+        _text(d, (w / 2, h / 2), "no income recorded", 12, anchor="mm")
+        return img
+    pw, ph = w - left - right, h - top - bottom
+
+    def X(i: int) -> float:
+        return left + (pw * i / (rounds - 1) if rounds > 1 else pw / 2)
+
+    def Y(v: float) -> float:
+        return h - bottom - ph * v / peak
+
+    for t in range(0, 5):
+        v = peak * t / 4
+        d.line([(left, Y(v)), (left + pw, Y(v))], fill=GRID)
+        _text(d, (left - 5, Y(v)), f"{v:.0f}", 11, anchor="rm")
+    for i in range(rounds):
+        if rounds <= 20 or i % max(1, rounds // 10) == 0:
+            _text(d, (X(i), h - bottom + 5), str(i + 1), 11, anchor="ma")
+    for k, (n, v) in enumerate(sorted(inc.items())):
+        col = (colours or {}).get(n, PALETTE[k % len(PALETTE)])
+        p10, p90, mean = v.get("p10", []), v.get("p90", []), v.get("mean", [])
+        if len(mean) >= 2:
+            poly = [(X(i), Y(p90[i])) for i in range(len(p90))]
+            poly += [(X(i), Y(p10[i])) for i in reversed(range(len(p10)))]
+            do.polygon(poly, fill=col + (50,))
+    img = Image.alpha_composite(img, over)
+    d = ImageDraw.Draw(img)
+    for k, (n, v) in enumerate(sorted(inc.items())):
+        col = (colours or {}).get(n, PALETTE[k % len(PALETTE)])
+        mean = v.get("mean", [])
+        pts = [(X(i), Y(m)) for i, m in enumerate(mean)]
+        if len(pts) >= 2:
+            d.line(pts, fill=col + (255,), width=2)
+        elif pts:
+            d.ellipse([pts[0][0] - 3, pts[0][1] - 3, pts[0][0] + 3, pts[0][1] + 3], fill=col)
+        ly = top + 18 * k
+        d.rectangle([w - right + 10, ly + 3, w - right + 24, ly + 13], fill=col + (255,))
+        _text(d, (w - right + 30, ly), n, 12)
+    return img
+
+
+def _ramp(t: float) -> tuple[int, int, int]:
+    """White -> yellow -> red -> dark red."""
+    t = max(0.0, min(1.0, t))
+    stops = [
+        (0.0, (255, 255, 240)),
+        (0.35, (254, 217, 118)),
+        (0.7, (240, 59, 32)),
+        (1.0, (128, 0, 38)),
+    ]
+    for (a, ca), (b, cb) in zip(stops, stops[1:], strict=False):
+        if t <= b:
+            f = (t - a) / (b - a) if b > a else 0.0
+            return tuple(int(ca[i] + (cb[i] - ca[i]) * f) for i in range(3))  # type: ignore[return-value]
+    return stops[-1][1]
+
+
+def chart_heatmap(
+    pack: Pack, values: dict[int, float], title: str, width: int = 900
+) -> Image.Image:
+    """The map's zones filled by ``values`` (zone id -> number): sea pale blue when
+    without value, land pale grey, the rest on a white-to-red ramp with a legend."""
+    zones = [
+        z for z in pack.map.zones.values() if z.geometry is not None and not z.geometry.is_empty
+    ]
+    legend_h = 50
+    if not zones:
+        img = Image.new("RGBA", (width, 120), BG)
+        _text(ImageDraw.Draw(img), (10, 10), f"{title}: the map has no zone shapes", 14)
+        return img
+    minx = min(z.geometry.bounds[0] for z in zones)
+    miny = min(z.geometry.bounds[1] for z in zones)
+    maxx = max(z.geometry.bounds[2] for z in zones)
+    maxy = max(z.geometry.bounds[3] for z in zones)
+    mw, mh = max(maxx - minx, 1e-9), max(maxy - miny, 1e-9)
+    scale = (width - 20) / mw
+    height = int(mh * scale) + 20
+    if height > 2000:  # very tall maps
+        scale = 1980 / mh
+        height = 2000
+    img = Image.new("RGBA", (width, height + legend_h + 30), BG)
+    d = ImageDraw.Draw(img)
+    _text(d, (10, 8), title, 14)
+    oy = 30
+    peak = max(values.values(), default=0.0)
+
+    def tr(coords):
+        return [((x - minx) * scale + 10, (y - miny) * scale + oy) for x, y in coords]
+
+    for z in sorted(zones, key=lambda z: z.id):
+        v = values.get(z.id, 0.0)
+        if v > 0 and peak > 0:
+            fill = _ramp(math.sqrt(v / peak))
+        elif z.kind in ("sea", "lake"):
+            fill = (214, 230, 245)
+        elif z.kind == "impassable":
+            fill = (170, 170, 170)
+        else:
+            fill = (240, 240, 236)
+        geoms = getattr(z.geometry, "geoms", [z.geometry])
+        for g in geoms:
+            ext = tr(g.exterior.coords)
+            if len(ext) >= 3:
+                d.polygon(ext, fill=fill + (255,), outline=(120, 120, 120, 255))
+            for hole in g.interiors:
+                pts = tr(hole.coords)
+                if len(pts) >= 3:
+                    d.polygon(pts, fill=BG, outline=(120, 120, 120, 255))
+    # legend
+    ly = oy + height
+    lw = min(300, width - 40)
+    for i in range(lw):
+        d.line([(10 + i, ly), (10 + i, ly + 14)], fill=_ramp(i / (lw - 1)) + (255,))
+    _text(d, (10, ly + 18), "0", 11)
+    _text(d, (10 + lw, ly + 18), f"{peak:.2f} per game", 11, anchor="ra")
+    return img
+
+
+# ---------------------------------------------------------------------- the page
+def write_report(
+    summary: dict[str, Any], out_dir: str | Path, pack: Pack | None = None, title: str = ""
+) -> Path:
+    """Write the report into ``out_dir`` (created if needed); returns the HTML file."""
+    out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise WarroomError(f"cannot create the report folder: {err.strerror}", out) from None
+    nations = sorted(summary.get("nations", {}))
+    colours = nation_colours(pack, nations)
+    images = {
+        "winrates.png": chart_winrates(summary, colours),
+        "length.png": chart_length(summary),
+        "income.png": chart_income(summary, colours),
+    }
+    if pack is not None:
+        from gamecore.sim.playtest.stats import heatmap_values
+
+        images["heat_battles.png"] = chart_heatmap(
+            pack, heatmap_values(summary, "battles"), "Battles per game"
+        )
+        images["heat_captures.png"] = chart_heatmap(
+            pack, heatmap_values(summary, "captures"), "Changes of hands per game"
+        )
+    try:
+        for name, img in images.items():
+            img.convert("RGB").save(out / name, "PNG", optimize=False)
+        (out / "summary.json").write_text(
+            json.dumps(summary, indent=1, sort_keys=True), encoding="utf-8"
+        )
+        page = out / "index.html"
+        page.write_text(_html(summary, title, list(images)), encoding="utf-8")
+    except OSError as err:
+        raise WarroomError(f"cannot write the report: {err.strerror}", out) from None
+    return page
+
+
+def _pct(x: float) -> str:
+    return f"{100.0 * x:.1f}%"
+
+
+def _html(summary: dict[str, Any], title: str, images: list[str]) -> str:
+    e = html.escape
+    p = summary.get("params", {})
+    head = title or f"Playtest of {p.get('scenario', '')}"
+    rows = []
+    for s, d in summary.get("sides", {}).items():
+        rows.append(
+            f"<tr><td><b>{e(s)}</b></td><td>{d['wins']}</td><td>{_pct(d['rate'])}</td>"
+            f"<td>{_pct(d['lo'])} – {_pct(d['hi'])}</td><td></td></tr>"
+        )
+    for n, d in summary.get("nations", {}).items():
+        rows.append(
+            f"<tr><td>{e(n)} ({e(str(d.get('side', '')))})</td><td>{d['wins']}</td>"
+            f"<td>{_pct(d['rate'])}</td><td>{_pct(d['lo'])} – {_pct(d['hi'])}</td>"
+            f"<td>{d.get('final_income_mean', 0.0):.1f}</td></tr>"
+        )
+    dec = []
+    for b in summary.get("decisive", []):
+        zone = b.get("code") or str(b["zone"])
+        name = b.get("name", "")
+        dec.append(
+            f"<tr><td>{b['round']}</td><td>{e(b['attacker'])}</td><td>{e(zone)} {e(name)}</td>"
+            f"<td>{b['games']}</td><td>{_pct(b['attacker_won'] / max(1, b['games']))}</td>"
+            f"<td>{_pct(b['win_rate_if_taken'])}</td><td>{_pct(b['win_rate_if_not'])}</td>"
+            f"<td>{100 * b['delta']:+.1f}</td></tr>"
+        )
+    hot = sorted(
+        summary.get("zones", {}).items(), key=lambda kv: -kv[1].get("battles_per_game", 0.0)
+    )[:15]
+    hot_rows = "".join(
+        f"<tr><td>{e(d.get('code', z))} {e(d.get('name', ''))}</td>"
+        f"<td>{d['battles_per_game']:.2f}</td><td>{d['captures_per_game']:.2f}</td></tr>"
+        for z, d in hot
+    )
+    fails = "".join(
+        f"<li>game {f['index']} (seed {f['seed']}): {e(str(f['status']))} {e(str(f['error']))}</li>"
+        for f in summary.get("failures", [])
+    )
+    length = summary.get("length", {})
+    imgs = "".join(f'<p><img src="{e(i)}" alt="{e(i)}"></p>' for i in images)
+    return f"""<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>{e(head)}</title>
+<style>body{{font-family:sans-serif;margin:2em;color:#222}}table{{border-collapse:collapse}}
+td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}}td:first-child{{text-align:left}}
+img{{max-width:100%;border:1px solid #ddd}}</style></head><body>
+<h1>{e(head)}</h1>
+<p>{summary.get("completed", 0)} games completed of {summary.get("requested", 0)} asked
+({summary.get("failed", 0)} failed){" — run stopped early" if summary.get("cancelled") else ""};
+bots <code>{e(str(p.get("bots", "")))}</code>, seed {e(str(p.get("seed", "")))},
+round limit {e(str(p.get("max_rounds") or "scenario"))};
+scenario hash <code>{e(str(summary.get("scenario_hash", "")))}</code>.</p>
+<h2>Win rates</h2>
+<table><tr><th>side / nation</th><th>wins</th><th>rate</th><th>95% interval</th>
+<th>final income</th></tr>{"".join(rows)}</table>
+<p>Draws: {_pct(summary.get("draw_rate", 0.0))}. Game length: mean {length.get("mean", 0):.1f}
+rounds (min {length.get("min", 0)}, max {length.get("max", 0)}); endings
+{e(", ".join(f"{k}: {v}" for k, v in length.get("reasons", {}).items()))}.</p>
+<h2>Decisive battles</h2>
+<p>Battles (round, attacker, zone) whose outcome changes the attacker side's win rate most.</p>
+<table><tr><th>round</th><th>attacker</th><th>zone</th><th>games</th><th>taken</th>
+<th>side wins if taken</th><th>if not</th><th>difference (points)</th></tr>{"".join(dec)}</table>
+<h2>Where the fighting is</h2>
+<table><tr><th>zone</th><th>battles / game</th><th>changes of hands / game</th></tr>{hot_rows}</table>
+{f"<h2>Failed games</h2><ul>{fails}</ul>" if fails else ""}
+<h2>Charts</h2>
+{imgs}
+</body></html>
+"""

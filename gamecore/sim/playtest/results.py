@@ -1,0 +1,196 @@
+"""Playtest parameters, the scenario hash, and the results file that makes runs resumable.
+
+A run is identified by its :class:`PlaytestParams` (scenario, bots, base seed, round limit)
+and the hash of what the games run on (ruleset + scenario + map, :func:`scenario_hash`).
+The number of games is not part of the identity: game ``i`` always gets the seed
+``game_seed(seed, i)``, so asking for 200 games after 100 plays only the 100 new ones.
+
+The results file is JSON lines, beside the pack by default
+(``<pack>.playtests/<scenario>-<key>.jsonl``): a header line with the parameters and the
+hash, then one record per finished game, appended as games finish, so a run that is
+stopped (Ctrl+C, a crash, a kill) keeps every game it finished. A torn last line is
+ignored when the file is read back.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import os
+from dataclasses import asdict, dataclass, fields, is_dataclass
+from pathlib import Path
+from typing import Any
+
+from gamecore.errors import WarroomError
+from gamecore.model import Pack
+
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class PlaytestParams:
+    scenario: str
+    bots: str = "heuristic"
+    seed: int = 1
+    max_rounds: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def key(self, scn_hash: str) -> str:
+        text = json.dumps({"p": self.to_json(), "h": scn_hash}, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+#: fields that do not change how a game plays (drawing, provenance)
+_NOT_HASHED = frozenset({"geometry", "label", "roundel", "slots", "points", "source_path"})
+
+
+def _canon(obj: Any) -> Any:
+    """A canonical JSON-able form: dataclasses as sorted fields, dicts as sorted pairs,
+    geometry left out (it matters only through adjacency)."""
+    from shapely.geometry.base import BaseGeometry
+
+    if is_dataclass(obj) and not isinstance(obj, type):
+        return {
+            f.name: _canon(getattr(obj, f.name)) for f in fields(obj) if f.name not in _NOT_HASHED
+        }
+    if isinstance(obj, dict):
+        items = [(json.dumps(_canon(k), sort_keys=True), _canon(v)) for k, v in obj.items()]
+        return sorted(items, key=lambda kv: kv[0])
+    if isinstance(obj, (list, tuple)):
+        return [_canon(x) for x in obj]
+    if isinstance(obj, (set, frozenset)):
+        return sorted((_canon(x) for x in obj), key=repr)
+    if isinstance(obj, BaseGeometry):
+        return None
+    if isinstance(obj, (bytes, bytearray, memoryview)):
+        return hashlib.sha256(bytes(obj)).hexdigest()
+    if obj is None or isinstance(obj, (str, int, float, bool)):
+        return obj
+    return repr(obj)
+
+
+def scenario_hash(pack: Pack, scenario: str) -> str:
+    """Hash of everything a game of ``scenario`` depends on: the resolved ruleset (with
+    the scenario's options), the scenario, the nations and the map's playing data (zones,
+    adjacency, borders, links, facilities, lines). Geometry counts only through
+    adjacency, so redrawing a coastline does not invalidate results."""
+    from gamecore.geometry.adjacency import map_adjacency
+    from gamecore.rules import load_ruleset
+
+    scn = pack.scenarios.get(scenario)
+    if scn is None:
+        known = ", ".join(sorted(pack.scenarios)) or "none"
+        raise WarroomError(f"the pack has no scenario '{scenario}' (scenarios: {known})")
+    rules = load_ruleset(scn.ruleset, pack).with_options(dict(scn.options))
+    m = pack.map
+    adj = map_adjacency(m)
+    data = {
+        "ruleset": _canon(rules),
+        "scenario": _canon(scn),
+        "nations": _canon(pack.nations),
+        "zones": _canon(m.zones),
+        "borders": _canon(m.borders),
+        "links": _canon(m.links),
+        "facilities": _canon(m.facilities),
+        "lines": _canon(m.lines),
+        "adjacency": sorted([a, b] for a, ns in adj.items() for b in ns if a < b),
+    }
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def default_results_path(pack_path: str | os.PathLike, params: PlaytestParams, key: str) -> Path:
+    p = Path(pack_path)
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in params.scenario)
+    return p.with_name(p.name + ".playtests") / f"{safe}-{key}.jsonl"
+
+
+class ResultsFile:
+    """The JSON-lines results of one run (see the module text)."""
+
+    def __init__(self, path: str | os.PathLike, params: PlaytestParams, scn_hash: str):
+        self.path = Path(path)
+        self.params = params
+        self.scn_hash = scn_hash
+
+    def header(self) -> dict[str, Any]:
+        return {
+            "warroom_playtest": FORMAT,
+            "params": self.params.to_json(),
+            "scenario_hash": self.scn_hash,
+            "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        }
+
+    def load(self) -> dict[int, dict[str, Any]]:
+        """Finished games by index ({} when the file does not exist yet)."""
+        if not self.path.exists():
+            return {}
+        try:
+            with open(self.path, encoding="utf-8") as fh:
+                lines = fh.read().split("\n")
+        except OSError as err:
+            raise WarroomError(f"cannot read the results: {err.strerror}", self.path) from None
+        except UnicodeDecodeError:
+            raise WarroomError("not a playtest results file (not UTF-8 text)", self.path) from None
+        if not lines or not lines[0].strip():
+            return {}
+        try:
+            head = json.loads(lines[0])
+        except json.JSONDecodeError:
+            raise WarroomError("not a playtest results file (bad header)", self.path) from None
+        if not isinstance(head, dict) or head.get("warroom_playtest") != FORMAT:
+            raise WarroomError("not a playtest results file of this version", self.path)
+        if head.get("params") != self.params.to_json() or head.get("scenario_hash") != (
+            self.scn_hash
+        ):
+            raise WarroomError(
+                "the results file belongs to another run (different parameters or scenario);"
+                " use another file or --fresh",
+                self.path,
+            )
+        out: dict[int, dict[str, Any]] = {}
+        last = len(lines) - 1
+        for no, line in enumerate(lines[1:], 2):
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError:
+                if no - 1 >= last - 1:
+                    continue  # a torn last line: the game will be played again
+                raise WarroomError(f"line {no}: not JSON", self.path) from None
+            if not isinstance(rec, dict) or not isinstance(rec.get("index"), int):
+                raise WarroomError(f"line {no}: not a game record", self.path)
+            out[rec["index"]] = rec
+        return out
+
+    def start(self, fresh: bool = False) -> None:
+        """Create the file with its header (or keep it, unless ``fresh``)."""
+        if self.path.exists() and not fresh:
+            # make sure a torn last line does not glue onto the next record
+            with open(self.path, "rb+") as fh:
+                fh.seek(0, os.SEEK_END)
+                if fh.tell() > 0:
+                    fh.seek(-1, os.SEEK_END)
+                    if fh.read(1) != b"\n":
+                        fh.write(b"\n")
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(self.path, "w", encoding="utf-8") as fh:
+                fh.write(json.dumps(self.header(), sort_keys=True) + "\n")
+        except OSError as err:
+            raise WarroomError(f"cannot write the results: {err.strerror}", self.path) from None
+
+    def append(self, record: dict[str, Any]) -> None:
+        line = json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n"
+        try:
+            with open(self.path, "a", encoding="utf-8") as fh:
+                fh.write(line)
+                fh.flush()
+        except OSError as err:
+            raise WarroomError(f"cannot write the results: {err.strerror}", self.path) from None
