@@ -213,9 +213,14 @@ class ExactSolver:
         self.retreat = np.zeros_like(self.final)
         self._masks()
         P = np.zeros_like(self.final)
+        keep = np.zeros_like(self.final)
         for c in prep.components:
-            P[c.a, c.d] += c.p
-        T = self._absorb(P, 0)
+            # bombardment victims are still there: the battle goes on into round 1
+            if c.doomed and SA.alive[c.a]:
+                keep[c.a, c.d] += c.p
+            else:
+                P[c.a, c.d] += c.p
+        T = self._absorb(P, 0) + keep
         left = float(T.sum())
         rounds = [1.0 - left]
         r = 0

@@ -156,6 +156,30 @@ def _norm(name: str) -> str:
 
 
 _NAMES: dict[int, tuple[Ruleset, dict[str, str]]] = {}
+#: players' usual abbreviations, used when the ruleset has the unit they stand for
+ABBREVIATIONS = {
+    "inf": "infantry",
+    "art": "artillery",
+    "arm": "tank",
+    "armor": "tank",
+    "armour": "tank",
+    "mech": "mech_infantry",
+    "aa": "aaa",
+    "aa gun": "aaa",
+    "ftr": "fighter",
+    "tac": "tactical_bomber",
+    "bmb": "strategic_bomber",
+    "bomber": "strategic_bomber",
+    "ss": "submarine",
+    "sub": "submarine",
+    "dd": "destroyer",
+    "ca": "cruiser",
+    "cv": "carrier",
+    "acc": "carrier",
+    "bb": "battleship",
+    "tp": "transport",
+    "trn": "transport",
+}
 
 
 def unit_names(rules: Ruleset) -> dict[str, str]:
@@ -172,6 +196,11 @@ def unit_names(rules: Ruleset) -> dict[str, str]:
             n = _norm(base)
             for form in (n, n + "s", n + "es", n[:-1] + "ies" if n.endswith("y") else n):
                 out.setdefault(form, uid)
+    for short, uid in ABBREVIATIONS.items():
+        t = rules.units.get(uid)
+        if t is not None and t.domain != "facility" and not t.infrastructure:
+            out.setdefault(short, uid)
+            out.setdefault(short + "s", uid)
     if len(_NAMES) > 16:
         _NAMES.clear()
     _NAMES[id(rules)] = (rules, out)
@@ -190,8 +219,12 @@ def resolve_unit(rules: Ruleset, name: str, where: str = "") -> str:
         return names[key]
     if t is not None or key.replace(" ", "_") in rules.units:
         raise BattleError(f"{where}'{name}' does not fight in battles")
+    # an unambiguous abbreviation: "inf", "sub", "strat"
+    pre = {v for n, v in names.items() if len(key) >= 2 and n.startswith(key)}
+    if len(pre) == 1:
+        return pre.pop()
     close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.6)
-    ids = list(dict.fromkeys(names[c] for c in close))
+    ids = list(dict.fromkeys([*sorted(pre), *(names[c] for c in close)]))
     hint = f"; did you mean {' or '.join(repr(i) for i in ids)}?" if ids else ""
     known = ", ".join(sorted({v for v in names.values()}))
     if not hint:

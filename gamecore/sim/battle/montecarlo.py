@@ -107,6 +107,8 @@ class MonteCarlo:
         pick = rng.choice(len(comps), size=samples, p=p / p.sum())
         a = np.array([c.a for c in comps], dtype=np.int64)[pick]
         d = np.array([c.d for c in comps], dtype=np.int64)[pick]
+        # bombardment victims are still there: those battles go on into round 1
+        doomed = np.array([bool(c.doomed) for c in comps])[pick] & prep.SA.alive[a]
         final_a = np.empty(samples, dtype=np.int64)
         final_d = np.empty(samples, dtype=np.int64)
         how = np.full(samples, ENDED, dtype=np.int8)
@@ -121,6 +123,8 @@ class MonteCarlo:
             fd[kind == DEATH_D] = SD.empty
             fa[kind == DEATH_A] = SA.empty
             go = kind == TRANSIENT
+            if r == 0:
+                go |= doomed
             if r >= 1 and prep.retreat_allowed and r >= prep.retreat_from:
                 if pol.kind == "after" and r >= pol.value:
                     back = go.copy()

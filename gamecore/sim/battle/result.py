@@ -138,7 +138,7 @@ class BattleResult:
         lines.append(f"method: {how} ({self.reason})")
         for k in OUTCOMES:
             p = getattr(self, k)
-            if k in ("retreat", "stalemate") and p == 0.0:
+            if k in ("retreat", "stalemate") and p < 5e-7 and k not in self.intervals:
                 continue
             iv = self.intervals.get(k)
             extra = f"  [{iv[0] * 100:5.1f}% .. {iv[1] * 100:5.1f}%]" if iv else ""
