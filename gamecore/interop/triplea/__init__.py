@@ -13,27 +13,41 @@ folder, which TripleA's own parser loads (tests/gamecore/interop/test_triplea_ja
 Untrusted input (DESIGN.md, Invariant 5): the XML parser refuses entity declarations and
 fetches nothing; image headers are checked against size limits before any decoding;
 every problem is an :class:`~gamecore.errors.ImportFormatError` naming the file.
+
+The names below are loaded on first use, so that the ``warroom`` command can register
+``import triplea`` / ``export triplea`` without importing shapely and pillow at start-up.
 """
 
-from gamecore.interop.triplea.exporter import ExportError, ExportOptions, ExportReport, export_triplea
-from gamecore.interop.triplea.gamexml import Game, read_game, write_game
-from gamecore.interop.triplea.importer import (
-    ImportOptions,
-    ImportReport,
-    find_map,
-    import_triplea,
-)
+from __future__ import annotations
 
-__all__ = [
-    "ExportError",
-    "ExportOptions",
-    "ExportReport",
-    "Game",
-    "ImportOptions",
-    "ImportReport",
-    "export_triplea",
-    "find_map",
-    "import_triplea",
-    "read_game",
-    "write_game",
-]
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "ExportError": "exporter",
+    "ExportOptions": "exporter",
+    "ExportReport": "exporter",
+    "export_triplea": "exporter",
+    "Game": "gamexml",
+    "read_game": "gamexml",
+    "write_game": "gamexml",
+    "ImportOptions": "importer",
+    "ImportReport": "importer",
+    "find_map": "importer",
+    "import_triplea": "importer",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gamecore.interop.triplea' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"gamecore.interop.triplea.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))

@@ -68,7 +68,7 @@ class ExportError(WarroomError):
 @dataclass
 class ExportOptions:
     scenario: str | None = None
-    scale: float = 1.0  # image pixels per map unit
+    scale: float | None = None  # image pixels per map unit (None: from the images, or 1)
     map_name: str | None = None  # the map folder name TripleA knows it by (mapName)
     tiles: bool = True
     force: bool = False  # write into a folder that is not empty
@@ -151,8 +151,29 @@ class _Exporter:
         xml_file = stored.get("xml_file") or f"{slug(self.sc.name, 'game')}.xml"
         self.report = ExportReport(str(folder), self.sc.id, f"games/{xml_file}")
         self.notes = self.report.notes
-        if opts.scale <= 0:
+        if opts.scale is not None and opts.scale <= 0:
             raise ExportError("the scale must be positive")
+        self.scale = opts.scale if opts.scale is not None else self._auto_scale()
+
+    def _auto_scale(self) -> float:
+        """Pixels per map unit: the resolution of the base images, else 1 for maps of a
+        reasonable pixel size, else enough to make the longer side 2000 px."""
+        import io
+
+        from PIL import Image
+
+        for bg in sorted(self.m.images.values(), key=lambda b: b.id):
+            if not bg.visible or not bg.data or bg.width <= 0 or "/" in bg.name.split("Tiles/")[0]:
+                continue
+            try:
+                with Image.open(io.BytesIO(bg.data)) as im:
+                    return im.size[0] / bg.width
+            except Exception:  # noqa: BLE001 - an unreadable image does not decide
+                continue
+        longest = max(self.m.width, self.m.height)
+        if longest >= 1000 or longest <= 0:
+            return 1.0
+        return float(round(2000.0 / longest))
 
     def _scenario(self) -> Scenario:
         scs = self.pack.scenarios
@@ -165,7 +186,9 @@ class _Exporter:
         if not scs:
             raise ExportError("the pack has no scenario to export")
         if len(scs) > 1:
-            raise ExportError(f"the pack has {len(scs)} scenarios, choose one with --scenario: " + ", ".join(scs))
+            raise ExportError(
+                f"the pack has {len(scs)} scenarios, choose one with --scenario: " + ", ".join(scs)
+            )
         return next(iter(scs.values()))
 
     # ------------------------------------------------------------------ names
@@ -307,7 +330,9 @@ class _Exporter:
     def _players(self, g: Game) -> None:
         order: list[str] = []
         if self.base is not None:
-            order = [p.get("name", "") for p in self.base.players if p.get("name") in self.pack.nations]
+            order = [
+                p.get("name", "") for p in self.base.players if p.get("name") in self.pack.nations
+            ]
         order += [n for n in self.pack.nations if n not in order]
         for nid in order:
             n = self.pack.nations[nid]
@@ -393,7 +418,9 @@ class _Exporter:
         base = self.base
         want = self._turn_order()
         if not want:
-            want = [n for n, nat in self.pack.nations.items() if nat.playable and nat.kind != "neutral"]
+            want = [
+                n for n, nat in self.pack.nations.items() if nat.playable and nat.kind != "neutral"
+            ]
         if base is not None and base.gameplay.steps:
             seen: list[str] = []
             for s in base.gameplay.steps:
@@ -427,24 +454,38 @@ class _Exporter:
             key = re.sub(r"[^A-Za-z0-9]", "", p)
             for ph in phases:
                 if ph == "purchase":
-                    gp.steps.append(Step({"name": f"{key}Purchase", "delegate": "purchase", "player": p}))
+                    gp.steps.append(
+                        Step({"name": f"{key}Purchase", "delegate": "purchase", "player": p})
+                    )
                 elif ph == "politics":
-                    gp.steps.append(Step({"name": f"{key}Politics", "delegate": "politics", "player": p}))
+                    gp.steps.append(
+                        Step({"name": f"{key}Politics", "delegate": "politics", "player": p})
+                    )
                 elif ph == "combat_move":
-                    gp.steps.append(Step({"name": f"{key}CombatMove", "delegate": "move", "player": p}))
+                    gp.steps.append(
+                        Step({"name": f"{key}CombatMove", "delegate": "move", "player": p})
+                    )
                 elif ph == "combat":
-                    gp.steps.append(Step({"name": f"{key}Battle", "delegate": "battle", "player": p}))
+                    gp.steps.append(
+                        Step({"name": f"{key}Battle", "delegate": "battle", "player": p})
+                    )
                 elif ph == "noncombat_move":
                     gp.steps.append(
                         Step(
-                            {"name": f"{key}NonCombatMove", "delegate": "move", "player": p,
-                             "display": "Non Combat Move"}
+                            {
+                                "name": f"{key}NonCombatMove",
+                                "delegate": "move",
+                                "player": p,
+                                "display": "Non Combat Move",
+                            }
                         )
                     )
                 elif ph == "place":
                     gp.steps.append(Step({"name": f"{key}Place", "delegate": "place", "player": p}))
                 elif ph == "collect_income":
-                    gp.steps.append(Step({"name": f"{key}EndTurn", "delegate": "endTurn", "player": p}))
+                    gp.steps.append(
+                        Step({"name": f"{key}EndTurn", "delegate": "endTurn", "player": p})
+                    )
         gp.steps.append(Step({"name": "endRoundStep", "delegate": "endRound"}))
         # step names are XML IDs too
         for s in gp.steps:
@@ -458,17 +499,26 @@ class _Exporter:
         rules = self.rules
         buyable = [u for u in self._unit_ids() if u in rules.units and rules.units[u].cost > 0]
         buyable += [
-            u for u in self._unit_ids()
-            if u not in rules.units and (ft := rules.facility_type(u)) and ft.cost > 0 and ft.buildable
+            u
+            for u in self._unit_ids()
+            if u not in rules.units
+            and (ft := rules.facility_type(u))
+            and ft.cost > 0
+            and ft.buildable
         ]
         if self.base is not None and self.base.production is not None:
             p = Production.__new__(Production)
             b = self.base.production
-            p.rules = [Rule(r.name, [list(c) for c in r.costs], [list(x) for x in r.results]) for r in b.rules]
+            p.rules = [
+                Rule(r.name, [list(c) for c in r.costs], [list(x) for x in r.results])
+                for r in b.rules
+            ]
             p.repair_rules = b.repair_rules
             p.repair_frontiers = b.repair_frontiers
             p.frontiers = [[n, list(rs)] for n, rs in b.frontiers]
-            p.player_production = [list(x) for x in b.player_production if x[0] in self.pname.values()]
+            p.player_production = [
+                list(x) for x in b.player_production if x[0] in self.pname.values()
+            ]
             p.player_repair = [list(x) for x in b.player_repair if x[0] in self.pname.values()]
             frontier_of = {pl: fr for pl, fr in p.player_production}
             players_of: dict[str, list[str]] = {}
@@ -480,7 +530,12 @@ class _Exporter:
                 uid = next(k for k, v in self.uname.items() if v == r.results[0][0])
                 qty = max(1, int(r.results[0][1]) if r.results[0][1].lstrip("-").isdigit() else 1)
                 cost = self._cost(uid, None)
-                users = [pl for fr, pls in players_of.items() if r.name in dict(p.frontiers).get(fr, []) for pl in pls]
+                users = [
+                    pl
+                    for fr, pls in players_of.items()
+                    if r.name in dict(p.frontiers).get(fr, [])
+                    for pl in pls
+                ]
                 costs = {self._cost(uid, self._nation_of(pl)) for pl in users} or {cost}
                 if len(costs) == 1:
                     cost = costs.pop()
@@ -510,7 +565,11 @@ class _Exporter:
         p.frontiers.append([frontier, main])
         for nid in self.pack.nations:
             nr = rules.nation_rules(nid)
-            special = [u for u in buyable if nid in (rules.units[u].nation_costs if u in rules.units else {})]
+            special = [
+                u
+                for u in buyable
+                if nid in (rules.units[u].nation_costs if u in rules.units else {})
+            ]
             if nr.can_buy is None and not special:
                 p.player_production.append([self.pname[nid], frontier])
                 continue
@@ -570,7 +629,9 @@ class _Exporter:
                     self.notes.append(f"unitAttachment of removed unit '{uid}' dropped")
                     continue
                 if uid in self.rules.units:
-                    opts, notes = rm.unit_options_patch(a.options, self.rules.units[uid], self.rules.dice, supportable)
+                    opts, notes = rm.unit_options_patch(
+                        a.options, self.rules.units[uid], self.rules.dice, supportable
+                    )
                     self.notes.extend(notes)
                 else:
                     opts = [list(o) for o in a.options]
@@ -580,7 +641,9 @@ class _Exporter:
             elif kind == "territory" and a.name == "territoryAttachment":
                 zid = zone_of_old.get(a.attach_to)
                 if zid is None or zid not in self.m.zones:
-                    self.notes.append(f"territoryAttachment of removed territory '{a.attach_to}' dropped")
+                    self.notes.append(
+                        f"territoryAttachment of removed territory '{a.attach_to}' dropped"
+                    )
                     continue
                 opts = self._territory_options(zid, a.options)
                 out.append(Attachment(a.name, self.tname[zid], a.java_class, a.type, opts))
@@ -598,7 +661,11 @@ class _Exporter:
                     continue
                 opts = [list(o) for o in a.options]
                 _set(opts, "canalName", link.name or cname)
-                _set(opts, "landTerritories", ":".join(self.tname[c] for c in link.controllers if c in self.tname))
+                _set(
+                    opts,
+                    "landTerritories",
+                    ":".join(self.tname[c] for c in link.controllers if c in self.tname),
+                )
                 exempt = link.props.get("exempt")
                 if exempt:
                     _set(opts, "excludedUnits", ":".join(self.uname.get(u, u) for u in exempt))
@@ -607,18 +674,26 @@ class _Exporter:
                 last["canal"] = len(out) - 1
             else:
                 opts = [[o[0], self._rename(o[1]), o[2]] for o in a.options]
-                out.append(Attachment(a.name, self._rename(a.attach_to), a.java_class, a.type, opts))
+                out.append(
+                    Attachment(a.name, self._rename(a.attach_to), a.java_class, a.type, opts)
+                )
         # new attachments, each family after its last member
         new_units = []
         for uid in self._unit_ids():
             if uid in done_units:
                 continue
             if uid in self.rules.units:
-                opts, notes = rm.unit_options_patch([], self.rules.units[uid], self.rules.dice, supportable)
+                opts, notes = rm.unit_options_patch(
+                    [], self.rules.units[uid], self.rules.dice, supportable
+                )
                 self.notes.extend(notes)
             else:
                 opts = self._facility_options(uid)
-            new_units.append(Attachment("unitAttachment", self.uname[uid], ATT + "UnitAttachment", "unitType", opts))
+            new_units.append(
+                Attachment(
+                    "unitAttachment", self.uname[uid], ATT + "UnitAttachment", "unitType", opts
+                )
+            )
         known_zones = set(zone_of_old.values())
         new_terr = []
         for zid in sorted(self.m.zones):
@@ -630,7 +705,13 @@ class _Exporter:
                 if not opts:
                     opts = [["production", "0", ""]]
                 new_terr.append(
-                    Attachment("territoryAttachment", self.tname[zid], ATT + "TerritoryAttachment", "territory", opts)
+                    Attachment(
+                        "territoryAttachment",
+                        self.tname[zid],
+                        ATT + "TerritoryAttachment",
+                        "territory",
+                        opts,
+                    )
                 )
         new_canals = []
         for lid, lk in canal_links.items():
@@ -638,18 +719,44 @@ class _Exporter:
                 continue
             cname = lk.name or f"Canal {lid}"
             for zid in (lk.a, lk.b):
-                opts = [["canalName", cname, ""],
-                        ["landTerritories", ":".join(self.tname[c] for c in lk.controllers if c in self.tname), ""]]
+                opts = [
+                    ["canalName", cname, ""],
+                    [
+                        "landTerritories",
+                        ":".join(self.tname[c] for c in lk.controllers if c in self.tname),
+                        "",
+                    ],
+                ]
                 if lk.props.get("exempt"):
-                    opts.append(["excludedUnits", ":".join(self.uname.get(u, u) for u in lk.props["exempt"]), ""])
-                new_canals.append(Attachment(f"canalAttachment{slug(cname).title().replace('_', '')}", self.tname[zid], ATT + "CanalAttachment", "territory", opts))
+                    opts.append(
+                        [
+                            "excludedUnits",
+                            ":".join(self.uname.get(u, u) for u in lk.props["exempt"]),
+                            "",
+                        ]
+                    )
+                new_canals.append(
+                    Attachment(
+                        f"canalAttachment{slug(cname).title().replace('_', '')}",
+                        self.tname[zid],
+                        ATT + "CanalAttachment",
+                        "territory",
+                        opts,
+                    )
+                )
             if not lk.controllers:
-                self.notes.append(f"canal '{cname}' has no controlling territories (TripleA needs some)")
+                self.notes.append(
+                    f"canal '{cname}' has no controlling territories (TripleA needs some)"
+                )
         # insert from the back so earlier positions stay valid
         inserts = sorted(
-            [(last["unit"], 0, new_units), (max(last["territory"], last["unit"]), 1, new_terr),
-             (max(last["canal"], last["territory"], last["unit"]), 2, new_canals)],
-            key=lambda t: (t[0], t[1]), reverse=True,
+            [
+                (last["unit"], 0, new_units),
+                (max(last["territory"], last["unit"]), 1, new_terr),
+                (max(last["canal"], last["territory"], last["unit"]), 2, new_canals),
+            ],
+            key=lambda t: (t[0], t[1]),
+            reverse=True,
         )
         for pos, _k, items in inserts:
             out[pos + 1 : pos + 1] = items
@@ -661,10 +768,16 @@ class _Exporter:
 
     def _facility_options(self, ftype: str) -> list[list[str]]:
         ft = self.rules.facility_type(ftype)
-        opts = [["movement", "0", ""], ["attack", "0", ""], ["defense", "0", ""],
-                ["isInfrastructure", "true", ""], ["isConstruction", "true", ""],
-                ["constructionType", ftype, ""], ["constructionsPerTerrPerTypePerTurn", "1", ""],
-                ["maxConstructionsPerTypePerTerr", "1", ""]]
+        opts = [
+            ["movement", "0", ""],
+            ["attack", "0", ""],
+            ["defense", "0", ""],
+            ["isInfrastructure", "true", ""],
+            ["isConstruction", "true", ""],
+            ["constructionType", ftype, ""],
+            ["constructionsPerTerrPerTypePerTurn", "1", ""],
+            ["maxConstructionsPerTypePerTerr", "1", ""],
+        ]
         if ft is not None:
             if ft.production:
                 opts.append(["canProduceUnits", "true", ""])
@@ -735,8 +848,14 @@ class _Exporter:
             if zid in self.tname and o.owner in self.pname:
                 g.owners.append([self.tname[zid], self.pname[o.owner]])
         for st in sc.units:
-            if st.zone not in self.tname or st.nation not in self.pname or st.unit_type not in self.uname:
-                self.notes.append(f"unit stack {st.count} {st.unit_type} in zone {st.zone} skipped (unknown)")
+            if (
+                st.zone not in self.tname
+                or st.nation not in self.pname
+                or st.unit_type not in self.uname
+            ):
+                self.notes.append(
+                    f"unit stack {st.count} {st.unit_type} in zone {st.zone} skipped (unknown)"
+                )
                 continue
             if st.count <= 0:
                 continue
@@ -776,7 +895,11 @@ class _Exporter:
                     n = self.m.zones[zid].props.get("standing_army")
                     if isinstance(n, int) and n > 0:
                         g.placements.append(
-                            {"unitType": self.uname[typ], "territory": self.tname[zid], "quantity": str(n)}
+                            {
+                                "unitType": self.uname[typ],
+                                "territory": self.tname[zid],
+                                "quantity": str(n),
+                            }
                         )
         for nid, amount in sc.banks.items():
             if nid in self.pname:
@@ -788,7 +911,11 @@ class _Exporter:
         for t in g.relationship_types:
             by_arche.setdefault(self.arche.get(t, ""), t)
         for (a, b), rel in sorted(sc.relations.items()):
-            if a not in self.pname or b not in self.pname or not self._written_relation(a, b, rel.status):
+            if (
+                a not in self.pname
+                or b not in self.pname
+                or not self._written_relation(a, b, rel.status)
+            ):
                 continue
             arche = ARCHETYPE_OF_STATUS.get(rel.status, "war")
             key = "|".join(sorted((a, b)))
@@ -799,7 +926,12 @@ class _Exporter:
                 self.notes.append(f"no relationship type for {rel.status} ({a}-{b}); skipped")
                 continue
             g.relationships.append(
-                {"player1": self.pname[a], "player2": self.pname[b], "type": typ, "roundValue": rv or "0"}
+                {
+                    "player1": self.pname[a],
+                    "player2": self.pname[b],
+                    "type": typ,
+                    "roundValue": rv or "0",
+                }
             )
 
     # ------------------------------------------------------------------ properties
@@ -821,7 +953,9 @@ class _Exporter:
             props.append(q)
             seen.add(p.name)
         if "mapName" not in seen:
-            props.insert(0, Property({"name": "mapName", "value": self.map_name, "editable": "false"}))
+            props.insert(
+                0, Property({"name": "mapName", "value": self.map_name, "editable": "false"})
+            )
         for name in rm.PROPERTY_OPTIONS:
             if name in seen:
                 continue
@@ -829,7 +963,11 @@ class _Exporter:
             key = rm.PROPERTY_OPTIONS[name][0]
             from gamecore.rules.ruleset import DEFAULT_OPTIONS
 
-            if v is not None and (key not in DEFAULT_OPTIONS or opts.get(key) != DEFAULT_OPTIONS[key] or self.base is None):
+            if v is not None and (
+                key not in DEFAULT_OPTIONS
+                or opts.get(key) != DEFAULT_OPTIONS[key]
+                or self.base is None
+            ):
                 if self.base is not None:
                     continue  # not in the original game: TripleA's default stands
                 props.append(Property({"name": name, "value": v, "editable": "false"}))
@@ -837,20 +975,26 @@ class _Exporter:
 
     # ------------------------------------------------------------------ files
     def _scaled(self, g):
-        s = self.opts.scale
+        s = self.scale
         if s == 1.0 or g is None:
             return g
         return shapely.affinity.scale(g, s, s, origin=(0, 0))
 
     def _point_files(self, content: Path) -> str:
-        s = self.opts.scale
-        geoms = {zid: self._scaled(z.geometry) for zid, z in self.m.zones.items() if z.geometry is not None}
+        s = self.scale
+        geoms = {
+            zid: self._scaled(z.geometry)
+            for zid, z in self.m.zones.items()
+            if z.geometry is not None
+        }
         kinds = {zid: z.kind for zid, z in self.m.zones.items()}
         rings, notes = coverage_to_rings(geoms, kinds)
         self.notes.extend(notes)
         off = [zid for zid, rs in rings.items() for r in rs if (r < 0).any()]
         if off:
-            self.notes.append(f"{len(set(off))} zone(s) reach left of or above the map: clipped to 0")
+            self.notes.append(
+                f"{len(set(off))} zone(s) reach left of or above the map: clipped to 0"
+            )
             for zid in set(off):
                 rings[zid] = [r.clip(min=0) for r in rings[zid]]
         polys = {self.tname[zid]: rings[zid] for zid in sorted(rings)}
@@ -889,7 +1033,7 @@ class _Exporter:
         return poly_text
 
     def _map_properties(self, content: Path, poly_text: str) -> None:
-        s = self.opts.scale
+        s = self.scale
         self.width_px = max(1, round(self.m.width * s))
         self.height_px = max(1, round(self.m.height * s))
         items: list[tuple[str, str]] = [
@@ -901,8 +1045,10 @@ class _Exporter:
             items.append((f"color.{self.pname[nid]}", n.colour.lstrip("#").upper()))
         kept = (self.pack.meta.get("triplea") or {}).get("map_properties") or []
         for k, v in kept:
-            if k not in MODELLED_PROPERTIES and not k.startswith("warroom.") and not (
-                k.startswith("color.") and k[6:] in self.pname.values()
+            if (
+                k not in MODELLED_PROPERTIES
+                and not k.startswith("warroom.")
+                and not (k.startswith("color.") and k[6:] in self.pname.values())
             ):
                 items.append((k, v))
         digest = hashlib.sha256(poly_text.encode("utf-8")).hexdigest()
@@ -923,12 +1069,12 @@ class _Exporter:
 
     def _tiles(self, content: Path) -> None:
         tiles = []
-        for col, row, data in img.render_tiles(self.m, self.opts.scale, self.width_px, self.height_px):
+        for col, row, data in img.render_tiles(self.m, self.scale, self.width_px, self.height_px):
             self._write(content / "baseTiles" / f"{col}_{row}.png", data)
             tiles.append((col, row, data))
         self.report.tiles = len(tiles)
         for col, row, data in img.render_tiles(
-            self.m, self.opts.scale, self.width_px, self.height_px, layer="relief"
+            self.m, self.scale, self.width_px, self.height_px, layer="relief"
         ):
             self._write(content / "reliefTiles" / f"{col}_{row}.png", data)
         self._write(content / "smallMap.jpeg", img.small_map(tiles, self.width_px, self.height_px))

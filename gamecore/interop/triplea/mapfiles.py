@@ -91,7 +91,9 @@ def parse_polygons(text: str, path: str | Path) -> tuple[dict[str, list[np.ndarr
                 break
             end = line.find(">", start)
             if end < 0:
-                raise ImportFormatError(f"line {no}: polygon of '{name}' is not closed by '>'", path)
+                raise ImportFormatError(
+                    f"line {no}: polygon of '{name}' is not closed by '>'", path
+                )
             body = line[start + 1 : end]
             nums = _INT.findall(body)
             if len(nums) % 2 or body.count("(") != len(nums) // 2:
@@ -140,7 +142,9 @@ def _split_points(line: str, no: int, path) -> tuple[str, list[tuple[int, int]],
     pts = [(int(x), int(y)) for x, y in _POINT.findall(rest)]
     leftover = _POINT.sub("", rest).strip()
     if leftover:
-        raise ImportFormatError(f"line {no}: unexpected text {leftover[:20]!r} after the points", path)
+        raise ImportFormatError(
+            f"line {no}: unexpected text {leftover[:20]!r} after the points", path
+        )
     return name, pts, tail
 
 
@@ -341,7 +345,7 @@ def parse_map_yml(text: str, path: str | Path) -> dict:
 
 
 def _yaml_quote(s: str) -> str:
-    if s and re.fullmatch(r"[A-Za-z0-9_./() -]+", s) and s.strip() == s and not s[0] in "-?":
+    if s and re.fullmatch(r"[A-Za-z0-9_./() -]+", s) and s.strip() == s and s[0] not in "-?":
         return s
     return "'" + s.replace("'", "''") + "'"
 

@@ -281,16 +281,20 @@ def unit_options_patch(
     have = unit_fields(out, dice, supportable)
     flags = set(unit.flags)
     hflags = set(have["flags"])
+    sub = {"first_strike", "submerge"}
+    if (flags & sub) != (hflags & sub):
+        # TripleA 1.9 knows only isSub (both); isFirstStrike / canEvade are newer options
+        for k in ("isSub", "isFirstStrike", "canEvade"):
+            _set(out, k, None)
+        if sub <= flags:
+            _set(out, "isSub", "true")
+        elif "first_strike" in flags:
+            _set(out, "isFirstStrike", "true")
+        elif "submerge" in flags:
+            _set(out, "canEvade", "true")
+        hflags = set(unit_fields(out, dice, supportable)["flags"])
     for flag, opt in _FLAG_OPTION.items():
-        if (flag in flags) != (flag in hflags):
-            if flag in ("first_strike", "submerge") and _b(_opts(out).get("isSub")):
-                _set(out, "isSub", None)
-                if "first_strike" in flags:
-                    _set(out, "isFirstStrike", "true")
-                if "submerge" in flags:
-                    _set(out, "canEvade", "true")
-                hflags = set(unit_fields(out, dice, supportable)["flags"])
-                continue
+        if flag not in sub and (flag in flags) != (flag in hflags):
             _set(out, opt, "true" if flag in flags else None)
     final = unit_fields(out, dice, supportable)
     for flag in ("defenseless", "immobile", "no_carrier", "cannot_capture"):

@@ -11,9 +11,9 @@ so later semantic errors can point at the line too.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from xml.parsers import expat as pyexpat
 from dataclasses import dataclass, field
 from pathlib import Path
+from xml.parsers import expat as pyexpat
 from xml.sax.saxutils import escape, quoteattr
 
 from gamecore.errors import ImportFormatError
@@ -93,7 +93,9 @@ def parse_xml(data: bytes, path: str | Path) -> XmlDoc:
         expat.Parse(data, True)
         root = builder.close()
     except _Refused as err:
-        raise ImportFormatError(f"line {err.line}, column {err.column}: {err.reason}", path) from None
+        raise ImportFormatError(
+            f"line {err.line}, column {err.column}: {err.reason}", path
+        ) from None
     except pyexpat.ExpatError as err:
         reason = pyexpat.ErrorString(err.code)
         raise ImportFormatError(

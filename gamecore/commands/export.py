@@ -1,0 +1,87 @@
+"""``warroom export FORMAT PACK ...``: write a pack in a foreign format.
+
+Each format is a sub-subcommand registered in :data:`EXPORTERS` (name → function that adds
+its parser to the ``export`` subparsers and sets ``func``), like ``warroom import``.
+
+``warroom export triplea PACK [--scenario S] -o DIR [--scale PX] [--map-name NAME]
+[--no-tiles] [--force] [--json]`` writes a TripleA map folder (map.yml, the game XML,
+polygons and point files in image pixels, map.properties, 256-px baseTiles, smallMap,
+flags) that TripleA loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gamecore.commands._util import ProgressBar, print_json
+
+#: format name → ``register(export_subparsers)``
+EXPORTERS: dict[str, Callable] = {}
+
+
+def register_exporter(name: str, register_fn: Callable) -> None:
+    """Add an exporter: ``register_fn(subparsers)`` adds ``warroom export NAME``."""
+    EXPORTERS[name] = register_fn
+
+
+def register(sub) -> None:
+    p = sub.add_parser("export", help="write a pack in a foreign format (TripleA, ...)")
+    s = p.add_subparsers(dest="export_format", metavar="FORMAT", required=True)
+    for _name, fn in sorted(EXPORTERS.items()):
+        fn(s)
+
+
+# -- triplea ------------------------------------------------------------------------------
+
+
+def _register_triplea(s) -> None:
+    p = s.add_parser(
+        "triplea",
+        help="a pack's scenario -> a TripleA map folder",
+        description="Write one scenario of a pack as a TripleA map folder that TripleA loads: "
+        "map.yml, map/games/GAME.xml (game.dtd order, kept TripleA parts restored), "
+        "polygons/centers/place and other point files, map.properties, baseTiles/, "
+        "smallMap.jpeg and flags/.",
+    )
+    p.add_argument("pack", help="the pack file")
+    p.add_argument("-o", "--output", metavar="DIR", required=True, help="the map folder")
+    p.add_argument("--scenario", metavar="S", help="which scenario, when the pack has several")
+    p.add_argument(
+        "--scale",
+        type=float,
+        metavar="PX",
+        help="image pixels per map unit (default: the background's resolution, else 1)",
+    )
+    p.add_argument("--map-name", metavar="NAME", help="the map's folder name for TripleA")
+    p.add_argument("--no-tiles", action="store_true", help="do not render baseTiles")
+    p.add_argument("--force", action="store_true", help="write into a folder that is not empty")
+    p.add_argument("--json", action="store_true", help="print the export report as JSON")
+    p.set_defaults(func=_run_triplea)
+
+
+def _run_triplea(args) -> int:
+    from gamecore.interop.triplea.exporter import ExportOptions, export_triplea
+    from gamecore.store import read_pack
+
+    pack = read_pack(args.pack)
+    bar = ProgressBar("export")
+    opts = ExportOptions(
+        scenario=args.scenario,
+        scale=args.scale,
+        map_name=args.map_name,
+        tiles=not args.no_tiles,
+        force=args.force,
+        progress=lambda _stage, f: bar.update(int(f * 100), 100),
+    )
+    try:
+        report = export_triplea(pack, args.output, opts)
+    finally:
+        bar.close()
+    if args.json:
+        print_json(report.to_json())
+    else:
+        print("\n".join(report.lines()))
+    return 0
+
+
+register_exporter("triplea", _register_triplea)
