@@ -164,3 +164,7 @@ def _geojson_into(args) -> int:
 
 
 register_importer("geojson", _register_geojson)
+
+from gamecore.interop.triplea.cli import register_import as _register_triplea  # noqa: E402
+
+register_importer("triplea", _register_triplea)
