@@ -16,6 +16,7 @@ import shapely
 from shapely.geometry import MultiPoint, Point, Polygon, box
 from shapely.ops import polylabel
 
+from gamecore.geometry.queries import stack_slots
 from gamecore.model import (
     Alliance,
     Border,
@@ -79,7 +80,7 @@ def _land_shape() -> shapely.Geometry:
     )
     mainland = Polygon(
         [
-            (600, 0), (W, 0), (W, 610), (1010, 640), (975, 680), (965, H), (880, H),
+            (600, 0), (W, 0), (W, 610), (1010, 640), (975, 680), (960, 712), (890, 712),
             (860, 640), (800, 610), (720, 625), (600, 600), (585, H), (410, H), (420, 560),
             (560, 520), (545, 390), (575, 280), (560, 170), (620, 110),
         ]
@@ -157,7 +158,11 @@ def demo_map() -> Map:
             zone = Zone(zid, code, name, "lake", geom, 0, "lake", "Inland")
         zone.label = label
         zone.roundel = (label[0], label[1] + 16.0)
-        zone.slots = [(label[0] - 22.0, label[1] + 34.0), (label[0] + 22.0, label[1] + 34.0)]
+        # two stack slots away from the name (the best spot is the name's)
+        slots = sorted(
+            stack_slots(geom, 3), key=lambda p: -((p[0] - label[0]) ** 2 + (p[1] - label[1]) ** 2)
+        )
+        zone.slots = [(round(x, 1), round(y, 1)) for x, y in slots[:2]]
         m.zones[zid] = zone
     _features(m)
     return m
@@ -197,7 +202,7 @@ def _features(m: Map) -> None:
         "convoy",
         "Atlantic Convoy",
         points=[(20.0, 400.0), lab["4"], (330.0, 520.0), lab["WES"]],
-        path=[z["4"]],
+        path=[z["4"], z["5"]],
         start=z["4"],
         end=z["WES"],
         values={"UK": 4},
@@ -246,7 +251,7 @@ def demo_pack() -> Pack:
     for code, _, _, owner, _, _, _ in LAND:
         sc.ownership[z[code]] = Ownership(owner, owner)
     units = [
-        ("RHI", "GER", "infantry", 4), ("RHI", "GER", "armour", 2), ("PRU", "GER", "infantry", 3),
+        ("RHI", "GER", "infantry", 4), ("RHI", "GER", "tank", 2), ("PRU", "GER", "infantry", 3),
         ("BAV", "GER", "artillery", 1), ("PAR", "FRA", "infantry", 5), ("NOR", "FRA", "infantry", 2),
         ("WES", "UK", "infantry", 2), ("WES", "UK", "fighter", 2), ("3", "UK", "battleship", 1),
         ("3", "UK", "destroyer", 2), ("2", "GER", "submarine", 2), ("PIE", "ITA", "infantry", 3),

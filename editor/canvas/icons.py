@@ -45,7 +45,13 @@ def draw_facility(painter: QPainter, centre: QPointF, ftype: str, size: float = 
     painter.setBrush(QBrush(_INK))
     painter.setPen(Qt.PenStyle.NoPen)
     x, y = r.left(), r.top()
-    if ftype == "factory":
+    if ftype == "major_ic":  # an industrial complex: the factory, inverted
+        painter.setBrush(QBrush(_INK))
+        painter.setPen(QPen(_INK, 1.0))
+        painter.drawRoundedRect(r, 2.5, 2.5)
+        painter.setBrush(QBrush(_PAPER))
+        painter.setPen(Qt.PenStyle.NoPen)
+    if ftype in ("factory", "minor_ic", "major_ic", "industrial_complex"):
         p = QPainterPath()
         p.moveTo(x + 2, y + s - 2)
         p.lineTo(x + 2, y + s * 0.45)

@@ -37,7 +37,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from shapely.geometry import LineString, Point
 
-from editor.canvas import style
+from editor.canvas import style, symbols
 from editor.canvas.geom import polyline_path
 from editor.canvas.icons import draw_facility, unit_abbrev
 
@@ -497,10 +497,8 @@ def _paint_roundel(
 # -- symbols in screen pixels: labels, facilities, units --------------------------------------
 class _ScreenLayer(Layer):
     """A layer whose symbols have a constant size in pixels, drawn with the painter's
-    transform reset (positions mapped to device coordinates)."""
-
-    #: a zone's symbols show only when the zone is at least this wide on screen (px)
-    MIN_ZONE_PX = 40.0
+    transform reset (positions mapped to device coordinates); where they go is decided
+    by the scene's :class:`editor.canvas.symbols.Placer`."""
 
     def __init__(self, scene: MapScene, z: float):
         super().__init__(scene, z)
@@ -510,15 +508,6 @@ class _ScreenLayer(Layer):
         self.images.clear()
         self.refresh()
 
-    def _zone_shows(self, zid: int, scale: float) -> bool:
-        return self.map_scene.geom.width(zid) * scale >= self.MIN_ZONE_PX
-
-    def _visible_zones(self, exposed: QRectF, scale: float, margin_px: float = 60) -> list[int]:
-        geom = self.map_scene.geom
-        m = margin_px / scale
-        idx = geom.visible(exposed.adjusted(-m, -m, m, m))
-        return [geom.ids[i] for i in idx]
-
     def _begin(self, painter: QPainter) -> QTransform:
         self.images.set_dpr(painter.device().devicePixelRatioF() if painter.device() else 1.0)
         t = painter.worldTransform()
@@ -526,52 +515,30 @@ class _ScreenLayer(Layer):
         painter.resetTransform()
         return t
 
+    @staticmethod
+    def _area(exposed: QRectF, scale: float, px: float = 80.0) -> QRectF:
+        m = px / scale
+        return exposed.adjusted(-m, -m, m, m)
+
 
 class LabelsLayer(_ScreenLayer):
-    """Zone names (placed for the whole map at each zoom: biggest zones first, a name
-    shows only when it fits its zone and overlaps no other) and value roundels."""
+    """Zone names and value roundels (in the owner's colour in every map mode)."""
 
     key = "labels"
 
-    def __init__(self, scene: MapScene, z: float):
-        super().__init__(scene, z)
-        self._placement: dict[float, list[tuple[int, float, float]]] = {}
-        self._sizes: dict[int, tuple[float, float]] = {}
-
-    def rebuild(self) -> None:
-        self._placement.clear()
-        self._sizes.clear()
-        super().rebuild()
-
     def forget(self, zone_ids, fields=()) -> None:
-        """Attributes of these zones changed: names (and kinds) change the placement."""
-        if any(f in fields for f in ("zone.name", "zone.code", "zone.kind", "zone.label")):
-            self._placement.clear()
-            for zid in zone_ids:
-                self._sizes.pop(zid, None)
-
-    @staticmethod
-    def _style(z) -> tuple[str, QFont, QColor]:
-        font = _font(12, bold=not z.is_water, italic=z.is_water)
-        ink = QColor("#0d2b4f") if z.is_water else QColor("#161616")
-        return z.name or z.code, font, ink
-
-    def _size(self, zid: int) -> tuple[float, float]:
-        size = self._sizes.get(zid)
-        if size is None:
-            text, font, _ = self._style(self.map_scene.pack.map.zones[zid])
-            fm = QFontMetricsF(font)
-            size = self._sizes[zid] = (fm.horizontalAdvance(text) + 6, fm.height() + 4)
-        return size
+        """Names of these zones changed: drop their pictures."""
+        self.images.clear()
 
     def _name_image(self, zid: int) -> QImage:
         z = self.map_scene.pack.map.zones[zid]
-        text, font, ink = self._style(z)
-        w, h = self._size(zid)
+        text, f = symbols.name_style(z)
+        w, h = self.map_scene.symbols.name_size(zid)
+        ink = QColor("#0d2b4f") if z.is_water else QColor("#161616")
 
         def paint(p: QPainter) -> None:
-            p.setFont(font)
-            base = QFontMetricsF(font).ascent() + 2
+            p.setFont(f)
+            base = QFontMetricsF(f).ascent() + 2
             p.setPen(QColor(255, 255, 255, 215))  # halo: the text around, 1 px away
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
                 p.drawText(QPointF(3 + dx, base + dy), text)
@@ -580,140 +547,74 @@ class LabelsLayer(_ScreenLayer):
 
         return self.images.get(("name", zid, text, z.is_water), w, h, paint)
 
-    def placement(self, scale: float) -> list[tuple[int, float, float]]:
-        """(zone id, anchor x, y) of the names shown at ``scale`` (pixels per unit)."""
-        key = round(scale, 9)
-        placed = self._placement.get(key)
-        if placed is not None:
-            return placed
-        sc = self.map_scene
-        geom = sc.geom
-        zones = sc.pack.map.zones
-        widths = {zid: geom.width(zid) for zid in geom.ids}
-        order = sorted(geom.ids, key=lambda zid: -widths[zid])
-        grid: dict[tuple[int, int], list[QRectF]] = {}
-        placed = []
-        for zid in order:
-            if zid not in zones:
-                continue
-            w, h = self._size(zid)
-            if widths[zid] * scale < w * 0.8:
-                continue  # the name does not fit its zone at this zoom
-            ax, ay = geom.anchor[zid]
-            cx, cy = ax * scale, ay * scale
-            r = QRectF(cx - w / 2, cy - h / 2, w, h)
-            cells = [
-                (gx, gy)
-                for gx in range(math.floor(r.left() / 64), math.floor(r.right() / 64) + 1)
-                for gy in range(math.floor(r.top() / 64), math.floor(r.bottom() / 64) + 1)
-            ]
-            if any(o.intersects(r) for cell in cells for o in grid.get(cell, ())):
-                continue
-            for cell in cells:
-                grid.setdefault(cell, []).append(r)
-            placed.append((zid, ax, ay))
-        if len(self._placement) > 8:
-            self._placement.clear()
-        self._placement[key] = placed
-        return placed
-
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
         sc = self.map_scene
         zones = sc.pack.map.zones
+        placed = sc.symbols.get(scale)
         t = self._begin(painter)
-        margin = 120.0 / scale
-        area = exposed.adjusted(-margin, -margin, margin, margin)
-        for zid, ax, ay in self.placement(scale):
-            if not area.contains(ax, ay):
+        area = self._area(exposed, scale, 120)
+        for zid, x, y in placed.names:
+            if area.contains(x, y):
+                _draw_centred(painter, self._name_image(zid), t.map(QPointF(x, y)))
+        for zid, x, y in placed.roundels:
+            if not area.contains(x, y):
                 continue
             z = zones[zid]
-            _draw_centred(painter, self._name_image(zid), t.map(QPointF(ax, ay)))
-            if not z.is_water and z.value and z.roundel is not None:
-                owner = sc.scenario.owner_of(zid) if sc.scenario else None
-                colour = sc.nation_colour(owner) if owner else QColor("#ece6d2")
-                img = self.images.get(
-                    ("roundel", colour.name(), z.value),
-                    18,
-                    18,
-                    lambda p, c=colour, v=z.value: _paint_roundel(p, QPointF(9, 9), c, str(v), 8.0),
-                )
-                _draw_centred(painter, img, t.map(QPointF(*z.roundel)))
+            owner = sc.scenario.owner_of(zid) if sc.scenario else None
+            colour = sc.nation_colour(owner) if owner else QColor("#ece6d2")
+            img = self.images.get(
+                ("roundel", colour.name(), z.value),
+                symbols.ROUNDEL,
+                symbols.ROUNDEL,
+                lambda p, c=colour, v=z.value: _paint_roundel(p, QPointF(9, 9), c, str(v), 8.0),
+            )
+            _draw_centred(painter, img, t.map(QPointF(x, y)))
         painter.restore()
 
 
 class FacilitiesLayer(_ScreenLayer):
     key = "facilities"
-    SIZE = 14.0
-    OFFSET = 20.0  # px below the zone's anchor (zones without a roundel)
-
-    def _by_zone(self) -> dict[int, list]:
-        out: dict[int, list] = {}
-        for f in self.map_scene.pack.map.facilities.values():
-            out.setdefault(f.zone, []).append(f)
-        return out
-
-    def layout(self, transform: QTransform, zid: int, facs: list) -> list[tuple[int, QPointF]]:
-        """Device centres of the icons: a row right of the zone's roundel (below its
-        anchor without one)."""
-        step = self.SIZE + 2
-        z = self.map_scene.pack.map.zones.get(zid)
-        if z is not None and z.roundel is not None:
-            c = transform.map(QPointF(*z.roundel))
-            x0, y = c.x() + 10 + self.SIZE / 2, c.y()
-        else:
-            c = transform.map(QPointF(*self.map_scene.geom.anchor[zid]))
-            x0, y = c.x() - (len(facs) - 1) * step / 2, c.y() + self.OFFSET
-        return [(f.id, QPointF(x0 + i * step, y)) for i, f in enumerate(facs)]
-
-    def icon_rects(self, transform: QTransform, scale: float, ids) -> list[QRectF]:
-        """Device rectangles of the icons of facilities ``ids`` (for highlighting)."""
-        want = set(ids)
-        out = []
-        for zid, facs in self._by_zone().items():
-            if zid not in self.map_scene.geom.anchor or not self._zone_shows(zid, scale):
-                continue
-            for fid, c in self.layout(transform, zid, facs):
-                if fid in want:
-                    s = self.SIZE / 2
-                    out.append(QRectF(c.x() - s, c.y() - s, 2 * s, 2 * s))
-        return out
 
     def _icon(self, ftype: str, damaged: bool) -> QImage:
-        s = self.SIZE + 2
+        s = symbols.ICON + 2
 
         def paint(p: QPainter) -> None:
-            r = draw_facility(p, QPointF(s / 2, s / 2), ftype, self.SIZE)
+            r = draw_facility(p, QPointF(s / 2, s / 2), ftype, symbols.ICON)
             if damaged:
                 p.setPen(QPen(QColor("#c0392b"), 2))
                 p.drawLine(r.topLeft(), r.bottomRight())
 
         return self.images.get(("facility", ftype, damaged), s, s, paint)
 
+    def icon_rects(self, transform: QTransform, scale: float, ids) -> list[QRectF]:
+        """Device rectangles of the shown icons of facilities ``ids`` (highlighting)."""
+        want = set(ids)
+        half = symbols.ICON / 2
+        out = []
+        for fid, x, y in self.map_scene.symbols.get(scale).facilities:
+            if fid in want:
+                c = transform.map(QPointF(x, y))
+                out.append(QRectF(c.x() - half, c.y() - half, 2 * half, 2 * half))
+        return out
+
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
-        by_zone = self._by_zone()
-        if not by_zone:
+        facilities = self.map_scene.pack.map.facilities
+        placed = self.map_scene.symbols.get(scale).facilities
+        if not placed:
             return
         t = self._begin(painter)
-        for zid in self._visible_zones(exposed, scale):
-            facs = by_zone.get(zid)
-            if not facs or not self._zone_shows(zid, scale):
-                continue
-            lookup = {f.id: f for f in facs}
-            for fid, centre in self.layout(t, zid, facs):
-                f = lookup[fid]
-                _draw_centred(painter, self._icon(f.type, bool(f.damage)), centre)
+        area = self._area(exposed, scale)
+        for fid, x, y in placed:
+            f = facilities.get(fid)
+            if f is not None and area.contains(x, y):
+                _draw_centred(painter, self._icon(f.type, bool(f.damage)), t.map(QPointF(x, y)))
         painter.restore()
 
     def hit(self, pos: QPointF, scale: float) -> Hit | None:
-        t = QTransform.fromScale(scale, scale)
-        dev = t.map(pos)
-        half = self.SIZE / 2 + 1
-        for zid, facs in self._by_zone().items():
-            if zid not in self.map_scene.geom.anchor or not self._zone_shows(zid, scale):
-                continue
-            for fid, c in self.layout(t, zid, facs):
-                if abs(dev.x() - c.x()) <= half and abs(dev.y() - c.y()) <= half:
-                    return ("facility", fid)
+        half = symbols.ICON / 2 + 1
+        for fid, x, y in self.map_scene.symbols.get(scale).facilities:
+            if abs(pos.x() - x) * scale <= half and abs(pos.y() - y) * scale <= half:
+                return ("facility", fid)
         return None
 
 
@@ -722,54 +623,38 @@ class UnitsLayer(_ScreenLayer):
     the roundel when a zone has fewer slots than stacks)."""
 
     key = "units"
-    MIN_ZONE_PX = 60.0
-
-    def _stacks(self) -> dict[int, list]:
-        sc = self.map_scene.scenario
-        out: dict[int, list] = {}
-        if sc is None:
-            return out
-        for u in sc.units:
-            out.setdefault(u.zone, []).append(u)
-        return out
 
     def _chip(self, text: str, colour: QColor) -> QImage:
-        font = _font(10, bold=True)
-        w = max(22.0, QFontMetricsF(font).horizontalAdvance(text) + 8.0)
+        w = self.map_scene.symbols.chip_width(text)
+        f = symbols.font(symbols.CHIP_PX, bold=True)
 
         def paint(p: QPainter) -> None:
-            r = QRectF(0.5, 0.5, w, 15.0)
+            r = QRectF(0.5, 0.5, w, symbols.CHIP_H - 1)
             p.setPen(QPen(QColor("#1b1b1b"), 1.0))
             p.setBrush(QBrush(colour))
             p.drawRoundedRect(r, 4, 4)
-            p.setFont(font)
+            p.setFont(f)
             p.setPen(QPen(QColor(style.text_colour_on(colour.name()))))
             p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
 
-        return self.images.get(("chip", text, colour.name()), w + 1, 16, paint)
+        return self.images.get(("chip", text, colour.name()), w + 1, symbols.CHIP_H, paint)
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
-        stacks = self._stacks()
-        if not stacks:
-            return
         sc = self.map_scene
+        scenario = sc.scenario
+        placed = sc.symbols.get(scale).units
+        if scenario is None or not placed:
+            return
         t = self._begin(painter)
-        for zid in self._visible_zones(exposed, scale, 80):
-            units = stacks.get(zid)
-            if not units or not self._zone_shows(zid, scale):
+        area = self._area(exposed, scale)
+        for _zid, i, x, y in placed:
+            if i >= len(scenario.units) or not area.contains(x, y):
                 continue
-            z = sc.pack.map.zones.get(zid)
-            if z is None:
-                continue
-            base = t.map(QPointF(*(z.roundel or sc.geom.anchor[zid])))
-            for i, u in enumerate(units):
-                if i < len(z.slots):
-                    c = t.map(QPointF(*z.slots[i]))
-                else:
-                    row, col = divmod(i - len(z.slots), 3)
-                    c = QPointF(base.x() + (col - 1) * 40, base.y() + 22 + row * 18)
-                text = f"{u.count} {unit_abbrev(u.unit_type)}"
-                _draw_centred(painter, self._chip(text, sc.nation_colour(u.nation)), c)
+            u = scenario.units[i]
+            text = f"{u.count} {unit_abbrev(u.unit_type)}"
+            _draw_centred(
+                painter, self._chip(text, sc.nation_colour(u.nation)), t.map(QPointF(x, y))
+            )
         painter.restore()
 
 
@@ -928,7 +813,6 @@ class IssuesLayer(_ScreenLayer):
 
     key = "issues"
     STATIC = False
-    MIN_ZONE_PX = 0.0
 
     def _marker(self, severity: str) -> QImage:
         colour = QColor(style.SEVERITY.get(severity, style.SEVERITY["warning"]))

@@ -23,6 +23,7 @@ from editor.canvas.layers import (
     device_scale,
 )
 from editor.canvas.mapgeom import MapGeometry
+from editor.canvas.symbols import Placer
 from gamecore.model import Pack, Scenario
 from gamecore.ops import Change
 
@@ -55,6 +56,7 @@ class MapScene(QGraphicsScene):
         #: True while the overview renders the scene: only the map itself is drawn
         self.overview_pass = False
         self._nation_colours: dict[str, QColor] = {}
+        self.symbols = Placer(self)
         self.layers: dict[str, Layer] = {}
         for i, key in enumerate(LAYERS):
             z = 10.0 * (i + 1)
@@ -102,6 +104,7 @@ class MapScene(QGraphicsScene):
         self.layer_rect = frame.adjusted(-margin, -margin, margin, margin)
         self.setSceneRect(self.layer_rect)
         self._nation_colours = {}
+        self.symbols.clear()
         self._recolour(None)
         for layer in self.layers.values():
             layer.rebuild()
@@ -193,6 +196,7 @@ class MapScene(QGraphicsScene):
         """Redraw what ``change`` touched (the pack has already changed)."""
         if change.geometry or change.created_zones or change.deleted_zones:
             self.geom.rebuild(self.pack.map)
+            self.symbols.clear()
             for layer in self.layers.values():
                 layer.rebuild()
             self.highlight.update()
@@ -202,7 +206,6 @@ class MapScene(QGraphicsScene):
             self._nation_colours = {}
         if change.zones or change.ownership or change.nations or change.scenarios:
             self._recolour(None)
-        zone_rect = self.geom.union_rect(change.zones | change.ownership)
         if change.zones:
             self.geom.refresh_anchors(self.pack.map, change.zones)
             labels = self.layers["labels"]
@@ -210,13 +213,20 @@ class MapScene(QGraphicsScene):
             labels.forget(change.zones, change.fields)
             if "zone.kind" in change.fields:
                 self.layers["borders"].rebuild()
-        if change.zones or change.ownership:
+        # symbols (names, roundels, icons, chips) are placed for the whole map: when an
+        # edit moves any of them, the whole cached map is redrawn, else only the zones
+        moved = False
+        if change.zones or change.facilities or change.scenarios or change.nations:
+            moved = self.symbols.refresh()
+        zone_rect = self.geom.union_rect(change.zones | change.ownership)
+        if moved or change.nations:
+            self.invalidate_static()
+        elif change.zones or change.ownership:
             pad = 0.15 * max(zone_rect.width(), zone_rect.height(), 1.0)
-            r = zone_rect.adjusted(-pad, -pad, pad, pad) if not zone_rect.isNull() else None
-            if "zone.name" in change.fields or "zone.code" in change.fields:
-                r = None  # names take part in the placement of other names
-            self.invalidate_static(r)
-            self.layers["issues"].refresh(r)
+            if not zone_rect.isNull():
+                self.invalidate_static(zone_rect.adjusted(-pad, -pad, pad, pad))
+        if change.zones or change.ownership:
+            self.layers["issues"].refresh()
             self.highlight.update()
         if change.borders:
             self.layers["borders"].rebuild()
@@ -229,6 +239,7 @@ class MapScene(QGraphicsScene):
                 self.layers[key].rebuild()
         if change.images:
             self.layers["background"].rebuild()
+            self.layers["zones"].rebuild()
         if change.nations:
             for layer in self.layers.values():
                 layer.rebuild()

@@ -1,0 +1,214 @@
+"""Where the screen-sized symbols go at a zoom level: zone names, value roundels,
+facility icons and unit chips.
+
+Symbols are placed for the whole map at once (so the cached map drawn in strips stays
+consistent), in priority order: names of the biggest zones first, then roundels, then
+facilities, then units. A symbol shows only when its zone is wide enough on screen and
+it overlaps no symbol placed before it: that is how details thin out when zoomed out.
+Positions are scene coordinates (an anchor plus a pixel offset divided by the scale).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFont, QFontMetricsF
+
+from editor.canvas.icons import unit_abbrev
+
+if TYPE_CHECKING:
+    from editor.canvas.scene import MapScene
+
+NAME_PX, VALUE_PX, CHIP_PX = 12, 10, 10
+ROUNDEL = 18.0  # px
+ICON = 14.0  # px
+CHIP_H = 16.0
+#: minimum width of a zone on screen for each kind of symbol (px)
+MIN_PX = {"roundel": 22.0, "facility": 34.0, "unit": 44.0}
+
+
+def font(px: int, bold: bool = False, italic: bool = False) -> QFont:
+    f = QFont()
+    f.setPixelSize(px)
+    f.setBold(bold)
+    f.setItalic(italic)
+    return f
+
+
+def name_style(z) -> tuple[str, QFont]:
+    return z.name or z.code, font(NAME_PX, bold=not z.is_water, italic=z.is_water)
+
+
+@dataclass
+class Symbols:
+    names: list[tuple[int, float, float]] = field(default_factory=list)  # zone, x, y
+    roundels: list[tuple[int, float, float]] = field(default_factory=list)  # zone, x, y
+    facilities: list[tuple[int, float, float]] = field(default_factory=list)  # facility, x, y
+    units: list[tuple[int, int, float, float]] = field(default_factory=list)  # zone, stack, x, y
+
+
+class _Grid:
+    """Rectangles placed so far, bucketed in 64 px cells."""
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], list[QRectF]] = {}
+
+    def place(self, r: QRectF, ignore: QRectF | None = None) -> bool:
+        """Place ``r`` unless it overlaps a rectangle placed before (except ``ignore``)."""
+        keys = [
+            (gx, gy)
+            for gx in range(math.floor(r.left() / 64), math.floor(r.right() / 64) + 1)
+            for gy in range(math.floor(r.top() / 64), math.floor(r.bottom() / 64) + 1)
+        ]
+        if any(o.intersects(r) and o is not ignore for k in keys for o in self.cells.get(k, ())):
+            return False
+        for k in keys:
+            self.cells.setdefault(k, []).append(r)
+        return True
+
+
+class Placer:
+    def __init__(self, scene: MapScene):
+        self.scene = scene
+        self._cache: dict[tuple, Symbols] = {}
+        self._name_sizes: dict[int, tuple[float, float]] = {}
+        self._text_widths: dict[tuple[str, int], float] = {}
+
+    def clear(self) -> None:
+        self._cache.clear()
+        self._name_sizes.clear()
+
+    def name_size(self, zid: int) -> tuple[float, float]:
+        size = self._name_sizes.get(zid)
+        if size is None:
+            text, f = name_style(self.scene.pack.map.zones[zid])
+            fm = QFontMetricsF(f)
+            size = self._name_sizes[zid] = (fm.horizontalAdvance(text) + 6, fm.height() + 4)
+        return size
+
+    def chip_width(self, text: str) -> float:
+        w = self._text_widths.get((text, CHIP_PX))
+        if w is None:
+            w = self._text_widths[(text, CHIP_PX)] = max(
+                22.0, QFontMetricsF(font(CHIP_PX, bold=True)).horizontalAdvance(text) + 8.0
+            )
+        return w
+
+    def _key(self, scale: float) -> tuple:
+        layers = self.scene.layers
+        shown = tuple(
+            layers[k].isVisible() for k in ("labels", "facilities", "units") if k in layers
+        )
+        return (round(scale, 9), shown, self.scene.scenario_id)
+
+    def get(self, scale: float) -> Symbols:
+        key = self._key(scale)
+        syms = self._cache.get(key)
+        if syms is None:
+            syms = self._compute(scale)
+            if len(self._cache) > 6:
+                self._cache.clear()
+            self._cache[key] = syms
+        return syms
+
+    def refresh(self) -> bool:
+        """Recompute the cached placements after an edit; True when some changed (then
+        the whole cached map must be redrawn, not only the edited zones)."""
+        old = dict(self._cache)
+        self._cache.clear()
+        self._name_sizes.clear()
+        changed = False
+        for key, syms in old.items():
+            new = self._compute(key[0])
+            self._cache[key] = new
+            changed = changed or new != syms
+        return changed
+
+    # -- the placement --------------------------------------------------------------------
+    def _compute(self, scale: float) -> Symbols:
+        sc = self.scene
+        geom = sc.geom
+        zones = sc.pack.map.zones
+        layers = sc.layers
+        out = Symbols()
+        grid = _Grid()
+        ids = [zid for zid in geom.ids if zid in zones]
+        px = {zid: geom.width(zid) * scale for zid in ids}
+        order = sorted(ids, key=lambda zid: -px[zid])
+
+        def box(x: float, y: float, w: float, h: float) -> QRectF:
+            return QRectF(x * scale - w / 2, y * scale - h / 2, w, h)
+
+        name_on = layers["labels"].isVisible()
+        # 1. names
+        name_box: dict[int, QRectF] = {}
+        if name_on:
+            for zid in order:
+                w, h = self.name_size(zid)
+                if px[zid] < w * 0.8:
+                    continue  # does not fit its zone at this zoom
+                ax, ay = geom.anchor[zid]
+                r = box(ax, ay, w, h)
+                if grid.place(r):
+                    out.names.append((zid, ax, ay))
+                    name_box[zid] = r
+        # 2. value roundels (at the roundel point, else under the name)
+        roundel_at: dict[int, tuple[float, float]] = {}
+        for zid in order:
+            z = zones[zid]
+            if z.roundel is not None:
+                roundel_at[zid] = z.roundel
+            else:
+                ax, ay = geom.anchor[zid]
+                roundel_at[zid] = (ax, ay + (NAME_PX + 6) / scale)
+        if name_on:
+            for zid in order:
+                z = zones[zid]
+                if z.is_water or not z.value or px[zid] < MIN_PX["roundel"]:
+                    continue
+                x, y = roundel_at[zid]
+                # the roundel sits where the designer put it, even on its zone's name
+                if grid.place(box(x, y, ROUNDEL, ROUNDEL), ignore=name_box.get(zid)):
+                    out.roundels.append((zid, x, y))
+        # 3. facilities: a row right of the roundel
+        if layers["facilities"].isVisible():
+            by_zone: dict[int, list[int]] = {}
+            for f in sc.pack.map.facilities.values():
+                by_zone.setdefault(f.zone, []).append(f.id)
+            step = ICON + 2
+            for zid in order:
+                fids = by_zone.get(zid)
+                if not fids or px[zid] < MIN_PX["facility"]:
+                    continue
+                x, y = roundel_at[zid]
+                for i, fid in enumerate(fids):
+                    fx = x + (ROUNDEL / 2 + 4 + ICON / 2 + i * step) / scale
+                    if grid.place(box(fx, y, ICON, ICON)):
+                        out.facilities.append((fid, fx, y))
+        # 4. unit stacks at the zone's slots, then in rows under the roundel
+        scenario = sc.scenario
+        if layers["units"].isVisible() and scenario is not None:
+            stacks: dict[int, list[int]] = {}
+            for i, u in enumerate(scenario.units):
+                stacks.setdefault(u.zone, []).append(i)
+            for zid in order:
+                idx = stacks.get(zid)
+                if not idx or px[zid] < MIN_PX["unit"]:
+                    continue
+                z = zones[zid]
+                rx, ry = roundel_at[zid]
+                for n, i in enumerate(idx):
+                    u = scenario.units[i]
+                    w = self.chip_width(f"{u.count} {unit_abbrev(u.unit_type)}")
+                    if n < len(z.slots):
+                        x, y = z.slots[n]
+                    else:
+                        row, col = divmod(n - len(z.slots), 3)
+                        x = rx + (col - 1) * 42 / scale
+                        y = ry + (ROUNDEL / 2 + 10 + row * (CHIP_H + 2)) / scale
+                    if grid.place(box(x, y, w, CHIP_H)):
+                        out.units.append((zid, i, x, y))
+        return out
