@@ -221,7 +221,7 @@ class ZonesLayer(Layer):
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
         sc = self.map_scene
         geom = sc.geom
-        coarse = scale * geom.lod_tolerance < 0.75 and geom.has_lod()
+        coarse = scale * geom.lod_tolerance < 1.0 and geom.has_lod()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(Qt.PenStyle.NoPen)
         if sc.background_shown():
@@ -323,7 +323,7 @@ class BordersLayer(Layer):
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
         geom = self.map_scene.geom
-        if scale * geom.lod_tolerance < 0.75 and geom.has_lod():
+        if scale * geom.lod_tolerance < 1.0 and geom.has_lod():
             if self._data_lod is None:
                 self._data_lod = self._build(geom.lod()[1])
             data = self._data_lod

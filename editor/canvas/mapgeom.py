@@ -20,7 +20,7 @@ class MapGeometry:
 
     def __init__(self, m: Map):
         self.frame = QRectF(0.0, 0.0, m.width, m.height)
-        self.lod_tolerance = max(m.width, m.height) / 1000.0
+        self.lod_tolerance = max(m.width, m.height) / 3000.0
         self.version = 0
         self.rebuild(m)
 

@@ -216,8 +216,8 @@ class MapScene(QGraphicsScene):
         # symbols (names, roundels, icons, chips) are placed for the whole map: when an
         # edit moves any of them, the whole cached map is redrawn, else only the zones
         moved = False
-        if change.zones or change.facilities or change.scenarios or change.nations:
-            moved = self.symbols.refresh()
+        if self._may_move_symbols(change):
+            moved = self.symbols.refresh(names="zone.name" in change.fields or change.nations)
         zone_rect = self.geom.union_rect(change.zones | change.ownership)
         if moved or change.nations:
             self.invalidate_static()
@@ -245,6 +245,27 @@ class MapScene(QGraphicsScene):
                 layer.rebuild()
         if change.scenarios:
             self.layers["units"].refresh()
+
+    PLACEMENT_FIELDS = {
+        "zone.name",
+        "zone.code",
+        "zone.kind",
+        "zone.label",
+        "zone.roundel",
+        "zone.slots",
+        "facility.zone",
+        "facility.added_or_removed",
+    }
+
+    def _may_move_symbols(self, change: Change) -> bool:
+        """Whether an edit can change where names, roundels, icons or chips go."""
+        if change.nations or change.scenarios or change.fields & self.PLACEMENT_FIELDS:
+            return True
+        if "zone.value" in change.fields:  # a roundel appears or disappears at 0
+            zones = self.pack.map.zones
+            shown = self.symbols.roundel_zones()
+            return any((zones[z].value > 0) != (z in shown) for z in change.zones if z in zones)
+        return False
 
     # -- selection and hover ------------------------------------------------------------------
     def set_selection(self, items) -> None:

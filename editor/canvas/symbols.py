@@ -114,12 +114,18 @@ class Placer:
             self._cache[key] = syms
         return syms
 
-    def refresh(self) -> bool:
-        """Recompute the cached placements after an edit; True when some changed (then
-        the whole cached map must be redrawn, not only the edited zones)."""
+    def roundel_zones(self) -> set[int]:
+        """Zones whose value roundel is shown at some cached zoom level."""
+        return {zid for syms in self._cache.values() for zid, _x, _y in syms.roundels}
+
+    def refresh(self, names: bool = True) -> bool:
+        """Recompute the cached placements after an edit (``names``: zone names changed);
+        True when some changed (then the whole cached map must be redrawn, not only the
+        edited zones)."""
         old = dict(self._cache)
         self._cache.clear()
-        self._name_sizes.clear()
+        if names:
+            self._name_sizes.clear()
         changed = False
         for key, syms in old.items():
             new = self._compute(key[0])
