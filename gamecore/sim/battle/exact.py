@@ -36,8 +36,38 @@ from gamecore.sim.battle.sides import StateSpace
 ROUNDS_TOL = 1e-6
 #: never follow more single rounds than this before the jump chain
 MAX_FORWARD = 100
+#: probabilities below this are dropped (far below any figure reported; keeps floats normal)
+TINY = 1e-200
 #: a pair whose round changes nothing with at least this probability is stuck
 STUCK_D = 1.0 - 1e-12
+
+
+#: products per BLAS call: OpenBLAS runs smaller matrix products on one thread (its
+#: threshold is 4 * 65536); bigger ones spread over threads, which on a busy two-core
+#: machine made a 2-million-product step twenty times slower
+GEMM_CHUNK = 200_000
+
+
+def mm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` in pieces small enough for single-threaded BLAS (see GEMM_CHUNK)."""
+    m, k = a.shape
+    n = b.shape[1]
+    if m * k * n <= GEMM_CHUNK:
+        return a @ b
+    out = np.empty((m, n))
+    cols = max(1, min(n, GEMM_CHUNK // (2 * max(1, k))))
+    rows = max(2, GEMM_CHUNK // max(1, k * cols))
+    for i in range(0, m, rows):
+        for j in range(0, n, cols):
+            out[i : i + rows, j : j + cols] = a[i : i + rows] @ b[:, j : j + cols]
+    return out
+
+
+def _flush(P: np.ndarray) -> np.ndarray:
+    """Zero probabilities too small to matter: subnormal floats slow arithmetic down a
+    hundredfold, and long battles push the tails of the distribution there."""
+    P[P < TINY] = 0.0
+    return P
 
 
 def effect(prep: Prepared, firer: str, stage: int, rnd: int) -> np.ndarray:
@@ -65,7 +95,7 @@ def _fill(E: np.ndarray, Y: StateSpace, ys: np.ndarray, tabs) -> None:
         S = Y.size
         onehot = np.zeros((K + 1, len(ys) * S))
         onehot[np.arange(K + 1)[:, None], np.arange(len(ys)) * S + pw] = 1.0
-        E[:, ys, :] += (tab @ onehot).reshape(-1, len(ys), S)
+        E[:, ys, :] += mm(tab, onehot).reshape(-1, len(ys), S)
         return
     pws = {g: Y.power_table(g, tabs[g][1]) for g in groups}
     in_ys = np.zeros(Y.size, dtype=bool)
@@ -121,16 +151,16 @@ class ExactSolver:
         N = SA * SD
         for ea, edt in ops:
             Y = P[:, :, None] * edt
-            P = Y.reshape(N, SA).T @ ea.reshape(N, SD)
-        return P
+            P = mm(Y.reshape(N, SA).T, ea.reshape(N, SD))
+        return _flush(P)
 
     def back(self, f: np.ndarray, ops) -> np.ndarray:
         SA, SD = f.shape
         N = SA * SD
         for ea, edt in reversed(ops):
-            W = ea.reshape(N, SD) @ f.T
+            W = mm(ea.reshape(N, SD), f.T)
             f = (edt.reshape(N, SA) * W).sum(axis=1).reshape(SA, SD)
-        return f
+        return _flush(f)
 
     def self_loop(self, ops) -> np.ndarray:
         SA, SD = self.prep.SA.size, self.prep.SD.size

@@ -229,20 +229,20 @@ class Prepared:
         keys = side.possible_keys()
         if len(keys) > 62:  # pragma: no cover - 31 unit types with detectors on one side
             raise BattleError("too many kinds of units on one side")
+        bit = {k: np.int64(1) << j for j, k in enumerate(keys)}
         fire = np.zeros(X.size, dtype=np.int64)
         for c in range(side.n_cells):
             t = side.slots[side.cell_slot[c]]
             if t.stat(side.stat, side.cell_hp[c] < t.hits) <= 0:
                 continue
-            has = X.cells[:, c] > 0
-            for j, (ct, dom, d) in enumerate(keys):
-                if ct == t.cannot_target and dom == t.domain:
-                    fire |= np.where(has & (X.det == d), np.int64(1) << j, 0)
-        target = np.zeros(Y.size, dtype=np.int64)
-        for j, key in enumerate(keys):
-            ok = [i for i, t in enumerate(other.slots) if eligible(t, key)]
-            if ok:
-                target |= np.where(Y.per_slot[:, ok].sum(axis=1) > 0, np.int64(1) << j, 0)
+            on = bit.get((t.cannot_target, t.domain, True), 0)
+            off = bit[(t.cannot_target, t.domain, False)]
+            fire |= np.where(X.cells[:, c] > 0, np.where(X.det, on, off), 0)
+        elig = np.array(
+            [[eligible(t, k) for k in keys] for t in other.slots], dtype=np.int64
+        ).reshape(len(other.slots), len(keys))
+        has = ((Y.per_slot > 0).astype(np.int64) @ elig) > 0  # (S_Y, keys)
+        target = has.astype(np.int64) @ (np.int64(1) << np.arange(len(keys), dtype=np.int64))
         return fire, target
 
     def _settle(self) -> None:

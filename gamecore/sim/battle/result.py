@@ -176,27 +176,29 @@ def side_outcome(S: StateSpace, dist: np.ndarray, top: int = 8) -> SideOutcome:
     dist = dist / total
     exp_units = float(dist @ S.units)
     exp_cost = float(dist @ S.cost)
-    per_type: dict[str, float] = {t: 0.0 for t in init}
-    for i, t in enumerate(side.slots):
-        per_type[t.id] += float(dist @ S.per_slot[:, i])
     counts = np.bincount(S.units, weights=dist, minlength=init_units + 1)
-    # the same survivors can be several states (damage): group by composition
-    comp: dict[tuple, float] = {}
-    for i in np.argsort(-dist)[: max(top * 4, 32)]:
-        p = float(dist[i])
-        if p <= 0.0:
-            break
-        c = tuple(sorted(S.composition(int(i)).items()))
-        comp[c] = comp.get(c, 0.0) + p
+    # the same survivors can be several states (damage): group by units per type
+    types = list(init)
+    to_type = np.zeros((len(side.slots), len(types)), dtype=np.int64)
+    for i, t in enumerate(side.slots):
+        to_type[i, types.index(t.id)] = 1
+    cand = np.argsort(-dist, kind="stable")[: max(top * 4, 16)]
+    cand = cand[dist[cand] > 0.0]
+    rows = S.per_slot[cand] @ to_type
+    comp: dict[tuple[int, ...], float] = {}
+    for r, i in zip(map(tuple, rows.tolist()), cand.tolist(), strict=True):
+        comp[r] = comp.get(r, 0.0) + float(dist[i])
     best = sorted(comp.items(), key=lambda kv: -kv[1])[:top]
+    per_type = dict(zip(types, (S.per_slot @ to_type).T @ dist, strict=True))
+    compositions = [({t: n for t, n in zip(types, r, strict=True) if n}, p) for r, p in best]
     return SideOutcome(
         units=init,
         initial_cost=init_cost,
         expected_units_lost=float(init_units - exp_units),
         expected_cost_lost=float(init_cost - exp_cost),
-        expected_survivors=per_type,
+        expected_survivors={t: float(v) for t, v in per_type.items()},
         survivor_counts=[float(x) for x in counts],
-        compositions=[(dict(c), p) for c, p in best],
+        compositions=compositions,
         distribution=dist,
     )
 

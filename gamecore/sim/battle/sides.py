@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from gamecore.rules.combat import CASUALTY_PROFILES
 from gamecore.rules.modifiers import combine
@@ -204,6 +205,7 @@ class Side:
         self.groups: list[tuple[int, ...]] = []
         self.group_rank: list[str] = []
         self.group_of_key: dict[Key, int | None] = {}
+        self._plans: dict[int, tuple] = {}
 
     # ------------------------------------------------------------------ basics
     def unit_type_counts(self, state: Sequence[int]) -> dict[str, int]:
@@ -324,18 +326,19 @@ class Side:
         for (g, v), n in cols.items():
             per_group.setdefault(g, []).append((v, n))
         for g, items in per_group.items():
-            total = sum(int(n.max()) for _, n in items)
-            acc = np.zeros((S, total + 1))
-            acc[:, 0] = 1.0
-            width = 1
+            acc = None
             for v, n in items:
                 nmax = int(n.max())
                 tab = binom_table(nmax, v, self.dice)[n]  # (S, nmax+1)
-                new = np.zeros_like(acc)
-                for k in range(nmax + 1):
-                    new[:, k : k + width] += tab[:, k, None] * acc[:, :width]
-                acc = new
-                width += nmax
+                if acc is None:
+                    acc = tab
+                    continue
+                # batched convolution: new[s, i] = sum_k tab[s, k] * acc[s, i - k]
+                width = acc.shape[1]
+                pad = np.zeros((S, width + 2 * nmax))
+                pad[:, nmax : nmax + width] = acc
+                win = sliding_window_view(pad, nmax + 1, axis=1)  # (S, width+nmax, nmax+1)
+                acc = np.matmul(win, tab[:, ::-1, None])[:, :, 0]
             out[g] = acc
         return out
 
@@ -365,35 +368,48 @@ class Side:
         sig = self.groups[g]
         return sum(state[c] for s in sig for c in self.slot_cells[s])
 
+    def _group_plan(self, g: int):
+        """Eligible slots of group ``g`` in casualty order, as (cells, multi-hit) lists:
+        armed ones, then defenceless ones."""
+        plan = self._plans.get(g)
+        if plan is None:
+            sig = self.groups[g]
+            armed = [s for s in sig if not self.slots[s].defenseless]
+            defl = [s for s in sig if self.slots[s].defenseless]
+            plan = tuple(
+                [(self.slot_cells[s], self.slots[s].hits > 1) for s in part]
+                for part in (armed, defl)
+            )
+            self._plans[g] = plan
+        return plan
+
     def hit_one(self, counts: list[int], g: int) -> bool:
         """Assign one hit of group ``g`` (the engine's ``assign_hits`` for one hit):
         armed eligible units first (defenceless only when no armed one is left); with
         absorb-first the first multi-hit unit with more than one hit point left takes
         damage; else the first unit in order takes the hit (a damaged one first)."""
-        sig = self.groups[g]
-        alive = [s for s in sig if any(counts[c] for c in self.slot_cells[s])]
-        if not alive:
-            return False
-        armed = [s for s in alive if not self.slots[s].defenseless]
-        grp = armed or alive
-        if self.absorb:
-            for s in grp:
-                cells = self.slot_cells[s]
-                # the most damaged unit with hp > 1 goes on absorbing (it stays first)
-                for c in reversed(cells[:-1]):
-                    if counts[c]:
-                        counts[c] -= 1
+        for part in self._group_plan(g):
+            alive = [(cells, multi) for cells, multi in part if any(counts[c] for c in cells)]
+            if not alive:
+                continue
+            if self.absorb:
+                for cells, multi in alive:
+                    if not multi:
+                        continue
+                    # the most damaged unit with hp > 1 goes on absorbing (it stays first)
+                    for c in reversed(cells[:-1]):
+                        if counts[c]:
+                            counts[c] -= 1
+                            counts[c + 1] += 1
+                            return True
+            cells = alive[0][0]
+            for c in reversed(cells):  # lowest hp first
+                if counts[c]:
+                    counts[c] -= 1
+                    if c != cells[-1]:
                         counts[c + 1] += 1
-                        return True
-        s = grp[0]
-        cells = self.slot_cells[s]
-        for c in reversed(cells):  # lowest hp first
-            if counts[c]:
-                counts[c] -= 1
-                if c != cells[-1]:
-                    counts[c + 1] += 1
-                return True
-        return False  # pragma: no cover - alive said otherwise
+                    return True
+        return False
 
     def apply_hits(self, state: Sequence[int], hits: Mapping[int, int]) -> tuple[int, ...]:
         """The state after a round's hits ``{group: count}``: groups fitting fewer units go
@@ -461,9 +477,9 @@ class StateSpace:
         self.units = M.sum(axis=1)
         self.alive = self.units > 0
         n_slots = len(side.slots)
-        per_slot = np.zeros((S, n_slots), dtype=np.int64)
-        for c in range(side.n_cells):
-            per_slot[:, slot_of[c]] += M[:, c]
+        onehot = np.zeros((side.n_cells, n_slots), dtype=np.int64)
+        onehot[np.arange(side.n_cells), slot_of] = 1
+        per_slot = M @ onehot
         self.per_slot = per_slot
         defl = np.array([t.defenseless for t in side.slots], dtype=bool)
         armed_units = per_slot[:, ~defl].sum(axis=1) if n_slots else np.zeros(S, np.int64)
