@@ -37,6 +37,7 @@ from gamecore import __version__
 from gamecore.errors import PackLockedError, WarroomError
 from gamecore.model import Pack
 from gamecore.ops import Change, Edit
+from gamecore.store import new_pack, open_pack, read_pack
 
 PACK_FILTER = "Warroom map packs (*.warroom);;All files (*)"
 MAX_RECENT = 10
@@ -417,8 +418,6 @@ class MainWindow(QMainWindow):
         title = "Channel Front (demo)"
         if sample.exists():
             try:
-                from gamecore.store import read_pack
-
                 pack = read_pack(sample)
                 title = f"{sample.stem} (copy)"
             except WarroomError as err:
@@ -446,8 +445,6 @@ class MainWindow(QMainWindow):
         """Open the pack at ``path``. A file that cannot be opened shows one dialog with
         the store's message (``interactive``) or raises the WarroomError; the current
         document is untouched either way. Returns True when the pack was opened."""
-        from gamecore.store import open_pack
-
         path = Path(path)
         try:
             try:
@@ -538,8 +535,6 @@ class MainWindow(QMainWindow):
             if doc.packfile is not None:
                 doc.packfile.save_as(path)
             else:
-                from gamecore.store import new_pack
-
                 doc.packfile = new_pack(path, doc.pack)
         except WarroomError as err:
             QMessageBox.critical(self, "Cannot save", str(err))
@@ -564,8 +559,6 @@ class MainWindow(QMainWindow):
             )
             if answer != QMessageBox.StandardButton.Discard:
                 return
-        from gamecore.store import open_pack
-
         path = doc.path
         readonly = doc.readonly
         doc.packfile.close(discard=True)

@@ -102,7 +102,9 @@ class MapScene(QGraphicsScene):
         margin = 0.05 * max(frame.width(), frame.height(), 1.0)
         self.prepareGeometryChange_all()
         self.layer_rect = frame.adjusted(-margin, -margin, margin, margin)
-        self.setSceneRect(self.layer_rect)
+        # room to pan past the edges, so zooming keeps any point under the cursor
+        room = 0.6 * max(frame.width(), frame.height(), 1.0)
+        self.setSceneRect(frame.adjusted(-room, -room, room, room))
         self._nation_colours = {}
         self.symbols.clear()
         self._recolour(None)

@@ -80,7 +80,7 @@ class Overview(QWidget):
             p.drawImage(QPointF(0, 0), self._image)
         frame = self.scene.geom.frame
         if not self._target.isEmpty() and not frame.isEmpty():
-            vis = self.view.visible_rect().intersected(self.scene.sceneRect())
+            vis = self.view.visible_rect().intersected(self.scene.layer_rect)
             s = self._target.width() / frame.width()
             r = QRectF(
                 self._target.left() + (vis.left() - frame.left()) * s,

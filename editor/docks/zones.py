@@ -152,6 +152,9 @@ class ZonesPanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setAlternatingRowColors(True)
+        # fixed widths: sizing to contents reads every cell (slow for big maps)
+        for col, width in enumerate((56, 150, 50, 52, 46, 70)):
+            self.table.setColumnWidth(col, width)
         self.table.selectionModel().selectionChanged.connect(self._table_selection)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -168,7 +171,6 @@ class ZonesPanel(QWidget):
         self.model.set_pack(doc.pack, doc.scenario_id)
         self._syncing = False
         doc.selection.changed.connect(self.sync_from_selection)
-        self.table.resizeColumnsToContents()
         self.sync_from_selection()
 
     def zones_changed(self, zone_ids) -> None:

@@ -332,3 +332,113 @@ def test_default_document_is_a_copy_of_the_sample_never_the_file(window, pack_pa
     monkeypatch.setattr(gamecore.paths, "sample_pack", lambda: pack_path.with_name("none"))
     window.open_default()  # no sample bundled: the built-in demo map
     assert window.document.title == "Channel Front (demo)"
+
+
+def test_background_image_is_tiled_and_drawn_under_translucent_zones(window, tmp_path):
+    from PySide6.QtCore import QBuffer, QIODevice
+    from PySide6.QtGui import QImage
+
+    from editor.demo import demo_pack
+    from gamecore.model import BackgroundImage
+    from gamecore.store import write_pack
+
+    img = QImage(2300, 1500, QImage.Format.Format_RGB32)
+    img.fill(QColor("#ff00ff"))
+    buf = QBuffer()
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    img.save(buf, "PNG")
+    pack = demo_pack()
+    pack.map.images[1] = BackgroundImage(
+        1, "scan", "png", bytes(buf.data()), 0, 0, pack.map.width, pack.map.height, 0.8
+    )
+    path = tmp_path / "bg.warroom"
+    write_pack(pack, path)
+    window.open_path(path)
+    layer = window.scene.layers["background"]
+    assert len(layer.tiles) == 6  # 3 x 2 tiles of 1024 px
+    for key in ("labels", "units", "facilities", "links", "convoy", "rail", "rivers"):
+        window.scene.set_layer_visible(key, False)
+    with_image = _pixel(window, "BAV")
+    assert with_image.red() > QColor("#6e6e6e").red() + 20  # magenta shows through
+    window.layers_panel.set_state("background", False, False)
+    assert _pixel(window, "BAV") == QColor("#6e6e6e")
+
+
+def test_issues_mode_colours_zones_with_validation_problems(window, pack_path):
+    window.open_path(pack_path)
+    bav = zone(window, "BAV").id
+    window.issue_provider = lambda pack: {bav: "error"}
+    for key in ("labels", "units", "facilities", "links", "convoy", "rail", "rivers", "issues"):
+        window.scene.set_layer_visible(key, False)
+    window.set_map_mode("issues")
+    assert _pixel(window, "BAV") == QColor("#d7301f")
+    assert _pixel(window, "PAR") == QColor("#bfc8b8")
+
+    def broken(pack):
+        raise RuntimeError("validator bug")
+
+    window.issue_provider = broken
+    window.refresh_issues()  # a failing validator is reported, never a crash
+    assert "validation failed" in window.statusBar().currentMessage()
+
+
+def test_the_real_validator_runs_in_issues_mode(window, pack_path):
+    window.open_path(pack_path)
+    window.set_map_mode("issues")
+    assert window.scene.mode == "issues"
+    assert isinstance(window.scene.issues, dict)
+
+
+def test_click_on_a_link_hover_status_and_keys(window, pack_path, qtbot):
+    window.open_path(pack_path)
+    m = window.document.pack.map
+    link = m.links[1]  # the strait Wessex - Normandy
+    a, b = (QPointF(*m.zones[z].label) for z in (link.a, link.b))
+    middle = window.view.mapFromScene((a + b) / 2)
+    click(qtbot, window, middle)
+    assert window.document.selection.items == [("link", 1)]
+    assert window.inspector.kind == "link"
+    # hover: the status bar names the zone under the cursor
+    qtbot.mouseMove(window.view.viewport(), zone_point(window, "BAV"))
+    assert window.zone_label.text().startswith("BAV — Bavaria")
+    assert window.coords_label.text().startswith("x ")
+    assert window.scene.hover == zone(window, "BAV").id
+    # Esc clears the selection
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert window.document.selection.items == []
+
+
+def test_wheel_zoom_keeps_the_point_under_the_cursor_and_pans(window, pack_path, qtbot):
+    from PySide6.QtCore import QPointF as P
+    from PySide6.QtGui import QWheelEvent
+
+    window.open_path(pack_path)
+    view = window.view
+    pos = zone_point(window, "PAR")
+    before = view.mapToScene(pos)
+    scale = view.scale_factor()
+    event = QWheelEvent(
+        P(pos),
+        P(view.viewport().mapToGlobal(pos)),
+        QPoint(0, 0),
+        QPoint(0, 240),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    view.wheelEvent(event)
+    assert view.scale_factor() > scale * 1.5
+    after = view.mapToScene(pos)
+    assert abs(after.x() - before.x()) < 1 and abs(after.y() - before.y()) < 1
+    assert window.zoom_label.text().startswith("zoom ")
+    # middle-drag pans
+    vp = view.viewport()
+    centre = view.mapToScene(vp.rect().center())
+    qtbot.mousePress(vp, Qt.MouseButton.MiddleButton, pos=pos)
+    qtbot.mouseMove(vp, pos + QPoint(60, 0))
+    qtbot.mouseRelease(vp, Qt.MouseButton.MiddleButton, pos=pos + QPoint(60, 0))
+    assert view.mapToScene(vp.rect().center()).x() < centre.x()
+    window.zoom_to_selection()  # nothing selected: nothing happens
+    window.fit_map()
