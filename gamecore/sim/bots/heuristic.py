@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
 from gamecore.engine.state import SUBMERGED, UNLOADED, Unit
+from gamecore.errors import RulesError
 from gamecore.sim.bots.odds import battle_odds, defenders_in
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,7 +57,8 @@ class HeuristicParams:
     capital_safety: float = 0.25  # acceptable chance of losing the capital next turn
     trials: int = 96  # dice trials per odds estimate
     confirm_exact: bool = True  # check each chosen attack with the battle calculator
-    max_noncombat_moves: int = 40  # moves per non-combat phase (each costs an engine step)
+    screen_ratio: float = 1.0  # skip attacks whose fighting power is below this share
+    max_noncombat_moves: int = 24  # moves per non-combat phase (each costs an engine step)
     max_targets: int = 40  # hostile zones examined per combat move
 
 
@@ -306,6 +308,8 @@ class HeuristicBot:
     # -- entry point ------------------------------------------------------------------
     def choose(self, state: GameState) -> Action:
         legal = state.legal_actions()
+        if not legal:
+            raise RulesError("no legal action (the game is over)")
         if len(legal) == 1:
             return legal[0]
         b = state.battle
@@ -642,12 +646,20 @@ class HeuristicBot:
                 state, z, pool[:k], defenders, trials=par.trials, seed=seed, extra_defenders=extra
             )
 
+        # a cheap screen first (Lanchester's square law: hit rate times hit points)
+        dfn_all = list(defenders) + [Unit(-1 - i, "_neutral", t, z) for i, t in enumerate(extra)]
+        p_def = _power(state, dfn_all, "defense")
+        if p_def > 0 and _power(state, pool, "attack") < par.screen_ratio * p_def:
+            return None
         full = odds(len(pool))
         if full.win < par.win_threshold:
             return None
         # aim for a sure win when the force is there (the survivors hold the zone)
         aim = par.sure_win if full.win >= par.sure_win else par.win_threshold
         lo, hi = 1, len(pool)
+        if p_def > 0:  # no force below the screen can win: start the search above it
+            while lo < hi and _power(state, pool[:lo], "attack") < par.screen_ratio * p_def:
+                lo += 1
         best = full
         while lo < hi:
             mid = (lo + hi) // 2
@@ -841,24 +853,30 @@ class HeuristicBot:
                     sails.setdefault(u.id, []).append(a)
         sea_dist = _bfs(b.sea_nbrs, {z: 0 for z in goal_seas})
         front = v.front_distance()
+        cap_units = set()
+        if v.capital is not None and v.danger(v.capital, seed=self._seed(state, 5)) > 0.1:
+            cap_units = {u.id for u in v.mine.get(v.capital, ())}
         for tid in sorted(set(loads) | set(sails)):
             tr = state.units.get(tid)
             if tr is None or tr.flags & UNLOADED:
                 continue
-            has_cargo = bool(state.cargo_of(tid))
-            if not has_cargo:
-                # load the unit farthest from the land front (it is idle)
-                cands = [
-                    a
-                    for a in loads.get(tid, [])
-                    if not set(a.units) & used and front.get(a.path[0], INF) >= 2
-                ]
-                if cands:
-                    a = max(cands, key=lambda a: (len(a.units), front.get(a.path[0], INF), a.path))
-                    steps.append(a)
-                    used.update(a.units)
-                    has_cargo = True
-            if has_cargo and tr.zone not in goal_seas:
+            cargo = state.cargo_of(tid)
+            room = ut[tr.type].transport_capacity - state.cargo_load(tid)
+            # fill it with idle units (not facing the enemy, not guarding the capital)
+            idle = {
+                i
+                for a in loads.get(tid, [])
+                if front.get(a.path[0], INF) >= 1 and a.path[0] not in v.front_zones
+                for i in a.units
+                if i not in used and i not in cap_units
+            }
+            if room > 0 and idle:
+                cheapest = min(ut[state.units[i].type].transport_cost or INF for i in idle)
+                for _ in range(max(1, room // max(1, cheapest))):
+                    steps.append(_Load(tid, idle))
+                used.update(idle)
+                cargo = cargo or sorted(idle)
+            if cargo and tr.zone not in goal_seas:
                 opts = [a for a in sails.get(tid, []) if a.path[-1] in sea_dist]
                 if opts:
                     a = min(opts, key=lambda a: (sea_dist[a.path[-1]], len(a.path), a.path))
@@ -930,6 +948,33 @@ class _Unload:
         return best
 
 
+class _Load:
+    """Load one more unit (the hardest hitter that fits) of ``allowed`` onto ``tid``."""
+
+    def __init__(self, tid: int, allowed: set[int]):
+        self.tid, self.allowed = tid, allowed
+
+    def __call__(self, state, legal):
+        ut = state.rules.units
+        best = None
+        for a in legal:
+            if a.kind != "move" or a.transport != self.tid:
+                continue
+            uid = a.units[0]
+            if uid not in self.allowed:
+                continue
+            t = ut[state.units[uid].type]
+            key = (-t.attack, -t.cost, uid)
+            if best is None or key < best[0]:
+                best = (key, a)
+        if best is None:
+            return None
+        a = best[1]
+        uid = a.units[0]
+        self.allowed.discard(uid)
+        return Action.move([uid], a.path, transport=self.tid)
+
+
 class _Sail:
     def __init__(self, tid: int, move: Action):
         self.tid, self.move = tid, move
@@ -972,6 +1017,19 @@ class _Place:
 
 
 # ---------------------------------------------------------------------- small helpers
+def _power(state, units, stat: str) -> float:
+    """Lanchester fighting power of a force: summed hit chance times summed hit points."""
+    ut = state.rules.units
+    dice = state.rules.dice
+    rate = 0.0
+    hp = 0
+    for u in units:
+        t = ut[u.type]
+        rate += t.stat(stat, u.damage > 0) / dice
+        hp += t.hits - u.damage
+    return rate * hp
+
+
 def _fit(a: Action, legal: list[Action]) -> Action | None:
     """``a`` if legal now, or the legal move that carries the same units between the same
     zones (its path may differ), or None."""
