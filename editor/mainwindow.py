@@ -167,6 +167,10 @@ class MainWindow(QMainWindow):
         )
         self.act_zoom_in = self._action("Zoom &In", lambda: self.view.zoom_by(1.25), K.ZoomIn)
         self.act_zoom_out = self._action("Zoom &Out", lambda: self.view.zoom_by(0.8), K.ZoomOut)
+        self.act_battle = self._action(
+            "&Battle Calculator", self.show_battle_dock, "Ctrl+B", "Odds of a battle"
+        )
+        self.battle_dock: QDockWidget | None = None
         self.act_refresh_issues = self._action(
             "Re&validate", self.refresh_issues, "F5", "Run the validator (issues map mode)"
         )
@@ -224,6 +228,7 @@ class MainWindow(QMainWindow):
             self.overview_dock,
         ):
             v.addAction(dock.toggleViewAction())
+        v.addAction(self.act_battle)
         t = mb.addMenu("&Tools")
         t.addActions(list(self.tool_actions.values()))
         h = mb.addMenu("&Help")
@@ -732,6 +737,16 @@ class MainWindow(QMainWindow):
         self.view.tool = tool
         tool.activate(self.view)
         self.tool_actions[name].setChecked(True)
+
+    def show_battle_dock(self) -> None:
+        """The battle calculator dock (made on first use: it loads rulesets)."""
+        if self.battle_dock is None:
+            from editor.docks.battle import add_battle_dock
+
+            self.battle_dock = add_battle_dock(self)
+            self.tabifyDockWidget(self.history_dock, self.battle_dock)
+        self.battle_dock.show()
+        self.battle_dock.raise_()
 
     # -- find ----------------------------------------------------------------------------------
     def focus_find(self) -> None:

@@ -442,3 +442,14 @@ def test_wheel_zoom_keeps_the_point_under_the_cursor_and_pans(window, pack_path,
     assert view.mapToScene(vp.rect().center()).x() < centre.x()
     window.zoom_to_selection()  # nothing selected: nothing happens
     window.fit_map()
+
+
+def test_battle_calculator_dock_is_installed_on_first_use(window, pack_path, qtbot):
+    window.open_path(pack_path)
+    assert window.battle_dock is None
+    window.act_battle.trigger()
+    assert window.battle_dock is not None and window.battle_dock.isVisible()
+    dock = window.battle_dock
+    window.act_battle.trigger()
+    assert window.battle_dock is dock
+    qtbot.waitUntil(lambda: not dock.widget().is_busy(), timeout=10_000)
