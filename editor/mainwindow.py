@@ -121,9 +121,12 @@ class MainWindow(QMainWindow):
         self.history_dock = self._dock("History", "historyDock", self.history, right)
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
         self.inspector_dock.raise_()
-        self.resizeDocks([self.layers_dock, self.zones_dock], [230, 420], Qt.Orientation.Vertical)
+        self.resizeDocks([self.layers_dock, self.zones_dock], [215, 500], Qt.Orientation.Vertical)
         self.resizeDocks(
-            [self.layers_dock, self.inspector_dock], [320, 300], Qt.Orientation.Horizontal
+            [self.layers_dock, self.inspector_dock], [250, 260], Qt.Orientation.Horizontal
+        )
+        self.resizeDocks(
+            [self.inspector_dock, self.overview_dock], [480, 170], Qt.Orientation.Vertical
         )
 
     def _action(
