@@ -105,6 +105,18 @@ def new_game(
         if isinstance(k, int) and k > 0:
             s.tokens[n] = k
     s.objective_state = {}
+    s.history = ()
+    s.vp = {}
+    s.alignment = {}
+    for z in board.zones:
+        if board.kind[z] != "land" or not s.is_neutral_owner(s.owner.get(z)):
+            continue
+        zn = pack.map.zones[z]
+        al = zn.props.get("alignment")
+        o = s.owner.get(z)
+        if al is None and o in pack.nations:
+            al = pack.nations[o].props.get("alignment")
+        s.alignment[z] = al if isinstance(al, str) and al else "strict"
     s.winner = None
     s.end_reason = ""
     s.terminal = False

@@ -145,6 +145,7 @@ def declare_war(s: GameState, n: str, x: str) -> None:
         if a != b and s.relation(a, b) not in ("war",):
             s.set_relation(a, b, "war", initiated_by=n)
     s.event("declare_war", by=n, on=x)
+    s.remember("declared_war", by=n, against=x)
 
 
 # ---------------------------------------------------------------------- phases and turns

@@ -81,8 +81,6 @@ class Battle:
         )
 
 
-
-
 class GameState:
     """One game in progress. Create with :func:`gamecore.engine.new_game`."""
 
@@ -124,6 +122,9 @@ class GameState:
         "income",
         "tokens",
         "objective_state",
+        "history",
+        "alignment",
+        "vp",
         "winner",
         "end_reason",
         "terminal",
@@ -202,6 +203,9 @@ class GameState:
         c.income = self.income.copy()
         c.tokens = self.tokens.copy()
         c.objective_state = self.objective_state.copy()
+        c.history = self.history  # a tuple: shared, replaced when it grows
+        c.alignment = self.alignment.copy()
+        c.vp = self.vp.copy()
         c.winner = self.winner
         c.end_reason = self.end_reason
         c.terminal = self.terminal
@@ -225,6 +229,14 @@ class GameState:
             self._log = self._log[: self._log_len]
         self._log.append(entry)
         self._log_len += 1
+
+    def remember(self, type: str, **data: Any) -> None:
+        """Record a fact conditions may ask about later ("ever attacked", "liberated"):
+        the game history, kept even when the log is off."""
+        data["type"] = type
+        data["round"] = self.round
+        data["nation"] = self.current_nation
+        self.history = (*self.history, data)
 
     def event(self, e: str, **data: Any) -> None:
         if self.log_mode == "full":
@@ -430,6 +442,9 @@ class GameState:
             "income": dict(sorted(self.income.items())),
             "awards": sorted(self.awards),
             "tokens": dict(sorted(self.tokens.items())),
+            "vp": dict(sorted(self.vp.items())),
+            "alignment": {str(z): a for z, a in sorted(self.alignment.items())},
+            "history": len(self.history),
             "winner": self.winner,
             "terminal": self.terminal,
             "rng": [self.rng.state, self.rng.draws],
@@ -461,4 +476,3 @@ __all__ = [
     "GameState",
     "Unit",
 ]
-

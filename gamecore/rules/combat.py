@@ -159,6 +159,7 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
     b.profiles = {"att": opts["casualty_order"], "def": opts["casualty_order"]}
     s.battle = b
     s.event("battle", zone=zone, attacker=n, defender=defender, kind=b.kind)
+    s.remember("attacked", by=n, zone=zone, against=defender)
     if b.kind == "bomb":
         resolve_raid(s, b)
         return

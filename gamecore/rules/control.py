@@ -38,7 +38,11 @@ def capture(s: GameState, zone: int, nation: str) -> str:
             liberated = True
     s.owner[zone] = new
     s.captured.add(zone)
+    s.alignment.pop(zone, None)
     s.event("capture", zone=zone, by=nation, prev=prev, owner=new, liberated=liberated)
+    s.remember("captured", by=new, zone=zone, **{"from": prev})
+    if liberated:
+        s.remember("liberated", by=nation, zone=zone, to=new)
     # a capital falls: its treasury goes to the captor
     victim = s.board.capital_of.get(zone)
     if victim is not None and prev == victim and not s.friendly(victim, nation):
@@ -101,18 +105,52 @@ def set_winner(s: GameState, side: str | None, reason: str) -> None:
     s.event("game_over", winner=side, reason=reason, round=s.round)
 
 
-def check_victory(s: GameState) -> None:
-    if s.terminal:
-        return
-    # victory conditions written as objectives (condition language, #8)
+def _victory_objectives(s: GameState, at_end: bool):
     for obj in s.scenario.objectives.values():
         if obj.kind != "victory":
             continue
-        if s.evaluator.evaluate(s, obj):
-            owner = obj.owner or ""
-            side = s.side_of(owner) if owner in s.board.alliance_of else owner
-            set_winner(s, side or None, f"objective {obj.id}")
+        if (obj.props.get("check") == "game_end") != at_end:
+            continue
+        yield obj
+
+
+def _owner_side(s: GameState, owner: str | None) -> str | None:
+    if not owner:
+        return None
+    return s.side_of(owner) if owner in s.board.alliance_of else owner
+
+
+def _run_victory_objectives(s: GameState, at_end: bool) -> None:
+    """Award victory points, or end the game, by the scenario's victory objectives."""
+    from gamecore.engine.objectives import outcome
+
+    for obj in _victory_objectives(s, at_end):
+        key = f"victory:{obj.id}"
+        if obj.once and key in s.awards:
+            continue
+        out = outcome(s, obj)
+        if not out.met:
+            continue
+        if obj.once:
+            s.awards.add(key)
+        side = _owner_side(s, obj.owner)
+        if out.vp and side:
+            s.vp[side] = s.vp.get(side, 0) + out.vp
+            s.event("victory_points", objective=obj.id, side=side, vp=out.vp, total=s.vp[side])
+        if out.winner:
+            set_winner(s, _owner_side(s, out.winner), f"objective {obj.id}")
             return
+        if not out.vp and not out.income and not out.effects:
+            set_winner(s, side, f"objective {obj.id}")
+            return
+
+
+def check_victory(s: GameState) -> None:
+    if s.terminal:
+        return
+    _run_victory_objectives(s, at_end=False)
+    if s.terminal:
+        return
     need = s.rules.options.get("victory_cities", 0)
     if need:
         for side, count in sorted(victory_cities(s).items()):
@@ -126,13 +164,25 @@ def check_victory(s: GameState) -> None:
 
 
 def end_by_round_limit(s: GameState, reason: str = "round limit") -> None:
+    """The game ends without a victory: scenario end rules first, then the ruleset's
+    ``round_limit_winner``: most victory points ("vp", ties to ``vp_tie_winner``), most
+    income, most victory cities, or nobody."""
+    _run_victory_objectives(s, at_end=True)
+    if s.terminal:
+        return
     mode = s.rules.options.get("round_limit_winner", "income")
+    if mode == "vp" and not any(
+        "vp" in (o.effect or "") for o in s.scenario.objectives.values() if o.kind == "victory"
+    ):
+        mode = "income"  # a scenario without victory points
     if mode == "none":
         set_winner(s, None, reason)
         return
     scores: dict[str, int] = {}
     if mode == "victory_cities":
         scores = victory_cities(s)
+    elif mode == "vp":
+        scores = {side: s.vp.get(side, 0) for side in playing_sides(s)}
     else:
         for side in playing_sides(s):
             scores[side] = sum(
@@ -143,4 +193,8 @@ def end_by_round_limit(s: GameState, reason: str = "round limit") -> None:
             )
     best = max(scores.values(), default=0)
     top = [side for side, v in scores.items() if v == best]
-    set_winner(s, top[0] if len(top) == 1 else None, f"{reason} ({mode})")
+    winner = top[0] if len(top) == 1 else None
+    if winner is None and mode == "vp":
+        tie = s.rules.options.get("vp_tie_winner") or None
+        winner = tie if tie in top else None
+    set_winner(s, winner, f"{reason} ({mode})")

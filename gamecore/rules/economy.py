@@ -12,7 +12,6 @@ exposed territories' value), §4.10 (facility placement limits), §4.6 (repair 1
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
@@ -22,8 +21,6 @@ from gamecore.errors import RulesError
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
     from gamecore.rules.ruleset import FacilityType
-
-_INCOME_RE = re.compile(r"^\s*income\s*([+-]?\s*\d+)\s*$")
 
 
 # ---------------------------------------------------------------------- production sites
@@ -112,6 +109,7 @@ def purchase_actions(s: GameState) -> list[Action]:
         return []
     bank = s.banks.get(n, 0)
     nr = s.rules.nation_rules(n)
+    allowed = None if nr.can_buy is None else set(nr.can_buy) | purchase_permissions(s, n)
     out = []
     cap, domains = placement_capacity(s, n)
     pending = s.pending.get(n, {})
@@ -120,7 +118,7 @@ def purchase_actions(s: GameState) -> list[Action]:
         for t in s.rules.units.values():
             if t.cost_for(n) <= 0 or t.cost_for(n) > bank:
                 continue
-            if nr.can_buy is not None and t.id not in nr.can_buy:
+            if allowed is not None and t.id not in allowed:
                 continue
             dom = "land" if t.domain == "facility" else t.domain
             if dom in domains:
@@ -129,7 +127,7 @@ def purchase_actions(s: GameState) -> list[Action]:
         for ft in s.rules.facility_types.values():
             if not ft.buildable or ft.cost <= 0 or ft.cost > bank:
                 continue
-            if nr.can_buy is not None and ft.id not in nr.can_buy:
+            if allowed is not None and ft.id not in allowed:
                 continue
             if pending.get(ft.id, 0) < len(facility_sites(s, n, ft)):
                 out.append(Action.buy(ft.id))
@@ -306,27 +304,43 @@ def end_placement(s: GameState, n: str) -> None:
 
 
 # ---------------------------------------------------------------------- income
-def objective_bonus(effect: str) -> int:
-    """IPCs an objective's ``effect`` gives ("income +5"); other effects give 0 here."""
-    m = _INCOME_RE.match(effect or "")
-    return int(m.group(1).replace(" ", "")) if m else 0
-
-
 def objectives_income(s: GameState, n: str) -> tuple[int, list[str]]:
+    """Bonus income of ``n``'s national objectives checked at collect income."""
+    from gamecore.engine.objectives import outcome
+
     total = 0
     met = []
     for obj in s.scenario.objectives.values():
         if obj.kind != "objective" or obj.owner != n:
             continue
+        if obj.props.get("check", "collect_income") != "collect_income":
+            continue
         if obj.once and f"objective:{obj.id}" in s.awards:
             continue
-        if s.evaluator.evaluate(s, obj):
-            bonus = objective_bonus(obj.effect)
-            total += bonus
+        out = outcome(s, obj)
+        if out.met:
+            total += out.income
             met.append(obj.id)
             if obj.once:
                 s.awards.add(f"objective:{obj.id}")
     return total, met
+
+
+def purchase_permissions(s: GameState, n: str) -> set[str]:
+    """Unit types objectives checked at purchase allow ``n`` to buy (``allow_purchase``:
+    China's artillery while the Burma Road is open, seeds/004 "China rules")."""
+    from gamecore.engine.objectives import outcome
+
+    extra: set[str] = set()
+    for obj in s.scenario.objectives.values():
+        if obj.props.get("check") != "purchase" or obj.owner != n:
+            continue
+        out = outcome(s, obj)
+        if out.met:
+            for name, args in out.effects:
+                if name == "allow_purchase" and len(args) >= 2 and n in args[0].split(","):
+                    extra.update(a.strip() for a in args[1].split(","))
+    return extra
 
 
 def convoy_losses(s: GameState, n: str) -> int:

@@ -84,7 +84,8 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "canal_control": "turn_start",  # control is checked at the start of the turn
     # victory
     "victory_cities": 0,  # an alliance holding this many victory cities wins (0 = off)
-    "round_limit_winner": "income",  # "income" | "victory_cities" | "none"
+    "round_limit_winner": "income",  # "income" | "vp" | "victory_cities" | "none"
+    "vp_tie_winner": "",  # side winning a tie on victory points (3G40: allies, "Attrition")
 }
 
 _DICE_RE = re.compile(r"^\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
@@ -595,7 +596,7 @@ def _check_option_values(c: _Checker, o: dict) -> None:
         "neutrals": ("impassable", "attackable"),
         "war_scope": ("pair", "alliance"),
         "canal_control": ("turn_start", "now"),
-        "round_limit_winner": ("income", "victory_cities", "none"),
+        "round_limit_winner": ("income", "vp", "victory_cities", "none"),
         "combat_resolver": ("dice",),
     }
     for k, allowed in choices.items():

@@ -73,3 +73,13 @@ def units_of(s, nation=None, type=None, zone=None):
         and (type is None or u.type == type)
         and (zone is None or u.zone == zone)
     )
+
+
+def finish_turn(s):
+    """Play the current nation's turn to its end (ending phases, pressing on)."""
+    n, r = s.current_nation, s.round
+    end = Action.end_phase()
+    while s.current_nation == n and s.round == r and not s.is_terminal():
+        legal = s.legal_actions()
+        s.apply(end if end in legal else legal[0])
+    return s

@@ -2,19 +2,9 @@
 
 from gamecore.engine import Action
 from gamecore.model import Objective
-from tests.gamecore.engine.helpers import ScriptedRng, game, to_phase, units_of
+from tests.gamecore.engine.helpers import ScriptedRng, finish_turn, game, to_phase, units_of
 
 ROWS = ["ABC", "123"]
-
-
-def finish_turn(s):
-    """Play the current nation's turn to its end (ending phases, pressing on)."""
-    n, r = s.current_nation, s.round
-    end = Action.end_phase()
-    while s.current_nation == n and s.round == r and not s.is_terminal():
-        legal = s.legal_actions()
-        s.apply(end if end in legal else legal[0])
-    return s
 
 
 def buys(s):
