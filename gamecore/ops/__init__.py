@@ -22,10 +22,12 @@ from gamecore.ops.attrs import (
     SetZoneGeometry,
 )
 from gamecore.ops.base import Change, CompositeEdit, Edit, EditError
+from gamecore.ops.geometry import ApplyChangeSet
 from gamecore.ops.items import AddItem, RemoveItem
 
 __all__ = [
     "AddItem",
+    "ApplyChangeSet",
     "Change",
     "CompositeEdit",
     "Edit",

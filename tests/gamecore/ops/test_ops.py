@@ -310,3 +310,27 @@ def test_any_sequence_of_edits_reverts_to_the_identical_pack(edits):
     for e in edits:  # redo all
         e.apply(pack)
     assert pack == states[-1]
+
+
+def test_geometry_change_sets_apply_and_revert_exactly():
+    from gamecore.geometry.coverage import Coverage
+    from gamecore.ops import ApplyChangeSet
+
+    pack = grid_pack()
+    original = copy.deepcopy(pack)
+    cov = Coverage.from_map(pack.map)
+    split = ApplyChangeSet(cov.split_zone(4, [(-1, 150), (101, 150)]))
+    change = split.apply(pack)
+    assert change.created_zones and 4 in change.geometry
+    new = next(iter(change.created_zones))
+    assert pack.map.zones[new].kind == "land" and pack.map.zones[new].code.startswith("L4")
+    cov = Coverage.from_map(pack.map)
+    merge = ApplyChangeSet(cov.merge_zones([1, 4]), label="merge")
+    change = merge.apply(pack)
+    assert 1 in change.deleted_zones or 4 in change.deleted_zones
+    assert merge.label == "Merge"
+    merge.revert(pack)
+    split.revert(pack)
+    assert pack == original
+    assert list(pack.map.zones) == list(original.map.zones)
+    assert list(pack.map.borders) == list(original.map.borders)
