@@ -440,6 +440,24 @@ def test_wheel_zoom_keeps_the_point_under_the_cursor_and_pans(window, pack_path,
     qtbot.mouseMove(vp, pos + QPoint(60, 0))
     qtbot.mouseRelease(vp, Qt.MouseButton.MiddleButton, pos=pos + QPoint(60, 0))
     assert view.mapToScene(vp.rect().center()).x() < centre.x()
+    # space + left drag pans too (and does not select)
+    centre = view.mapToScene(vp.rect().center())
+    view.setFocus()
+    qtbot.keyPress(view, Qt.Key.Key_Space)
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=pos)
+    qtbot.mouseMove(vp, pos + QPoint(0, 50))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=pos + QPoint(0, 50))
+    qtbot.keyRelease(view, Qt.Key.Key_Space)
+    assert view.mapToScene(vp.rect().center()).y() < centre.y()
+    assert window.document.selection.items == []
+    # the hand tool
+    window.tool_actions["pan"].trigger()
+    centre = view.mapToScene(vp.rect().center())
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=pos)
+    qtbot.mouseMove(vp, pos + QPoint(-40, 0))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=pos + QPoint(-40, 0))
+    assert view.mapToScene(vp.rect().center()).x() > centre.x()
+    window.set_tool("select")
     window.zoom_to_selection()  # nothing selected: nothing happens
     window.fit_map()
 
