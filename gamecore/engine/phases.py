@@ -175,6 +175,7 @@ def on_exit(s: GameState, ph: str) -> None:
         s.battles = ()
         s.battle = None
     elif ph == "noncombat_move":
+        movement.occupy_friendly_neutrals(s, n)
         movement.land_air_units(s, n)
     elif ph == "place":
         economy.end_placement(s, n)

@@ -174,6 +174,22 @@ def _violate_neutral(s: GameState, zone: int, n: str, o: str | None) -> None:
 
     target = o if o is not None else NEUTRAL
     s.set_relation(n, target, "war", initiated_by=n)
+    # the invaded neutral joins the other side; an attack on a strict neutral turns the
+    # remaining strict neutrals against the attacker (seeds/004 "Unfriendly neutrals",
+    # "Strict neutrals")
+    side = s.board.alliance_of.get(n)
+    others = sorted({a for a in s.board.alliance_of.values() if a is not None and a != side})
+    if side is not None and len(others) == 1:
+        was = s.alignment.get(zone, "strict")
+        s.alignment[zone] = f"pro_{others[0]}"
+        if was == "strict":
+            flipped = []
+            for z in sorted(s.alignment):
+                if z != zone and s.alignment[z] == "strict":
+                    s.alignment[z] = f"pro_{others[0]}"
+                    flipped.append(z)
+            if flipped:
+                s.event("neutrals_aligned", zones=flipped, alignment=f"pro_{others[0]}")
     army = s.board.standing_army.get(zone, 0)
     key = f"activated:{zone}"
     if army and key not in s.awards:

@@ -54,6 +54,9 @@ class MoveContext:
         self.enemies = s.enemies(nation)
         self.friends = s.friends(nation)
         self.attackable = self.opts.get("neutrals") == "attackable"
+        self.side = s.board.alliance_of.get(nation)
+        # seeds/004 "Friendly neutrals": moved into by land units of a power at war
+        self.may_occupy = any(x in s.board.alliance_of for x in self.enemies)
         enemy_any: set[int] = set()
         enemy_surface: set[int] = set()
         enemy_detector: set[int] = set()
@@ -92,7 +95,11 @@ class MoveContext:
             elif o in self.enemies:
                 st = "H"
             elif self.s.is_neutral_owner(o):
-                st = "N" if self.attackable else "X"
+                al = self.s.alignment.get(z, "strict")
+                if self.side is not None and al == f"pro_{self.side}":
+                    st = "FN"  # a friendly neutral: occupied by non-combat move only
+                else:
+                    st = "N" if self.attackable else "X"
             else:
                 st = "X"
         self._status[z] = st
@@ -152,7 +159,7 @@ class MoveContext:
             st = self.status(z)
             if st == "X":
                 return False
-            if st == "N" and not self.opts.get("air_over_neutral"):
+            if st in ("N", "FN") and not self.opts.get("air_over_neutral"):
                 return False
         return True
 
@@ -209,13 +216,15 @@ def _land_search(ctx: MoveContext, z0: int, moves: int, blitz: bool) -> dict[int
                     if combat:
                         if st == "F":
                             nxt.append((y, p))
-                        else:
+                        elif st != "FN":
                             out[y] = p
                             if blitz and _blitzable(ctx, y, st):
                                 nxt.append((y, p))
                     elif st == "F":
                         out[y] = p
                         nxt.append((y, p))
+                    elif st == "FN" and ctx.may_occupy:
+                        out[y] = p  # into, not through
             frontier = nxt
         ctx._land_cache[key] = out
         return out
@@ -233,11 +242,14 @@ def _land_search(ctx: MoveContext, z0: int, moves: int, blitz: bool) -> dict[int
             if c > moves or not ctx.strait_open(z, y):
                 continue
             st = status(y)
-            if st == "X":
+            if st == "X" or (st == "FN" and (combat or not ctx.may_occupy)):
                 continue
             p = (*path, y)
             cont = False
-            if combat:
+            if st == "FN":
+                if y not in out or len(p) < len(out[y]):
+                    out[y] = p
+            elif combat:
                 if st in ("H", "N"):
                     if y not in out or len(p) < len(out[y]):
                         out[y] = p
@@ -414,7 +426,7 @@ def _unload_moves(ctx: MoveContext, out, tid: int, by_type: dict[str, list[int]]
         st = ctx.status(land)
         if ctx.combat and st not in ("H", "N"):
             continue
-        if not ctx.combat and st != "F":
+        if not ctx.combat and st != "F" and not (st == "FN" and ctx.may_occupy):
             continue
         path = (sz, land)
         out.append(Action.move(everything, path))
@@ -610,3 +622,36 @@ def land_air_units(s: GameState, n: str) -> None:
         u = s.units[uid]
         s.remove_unit(uid, "no_landing")
         s.event("lost", unit=uid, type=u.type, nation=u.nation, zone=u.zone, reason="no_landing")
+
+
+def occupy_friendly_neutrals(s: GameState, n: str) -> None:
+    """End of non-combat move: a friendly neutral entered by ``n``'s land units becomes
+    ``n``'s; its standing army (and any army left there) joins ``n``, usable from its next
+    turn (seeds/004 "Friendly neutrals")."""
+    side = s.board.alliance_of.get(n)
+    if side is None:
+        return
+    ut = s.rules.units
+    for z in sorted(s.alignment):
+        if s.alignment[z] != f"pro_{side}" or not s.is_neutral_owner(s.owner.get(z)):
+            continue
+        here = [s.units[u] for u in s.units_in(z)]
+        if not any(u.nation == n and ut[u.type].domain == "land" for u in here):
+            continue
+        prev = s.owner.get(z)
+        s.owner[z] = n
+        s.captured.add(z)
+        del s.alignment[z]
+        for u in here:
+            if s.is_neutral_owner(u.nation):
+                s.set_unit(u.id, nation=n, flags=(u.flags | NEW) & ~HELD)
+        army = s.board.standing_army.get(z, 0)
+        key = f"activated:{z}"
+        typ = s.rules.options.get("standing_army_unit", "infantry")
+        if army and key not in s.awards and typ in ut:
+            s.awards.add(key)
+            for _ in range(army):
+                s.add_unit(n, typ, z, flags=NEW)
+            s.event("neutral_army", zone=z, nation=n, type=typ, count=army)
+        s.event("neutral_joined", zone=z, nation=n, prev=prev)
+        s.remember("captured", by=n, zone=z, **{"from": prev})

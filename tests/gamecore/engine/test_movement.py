@@ -378,3 +378,58 @@ def test_aa_guns_do_not_move_in_combat():
     assert dests(s, aa) == set()
     to_phase(s, "noncombat_move")
     assert dests(s, aa) == {z["A"], z["F"]}
+
+
+def test_friendly_neutral_is_occupied_by_a_noncombat_move():
+    # seeds/004 "Friendly neutrals": may not be attacked, air may not fly over, land units
+    # of a power at war move in (not through) as a non-combat move; at the end of that
+    # phase the power takes control and the standing army becomes its units
+    s, z = game(
+        ["ABCD"],
+        {
+            "A": {"owner": "RED"},
+            "B": {
+                "owner": None,
+                "value": 2,
+                "props": {"alignment": "pro_reds", "standing_army": 2},
+            },
+            "C": {"owner": None},
+            "D": {"owner": "BLU"},
+        },
+        units=[("A", "RED", "tank"), ("D", "BLU", "infantry")],
+    )
+    tank = units_of(s, "RED", "tank")[0]
+    assert s.phase == "noncombat_move"  # nothing to attack: B is friendly, C unreachable
+    assert dests(s, tank) == {z["B"]}  # into, not through
+    s.apply(Action.move([tank], (z["A"], z["B"])))
+    s.apply(Action.end_phase())
+    assert s.owner[z["B"]] == "RED"
+    assert len(units_of(s, "RED", "infantry", z["B"])) == 2
+    assert z["B"] not in s.alignment
+
+
+def test_attacking_a_strict_neutral_turns_the_others_against_the_attacker():
+    # seeds/004 "Strict neutrals": an attack on one makes all remaining strict neutrals
+    # lean to the other side; the invaded one joins that side; its army is placed
+    s, z = game(
+        ["ABCDE"],
+        {
+            "A": {"owner": "RED"},
+            "B": {"owner": None, "props": {"standing_army": 1}},
+            "C": {"owner": "BLU"},
+            "D": {"owner": None},
+            "E": {"owner": None, "props": {"alignment": "pro_reds"}},
+        },
+        units=[("A", "RED", "infantry"), ("C", "BLU", "infantry")],
+    )
+    inf = units_of(s, "RED", "infantry")[0]
+    s.apply(Action.move([inf], (z["A"], z["B"])))
+    to_phase(s, "combat")
+    from tests.gamecore.engine.helpers import ScriptedRng
+
+    s.rng = ScriptedRng([6, 1])  # RED misses, the neutral army hits
+    s.apply(Action("fight", zone=z["B"]))
+    assert s.owner[z["B"]] is None
+    assert s.alignment[z["B"]] == "pro_blues" and s.alignment[z["D"]] == "pro_blues"
+    assert s.alignment[z["E"]] == "pro_reds"  # aligned ones keep their leaning
+    assert [e["count"] for e in s.log if e.get("e") == "neutral_army"] == [1]
