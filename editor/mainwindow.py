@@ -454,6 +454,11 @@ class MainWindow(QMainWindow):
         the store's message (``interactive``) or raises the WarroomError; the current
         document is untouched either way. Returns True when the pack was opened."""
         path = Path(path)
+        doc = self.document
+        if doc is not None and doc.path is not None and path.exists():
+            if doc.path.resolve() == path.resolve():  # already open here (we hold its lock)
+                self.show_hint(f"{path.name} is already open")
+                return True
         try:
             try:
                 pf = open_pack(path, readonly=not interactive)

@@ -64,6 +64,7 @@ def test_click_select_edit_undo_redo_save_and_reopen(window, pack_path, qtbot, m
     assert window.save()
     assert not window.isWindowModified()
     assert read_pack(pack_path).map.zone_by_code("BAV").value == 9
+    assert window.open_path(pack_path)  # already open here: nothing to do
     window.discard_and_close()
     other = make_window(show=False)
     assert other.open_path(pack_path)
