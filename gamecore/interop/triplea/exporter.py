@@ -287,6 +287,8 @@ class _Exporter:
     def map_name(self) -> str:
         if self.opts.map_name:
             return self.opts.map_name
+        if self.stored.get("map_name"):
+            return str(self.stored["map_name"])
         return slug(self.m.name or self.folder.name, "map")
 
     # ------------------------------------------------------------------ the game
@@ -948,14 +950,10 @@ class _Exporter:
                     q.text = v
                 else:
                     q.attrs["value"] = v
-            if p.name == "mapName":
-                q.attrs["value"] = self.map_name
             props.append(q)
             seen.add(p.name)
-        if "mapName" not in seen:
-            props.insert(
-                0, Property({"name": "mapName", "value": self.map_name, "editable": "false"})
-            )
+        at = min(int(self.stored.get("map_name_index") or 0), len(props))
+        props.insert(at, Property({"name": "mapName", "value": self.map_name, "editable": "false"}))
         for name in rm.PROPERTY_OPTIONS:
             if name in seen:
                 continue

@@ -39,7 +39,7 @@ from gamecore.interop.triplea import images as img
 from gamecore.interop.triplea import mapfiles as mf
 from gamecore.interop.triplea import rulesmap as rm
 from gamecore.interop.triplea.gamexml import Attachment, Game, read_game
-from gamecore.interop.triplea.pixelgeom import polygons_to_coverage, rings_to_geometry
+from gamecore.interop.triplea.pixelgeom import polygons_to_coverage, territory_geometries
 from gamecore.interop.triplea.xmlsafe import parse_xml
 from gamecore.model import (
     Alliance,
@@ -433,20 +433,18 @@ class _Importer:
         polys, notes = mf.parse_polygons(text, ppath)
         self.notes.extend(f"polygons.txt: {n}" for n in notes)
         names = _Names(self.zid)
-        raw: dict[int, Any] = {}
+        rings_of: dict[int, list] = {}
         orphans = []
         for name, rings in polys.items():
             zid = names.get(name, self.notes, "polygons.txt")
             if zid is None:
                 orphans.append(name)
                 continue
-            geom = rings_to_geometry(rings)
-            if geom is None:
-                self.notes.append(f"polygons.txt: '{name}' has no usable polygon")
-                continue
-            if zid in raw:
-                geom = shapely.union(raw[zid], geom)
-            raw[zid] = geom
+            rings_of.setdefault(zid, []).extend(rings)
+        raw: dict[int, Any] = territory_geometries(rings_of)
+        for zid in rings_of:
+            if zid not in raw:
+                self.notes.append(f"polygons.txt: '{self.m.zones[zid].name}' has no usable polygon")
         if orphans:
             shown = ", ".join(repr(o) for o in orphans[:10])
             more = f" and {len(orphans) - 10} more" if len(orphans) > 10 else ""
@@ -466,13 +464,6 @@ class _Importer:
             mode = "exact" if self.mprops.get(HASH_KEY) == _sha(text) else "traced"
         if mode not in ("traced", "exact"):
             raise ImportFormatError(f"unknown geometry mode '{mode}' (auto, traced or exact)")
-        if mode == "exact":  # keyholes written by Warroom: repair them structurally
-            for name, rings in polys.items():
-                zid = names.get(name, [], "")
-                if zid is not None and zid in raw:
-                    fixed = rings_to_geometry(rings, method="structure")
-                    if fixed is not None:
-                        raw[zid] = fixed
         kinds = {zid: self.m.zones[zid].kind for zid in raw}
         res = polygons_to_coverage(
             raw,
@@ -860,11 +851,20 @@ class _Importer:
         keep.placements = [p for p in g.placements if not p.get("owner")]
         keep.resources_given = [r for r in g.resources_given if r[1] != "PUs"]
         keep.relationships = []
+        # mapName is the map folder's name: kept only where it is not what the exporter
+        # derives from the map's name anyway
+        title = (self.folder.yml or {}).get("map_name") or self.folder.root.name
+        keep.properties = [p for p in g.properties if p.name != "mapName"]
+        map_prop = next((i for i, p in enumerate(g.properties) if p.name == "mapName"), None)
         sc.props["triplea"] = {
             "game": keep.to_json(),
             "relationship_types": rel_types,
             "base_ruleset": self.base_ruleset,
             "xml_file": self.gpath.name,
+            "map_name": None
+            if map_prop is None or g.properties[map_prop].value == slug(title, "map")
+            else g.properties[map_prop].value,
+            "map_name_index": map_prop or 0,
         }
 
     # -- units and facilities

@@ -45,6 +45,7 @@ MAX_TEXT_BYTES = 256 * 1024 * 1024
 
 _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 _INT = re.compile(r"-?\d+")
+_PUNCT = str.maketrans("(),", "   ")
 
 
 def read_text(path: Path, label: str | None = None) -> str:
@@ -95,13 +96,16 @@ def parse_polygons(text: str, path: str | Path) -> tuple[dict[str, list[np.ndarr
                     f"line {no}: polygon of '{name}' is not closed by '>'", path
                 )
             body = line[start + 1 : end]
-            nums = _INT.findall(body)
-            if len(nums) % 2 or body.count("(") != len(nums) // 2:
+            tokens = body.translate(_PUNCT).split()
+            try:
+                ring = np.array(tokens, dtype=np.int64).reshape(-1, 2)
+            except ValueError:
+                ring = None
+            if ring is None or body.count("(") != len(tokens) // 2 or len(tokens) % 2:
                 raise ImportFormatError(
                     f"line {no}: malformed point in a polygon of '{name}' (expected '(x,y)')", path
                 )
-            ring = np.array(nums, dtype=np.int64).reshape(-1, 2)
-            if len(np.unique(ring, axis=0)) < 3:
+            if len(ring) < 3 or (len(ring) <= 16 and len({(x, y) for x, y in ring.tolist()}) < 3):
                 notes.append(f"'{name}': a polygon with fewer than 3 distinct points dropped")
             else:
                 rings.append(ring)

@@ -27,13 +27,20 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiPoint, MultiPolygon, Point, Polygon
+from shapely.geometry import LineString, MultiPoint, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from gamecore.errors import GeometryError
 from gamecore.geometry.clean import clean_polygons
 
-__all__ = ["CoverageResult", "coverage_to_rings", "polygons_to_coverage", "snap_to_pixels"]
+__all__ = [
+    "CoverageResult",
+    "coverage_to_rings",
+    "polygons_to_coverage",
+    "rings_to_geometry",
+    "snap_to_pixels",
+    "territory_geometries",
+]
 
 WATER = ("sea", "lake")
 
@@ -56,28 +63,89 @@ def _polygonal(g: BaseGeometry) -> BaseGeometry | None:
     return polys[0] if len(polys) == 1 else MultiPolygon(polys)
 
 
-def rings_to_geometry(rings: list[np.ndarray], method: str = "linework") -> BaseGeometry | None:
+def rings_to_geometry(rings: list[np.ndarray], method: str = "structure") -> BaseGeometry | None:
     """One territory's rings as a (multi)polygon: every ring is a part, rings of the
-    same territory that overlap are merged (TripleA: a point in any ring is inside)."""
-    parts: list[BaseGeometry] = []
-    for ring in rings:
-        pts = np.asarray(ring, dtype=float)
-        if len(pts) < 3:
-            continue
-        poly = Polygon(pts)
-        if not poly.is_valid:
-            fixed = _polygonal(shapely.make_valid(poly, method=method, keep_collapsed=False))
-            if fixed is None:
-                continue
-            poly = fixed
-        if not poly.is_empty and poly.area > 0:
-            parts.append(poly)
+    same territory that overlap are merged (TripleA: a point in any ring is inside).
+    Invalid rings (self-touching outlines, keyholes) are repaired with ``make_valid``."""
+    parts = [np.asarray(r, dtype=float) for r in rings if len(r) >= 3]
     if not parts:
         return None
-    if len(parts) == 1:
-        return parts[0]
-    merged = shapely.union_all(np.array(parts, dtype=object))
-    return _polygonal(merged)
+    idx = np.repeat(np.arange(len(parts)), [len(r) for r in parts])
+    polys = shapely.polygons(shapely.linearrings(np.concatenate(parts), indices=idx))
+    bad = ~shapely.is_valid(polys)
+    if bad.any():
+        kw = {"keep_collapsed": False} if method == "structure" else {}
+        polys[bad] = shapely.make_valid(polys[bad], method=method, **kw)
+    good = [g for g in (_polygonal(p) for p in polys) if g is not None and g.area > 0]
+    if not good:
+        return None
+    if len(good) == 1:
+        return good[0]
+    return _polygonal(shapely.union_all(np.array(good, dtype=object)))
+
+
+def territory_geometries(rings_of: Mapping[int, list[np.ndarray]]) -> dict[int, BaseGeometry]:
+    """:func:`rings_to_geometry` for many territories at once (one vectorised pass)."""
+    keys, parts = [], []
+    for zid, rings in rings_of.items():
+        for r in rings:
+            if len(r) >= 3:
+                keys.append(zid)
+                parts.append(np.asarray(r, dtype=float))
+    if not parts:
+        return {}
+    idx = np.repeat(np.arange(len(parts)), [len(r) for r in parts])
+    polys = shapely.polygons(shapely.linearrings(np.concatenate(parts), indices=idx))
+    bad = ~shapely.is_valid(polys)
+    if bad.any():
+        polys[bad] = shapely.make_valid(polys[bad], method="structure", keep_collapsed=False)
+    grouped: dict[int, list[BaseGeometry]] = {}
+    for zid, g in zip(keys, polys, strict=True):
+        g = _polygonal(g) if bad.any() else g
+        if g is not None and not g.is_empty and g.area > 0:
+            grouped.setdefault(zid, []).append(g)
+    out: dict[int, BaseGeometry] = {}
+    for zid, gs in grouped.items():
+        if len(gs) == 1:
+            out[zid] = gs[0]
+        else:
+            merged = _polygonal(shapely.union_all(np.array(gs, dtype=object)))
+            if merged is not None:
+                out[zid] = merged
+    return out
+
+
+def _count(counts: dict[str, int], kind: str, n: int = 1) -> None:
+    if n:
+        counts[kind] = counts.get(kind, 0) + n
+
+
+def _cut_islands(
+    arr: np.ndarray, ids: list[int], kinds: Mapping[int, str], messages: list[str]
+) -> int:
+    """Cut land territories that lie (mostly) inside a sea polygon out of it: TripleA
+    draws the sea zone under its islands. Done before cleaning so that small islands are
+    kept however thin they are. Returns the number of cuts."""
+    land = [i for i, z in enumerate(ids) if kinds.get(z, "land") not in WATER]
+    water = [i for i, z in enumerate(ids) if kinds.get(z, "land") in WATER]
+    if not land or not water:
+        return 0
+    tree = shapely.STRtree(arr[water])
+    inner = shapely.point_on_surface(arr[land])
+    li, wi = tree.query(inner, predicate="within")
+    cuts = 0
+    for a, b in zip(li.tolist(), wi.tolist(), strict=True):
+        i, j = land[a], water[b]
+        inter = shapely.intersection(arr[i], arr[j], grid_size=1.0)
+        if shapely.area(inter) <= 0.5 * shapely.area(arr[i]):
+            continue
+        cut = _polygonal(shapely.difference(arr[j], arr[i], grid_size=1.0))
+        if cut is None:
+            continue
+        arr[j] = cut
+        cuts += 1
+        messages.append(f"island_cut: zone {ids[i]} cut out of sea zone {ids[j]}")
+    return cuts
 
 
 def polygons_to_coverage(
@@ -100,8 +168,14 @@ def polygons_to_coverage(
         if simplify > 0:
             arr = shapely.simplify(arr, simplify, preserve_topology=True)
         if gap > 0:
+            # grow by half the gap: neighbours now overlap a little instead of leaving the
+            # border line between them, so no gap forms a network through the whole map
             arr = shapely.buffer(arr, gap / 2.0, quad_segs=1, join_style="mitre", mitre_limit=2.0)
-        gap_width, sliver = gap, gap * gap
+        arr = shapely.set_precision(arr, 1.0)  # whole pixels, each polygon valid
+        _count(counts, "island_cut", _cut_islands(arr, ids, kinds, messages))
+        # thin overlaps are about gap wide: measured against twice the gap they are
+        # clearly thin; slivers are only what rounding leaves
+        gap_width, sliver = 2.0 * gap, max(gap, 1.0)
     else:
         gap_width, sliver = 0.0, 0.0
     if progress:
@@ -111,13 +185,13 @@ def polygons_to_coverage(
         geoms, gap_width=gap_width, sliver_area=sliver, kinds=dict(kinds), frame=frame
     )
     for c in rep.changes:
-        counts[c.kind] = counts.get(c.kind, 0) + 1
+        _count(counts, c.kind)
         messages.append(f"{c.kind}: {c.message}")
     if progress:
         progress("snapping to pixels", 0.6)
     out, snapped, extra = snap_to_pixels(rep.geoms, kinds)
     for c in extra:
-        counts[c] = counts.get(c, 0) + 1
+        _count(counts, "snap_" + c)
     if not snapped:
         messages.append("some vertices could not be snapped to whole pixels (kept fractional)")
     norm = shapely.normalize(np.array([out[i] for i in sorted(out)], dtype=object))
@@ -127,11 +201,12 @@ def polygons_to_coverage(
 
 
 def _round(arr: np.ndarray) -> np.ndarray:
-    return shapely.transform(arr, lambda c: np.round(c) + 0.0)
+    """Vertices rounded to whole pixels; a vertex repeated by the rounding is kept once."""
+    return shapely.remove_repeated_points(shapely.transform(arr, lambda c: np.round(c) + 0.0))
 
 
 def snap_to_pixels(
-    geoms: Mapping[int, BaseGeometry], kinds: Mapping[int, str], max_rounds: int = 5
+    geoms: Mapping[int, BaseGeometry], kinds: Mapping[int, str], max_rounds: int = 6
 ) -> tuple[dict[int, BaseGeometry], bool, list[str]]:
     """Round every vertex to a whole pixel. Shared vertices round alike, so the coverage
     stays a coverage except where rounding makes an edge cross another; those spots are
@@ -139,43 +214,62 @@ def snap_to_pixels(
     whether all of them are on whole pixels, and the kinds of repair made."""
     cur = dict(geoms)
     made: list[str] = []
-    for _ in range(max_rounds):
-        ids = np.array(sorted(cur), dtype=np.int64)
-        if not len(ids):
+    check = set(cur)  # zones whose vertices may not be whole pixels yet
+    for round_no in range(max_rounds):
+        if not cur:
             return cur, True, made
-        arr = np.array([cur[i] for i in ids.tolist()], dtype=object)
-        rounded = _round(arr)
-        bad = ~shapely.is_valid(rounded) | shapely.is_empty(rounded)
-        good = ~bad
-        if good.any():
-            edges = shapely.coverage_invalid_edges(rounded[good])
-            bad_idx = np.flatnonzero(good)[~shapely.is_empty(edges)]
-            bad[bad_idx] = True
+        before = {z: cur[z] for z in check}
+        todo = sorted(check)
+        for z, g in zip(todo, _round(np.array([cur[z] for z in todo], dtype=object)), strict=True):
+            cur[z] = g
+        ids = np.array(sorted(cur), dtype=np.int64)
+        arr = np.array([cur[z] for z in ids.tolist()], dtype=object)
+        tree = shapely.STRtree(arr)
+        if round_no == 0:
+            scope = np.arange(len(ids))
+        else:  # the zones changed and their neighbours: nothing else can have broken
+            pos = {z: i for i, z in enumerate(ids.tolist())}
+            near = set(pos[z] for z in check)
+            for z in check:
+                near.update(tree.query(cur[z], predicate="intersects").tolist())
+            scope = np.array(sorted(near), dtype=np.int64)
+        sub_arr = arr[scope]
+        bad = ~shapely.is_valid(sub_arr) | shapely.is_empty(sub_arr)
+        good = np.flatnonzero(~bad)
+        edges = np.empty(0, dtype=object)
+        if len(good):
+            inv = shapely.coverage_invalid_edges(sub_arr[good])
+            broken = ~shapely.is_empty(inv)
+            bad[good[broken]] = True
+            edges = inv[broken]
         if not bad.any():
-            return dict(zip(ids.tolist(), rounded, strict=True)), True, made
-        # repair around the bad zones: those and every zone that touches them
-        tree = shapely.STRtree(rounded)
-        involved = set(ids[bad].tolist())
-        for i in np.flatnonzero(bad).tolist():
-            involved.update(ids[tree.query(rounded[i], predicate="intersects")].tolist())
+            return cur, True, made
+        # repair among the bad zones and the zones along their broken parts
+        bad_ids = ids[scope[bad]]
+        involved = set(bad_ids.tolist())
+        probes = [g for g in sub_arr[bad] if not g.is_valid] + list(edges)
+        for probe in probes:
+            if probe is not None and not probe.is_empty:
+                involved.update(ids[tree.query(probe, predicate="intersects")].tolist())
         sub = {}
-        for zid, g in zip(ids.tolist(), rounded, strict=True):
-            if zid in involved:
-                fixed = g if g.is_valid else _polygonal(shapely.make_valid(g))
-                if fixed is not None:
-                    sub[zid] = fixed
+        for zid in involved:
+            g = cur[zid]
+            fixed = g if g.is_valid and not g.is_empty else _polygonal(shapely.make_valid(g))
+            if fixed is None or fixed.is_empty:
+                fixed = before.get(zid, g)  # collapsed when rounded: clean the original
+            sub[zid] = fixed
         try:
-            rep = clean_polygons(sub, gap_width=1.0, sliver_area=1.0, kinds=dict(kinds))
+            rep = clean_polygons(sub, gap_width=1.0, sliver_area=4.0, kinds=dict(kinds))
         except GeometryError:
             break
-        made.extend(c.kind for c in rep.changes)
-        nxt = dict(zip(ids.tolist(), rounded, strict=True))
+        # (a subset's 'gaps' are the zones around it: not a change)
+        made.extend(c.kind for c in rep.changes if c.kind != "gap_left")
         for zid in involved:
             if zid in rep.geoms:
-                nxt[zid] = rep.geoms[zid]
+                cur[zid] = rep.geoms[zid]
             else:
-                nxt.pop(zid, None)
-        cur = nxt
+                cur.pop(zid, None)
+        check = {z for z in involved if z in cur}
     return dict(geoms), False, made
 
 
@@ -199,11 +293,16 @@ def _bridge(
     hole_pts = shapely.points(hole.astype(float))
     near_idx, dist = tree.query_nearest(hole_pts, return_distance=True, all_matches=False)
     cand = sorted(zip(dist.tolist(), near_idx[0].tolist(), near_idx[1].tolist(), strict=True))
-    for _d, hi, oi in cand[:200]:
+    for d, hi, oi in cand[:200]:
         p, q = tuple(outer[oi].tolist()), tuple(hole[hi].tolist())
+        if d == 0:  # the hole touches the outer ring at a vertex: loop through it there
+            merged = np.concatenate(
+                [outer[: oi + 1], hole[hi + 1 :], hole[: hi + 1], outer[oi + 1 :]]
+            )
+            return merged, LineString()
         seg = LineString([p, q])
         inter = seg.intersection(obstacles)
-        if inter.equals(MultiPoint([p, q])) or (p == q and inter.equals(Point(p))):
+        if inter.equals(MultiPoint([p, q])):
             merged = np.concatenate([outer[: oi + 1], hole[hi:], hole[: hi + 1], outer[oi:]])
             return merged, seg
     return None
@@ -244,7 +343,8 @@ def coverage_to_rings(
                         notes.append(f"zone {zid}: a hole could not be bridged and was dropped")
                         continue
                     outer, cut = found
-                    obstacles = shapely.union(obstacles, cut)
+                    if not cut.is_empty:
+                        obstacles = shapely.union(obstacles, cut)
             rings.append(outer)
         out[zid] = rings
     return out, notes
