@@ -34,7 +34,7 @@ def legal_actions(s: GameState) -> list[Action]:
             acts = politics_actions(s) + acts
         return acts + [END]
     if ph == "combat":
-        return combat.combat_actions(s) or [END]
+        return combat.resolver(s).combat_actions(s) or [END]
     if ph == "noncombat_move":
         return movement.move_actions(s, combat=False) + [END]
     if ph == "place":
@@ -70,6 +70,8 @@ def _is_legal_move(s: GameState, a: Action, legal: list[Action]) -> bool:
         ):
             allowed.update(x.units)
     if not want <= allowed:
+        return False
+    if not movement.blitz_pairing_ok(s, sorted(want), a.path):
         return False
     ut = s.rules.units
     if a.transport:
@@ -127,7 +129,7 @@ def apply(s: GameState, a: Action) -> None:
     elif k == "move":
         movement.apply_move(s, a)
     elif k in ("fight", "casualties", "press", "retreat", "submerge"):
-        combat.apply_combat_action(s, a)
+        combat.resolver(s).apply_combat_action(s, a)
     elif k == "place":
         economy.apply_place(s, a)
     else:
@@ -164,7 +166,7 @@ def end_phase(s: GameState) -> None:
 
 def on_enter(s: GameState, ph: str) -> None:
     if ph == "combat":
-        s.battles = combat.find_battles(s)
+        s.battles = combat.resolver(s).find_battles(s)
         s.battle = None
 
 

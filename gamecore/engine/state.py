@@ -150,7 +150,7 @@ class GameState:
     def current_player(self) -> str:
         """Who decides now: the current nation, or a defender choosing casualties."""
         b = self.battle
-        if b is not None and b.awaiting == "def_profile" and b.defender:
+        if b is not None and b.awaiting in ("def_profile", "def_press") and b.defender:
             return b.defender
         return self.current_nation
 

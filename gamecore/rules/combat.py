@@ -36,6 +36,37 @@ if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
 
 CASUALTY_PROFILES = ("cheapest", "preserve_attack", "preserve_defense", "keep_land")
+
+
+class DiceResolver:
+    """The per-unit dice resolver of this module, as a pluggable object."""
+
+    @staticmethod
+    def find_battles(s):
+        return find_battles(s)
+
+    @staticmethod
+    def combat_actions(s):
+        return combat_actions(s)
+
+    @staticmethod
+    def apply_combat_action(s, a):
+        return apply_combat_action(s, a)
+
+
+#: combat resolvers by name (ruleset option ``combat_resolver``). A firepower-table
+#: resolver (Hitler's Global War) registers here with the same three functions.
+RESOLVERS: dict[str, object] = {"dice": DiceResolver}
+
+
+def register_resolver(name: str, resolver: object) -> None:
+    RESOLVERS[name] = resolver
+
+
+def resolver(s) -> DiceResolver:
+    return RESOLVERS[s.rules.options.get("combat_resolver", "dice")]
+
+
 _SAFETY_ROUNDS = 500
 
 
@@ -101,6 +132,8 @@ def combat_actions(s: GameState) -> list[Action]:
         if can_submerge(s, b):
             acts.append(Action.submerge())
         return acts
+    if b.awaiting == "def_press":
+        return [Action.press()] + [Action.retreat(z) for z in defender_retreat_zones(s, b)]
     return []
 
 
@@ -119,9 +152,15 @@ def apply_combat_action(s: GameState, a: Action) -> None:
             b.profiles["def"] = a.profile
             b.awaiting = ""
     elif a.kind == "press":
+        if b.awaiting == "press" and defender_retreat_zones(s, b):
+            b.awaiting = "def_press"
+            return
         b.awaiting = ""
     elif a.kind == "retreat":
-        retreat(s, b, a.zone)
+        if b.awaiting == "def_press":
+            defender_retreat(s, b, a.zone)
+        else:
+            retreat(s, b, a.zone)
         return
     elif a.kind == "submerge":
         ut = s.rules.units
@@ -247,9 +286,13 @@ def run(s: GameState) -> None:
         if b.round >= limit:
             finish(s, b)
             return
-        if "retreat" in s.decisions and (retreat_zones(s, b) or can_submerge(s, b)):
-            b.awaiting = "press"
-            return
+        if "retreat" in s.decisions:
+            if retreat_zones(s, b) or can_submerge(s, b):
+                b.awaiting = "press"
+                return
+            if defender_retreat_zones(s, b):
+                b.awaiting = "def_press"
+                return
 
 
 def _settled(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> bool:
@@ -652,6 +695,40 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
     zs = {s.origins.get(u.id) for u in surface}
     nb = set(board.sea_nbrs[b.zone])
     return sorted(z for z in zs if z is not None and z in nb and z not in ctx.enemy_any)
+
+
+def defender_retreat_zones(s: GameState, b: Battle) -> list[int]:
+    """Where the defender may retreat, when the ruleset lets defenders retreat (The War
+    Game WWII, rules-notes/002 §4.4): adjacent zones friendly to it and free of enemies."""
+    opts = s.rules.options
+    if b.kind == "bomb" or not opts.get("defender_retreat") or not b.defender:
+        return []
+    if b.round < int(opts.get("defender_retreat_from_round", 1)):
+        return []
+    att, dfn = sides(s, b)
+    if not att or not dfn:
+        return []
+    from gamecore.rules.movement import MoveContext
+
+    ctx = MoveContext(s, b.defender, combat=False)
+    board = s.board
+    if board.is_land(b.zone):
+        return [z for z in board.land_nbrs[b.zone] if ctx.status(z) == "F"]
+    return [z for z in board.sea_nbrs[b.zone] if z not in ctx.enemy_any]
+
+
+def defender_retreat(s: GameState, b: Battle, zone: int) -> None:
+    if zone not in defender_retreat_zones(s, b):
+        raise RulesError(f"the defender cannot retreat to zone {zone}")
+    _, dfn = sides(s, b)
+    ut = s.rules.units
+    for u in dfn:
+        cargo = s.cargo_of(u.id) if ut[u.type].transport_capacity else []
+        s.move_unit(u.id, zone, flags=u.flags | RETREATED)
+        for cid in cargo:
+            s.move_unit(cid, zone)
+    s.event("retreat", zone=b.zone, to=zone, units=len(dfn), side="defender")
+    finish(s, b)
 
 
 def can_submerge(s: GameState, b: Battle) -> bool:

@@ -387,9 +387,61 @@ def _land_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
         dests = _land_search(ctx, z0, moves, t.blitz)
         for path in dests.values():
             _emit(out, ids, path)
+        if ctx.combat and t.blitz_with and not t.blitz:
+            _paired_blitz_moves(ctx, out, ids, z0, t, moves, dests)
         # loading onto a transport in an adjacent sea zone
         if t.transport_cost and s.rules.nation_rules(ctx.n).transportable:
             _load_moves(ctx, out, ids, z0, t)
+
+
+def _paired_blitz_moves(ctx: MoveContext, out, ids, z0, t, moves, plain) -> None:
+    """Units that blitz only together with a partner (mech infantry with a tank,
+    rules-notes/004 §3.2), one partner each."""
+    s = ctx.s
+    partners = [
+        u.id
+        for u in (s.units[i] for i in s.units_in(z0))
+        if u.nation == ctx.n
+        and u.type in t.blitz_with
+        and not u.on
+        and not u.flags & (COMBAT | NEW | HELD)
+        and u.moves > 0
+    ]
+    if not partners:
+        return
+    for dest, path in _land_search(ctx, z0, moves, True).items():
+        if dest in plain:
+            continue
+        cost = sum(ctx.b.move_cost[z] for z in path[1:])
+        able = [p for p in partners if s.units[p].moves >= cost]
+        k = min(len(ids), len(able))
+        if k:
+            out.append(Action.move(ids[:k] + able[:k], path))
+            if k > 1:
+                out.append(Action.move(ids[:1] + able[:1], path))
+
+
+def blitz_pairing_ok(s: GameState, units: list[int], path: tuple) -> bool:
+    """A combat move through hostile zones: every unit blitzes by itself, or is paired
+    one to one with a partner it may blitz with."""
+    if len(path) <= 2 or s.phase != "combat_move":
+        return True
+    ctx_en = s.enemies(s.current_nation)
+    if not any(s.owner.get(z) in ctx_en for z in path[1:-1]):
+        return True
+    ut = s.rules.units
+    types = [ut[s.units[u].type] for u in units]
+    if any(t.domain != "land" for t in types):
+        return True
+    free = [t.id for t in types if t.blitz]
+    for t in types:
+        if t.blitz:
+            continue
+        match = next((p for p in free if p in t.blitz_with), None)
+        if match is None:
+            return False
+        free.remove(match)
+    return True
 
 
 def _load_moves(ctx: MoveContext, out, ids, z0, t) -> None:

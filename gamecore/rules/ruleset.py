@@ -54,7 +54,8 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "two_hit_absorb_first": True,  # multi-hit units take damage before anything dies
     "attacker_retreat": True,
     "attacker_retreat_from_round": 1,  # may retreat after this many rounds
-    "defender_retreat": False,  # hook for The War Game (not implemented by the dice resolver)
+    "defender_retreat": False,  # The War Game: the defender may retreat after a round
+    "defender_retreat_from_round": 1,
     "amphibious_retreat": False,  # land units landed from the sea may not retreat
     "max_combat_rounds": 0,  # 0: until one side is gone or the attacker retreats
     "aa_fire": True,
@@ -597,8 +598,14 @@ def _check_option_values(c: _Checker, o: dict) -> None:
         "war_scope": ("pair", "alliance"),
         "canal_control": ("turn_start", "now"),
         "round_limit_winner": ("income", "vp", "victory_cities", "none"),
-        "combat_resolver": ("dice",),
     }
+    from gamecore.rules.combat import RESOLVERS
+
+    if o.get("combat_resolver") not in RESOLVERS:
+        c.fail(
+            "options.combat_resolver",
+            f"unknown resolver {o.get('combat_resolver')!r} (known: {', '.join(RESOLVERS)})",
+        )
     for k, allowed in choices.items():
         if o.get(k) not in allowed:
             c.fail(f"options.{k}", f"must be one of {', '.join(allowed)}, not {o.get(k)!r}")

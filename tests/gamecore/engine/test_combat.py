@@ -403,3 +403,45 @@ def test_highest_only_modifier_policy_changes_support():
     assert fire_values(s, red, "attack", z["C"], "att") == [2, 3]  # +1 and +1: highest only
     s.rules.options["modifier_policy"] = "sum"
     assert fire_values(s, red, "attack", z["C"], "att") == [3, 3]
+
+
+def test_defender_retreat_when_the_ruleset_allows_it():
+    # rules-notes/002 §4.4 (The War Game WWII): the defender may retreat; an option here
+    s, z = game(
+        ["ABCD"],
+        {
+            "A": {"owner": "RED"},
+            "B": {"owner": "RED"},
+            "C": {"owner": "BLU"},
+            "D": {"owner": "BLU"},
+        },
+        units=[("B", "RED", "infantry"), ("C", "BLU", "infantry")],
+        options={"defender_retreat": True},
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["B"], z["C"])))
+    fight(s, z["C"], [6, 6])
+    assert s.current_player == "RED"
+    s.apply(Action.press())
+    assert s.current_player == "BLU"
+    assert s.legal_actions() == [Action.press(), Action.retreat(z["D"])]
+    s.apply(Action.retreat(z["D"]))
+    assert s.owner[z["C"]] == "RED"
+    assert s.units[units_of(s, "BLU")[0]].zone == z["D"]
+
+
+def test_g40_defenders_never_retreat():
+    s, z = game(
+        ["ABCD"],
+        {
+            "A": {"owner": "RED"},
+            "B": {"owner": "RED"},
+            "C": {"owner": "BLU"},
+            "D": {"owner": "BLU"},
+        },
+        units=[("B", "RED", "infantry"), ("C", "BLU", "infantry")],
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["B"], z["C"])))
+    fight(s, z["C"], [6, 6])
+    s.rng = ScriptedRng([6, 6])
+    s.apply(Action.press())
+    assert s.current_player == "RED" and s.battle.awaiting == "press"

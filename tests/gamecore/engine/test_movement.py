@@ -1,7 +1,10 @@
 """Movement legality on tiny hand-drawn boards (each test cites its source)."""
 
+import pytest
+
 from gamecore.engine import Action, new_game
 from gamecore.engine.testmaps import grid_pack, zone_ids
+from gamecore.errors import RulesError
 from gamecore.model import Border
 from gamecore.rules import movement
 from tests.gamecore.engine.helpers import TWO, dests, game, moves, to_phase, units_of
@@ -49,6 +52,29 @@ def test_no_blitz_through_a_defended_zone_and_infantry_never_blitzes():
     assert dests(s, tank) == {z["C"], z["G"]}  # G via friendly F, never through C
     mech = units_of(s, "RED", "mech_infantry")[0]
     assert dests(s, mech) == {z["C"], z["G"]}
+
+
+def test_mech_infantry_blitzes_only_paired_with_a_tank():
+    # rules-notes/004 §3.2: mech infantry blitzes only when paired with a tank
+    s, z = game(
+        ROWS,
+        red_blue(),
+        units=[
+            ("B", "RED", "tank"),
+            ("B", "RED", "mech_infantry", 2),
+            ("H", "BLU", "infantry"),
+        ],
+    )
+    tank = units_of(s, "RED", "tank")[0]
+    m1, m2 = units_of(s, "RED", "mech_infantry")
+    through_c = (z["B"], z["C"], z["D"])
+    assert Action.move([m1, tank], through_c) in s.legal_actions()
+    with pytest.raises(RulesError):
+        s.apply(Action.move([m1], through_c))  # alone: no blitz
+    with pytest.raises(RulesError):
+        s.apply(Action.move([m1, m2, tank], through_c))  # one tank for one mech
+    s.apply(Action.move([m1, tank], through_c))
+    assert s.owner[z["C"]] == "RED" and s.units[m1].zone == z["D"]
 
 
 def test_impassable_zones_and_borders_are_never_crossed():
