@@ -214,7 +214,18 @@ class BattlePanel(QWidget):
         self._timer.setInterval(250)
         self._timer.timeout.connect(self.calculate)
         self._build()
-        self.set_ruleset("g40" if "g40" in bundled_rulesets() else None)
+        self._started = False  # the first ruleset loads when the dock is first needed
+
+    def _ensure_rules(self) -> None:
+        if not self._started:
+            self._started = True
+            if self.rules is None:
+                ids = bundled_rulesets()
+                self.set_ruleset("g40" if "g40" in ids else ids[0] if ids else None)
+
+    def showEvent(self, event) -> None:
+        self._ensure_rules()
+        super().showEvent(event)
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
@@ -243,7 +254,7 @@ class BattlePanel(QWidget):
         for text, val in RETREATS:
             self.retreat_box.addItem(text, val)
         self.retreat_box.currentIndexChanged.connect(self.schedule)
-        form.addRow("Attacker", self.retreat_box)
+        form.addRow("Retreat", self.retreat_box)
         row = QHBoxLayout()
         self.method_box = QComboBox()
         for text, val in METHODS:
@@ -332,6 +343,7 @@ class BattlePanel(QWidget):
     # ------------------------------------------------------------------ state
     def set_ruleset(self, rules: Ruleset | str | None) -> None:
         """Use ``rules`` (an id of a bundled ruleset or a Ruleset, e.g. a pack's)."""
+        self._started = True
         if isinstance(rules, str):
             try:
                 rules = load_ruleset(rules, self._pack())
@@ -359,12 +371,14 @@ class BattlePanel(QWidget):
         self.schedule()
 
     def units(self) -> tuple[dict[str, int], dict[str, int]]:
+        self._ensure_rules()
         att = {t: s.value() for t, s in self.att_spins.items() if s.value()}
         dfn = {t: s.value() for t, s in self.def_spins.items() if s.value()}
         return att, dfn
 
     def set_units(self, attackers: dict[str, int], defenders: dict[str, int]) -> None:
         """Set both sides (unknown unit types are an error shown in the status line)."""
+        self._ensure_rules()
         unknown = sorted(
             set(attackers) - set(self.att_spins) | set(defenders) - set(self.def_spins)
         )

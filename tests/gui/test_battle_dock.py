@@ -116,3 +116,19 @@ def test_take_units_from_the_selected_zone(dock, qtbot):
     assert att and panel.nation_box.currentData() == "GER"
     assert panel.result.attacker.units == att
     assert 0.0 < panel.result.attacker_win < 1.0
+
+
+def test_dock_in_the_editor_main_window(window, pack_path, qtbot):
+    # the one line the main window needs: add_battle_dock(self)
+    d = add_battle_dock(window)
+    panel = d.widget()
+    assert window.open_path(pack_path, interactive=False)
+    pack = window.document.pack
+    rhine = next(z.id for z in pack.map.zones.values() if z.code == "RHI")
+    window.selection.set([("zone", rhine)])
+    with qtbot.waitSignal(panel.resultReady, timeout=10_000):
+        assert panel.take_from_selection() is True
+    att, dfn = panel.units()
+    assert dfn == {"infantry": 4, "tank": 2}  # Germany's army on the Rhine
+    assert att and panel.result.method == "exact"
+    qtbot.waitUntil(lambda: not panel.is_busy(), timeout=10_000)

@@ -21,6 +21,7 @@ import numpy as np
 
 from gamecore.rules.ruleset import Ruleset, load_ruleset
 from gamecore.sim.battle.exact import ExactSolver
+from gamecore.sim.battle.exact import solve as solve_exact
 from gamecore.sim.battle.model import (
     BattleContext,
     BattleError,
@@ -43,8 +44,10 @@ from gamecore.sim.battle.result import (
 )
 from gamecore.sim.battle.sides import _TooLarge
 
-#: "auto" solves exactly while the effect tensors hold at most this many numbers
+#: "auto" solves exactly while the effect tensors hold at most this many numbers ...
 AUTO_EXACT_CELLS = 3_000_000
+#: ... and the estimated multiply-adds stay below this (a fraction of a second)
+AUTO_EXACT_WORK = 600_000_000
 #: "exact" refuses beyond this (memory: 8 bytes a number, several tensors)
 MAX_EXACT_CELLS = 25_000_000
 #: states one side may reach before the calculator gives up (either method)
@@ -54,8 +57,23 @@ METHODS = ("auto", "exact", "monte_carlo")
 Z95 = 1.959963984540054
 
 
+_RULES: dict[str, tuple[float, Ruleset]] = {}
+
+
 def _rules(ruleset: Ruleset | str) -> Ruleset:
-    return ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+    """A Ruleset as is; a bundled ruleset's id loaded once (again when its file changes)."""
+    if isinstance(ruleset, Ruleset):
+        return ruleset
+    from gamecore.paths import rulesets_dir
+
+    try:
+        stamp = (rulesets_dir() / f"{ruleset}.toml").stat().st_mtime
+    except (OSError, TypeError):
+        return load_ruleset(ruleset)  # the loader names the problem
+    hit = _RULES.get(ruleset)
+    if hit is None or hit[0] != stamp:
+        hit = _RULES[ruleset] = (stamp, load_ruleset(ruleset))
+    return hit[1]
 
 
 def prepare(
@@ -80,6 +98,14 @@ def exact_cells(prep: Prepared) -> int:
     """Numbers the exact method's effect tensors hold (one round kind)."""
     sa, sd = prep.SA.size, prep.SD.size
     return sa * sd * (sa + sd) * len(prep.stages())
+
+
+def exact_work(prep: Prepared) -> int:
+    """Estimated multiply-adds of the exact method: a round costs (pairs of states)^2 per
+    firing stage; about 30 rounds are followed, then one step per hit-point level."""
+    pairs = prep.SA.size * prep.SD.size
+    levels = int(prep.SA.hp_left.max() + prep.SD.hp_left.max())
+    return pairs * pairs * len(prep.stages()) * (30 + levels)
 
 
 def calculate(
@@ -114,7 +140,7 @@ def calculate(
         use_exact, reason = True, f"asked for; {pairs} pairs of states"
     elif method == "monte_carlo":
         use_exact, reason = False, "asked for"
-    elif cells <= AUTO_EXACT_CELLS:
+    elif cells <= AUTO_EXACT_CELLS and exact_work(prep) <= AUTO_EXACT_WORK:
         use_exact, reason = True, f"{pairs} pairs of states: small enough to be exact"
     else:
         use_exact, reason = False, f"{pairs} pairs of states: too many to be exact"
@@ -135,7 +161,7 @@ def calculate(
 
 
 def _exact(prep: Prepared, reason: str) -> BattleResult:
-    raw = ExactSolver(prep).solve()
+    raw = solve_exact(prep)
     probs = outcome_probs(prep, raw.final, raw.retreat)
     ends = raw.final + raw.retreat
     return BattleResult(
@@ -212,6 +238,7 @@ __all__ = [
     "SideOutcome",
     "calculate",
     "exact_cells",
+    "exact_work",
     "outcome_probs",
     "parse_units",
     "prepare",

@@ -308,4 +308,37 @@ class ExactSolver:
         return extra
 
 
-__all__ = ["ExactRaw", "ExactSolver", "effect"]
+def solve(prep: Prepared) -> ExactRaw:
+    """Exact outcome of a prepared battle. When the fire before round 1 (AA, shore
+    bombardment) splits it into several starts whose reachable states barely overlap,
+    each start is solved on its own states (the dense work grows with the square of the
+    number of pairs) and the results are added up, weighted by their probabilities."""
+    if len(prep.starts) > 1:
+        joint = (prep.SA.size * prep.SD.size) ** 2
+        subs = [prep.restricted(i) for i in range(len(prep.starts))]
+        if 2 * sum((s.SA.size * s.SD.size) ** 2 for s in subs) < joint:
+            return _combine(prep, subs)
+    return ExactSolver(prep).solve()
+
+
+def _combine(prep: Prepared, subs: list[Prepared]) -> ExactRaw:
+    final = np.zeros((prep.SA.size, prep.SD.size))
+    retreat = np.zeros_like(final)
+    rounds: list[float] = []
+    tail = expected = 0.0
+    for sub, (_, _, p, _) in zip(subs, prep.starts, strict=True):
+        raw = ExactSolver(sub).solve()
+        ia = np.array([prep.SA.index[s] for s in sub.SA.states], dtype=np.int64)
+        id_ = np.array([prep.SD.index[s] for s in sub.SD.states], dtype=np.int64)
+        final[np.ix_(ia, id_)] += p * raw.final
+        retreat[np.ix_(ia, id_)] += p * raw.retreat
+        if len(raw.rounds) > len(rounds):
+            rounds.extend([0.0] * (len(raw.rounds) - len(rounds)))
+        for r, m in enumerate(raw.rounds):
+            rounds[r] += p * m
+        tail += p * raw.rounds_tail
+        expected += p * raw.expected_rounds
+    return ExactRaw(final, retreat, rounds, tail, expected)
+
+
+__all__ = ["ExactRaw", "ExactSolver", "effect", "solve"]

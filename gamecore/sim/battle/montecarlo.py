@@ -38,14 +38,27 @@ class MonteCarlo:
         solver's), needed only by the "below" retreat policy."""
         self.prep = prep
         self.value = value
-        self._cdf: dict[int, np.ndarray] = {}
+        self._cdf: dict[int, tuple[np.ndarray, int]] = {}
 
-    def _cdf_of(self, tab: np.ndarray) -> np.ndarray:
-        c = self._cdf.get(id(tab))
-        if c is None:
-            c = np.cumsum(tab, axis=1)[:, :-1]
-            self._cdf[id(tab)] = c
-        return c
+    def _sampler(self, tab: np.ndarray) -> tuple[np.ndarray, int]:
+        """Row x of ``tab``'s cumulative distribution, shifted by x, in one sorted array:
+        one ``searchsorted`` then draws from every battle's own row."""
+        hit = self._cdf.get(id(tab))
+        if hit is None:
+            k = tab.shape[1] - 1
+            cdf = np.cumsum(tab, axis=1)[:, :-1]
+            np.clip(cdf, 0.0, 1.0, out=cdf)
+            flat = (cdf + np.arange(tab.shape[0])[:, None]).ravel()
+            hit = self._cdf[id(tab)] = (flat, k)
+        return hit
+
+    def draw(self, rng: np.random.Generator, tab: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """One draw per entry of ``rows`` from that row's distribution (hits 0..K)."""
+        flat, k = self._sampler(tab)
+        if k == 0:
+            return np.zeros(len(rows), dtype=np.int64)
+        u = rng.random(len(rows))
+        return np.searchsorted(flat, u + rows, side="right") - rows * k
 
     def fire(
         self,
@@ -74,12 +87,7 @@ class MonteCarlo:
             groups = [g for g, t in enumerate(tabs) if t is not None]
             if not groups:
                 continue
-            hits = {}
-            for g in groups:
-                tab, _ = tabs[g]
-                cdf = self._cdf_of(tab)
-                u = rng.random(len(xs))
-                hits[g] = (cdf[xs] < u[:, None]).sum(axis=1)
+            hits = {g: self.draw(rng, tabs[g][0], xs) for g in groups}
             if len(groups) == 1:
                 g = groups[0]
                 pw = Y.power_table(g, tabs[g][1])

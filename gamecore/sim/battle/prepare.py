@@ -4,6 +4,7 @@ battle is over, and the hit distributions of every state."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 
 import numpy as np
@@ -100,19 +101,16 @@ class Prepared:
         self.round_groups = (len(A.groups), len(D.groups))
         comps_a = self._aa_fire()
         comps_d = self._bombardment()
-        self.SA = StateSpace(A, [s for s, _ in comps_a], state_limit, self.round_groups[0])
-        self.SD = StateSpace(D, [s for s, _, _ in comps_d], state_limit, self.round_groups[1])
-        self.components = [
-            Component(self.SA.index[sa], self.SD.index[sd], pa * pd, doomed)
+        #: the outcomes of the fire before round 1: (attacker state, defender state,
+        #: probability, bombardment victims)
+        self.starts = [
+            (sa, sd, pa * pd, doomed)
             for sa, pa in comps_a
             for sd, pd, doomed in comps_d
             if pa * pd > 0.0
         ]
-        self.has_doomed = any(c.doomed for c in self.components)
+        self.state_limit = state_limit
         self.has_fs = A.has_first_strike or D.has_first_strike
-        self.homogeneous_from = max(A.last_special_round, D.last_special_round) + 1
-        if self.has_doomed:
-            self.homogeneous_from = max(self.homogeneous_from, 2)
         limit = ctx.max_rounds if ctx.max_rounds is not None else opts.get("max_combat_rounds", 0)
         self.max_rounds = int(limit or 0)
         self.retreat = ctx.retreat
@@ -122,8 +120,37 @@ class Prepared:
             and (not ctx.amphibious or bool(opts.get("amphibious_retreat", False)))
         )
         self.retreat_from = max(1, int(opts.get("attacker_retreat_from_round", 1)))
+        self._spaces(self.starts)
+
+    def _spaces(self, starts) -> None:
+        """Enumerate the states reachable from ``starts`` and index everything by them."""
+        A, D = self.A, self.D
+        self.SA = StateSpace(
+            A, dict.fromkeys(s[0] for s in starts), self.state_limit, self.round_groups[0]
+        )
+        self.SD = StateSpace(
+            D, dict.fromkeys(s[1] for s in starts), self.state_limit, self.round_groups[1]
+        )
+        self.components = [
+            Component(self.SA.index[sa], self.SD.index[sd], p, doomed)
+            for sa, sd, p, doomed in starts
+        ]
+        self.has_doomed = any(c.doomed for c in self.components)
+        self.homogeneous_from = max(A.last_special_round, D.last_special_round) + 1
+        if self.has_doomed:
+            self.homogeneous_from = max(self.homogeneous_from, 2)
         self._settle()
         self._tables: dict = {}
+
+    def restricted(self, i: int) -> Prepared:
+        """The same battle started from start ``i`` only (probability 1), on the states
+        reachable from there: solving each start apart is cheaper when the fire before
+        round 1 splits the battle into several mostly disjoint ones."""
+        sub = copy.copy(self)
+        sa, sd, _, doomed = self.starts[i]
+        sub.starts = [(sa, sd, 1.0, doomed)]
+        sub._spaces(sub.starts)
+        return sub
 
     # ------------------------------------------------------------------ context
     def _terrain_modifiers(self) -> list[Modifier]:
