@@ -123,3 +123,31 @@ def test_engine_win_frequency_matches_the_exact_odds(name):
         p = getattr(res, k)
         assert plausible(seen[k], n, p), (name, k, seen[k] / n, p, lineup)
     assert 0.05 < res.attacker_win < 0.95  # a battle whose outcome is in doubt
+
+
+def test_battle_from_a_game_state_for_the_bots():
+    from gamecore.sim.battle.gamestate import battle_from_state
+
+    rows, zones, units, target = CASES["land"]
+    pack = grid_pack(rows, zones, TWO, units)
+    z = zone_ids(pack)
+    s = new_game(pack, "test", seed=1, decisions=(), log="none")
+    mine = [u for u in s.units.values() if u.nation == "RED"]
+    att, dfn, ctx = battle_from_state(s, z[target], mine)
+    assert att == {"infantry": 3, "artillery": 1, "tank": 1, "fighter": 1}
+    assert dfn == {"infantry": 3, "aaa": 1, "tank": 1}
+    assert ctx.sea is False and ctx.attacker_nation == "RED" and ctx.defender_nation == "BLU"
+    res = calculate(s.rules, att, dfn, ctx)
+    assert res.attacker_win == pytest.approx(calculate("g40", att, dfn).attacker_win)
+    # a damaged battleship stays damaged
+    rows, zones, units, target = CASES["sea"]
+    pack = grid_pack(rows, zones, TWO, units)
+    s = new_game(pack, "test", seed=1, decisions=(), log="none")
+    bb = next(u for u in s.units.values() if u.type == "battleship")
+    s.units[bb.id] = bb._replace(damage=1)
+    mine = [u for u in s.units.values() if u.nation == "RED"]
+    att, dfn, ctx = battle_from_state(s, zone_ids(pack)[target], mine)
+    assert ctx.sea and ctx.attacker_damaged == {"battleship": 1}
+    assert (
+        calculate(s.rules, att, dfn, ctx).attacker_win < calculate(s.rules, att, dfn).attacker_win
+    )
