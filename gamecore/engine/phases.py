@@ -10,6 +10,7 @@ from __future__ import annotations
 from gamecore.engine.actions import Action
 from gamecore.engine.state import (
     HELD,
+    RETREATED,
     SUBMERGED,
     GameState,
 )
@@ -151,12 +152,24 @@ def declare_war(s: GameState, n: str, x: str) -> None:
 
 
 # ---------------------------------------------------------------------- phases and turns
+def together(s: GameState) -> bool:
+    """Nations sharing a turn slot play it phase by phase, fighting their battles
+    together (option ``slot_mode = "together"``, The War Game WWII's GER+ITA, UK+FRA,
+    USA+CHN); by default each nation of a slot takes its whole turn in order."""
+    return s.rules.options.get("slot_mode") == "together"
+
+
 def end_phase(s: GameState) -> None:
     on_exit(s, s.phase)
     if s.terminal:
         return
-    if s.phase_i + 1 < len(s.rules.phases):
+    slot = s.board.turn_slots[s.slot]
+    if together(s) and s.sub + 1 < len(slot):
+        s.sub += 1  # the next nation of the slot, same phase
+    elif s.phase_i + 1 < len(s.rules.phases):
         s.phase_i += 1
+        if together(s):
+            s.sub = 0
     else:
         next_turn(s)
         if s.terminal:
@@ -166,8 +179,11 @@ def end_phase(s: GameState) -> None:
 
 def on_enter(s: GameState, ph: str) -> None:
     if ph == "combat":
-        s.battles = combat.resolver(s).find_battles(s)
         s.battle = None
+        if together(s) and s.sub > 0:
+            s.battles = ()  # the slot's battles were fought together already
+        else:
+            s.battles = combat.resolver(s).find_battles(s)
 
 
 def on_exit(s: GameState, ph: str) -> None:
@@ -200,7 +216,7 @@ def end_turn(s: GameState, n: str) -> None:
 def next_turn(s: GameState) -> None:
     slots = s.board.turn_slots
     s.phase_i = 0
-    s.sub += 1
+    s.sub = len(slots[s.slot]) if together(s) else s.sub + 1
     if s.sub >= len(slots[s.slot]):
         s.sub = 0
         s.slot += 1
@@ -224,6 +240,7 @@ def end_round(s: GameState) -> None:
 
 def begin_turn(s: GameState) -> None:
     n = s.current_nation
+    nations = set(s.board.turn_slots[s.slot]) if together(s) else {n}
     s.start_owner = dict(s.owner)
     s.origins = {}
     s.amph_from = {}
@@ -233,17 +250,21 @@ def begin_turn(s: GameState) -> None:
     s.captured = set()
     s.battles = ()
     s.battle = None
-    if s.rules.options.get("repair_ships") == "naval_base":
-        economy.repair_ships_at_bases(s, n)
-    air_bonus, sea_bonus = movement.move_bonus_zones(s, n)
+    bonus = {}
+    for m in sorted(nations):
+        if s.rules.options.get("repair_ships") == "naval_base":
+            economy.repair_ships_at_bases(s, m)
+        bonus[m] = movement.move_bonus_zones(s, m)
     ut = s.rules.units
     for u in list(s.units.values()):
-        if u.nation != n:
-            if u.flags & SUBMERGED:
-                continue
+        if u.nation not in nations:
+            # out of a battle (submerged, retreated) only for the turn it happened in
+            if u.flags & (SUBMERGED | RETREATED):
+                s.units[u.id] = u._replace(flags=u.flags & ~(SUBMERGED | RETREATED))
             continue
         t = ut[u.type]
         mv = t.movement
+        air_bonus, sea_bonus = bonus[u.nation]
         if t.domain == "air":
             mv += air_bonus.get(u.zone, 0)
         elif t.domain == "sea":
@@ -251,7 +272,7 @@ def begin_turn(s: GameState) -> None:
         flags = u.flags & HELD
         if u.moves != mv or u.flags != flags:
             s.units[u.id] = u._replace(moves=mv, flags=flags)
-    s.event("turn", round=s.round, nation=n)
+    s.event("turn", round=s.round, nation=n, nations=sorted(nations))
 
 
 def auto_advance(s: GameState) -> None:

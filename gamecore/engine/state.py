@@ -65,6 +65,7 @@ class Battle:
     pre_done: bool = False
     scrambled: tuple[tuple[int, int], ...] = ()  # (unit, home zone)
     doomed: tuple[int, ...] = ()  # hit by bombardment: fire in round 1, then removed
+    attackers: tuple[str, ...] = ()  # nations attacking together (default: the attacker)
 
     def copy(self) -> Battle:
         return Battle(
@@ -78,6 +79,7 @@ class Battle:
             self.pre_done,
             self.scrambled,
             self.doomed,
+            self.attackers,
         )
 
 

@@ -79,8 +79,9 @@ def find_battles(s: GameState) -> tuple[tuple[int, str], ...]:
     board = s.board
     mine: set[int] = set()
     capturer: set[int] = set()
+    nations = attacking_nations(s)
     for u in s.units.values():
-        if u.nation != n or u.on or u.flags & (SUBMERGED | RETREATED):
+        if u.nation not in nations or u.on or u.flags & (SUBMERGED | RETREATED):
             continue
         t = ut[u.type]
         if t.infrastructure:
@@ -103,6 +104,14 @@ def find_battles(s: GameState) -> tuple[tuple[int, str], ...]:
             sea.append((z, ""))
     bombs = sorted({s.units[u].zone for u in s.raids if u in s.units})
     return tuple([(z, "bomb") for z in bombs] + sea + land)
+
+
+def attacking_nations(s: GameState) -> frozenset[str]:
+    """The current nation, or every friendly nation of its slot when they play together."""
+    n = s.current_nation
+    if s.rules.options.get("slot_mode") != "together":
+        return frozenset((n,))
+    return frozenset(m for m in s.board.turn_slots[s.slot] if s.friendly(n, m))
 
 
 def _enemy_present(s: GameState, z: int, en: frozenset[str]) -> bool:
@@ -193,7 +202,9 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
         defender = max(sorted(counts), key=counts.__getitem__)
     else:
         defender = o if o in en else None
-    b = Battle(zone, n, defender, kind or "battle")
+    nations = attacking_nations(s)
+    present = sorted({s.units[u].nation for u in s.units_in(zone)} & nations)
+    b = Battle(zone, n, defender, kind or "battle", attackers=tuple(present or (n,)))
     opts = s.rules.options
     b.profiles = {"att": opts["casualty_order"], "def": opts["casualty_order"]}
     s.battle = b
@@ -253,7 +264,7 @@ def sides(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit]]:
             continue
         if ut[u.type].infrastructure:
             continue
-        if u.nation == b.attacker:
+        if u.nation == b.attacker or u.nation in b.attackers:
             att.append(u)
         elif u.nation in en:
             dfn.append(u)
@@ -765,9 +776,14 @@ def finish(s: GameState, b: Battle) -> None:
         s.set_unit(u.id, flags=u.flags | FOUGHT)
     owner = None
     if s.board.is_land(b.zone) and att and not dfn:
-        if any(ut[u.type].domain == "land" and not ut[u.type].cannot_capture for u in att):
-            if s.owner.get(b.zone) not in s.friends(b.attacker):
-                owner = control.capture(s, b.zone, b.attacker)
+        land = [u for u in att if ut[u.type].domain == "land" and not ut[u.type].cannot_capture]
+        if land and s.owner.get(b.zone) not in s.friends(b.attacker):
+            # the nation with the most land units there takes it (joint attacks)
+            counts: dict[str, int] = {}
+            for u in land:
+                counts[u.nation] = counts.get(u.nation, 0) + 1
+            taker = max(sorted(counts), key=lambda x: (counts[x], x == b.attacker))
+            owner = control.capture(s, b.zone, taker)
     for uid, home in b.scrambled:
         u = s.units.get(uid)
         if u is None:

@@ -83,6 +83,8 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "war_scope": "pair",  # "pair" | "alliance": a declaration involves both alliances
     "transport_own_only": True,
     "canal_control": "turn_start",  # control is checked at the start of the turn
+    # turn slots
+    "slot_mode": "sequential",  # "sequential" | "together" (nations of a slot play phase by phase)
     # victory
     "victory_cities": 0,  # an alliance holding this many victory cities wins (0 = off)
     "round_limit_winner": "income",  # "income" | "vp" | "victory_cities" | "none"
@@ -598,6 +600,7 @@ def _check_option_values(c: _Checker, o: dict) -> None:
         "war_scope": ("pair", "alliance"),
         "canal_control": ("turn_start", "now"),
         "round_limit_winner": ("income", "vp", "victory_cities", "none"),
+        "slot_mode": ("sequential", "together"),
     }
     from gamecore.rules.combat import RESOLVERS
 

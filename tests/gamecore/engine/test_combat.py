@@ -445,3 +445,33 @@ def test_g40_defenders_never_retreat():
     s.rng = ScriptedRng([6, 6])
     s.apply(Action.press())
     assert s.current_player == "RED" and s.battle.awaiting == "press"
+
+
+def test_nations_of_one_turn_slot_may_play_together_and_fight_jointly():
+    # rules-notes/002 §2.2, §4.3 (The War Game WWII): paired nations share a turn slot
+    # and fight multinational battles; option slot_mode = "together"
+    nations = {
+        "RED": {"alliance": "reds"},
+        "PNK": {"alliance": "reds"},
+        "BLU": {"alliance": "blues"},
+    }
+    s, z = game(
+        ["ABC"],
+        {"A": {"owner": "PNK"}, "B": {"owner": "RED"}, "C": {"owner": "BLU"}},
+        nations,
+        units=[("B", "RED", "infantry"), ("A", "PNK", "tank"), ("C", "BLU", "infantry", 2)],
+        turn_order=[["RED", "PNK"], ["BLU"]],
+        options={"slot_mode": "together"},
+    )
+    assert (s.current_nation, s.phase) == ("RED", "combat_move")
+    s.apply(Action.move(units_of(s, "RED"), (z["B"], z["C"])))
+    # RED has nothing more to move: same phase, next nation of the slot
+    assert (s.current_nation, s.phase) == ("PNK", "combat_move")
+    s.apply(Action.move(units_of(s, "PNK"), (z["A"], z["B"], z["C"])))
+    assert (s.current_nation, s.phase) == ("RED", "combat")
+    s.rng = ScriptedRng([1, 1, 6, 6])  # RED infantry and PNK tank hit; defenders miss
+    s.apply(Action("fight", zone=z["C"]))
+    assert units_of(s, "BLU") == []
+    assert s.owner[z["C"]] in ("RED", "PNK")
+    battle = [e for e in s.log if e.get("e") == "battle"][0]
+    assert battle["attacker"] == "RED"

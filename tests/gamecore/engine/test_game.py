@@ -163,3 +163,28 @@ def test_random_legal_play_property(toy, seed, bot, casualties):
     _count_check(s, initial)
     assert all(v >= 0 for v in s.banks.values())
     assert replay(toy, s.log).snapshot() == s.snapshot()
+
+
+def test_a_d12_variant_with_per_nation_costs_plays():
+    # rules-notes/002 §3, §6.2 (The War Game WWII): d12, hit on <= value; a cost matrix
+    # per nation; data only, same engine
+    from gamecore.model import RulesetDoc
+
+    pack = toy_pack()
+    pack.rulesets["d12"] = RulesetDoc(
+        "d12",
+        'extends = "g40"\ndice = 12\n'
+        "[units.infantry]\nattack = 3\ndefense = 5\nnation_costs = { RED = 2, BLU = 4 }\n"
+        "[units.tank]\nattack = 7\ndefense = 6\n",
+    )
+    pack.scenarios["test"].ruleset = "d12"
+    s = new_game(pack, "test", seed=5, rounds=6)
+    assert s.rules.dice == 12
+    assert s.rules.units["infantry"].cost_for("RED") == 2
+    bank = s.banks["RED"]
+    s.apply(Action.buy("infantry"))
+    assert s.banks["RED"] == bank - 2
+    play(s, RandomBot(2))
+    assert s.is_terminal()
+    rolls = [e for e in s.log if e.get("e") == "round"]
+    assert rolls
