@@ -145,6 +145,8 @@ def run_pool(
 
 # ---------------------------------------------------------------------- Dask
 _DASK_CACHE: dict[int, Any] = {}
+#: how long to keep trying to reach a Dask scheduler
+CONNECT_TIMEOUT = "10s"
 
 
 def _dask_game(pack: Pack, p: dict[str, Any], index: int, seed: int) -> dict[str, Any]:
@@ -176,16 +178,16 @@ def run_dask(
     on_record: OnRecord,
     cancel: CancelFn,
 ) -> bool:
+    if not scheduler:
+        raise WarroomError("the dask backend needs --scheduler ADDRESS (e.g. tcp://host:8786)")
     try:
         from distributed import Client, as_completed
     except ImportError:
         raise WarroomError(
             "the dask backend needs dask.distributed (pip install 'dask[distributed]')"
         ) from None
-    if not scheduler:
-        raise WarroomError("the dask backend needs --scheduler ADDRESS (e.g. tcp://host:8786)")
     try:
-        client = Client(scheduler, timeout="10s", set_as_default=False)
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError) as err:
         raise WarroomError(f"cannot reach the Dask scheduler {scheduler}: {err}") from None
     cancelled = False
@@ -194,7 +196,7 @@ def run_dask(
         p = _params_json(params)
         packf = client.scatter(pack, broadcast=True, hash=False)
         futures = [client.submit(_dask_game, packf, p, i, s, pure=False) for i, s in todo]
-        ac = as_completed(futures)
+        ac = as_completed(futures, loop=client.loop)
         for fut in ac:
             rec = fut.result()
             on_record(rec)

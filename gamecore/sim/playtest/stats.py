@@ -24,7 +24,9 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     den = 1.0 + z2 / n
     centre = (p + z2 / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if k <= 0 else max(0.0, min(p, centre - half))
+    hi = 1.0 if k >= n else min(1.0, max(p, centre + half))
+    return (lo, hi)
 
 
 def binomial_tail(k: int, n: int, p: float) -> float:
