@@ -83,6 +83,7 @@ class ExportReport:
     territories: int = 0
     connections: int = 0
     tiles: int = 0
+    scale: float = 1.0  # image pixels per map unit
     files: list[str] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
@@ -91,7 +92,8 @@ class ExportReport:
         out = [
             f"exported scenario '{self.scenario}' to {self.folder}",
             f"{self.territories} territories, {self.connections} connections, "
-            f"{self.tiles} base tiles, game file {self.game_file}",
+            f"{self.tiles} base tiles, game file {self.game_file}"
+            + (f", {self.scale:g} px per map unit" if self.scale != 1.0 else ""),
         ]
         out += [f"renamed {a!r} -> {b!r}" for a, b in self.renamed.items()]
         out += [f"note: {n}" for n in self.notes]
@@ -154,6 +156,7 @@ class _Exporter:
         if opts.scale is not None and opts.scale <= 0:
             raise ExportError("the scale must be positive")
         self.scale = opts.scale if opts.scale is not None else self._auto_scale()
+        self.report.scale = self.scale
 
     def _auto_scale(self) -> float:
         """Pixels per map unit: the resolution of the base images, else 1 for maps of a

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 import warnings
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -46,6 +47,7 @@ MAX_IMAGE_BYTES = 64 * 1024 * 1024
 MAX_TILE_PIXELS = 4096 * 4096
 #: a full base image (decoded whole to be cut into tiles) with more pixels is refused
 MAX_FULL_PIXELS = 50_000_000
+_HEADER_ONLY = threading.Lock()
 _TILE_NAME = re.compile(r"^(\d+)_(\d+)\.(png|jpe?g|gif)$", re.IGNORECASE)
 FORMATS = {"PNG": "png", "JPEG": "jpeg", "GIF": "gif"}
 
@@ -61,15 +63,16 @@ def probe(path: Path, max_pixels: int = MAX_TILE_PIXELS) -> tuple[str, int, int]
             f"image file of {size} bytes is over the limit of {MAX_IMAGE_BYTES}", path
         )
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(path) as im:
-                fmt = FORMATS.get(im.format or "", "")
-                w, h = im.size
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise ImportFormatError(
-            f"image is over the size limit of {max_pixels} pixels", path
-        ) from None
+        with _HEADER_ONLY, warnings.catch_warnings():
+            # only the header is read here; the limit is checked below, by us
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            saved, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, None
+            try:
+                with Image.open(path) as im:
+                    fmt = FORMATS.get(im.format or "", "")
+                    w, h = im.size
+            finally:
+                Image.MAX_IMAGE_PIXELS = saved
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as err:
         raise ImportFormatError(f"not a readable image ({err})", path) from None
     if not fmt:

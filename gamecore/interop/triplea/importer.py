@@ -198,7 +198,7 @@ def _choose_game(folder: MapFolder, want: str | None) -> tuple[str | None, Path]
     if want is None:
         if len(folder.games) == 1:
             return folder.games[0]
-        choices = "; ".join(f"'{n or p.stem}' ({p.name})" for n, p in folder.games)
+        choices = "; ".join(f"'{n or _info_name(p) or p.stem}' ({p.name})" for n, p in folder.games)
         raise ImportFormatError(
             f"the map has {len(folder.games)} games, choose one with --game: {choices}",
             folder.root,
@@ -211,7 +211,7 @@ def _choose_game(folder: MapFolder, want: str | None) -> tuple[str | None, Path]
         info = _info_name(p)
         if info and info.casefold() == w:
             return name or info, p
-    choices = ", ".join(f"'{n or p.stem}'" for n, p in folder.games)
+    choices = ", ".join(f"'{n or _info_name(p) or p.stem}'" for n, p in folder.games)
     raise ImportFormatError(f"no game '{want}' in the map (games: {choices})", folder.root)
 
 

@@ -101,7 +101,8 @@ def parse_polygons(text: str, path: str | Path) -> tuple[dict[str, list[np.ndarr
                 ring = np.array(tokens, dtype=np.int64).reshape(-1, 2)
             except ValueError:
                 ring = None
-            if ring is None or body.count("(") != len(tokens) // 2 or len(tokens) % 2:
+            n_open = body.count("(")
+            if ring is None or n_open != len(tokens) // 2 or len(tokens) % 2 or body.count(")") != n_open:
                 raise ImportFormatError(
                     f"line {no}: malformed point in a polygon of '{name}' (expected '(x,y)')", path
                 )
@@ -230,7 +231,10 @@ def _unescape(s: str) -> str:
             continue
         out.append(c)
         i += 1
-    return "".join(out)
+    text = "".join(out)
+    if any("\ud800" <= ch <= "\udfff" for ch in text):  # Java's UTF-16 surrogate pairs
+        text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return text
 
 
 def parse_properties(text: str) -> list[tuple[str, str]]:
@@ -281,6 +285,9 @@ def _escape_prop(s: str, key: bool) -> str:
             out.append({"\t": "\\t", "\n": "\\n", "\r": "\\r", "\f": "\\f"}[c])
         elif c in "=:#!" or (c == " " and (key or i == 0)):
             out.append("\\" + c)
+        elif ord(c) > 0xFFFF:  # as Java writes it: a UTF-16 surrogate pair
+            units = c.encode("utf-16-be")
+            out.append("".join(f"\\u{int.from_bytes(units[k : k + 2]):04x}" for k in (0, 2)))
         elif ord(c) > 126 or ord(c) < 32:
             out.append(f"\\u{ord(c):04x}")
         else:

@@ -1,0 +1,329 @@
+"""TripleA export, and the acceptance pipeline of issue #12 on the fixtures:
+import → validate → playtest smoke → export → re-import → no semantic difference."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from gamecore.cli import main
+from gamecore.engine import make_bots, new_game, play
+from gamecore.engine.testmaps import toy_pack
+from gamecore.geometry.adjacency import map_adjacency
+from gamecore.interop.triplea import (
+    ExportError,
+    ExportOptions,
+    ImportOptions,
+    export_triplea,
+    import_triplea,
+)
+from gamecore.interop.triplea import mapfiles as mf
+from gamecore.interop.triplea.gamexml import DTD_ORDER, read_game
+from gamecore.interop.triplea.xmlsafe import parse_xml
+from gamecore.rules import parse_ruleset
+from gamecore.store import read_pack, write_pack
+from gamecore.store.diff import diff_packs, render_text
+from gamecore.validate import validate
+
+FIX = Path(__file__).resolve().parents[2] / "fixtures" / "triplea"
+CASES = [
+    ("minimap", FIX / "minimap", None),
+    ("old_war", FIX / "oldmap", "Old War"),
+    ("old_war_variant", FIX / "oldmap", "Old War Variant"),
+]
+
+
+def _errors_besides_multipart_borders(pack, report):
+    """Validation errors, leaving out MAP010 on zones made of several parts: the
+    validator's segment index reads only the rings of single polygons (gamecore/validate/
+    checks_map.py uses shapely.get_rings, which skips MultiPolygons), so a multi-part zone
+    reads as unmatched. Everything else must be clean."""
+    multi = {
+        z.id
+        for z in pack.map.zones.values()
+        if z.geometry is not None and z.geometry.geom_type == "MultiPolygon"
+    }
+    neighbours = set(multi)
+    adj = map_adjacency(pack.map)
+    for z in multi:
+        neighbours |= adj[z]
+    return [
+        i
+        for i in report.issues
+        if i.severity == "error" and not (i.code == "MAP010" and set(i.zones) <= neighbours)
+    ]
+
+
+@pytest.mark.parametrize("name, folder, game", CASES, ids=[c[0] for c in CASES])
+def test_acceptance_pipeline(tmp_path, name, folder, game):
+    # import and store
+    pack, rep = import_triplea(folder, ImportOptions(game=game))
+    assert rep.adjacency_equal
+    write_pack(pack, tmp_path / "a.warroom")
+    pack = read_pack(tmp_path / "a.warroom")
+    # validate
+    report = validate(pack)
+    assert _errors_besides_multipart_borders(pack, report) == []
+    # playtest smoke: the engine's new game and a few random rounds
+    sid = next(iter(pack.scenarios))
+    state = new_game(pack, sid, seed=7, rounds=3)
+    actions = play(state, make_bots("random", state, 7), max_actions=5000)
+    assert actions > 0 and state.round >= 2
+    # export, re-import: no semantic difference
+    out = tmp_path / "export"
+    export_triplea(pack, out)
+    again, rep2 = import_triplea(out)
+    assert rep2.geometry_mode == "exact"
+    diff = diff_packs(pack, again)
+    assert diff == [], render_text(diff)
+
+
+def test_cli_round_trip_and_warroom_diff(tmp_path, capsys):
+    a, b = tmp_path / "a.warroom", tmp_path / "b.warroom"
+    assert main(["import", "triplea", str(FIX / "minimap"), "-o", str(a)]) == 0
+    assert "adjacency: 23 connections" in capsys.readouterr().out
+    assert main(["export", "triplea", str(a), "-o", str(tmp_path / "out")]) == 0
+    assert "12 territories, 23 connections, 6 base tiles" in capsys.readouterr().out
+    assert main(["import", "triplea", str(tmp_path / "out"), "-o", str(b), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["diff", str(a), str(b)]) == 0
+    assert capsys.readouterr().out.strip() == "no differences"
+    # refusals are one line, exit 2
+    assert main(["export", "triplea", str(a), "-o", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "not empty" in err and "\n" not in err
+    assert main(["import", "triplea", str(FIX / "minimap"), "-o", str(a)]) == 2
+    assert "already exists" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    pack, _ = import_triplea(FIX / "minimap")
+    out = tmp_path_factory.mktemp("tx") / "minimap"
+    rep = export_triplea(pack, out)
+    return pack, out, rep
+
+
+def test_export_layout(exported):
+    pack, out, rep = exported
+    assert mf.parse_map_yml((out / "map.yml").read_text(), "map.yml")["games"] == [
+        {"game_name": "Minimap War", "file_name": "games/minimap_war.xml"}
+    ]
+    content = out / "map"
+    for f in ("polygons.txt", "centers.txt", "place.txt", "capitols.txt", "vc.txt", "name_place.txt",
+              "pu_place.txt", "map.properties", "smallMap.jpeg", "flags/British.png",
+              "flags/Germans.png", "units/Germans/infantry.png"):  # fmt: skip
+        assert (content / f).is_file(), f
+    tiles = sorted((content / "baseTiles").iterdir())
+    assert len(tiles) == 6
+    with Image.open(content / "baseTiles/0_0.png") as im:
+        assert im.size == (256, 256)
+    with Image.open(content / "baseTiles/2_1.png") as im:
+        assert im.size == (128, 144)
+    with Image.open(content / "smallMap.jpeg") as im:
+        assert im.size[0] == 250
+    props = dict(mf.parse_properties((content / "map.properties").read_text()))
+    assert props["map.width"] == "640" and props["color.British"] == "C8A078"
+    assert props["map.showCapitolMarkers"] == "true"
+    doc = parse_xml((content / "games/minimap_war.xml").read_bytes(), "x")
+    tags = [el.tag for el in doc.root]
+    assert tags == sorted(tags, key=DTD_ORDER.index) and doc.doctype == "game"
+    polys, _ = mf.parse_polygons((content / "polygons.txt").read_text(), "p")
+    assert set(polys) == {z.name for z in pack.map.zones.values()}
+    assert all((r >= 0).all() for rs in polys.values() for r in rs)
+    assert len(polys["Westland"]) == 2 and "Atlantis" not in polys
+
+
+def test_islands_are_written_over_their_sea_zone(exported):
+    _pack, out, _rep = exported
+    polys, _ = mf.parse_polygons((out / "map/polygons.txt").read_text(), "p")
+    from shapely.geometry import Polygon
+
+    sea = Polygon(polys["1 Sea Zone"][0])
+    isle = Polygon(polys["Isle of  Man"][0])
+    assert sea.is_valid and sea.contains(isle)  # no hole: the island is drawn over the sea
+
+
+def test_renamed_zone_is_renamed_in_the_kept_parts_too(tmp_path):
+    pack, _ = import_triplea(FIX / "minimap")
+    cote = pack.map.zone_by_name("Côte d'Ivoire & Co")
+    cote.name = "Ivory Coast"
+    export_triplea(pack, tmp_path / "out")
+    xml = (tmp_path / "out/map/games/minimap_war.xml").read_text()
+    assert "Côte" not in xml
+    assert 'value="Eastmark:Ivory Coast" count="2"' in xml  # the rules attachment's condition
+    assert 'value="Nordland:Ivory Coast"' in xml  # convoyAttached
+    again, _ = import_triplea(tmp_path / "out")
+    assert again.map.zone_by_name("Ivory Coast").value == 3
+
+
+def test_edited_unit_stats_costs_and_options_are_written(tmp_path):
+    pack, _ = import_triplea(FIX / "minimap")
+    sc = next(iter(pack.scenarios.values()))
+    doc = pack.rulesets[sc.ruleset]
+    text = doc.text.replace(
+        '[units.armour]\nname = "Armour"\ndomain = "land"\ncost = 5\nattack = 3',
+        '[units.armour]\nname = "Armour"\ndomain = "land"\ncost = 6\nattack = 4',
+    )
+    text = text.replace("kamikaze = true", "kamikaze = false")
+    assert text != doc.text
+    doc.text = text
+    parse_ruleset(text, "edited", pack)
+    export_triplea(pack, tmp_path / "out")
+    game = read_game(parse_xml((tmp_path / "out/map/games/minimap_war.xml").read_bytes(), "x"))
+    armour = next(
+        a for a in game.attachments if a.name == "unitAttachment" and a.attach_to == "armour"
+    )
+    assert armour.get("attack") == "4" and armour.get("canBlitz") == "true"
+    rule = next(r for r in game.production.rules if r.name == "buyArmour")
+    assert rule.costs == [["PUs", "6"]]
+    assert game.property("Kamikaze Airplanes").value == "false"
+    again, _ = import_triplea(tmp_path / "out")
+    from gamecore.rules import load_ruleset
+
+    rs = load_ruleset(next(iter(again.scenarios.values())).ruleset, again)
+    assert (rs.units["armour"].attack, rs.units["armour"].cost, rs.options["kamikaze"]) == (
+        4,
+        6,
+        False,
+    )
+
+
+def test_changed_turn_order_gets_a_standard_step_list(tmp_path):
+    pack, _ = import_triplea(FIX / "minimap")
+    sc = next(iter(pack.scenarios.values()))
+    sc.turn_order = [["Russians"], ["Germans"], ["British"]]
+    rep = export_triplea(pack, tmp_path / "out")
+    assert any("turn order changed" in n for n in rep.notes)
+    again, _ = import_triplea(tmp_path / "out")
+    assert next(iter(again.scenarios.values())).turn_order == sc.turn_order
+
+
+def test_export_of_a_pack_not_from_triplea(tmp_path):
+    pack = toy_pack()
+    rep = export_triplea(pack, tmp_path / "out")
+    assert rep.territories == len(pack.map.zones) and rep.tiles > 0 and rep.scale == 333
+    again, rep2 = import_triplea(tmp_path / "out")
+    assert rep2.geometry_mode == "exact" and rep2.adjacency_equal
+    m1, m2 = pack.map, again.map
+    by_name = {z.name: z for z in m2.zones.values()}
+    assert set(by_name) == {z.name for z in m1.zones.values()}
+    for z in m1.zones.values():
+        z2 = by_name[z.name]
+        assert (z2.kind, z2.value) == (z.kind, z.value)
+        s = rep.scale  # small maps are scaled up to about 2000 px
+        assert z2.geometry.area == pytest.approx(z.geometry.area * s * s, rel=1e-6)
+    adj1 = {
+        frozenset((m1.zones[a].name, m1.zones[b].name))
+        for a, nb in map_adjacency(m1).items()
+        for b in nb
+    }
+    adj2 = {
+        frozenset((m2.zones[a].name, m2.zones[b].name))
+        for a, nb in map_adjacency(m2).items()
+        for b in nb
+    }
+    assert adj1 == adj2
+    s1, s2 = next(iter(pack.scenarios.values())), next(iter(again.scenarios.values()))
+    own1 = {m1.zones[z].name: o.owner for z, o in s1.ownership.items() if o.owner}
+    own2 = {m2.zones[z].name: o.owner for z, o in s2.ownership.items() if o.owner}
+    assert own1 == own2
+    units1 = sorted((m1.zones[u.zone].name, u.nation, u.unit_type, u.count) for u in s1.units)
+    units2 = sorted((m2.zones[u.zone].name, u.nation, u.unit_type, u.count) for u in s2.units)
+    assert units1 == units2 and s1.banks == s2.banks
+
+
+def test_export_refusals(tmp_path):
+    pack, _ = import_triplea(FIX / "minimap")
+    sc = next(iter(pack.scenarios.values()))
+    with pytest.raises(ExportError, match="no scenario 'nope'"):
+        export_triplea(pack, tmp_path / "a", ExportOptions(scenario="nope"))
+    import copy
+
+    pack.scenarios["second"] = copy.deepcopy(sc)
+    pack.scenarios["second"].id = "second"
+    with pytest.raises(ExportError, match="choose one with --scenario"):
+        export_triplea(pack, tmp_path / "b")
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "x").write_text("x")
+    with pytest.raises(ExportError, match="not empty"):
+        export_triplea(pack, tmp_path / "c", ExportOptions(scenario="second"))
+    rep = export_triplea(pack, tmp_path / "c", ExportOptions(scenario="second", force=True))
+    assert rep.scenario == "second"
+
+
+def test_awkward_names_are_made_safe_for_triplea(tmp_path):
+    pack, _ = import_triplea(FIX / "oldmap", ImportOptions(game="Old War"))
+    m = pack.map
+    m.zone_by_name("Alpha").name = "  Alpha (east) <1> "
+    m.zone_by_name("Beta").name = "Gamma"  # a duplicate name
+    rep = export_triplea(pack, tmp_path / "out", ExportOptions(tiles=False))
+    assert rep.renamed["  Alpha (east) <1> "] == "Alpha [east] [1]"
+    assert rep.renamed["Gamma"].startswith("Gamma - ")
+    centers, _ = mf.parse_points((tmp_path / "out/map/centers.txt").read_text(), "c")
+    assert "Alpha [east] [1]" in centers
+    again, _ = import_triplea(tmp_path / "out")
+    assert len({z.name for z in again.map.zones.values()}) == 4
+
+
+def test_keyholes_keep_holes_that_are_not_islands(tmp_path):
+    """A land zone with a lake (a sea zone) inside: TripleA cannot draw land over water, so
+    the hole is written as a zero-width cut; it reads back as the same hole."""
+    from shapely.geometry import Polygon, box
+
+    pack, _ = import_triplea(FIX / "oldmap", ImportOptions(game="Old War"))
+    m = pack.map
+    gamma, sea = m.zone_by_name("Gamma"), m.zone_by_name("North Sea")
+    lake = box(100, 240, 140, 270)
+    gamma.geometry = Polygon(gamma.geometry.exterior.coords, [lake.exterior.coords])
+    sea.geometry = sea.geometry.union(lake)  # a sea zone in two parts, one of them the lake
+    import shapely
+
+    gamma.geometry, sea.geometry = (
+        shapely.normalize(gamma.geometry),
+        shapely.normalize(sea.geometry),
+    )
+    export_triplea(pack, tmp_path / "out", ExportOptions(tiles=False))
+    again, _ = import_triplea(tmp_path / "out")
+    g2 = again.map.zone_by_name("Gamma").geometry
+    assert len(g2.interiors) == 1 and g2.equals(gamma.geometry)
+    assert again.map.zone_by_name("North Sea").geometry.equals(sea.geometry)
+
+
+def test_generated_flags_are_not_imported_back(exported, tmp_path):
+    _pack, out, _rep = exported
+    again, _ = import_triplea(out)
+    names = {im.name for im in again.map.images.values()}
+    assert "flags/Germans.png" in names and "flags/British.png" not in names
+    data = (out / "map/flags/British.png").read_bytes()
+    assert re.match(rb"\x89PNG", data)
+    assert np.asarray(Image.open(out / "map/flags/British.png")).shape[:2] == (24, 32)
+
+
+def test_real_maps_from_triplea_maps(tmp_path):
+    """Real TripleA maps are not redistributable: set TRIPLEA_MAPS to a folder of map
+    folders to import, validate, export and re-import each of them."""
+    import os
+
+    root = os.environ.get("TRIPLEA_MAPS")
+    if not root:
+        pytest.skip("TRIPLEA_MAPS is not set (a folder of downloaded TripleA map folders)")
+    maps = sorted(p for p in Path(root).iterdir() if p.is_dir())
+    assert maps, f"no map folders in {root}"
+    for folder in maps:
+        from gamecore.interop.triplea import find_map
+
+        for _game_name, path in find_map(folder).games:
+            pack, rep = import_triplea(folder, ImportOptions(game=path.name))
+            assert rep.adjacency_equal, (folder.name, path.name)
+            out = tmp_path / f"{folder.name}-{path.stem}"
+            export_triplea(pack, out, ExportOptions(tiles=False))
+            again, _ = import_triplea(out, ImportOptions(images=False))
+            geo = [e for e in diff_packs(pack, again) if e.section not in ("image", "nation")]
+            assert geo == [], (folder.name, path.name, render_text(geo)[:2000])
+            shutil.rmtree(out)
