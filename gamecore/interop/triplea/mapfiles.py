@@ -102,7 +102,12 @@ def parse_polygons(text: str, path: str | Path) -> tuple[dict[str, list[np.ndarr
             except ValueError:
                 ring = None
             n_open = body.count("(")
-            if ring is None or n_open != len(tokens) // 2 or len(tokens) % 2 or body.count(")") != n_open:
+            if (
+                ring is None
+                or n_open != len(tokens) // 2
+                or len(tokens) % 2
+                or body.count(")") != n_open
+            ):
                 raise ImportFormatError(
                     f"line {no}: malformed point in a polygon of '{name}' (expected '(x,y)')", path
                 )
