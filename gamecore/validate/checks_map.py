@@ -105,7 +105,10 @@ class Topology:
         self.ids = np.asarray(list(geoms), dtype=np.int64)
         arr = shapely.orient_polygons(np.array(list(geoms.values()), dtype=object))
         self.geoms = arr
-        rings, ring_owner = shapely.get_rings(arr, return_index=True)
+        # (get_rings reads Polygons only: split MultiPolygons into their parts first)
+        parts, part_owner = shapely.get_parts(arr, return_index=True)
+        rings, ring_part = shapely.get_rings(parts, return_index=True)
+        ring_owner = part_owner[ring_part]
         coords, cidx = shapely.get_coordinates(rings, return_index=True)
         coords = coords + 0.0  # -0.0 and 0.0 are one vertex
         self.coords = coords
@@ -387,7 +390,7 @@ def repeated_vertices(ctx, zones):
         g = ctx.map.zones[zid].geometry
         if g is None or g.is_empty:
             continue
-        rings = shapely.get_rings(g)
+        rings = shapely.get_rings(shapely.get_parts(g))
         for ring in rings:
             c = shapely.get_coordinates(ring)
             rep = np.flatnonzero(np.all(c[1:] == c[:-1], axis=1))

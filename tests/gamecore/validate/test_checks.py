@@ -481,3 +481,18 @@ def test_incremental_equals_full_after_random_edits(edits):
         inc = v.update([zid], geometry_changed=geometry)
         full = Validator(pack, select=["MAP", "GRA", "ATT"]).run()
         assert sorted(i.key for i in inc.issues) == sorted(i.key for i in full.issues)
+
+
+def test_multipart_zones_are_indexed_part_by_part():
+    """A zone made of two polygons whose borders match its neighbours is a valid coverage
+    (shapely.get_rings reads Polygons only; the index splits MultiPolygons first)."""
+    pack = grid_pack()
+    a, s1 = zone(pack, "A"), zone(pack, "S1")
+    pack.map.zones[a].geometry = MultiPolygon([box(0, 100, 100, 200), box(40, 40, 60, 60)])
+    pack.map.zones[a].set_flag("island")
+    pack.map.zones[s1].geometry = box(0, 0, 100, 100).difference(box(40, 40, 60, 60))
+    pack.map.zones[s1].label = (10.0, 10.0)  # out of the island
+    found = {i.code for i in validate(pack, select=["MAP", "ATT"]).issues}
+    assert found <= {"MAP006"}
+    pack.map.zones[a].geometry = MultiPolygon([box(0, 100, 100, 200), box(40, 40, 61, 60)])
+    assert "MAP002" in {i.code for i in validate(pack, select=["MAP"]).issues}
