@@ -948,6 +948,10 @@ class _Exporter:
         for p in base_props:
             q = Property(dict(p.attrs), p.kind, dict(p.kind_attrs), p.text)
             v = rm.option_to_property(p.name, opts)
+            key = rm.OPTION_PREFIX + p.name
+            generic = rm.generic_option(p)
+            if v is None and generic is not None and key in opts and generic[1] != opts[key]:
+                v = rm.option_text(opts[key])
             if v is not None and v != p.value.strip().lower():
                 if q.text is not None:
                     q.text = v

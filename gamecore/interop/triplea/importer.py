@@ -674,7 +674,7 @@ class _Importer:
             top["phases"] = phases
         options: dict[str, Any] = {}
         for prop in g.properties:
-            mapped = rm.property_to_option(prop.name, prop.value)
+            mapped = rm.property_to_option(prop.name, prop.value) or rm.generic_option(prop)
             if mapped:
                 options[mapped[0]] = mapped[1]
         ownerless = [p for p in g.placements if not p.get("owner")]

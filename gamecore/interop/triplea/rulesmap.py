@@ -324,6 +324,41 @@ def property_to_option(name: str, value: str) -> tuple[str, Any] | None:
     return None  # pragma: no cover
 
 
+#: prefix of the ruleset options that hold TripleA game properties Warroom has no rule for
+OPTION_PREFIX = "triplea."
+#: properties that are not game options (the map folder's name, the game notes)
+NOT_OPTIONS = ("mapName", "notes")
+
+
+def typed_value(text: str, kind: str | None) -> Any:
+    """A property value as an option value: booleans and whole numbers typed."""
+    t = text.strip()
+    if kind == "boolean" or t.lower() in ("true", "false"):
+        return t.lower() == "true"
+    if kind == "number" or re.fullmatch(r"-?\d+", t):
+        try:
+            return int(t)
+        except ValueError:
+            return text
+    return text
+
+
+def generic_option(prop) -> tuple[str, Any] | None:
+    """Any other game-wide property as an option ``triplea.<name>`` (so that a scenario
+    can see and change it); None for notes, the map name and per-player properties."""
+    if prop.name in NOT_OPTIONS or prop.name in PROPERTY_OPTIONS or prop.attrs.get("player"):
+        return None
+    if prop.text is not None:
+        return None
+    return OPTION_PREFIX + prop.name, typed_value(prop.attrs.get("value", ""), prop.kind)
+
+
+def option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def option_to_property(name: str, options: dict[str, Any]) -> str | None:
     """The property value for TripleA property ``name`` from ruleset options (None: not
     modelled or not set)."""

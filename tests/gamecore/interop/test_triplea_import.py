@@ -206,6 +206,8 @@ def test_ruleset_extends_g40_with_the_games_units_costs_and_options(mini):
     assert rs.facility_types["factory"].cost == 15 and rs.facility_types["factory"].max_damage == 20
     assert rs.facility_types["airfield"].scramble == 3
     assert rs.options["kamikaze"] is True and rs.options["low_luck"] is False
+    assert rs.options["triplea.Use Triggers"] is True  # properties Warroom has no rule for
+    assert rs.options["triplea.Max Factories Per Territory"] == 1
     assert rs.nations["Russians"].can_buy == ("infantry", "artillery", "armour", "fighter")
     assert "mountain" in rs.terrain and "forest" in rs.terrain
     assert rs.phases[:3] == ["purchase", "politics", "combat_move"]

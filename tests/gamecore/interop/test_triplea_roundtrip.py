@@ -171,6 +171,9 @@ def test_edited_unit_stats_costs_and_options_are_written(tmp_path):
         '[units.armour]\nname = "Armour"\ndomain = "land"\ncost = 6\nattack = 4',
     )
     text = text.replace("kamikaze = true", "kamikaze = false")
+    text = text.replace(
+        '"triplea.Max Factories Per Territory" = 1', '"triplea.Max Factories Per Territory" = 2'
+    )
     assert text != doc.text
     doc.text = text
     parse_ruleset(text, "edited", pack)
@@ -183,6 +186,8 @@ def test_edited_unit_stats_costs_and_options_are_written(tmp_path):
     rule = next(r for r in game.production.rules if r.name == "buyArmour")
     assert rule.costs == [["PUs", "6"]]
     assert game.property("Kamikaze Airplanes").value == "false"
+    assert game.property("Max Factories Per Territory").value == "2"
+    assert game.property("Use Triggers").value == "true"
     again, _ = import_triplea(tmp_path / "out")
     from gamecore.rules import load_ruleset
 
