@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 import numpy as np
-from numpy.lib.stride_tricks import sliding_window_view
+from numpy.lib.stride_tricks import as_strided
 
 from gamecore.rules.combat import CASUALTY_PROFILES
 from gamecore.rules.modifiers import combine
@@ -337,7 +337,8 @@ class Side:
                 width = acc.shape[1]
                 pad = np.zeros((S, width + 2 * nmax))
                 pad[:, nmax : nmax + width] = acc
-                win = sliding_window_view(pad, nmax + 1, axis=1)  # (S, width+nmax, nmax+1)
+                st0, st1 = pad.strides
+                win = as_strided(pad, (S, width + nmax, nmax + 1), (st0, st1, st1), writeable=False)
                 acc = np.matmul(win, tab[:, ::-1, None])[:, :, 0]
             out[g] = acc
         return out
@@ -389,7 +390,11 @@ class Side:
         absorb-first the first multi-hit unit with more than one hit point left takes
         damage; else the first unit in order takes the hit (a damaged one first)."""
         for part in self._group_plan(g):
-            alive = [(cells, multi) for cells, multi in part if any(counts[c] for c in cells)]
+            alive = [
+                (cells, multi)
+                for cells, multi in part
+                if (any(counts[c] for c in cells) if multi else counts[cells[0]])
+            ]
             if not alive:
                 continue
             if self.absorb:
@@ -472,26 +477,35 @@ class StateSpace:
         self.empty = self.index[empty]
         M = np.array(self.states, dtype=np.int64).reshape(S, side.n_cells)
         self.cells = M
-        slot_of = np.array(side.cell_slot, dtype=np.int64)
-        self.hp_left = M @ np.array(hp, dtype=np.int64)
-        self.units = M.sum(axis=1)
-        self.alive = self.units > 0
         n_slots = len(side.slots)
-        onehot = np.zeros((side.n_cells, n_slots), dtype=np.int64)
-        onehot[np.arange(side.n_cells), slot_of] = 1
-        per_slot = M @ onehot
+        onehot = np.zeros((side.n_cells, n_slots + 2), dtype=np.int64)
+        onehot[np.arange(side.n_cells), side.cell_slot] = 1
+        onehot[:, n_slots] = hp
+        onehot[:, n_slots + 1] = 1
+        both = M @ onehot
+        per_slot = both[:, :n_slots]
         self.per_slot = per_slot
-        defl = np.array([t.defenseless for t in side.slots], dtype=bool)
-        armed_units = per_slot[:, ~defl].sum(axis=1) if n_slots else np.zeros(S, np.int64)
-        self.all_defenseless = self.alive & (armed_units == 0)
-        det = np.array([t.detector for t in side.slots], dtype=bool)
-        self.det = per_slot[:, det].sum(axis=1) > 0 if n_slots else np.zeros(S, bool)
-        cost = np.array([side.cost_of(t) for t in side.slots], dtype=float)
-        self.cost = per_slot @ cost if n_slots else np.zeros(S)
-        cap = np.array(
-            [t.domain == "land" and not t.cannot_capture for t in side.slots], dtype=bool
-        )
-        self.can_capture = per_slot[:, cap].sum(axis=1) > 0 if n_slots else np.zeros(S, bool)
+        self.hp_left = both[:, n_slots]
+        self.units = both[:, n_slots + 1]
+        self.alive = self.units > 0
+        # per state: defenceless units, detectors, cost, units that can take a land zone
+        props = np.array(
+            [
+                (
+                    t.defenseless,
+                    t.detector,
+                    side.cost_of(t),
+                    t.domain == "land" and not t.cannot_capture,
+                )
+                for t in side.slots
+            ],
+            dtype=float,
+        ).reshape(n_slots, 4)
+        per = per_slot.astype(float) @ props
+        self.all_defenseless = self.alive & (per[:, 0] == self.units)
+        self.det = per[:, 1] > 0
+        self.cost = per[:, 2]
+        self.can_capture = per[:, 3] > 0
         # one-hit successors per group, and the group order of a round's hits per state
         self.succ = [
             np.array([self.index[succ_of[s][g]] for s in self.states], dtype=np.int64)
