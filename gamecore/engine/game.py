@@ -116,7 +116,8 @@ def new_game(
         o = s.owner.get(z)
         if al is None and o in pack.nations:
             al = pack.nations[o].props.get("alignment")
-        s.alignment[z] = al if isinstance(al, str) and al else "strict"
+        if isinstance(al, str) and al:
+            s.alignment[z] = al  # neutral politics only where the map says how it leans
     s.winner = None
     s.end_reason = ""
     s.terminal = False

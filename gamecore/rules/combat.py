@@ -229,8 +229,8 @@ def _violate_neutral(s: GameState, zone: int, n: str, o: str | None) -> None:
     # "Strict neutrals")
     side = s.board.alliance_of.get(n)
     others = sorted({a for a in s.board.alliance_of.values() if a is not None and a != side})
-    if side is not None and len(others) == 1:
-        was = s.alignment.get(zone, "strict")
+    if side is not None and len(others) == 1 and zone in s.alignment:
+        was = s.alignment[zone]
         s.alignment[zone] = f"pro_{others[0]}"
         if was == "strict":
             flipped = []

@@ -95,7 +95,7 @@ class MoveContext:
             elif o in self.enemies:
                 st = "H"
             elif self.s.is_neutral_owner(o):
-                al = self.s.alignment.get(z, "strict")
+                al = self.s.alignment.get(z)
                 if self.side is not None and al == f"pro_{self.side}":
                     st = "FN"  # a friendly neutral: occupied by non-combat move only
                 else:

@@ -441,9 +441,9 @@ def test_attacking_a_strict_neutral_turns_the_others_against_the_attacker():
         ["ABCDE"],
         {
             "A": {"owner": "RED"},
-            "B": {"owner": None, "props": {"standing_army": 1}},
+            "B": {"owner": None, "props": {"standing_army": 1, "alignment": "strict"}},
             "C": {"owner": "BLU"},
-            "D": {"owner": None},
+            "D": {"owner": None, "props": {"alignment": "strict"}},
             "E": {"owner": None, "props": {"alignment": "pro_reds"}},
         },
         units=[("A", "RED", "infantry"), ("C", "BLU", "infantry")],
@@ -459,3 +459,15 @@ def test_attacking_a_strict_neutral_turns_the_others_against_the_attacker():
     assert s.alignment[z["B"]] == "pro_blues" and s.alignment[z["D"]] == "pro_blues"
     assert s.alignment[z["E"]] == "pro_reds"  # aligned ones keep their leaning
     assert [e["count"] for e in s.log if e.get("e") == "neutral_army"] == [1]
+
+
+def test_neutrals_without_an_alignment_are_simply_attackable():
+    # a map that says nothing about how a neutral leans has no neutral politics
+    s, z = game(
+        ["ABCD"],
+        {"A": {"owner": "RED"}, "B": {"owner": None}, "C": {"owner": "BLU"}, "D": {"owner": None}},
+        units=[("A", "RED", "infantry"), ("C", "BLU", "infantry")],
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["A"], z["B"])))
+    to_phase(s, "noncombat_move")
+    assert s.owner[z["B"]] == "RED" and s.alignment == {}
