@@ -1272,7 +1272,10 @@ class Coverage:
         if isinstance(ring, BaseGeometry) and ring.geom_type in _POLYGONAL:
             poly = ring
         else:
-            coords = _line_coords(ring, closed=True)
+            try:
+                coords = _line_coords(ring, closed=True)
+            except GeometryError as exc:
+                raise GeometryError(f"the drawn outline is unusable: {exc}") from None
             if len(coords) < 3:
                 raise GeometryError("a zone needs at least three points")
             poly = Polygon(coords)
