@@ -512,7 +512,7 @@ class _Exporter:
             and ft.buildable
         ]
         if self.base is not None and self.base.production is not None:
-            p = Production.__new__(Production)
+            p = Production()
             b = self.base.production
             p.rules = [
                 Rule(r.name, [list(c) for c in r.costs], [list(x) for x in r.results])
@@ -525,7 +525,6 @@ class _Exporter:
                 list(x) for x in b.player_production if x[0] in self.pname.values()
             ]
             p.player_repair = [list(x) for x in b.player_repair if x[0] in self.pname.values()]
-            frontier_of = {pl: fr for pl, fr in p.player_production}
             players_of: dict[str, list[str]] = {}
             for pl, fr in p.player_production:
                 players_of.setdefault(fr, []).append(pl)
@@ -546,11 +545,10 @@ class _Exporter:
                     cost = costs.pop()
                 for c in r.costs:
                     if c[0] == "PUs":
-                        want = str(cost * qty)
-                        if c[1] != want:
-                            c[1] = want
+                        have = int(c[1]) if c[1].strip().lstrip("-").isdigit() else None
+                        if have is None or -(-have // qty) != cost:  # the import's reading
+                            c[1] = str(cost * qty)
                         break
-            del frontier_of
             have = {r.results[0][0] for r in p.rules if len(r.results) == 1}
             for u in buyable:
                 if self.uname[u] not in have:

@@ -90,6 +90,10 @@ def _png_bytes(im: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+class DamagedImage(ImportFormatError):
+    """An image file whose data is broken (the map can do without it)."""
+
+
 def image_from_file(
     path: Path, name: str, iid: int, x: float = 0.0, y: float = 0.0, visible: bool = True
 ) -> BackgroundImage:
@@ -97,9 +101,17 @@ def image_from_file(
     in pixels."""
     fmt, w, h = probe(path)
     data = path.read_bytes()
-    if fmt == "gif":
+    try:
         with Image.open(io.BytesIO(data)) as im:
-            data = _png_bytes(im.convert("RGBA"))
+            im.verify()  # chunk structure and checksums, without decoding the pixels
+    except Exception as err:  # noqa: BLE001 - Pillow raises many kinds for damaged files
+        raise DamagedImage(f"damaged image ({err})", path) from None
+    if fmt == "gif":
+        try:
+            with Image.open(io.BytesIO(data)) as im:
+                data = _png_bytes(im.convert("RGBA"))
+        except (OSError, ValueError, SyntaxError) as err:
+            raise ImportFormatError(f"cannot decode the image ({err})", path) from None
         fmt = "png"
     return BackgroundImage(iid, name, fmt, data, x, y, float(w), float(h), 1.0, visible)
 
@@ -118,10 +130,15 @@ def read_tiles(folder: Path, first_id: int) -> tuple[list[BackgroundImage], list
         found.append((int(m.group(2)), int(m.group(1)), p))
     found.sort()
     out = []
-    for n, (row, col, p) in enumerate(found):
-        out.append(
-            image_from_file(p, f"{folder.name}/{p.name}", first_id + n, col * TILE, row * TILE)
-        )
+    for row, col, p in found:
+        try:
+            bg = image_from_file(
+                p, f"{folder.name}/{p.name}", first_id + len(out), col * TILE, row * TILE
+            )
+        except DamagedImage as err:
+            notes.append(f"{folder.name}/{p.name}: {err.message}; skipped")
+            continue
+        out.append(bg)
     return out, notes
 
 
@@ -130,6 +147,13 @@ def tiles_from_image(
 ) -> list[BackgroundImage]:
     """A full base image cut into 256-px PNG tiles (named like baseTiles)."""
     fmt, w, h = probe(path, max_pixels)
+    try:
+        return _cut(path, first_id, w, h)
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as err:
+        raise ImportFormatError(f"cannot decode the image ({err})", path) from None
+
+
+def _cut(path: Path, first_id: int, w: int, h: int) -> list[BackgroundImage]:
     out = []
     with Image.open(path) as im:
         im.load()
@@ -317,13 +341,14 @@ def small_map(tiles: list[tuple[int, int, bytes]], width_px: int, height_px: int
     f = width / max(1, width_px)
     out = Image.new("RGB", (max(1, round(width_px * f)), max(1, round(height_px * f))), "white")
     for col, row, data in tiles:
-        with Image.open(io.BytesIO(data)) as im:
-            tw, th = im.size
-            size = (max(1, round(tw * f)), max(1, round(th * f)))
-            out.paste(
-                im.convert("RGB").resize(size, Image.Resampling.BILINEAR),
-                (round(col * TILE * f), round(row * TILE * f)),
-            )
+        try:
+            with Image.open(io.BytesIO(data)) as im:
+                tw, th = im.size
+                size = (max(1, round(tw * f)), max(1, round(th * f)))
+                part = im.convert("RGB").resize(size, Image.Resampling.BILINEAR)
+        except Exception:  # noqa: BLE001 - a broken tile leaves its part of the small map white
+            continue
+        out.paste(part, (round(col * TILE * f), round(row * TILE * f)))
     buf = io.BytesIO()
     out.save(buf, "JPEG", quality=85)
     return buf.getvalue()

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import shapely
 
-from gamecore.errors import ImportFormatError, WarroomError
+from gamecore.errors import GeometryError, ImportFormatError, WarroomError
 from gamecore.interop.triplea import images as img
 from gamecore.interop.triplea import mapfiles as mf
 from gamecore.interop.triplea import rulesmap as rm
@@ -465,15 +465,19 @@ class _Importer:
         if mode not in ("traced", "exact"):
             raise ImportFormatError(f"unknown geometry mode '{mode}' (auto, traced or exact)")
         kinds = {zid: self.m.zones[zid].kind for zid in raw}
-        res = polygons_to_coverage(
-            raw,
-            kinds,
-            (0.0, 0.0, self.m.width, self.m.height),
-            mode=mode,
-            gap=self.opts.gap,
-            simplify=self.opts.simplify,
-            progress=self.progress,
-        )
+        try:
+            res = polygons_to_coverage(
+                raw,
+                kinds,
+                (0.0, 0.0, self.m.width, self.m.height),
+                mode=mode,
+                gap=self.opts.gap,
+                simplify=self.opts.simplify,
+                progress=self.progress,
+            )
+        except (GeometryError, shapely.errors.GEOSException, ValueError) as err:
+            reason = str(err).splitlines()[0] if str(err) else type(err).__name__
+            raise ImportFormatError(f"the polygons cannot be cleaned: {reason}", ppath) from None
         self.report.geometry_mode = mode
         self.report.geometry = res.counts
         self.report.geometry_messages = res.messages
@@ -1058,9 +1062,13 @@ class _Importer:
         if fdir.is_dir():
             for p in sorted(fdir.iterdir()):
                 if p.is_file() and p.suffix.lower() in (".png", ".gif", ".jpg", ".jpeg"):
-                    bg = img.image_from_file(
-                        p, f"flags/{p.name}", m.next_id("images"), visible=False
-                    )
+                    try:
+                        bg = img.image_from_file(
+                            p, f"flags/{p.name}", m.next_id("images"), visible=False
+                        )
+                    except img.DamagedImage as err:
+                        self.notes.append(f"flags/{p.name}: {err.message}; skipped")
+                        continue
                     if _generated_flag(bg.data, p.stem, self.pack.nations):
                         continue  # a plain flag Warroom made on export: made again next time
                     m.images[bg.id] = bg
@@ -1073,7 +1081,11 @@ class _Importer:
             for p in sorted(udir.rglob("*")):
                 if p.is_file() and p.suffix.lower() in (".png", ".gif"):
                     rel = p.relative_to(content).as_posix()
-                    bg = img.image_from_file(p, rel, m.next_id("images"), visible=False)
+                    try:
+                        bg = img.image_from_file(p, rel, m.next_id("images"), visible=False)
+                    except img.DamagedImage as err:
+                        self.notes.append(f"{rel}: {err.message}; skipped")
+                        continue
                     m.images[bg.id] = bg
                     count += 1
         self.report.images = count

@@ -426,3 +426,42 @@ def test_grid_maps_are_refused_clearly(oldcopy):
     _edit(oldcopy / "games/old_war.xml", "<map>", '<map><grid name="g" type="square" x="2" y="2"/>')
     with pytest.raises(ImportFormatError, match="grid maps"):
         import_triplea(oldcopy)
+
+
+# ---------------------------------------------------------------------------- fuzzing
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from gamecore.errors import WarroomError  # noqa: E402
+
+_FILES = ["games/old_war.xml", "polygons.txt", "centers.txt", "baseMap.png"]
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    which=st.sampled_from(_FILES),
+    cuts=st.lists(st.tuples(st.floats(0, 1), st.binary(max_size=6)), min_size=1, max_size=4),
+)
+def test_damaged_files_end_in_a_warroom_error_or_a_pack(tmp_path_factory, which, cuts):
+    """Bytes overwritten anywhere in a map file: the import either succeeds or raises one
+    WarroomError naming a file, never anything else (DESIGN.md, Invariant 5)."""
+    folder = tmp_path_factory.mktemp("fuzz") / "map"
+    shutil.copytree(OLDMAP, folder)
+    (folder / "games" / "old_war_variant.xml").unlink()
+    path = folder / which
+    data = bytearray(path.read_bytes())
+    for where, junk in cuts:
+        i = int(where * max(0, len(data) - 1))
+        data[i : i + len(junk)] = junk
+    path.write_bytes(bytes(data))
+    try:
+        pack, _ = import_triplea(folder)
+    except WarroomError as err:
+        assert "\n" not in str(err) and str(folder) in str(err)
+    else:
+        assert pack.scenarios
