@@ -31,9 +31,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from gamecore.engine import phases
 from gamecore.engine.actions import Action
 from gamecore.engine.state import SUBMERGED, UNLOADED, Unit
 from gamecore.errors import RulesError
+from gamecore.rules import movement
 from gamecore.sim.bots.odds import battle_odds, defenders_in
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -55,7 +57,7 @@ class HeuristicParams:
     capital_value: float = 30.0  # extra worth of taking an enemy capital
     retreat_below: float = 0.3  # retreat when the remaining win chance drops below this
     capital_safety: float = 0.25  # acceptable chance of losing the capital next turn
-    trials: int = 96  # dice trials per odds estimate
+    trials: int = 64  # dice trials per odds estimate
     confirm_exact: bool = True  # check each chosen attack with the battle calculator
     screen_ratio: float = 1.0  # skip attacks whose fighting power is below this share
     max_noncombat_moves: int = 24  # moves per non-combat phase (each costs an engine step)
@@ -101,6 +103,38 @@ def _bfs(nbrs: dict[int, tuple[int, ...]], sources: dict[int, int], allowed=None
             break
         d = min(buckets)
     return dist
+
+
+_BALLS: dict[int, tuple[object, dict]] = {}
+
+
+def _ball(b, dom: str, reach: int, z: int) -> tuple[int, ...]:
+    """Land zones within ``reach`` steps of ``z`` (by land for "land", by any adjacency
+    for "air"), ``z`` excluded; cached per board (boards never change during play)."""
+    hit = _BALLS.get(id(b))
+    if hit is None or hit[0] is not b:
+        if len(_BALLS) > 8:
+            _BALLS.clear()
+        hit = (b, {})
+        _BALLS[id(b)] = hit
+    cache = hit[1]
+    key = (dom, reach, z)
+    out = cache.get(key)
+    if out is None:
+        nbrs = b.land_nbrs if dom == "land" else b.nbrs
+        seen = {z}
+        frontier = [z]
+        for _ in range(reach):
+            nxt = []
+            for x in frontier:
+                for y in nbrs[x]:
+                    if y not in seen:
+                        seen.add(y)
+                        nxt.append(y)
+            frontier = nxt
+        out = tuple(sorted(y for y in seen if y != z and b.is_land(y)))
+        cache[key] = out
+    return out
 
 
 class _View:
@@ -177,20 +211,8 @@ class _View:
                 elif t.domain == "air":
                     by_reach.setdefault(("air", max(1, t.movement // 2)), []).append(u)
             for (dom, reach), group in sorted(by_reach.items()):
-                nbrs = b.land_nbrs if dom == "land" else b.nbrs
-                seen = {z}
-                frontier = [z]
-                for _ in range(reach):
-                    nxt = []
-                    for x in frontier:
-                        for y in nbrs[x]:
-                            if y not in seen:
-                                seen.add(y)
-                                nxt.append(y)
-                    frontier = nxt
-                for y in seen:
-                    if y != z and b.is_land(y):
-                        out.setdefault(y, []).extend(group)
+                for y in _ball(b, dom, reach, z):
+                    out.setdefault(y, []).extend(group)
         self._threat = out
         return out
 
@@ -346,7 +368,7 @@ class HeuristicBot:
         while True:
             while p.steps:
                 step = p.steps.pop(0)
-                a = step(state, legal) if callable(step) else _fit(step, legal)
+                a = step(state, legal) if callable(step) else _fit(step, legal, state)
                 if a is not None:
                     return a
             if p.replans >= 2:
@@ -516,11 +538,13 @@ class HeuristicBot:
             if cand is not None:
                 evaluated.append(cand)
         evaluated.sort(key=lambda c: (-c[0], c[1]))
-        for score, z, _units, _tr in evaluated:
-            # re-check with what is still free
-            cand = self._attack_plan(state, v, z, reach.get(z, {}), ferry.get(z, {}), committed)
-            if cand is None:
-                continue
+        for cand in evaluated:
+            z = cand[1]
+            if committed & set(cand[2]) or committed & set(cand[3]):
+                # some of its units went to a better attack: plan it again with the rest
+                cand = self._attack_plan(state, v, z, reach.get(z, {}), ferry.get(z, {}), committed)
+                if cand is None:
+                    continue
             score, z, units, transports = cand
             committed.update(units)
             orders.append((score, z, units))
@@ -697,16 +721,17 @@ class HeuristicBot:
 
     def _move_steps(self, state, v: _View, z: int, units: list[int], byunit, ferry) -> list:
         steps: list = []
-        # one move per legal move carrying them (a move takes one group of one type)
-        groups: dict[Action, list[int]] = {}
+        # units taking the same path move together (one engine step), as long as every
+        # non-blitzing unit going through an enemy zone has a partner to blitz with
+        groups: dict[tuple, list[int]] = {}
         for uid in units:
             a = byunit.get(uid)
             if a is not None:
-                groups.setdefault(a, []).append(uid)
-        for a, ids in sorted(groups.items()):
-            steps.append(
-                Action.move(ids, a.path, transport=a.transport, mode=a.mode, target=a.target)
-            )
+                groups.setdefault((a.path, a.transport, a.mode, a.target), []).append(uid)
+        for (path, transport, mode, target), ids in sorted(groups.items()):
+            ids = _paired(state, ids, path)
+            if ids:
+                steps.append(Action.move(ids, path, transport=transport, mode=mode, target=target))
         for tid in sorted(ferry):
             mv, cargo = ferry[tid]
             mine = [c for c in cargo if c in units and c not in byunit]
@@ -777,6 +802,12 @@ class HeuristicBot:
             gain = here - best[0][0]
             moves.append((float(gain) + 0.01 * len(ids), Action.move(ids, a.path)))
             used.update(ids)
+        # units of several groups taking the same path go in one move (one engine step)
+        merged: dict[tuple, tuple[float, list[int]]] = {}
+        for gain, a in moves:
+            g0, ids0 = merged.get(a.path, (0.0, []))
+            merged[a.path] = (max(g0, gain), ids0 + list(a.units))
+        moves = [(g, Action.move(ids, path)) for path, (g, ids) in merged.items()]
         moves.sort(key=lambda m: (-m[0], m[1].path, m[1].units))
         budget = max(0, par.max_noncombat_moves - len(steps) - len(ferry_steps))
         steps.extend(a for _, a in moves[:budget])
@@ -980,7 +1011,7 @@ class _Sail:
         self.tid, self.move = tid, move
 
     def __call__(self, state, legal):
-        return _fit(self.move, legal)
+        return _fit(self.move, legal, state)
 
 
 class _AirLand:
@@ -1030,16 +1061,19 @@ def _power(state, units, stat: str) -> float:
     return rate * hp
 
 
-def _fit(a: Action, legal: list[Action]) -> Action | None:
+def _fit(a: Action, legal: list[Action], state=None) -> Action | None:
     """``a`` if legal now, or the legal move that carries the same units between the same
-    zones (its path may differ), or None."""
+    zones (its path may differ), or the part of it that can still go, or None."""
     if a in legal:
         return a
     if a.kind == "buy":
         return a if Action.buy(a.type) in legal else None
     if a.kind != "move":
         return None
+    if state is not None and phases.is_legal(state, a):
+        return a  # groups combined into one move
     want = set(a.units)
+    by_path: dict[tuple, set[int]] = {}
     for x in legal:
         if (
             x.kind == "move"
@@ -1048,22 +1082,31 @@ def _fit(a: Action, legal: list[Action]) -> Action | None:
             and x.transport == a.transport
             and x.mode == a.mode
             and x.target == a.target
-            and want <= set(x.units)
         ):
-            return Action.move(a.units, x.path, transport=x.transport, mode=x.mode, target=x.target)
-    # some of the units are gone or cannot go: move those that still can
-    for x in legal:
-        if (
-            x.kind == "move"
-            and x.path[0] == a.path[0]
-            and x.path[-1] == a.path[-1]
-            and x.transport == a.transport
-            and x.mode == a.mode
-            and want & set(x.units)
-        ):
-            ids = sorted(want & set(x.units))
-            return Action.move(ids, x.path, transport=x.transport, mode=x.mode, target=x.target)
-    return None
+            by_path.setdefault(x.path, set()).update(x.units)
+    best = None
+    for path, can in sorted(by_path.items(), key=lambda kv: (len(kv[0]), kv[0])):
+        ids = sorted(want & can)
+        if state is not None:
+            ids = _paired(state, ids, path)
+        if ids and (best is None or len(ids) > len(best[1])):
+            best = (path, ids)
+    if best is None:
+        return None
+    path, ids = best
+    return Action.move(ids, path, transport=a.transport, mode=a.mode, target=a.target)
+
+
+def _paired(state, ids: list[int], path: tuple) -> list[int]:
+    """``ids`` less the units that may not blitz along ``path`` without a partner."""
+    if movement.blitz_pairing_ok(state, ids, path):
+        return ids
+    ut = state.rules.units
+    keep = [i for i in ids if ut[state.units[i].type].blitz]
+    for i in ids:
+        if i not in keep and movement.blitz_pairing_ok(state, keep + [i], path):
+            keep.append(i)
+    return sorted(keep)
 
 
 def _pick_profile(legal: list[Action], awaiting: str) -> Action:

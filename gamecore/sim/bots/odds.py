@@ -155,7 +155,7 @@ def _calculator_odds(
 
 # ---------------------------------------------------------------------- the fast estimate
 class _Side:
-    __slots__ = ("p", "death", "lost_cost", "end", "capture_end")
+    __slots__ = ("p", "death", "lost_cost", "end", "capture_end", "probs", "alive")
 
     def __init__(self, p, death, lost_cost, end, capture_end):
         self.p = p  # hit probability per unit
@@ -163,6 +163,16 @@ class _Side:
         self.lost_cost = lost_cost  # IPC lost after k hit points are gone (len = hp + 1)
         self.end = end  # hit points until the side counts as gone
         self.capture_end = capture_end  # hit points until no unit that can capture is left
+        # units grouped by hit chance: alive[k, g] = units of group g still firing after k
+        # hit points are gone (the dice of a group are one binomial draw)
+        self.probs = np.array(sorted({float(x) for x in p if x > 0}), dtype=np.float64)
+        hp = len(lost_cost) - 1
+        alive = np.zeros((hp + 1, len(self.probs)), dtype=np.int64)
+        ks = np.arange(hp + 1)[:, None]
+        for g, pg in enumerate(self.probs):
+            deaths = death[p == pg]
+            alive[:, g] = (deaths[None, :] >= ks).sum(axis=1)
+        self.alive = alive
 
 
 def _side(state: GameState, units: list[Unit], stat: str, zone: int, att: bool) -> _Side:
@@ -268,20 +278,16 @@ def _quick_odds(
     rng = np.random.default_rng(seed & 0x7FFFFFFFFFFFFFFF)
     ka = np.zeros(trials, dtype=np.int64)
     kd = np.zeros(trials, dtype=np.int64)
-    pa = a.p[None, :]
-    pd = d.p[None, :]
-    da = a.death[None, :]
-    dd = d.death[None, :]
+    a_max = len(a.lost_cost) - 1
+    d_max = len(d.lost_cost) - 1
     for _ in range(MAX_ROUNDS):
         active = (ka < a.end) & (kd < d.end)
         if not active.any():
             break
-        alive_a = da >= ka[:, None]
-        alive_d = dd >= kd[:, None]
-        hits_a = ((rng.random((trials, pa.shape[1])) < pa) & alive_a).sum(axis=1)
-        hits_d = ((rng.random((trials, pd.shape[1])) < pd) & alive_d).sum(axis=1)
-        kd = np.where(active, np.minimum(kd + hits_a, len(d.lost_cost) - 1), kd)
-        ka = np.where(active, np.minimum(ka + hits_d, len(a.lost_cost) - 1), ka)
+        hits_a = rng.binomial(a.alive[ka], a.probs).sum(axis=1) if len(a.probs) else 0
+        hits_d = rng.binomial(d.alive[kd], d.probs).sum(axis=1) if len(d.probs) else 0
+        kd = np.where(active, np.minimum(kd + hits_a, d_max), kd)
+        ka = np.where(active, np.minimum(ka + hits_d, a_max), ka)
     d_gone = kd >= d.end
     a_gone = ka >= a.end
     win = float(np.mean(d_gone & (ka < a.capture_end)))
