@@ -80,9 +80,15 @@ class Document(QObject):
         self.scenario_id: str | None = next(iter(pack.scenarios), None)
         self._dirty = False  # modified without an undo step (e.g. recovered changes)
         self._autosaved_index = 0
-        self.undo_stack.cleanChanged.connect(
-            lambda _clean: self.modifiedChanged.emit(self.modified)
-        )
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self.modifiedChanged.emit(self.modified)
+
+    def dispose(self) -> None:
+        """Before the document is deleted: no more signals from its undo stack."""
+        self.undo_stack.cleanChanged.disconnect(self._clean_changed)
+        self.undo_stack.blockSignals(True)
 
     # -- identity --------------------------------------------------------------------------
     @property

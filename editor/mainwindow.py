@@ -4,11 +4,22 @@ crash recovery), undo/redo, find, map modes, status bar and persisted settings."
 
 from __future__ import annotations
 
+import copy
 import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QStringListModel, Qt, QTimer
+from PySide6.QtCore import (
+    QByteArray,
+    QObject,
+    QRunnable,
+    QSettings,
+    QStringListModel,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -58,6 +69,34 @@ def default_issue_provider(pack: Pack) -> dict[int, str]:
     return out
 
 
+def _snapshot(pack: Pack) -> Pack:
+    """A copy of the pack for a worker thread (geometries are immutable: shared)."""
+    memo = {id(z.geometry): z.geometry for z in pack.map.zones.values()}
+    return copy.deepcopy(pack, memo)
+
+
+class _IssueSink(QObject):
+    done = Signal(int, object, str)  # token, {zone: severity}, error
+
+
+class _IssueJob(QRunnable):
+    def __init__(self, provider, pack: Pack, token: int, sink: _IssueSink):
+        super().__init__()
+        self.provider, self.pack, self.token, self.sink = provider, pack, token, sink
+
+    def run(self) -> None:
+        try:
+            issues, error = self.provider(self.pack), ""
+        except WarroomError as err:
+            issues, error = {}, str(err)
+        except Exception as err:  # the validator is another module: never crash the editor
+            issues, error = {}, f"{type(err).__name__}: {err}"
+        try:
+            self.sink.done.emit(self.token, issues, error)
+        except RuntimeError:  # the window is gone
+            pass
+
+
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None):
         super().__init__()
@@ -89,6 +128,9 @@ class MainWindow(QMainWindow):
         self._issues_timer.setSingleShot(True)
         self._issues_timer.setInterval(500)
         self._issues_timer.timeout.connect(self.refresh_issues)
+        self._issues_token = 0
+        self._sink = _IssueSink(self)
+        self._sink.done.connect(self._issues_done)
         self.view.cursorMoved.connect(self._cursor_moved)
         self.view.zoomChanged.connect(self._zoom_changed)
         self.scene.modeChanged.connect(self._mode_changed)
@@ -310,6 +352,7 @@ class MainWindow(QMainWindow):
             old.undo_stack.indexChanged.disconnect(self._update_actions)
             if old.packfile is not None:
                 old.packfile.close(discard=not old.modified)
+            old.dispose()
             old.deleteLater()
         self.document = doc
         doc.setParent(self)
@@ -642,6 +685,8 @@ class MainWindow(QMainWindow):
         if doc is not None and doc.packfile is not None:
             doc.packfile.close(discard=not doc.modified)
         self._autosave_timer.stop()
+        self._issues_token += 1  # results of a validation still running are dropped
+        QThreadPool.globalInstance().waitForDone(5000)
         event.accept()
 
     # -- recent files ------------------------------------------------------------------------
@@ -711,19 +756,27 @@ class MainWindow(QMainWindow):
             self.mode_combo.blockSignals(False)
         self.overview.invalidate()
 
-    def refresh_issues(self) -> None:
-        """Run the validator and show its issues (map mode "issues", Issues layer)."""
+    def refresh_issues(self, background: bool = True) -> None:
+        """Run the validator and show its issues (map mode "issues", Issues layer). It
+        runs on a worker thread over a snapshot of the pack; a result that an edit made
+        stale is dropped (the edit starts a new run)."""
         doc = self.document
         if doc is None or self.issue_provider is None:
             return
-        try:
-            issues = self.issue_provider(doc.pack)
-        except WarroomError as err:
-            self.show_error(f"validation failed: {err}")
+        self._issues_token += 1
+        job = _IssueJob(self.issue_provider, _snapshot(doc.pack), self._issues_token, self._sink)
+        if background:
+            QThreadPool.globalInstance().start(job)
+        else:
+            job.run()
+
+    def _issues_done(self, token: int, issues: object, error: str) -> None:
+        if token != self._issues_token:
+            return  # stale: the pack changed since
+        if error:
+            self.show_error(f"validation failed: {error}")
             return
-        except Exception as err:  # the validator is another module: never crash the editor
-            self.show_error(f"validation failed: {type(err).__name__}: {err}")
-            return
+        assert isinstance(issues, dict)
         self.scene.set_issues(issues)
         self.show_hint(f"{len(issues)} zones with issues" if issues else "No issues")
 

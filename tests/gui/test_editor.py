@@ -365,13 +365,14 @@ def test_background_image_is_tiled_and_drawn_under_translucent_zones(window, tmp
     assert _pixel(window, "BAV") == QColor("#6e6e6e")
 
 
-def test_issues_mode_colours_zones_with_validation_problems(window, pack_path):
+def test_issues_mode_colours_zones_with_validation_problems(window, pack_path, qtbot):
     window.open_path(pack_path)
     bav = zone(window, "BAV").id
     window.issue_provider = lambda pack: {bav: "error"}
     for key in ("labels", "units", "facilities", "links", "convoy", "rail", "rivers", "issues"):
         window.scene.set_layer_visible(key, False)
     window.set_map_mode("issues")
+    qtbot.waitUntil(lambda: bool(window.scene.issues), timeout=10_000)  # a worker thread
     assert _pixel(window, "BAV") == QColor("#d7301f")
     assert _pixel(window, "PAR") == QColor("#bfc8b8")
 
@@ -380,14 +381,17 @@ def test_issues_mode_colours_zones_with_validation_problems(window, pack_path):
 
     window.issue_provider = broken
     window.refresh_issues()  # a failing validator is reported, never a crash
-    assert "validation failed" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: "validation failed" in window.statusBar().currentMessage())
 
 
-def test_the_real_validator_runs_in_issues_mode(window, pack_path):
+def test_the_real_validator_runs_in_issues_mode(window, pack_path, qtbot):
     window.open_path(pack_path)
+    bav = zone(window, "BAV")
+    bav.slots = [(0.0, 0.0)]  # outside the zone: the validator warns (ATT005)
     window.set_map_mode("issues")
     assert window.scene.mode == "issues"
-    assert isinstance(window.scene.issues, dict)
+    qtbot.waitUntil(lambda: bav.id in window.scene.issues, timeout=20_000)
+    assert window.scene.issues[bav.id] == "warning"
 
 
 def test_click_on_a_link_hover_status_and_keys(window, pack_path, qtbot):
