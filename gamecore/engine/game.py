@@ -130,6 +130,8 @@ def new_game(
     s._rel_cache = {}
     s._legal = None
     s._turn_bonus = None
+    s._mcache = None
+    s.bump()
     _place_setup(s)
     if s.log_mode != "none":
         s._append(

@@ -178,6 +178,7 @@ def end_phase(s: GameState) -> None:
 
 
 def on_enter(s: GameState, ph: str) -> None:
+    s.bump()
     if ph == "combat":
         s.battle = None
         if together(s) and s.sub > 0:
@@ -272,6 +273,7 @@ def begin_turn(s: GameState) -> None:
         flags = u.flags & HELD
         if u.moves != mv or u.flags != flags:
             s.units[u.id] = u._replace(moves=mv, flags=flags)
+    s.bump()
     s.event("turn", round=s.round, nation=n, nations=sorted(nations))
 
 

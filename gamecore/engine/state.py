@@ -11,6 +11,7 @@ static :class:`~gamecore.engine.board.Board`, the ruleset, the pack and the log 
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -33,6 +34,10 @@ SUBMERGED = 256
 LOADED = 512  # loaded onto a transport this turn
 RETREATED = 1024
 TURN_FLAGS = ~HELD
+
+#: every change that matters to movement takes a fresh number from here, unique across
+#: all states, so a clone may share its parent's movement cache while nothing changed
+_EPOCHS = itertools.count(1)
 
 
 class Unit(NamedTuple):
@@ -136,6 +141,8 @@ class GameState:
         "_log_len",
         "_rel_cache",
         "_legal",
+        "epoch",
+        "_mcache",
         "_turn_bonus",
     )
 
@@ -222,6 +229,8 @@ class GameState:
             c._log_len = 0
         c._rel_cache = self._rel_cache
         c._legal = self._legal
+        c.epoch = self.epoch
+        c._mcache = self._mcache
         c._turn_bonus = self._turn_bonus
         return c
 
@@ -278,12 +287,17 @@ class GameState:
             self._rel_cache[key] = r
         return r
 
+    def bump(self) -> None:
+        """Something that legal moves depend on changed (control, enemy units, relations)."""
+        self.epoch = next(_EPOCHS)
+
     def set_relation(self, a: str, b: str, status: str, initiated_by: str | None = None) -> None:
         key = (a, b) if a < b else (b, a)
         if self.relation(a, b) == status:
             return
         self.relations[key] = status
         self._rel_cache = {}
+        self.bump()
         self.event("relation", a=key[0], b=key[1], status=status, by=initiated_by)
 
     def is_neutral_owner(self, o: str | None) -> bool:
@@ -301,6 +315,7 @@ class GameState:
     ) -> int:
         uid = self.next_uid
         self.next_uid += 1
+        self.epoch = next(_EPOCHS)
         self.units[uid] = Unit(uid, nation, type, zone, 0, moves, flags, on)
         self.at[zone] = (*self.at.get(zone, ()), uid)
         return uid
@@ -308,6 +323,7 @@ class GameState:
     def remove_unit(self, uid: int, reason: str) -> list[int]:
         """Remove a unit (and its cargo); returns every id removed."""
         u = self.units.pop(uid)
+        self.epoch = next(_EPOCHS)
         ids = self.at[u.zone]
         self.at[u.zone] = tuple(i for i in ids if i != uid)
         out = [uid]
@@ -319,6 +335,8 @@ class GameState:
 
     def move_unit(self, uid: int, zone: int, **changes: Any) -> None:
         u = self.units[uid]
+        if u.nation != self.current_nation:
+            self.epoch = next(_EPOCHS)
         if u.zone != zone:
             ids = self.at[u.zone]
             self.at[u.zone] = tuple(i for i in ids if i != uid)
@@ -328,7 +346,10 @@ class GameState:
             self.units[uid] = u._replace(**changes)
 
     def set_unit(self, uid: int, **changes: Any) -> None:
-        self.units[uid] = self.units[uid]._replace(**changes)
+        u = self.units[uid]
+        if u.nation != self.current_nation or "nation" in changes:
+            self.epoch = next(_EPOCHS)
+        self.units[uid] = u._replace(**changes)
 
     def cargo_of(self, tid: int) -> list[int]:
         u = self.units[tid]

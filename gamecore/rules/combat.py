@@ -232,6 +232,7 @@ def _violate_neutral(s: GameState, zone: int, n: str, o: str | None) -> None:
     if side is not None and len(others) == 1 and zone in s.alignment:
         was = s.alignment[zone]
         s.alignment[zone] = f"pro_{others[0]}"
+        s.bump()
         if was == "strict":
             flipped = []
             for z in sorted(s.alignment):

@@ -37,6 +37,7 @@ def capture(s: GameState, zone: int, nation: str) -> str:
             new = orig
             liberated = True
     s.owner[zone] = new
+    s.bump()
     s.captured.add(zone)
     s.alignment.pop(zone, None)
     s.event("capture", zone=zone, by=nation, prev=prev, owner=new, liberated=liberated)

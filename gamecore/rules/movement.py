@@ -57,10 +57,31 @@ class MoveContext:
         self.side = s.board.alliance_of.get(nation)
         # seeds/004 "Friendly neutrals": moved into by land units of a power at war
         self.may_occupy = any(x in s.board.alliance_of for x in self.enemies)
+        # what depends only on control, enemy units and relations is shared by every
+        # query (and clone) until one of those changes (GameState.epoch)
+        cache = s._mcache
+        if cache is None or cache[0] != s.epoch:
+            cache = (s.epoch, {})
+            s._mcache = cache
+        shared = cache[1].get((nation, combat))
+        if shared is None:
+            shared = self._shared()
+            cache[1][(nation, combat)] = shared
+        self.enemy_any, self.enemy_surface, self.enemy_detector = shared[0]
+        self._status: dict[int, str] = shared[1]
+        self._land_cache: dict[tuple, dict[int, tuple]] = shared[2]
+        self._sea_cache: dict[tuple, dict[int, tuple]] = shared[3]
+        self._air_cache: dict[tuple, dict[int, tuple]] = shared[4]
+        self._landing: dict[int, int] | None = None
+        self._carrier_free: dict[int, int] | None = None
+        self._tp_cache: dict[int, list[tuple[int, int]]] = {}
+        self.transportable = s.rules.nation_rules(nation).transportable
+
+    def _shared(self) -> tuple:
         enemy_any: set[int] = set()
         enemy_surface: set[int] = set()
         enemy_detector: set[int] = set()
-        for u in s.units.values():
+        for u in self.s.units.values():
             if u.nation in self.enemies and not (u.flags & SUBMERGED) and not u.on:
                 t = self.ut[u.type]
                 if t.infrastructure:
@@ -70,13 +91,7 @@ class MoveContext:
                     enemy_surface.add(u.zone)
                 if t.detector:
                     enemy_detector.add(u.zone)
-        self.enemy_any = enemy_any
-        self.enemy_surface = enemy_surface
-        self.enemy_detector = enemy_detector
-        self._status: dict[int, str] = {}
-        self._landing: dict[int, int] | None = None
-        self._carrier_free: dict[int, int] | None = None
-        self._land_cache: dict[tuple, dict[int, tuple]] = {}
+        return ((enemy_any, enemy_surface, enemy_detector), {}, {}, {}, {})
 
     # -- zone status ------------------------------------------------------------
     def status(self, z: int) -> str:
@@ -164,25 +179,40 @@ class MoveContext:
         return True
 
     def landing_distance(self) -> dict[int, int]:
-        """Air distance from each zone to the nearest landing spot."""
+        """Air distance from each zone to the nearest landing spot (shared while the
+        landing spots stay the same)."""
         if self._landing is None:
-            dist: dict[int, int] = {}
-            frontier = [z for z in self.b.zones if self.can_land_on(z)]
-            for z in frontier:
-                dist[z] = 0
-            nbrs = self.b.nbrs
-            d = 0
-            while frontier:
-                d += 1
-                nxt = []
-                for z in frontier:
-                    for y in nbrs[z]:
-                        if y not in dist and self.air_passable(y):
-                            dist[y] = d
-                            nxt.append(y)
-                frontier = nxt
+            b = self.b
+            land = self._shared_land_spots()
+            seas = tuple(sorted(z for z, free in self.carrier_free().items() if free > 0))
+            key = ("landing", seas)
+            dist = self._status.get(key)  # the status memo doubles as the shared cache
+            if dist is None:
+                dist = {z: 0 for z in land}
+                for z in seas:
+                    dist[z] = 0
+                frontier = list(dist)
+                nbrs = b.nbrs
+                d = 0
+                while frontier:
+                    d += 1
+                    nxt = []
+                    for z in frontier:
+                        for y in nbrs[z]:
+                            if y not in dist and self.air_passable(y):
+                                dist[y] = d
+                                nxt.append(y)
+                    frontier = nxt
+                self._status[key] = dist
             self._landing = dist
         return self._landing
+
+    def _shared_land_spots(self) -> list[int]:
+        spots = self._status.get(("land_spots",))
+        if spots is None:
+            spots = [z for z in self.b.zones if self.b.is_land(z) and self.can_land_on(z)]
+            self._status[("land_spots",)] = spots
+        return spots
 
 
 # ---------------------------------------------------------------------- searches
@@ -278,6 +308,14 @@ def _blitzable(ctx: MoveContext, y: int, st: str) -> bool:
 
 
 def _sea_search(ctx: MoveContext, z0: int, moves: int, unit_type: str) -> dict[int, tuple]:
+    key = (z0, moves, unit_type)
+    hit = ctx._sea_cache.get(key)
+    if hit is None:
+        hit = ctx._sea_cache[key] = _sea_search_uncached(ctx, z0, moves, unit_type)
+    return hit
+
+
+def _sea_search_uncached(ctx: MoveContext, z0: int, moves: int, unit_type: str):
     t = ctx.ut[unit_type]
     is_sub = t.first_strike and t.submerge
     b = ctx.b
@@ -306,6 +344,14 @@ def _sea_search(ctx: MoveContext, z0: int, moves: int, unit_type: str) -> dict[i
 def _air_search(ctx: MoveContext, z0: int, moves: int) -> dict[int, tuple]:
     """Every zone an air unit reaches: dest -> path (passable zones only, except that the
     destination may be an attackable neutral in combat)."""
+    key = (z0, moves)
+    hit = ctx._air_cache.get(key)
+    if hit is None:
+        hit = ctx._air_cache[key] = _air_search_uncached(ctx, z0, moves)
+    return hit
+
+
+def _air_search_uncached(ctx: MoveContext, z0: int, moves: int) -> dict[int, tuple]:
     b = ctx.b
     out: dict[int, tuple] = {}
     seen = {z0}
@@ -375,10 +421,16 @@ def _has_unloaded(s: GameState, ids: list[int]) -> bool:
     return any(s.units[i].flags & UNLOADED for i in ids)
 
 
-def _emit(out: list[Action], ids: list[int], path: tuple, **kw) -> None:
-    out.append(Action.move(ids, path, **kw))
+_new_action = tuple.__new__
+
+
+def _emit(out: list[Action], ids: list[int], path: tuple, mode: str = "", target: int = 0) -> None:
+    """A move of the whole group and of one unit (``ids`` are sorted)."""
+    out.append(_new_action(Action, ("move", "", 0, tuple(ids), path, 0, "", 0, target, mode, "")))
     if len(ids) > 1:
-        out.append(Action.move(ids[:1], path, **kw))
+        out.append(
+            _new_action(Action, ("move", "", 0, (ids[0],), path, 0, "", 0, target, mode, ""))
+        )
 
 
 def _land_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
@@ -390,7 +442,7 @@ def _land_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
         if ctx.combat and t.blitz_with and not t.blitz:
             _paired_blitz_moves(ctx, out, ids, z0, t, moves, dests)
         # loading onto a transport in an adjacent sea zone
-        if t.transport_cost and s.rules.nation_rules(ctx.n).transportable:
+        if t.transport_cost and ctx.transportable and ctx.b.coast[z0]:
             _load_moves(ctx, out, ids, z0, t)
 
 
@@ -444,10 +496,15 @@ def blitz_pairing_ok(s: GameState, units: list[int], path: tuple) -> bool:
     return True
 
 
-def _load_moves(ctx: MoveContext, out, ids, z0, t) -> None:
-    s = ctx.s
-    own_only = ctx.opts.get("transport_own_only", True)
-    for sz in ctx.b.coast[z0]:
+def _transports(ctx: MoveContext, sz: int) -> list[tuple[int, int]]:
+    """(transport id, free capacity) of the transports land units may board in ``sz``
+    (computed once per query)."""
+    cache = ctx._tp_cache
+    got = cache.get(sz)
+    if got is None:
+        s = ctx.s
+        own_only = ctx.opts.get("transport_own_only", True)
+        got = []
         for tid in s.units_in(sz):
             tr = s.units[tid]
             tt = ctx.ut[tr.type]
@@ -455,7 +512,14 @@ def _load_moves(ctx: MoveContext, out, ids, z0, t) -> None:
                 continue
             if tr.nation != ctx.n and (own_only or tr.nation not in ctx.friends):
                 continue
-            free = tt.transport_capacity - s.cargo_load(tid)
+            got.append((tid, tt.transport_capacity - s.cargo_load(tid)))
+        cache[sz] = got
+    return got
+
+
+def _load_moves(ctx: MoveContext, out, ids, z0, t) -> None:
+    for sz in ctx.b.coast[z0]:
+        for tid, free in _transports(ctx, sz):
             if free < t.transport_cost:
                 continue
             fit = min(len(ids), free // t.transport_cost)
@@ -692,6 +756,7 @@ def occupy_friendly_neutrals(s: GameState, n: str) -> None:
             continue
         prev = s.owner.get(z)
         s.owner[z] = n
+        s.bump()
         s.captured.add(z)
         del s.alignment[z]
         for u in here:
