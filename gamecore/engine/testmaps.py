@@ -311,3 +311,95 @@ def synthetic_pack(
     pack.scenarios[scn.id] = scn
     pack.meta["title"] = f"Synthetic {n_zones}-zone scenario #{seed}"
     return pack
+
+
+# ---------------------------------------------------------------------- every feature
+FEATURE_ROWS = [
+    "AAB11CC",
+    "ADB12CC",
+    "EEF22GG",
+    "33F#HGJ",
+    "3KKLHII",
+]
+
+
+def feature_pack() -> Pack:
+    """Three powers (RED and PNK against BLU) on a board with most of what the g40 rules
+    know: neutrals of every leaning with standing armies, an impassable zone, a canal, a
+    strait, convoy and kamikaze zones, bases and factories, carriers with fighters,
+    bombers, transports loaded at sea, subs and every ship type."""
+    zones = {
+        "A": {"owner": "RED", "value": 6, "flags": ["capital", "victory_city"]},
+        "B": {"owner": None, "value": 2, "props": {"alignment": "strict", "standing_army": 2}},
+        "C": {"owner": "BLU", "value": 6, "flags": ["capital", "victory_city"]},
+        "D": {"owner": None, "value": 1, "props": {"alignment": "pro_reds", "standing_army": 1}},
+        "E": {"owner": "PNK", "value": 4, "flags": ["capital"]},
+        "F": {"owner": "RED", "value": 2},
+        "G": {"owner": "BLU", "value": 3},
+        "H": {"owner": None, "value": 2, "props": {"alignment": "pro_blues"}},
+        "I": {"owner": "BLU", "value": 2, "original": "PNK"},
+        "J": {"owner": "BLU", "value": 1, "flags": ["island"]},
+        "K": {"owner": "PNK", "value": 2},
+        "L": {"owner": None, "value": 1},
+        "1": {"flags": ["convoy"]},
+        "2": {"props": {"kamikaze": "BLU"}},
+    }
+    nations = {
+        "RED": {"alliance": "reds", "capital": "A"},
+        "PNK": {"alliance": "reds", "capital": "E"},
+        "BLU": {"alliance": "blues", "capital": "C", "props": {"kamikaze_tokens": 2}},
+    }
+    units = [
+        ("A", "RED", "infantry", 3),
+        ("A", "RED", "artillery", 1),
+        ("A", "RED", "tank", 1),
+        ("A", "RED", "mech_infantry", 1),
+        ("A", "RED", "aaa", 1),
+        ("A", "RED", "strategic_bomber", 1),
+        ("F", "RED", "infantry", 2),
+        ("F", "RED", "fighter", 1),
+        ("F", "RED", "tactical_bomber", 1),
+        ("1", "RED", "transport", 1),
+        ("1", "RED", "infantry", 1),
+        ("1", "RED", "tank", 1),
+        ("1", "RED", "destroyer", 1),
+        ("E", "PNK", "infantry", 3),
+        ("E", "PNK", "artillery", 1),
+        ("K", "PNK", "infantry", 1),
+        ("3", "PNK", "carrier", 1),
+        ("3", "PNK", "fighter", 2),
+        ("3", "PNK", "submarine", 1),
+        ("C", "BLU", "infantry", 4),
+        ("C", "BLU", "tank", 2),
+        ("C", "BLU", "aaa", 1),
+        ("C", "BLU", "fighter", 1),
+        ("G", "BLU", "infantry", 2),
+        ("G", "BLU", "fighter", 1),
+        ("I", "BLU", "infantry", 2),
+        ("J", "BLU", "infantry", 1),
+        ("2", "BLU", "battleship", 1),
+        ("2", "BLU", "cruiser", 1),
+        ("2", "BLU", "submarine", 1),
+        ("2", "BLU", "transport", 1),
+    ]
+    facilities = [
+        ("A", "major_ic"),
+        ("C", "major_ic"),
+        ("E", "minor_ic"),
+        ("F", "air_base"),
+        ("G", "naval_base"),
+        ("I", "air_base"),
+    ]
+    links = [
+        ("canal", "1", "2", {"controllers": ["B"]}),
+        ("strait", "K", "L", {"via": "3"}),
+    ]
+    return grid_pack(
+        FEATURE_ROWS,
+        zones,
+        nations,
+        units,
+        facilities,
+        links,
+        banks={"RED": 20, "PNK": 12, "BLU": 30},
+    )

@@ -188,3 +188,24 @@ def test_a_d12_variant_with_per_nation_costs_plays():
     assert s.is_terminal()
     rolls = [e for e in s.log if e.get("e") == "round"]
     assert rolls
+
+
+@settings(
+    max_examples=5,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(seed=st.integers(0, 10_000), bot=st.integers(0, 10_000))
+def test_random_legal_play_property_on_a_board_with_every_feature(seed, bot):
+    # the same properties on three powers, neutrals of every leaning, canal, strait,
+    # convoy and kamikaze zones, bases, carriers, bombers and loaded transports
+    from gamecore.engine.testmaps import feature_pack
+
+    pack = feature_pack()
+    s = new_game(pack, "test", seed=seed, rounds=5, decisions=("retreat", "casualties"))
+    initial = len(s.units)
+    b = RandomBot(bot)
+    while not s.is_terminal():
+        s.apply(b.choose(s))
+    _count_check(s, initial)
+    assert replay(pack, s.log).snapshot() == s.snapshot()
