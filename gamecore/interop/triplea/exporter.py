@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import shapely
 
 from gamecore.errors import WarroomError
@@ -42,7 +43,7 @@ from gamecore.interop.triplea.gamexml import (
     write_game,
 )
 from gamecore.interop.triplea.importer import HASH_KEY, MODELLED_PROPERTIES, POINT_FILES, slug
-from gamecore.interop.triplea.pixelgeom import coverage_to_rings
+from gamecore.interop.triplea.pixelgeom import coverage_to_rings, snap_to_pixels
 from gamecore.model import Pack, Scenario, Zone
 
 __all__ = ["ExportOptions", "ExportReport", "export_triplea"]
@@ -991,6 +992,23 @@ class _Exporter:
             if z.geometry is not None
         }
         kinds = {zid: z.kind for zid, z in self.m.zones.items()}
+        xy = shapely.get_coordinates(list(geoms.values())) if geoms else None
+        if xy is not None and (xy != np.round(xy)).any():
+            # a map not drawn in whole pixels: round it as a coverage (shared vertices alike,
+            # crossings the rounding makes repaired locally)
+            snapped, ok, _made = snap_to_pixels(geoms, kinds)
+            if ok:
+                geoms = {z: g for z, g in snapped.items() if g is not None and not g.is_empty}
+                lost = sorted(
+                    set(self.m.zones)
+                    - set(geoms)
+                    - {z for z, zz in self.m.zones.items() if zz.geometry is None}
+                )
+                if lost:
+                    names = ", ".join(self.m.zones[z].name for z in lost[:5])
+                    self.notes.append(f"zones too small for whole pixels: {names}")
+            else:
+                self.notes.append("the map could not be snapped to whole pixels; rings rounded")
         rings, notes = coverage_to_rings(geoms, kinds)
         self.notes.extend(notes)
         off = [zid for zid, rs in rings.items() for r in rs if (r < 0).any()]

@@ -202,7 +202,38 @@ def polygons_to_coverage(
 
 def _round(arr: np.ndarray) -> np.ndarray:
     """Vertices rounded to whole pixels; a vertex repeated by the rounding is kept once."""
-    return shapely.remove_repeated_points(shapely.transform(arr, lambda c: np.round(c) + 0.0))
+    rounded = shapely.transform(arr, lambda c: np.round(c) + 0.0)
+    try:
+        return shapely.remove_repeated_points(rounded)
+    except shapely.errors.GEOSException:  # some ring collapsed: go one by one
+        return np.array([_dedupe(g) for g in rounded], dtype=object)
+
+
+def _dedupe(g: BaseGeometry) -> BaseGeometry:
+    """``g`` without repeated vertices; rings that collapse below 3 points are dropped
+    (a collapsed outer ring drops its whole part)."""
+    try:
+        return shapely.remove_repeated_points(g)
+    except shapely.errors.GEOSException:
+        pass
+
+    def ring(coords) -> list | None:
+        xy = [tuple(p) for p in np.asarray(coords)[:-1].tolist()]
+        out = [p for i, p in enumerate(xy) if i == 0 or p != xy[i - 1]]
+        while len(out) > 1 and out[0] == out[-1]:
+            out.pop()
+        return out if len(set(out)) >= 3 else None
+
+    parts = []
+    for part in shapely.get_parts(g):
+        shell = ring(part.exterior.coords)
+        if shell is None:
+            continue
+        holes = [h for h in (ring(i.coords) for i in part.interiors) if h is not None]
+        parts.append(Polygon(shell, holes))
+    if not parts:
+        return Polygon()
+    return parts[0] if len(parts) == 1 else MultiPolygon(parts)
 
 
 def snap_to_pixels(

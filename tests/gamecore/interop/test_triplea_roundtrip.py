@@ -332,3 +332,22 @@ def test_real_maps_from_triplea_maps(tmp_path):
             geo = [e for e in diff_packs(pack, again) if e.section not in ("image", "nation")]
             assert geo == [], (folder.name, path.name, render_text(geo)[:2000])
             shutil.rmtree(out)
+
+
+def test_base_tiles_are_rendered_from_background_images(tmp_path):
+    """A background image anywhere on the map (not on TripleA's tile grid, another
+    resolution) is drawn into the 256-px tiles at its place."""
+    import io
+
+    from gamecore.model import BackgroundImage
+
+    pack = toy_pack()  # 6 x 5 map units
+    buf = io.BytesIO()
+    Image.new("RGB", (60, 40), (255, 0, 0)).save(buf, "PNG")
+    pack.map.images[1] = BackgroundImage(1, "red", "png", buf.getvalue(), 1.0, 1.0, 3.0, 2.0)
+    rep = export_triplea(pack, tmp_path / "out", ExportOptions(scale=100))
+    assert rep.scale == 100 and rep.tiles == 6  # 600 x 500 px: 3 x 2 tiles
+    with Image.open(tmp_path / "out/map/baseTiles/1_0.png") as im:
+        px = im.convert("RGB").load()
+        assert px[50, 150] == (255, 0, 0)  # map (3.06, 1.5): inside the image
+        assert px[200, 50] != (255, 0, 0)  # map (4.56, 0.5): outside it
