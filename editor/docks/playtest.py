@@ -1,0 +1,340 @@
+"""Playtest dock: run a batch of bot games in the background and show the balance charts.
+
+The games run in a separate process (``warroom playtest`` through :class:`QProcess`), so
+the editor stays responsive, a run can use several cores, and Cancel is the CLI's own
+clean stop (finished games are kept; the next run with the same settings resumes). The
+dock reads the numbers (``--json``) and the chart images (``--report``) when the run ends;
+:attr:`PlaytestPanel.summary` keeps the numbers for a map mode
+(:func:`gamecore.sim.playtest.heatmap_values`).
+
+The main window needs one line: ``self.playtest_dock = add_playtest_dock(self)``. The dock
+reads ``main_window.document`` (``pack``, ``path``, ``modified``, ``scenario_id``) when a
+run starts; an unsaved or modified document is played from a snapshot.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QProcess, QProcessEnvironment, Qt, QTimer, Signal
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+CHARTS = (
+    ("Win rates", "winrates.png"),
+    ("Length", "length.png"),
+    ("Income", "income.png"),
+    ("Battles", "heat_battles.png"),
+    ("Captures", "heat_captures.png"),
+)
+#: how long Cancel waits for the clean stop before killing the run
+KILL_AFTER_MS = 8000
+
+
+class PlaytestPanel(QWidget):
+    """Settings, Run/Cancel, progress and the charts of the last run."""
+
+    #: the run ended with numbers (the summary dict of ``warroom playtest --json``)
+    finished = Signal(dict)
+    #: the run failed or was refused (a one-line message)
+    failed = Signal(str)
+
+    def __init__(self, main_window: Any = None, parent=None):
+        super().__init__(parent)
+        self.main_window = main_window
+        self.summary: dict[str, Any] | None = None
+        self.report_dir: Path | None = None
+        self._proc: QProcess | None = None
+        self._tmp: tempfile.TemporaryDirectory | None = None
+        self._err_tail = ""
+        self._stderr_buf = ""
+        self._cancelled = False
+        self._resumable = False
+
+        self.scenario = QComboBox(objectName="playtestScenario")
+        self.games = QSpinBox(objectName="playtestGames", minimum=1, maximum=100000, value=100)
+        self.rounds = QSpinBox(objectName="playtestRounds", minimum=0, maximum=999, value=0)
+        self.rounds.setSpecialValueText("scenario's")
+        self.jobs = QSpinBox(
+            objectName="playtestJobs", minimum=1, maximum=256, value=max(1, os.cpu_count() or 1)
+        )
+        self.seed = QSpinBox(objectName="playtestSeed", minimum=0, maximum=2**31 - 1, value=1)
+        self.bot = QComboBox(objectName="playtestBot")
+        self.bot.setEditable(True)
+        self.bot.addItems(["heuristic", "random"])
+        self.bot.setToolTip("A bot for every nation, or per side: axis=heuristic,allies=random")
+        form = QFormLayout()
+        form.addRow("Scenario", self.scenario)
+        form.addRow("Games", self.games)
+        form.addRow("Round limit", self.rounds)
+        form.addRow("Bots", self.bot)
+        form.addRow("Seed", self.seed)
+        form.addRow("Processes", self.jobs)
+
+        self.run_button = QPushButton("Run", objectName="playtestRun")
+        self.cancel_button = QPushButton("Cancel", objectName="playtestCancel")
+        self.cancel_button.setEnabled(False)
+        self.run_button.clicked.connect(self.start)
+        self.cancel_button.clicked.connect(self.cancel)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+
+        self.progress = QProgressBar(objectName="playtestProgress")
+        self.progress.setFormat("%v / %m games")
+        self.progress.setValue(0)
+        self.status = QLabel("", objectName="playtestStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.tabs = QTabWidget(objectName="playtestCharts")
+        self.chart_labels: dict[str, QLabel] = {}
+        for title, name in CHARTS:
+            label = QLabel(alignment=Qt.AlignmentFlag.AlignCenter)
+            scroll = QScrollArea()
+            scroll.setWidget(label)
+            scroll.setWidgetResizable(True)
+            self.tabs.addTab(scroll, title)
+            self.chart_labels[name] = label
+
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addLayout(buttons)
+        lay.addWidget(self.progress)
+        lay.addWidget(self.status)
+        lay.addWidget(self.tabs, 1)
+        self.refresh()
+
+    # -- the document ----------------------------------------------------------------
+    def _document(self):
+        mw = self.main_window
+        return getattr(mw, "document", None) if mw is not None else None
+
+    def refresh(self) -> None:
+        """Fill the scenario list from the main window's document."""
+        doc = self._document()
+        current = self.scenario.currentData()
+        self.scenario.clear()
+        if doc is None or not getattr(doc, "pack", None) or not doc.pack.scenarios:
+            self.scenario.addItem("(no scenario)", None)
+            self.run_button.setEnabled(False)
+            return
+        for sc in doc.pack.scenarios.values():
+            self.scenario.addItem(f"{sc.name} ({sc.id})", sc.id)
+        want = current or getattr(doc, "scenario_id", None)
+        i = self.scenario.findData(want)
+        self.scenario.setCurrentIndex(max(i, 0))
+        self.run_button.setEnabled(self._proc is None)
+
+    def _pack_path(self, doc) -> str:
+        """The file the run reads: the document's own file when it is saved, else a
+        snapshot in the run's temporary folder."""
+        path = getattr(doc, "path", None)
+        if path is not None and not getattr(doc, "modified", False) and Path(path).exists():
+            self._resumable = True
+            return str(path)
+        self._resumable = False
+        from gamecore.store import write_pack
+
+        assert self._tmp is not None
+        snap = Path(self._tmp.name) / "snapshot.warroom"
+        write_pack(doc.pack, snap)
+        return str(snap)
+
+    # -- running -----------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self._proc is not None
+
+    def command(self, pack_path: str, report_dir: str) -> list[str]:
+        args = [
+            "-m",
+            "gamecore.cli",
+            "playtest",
+            pack_path,
+            "--scenario",
+            str(self.scenario.currentData()),
+            "--games",
+            str(self.games.value()),
+            "--seed",
+            str(self.seed.value()),
+            "--jobs",
+            str(self.jobs.value()),
+            "--bot",
+            self.bot.currentText().strip() or "heuristic",
+            "--json",
+            "--report",
+            report_dir,
+            "--progress-lines",
+        ]
+        if self.rounds.value() > 0:
+            args += ["--max-rounds", str(self.rounds.value())]
+        return args
+
+    def start(self) -> bool:
+        """Start a run with the current settings (False when it cannot start)."""
+        if self._proc is not None:
+            return False
+        doc = self._document()
+        if doc is None or self.scenario.currentData() is None:
+            self._fail("open a pack with a scenario first")
+            return False
+        self._tmp = tempfile.TemporaryDirectory(prefix="warroom-playtest-")
+        try:
+            pack_path = self._pack_path(doc)
+        except Exception as err:  # noqa: BLE001 - shown as one line, never a traceback
+            self._fail(f"cannot write a snapshot of the pack: {err}")
+            return False
+        self.report_dir = Path(self._tmp.name) / "report"
+        self._cancelled = False
+        self._err_tail = ""
+        self._stderr_buf = ""
+        self.summary = None
+        self.progress.setRange(0, self.games.value())
+        self.progress.setValue(0)
+        self.status.setText("Starting…")
+        proc = QProcess(self)
+        env = QProcessEnvironment.systemEnvironment()
+        root = str(Path(__file__).resolve().parents[2])
+        env.insert("PYTHONPATH", os.pathsep.join(p for p in (root, env.value("PYTHONPATH")) if p))
+        env.insert("PYTHONUNBUFFERED", "1")
+        proc.setProcessEnvironment(env)
+        proc.readyReadStandardError.connect(self._read_stderr)
+        proc.finished.connect(self._done)
+        proc.errorOccurred.connect(self._proc_error)
+        self._proc = proc
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        proc.start(sys.executable, self.command(pack_path, str(self.report_dir)))
+        return True
+
+    def cancel(self) -> None:
+        """Stop the run cleanly (finished games are kept); kill it if it does not stop."""
+        proc = self._proc
+        if proc is None:
+            return
+        self._cancelled = True
+        self.status.setText("Stopping…")
+        self.cancel_button.setEnabled(False)
+        proc.terminate()  # SIGTERM: the CLI stops like on Ctrl+C
+        QTimer.singleShot(KILL_AFTER_MS, self._kill_if_running)
+
+    def _kill_if_running(self) -> None:
+        if self._proc is not None:
+            self._proc.kill()
+
+    def _read_stderr(self) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        self._stderr_buf += bytes(proc.readAllStandardError()).decode("utf-8", "replace")
+        *lines, self._stderr_buf = self._stderr_buf.split("\n")
+        for line in lines:
+            if line.startswith("PROGRESS "):
+                parts = line.split()
+                if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+                    done, total = int(parts[1]), int(parts[2])
+                    self.progress.setRange(0, max(1, total))
+                    self.progress.setValue(done)
+                    if not self._cancelled:
+                        self.status.setText(f"Playing: {done} of {total} games")
+            elif line.strip():
+                self._err_tail = line.strip()
+
+    def _proc_error(self, error) -> None:
+        if error == QProcess.ProcessError.FailedToStart and self._proc is not None:
+            self._proc = None
+            self._fail("cannot start the playtest process")
+            self._reset_buttons()
+
+    def _done(self, code: int, _status=None) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        self._read_stderr()
+        if self._stderr_buf.strip():
+            self._err_tail = self._stderr_buf.strip()
+        out = bytes(proc.readAllStandardOutput()).decode("utf-8", "replace")
+        self._proc = None
+        self._reset_buttons()
+        summary = None
+        if out.strip():
+            try:
+                summary = json.loads(out)
+            except json.JSONDecodeError:
+                summary = None
+        if summary is None:
+            msg = self._err_tail.removeprefix("warroom: error: ") or f"the run failed ({code})"
+            if self._cancelled:
+                msg = "stopped before any game finished"
+            self._fail(msg)
+            return
+        self.summary = summary
+        self.show_summary(summary, stopped=self._cancelled or code == 130)
+        self.finished.emit(summary)
+
+    def _reset_buttons(self) -> None:
+        self.cancel_button.setEnabled(False)
+        self.run_button.setEnabled(self._document() is not None)
+
+    def _fail(self, message: str) -> None:
+        self.status.setText(f"Playtest failed: {message}")
+        self.failed.emit(message)
+
+    # -- results ------------------------------------------------------------------------
+    def show_summary(self, s: dict[str, Any], stopped: bool = False) -> None:
+        parts = [
+            f"{d_side}: {100 * d['rate']:.0f}% [{100 * d['lo']:.0f}–{100 * d['hi']:.0f}]"
+            for d_side, d in s.get("sides", {}).items()
+        ]
+        head = f"{s.get('completed', 0)} games"
+        if stopped:
+            head = f"Stopped: {s.get('completed', 0)} games kept"
+            if self._resumable:
+                head += " (Run again resumes)"
+        length = s.get("length", {})
+        text = f"{head}. " + ", ".join(parts)
+        text += f"; draws {100 * s.get('draw_rate', 0.0):.0f}%"
+        text += f"; {length.get('mean', 0.0):.1f} rounds on average."
+        if s.get("failed"):
+            text += f" {s['failed']} games failed."
+        self.status.setText(text)
+        for name, label in self.chart_labels.items():
+            path = self.report_dir / name if self.report_dir else None
+            pix = QPixmap(str(path)) if path is not None and path.exists() else QPixmap()
+            label.setPixmap(pix)
+            if pix.isNull():
+                label.setText("(no chart)")
+
+
+def add_playtest_dock(main_window: QMainWindow) -> QDockWidget:
+    """Create the Playtest dock, add it to the right of ``main_window`` and return it
+    (its panel is ``dock.widget()``)."""
+    panel = PlaytestPanel(main_window)
+    dock = QDockWidget("Playtest", main_window)
+    dock.setObjectName("playtestDock")
+    dock.setWidget(panel)
+    main_window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    dock.visibilityChanged.connect(
+        lambda visible: visible and not panel.running and panel.refresh()
+    )
+    return dock

@@ -1,0 +1,99 @@
+"""The Playtest dock in a plain QMainWindow: background runs with progress, charts,
+a clean cancel that keeps finished games, one-line failures."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+from editor.docks.playtest import PlaytestPanel, add_playtest_dock
+from gamecore.sim.playtest.samples import symmetric_pack
+from gamecore.store import write_pack
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    pack = symmetric_pack(rounds=2)
+    path = tmp_path / "sym.warroom"
+    write_pack(pack, path)
+    win = QMainWindow()
+    win.document = SimpleNamespace(pack=pack, path=path, modified=False, scenario_id="test")
+    qtbot.addWidget(win)
+    return win
+
+
+def _panel(win) -> PlaytestPanel:
+    dock = add_playtest_dock(win)
+    assert isinstance(dock, QDockWidget) and dock.objectName() == "playtestDock"
+    panel = dock.widget()
+    assert isinstance(panel, PlaytestPanel)
+    return panel
+
+
+def test_a_run_shows_progress_and_charts(qtbot, window):
+    panel = _panel(window)
+    assert panel.scenario.currentData() == "test"
+    panel.games.setValue(3)
+    panel.jobs.setValue(1)
+    with qtbot.waitSignal(panel.finished, timeout=120_000) as sig:
+        assert panel.start()
+        assert panel.running and not panel.run_button.isEnabled()
+    summary = sig.args[0]
+    assert summary["completed"] == 3 and panel.summary == summary
+    assert panel.progress.value() == 3 and panel.progress.maximum() == 3
+    assert "3 games" in panel.status.text()
+    for name, label in panel.chart_labels.items():
+        assert not label.pixmap().isNull(), name
+    assert panel.run_button.isEnabled() and not panel.cancel_button.isEnabled()
+    # the results sit beside the pack: the same run again resumes at once
+    path = window.document.path
+    assert list(path.with_name(path.name + ".playtests").glob("*.jsonl"))
+    with qtbot.waitSignal(panel.finished, timeout=120_000) as sig:
+        panel.start()
+    assert sig.args[0]["played_now"] == 0
+
+
+def test_cancel_stops_cleanly_and_keeps_finished_games(qtbot, window):
+    panel = _panel(window)
+    panel.games.setValue(500)
+    panel.jobs.setValue(1)
+    panel.start()
+    qtbot.waitUntil(lambda: panel.progress.value() >= 1, timeout=120_000)
+    with qtbot.waitSignal(panel.finished, timeout=60_000) as sig:
+        panel.cancel()
+    kept = sig.args[0]["completed"]
+    assert 1 <= kept < 500 and sig.args[0]["cancelled"]
+    assert "Stopped" in panel.status.text() and "resumes" in panel.status.text()
+    assert not panel.running
+
+
+def test_a_modified_document_is_played_from_a_snapshot(qtbot, window):
+    window.document.modified = True
+    window.document.path = None
+    panel = _panel(window)
+    panel.games.setValue(1)
+    panel.jobs.setValue(1)
+    with qtbot.waitSignal(panel.finished, timeout=120_000) as sig:
+        panel.start()
+    assert sig.args[0]["completed"] == 1
+
+
+def test_bad_settings_fail_with_one_line(qtbot, window):
+    panel = _panel(window)
+    panel.games.setValue(1)
+    panel.bot.setEditText("genius")
+    with qtbot.waitSignal(panel.failed, timeout=120_000) as sig:
+        panel.start()
+    assert "unknown bot 'genius'" in sig.args[0] and "\n" not in sig.args[0]
+    assert "Playtest failed" in panel.status.text()
+
+
+def test_no_document_no_run(qtbot):
+    win = QMainWindow()
+    qtbot.addWidget(win)
+    panel = _panel(win)
+    assert not panel.run_button.isEnabled()
+    with qtbot.waitSignal(panel.failed, timeout=1000):
+        assert panel.start() is False
