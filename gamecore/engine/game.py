@@ -104,7 +104,6 @@ def new_game(
         k = nat.props.get("kamikaze_tokens")
         if isinstance(k, int) and k > 0:
             s.tokens[n] = k
-    s.objective_state = {}
     s.history = ()
     s.vp = {}
     s.alignment = {}
@@ -129,7 +128,6 @@ def new_game(
     s._log_len = 0
     s._rel_cache = {}
     s._legal = None
-    s._turn_bonus = None
     s._mcache = None
     s.bump()
     _place_setup(s)

@@ -128,7 +128,6 @@ class GameState:
         "awards",
         "income",
         "tokens",
-        "objective_state",
         "history",
         "alignment",
         "vp",
@@ -143,7 +142,6 @@ class GameState:
         "_legal",
         "epoch",
         "_mcache",
-        "_turn_bonus",
     )
 
     # ------------------------------------------------------------------ basics
@@ -195,7 +193,7 @@ class GameState:
         c.relations = self.relations.copy()
         c.facilities = self.facilities.copy()
         c.next_fid = self.next_fid
-        c.pending = {k: v.copy() for k, v in self.pending.items()}
+        c.pending = self.pending.copy()  # the per-nation dicts are replaced, not changed
         c.placed = self.placed.copy()
         c.built = self.built.copy()
         c.round = self.round
@@ -211,7 +209,6 @@ class GameState:
         c.awards = self.awards.copy()
         c.income = self.income.copy()
         c.tokens = self.tokens.copy()
-        c.objective_state = self.objective_state.copy()
         c.history = self.history  # a tuple: shared, replaced when it grows
         c.alignment = self.alignment.copy()
         c.vp = self.vp.copy()
@@ -231,7 +228,6 @@ class GameState:
         c._legal = self._legal
         c.epoch = self.epoch
         c._mcache = self._mcache
-        c._turn_bonus = self._turn_bonus
         return c
 
     # ------------------------------------------------------------------ logging

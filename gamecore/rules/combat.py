@@ -330,8 +330,6 @@ def _can_hurt(s: GameState, firers: list[Unit], stat: str, targets: list[Unit]) 
     det = any(ut[u.type].detector for u in firers)
     for f in firers:
         t = ut[f.type]
-        if t.stat(stat, f.damage > 0) <= 0 and not t.support:
-            continue
         if t.stat(stat, f.damage > 0) <= 0:
             continue
         key = (t.cannot_target, t.domain, det)

@@ -167,8 +167,9 @@ def apply_buy(s: GameState, a: Action) -> None:
     if cost > s.banks.get(n, 0):
         raise RulesError(f"{n} cannot afford {count} {a.type}")
     s.banks[n] -= cost
-    p = s.pending.setdefault(n, {})
+    p = dict(s.pending.get(n, {}))  # replaced, never changed in place (clones share it)
     p[a.type] = p.get(a.type, 0) + count
+    s.pending[n] = p
     s.event("buy", nation=n, type=a.type, count=count, cost=cost)
 
 
@@ -287,9 +288,11 @@ def apply_place(s: GameState, a: Action) -> None:
             s.facilities[fid] = Fac(fid, z, ft.id, 0)
             s.event("built", nation=n, zone=z, facility=fid, type=ft.id)
         s.built.add((z, ft.id))
+    pend = dict(pend)
     pend[a.type] -= 1
     if pend[a.type] == 0:
         del pend[a.type]
+    s.pending[n] = pend
 
 
 def end_placement(s: GameState, n: str) -> None:
