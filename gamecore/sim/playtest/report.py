@@ -262,6 +262,22 @@ def chart_heatmap(
                 pts = tr(hole.coords)
                 if len(pts) >= 3:
                     d.polygon(pts, fill=BG, outline=(120, 120, 120, 255))
+    # zone codes where there is room for them
+    font = _font(10)
+    for z in sorted(zones, key=lambda z: z.id):
+        x0, y0, x1, y1 = z.geometry.bounds
+        if (x1 - x0) * scale < 22 or (y1 - y0) * scale < 12 or not z.code:
+            continue
+        pt = z.geometry.representative_point()
+        v = values.get(z.id, 0.0)
+        dark = v > 0 and peak > 0 and math.sqrt(v / peak) > 0.6
+        d.text(
+            ((pt.x - minx) * scale + 10, (pt.y - miny) * scale + oy),
+            z.code[:8],
+            font=font,
+            fill=(255, 255, 255, 255) if dark else (60, 60, 60, 255),
+            anchor="mm",
+        )
     # legend
     ly = oy + height
     lw = min(300, width - 40)
