@@ -23,6 +23,7 @@ where (see also :mod:`gamecore.interop.triplea` for the whole picture):
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import unicodedata
@@ -848,17 +849,20 @@ class _Importer:
             if res == "PUs":
                 sc.banks[player] = sc.banks.get(player, 0) + _int(qty, "resourceGiven", self.gpath)
         # what Warroom does not model, verbatim
-        keep = Game.from_json(g.to_json())
-        keep.connections = []
-        keep.removed_connections = []
-        keep.owners = []
-        keep.placements = [p for p in g.placements if not p.get("owner")]
-        keep.resources_given = [r for r in g.resources_given if r[1] != "PUs"]
-        keep.relationships = []
+        # (a shallow copy: the parts replaced here are rebuilt from the model on export)
+        keep = dataclasses.replace(
+            g,
+            connections=[],
+            removed_connections=[],
+            owners=[],
+            placements=[p for p in g.placements if not p.get("owner")],
+            resources_given=[r for r in g.resources_given if r[1] != "PUs"],
+            relationships=[],
+            properties=[p for p in g.properties if p.name != "mapName"],
+        )
         # mapName is the map folder's name: kept only where it is not what the exporter
         # derives from the map's name anyway
         title = (self.folder.yml or {}).get("map_name") or self.folder.root.name
-        keep.properties = [p for p in g.properties if p.name != "mapName"]
         map_prop = next((i for i, p in enumerate(g.properties) if p.name == "mapName"), None)
         sc.props["triplea"] = {
             "game": keep.to_json(),
