@@ -20,8 +20,8 @@ from gamecore.model import Nation, Pack, Scenario, UnitStack, Zone
 from gamecore.store import open_pack, read_pack, write_pack
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
-KILLS = 16
-BUDGET_S = 25.0
+KILLS = 14
+BUDGET_S = 15.0
 
 
 def state(k: int) -> Pack:
