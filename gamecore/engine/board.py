@@ -55,6 +55,7 @@ class Board:
     convoy_zones: tuple[int, ...] = ()
     kamikaze_zones: dict[int, str] = field(default_factory=dict)  # zone -> nation
     facility_serves: dict[int, tuple[int, ...]] = field(default_factory=dict)  # map facility
+    border_flags: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
     cache: dict = field(default_factory=dict, repr=False)  # derived static data, per game
 
     def is_land(self, z: int) -> bool:
@@ -205,4 +206,9 @@ def build_board(
         convoy_zones=tuple(sorted(convoy)),
         kamikaze_zones=kamikaze,
         facility_serves=serves,
+        border_flags={
+            k: frozenset(f for f in ("river", "mountain", "fortified") if getattr(b, f))
+            for k, b in m.borders.items()
+            if b.river or b.mountain or b.fortified
+        },
     )

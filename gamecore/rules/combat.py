@@ -347,7 +347,50 @@ def _eligible(target_type, key) -> bool:
     return True
 
 
-def fire_values(s: GameState, units: list[Unit], stat: str, zone: int, side: str) -> list[int]:
+def _border_mods(s, units, zone, side, mods, battle_round) -> None:
+    """Attacks across a river, mountain or fortified border (rules-notes/003 §4.3-4.4,
+    rules-notes/000 §1.9): attackers that crossed it get the border's ``attack``
+    modifier; defenders get its ``defense`` modifier while any attacker crossed one."""
+    ut = s.rules.units
+    effects = s.rules.borders
+    flags = s.board.border_flags
+
+    def crossed(u) -> frozenset[str]:
+        o = s.origins.get(u.id)
+        if o is None or o == zone:
+            return frozenset()
+        return flags.get((o, zone) if o < zone else (zone, o), frozenset())
+
+    if side == "att":
+        for i, u in enumerate(units):
+            for f in crossed(u):
+                e = effects.get(f)
+                if e and (not e.rounds or battle_round <= e.rounds):
+                    m = e.attack.get(ut[u.type].domain)
+                    if m:
+                        mods[i].append(m)
+        return
+    attackers = [s.units[x] for x in s.units_in(zone) if s.units[x].nation == s.current_nation]
+    used = set()
+    for a in attackers:
+        used |= crossed(a)
+    for f in used:
+        e = effects.get(f)
+        if e and (not e.rounds or battle_round <= e.rounds):
+            for i, u in enumerate(units):
+                m = e.defense.get(ut[u.type].domain)
+                if m:
+                    mods[i].append(m)
+
+
+def fire_values(
+    s: GameState,
+    units: list[Unit],
+    stat: str,
+    zone: int,
+    side: str,
+    battle_round: int = 1,
+) -> list[int]:
     """Each unit's hit value after support and terrain, combined by the modifier policy."""
     ut = s.rules.units
     opts = s.rules.options
@@ -379,6 +422,8 @@ def fire_values(s: GameState, units: list[Unit], stat: str, zone: int, side: str
             m = tm.get(ut[u.type].domain)
             if m:
                 mods[i].append(m)
+    if s.rules.borders and s.board.border_flags:
+        _border_mods(s, units, zone, side, mods, battle_round)
     dice = s.rules.dice
     policy = opts.get("modifier_policy", "sum")
     tie = opts.get("modifier_tiebreak", "bonus")
@@ -502,8 +547,8 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     doomed = set(b.doomed) if b.round == 1 else set()
     report: dict = {"zone": b.zone, "round": b.round}
     if fs_att or fs_def:
-        h_att, _ = _roll(s, fs_att, fire_values(s, fs_att, "attack", b.zone, "att"))
-        h_def, _ = _roll(s, fs_def, fire_values(s, fs_def, "defense", b.zone, "def"))
+        h_att, _ = _roll(s, fs_att, fire_values(s, fs_att, "attack", b.zone, "att", b.round))
+        h_def, _ = _roll(s, fs_def, fire_values(s, fs_def, "defense", b.zone, "def", b.round))
         k_def, d_def = assign_hits(s, dfn, h_att, b.profiles["def"], False, b.zone, doomed)
         k_att, d_att = assign_hits(s, att, h_def, b.profiles["att"], True, b.zone)
         _apply_casualties(s, k_def, d_def)
@@ -519,8 +564,8 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     else:
         targets_att, targets_def = att, dfn
     # 2. general fire, casualties removed after both sides rolled
-    h_att, _ = _roll(s, att, fire_values(s, att, "attack", b.zone, "att"))
-    h_def, _ = _roll(s, dfn, fire_values(s, dfn, "defense", b.zone, "def"))
+    h_att, _ = _roll(s, att, fire_values(s, att, "attack", b.zone, "att", b.round))
+    h_def, _ = _roll(s, dfn, fire_values(s, dfn, "defense", b.zone, "def", b.round))
     k_def, d_def = assign_hits(s, targets_def, h_att, b.profiles["def"], False, b.zone, doomed)
     k_att, d_att = assign_hits(s, targets_att, h_def, b.profiles["att"], True, b.zone)
     _apply_casualties(s, k_def, d_def)

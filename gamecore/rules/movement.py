@@ -537,6 +537,16 @@ def _unload_moves(ctx: MoveContext, out, tid: int, by_type: dict[str, list[int]]
     sz = tr.zone
     if sz in ctx.enemy_surface:
         return  # no unloading from a hostile sea zone (fight there first)
+    if not ctx.combat:
+        # what sailed in combat move lands in combat move (an amphibious assault)
+        if tr.flags & (COMBAT | FOUGHT):
+            return
+        by_type = {
+            k: [i for i in ids if not s.units[i].flags & COMBAT] for k, ids in by_type.items()
+        }
+        by_type = {k: ids for k, ids in by_type.items() if ids}
+        if not by_type:
+            return
     everything = sorted(i for ids in by_type.values() for i in ids)
     for land in ctx.b.coast[sz]:
         st = ctx.status(land)

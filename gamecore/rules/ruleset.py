@@ -230,6 +230,18 @@ class Terrain:
 
 
 @dataclass(frozen=True)
+class BorderEffect:
+    """Combat modifiers for attacks across a border with this attribute (river, mountain,
+    fortified: ``gamecore.model.Border``), by the attacking/defending units' domain;
+    ``rounds``: only in the first N rounds (0: every round)."""
+
+    id: str
+    attack: dict[str, int] = field(default_factory=dict)
+    defense: dict[str, int] = field(default_factory=dict)
+    rounds: int = 0
+
+
+@dataclass(frozen=True)
 class NationRules:
     """Per-nation exceptions (China in g40)."""
 
@@ -253,6 +265,7 @@ class Ruleset:
     phases: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     nations: dict[str, NationRules] = field(default_factory=dict)
+    borders: dict[str, BorderEffect] = field(default_factory=dict)
     extends: str | None = None
     sources: list[str] = field(default_factory=list)
     description: str = ""
@@ -292,6 +305,7 @@ class Ruleset:
             phases=self.phases,
             options=opts,
             nations=self.nations,
+            borders=self.borders,
             extends=self.extends,
             sources=self.sources,
             description=self.description,
@@ -493,6 +507,7 @@ def _build(data: dict, source: str) -> Ruleset:
         "facilities",
         "terrain",
         "nations",
+        "borders",
     }
     for k in data:
         if k not in known_top:
@@ -543,6 +558,9 @@ def _build(data: dict, source: str) -> Ruleset:
     nations: dict[str, NationRules] = {}
     for nid, raw in c.table(data.get("nations", {}), "nations").items():
         nations[nid] = _build_nation(c, nid, c.table(raw, f"nations.{nid}"))
+    borders: dict[str, BorderEffect] = {}
+    for bid, raw in c.table(data.get("borders", {}), "borders").items():
+        borders[bid] = _build_border(c, bid, c.table(raw, f"borders.{bid}"))
 
     # cross references
     for u in units.values():
@@ -583,6 +601,7 @@ def _build(data: dict, source: str) -> Ruleset:
         phases=phases,
         options=options,
         nations=nations,
+        borders=borders,
         sources=sources,
         description=description,
         source_path=source,
@@ -748,6 +767,28 @@ def _build_terrain(c: _Checker, tid: str, raw: dict) -> Terrain:
     return Terrain(**kw)
 
 
+def _build_border(c: _Checker, bid: str, raw: dict) -> BorderEffect:
+    from gamecore.model import BORDER_FLAGS
+
+    key = f"borders.{bid}"
+    if bid not in BORDER_FLAGS:
+        c.fail(key, f"unknown border attribute (one of {', '.join(BORDER_FLAGS)})")
+    kw: dict[str, Any] = {"id": bid}
+    for k, v in raw.items():
+        if k in ("attack", "defense"):
+            t = c.table(v, f"{key}.{k}")
+            for dom, val in t.items():
+                if dom not in DOMAINS:
+                    c.fail(f"{key}.{k}.{dom}", f"unknown domain (one of {', '.join(DOMAINS)})")
+                c.int_(val, f"{key}.{k}.{dom}", None)
+            kw[k] = dict(t)
+        elif k == "rounds":
+            kw[k] = c.int_(v, f"{key}.{k}")
+        else:
+            c.fail(f"{key}.{k}", "unknown key")
+    return BorderEffect(**kw)
+
+
 def _build_nation(c: _Checker, nid: str, raw: dict) -> NationRules:
     key = f"nations.{nid}"
     kw: dict[str, Any] = {"id": nid}
@@ -773,6 +814,7 @@ __all__ = [
     "DOMAINS",
     "KNOWN_PHASES",
     "UNIT_FLAGS",
+    "BorderEffect",
     "DiceExpr",
     "FacilityType",
     "NationRules",

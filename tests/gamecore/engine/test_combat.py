@@ -475,3 +475,39 @@ def test_nations_of_one_turn_slot_may_play_together_and_fight_jointly():
     assert s.owner[z["C"]] in ("RED", "PNK")
     battle = [e for e in s.log if e.get("e") == "battle"][0]
     assert battle["attacker"] == "RED"
+
+
+def test_river_border_modifier_and_the_modifier_policy():
+    # rules-notes/003 §4.1 and §4.3 (house rules): attacking across a river is penalised;
+    # only the highest modifier applies (a tie between bonus and penalty: option)
+    from gamecore.engine import new_game
+    from gamecore.engine.testmaps import grid_pack, zone_ids
+    from gamecore.model import Border, RulesetDoc
+    from gamecore.rules.combat import fire_values
+
+    pack = grid_pack(
+        ["ABC"],
+        {"A": {"owner": "RED"}, "B": {"owner": "RED"}, "C": {"owner": "BLU"}},
+        {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}},
+        [("B", "RED", "infantry"), ("B", "RED", "artillery"), ("C", "BLU", "infantry")],
+        ruleset="house",
+    )
+    pack.rulesets["house"] = RulesetDoc(
+        "house",
+        'extends = "g40"\n[options]\nmodifier_policy = "highest_only"\n'
+        'modifier_tiebreak = "penalty"\n'
+        "[borders.river]\nattack = { land = -1 }\ndefense = { land = 1 }\nrounds = 1\n",
+    )
+    z = zone_ids(pack)
+    b, c = sorted((z["B"], z["C"]))
+    pack.map.borders[(b, c)] = Border(b, c, river=True)
+    s = new_game(pack, "test")
+    s.apply(Action.move(units_of(s, "RED"), (z["B"], z["C"])))
+    red = [s.units[u] for u in units_of(s, "RED")]
+    blue = [s.units[u] for u in units_of(s, "BLU")]
+    # infantry: +1 artillery and -1 river: a tie, the penalty wins; artillery: -1
+    assert fire_values(s, red, "attack", z["C"], "att", 1) == [0, 1]
+    assert fire_values(s, blue, "defense", z["C"], "def", 1) == [3]
+    assert fire_values(s, red, "attack", z["C"], "att", 2) == [2, 2]  # first round only
+    s.rules.options["modifier_policy"] = "sum"
+    assert fire_values(s, red, "attack", z["C"], "att", 1) == [1, 1]

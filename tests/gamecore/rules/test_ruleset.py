@@ -172,6 +172,8 @@ def test_scenario_options_override():
         ("[options]\naa_fire = 1", "key 'options.aa_fire': must be true or false"),
         ('[facilities.ic]\nplaces = ["space"]', "unknown domain 'space'"),
         ('extends = "no_such_ruleset"', "no ruleset 'no_such_ruleset'"),
+        ("[borders.swamp]\nattack = { land = -1 }", "key 'borders.swamp': unknown border"),
+        ('[options]\ncombat_resolver = "crt"', "unknown resolver 'crt'"),
     ],
 )
 def test_bad_rulesets_name_file_key_and_reason(text, needle):
