@@ -256,20 +256,26 @@ class Prepared:
         keys = side.possible_keys()
         if len(keys) > 62:  # pragma: no cover - 31 unit types with detectors on one side
             raise BattleError("too many kinds of units on one side")
-        bit = {k: np.int64(1) << j for j, k in enumerate(keys)}
-        fire = np.zeros(X.size, dtype=np.int64)
+        index = {k: j for j, k in enumerate(keys)}
+        off = np.zeros((side.n_cells, len(keys)))
+        on = np.zeros_like(off)
         for c in range(side.n_cells):
             t = side.slots[side.cell_slot[c]]
-            if t.stat(side.stat, side.cell_hp[c] < t.hits) <= 0:
+            if side.cell_base[c] <= 0:
                 continue
-            on = bit.get((t.cannot_target, t.domain, True), 0)
-            off = bit[(t.cannot_target, t.domain, False)]
-            fire |= np.where(X.cells[:, c] > 0, np.where(X.det, on, off), 0)
+            off[c, index[(t.cannot_target, t.domain, False)]] = 1.0
+            j = index.get((t.cannot_target, t.domain, True))
+            if j is not None:
+                on[c, j] = 1.0
+        alive = (X.cells > 0).astype(float)
+        fires = np.where(X.det[:, None], alive @ on, alive @ off) > 0  # (S_X, keys)
+        powers = np.int64(1) << np.arange(len(keys), dtype=np.int64)
+        fire = fires.astype(np.int64) @ powers
         elig = np.array(
             [[eligible(t, k) for k in keys] for t in other.slots], dtype=np.int64
         ).reshape(len(other.slots), len(keys))
         has = ((Y.per_slot > 0).astype(np.int64) @ elig) > 0  # (S_Y, keys)
-        target = has.astype(np.int64) @ (np.int64(1) << np.arange(len(keys), dtype=np.int64))
+        target = has.astype(np.int64) @ powers
         return fire, target
 
     def _settle(self) -> None:

@@ -274,16 +274,16 @@ class Side:
         S = M.shape[0]
         fs_on = not enemy_det
         want_fs = stage == FS
+        present = M.any(axis=0).tolist()
         firing = [
-            c
-            for c in range(self.n_cells)
-            if want_fs == (fs_on and self.cell_fs[c]) and M[:, c].any()
+            c for c in range(self.n_cells) if present[c] and want_fs == (fs_on and self.cell_fs[c])
         ]
         out: list[np.ndarray | None] = [None] * n_groups
         if not firing:
             return out
         det_cells = [c for c in firing if self.cell_det[c]]
-        det = M[:, det_cells].sum(axis=1) > 0 if det_cells else np.zeros(S, dtype=bool)
+        det = M[:, det_cells].sum(axis=1) > 0 if det_cells else None
+        dets = (False, True) if det is not None else (False,)
         # (cell, support bonus or None, count per state)
         parts: list[tuple[int, int | None, np.ndarray]] = []
         offers = [
@@ -313,13 +313,11 @@ class Side:
             if v <= 0 or not n.any():
                 continue
             kb = self.cell_key[c]
-            for d in (False, True):
+            for d in dets:
                 g = target.group_of_key.get((*kb, d))
                 if g is None or g >= n_groups:
                     continue
-                m = n * (det == d)
-                if not m.any():
-                    continue
+                m = n if det is None else n * (det == d)
                 key = (g, v)
                 cols[key] = cols[key] + m if key in cols else m
         per_group: dict[int, list[tuple[int, np.ndarray]]] = {}
