@@ -15,6 +15,7 @@ and why. The rules followed are those of the engine's dice resolver
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Mapping
 
 import numpy as np
@@ -160,6 +161,53 @@ def calculate(
     return res
 
 
+_CACHE: OrderedDict = OrderedDict()
+CACHE_SIZE = 4096
+
+
+def _freeze(x):
+    if isinstance(x, Mapping):
+        return tuple(sorted((k, _freeze(v)) for k, v in x.items()))
+    if isinstance(x, (list, tuple)):
+        return tuple(_freeze(v) for v in x)
+    if hasattr(x, "__dataclass_fields__"):
+        return (type(x).__name__, *(_freeze(getattr(x, f)) for f in x.__dataclass_fields__))
+    return x
+
+
+def calculate_cached(
+    ruleset: Ruleset | str,
+    attackers: Mapping[str, int],
+    defenders: Mapping[str, int],
+    context: BattleContext | None = None,
+    method: str = "auto",
+    samples: int | None = None,
+    seed: int | None = 0,
+) -> BattleResult:
+    """:func:`calculate`, remembering the last results (for bots that ask about the same
+    battles again and again). Results are shared: do not change them. Monte Carlo is
+    seeded (``seed`` 0 by default) so a remembered answer is the answer."""
+    rules = _rules(ruleset)
+    key = (
+        id(rules),
+        _freeze(attackers),
+        _freeze(defenders),
+        _freeze(context or BattleContext()),
+        method,
+        samples,
+        seed,
+    )
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is rules:
+        _CACHE.move_to_end(key)
+        return hit[1]
+    res = calculate(rules, attackers, defenders, context, method, samples, seed)
+    _CACHE[key] = (rules, res)  # holding the ruleset keeps its id from being reused
+    if len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return res
+
+
 def _exact(prep: Prepared, reason: str) -> BattleResult:
     raw = solve_exact(prep)
     probs = outcome_probs(prep, raw.final, raw.retreat)
@@ -237,6 +285,7 @@ __all__ = [
     "Retreat",
     "SideOutcome",
     "calculate",
+    "calculate_cached",
     "exact_cells",
     "exact_work",
     "outcome_probs",

@@ -472,3 +472,15 @@ def test_exact_matches_a_naive_reference(att, dfn):
     win, lose, draw = reference(values(att, 0), values(dfn, 1), 6)
     got = np.array([res.attacker_win, res.defender_win, res.draw])
     assert got == pytest.approx([float(win), float(lose), float(draw)], abs=1e-10)
+
+
+def test_calculate_cached_remembers_results():
+    from gamecore.sim.battle import calculate_cached
+
+    ctx = BattleContext(retreat=Retreat.after(2), bombard={"cruiser": 1})
+    one = calculate_cached(G40, {"infantry": 3}, {"infantry": 2}, ctx)
+    two = calculate_cached(G40, {"infantry": 3}, {"infantry": 2}, ctx)
+    assert one is two
+    other = calculate_cached(G40, {"infantry": 3}, {"infantry": 3}, ctx)
+    assert other is not one and other.attacker_win < one.attacker_win
+    assert one.attacker_win == calculate(G40, {"infantry": 3}, {"infantry": 2}, ctx).attacker_win
