@@ -136,10 +136,12 @@ class Document(QObject):
         command = command_for(self, edit)
         self.changed.emit(change)
         self.undo_stack.push(command)
+        self.selection.prune(self.pack)
         return change
 
     def _apply(self, edit: Edit) -> None:
         self.changed.emit(edit.apply(self.pack))
+        self.selection.prune(self.pack)
 
     def _revert(self, edit: Edit) -> None:
         self.changed.emit(edit.revert(self.pack))
