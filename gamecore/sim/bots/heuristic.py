@@ -36,7 +36,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.state import SUBMERGED, UNLOADED, Unit
 from gamecore.errors import RulesError
 from gamecore.rules import movement
-from gamecore.sim.bots.odds import battle_odds, defenders_in
+from gamecore.sim.bots.odds import Defence, battle_odds, defenders_in
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -60,6 +60,7 @@ class HeuristicParams:
     trials: int = 64  # dice trials per odds estimate
     confirm_exact: bool = True  # check each chosen attack with the battle calculator
     screen_ratio: float = 1.0  # skip attacks whose fighting power is below this share
+    dominant_ratio: float = 4.0  # fighting power beyond this share of the defence is overkill
     max_noncombat_moves: int = 24  # moves per non-combat phase (each costs an engine step)
     max_targets: int = 40  # hostile zones examined per combat move
 
@@ -108,7 +109,7 @@ def _bfs(nbrs: dict[int, tuple[int, ...]], sources: dict[int, int], allowed=None
 _BALLS: dict[int, tuple[object, dict]] = {}
 
 
-def _ball(b, dom: str, reach: int, z: int) -> tuple[int, ...]:
+def _ball(b, dom: str, reach: int, z: int) -> frozenset[int]:
     """Land zones within ``reach`` steps of ``z`` (by land for "land", by any adjacency
     for "air"), ``z`` excluded; cached per board (boards never change during play)."""
     hit = _BALLS.get(id(b))
@@ -132,7 +133,7 @@ def _ball(b, dom: str, reach: int, z: int) -> tuple[int, ...]:
                         seen.add(y)
                         nxt.append(y)
             frontier = nxt
-        out = tuple(sorted(y for y in seen if y != z and b.is_land(y)))
+        out = frozenset(y for y in seen if y != z and b.is_land(y))
         cache[key] = out
     return out
 
@@ -151,20 +152,23 @@ class _View:
         self.mine: dict[int, list[Unit]] = {}
         self.friendly_units: dict[int, list[Unit]] = {}
         self.hostile: dict[int, list[Unit]] = {}
-        for uid in sorted(s.units):
-            u = s.units[uid]
-            t = self.ut[u.type]
-            if t.infrastructure:
+        ut = self.ut
+        friends, enemies = self.friends, self.enemies
+        mine, friendly, hostile = self.mine, self.friendly_units, self.hostile
+        # (units are kept in id order: ids only grow and updates keep a unit's place)
+        for u in s.units.values():
+            if ut[u.type].infrastructure:
                 continue
-            if u.nation == nation:
-                self.mine.setdefault(u.zone, []).append(u)
-            if u.nation in self.friends:
+            n = u.nation
+            if n == nation:
+                mine.setdefault(u.zone, []).append(u)
+            if n in friends:
                 if not u.on:
-                    self.friendly_units.setdefault(u.zone, []).append(u)
-            elif u.nation in self.enemies and not u.on and not u.flags & SUBMERGED:
-                self.hostile.setdefault(u.zone, []).append(u)
+                    friendly.setdefault(u.zone, []).append(u)
+            elif n in enemies and not u.on and not u.flags & SUBMERGED:
+                hostile.setdefault(u.zone, []).append(u)
         self.capital = b.capital.get(nation)
-        self._threat: dict[int, list[Unit]] | None = None
+        self._threat: list | None = None
         self._front: dict[int, int] | None = None
         self._land_reach: dict[int, int] | None = None
         self._goals: set[int] = set()
@@ -194,32 +198,42 @@ class _View:
         return w
 
     # -- threats ----------------------------------------------------------------
-    def threats(self) -> dict[int, list[Unit]]:
-        """Enemy units that could attack each zone on their next turn (rough reach: land
-        units by land within their movement, aircraft within half their range)."""
-        if self._threat is not None:
-            return self._threat
-        b = self.b
-        out: dict[int, list[Unit]] = {}
-        for z in sorted(self.hostile):
-            us = self.hostile[z]
-            by_reach: dict[tuple[str, int], list[Unit]] = {}
-            for u in us:
-                t = self.ut[u.type]
-                if t.domain == "land":
-                    by_reach.setdefault(("land", max(1, t.movement)), []).append(u)
-                elif t.domain == "air":
-                    by_reach.setdefault(("air", max(1, t.movement // 2)), []).append(u)
-            for (dom, reach), group in sorted(by_reach.items()):
-                for y in _ball(b, dom, reach, z):
-                    out.setdefault(y, []).extend(group)
-        self._threat = out
-        return out
+    def _threat_groups(self) -> list[tuple[str, int, int, list[Unit]]]:
+        """Enemy land and air units grouped by where they are and how far they reach
+        (rough reach: land units by land within their movement, aircraft within half
+        their range)."""
+        if self._threat is None:
+            groups = []
+            for z in sorted(self.hostile):
+                by_reach: dict[tuple[str, int], list[Unit]] = {}
+                for u in self.hostile[z]:
+                    t = self.ut[u.type]
+                    if t.domain == "land":
+                        by_reach.setdefault(("land", max(1, t.movement)), []).append(u)
+                    elif t.domain == "air":
+                        by_reach.setdefault(("air", max(1, t.movement // 2)), []).append(u)
+                for (dom, reach), group in sorted(by_reach.items()):
+                    groups.append((dom, reach, z, group))
+            self._threat = groups
+            self._threat_at: dict[int, list[Unit]] = {}
+        return self._threat
+
+    def threats_at(self, z: int) -> list[Unit]:
+        """Enemy units that could attack ``z`` on their next turn."""
+        groups = self._threat_groups()
+        hit = self._threat_at.get(z)
+        if hit is None:
+            hit = []
+            for dom, reach, origin, group in groups:
+                if z in _ball(self.b, dom, reach, origin):
+                    hit.extend(group)
+            self._threat_at[z] = hit
+        return hit
 
     def danger(self, z: int, extra: Iterable[Unit] = (), seed: int = 0, defenders=None) -> float:
         """Chance that the enemy takes ``z`` next turn if ``extra`` units (ours) stand there
         besides what is there now (or exactly ``defenders``)."""
-        att = self.threats().get(z)
+        att = self.threats_at(z)
         if not att:
             return 0.0
         land = [u for u in att if self.ut[u.type].domain == "land"]
@@ -274,10 +288,12 @@ class _View:
         ut = self.ut
         dice = self.s.rules.dice
         targets: dict[int, float] = {}
-        for z in b.zones:
-            if not b.is_land(z) or z in b.impassable:
+        owner = self.s.owner
+        friends = self.friends
+        friendly_land = [z for z, o in owner.items() if o in friends and z not in b.impassable]
+        for z, o in owner.items():  # land zones
+            if z in b.impassable:
                 continue
-            o = self.owner(z)
             if o in self.enemies or z in self.hostile:
                 targets[z] = self.zone_worth(z) + (20.0 if z in b.capital_of else 0.0)
             elif self.s.is_neutral_owner(o) and o not in self.friends and b.value.get(z, 0) > 0:
@@ -292,8 +308,8 @@ class _View:
             if st:
                 enemy_str[z] = st
         pressure: dict[int, float] = {}
-        for z in b.zones:
-            if not self.is_friendly_land(z) or z in self.hostile:
+        for z in friendly_land:
+            if z in self.hostile:
                 continue
             near = [y for y in b.land_nbrs[z] if y in targets]
             if not near:
@@ -311,7 +327,7 @@ class _View:
                 src[z] = 0 if pr >= hi else (1 if pr >= lo else 2)
         else:  # nothing of ours touches the enemy: head for enemy land directly
             src = {z: 1 for z in targets}
-        friendly = {z for z in b.zones if self.is_friendly_land(z)} | set(src)
+        friendly = set(friendly_land) | set(src)
         self._front = _bfs(b.land_nbrs, src, allowed=friendly)
         return self._front
 
@@ -562,7 +578,7 @@ class HeuristicBot:
         if cap is None or v.owner(cap) != v.n:
             return set()
         here = [u for u in v.mine.get(cap, ()) if v.ut[u.type].domain != "sea"]
-        if not here or not v.threats().get(cap):
+        if not here or not v.threats_at(cap):
             return set()
         # keep the best defenders first
         here.sort(key=lambda u: (-v.ut[u.type].defense, v.ut[u.type].cost, u.id))
@@ -665,25 +681,35 @@ class HeuristicBot:
                 return (par.value_weight * worth + 1.0, z, [u.id], self._tids(ferried, [u.id]))
             return None
 
-        def odds(k: int):
-            return battle_odds(
-                state, z, pool[:k], defenders, trials=par.trials, seed=seed, extra_defenders=extra
-            )
+        defence = Defence(state, z, defenders, extra)
 
-        # a cheap screen first (Lanchester's square law: hit rate times hit points)
+        def odds(k: int):
+            return defence.odds(pool[:k], trials=par.trials, seed=seed)
+
+        # a cheap screen first (Lanchester's square law: hit rate times hit points): no
+        # force below ``screen_ratio`` of the defence can win, and more than
+        # ``dominant_ratio`` is overkill
         dfn_all = list(defenders) + [Unit(-1 - i, "_neutral", t, z) for i, t in enumerate(extra)]
         p_def = _power(state, dfn_all, "defense")
-        if p_def > 0 and _power(state, pool, "attack") < par.screen_ratio * p_def:
+        powers = _prefix_power(state, pool, "attack")
+        if p_def > 0 and powers[-1] < par.screen_ratio * p_def:
             return None
-        full = odds(len(pool))
-        if full.win < par.win_threshold:
-            return None
-        # aim for a sure win when the force is there (the survivors hold the zone)
-        aim = par.sure_win if full.win >= par.sure_win else par.win_threshold
-        lo, hi = 1, len(pool)
-        if p_def > 0:  # no force below the screen can win: start the search above it
-            while lo < hi and _power(state, pool[:lo], "attack") < par.screen_ratio * p_def:
-                lo += 1
+        lo = next(
+            (k for k in range(1, len(pool) + 1) if powers[k - 1] >= par.screen_ratio * p_def), 1
+        )
+        hi = next(
+            (k for k in range(lo, len(pool) + 1) if powers[k - 1] >= par.dominant_ratio * p_def),
+            len(pool),
+        )
+        if p_def > 0 and powers[hi - 1] >= par.dominant_ratio * p_def:
+            full = None  # overwhelming: no need to ask the dice whether it can win
+            aim = par.sure_win
+        else:
+            full = odds(hi)
+            if full.win < par.win_threshold:
+                return None
+            # aim for a sure win when the force is there (the survivors hold the zone)
+            aim = par.sure_win if full.win >= par.sure_win else par.win_threshold
         best = full
         while lo < hi:
             mid = (lo + hi) // 2
@@ -694,7 +720,7 @@ class HeuristicBot:
             else:
                 lo = mid + 1
         k = hi
-        if k < len(pool) and best is full:
+        if best is None or (best is full and not par.confirm_exact):
             best = odds(k)
         if par.confirm_exact:
             # the battle calculator has the last word; a few more units if it disagrees
@@ -820,7 +846,6 @@ class HeuristicBot:
         ut = v.ut
         b = state.board
         steps = []
-        threats = v.threats()
         for (zone, typ, _first), acts in sorted(by_group.items()):
             t = ut[typ]
             if t.domain != "air":
@@ -834,12 +859,12 @@ class HeuristicBot:
                 and zone not in state.captured
                 and zone not in v.hostile
             )
-            if safe_here and not threats.get(zone):
+            if safe_here and not v.threats_at(zone):
                 continue
 
             def rank(a: Action):
                 dest = a.path[-1]
-                danger = len(threats.get(dest, ()))
+                danger = len(v.threats_at(dest))
                 sea = b.is_sea(dest)
                 return (danger, sea, len(a.path), a.path)
 
@@ -847,7 +872,7 @@ class HeuristicBot:
             if not cands:
                 continue
             best = cands[0]
-            if safe_here and len(threats.get(best.path[-1], ())) >= len(threats.get(zone, ())):
+            if safe_here and len(v.threats_at(best.path[-1])) >= len(v.threats_at(zone)):
                 continue
             if len(best.units) < len(ids):
                 whole = [a for a in cands if a.path == best.path]
@@ -939,7 +964,7 @@ class HeuristicBot:
                 return (0, z)
             dom = ut[a.type].domain
             if dom == "sea":
-                return (0 if z in fleet_at else 1, len(v.threats().get(z, ())), z)
+                return (0 if z in fleet_at else 1, len(v.threats_at(z)), z)
             if cap_danger > self.params.capital_safety and z == cap:
                 return (-1, z)
             return (front.get(z, INF), z)
@@ -1048,6 +1073,22 @@ class _Place:
 
 
 # ---------------------------------------------------------------------- small helpers
+def _prefix_power(state, units, stat: str) -> list[float]:
+    """:func:`_power` of ``units[:1]``, ``units[:2]``, ... (for the smallest sufficient
+    force)."""
+    ut = state.rules.units
+    dice = state.rules.dice
+    rate = 0.0
+    hp = 0
+    out = []
+    for u in units:
+        t = ut[u.type]
+        rate += t.stat(stat, u.damage > 0) / dice
+        hp += t.hits - u.damage
+        out.append(rate * hp)
+    return out
+
+
 def _power(state, units, stat: str) -> float:
     """Lanchester fighting power of a force: summed hit chance times summed hit points."""
     ut = state.rules.units

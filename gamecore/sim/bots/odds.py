@@ -256,6 +256,34 @@ def _aa_loss(state: GameState, attackers: list[Unit], defenders: list[Unit]) -> 
     return min(shots, len(air)) * value / state.rules.dice * cheapest
 
 
+class Defence:
+    """One zone's defenders, prepared once for many estimates of attacks on it (the bot
+    tries several attacking forces against the same defence)."""
+
+    def __init__(
+        self,
+        state: GameState,
+        zone: int,
+        defenders: Sequence[Unit],
+        extra_defenders: Sequence[str] = (),
+    ):
+        units = list(defenders)
+        for i, typ in enumerate(extra_defenders):
+            units.append(Unit(-1 - i, "_neutral", typ, zone))
+        self.state = state
+        self.zone = zone
+        self.units = units
+        self.side = _side(state, units, "defense", zone, False) if units else None
+
+    def odds(self, attackers: Sequence[Unit], trials: int = DEFAULT_TRIALS, seed: int = 0) -> Odds:
+        """The fast estimate of ``attackers`` against this defence."""
+        if not attackers:
+            return Odds(0.0, 1.0, 0.0, 0.0, 0)
+        return _quick_odds(
+            self.state, self.zone, list(attackers), self.units, trials, seed, self.side
+        )
+
+
 def _quick_odds(
     state: GameState,
     zone: int,
@@ -263,13 +291,15 @@ def _quick_odds(
     defenders: list[Unit],
     trials: int,
     seed: int,
+    d: _Side | None = None,
 ) -> Odds:
     a = _side(state, attackers, "attack", zone, True)
     aa = _aa_loss(state, attackers, defenders)
     if not defenders:
         win = 1.0 if a.capture_end > 0 else 0.0
         return Odds(win, 0.0, aa, 0.0, 0)
-    d = _side(state, defenders, "defense", zone, False)
+    if d is None:
+        d = _side(state, defenders, "defense", zone, False)
     if d.end == 0:  # only defenceless units: they die at once
         win = 1.0 if a.capture_end > 0 else 0.0
         return Odds(win, 0.0, aa, float(d.lost_cost[-1]), 0)
