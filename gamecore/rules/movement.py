@@ -59,14 +59,19 @@ class MoveContext:
         self.may_occupy = any(x in s.board.alliance_of for x in self.enemies)
         # what depends only on control, enemy units and relations is shared by every
         # query (and clone) until one of those changes (GameState.epoch)
-        cache = s._mcache
-        if cache is None or cache[0] != s.epoch:
-            cache = (s.epoch, {})
-            s._mcache = cache
-        shared = cache[1].get((nation, combat))
-        if shared is None:
+        # (only for the nation to move: its own moves do not bump the counter, and they
+        # would change what another nation sees)
+        if nation == s.current_nation:
+            cache = s._mcache
+            if cache is None or cache[0] != s.epoch:
+                cache = (s.epoch, {})
+                s._mcache = cache
+            shared = cache[1].get(combat)
+            if shared is None:
+                shared = self._shared()
+                cache[1][combat] = shared
+        else:
             shared = self._shared()
-            cache[1][(nation, combat)] = shared
         self.enemy_any, self.enemy_surface, self.enemy_detector = shared[0]
         self._status: dict[int, str] = shared[1]
         self._land_cache: dict[tuple, dict[int, tuple]] = shared[2]
