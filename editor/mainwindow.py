@@ -4,21 +4,16 @@ crash recovery), undo/redo, find, map modes, status bar and persisted settings."
 
 from __future__ import annotations
 
-import copy
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import (
     QByteArray,
-    QObject,
-    QRunnable,
     QSettings,
     QStringListModel,
     Qt,
     QThreadPool,
     QTimer,
-    Signal,
 )
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -39,62 +34,21 @@ from editor.canvas.scene import MapScene
 from editor.canvas.view import MapView
 from editor.demo import blank_pack, demo_pack
 from editor.docks.inspector import InspectorPanel
+from editor.docks.issues import IssuesPanel
 from editor.docks.layers import LayersPanel
 from editor.docks.overview import Overview
 from editor.docks.zones import ZonesPanel
 from editor.document import Document, Selection
 from editor.tools import TOOLS, Tool
+from editor.validation import LiveValidation, zone_severities
 from gamecore import __version__
 from gamecore.errors import PackLockedError, WarroomError
-from gamecore.model import Pack
-from gamecore.ops import Change, Edit
+from gamecore.ops import Change, Edit, IgnoreIssues
 from gamecore.store import new_pack, open_pack, read_pack
 
 PACK_FILTER = "Warroom map packs (*.warroom);;All files (*)"
 MAX_RECENT = 10
 AUTOSAVE_MS = 60_000
-
-
-def default_issue_provider(pack: Pack) -> dict[int, str]:
-    """Worst severity of the validation issues of each zone (gamecore.validate)."""
-    from gamecore.validate import validate
-
-    rank = {"error": 0, "warning": 1, "info": 2}
-    out: dict[int, str] = {}
-    for issue in validate(pack).issues:
-        for zid in issue.zones:
-            cur = out.get(zid)
-            if cur is None or rank.get(issue.severity, 3) < rank.get(cur, 3):
-                out[zid] = issue.severity
-    return out
-
-
-def _snapshot(pack: Pack) -> Pack:
-    """A copy of the pack for a worker thread (geometries are immutable: shared)."""
-    memo = {id(z.geometry): z.geometry for z in pack.map.zones.values()}
-    return copy.deepcopy(pack, memo)
-
-
-class _IssueSink(QObject):
-    done = Signal(int, object, str)  # token, {zone: severity}, error
-
-
-class _IssueJob(QRunnable):
-    def __init__(self, provider, pack: Pack, token: int, sink: _IssueSink):
-        super().__init__()
-        self.provider, self.pack, self.token, self.sink = provider, pack, token, sink
-
-    def run(self) -> None:
-        try:
-            issues, error = self.provider(self.pack), ""
-        except WarroomError as err:
-            issues, error = {}, str(err)
-        except Exception as err:  # the validator is another module: never crash the editor
-            issues, error = {}, f"{type(err).__name__}: {err}"
-        try:
-            self.sink.done.emit(self.token, issues, error)
-        except RuntimeError:  # the window is gone
-            pass
 
 
 class MainWindow(QMainWindow):
@@ -103,8 +57,10 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         self.setObjectName("WarroomMainWindow")
         self.document: Document | None = None
-        #: the validator behind the "issues" map mode: pack -> {zone id: severity}
-        self.issue_provider: Callable[[Pack], dict[int, str]] | None = default_issue_provider
+        #: the validator: runs after each edit off the GUI thread (Issues dock, issues mode)
+        self.validation = LiveValidation(self)
+        self.validation.updated.connect(self._issues_done)
+        self.validation.failed.connect(lambda text: self.show_error(f"validation failed: {text}"))
         self.scene = MapScene(self)
         self.view = MapView(self.scene, self)
         self.view.setObjectName("mapView")
@@ -124,13 +80,6 @@ class MainWindow(QMainWindow):
         self._lod_timer.setSingleShot(True)
         self._lod_timer.setInterval(300)
         self._lod_timer.timeout.connect(self.scene.ensure_lod)
-        self._issues_timer = QTimer(self)
-        self._issues_timer.setSingleShot(True)
-        self._issues_timer.setInterval(500)
-        self._issues_timer.timeout.connect(self.refresh_issues)
-        self._issues_token = 0
-        self._sink = _IssueSink(self)
-        self._sink.done.connect(self._issues_done)
         self.view.cursorMoved.connect(self._cursor_moved)
         self.view.zoomChanged.connect(self._zoom_changed)
         self.scene.modeChanged.connect(self._mode_changed)
@@ -162,6 +111,14 @@ class MainWindow(QMainWindow):
         self.history.setEmptyLabel("<original>")
         self.history_dock = self._dock("History", "historyDock", self.history, right)
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
+        self.issues_panel = IssuesPanel()
+        self.issues_panel.locateRequested.connect(self.locate_issue)
+        self.issues_panel.fixRequested.connect(self.fix_issue)
+        self.issues_panel.ignoreRequested.connect(self.ignore_issue)
+        self.issues_panel.validateRequested.connect(self.refresh_issues)
+        self.validation.running.connect(self.issues_panel.set_running)
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        self.issues_dock = self._dock("Issues", "issuesDock", self.issues_panel, bottom)
         self.inspector_dock.raise_()
         self.resizeDocks([self.layers_dock, self.zones_dock], [215, 500], Qt.Orientation.Vertical)
         self.resizeDocks(
@@ -375,8 +332,7 @@ class MainWindow(QMainWindow):
         doc = self.document
         assert doc is not None
         self.scene.set_pack(doc.pack, doc.scenario_id)
-        if self.scene.mode == "issues":
-            self._issues_timer.start()
+        self.validation.reset(doc.pack)
         self.zones_panel.set_document(doc)
         self.inspector.set_document(doc)
         self._fill_scenarios()
@@ -418,8 +374,7 @@ class MainWindow(QMainWindow):
                 [f"{z.code} — {z.name}" for z in doc.pack.map.zones.values()]
             )
         self.overview.invalidate()
-        if self.scene.mode == "issues":
-            self._issues_timer.start()
+        self.validation.edited(change)
 
     def _doc_reset(self) -> None:
         self._load_into_views()
@@ -685,7 +640,8 @@ class MainWindow(QMainWindow):
         if doc is not None and doc.packfile is not None:
             doc.packfile.close(discard=not doc.modified)
         self._autosave_timer.stop()
-        self._issues_token += 1  # results of a validation still running are dropped
+        self.validation.reset(None)  # results of a validation still running are dropped
+        self.validation.wait(5000)
         QThreadPool.globalInstance().waitForDone(5000)
         event.accept()
 
@@ -742,8 +698,6 @@ class MainWindow(QMainWindow):
     def set_map_mode(self, mode: str) -> None:
         if mode not in style.MAP_MODES:
             raise WarroomError(f"unknown map mode {mode!r} (known: {', '.join(style.MAP_MODES)})")
-        if mode == "issues" and self.document is not None:
-            self.refresh_issues()
         self.scene.set_mode(mode)
         self._mode_changed(mode)
 
@@ -756,29 +710,50 @@ class MainWindow(QMainWindow):
             self.mode_combo.blockSignals(False)
         self.overview.invalidate()
 
-    def refresh_issues(self, background: bool = True) -> None:
-        """Run the validator and show its issues (map mode "issues", Issues layer). It
-        runs on a worker thread over a snapshot of the pack; a result that an edit made
-        stale is dropped (the edit starts a new run)."""
-        doc = self.document
-        if doc is None or self.issue_provider is None:
-            return
-        self._issues_token += 1
-        job = _IssueJob(self.issue_provider, _snapshot(doc.pack), self._issues_token, self._sink)
-        if background:
-            QThreadPool.globalInstance().start(job)
-        else:
-            job.run()
+    def refresh_issues(self, include_slow: bool = False) -> None:
+        """Run every check again (F5, "Validate now"); the Issues dock and the issues map
+        mode show the result. After edits the validator runs by itself."""
+        if self.document is not None:
+            self.validation.validate_now(include_slow=include_slow)
 
-    def _issues_done(self, token: int, issues: object, error: str) -> None:
-        if token != self._issues_token:
-            return  # stale: the pack changed since
-        if error:
-            self.show_error(f"validation failed: {error}")
+    def _issues_done(self, report) -> None:
+        doc = self.document
+        if doc is None:
             return
-        assert isinstance(issues, dict)
-        self.scene.set_issues(issues)
-        self.show_hint(f"{len(issues)} zones with issues" if issues else "No issues")
+        self.scene.set_issues(zone_severities(report))
+        names = {z.id: z.name for z in doc.pack.map.zones.values()}
+        self.issues_panel.set_report(report, names)
+        c = report.counts
+        self.show_hint(f"{c['error']} error(s), {c['warning']} warning(s)" if report.issues
+                       else "No issues")
+
+    def locate_issue(self, issue) -> None:
+        """Select the zones of an issue and zoom to them (or to its point)."""
+        doc = self.document
+        if doc is None:
+            return
+        zones = [z for z in issue.zones if z in doc.pack.map.zones]
+        if zones:
+            doc.selection.set([("zone", z) for z in zones])
+            self.zoom_to_selection()
+        elif issue.point is not None:
+            self.view.centerOn(*issue.point)
+        self.show_hint(f"{issue.code}: {issue.message}")
+
+    def fix_issue(self, issue) -> None:
+        doc = self.document
+        if doc is None or issue.fix is None:
+            return
+        try:
+            edit = issue.fix.make_edit(doc.pack)
+        except WarroomError as err:
+            self.show_error(f"cannot fix {issue.code}: {err}")
+            return
+        self.push(edit)
+
+    def ignore_issue(self, issue) -> None:
+        if self.document is not None:
+            self.push(IgnoreIssues([issue.key]))
 
     def fit_map(self) -> None:
         self.view.fit_map()

@@ -23,6 +23,7 @@ from gamecore.ops.attrs import (
 )
 from gamecore.ops.base import Change, CompositeEdit, Edit, EditError
 from gamecore.ops.geometry import ApplyChangeSet
+from gamecore.ops.ignore import IgnoreIssues
 from gamecore.ops.items import AddItem, RemoveItem
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "CompositeEdit",
     "Edit",
     "EditError",
+    "IgnoreIssues",
     "RemoveItem",
     "SetAttrs",
     "SetBorderAttrs",

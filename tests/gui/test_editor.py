@@ -365,21 +365,24 @@ def test_background_image_is_tiled_and_drawn_under_translucent_zones(window, tmp
     assert _pixel(window, "BAV") == QColor("#6e6e6e")
 
 
-def test_issues_mode_colours_zones_with_validation_problems(window, pack_path, qtbot):
+def test_issues_mode_colours_zones_with_validation_problems(window, pack_path, qtbot, monkeypatch):
     window.open_path(pack_path)
-    bav = zone(window, "BAV").id
-    window.issue_provider = lambda pack: {bav: "error"}
+    bav = zone(window, "BAV")
     for key in ("labels", "units", "facilities", "links", "convoy", "rail", "rivers", "issues"):
         window.scene.set_layer_visible(key, False)
     window.set_map_mode("issues")
-    qtbot.waitUntil(lambda: bool(window.scene.issues), timeout=10_000)  # a worker thread
+    bav.value = -1  # an error (ATT003), found by the validator on a worker thread
+    window.refresh_issues()
+    qtbot.waitUntil(lambda: window.scene.issues.get(bav.id) == "error", timeout=20_000)
     assert _pixel(window, "BAV") == QColor("#d7301f")
     assert _pixel(window, "PAR") == QColor("#bfc8b8")
 
-    def broken(pack):
+    from gamecore.validate import Validator
+
+    def broken(self):
         raise RuntimeError("validator bug")
 
-    window.issue_provider = broken
+    monkeypatch.setattr(Validator, "run", broken)
     window.refresh_issues()  # a failing validator is reported, never a crash
     qtbot.waitUntil(lambda: "validation failed" in window.statusBar().currentMessage())
 
@@ -388,6 +391,7 @@ def test_the_real_validator_runs_in_issues_mode(window, pack_path, qtbot):
     window.open_path(pack_path)
     bav = zone(window, "BAV")
     bav.slots = [(0.0, 0.0)]  # outside the zone: the validator warns (ATT005)
+    window.refresh_issues()  # the model was changed behind the editor's back: validate now
     window.set_map_mode("issues")
     assert window.scene.mode == "issues"
     qtbot.waitUntil(lambda: bav.id in window.scene.issues, timeout=20_000)

@@ -1,0 +1,168 @@
+"""Live validation: the validator runs after each edit, off the GUI thread.
+
+One :class:`gamecore.validate.Validator` lives per document. After an edit it re-runs
+only what the edit touched (``Validator.update``) on a snapshot of the pack, in a worker
+thread of its own; edits that arrive while a run is going on are gathered and validated
+together when it ends. Results that an edit made stale are never shown: each run carries
+the document's edit counter.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from gamecore.errors import WarroomError
+from gamecore.model import Pack
+from gamecore.ops import Change
+
+
+def snapshot(pack: Pack) -> Pack:
+    """A copy of the pack for a worker thread (geometries are immutable: shared, which
+    also lets the validator's per-geometry caches carry over)."""
+    memo = {id(z.geometry): z.geometry for z in pack.map.zones.values()}
+    return copy.deepcopy(pack, memo)
+
+
+class _Sink(QObject):
+    done = Signal(int, object, str)  # generation, Report or None, error
+
+
+class _Job(QRunnable):
+    def __init__(self, validator, pack, zones, geometry, full, generation, sink):
+        super().__init__()
+        self.validator, self.pack, self.zones = validator, pack, zones
+        self.geometry, self.full, self.generation, self.sink = geometry, full, generation, sink
+
+    def run(self) -> None:
+        try:
+            self.validator.pack = self.pack
+            if self.full:
+                report = self.validator.run()
+            else:
+                report = self.validator.update(self.zones, geometry_changed=self.geometry)
+            error = ""
+        except WarroomError as err:
+            report, error = None, str(err)
+        except Exception as err:  # the validator must never take the editor down
+            report, error = None, f"{type(err).__name__}: {err}"
+        try:
+            self.sink.done.emit(self.generation, report, error)
+        except RuntimeError:  # the window is gone
+            pass
+
+
+class LiveValidation(QObject):
+    """Runs the validator for the editor; emits ``updated(report)`` or ``failed(text)``."""
+
+    updated = Signal(object)  # gamecore.validate.Report
+    failed = Signal(str)
+    running = Signal(bool)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)  # one validator, one run at a time
+        self._sink = _Sink(self)
+        self._sink.done.connect(self._done)
+        self.validator = None
+        self.pack: Pack | None = None
+        self.generation = 0
+        self._busy = False
+        self._pending_zones: set[int] = set()
+        self._pending_geometry = False
+        self._pending_full = False
+        self._needs_full = False
+        self.include_slow = False
+        self.report = None
+
+    # -- requests
+    def reset(self, pack: Pack | None) -> None:
+        """A new or reloaded document: validate everything."""
+        from gamecore.validate import Validator
+
+        self.pack = pack
+        self.generation += 1
+        self.report = None
+        if pack is None:
+            self.validator = None
+            return
+        self.validator = Validator(snapshot(pack), include_slow=self.include_slow)
+        self._pending_full = True
+        self._kick()
+
+    def validate_now(self, include_slow: bool | None = None) -> None:
+        """Run every check again (F5, "Validate now")."""
+        if include_slow is not None and include_slow != self.include_slow:
+            self.include_slow = include_slow
+            self.reset(self.pack)
+            return
+        self.generation += 1
+        self._pending_full = True
+        self._kick()
+
+    def edited(self, change: Change) -> None:
+        """The document changed: re-validate what the change touched."""
+        if self.validator is None:
+            return
+        self.generation += 1
+        zones = change.zones | change.geometry | change.created_zones | change.deleted_zones
+        zones |= change.ownership
+        for kind in ("links", "facilities", "lines"):
+            if getattr(change, kind):
+                self._pending_full = True  # features are checked by whole-pack checks
+        if change.nations or change.scenarios or change.borders or change.images:
+            self._pending_full = True
+        if self._needs_full:
+            self._pending_full, self._needs_full = True, False
+        self._pending_zones |= zones
+        self._pending_geometry |= bool(
+            change.geometry or change.created_zones or change.deleted_zones
+        )
+        if not zones and not self._pending_full:
+            self._pending_full = True  # e.g. the ignore list: cheap, and always right
+        self._kick()
+
+    def wait(self, msecs: int = 30_000) -> bool:
+        return self.pool.waitForDone(msecs)
+
+    # -- machinery
+    def _kick(self) -> None:
+        if self._busy or self.validator is None or self.pack is None:
+            return
+        full = self._pending_full
+        zones, geometry = set(self._pending_zones), self._pending_geometry
+        self._pending_full, self._pending_zones, self._pending_geometry = False, set(), False
+        if not full and not zones:
+            return
+        self._busy = True
+        self.running.emit(True)
+        job = _Job(
+            self.validator, snapshot(self.pack), zones, geometry, full, self.generation, self._sink
+        )
+        self.pool.start(job)
+
+    def _done(self, generation: int, report, error: str) -> None:
+        self._busy = False
+        self.running.emit(False)
+        if error:
+            self.failed.emit(error)
+            self._needs_full = True  # the incremental state is unknown: redo it all next time
+        elif generation == self.generation:
+            self.report = report
+            self.updated.emit(report)
+        if self._pending_full or self._pending_zones:
+            self._kick()
+
+
+def zone_severities(report) -> dict[int, str]:
+    """The worst severity per zone, for the issues map mode."""
+    rank = {"error": 0, "warning": 1, "info": 2}
+    out: dict[int, str] = {}
+    for issue in report.issues:
+        for zid in issue.zones:
+            cur = out.get(zid)
+            if cur is None or rank[issue.severity] < rank[cur]:
+                out[zid] = issue.severity
+    return out
