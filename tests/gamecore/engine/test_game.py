@@ -209,3 +209,27 @@ def test_random_legal_play_property_on_a_board_with_every_feature(seed, bot):
         s.apply(b.choose(s))
     _count_check(s, initial)
     assert replay(pack, s.log).snapshot() == s.snapshot()
+
+
+def test_clones_never_disturb_their_parent_or_its_caches():
+    # bots clone, play ahead and throw the clone away: the parent's legal actions must be
+    # those of the same position rebuilt from scratch
+    from gamecore.engine.testmaps import feature_pack
+
+    pack = feature_pack()
+    s = new_game(pack, "test", seed=8, rounds=4)
+    b = RandomBot(5)
+    checks = 0
+    while not s.is_terminal() and checks < 25:
+        s.legal_actions()
+        c = s.clone()
+        play(c, RandomBot(checks), max_actions=15)
+        fresh = replay(pack, s.log)
+        assert s.legal_actions() == fresh.legal_actions()
+        assert s.snapshot() == fresh.snapshot()
+        for _ in range(7):
+            if s.is_terminal():
+                break
+            s.apply(b.choose(s))
+        checks += 1
+    assert checks >= 10
