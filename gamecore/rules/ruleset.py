@@ -75,8 +75,11 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "strategic_bombing": True,
     "scramble": True,
     "kamikaze": False,
+    "kamikaze_per_battle": 2,  # tokens spent at most per battle (policy)
+    "kamikaze_value": 2,  # a token hits on <= this
     # movement and politics
     "neutrals": "attackable",  # "impassable" | "attackable"
+    "standing_army_unit": "infantry",  # unit type of a neutral's standing army
     "air_over_neutral": False,
     "air_lands_in_captured": False,  # may air land in a zone captured this turn
     "declare_war": True,
