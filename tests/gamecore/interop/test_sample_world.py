@@ -184,12 +184,7 @@ def test_validator_reports_no_problem(built):
     from gamecore.validate import validate
 
     report = validate(built)
-    # MAP010 is left out: the validator's Topology reads rings with shapely.get_rings,
-    # which returns nothing for MultiPolygons, so every neighbour of a multi-part zone
-    # looks unmatched. The test above checks the same property part by part.
     problems = [
-        f"{i.code} {i.message}"
-        for i in report.issues
-        if i.severity in ("error", "warning") and i.code != "MAP010"
+        f"{i.code} {i.message}" for i in report.issues if i.severity in ("error", "warning")
     ]
     assert problems == []

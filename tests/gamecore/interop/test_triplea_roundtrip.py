@@ -38,25 +38,8 @@ CASES = [
 ]
 
 
-def _errors_besides_multipart_borders(pack, report):
-    """Validation errors, leaving out MAP010 on zones made of several parts: the
-    validator's segment index reads only the rings of single polygons (gamecore/validate/
-    checks_map.py uses shapely.get_rings, which skips MultiPolygons), so a multi-part zone
-    reads as unmatched. Everything else must be clean."""
-    multi = {
-        z.id
-        for z in pack.map.zones.values()
-        if z.geometry is not None and z.geometry.geom_type == "MultiPolygon"
-    }
-    neighbours = set(multi)
-    adj = map_adjacency(pack.map)
-    for z in multi:
-        neighbours |= adj[z]
-    return [
-        i
-        for i in report.issues
-        if i.severity == "error" and not (i.code == "MAP010" and set(i.zones) <= neighbours)
-    ]
+def _errors(report):
+    return [i for i in report.issues if i.severity == "error"]
 
 
 @pytest.mark.parametrize("name, folder, game", CASES, ids=[c[0] for c in CASES])
@@ -68,7 +51,7 @@ def test_acceptance_pipeline(tmp_path, name, folder, game):
     pack = read_pack(tmp_path / "a.warroom")
     # validate
     report = validate(pack)
-    assert _errors_besides_multipart_borders(pack, report) == []
+    assert _errors(report) == []
     # playtest smoke: the engine's new game and a few random rounds
     sid = next(iter(pack.scenarios))
     state = new_game(pack, sid, seed=7, rounds=3)
