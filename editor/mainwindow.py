@@ -210,6 +210,10 @@ class MainWindow(QMainWindow):
         f.addSeparator()
         f.addActions([self.act_save, self.act_save_as, self.act_revert])
         f.addSeparator()
+        imp = f.addMenu("&Import")
+        imp.addAction("&GeoJSON…", lambda: self.import_dialog("geojson"))
+        imp.addAction("&TripleA map…", lambda: self.import_dialog("triplea"))
+        f.addSeparator()
         f.addAction(self.act_quit)
         e = mb.addMenu("&Edit")
         e.addActions([self.act_undo, self.act_redo])
@@ -440,6 +444,20 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             return
         self._set_document(Document(blank_pack(), title="Untitled"))
+
+    def import_dialog(self, kind: str, dialog=None) -> bool:
+        """File → Import: a GeoJSON file or a TripleA map becomes a new, unsaved document."""
+        from editor.import_dialog import ImportDialog
+
+        if not self.maybe_save():
+            return False
+        dlg = dialog or ImportDialog(kind, self)
+        if dlg.exec() != ImportDialog.DialogCode.Accepted or dlg.pack is None:
+            return False
+        source = Path(dlg.source.text().strip()).name or kind
+        self._set_document(Document(dlg.pack, title=f"{source} (imported)"))
+        self.document.set_dirty(True)
+        return True
 
     def open_dialog(self) -> None:
         start = str(self.document.path.parent) if self.document and self.document.path else ""
