@@ -25,6 +25,7 @@ from gamecore.ops.base import Change, CompositeEdit, Edit, EditError
 from gamecore.ops.geometry import ApplyChangeSet
 from gamecore.ops.ignore import IgnoreIssues
 from gamecore.ops.items import AddItem, RemoveItem
+from gamecore.ops.scenario import *  # noqa: F403  (scenario authoring edits)
 
 __all__ = [
     "AddItem",
