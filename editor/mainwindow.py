@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QMessageBox,
+    QToolBar,
     QUndoView,
     QWidget,
 )
@@ -248,7 +249,14 @@ class MainWindow(QMainWindow):
         tb.addActions([self.act_undo, self.act_redo])
         tools = self.addToolBar("Tools")
         tools.setObjectName("toolsToolbar")
-        tools.addActions(list(self.tool_actions.values()))
+        tools.addActions([a for n, a in self.tool_actions.items() if n in ("select", "pan")])
+        authoring = QToolBar("Authoring", self)  # the map authoring tools (editor.tools)
+        authoring.setObjectName("authoringToolbar")
+        authoring.addActions(
+            [a for n, a in self.tool_actions.items() if n not in ("select", "pan")]
+        )
+        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, authoring)
+        self.authoring_toolbar = authoring
         vt = self.addToolBar("View")
         vt.setObjectName("viewToolbar")
         vt.addWidget(QLabel(" Mode "))

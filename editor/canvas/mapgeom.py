@@ -50,6 +50,71 @@ class MapGeometry:
         self._lod: tuple[dict[int, QPainterPath], BorderRuns] | None = None
         self.version += 1
 
+    def update(self, m: Map, zone_ids) -> QRectF:
+        """Bring the geometry of ``zone_ids`` (modified, created or deleted) up to date,
+        reusing the painter paths of every other zone. Returns the map area that changed
+        (old and new bounds of those zones)."""
+        zone_ids = set(zone_ids)
+        dirty = self.union_rect(zone_ids)
+        old_paths = self.paths
+        old_index, old_geoms, old_bounds, old_empty = (
+            self.index,
+            self.geoms,
+            self.bounds,
+            self.empty,
+        )
+        self.frame = QRectF(0.0, 0.0, m.width, m.height)
+        self.ids = list(m.zones)
+        self.index = {zid: i for i, zid in enumerate(self.ids)}
+        n = len(self.ids)
+        geoms = np.empty(n, dtype=object)
+        bounds = np.zeros((n, 4))
+        empty = np.zeros(n, dtype=bool)
+        redo: list[int] = []
+        for i, zid in enumerate(self.ids):
+            j = old_index.get(zid)
+            if j is None or zid in zone_ids:
+                redo.append(i)
+                continue
+            geoms[i] = old_geoms[j]
+            bounds[i] = old_bounds[j]
+            empty[i] = old_empty[j]
+        if redo:
+            new = [m.zones[self.ids[i]].geometry for i in redo]
+            new = [g if g is not None else shapely.Polygon() for g in new]
+            for i, g in zip(redo, new, strict=True):
+                geoms[i] = g
+            b = shapely.bounds(np.asarray(new, dtype=object))
+            empty[redo] = np.isnan(b[:, 0])
+            bounds[redo] = np.nan_to_num(b, nan=0.0)
+            fresh = fill_paths(new)
+        else:
+            fresh = []
+        paths = {zid: old_paths[zid] for zid in self.ids if zid in old_paths}
+        for i, path in zip(redo, fresh, strict=True):
+            paths[self.ids[i]] = path
+        self.paths = {zid: paths[zid] for zid in self.ids}
+        self.geoms, self.bounds, self.empty = geoms, bounds, empty
+        self.tree = shapely.STRtree(self.geoms)
+        for zid in list(self.anchor):
+            if zid not in self.index:
+                del self.anchor[zid]
+        for i in redo:
+            zid = self.ids[i]
+            z = m.zones[zid]
+            if z.label is not None:
+                self.anchor[zid] = z.label
+            elif not empty[i]:
+                self.anchor[zid] = tuple(shapely.get_coordinates(geoms[i].point_on_surface())[0])
+            else:
+                self.anchor[zid] = (0.0, 0.0)
+        self.refresh_anchors(m, zone_ids)
+        self.borders = border_runs(self.ids, list(self.geoms), self.frame)
+        self._lod = None
+        self.version += 1
+        now = self.union_rect(zone_ids)
+        return now if dirty.isNull() else (dirty if now.isNull() else dirty.united(now))
+
     def refresh_anchors(self, m: Map, zone_ids) -> None:
         for zid in zone_ids:
             z = m.zones.get(zid)

@@ -197,12 +197,7 @@ class MapScene(QGraphicsScene):
     def apply_change(self, change: Change) -> None:
         """Redraw what ``change`` touched (the pack has already changed)."""
         if change.geometry or change.created_zones or change.deleted_zones:
-            self.geom.rebuild(self.pack.map)
-            self.symbols.clear()
-            for layer in self.layers.values():
-                layer.rebuild()
-            self.highlight.update()
-            self._recolour(None)
+            self._geometry_changed(change)
             return
         if change.nations:
             self._nation_colours = {}
@@ -247,6 +242,34 @@ class MapScene(QGraphicsScene):
                 layer.rebuild()
         if change.scenarios:
             self.layers["units"].refresh()
+
+    def _geometry_changed(self, change: Change) -> None:
+        """Zones were reshaped, created or deleted: update only those zones' drawing
+        data, then repaint the area they cover (old and new bounds)."""
+        touched = change.geometry | change.created_zones | change.deleted_zones
+        dirty = self.geom.update(self.pack.map, touched)
+        self.symbols.clear()
+        self._recolour(None)
+        zones = self.layers["zones"]
+        assert isinstance(zones, ZonesLayer)
+        zones._groups = zones._groups_lod = None
+        borders = self.layers["borders"]
+        assert isinstance(borders, BordersLayer)
+        borders._data = borders._data_lod = None
+        labels = self.layers["labels"]
+        assert isinstance(labels, LabelsLayer)
+        labels.forget(touched | change.zones, change.fields)
+        for layer in self.layers.values():  # caches built from positions: drop them
+            if isinstance(layer, LinesLayer):
+                layer._paths = None
+            if not layer.STATIC:
+                layer.update()
+        if dirty.isNull():
+            self.invalidate_static()
+        else:
+            pad = 0.1 * max(dirty.width(), dirty.height(), 1.0)
+            self.invalidate_static(dirty.adjusted(-pad, -pad, pad, pad))
+        self.highlight.update()
 
     PLACEMENT_FIELDS = {
         "zone.name",

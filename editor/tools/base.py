@@ -198,7 +198,3 @@ class PanTool(Tool):
         self._last = None
         view.viewport().setCursor(self.cursor)
         return True
-
-
-#: the tools of the shell; the authoring tools add themselves here
-TOOLS: list[type[Tool]] = [SelectTool, PanTool]

@@ -1,0 +1,33 @@
+"""Tools: what the mouse and keys do on the map. One tool is active at a time.
+
+``editor.tools.base`` has the :class:`Tool` base class and the shell's Select and Pan
+tools; the map authoring tools live in :mod:`editor.tools.geometry` (draw, vertices,
+split, merge, reshape) and :mod:`editor.tools.features` (paint, borders, links, lines,
+facilities, placement). ``TOOLS`` lists them in toolbar order.
+"""
+
+from editor.tools.base import PanTool, SelectTool, Tool
+from editor.tools.geometry import DrawZoneTool, MergeTool, ReshapeTool, SplitTool, VertexTool
+
+#: the tools of the editor, in toolbar order
+TOOLS: list[type[Tool]] = [
+    SelectTool,
+    PanTool,
+    DrawZoneTool,
+    VertexTool,
+    SplitTool,
+    MergeTool,
+    ReshapeTool,
+]
+
+__all__ = [
+    "TOOLS",
+    "DrawZoneTool",
+    "MergeTool",
+    "PanTool",
+    "ReshapeTool",
+    "SelectTool",
+    "SplitTool",
+    "Tool",
+    "VertexTool",
+]

@@ -1,0 +1,225 @@
+"""Shared machinery of the authoring tools: the cached coverage, snapping with a visible
+indicator (tolerance in screen pixels), pushing edits, and the polyline-drawing base
+(click points, Backspace, Enter or double-click finishes, Esc cancels)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen
+
+from editor.tools.base import Tool
+from gamecore.errors import WarroomError
+from gamecore.geometry import Coverage, Snap
+from gamecore.ops import Edit
+
+if TYPE_CHECKING:
+    from editor.canvas.view import MapView
+
+XY = tuple[float, float]
+#: snapping distance in screen pixels
+SNAP_PX = 10.0
+PREVIEW = QColor("#ff6a00")
+SNAP_VERTEX = QColor("#00c853")
+SNAP_SEGMENT = QColor("#2979ff")
+
+
+def coverage_of(window) -> Coverage:
+    """The coverage of the open document's zones, cached until a zone's geometry
+    object changes (edits replace geometries, never mutate them)."""
+    m = window.document.pack.map
+    key = (id(m), tuple((zid, id(z.geometry)) for zid, z in m.zones.items()))
+    cached = getattr(window, "_authoring_coverage", None)
+    if cached is None or cached[0] != key:
+        cached = (key, Coverage.from_map(m))
+        window._authoring_coverage = cached
+    return cached[1]
+
+
+class AuthoringTool(Tool):
+    """Base of the map authoring tools."""
+
+    snap_vertices = True
+    snap_segments = True
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.snapped: Snap | None = None
+        self.cursor_pos: QPointF | None = None
+
+    # -- helpers ---------------------------------------------------------------------
+    @property
+    def pack(self):
+        return self.window.document.pack
+
+    def coverage(self) -> Coverage:
+        return coverage_of(self.window)
+
+    def tolerance(self, view: MapView) -> float:
+        return SNAP_PX / max(view.scale_factor(), 1e-9)
+
+    def snap(self, view: MapView, pos: QPointF) -> XY:
+        """``pos`` snapped to a vertex or border within SNAP_PX pixels (Alt: no snap);
+        remembers the snap for the indicator."""
+        p = (pos.x(), pos.y())
+        self.snapped = None
+        if self.snap_vertices or self.snap_segments:
+            from PySide6.QtWidgets import QApplication
+
+            if not QApplication.keyboardModifiers() & Qt.KeyboardModifier.AltModifier:
+                self.snapped = self.coverage().snap(
+                    p,
+                    self.tolerance(view),
+                    vertices=self.snap_vertices,
+                    segments=self.snap_segments,
+                )
+        return self.snapped.point if self.snapped is not None else p
+
+    def commit(self, edit: Edit) -> bool:
+        """Push ``edit`` as one undo step; a refused edit shows its message."""
+        return self.window.push(edit)
+
+    def fail(self, err: WarroomError | str) -> None:
+        self.window.show_hint(f"Cannot do that: {err}")
+
+    def zone_at(self, pos: QPointF) -> int | None:
+        return self.view.map_scene.zone_at(pos) if self.view is not None else None
+
+    def repaint(self) -> None:
+        if self.view is not None:
+            self.view.viewport().update()
+
+    # -- overlay helpers -------------------------------------------------------------
+    @staticmethod
+    def to_view(view: MapView, p) -> QPointF:
+        return QPointF(view.mapFromScene(QPointF(p[0], p[1])))
+
+    def paint_snap(self, view: MapView, painter: QPainter) -> None:
+        if self.snapped is None:
+            return
+        c = self.to_view(view, self.snapped.point)
+        if self.snapped.kind == "vertex":
+            painter.setPen(QPen(SNAP_VERTEX, 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(c.x() - 5, c.y() - 5, 10, 10))
+        else:
+            painter.setPen(QPen(SNAP_SEGMENT, 2))
+            painter.drawLine(QPointF(c.x() - 5, c.y() - 5), QPointF(c.x() + 5, c.y() + 5))
+            painter.drawLine(QPointF(c.x() - 5, c.y() + 5), QPointF(c.x() + 5, c.y() - 5))
+
+    def paint_zones(self, view: MapView, painter: QPainter, zones, colour: QColor) -> None:
+        """Outline ``zones`` (ids) in ``colour``."""
+        paths = view.map_scene.geom.paths
+        painter.save()
+        painter.setTransform(view.viewportTransform())
+        pen = QPen(colour, 3)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        fill = QColor(colour)
+        fill.setAlpha(50)
+        painter.setBrush(QBrush(fill))
+        for z in zones:
+            if z in paths:
+                painter.drawPath(paths[z])
+        painter.restore()
+
+
+class PolylineTool(AuthoringTool):
+    """Click points (snapped), Backspace removes the last, Enter or double-click
+    finishes (:meth:`finish`), Esc cancels. ``closed``: draws a ring preview."""
+
+    closed = False
+    min_points = 2
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.points: list[XY] = []
+
+    def cancel(self) -> None:
+        self.points = []
+        self.snapped = None
+        self.repaint()
+
+    def add_point(self, view: MapView, p: XY, event: QMouseEvent) -> None:
+        if not self.points or self.points[-1] != p:
+            self.points.append(p)
+
+    def mouse_press(self, view: MapView, event: QMouseEvent, pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self.add_point(view, self.snap(view, pos), event)
+        self.repaint()
+        return True
+
+    def mouse_move(self, view: MapView, event: QMouseEvent, pos: QPointF) -> bool:
+        self.cursor_pos = pos
+        self.snap(view, pos)
+        self.repaint()
+        return False
+
+    def mouse_release(self, view: MapView, event: QMouseEvent, pos: QPointF) -> bool:
+        return event.button() == Qt.MouseButton.LeftButton
+
+    def mouse_double_click(self, view: MapView, event: QMouseEvent, pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self._finish()
+        return True
+
+    def key_press(self, view: MapView, event: QKeyEvent) -> bool:
+        key = event.key()
+        if key == Qt.Key.Key_Escape:
+            self.cancel()
+            return True
+        if key == Qt.Key.Key_Backspace:
+            if self.points:
+                self.points.pop()
+                self.repaint()
+            return True
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._finish()
+            return True
+        return False
+
+    def _finish(self) -> None:
+        pts = self.points
+        self.points = []
+        self.repaint()
+        if len(pts) < self.min_points:
+            self.window.show_hint(f"{self.text}: needs at least {self.min_points} points")
+            return
+        try:
+            self.finish(pts)
+        except WarroomError as err:
+            self.fail(err)
+
+    def finish(self, points: list[XY]) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def paint_overlay(self, view: MapView, painter: QPainter, rect: QRectF) -> None:
+        painter.save()
+        painter.resetTransform()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        pts = [self.to_view(view, p) for p in self.points]
+        if pts:
+            painter.setPen(QPen(PREVIEW, 2))
+            for a, b in zip(pts, pts[1:], strict=False):
+                painter.drawLine(a, b)
+            if self.cursor_pos is not None:
+                cur = self.to_view(
+                    view,
+                    self.snapped.point
+                    if self.snapped
+                    else (self.cursor_pos.x(), self.cursor_pos.y()),
+                )
+                painter.setPen(QPen(PREVIEW, 1, Qt.PenStyle.DashLine))
+                painter.drawLine(pts[-1], cur)
+                if self.closed and len(pts) > 1:
+                    painter.drawLine(cur, pts[0])
+            painter.setPen(QPen(PREVIEW, 1))
+            painter.setBrush(QBrush(QColor("white")))
+            for p in pts:
+                painter.drawEllipse(p, 3, 3)
+        self.paint_snap(view, painter)
+        painter.restore()
