@@ -184,6 +184,12 @@ class _View:
     def is_friendly_land(self, z: int) -> bool:
         return self.b.is_land(z) and self.owner(z) in self.friends
 
+    def strict_neutral(self, z: int) -> bool:
+        """A strict neutral (seeds/004 "Strict neutrals"): attacking one aligns all the
+        others with the enemy, so the bot leaves them alone."""
+        alignment = getattr(self.s, "alignment", None) or {}
+        return alignment.get(z) == "strict"
+
     def zone_worth(self, z: int) -> float:
         b = self.b
         w = float(b.value.get(z, 0))
@@ -296,7 +302,12 @@ class _View:
                 continue
             if o in self.enemies or z in self.hostile:
                 targets[z] = self.zone_worth(z) + (20.0 if z in b.capital_of else 0.0)
-            elif self.s.is_neutral_owner(o) and o not in self.friends and b.value.get(z, 0) > 0:
+            elif (
+                self.s.is_neutral_owner(o)
+                and o not in self.friends
+                and b.value.get(z, 0) > 0
+                and not self.strict_neutral(z)
+            ):
                 targets[z] = float(b.value.get(z, 0)) * 0.5
         enemy_str: dict[int, float] = {}
         for z, us in self.hostile.items():
@@ -429,12 +440,18 @@ class HeuristicBot:
         queued = sum(c for t, c in state.pending.get(n, {}).items() if t in ut)
         slots = max(0, cap - queued)
         steps: list = []
-        damaged = [a for a in legal if a.kind == "repair"]
-        if damaged and bank >= 12:
-            steps.append(damaged[0])
-            return steps  # buy after the repair (the plan is made again)
+        # repair bombed factories first while that leaves money for units
+        for a in (a for a in legal if a.kind == "repair"):
+            f = state.facilities.get(a.target)
+            ft = state.rules.facility_types.get(f.type) if f is not None else None
+            if ft is None:
+                continue
+            price = f.damage * max(1, ft.repair_cost)
+            if price <= bank - 10:
+                steps.append(a)
+                bank -= price
         if not slots:
-            return [END]
+            return steps + [END]
         cost = {t: u.cost_for(n) for t, u in units.items()}
         land = {t: u for t, u in units.items() if u.domain == "land" and u.attack + u.defense > 0}
         buys: dict[str, int] = {}
@@ -540,6 +557,8 @@ class HeuristicBot:
                     continue
                 if neutral and state.board.value.get(dest, 0) <= par.empty_zone_min_value:
                     continue
+                if neutral and v.strict_neutral(dest):
+                    continue  # invading one turns every strict neutral against us
             elif dest not in v.hostile:
                 continue
             targets.append(dest)
