@@ -7,6 +7,16 @@ facilities, placement). ``TOOLS`` lists them in toolbar order.
 """
 
 from editor.tools.base import PanTool, SelectTool, Tool
+from editor.tools.features import (
+    BorderTool,
+    ConvoyTool,
+    FacilityTool,
+    LinkTool,
+    PaintTool,
+    PlacementTool,
+    RailTool,
+    RiverTool,
+)
 from editor.tools.geometry import DrawZoneTool, MergeTool, ReshapeTool, SplitTool, VertexTool
 
 #: the tools of the editor, in toolbar order
@@ -18,10 +28,26 @@ TOOLS: list[type[Tool]] = [
     SplitTool,
     MergeTool,
     ReshapeTool,
+    PaintTool,
+    BorderTool,
+    LinkTool,
+    ConvoyTool,
+    RailTool,
+    RiverTool,
+    FacilityTool,
+    PlacementTool,
 ]
 
 __all__ = [
     "TOOLS",
+    "BorderTool",
+    "ConvoyTool",
+    "FacilityTool",
+    "LinkTool",
+    "PaintTool",
+    "PlacementTool",
+    "RailTool",
+    "RiverTool",
     "DrawZoneTool",
     "MergeTool",
     "PanTool",
