@@ -155,3 +155,52 @@ def test_vertex_insert_and_delete(qtbot, blank):
     key(qtbot, w, Qt.Key.Key_Delete)
     cov = check(w.document.pack.map)
     assert cov.vertex_count() == before
+
+
+def test_convoy_line_records_its_path_and_follows_edits(qtbot, blank):
+    w = blank
+    m = w.document.pack.map
+    w.set_tool("split")
+    polyline(qtbot, w, [(300, -15), (300, 615)])
+    polyline(qtbot, w, [(600, -15), (600, 615)])
+    seas = [w.scene.zone_at(QPointF(x, 300)) for x in (150, 450, 800)]
+    assert len(set(seas)) == 3
+    w.set_tool("convoy")
+    polyline(qtbot, w, [(100, 300), (500, 320), (900, 300)])
+    (line,) = m.lines.values()
+    assert line.path == seas and (line.start, line.end) == (seas[0], seas[2])
+    # the middle sea zone is split across the line: the path follows
+    w.set_tool("split")
+    polyline(qtbot, w, [(450, -15), (450, 615)])
+    new = max(m.zones)
+    assert line.path == [seas[0], seas[1], new, seas[2]] or line.path == [
+        seas[0],
+        new,
+        seas[1],
+        seas[2],
+    ]
+    w.document.undo_stack.undo()
+    assert m.lines[line.id].path == seas
+
+
+def test_paint_and_border(qtbot, blank):
+    w = blank
+    pack = w.document.pack
+    w.set_tool("draw_zone")
+    polyline(qtbot, w, [(100, 100), (300, 100), (300, 300), (100, 300)])
+    polyline(qtbot, w, [(300, 100), (500, 100), (500, 300), (300, 300)])
+    a, b = by_code(pack.map, "L2"), by_code(pack.map, "L3")
+    # terrain by a drag over both zones: one undo step
+    w.set_tool("paint")
+    w.tool.field_combo.setCurrentText("terrain")
+    w.tool.value_combo.setCurrentText("mountain")
+    drag(qtbot, w, (200, 200), (400, 200))
+    assert pack.map.zones[a].terrain == pack.map.zones[b].terrain == "mountain"
+    assert pack.map.zones[1].terrain == "sea"
+    assert w.document.undo_stack.count() == 3
+    # border: click the shared border to mark it a river, again to clear it
+    w.set_tool("border")
+    click(qtbot, w, 300, 200)
+    assert pack.map.border(a, b).river
+    click(qtbot, w, 300, 200)
+    assert not pack.map.border(a, b).river
