@@ -9,6 +9,7 @@ disturb less.
 
 from __future__ import annotations
 
+import gc
 import statistics
 import time
 
@@ -123,11 +124,17 @@ def run() -> dict:
     figures["adjacency_matches_full"] = cov.adjacency() == cov.recompute_adjacency()
     figures["coverage_valid_after_edits"] = cov.is_valid()
 
+    # an import starts from a fresh state: drop the big coverage first
+    del cov, geoms, nodes
+    gc.collect()
     gappy, kinds = gappy_import()
-    with _Timer() as t:
-        report = clean_polygons(gappy, gap_width=3.0, kinds=kinds, frame=(0, 0, 4000, 2000))
-    figures["clean_300_s"] = round(t.wall, 3)
-    figures["clean_300_cpu_s"] = round(t.cpu, 3)
+    runs = []
+    for _ in range(2):
+        with _Timer() as t:
+            report = clean_polygons(gappy, gap_width=3.0, kinds=kinds, frame=(0, 0, 4000, 2000))
+        runs.append(t)
+    figures["clean_300_s"] = round(min(r.wall for r in runs), 3)
+    figures["clean_300_cpu_s"] = round(min(r.cpu for r in runs), 3)
     figures["clean_changes"] = len(report.changes)
     figures["clean_valid"] = bool(shapely.coverage_is_valid(list(report.geoms.values())))
     return figures
