@@ -38,10 +38,12 @@ from editor.docks.inspector import InspectorPanel
 from editor.docks.issues import IssuesPanel
 from editor.docks.layers import LayersPanel
 from editor.docks.overview import Overview
+from editor.docks.scenario import add_scenario_dock
 from editor.docks.zones import ZonesPanel
 from editor.document import Document, Selection
 from editor.tools import TOOLS, Tool
 from editor.validation import LiveValidation, zone_severities
+from editor.wizards import install_authoring_actions
 from gamecore import __version__
 from gamecore.errors import PackLockedError, WarroomError
 from gamecore.ops import Change, Edit, IgnoreIssues
@@ -73,6 +75,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_toolbars()
         self._build_statusbar()
+        install_authoring_actions(self)  # File > New Map…, View > Adjacency Overlay
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setInterval(AUTOSAVE_MS)
         self._autosave_timer.timeout.connect(self.autosave)
@@ -120,6 +123,9 @@ class MainWindow(QMainWindow):
         self.validation.running.connect(self.issues_panel.set_running)
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         self.issues_dock = self._dock("Issues", "issuesDock", self.issues_panel, bottom)
+        self.scenario_dock = add_scenario_dock(self)
+        self.scenario_panel = self.scenario_dock.widget()
+        self.tabifyDockWidget(self.inspector_dock, self.scenario_dock)
         self.inspector_dock.raise_()
         self.resizeDocks([self.layers_dock, self.zones_dock], [215, 500], Qt.Orientation.Vertical)
         self.resizeDocks(
@@ -236,6 +242,7 @@ class MainWindow(QMainWindow):
         ):
             v.addAction(dock.toggleViewAction())
         v.addAction(self.act_battle)
+        v.addAction(self.scenario_dock.toggleViewAction())
         t = mb.addMenu("&Tools")
         t.addActions(list(self.tool_actions.values()))
         h = mb.addMenu("&Help")
@@ -347,6 +354,7 @@ class MainWindow(QMainWindow):
         self.validation.reset(doc.pack)
         self.zones_panel.set_document(doc)
         self.inspector.set_document(doc)
+        self.scenario_panel.set_document(doc)
         self._fill_scenarios()
         self.find_model.setStringList([f"{z.code} — {z.name}" for z in doc.pack.map.zones.values()])
         self.overview.invalidate()

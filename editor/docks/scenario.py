@@ -1,0 +1,211 @@
+"""The Scenario dock: authoring of the document's current scenario.
+
+Pages (tabs): General (name, ruleset, start, turn length, rounds, the ruleset's optional
+rules as a checklist), Nations (pack-wide: name, colour, kind, player-controlled, flag,
+capital and home zones from the map selection), Alliances (members, relations matrix),
+Turn order (slots by drag and drop), Setup (owners of the selected zones, unit palette,
+per-zone units, copy/paste of a zone's setup, units dropped on the map), Economy (banks,
+income and overrides) and Objectives (condition-language text checked as you type).
+
+Every change is a gamecore edit pushed with ``document.push`` (one undo step). Install
+with :func:`add_scenario_dock` (``main_window.scenario_panel.set_document(doc)`` when
+the document changes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.docks.scenario_base import Page
+from editor.docks.scenario_objectives import ObjectivesPage
+from editor.docks.scenario_pages import GeneralPage, NationsPage, PoliticsPage, TurnOrderPage
+from editor.docks.scenario_units import EconomyPage, MapDropFilter, SetupPage
+from gamecore.errors import WarroomError
+from gamecore.model import Scenario
+from gamecore.ops import AddScenario, Change, RemoveScenario
+
+
+class ScenarioPanel(QWidget):
+    def __init__(self, main_window: Any = None, parent=None):
+        super().__init__(parent)
+        self.setObjectName("scenarioPanel")
+        self.main_window = main_window
+        self.document = None
+        self._rules_key: tuple | None = None
+        self._rules = None
+        self.title = QLabel("", objectName="scenarioTitle")
+        new = QPushButton("New scenario…", objectName="newScenario")
+        new.clicked.connect(lambda: self.new_scenario())
+        remove = QPushButton("Remove", objectName="removeScenario")
+        remove.clicked.connect(self.remove_scenario)
+        head = QHBoxLayout()
+        head.addWidget(self.title, 1)
+        head.addWidget(new)
+        head.addWidget(remove)
+        self.tabs = QTabWidget(objectName="scenarioTabs")
+        self.general = GeneralPage(self)
+        self.nations = NationsPage(self)
+        self.politics = PoliticsPage(self)
+        self.turn_order = TurnOrderPage(self)
+        self.setup = SetupPage(self)
+        self.economy = EconomyPage(self)
+        self.objectives = ObjectivesPage(self)
+        self.pages: list[Page] = [
+            self.general,
+            self.nations,
+            self.politics,
+            self.turn_order,
+            self.setup,
+            self.economy,
+            self.objectives,
+        ]
+        for p in self.pages:
+            self.tabs.addTab(p, p.title)
+        self.message = QLabel("", objectName="scenarioMessage")
+        self.message.setWordWrap(True)
+        lay = QVBoxLayout(self)
+        lay.addLayout(head)
+        lay.addWidget(self.tabs, 1)
+        lay.addWidget(self.message)
+        self.refresh()
+
+    # -- document ----------------------------------------------------------------------------
+    def set_document(self, doc) -> None:
+        old = self.document
+        if old is not None:
+            for sig, slot in self._connections(old):
+                try:
+                    sig.disconnect(slot)
+                except (RuntimeError, TypeError):
+                    pass
+        self.document = doc
+        if doc is not None:
+            for sig, slot in self._connections(doc):
+                sig.connect(slot)
+        self.refresh()
+
+    def _connections(self, doc):
+        return [
+            (doc.changed, self._changed),
+            (doc.reset, self.refresh),
+            (doc.scenarioChanged, self._scenario_switched),
+            (doc.selection.changed, self.setup.selection_changed),
+        ]
+
+    def scenario(self) -> Scenario | None:
+        doc = self.document
+        if doc is None or doc.scenario_id is None:
+            return None
+        return doc.pack.scenarios.get(doc.scenario_id)
+
+    def ruleset(self):
+        """The current scenario's ruleset (cached), or None when it cannot be loaded."""
+        sc = self.scenario()
+        if sc is None:
+            return None
+        key = (id(self.document.pack), sc.ruleset, id(self.document.pack.rulesets.get(sc.ruleset)))
+        if key != self._rules_key:
+            from gamecore.rules import load_ruleset
+
+            try:
+                self._rules = load_ruleset(sc.ruleset, pack=self.document.pack)
+            except WarroomError:
+                self._rules = None
+            self._rules_key = key
+        return self._rules
+
+    def push(self, edit) -> bool:
+        """Apply an edit as one undo step; a refused edit shows its one-line message."""
+        if self.document is None:
+            return False
+        try:
+            self.document.push(edit)
+        except WarroomError as err:
+            self.show_message(str(err), error=True)
+            return False
+        self.show_message("")
+        return True
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.message.setStyleSheet("color: #b00000" if error else "")
+        self.message.setText(f"⚠ {text}" if error and text else text)
+        if error and self.main_window is not None and hasattr(self.main_window, "show_error"):
+            self.main_window.show_error(text)
+
+    # -- scenarios ----------------------------------------------------------------------------
+    def new_scenario(self, sid: str | None = None, name: str | None = None) -> bool:
+        doc = self.document
+        if doc is None:
+            return False
+        if sid is None:
+            sid, ok = QInputDialog.getText(self, "New scenario", "Id (no spaces, e.g. 1939):")
+            if not ok or not sid:
+                return False
+        sid = sid.strip()
+        if not self.push(AddScenario(Scenario(sid, name or sid))):
+            return False
+        doc.set_scenario(sid)
+        return True
+
+    def remove_scenario(self) -> None:
+        sc = self.scenario()
+        if sc is not None:
+            self.push(RemoveScenario(sc.id))
+
+    # -- updates ------------------------------------------------------------------------------
+    def _changed(self, change: Change) -> None:
+        doc = self.document
+        if "scenario.added_or_removed" in change.fields:
+            if doc.scenario_id not in doc.pack.scenarios:
+                doc.set_scenario(None)  # falls back to the first scenario
+            fill = getattr(self.main_window, "_fill_scenarios", None)
+            if fill is not None:
+                fill()
+        if change.scenarios or change.nations or change.ownership or change.zones:
+            self.refresh()
+
+    def _scenario_switched(self, _sid: str) -> None:
+        fill = getattr(self.main_window, "_fill_scenarios", None)
+        if fill is not None:
+            fill()
+        self.refresh()
+
+    def refresh(self) -> None:
+        sc = self.scenario()
+        if self.document is None:
+            self.title.setText("(no document)")
+        elif sc is None:
+            self.title.setText("No scenario: make one with “New scenario…”")
+        else:
+            self.title.setText(f"<b>{sc.name}</b> ({sc.id}) — ruleset {sc.ruleset}")
+        for p in self.pages:
+            p.refresh()
+
+
+def add_scenario_dock(main_window: QMainWindow) -> QDockWidget:
+    """Create the Scenario dock on the right of ``main_window`` (its panel is
+    ``dock.widget()``), accept unit drops on the map view, and return it."""
+    panel = ScenarioPanel(main_window)
+    dock = QDockWidget("Scenario", main_window)
+    dock.setObjectName("scenarioDock")
+    dock.setWidget(panel)
+    main_window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    view = getattr(main_window, "view", None)
+    if view is not None:
+        view.viewport().setAcceptDrops(True)
+        panel._drop_filter = MapDropFilter(panel.setup, view)
+        view.viewport().installEventFilter(panel._drop_filter)
+    return dock
