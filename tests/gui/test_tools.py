@@ -204,3 +204,38 @@ def test_paint_and_border(qtbot, blank):
     assert pack.map.border(a, b).river
     click(qtbot, w, 300, 200)
     assert not pack.map.border(a, b).river
+
+
+def test_wizards_and_adjacency_overlay(qtbot, window, tmp_path):
+    from PIL import Image
+
+    from editor.wizards import blank_map_pack, hex_map_pack, image_map_pack
+    from gamecore.errors import WarroomError
+
+    pack = blank_map_pack(800, 400)
+    assert [z.kind for z in pack.map.zones.values()] == ["sea"]
+    assert Coverage.from_map(pack.map).is_valid()
+    hexes = hex_map_pack(3, 4, 20.0)
+    assert len(hexes.map.zones) == 12 and Coverage.from_map(hexes.map).is_valid()
+    img = tmp_path / "bg.png"
+    Image.new("RGB", (320, 200), "white").save(img)
+    pack = image_map_pack(img)
+    assert (pack.map.width, pack.map.height) == (320, 200) and len(pack.map.images) == 1
+    (tmp_path / "bad.png").write_bytes(b"not an image")
+    with pytest.raises(WarroomError, match="bad.png"):
+        image_map_pack(tmp_path / "bad.png")
+    # the overlay: one edge per adjacent pair plus one per link
+    window._set_document(Document(blank_map_pack(), title="t"))
+    window.view.fit_map()
+    window.set_tool("draw_zone")
+    polyline(qtbot, window, [(100, 100), (300, 100), (300, 300), (100, 300)])
+    polyline(qtbot, window, [(500, 100), (700, 100), (700, 300), (500, 300)])
+    window.set_tool("link")
+    drag(qtbot, window, (200, 200), (600, 200))
+    window.act_adjacency.trigger()
+    overlay = window.adjacency_overlay
+    assert overlay.isVisible()
+    kinds = sorted(k for _, k in overlay.edges())
+    assert kinds == ["border", "border", "strait"]
+    window.act_adjacency.trigger()
+    assert not overlay.isVisible()

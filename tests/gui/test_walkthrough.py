@@ -43,21 +43,22 @@ def build_map(qtbot, w):
     for name, r in [
         ("W1", rect(50, 100, 200, 250)),
         ("W2", rect(50, 250, 200, 400)),
-        ("Island", rect(250, 300, 310, 380)),
-        ("Isthmus", rect(330, -15, 370, 615)),
+        ("Island", rect(240, 300, 285, 380)),
+        ("Isthmus", rect(315, -5, 390, 605)),
         ("E1", rect(700, 100, 850, 250)),
         ("E2", rect(850, 100, 950, 250)),
         ("E3", rect(700, 250, 850, 400)),
     ]:
         polyline(qtbot, w, r)
+        assert max(m().zones) not in ids.values(), (name, w.statusBar().currentMessage())
         ids[name] = max(m().zones)
     assert len(m().zones) == 10
     for name, (x, y) in {"S1": (20, 20), "S2": (550, 20), "S3": (980, 20)}.items():
         ids[name] = w.scene.zone_at(w.view.mapToScene(vp(w, x, y)))
     # a strait from W2 to the island through S1, a canal from S1 to S2 over the isthmus
     tool(qtbot, w, "link")
-    drag(qtbot, w, (150, 330), (280, 340))
-    drag(qtbot, w, (300, 100), (550, 100))
+    drag(qtbot, w, (150, 330), (260, 340))
+    drag(qtbot, w, (290, 100), (550, 100))
     # a convoy line across S2 and S3 into E3
     tool(qtbot, w, "convoy")
     polyline(qtbot, w, [(550, 500), (800, 500), (780, 350)])
