@@ -203,3 +203,47 @@ def test_refused_edits_show_a_message_and_change_nothing(qtbot, window):
     assert "already used" in panel.message.text()
     assert not panel.new_scenario("has space")
     assert window.document.pack == before
+
+
+def test_turn_order_slots_from_drops_and_unit_drops_on_the_map(qtbot, window):
+    from PySide6.QtCore import QMimeData, QPointF
+    from PySide6.QtGui import QDropEvent
+
+    from editor.docks.scenario_units import UNIT_MIME
+
+    panel = window.scenario_panel
+    panel.new_scenario("s")
+    to = panel.turn_order
+    to.add_missing()
+    assert len(panel.scenario().turn_order) == 5
+    # what a drop of the second slot's nation onto the first slot leaves in the tree
+    tree = to.tree
+    child = tree.topLevelItem(1).takeChild(0)
+    tree.topLevelItem(0).addChild(child)
+    n = window.document.undo_stack.count()
+    to.commit_tree()
+    first = list(window.document.pack.nations)[:2]
+    assert panel.scenario().turn_order[0] == first
+    assert len(panel.scenario().turn_order) == 4
+    assert window.document.undo_stack.count() == n + 1
+    # a unit dragged from the palette and dropped on a zone of the map
+    st = panel.setup
+    st.set_nation("GER")
+    st.count.setValue(2)
+    window.resize(1200, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.fit_map()
+    zid = _zone(window, "PAR")
+    x, y = window.document.pack.map.zones[zid].label
+    pos = window.view.mapFromScene(QPointF(x, y))
+    mime = QMimeData()
+    mime.setData(UNIT_MIME, b"artillery")
+    ev = QDropEvent(
+        QPointF(pos), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )  # fmt: skip
+    # offscreen Qt delivers drops only inside a real drag: hand the event to the filter
+    assert panel._drop_filter.eventFilter(window.view.viewport(), ev)
+    stacks = [(u.zone, u.nation, u.unit_type, u.count) for u in panel.scenario().units]
+    assert stacks == [(zid, "GER", "artillery", 2)]
