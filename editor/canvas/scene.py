@@ -49,6 +49,8 @@ class MapScene(QGraphicsScene):
         self.scenario_id: str | None = None
         self.scenario: Scenario | None = None
         self.issues: dict[int, str] = {}
+        #: playtest heatmap: zone -> battles (or captures) per game
+        self.heatmap: dict[int, float] = {}
         self.colour_names: dict[int, str] = {}
         self.brushes: dict[int, QBrush] = {}
         self.selection: set[Hit] = set()
@@ -95,6 +97,7 @@ class MapScene(QGraphicsScene):
         self.selection = set()
         self.hover = None
         self.issues = {}
+        self.heatmap = {}
         self._pick_scenario(scenario)
         m = pack.map
         self.geom = MapGeometry(m)
@@ -167,6 +170,12 @@ class MapScene(QGraphicsScene):
             self._recolour(None)
         self.layers["issues"].refresh()
 
+    def set_heatmap(self, values: dict[int, float]) -> None:
+        """Values per zone for the "heatmap" map mode (e.g. battles per playtest game)."""
+        self.heatmap = dict(values)
+        if self.mode == "heatmap":
+            self._recolour(None)
+
     def nation_colour(self, nation: str | None) -> QColor:
         if not nation:
             return QColor(style.NEUTRAL_LAND)
@@ -182,7 +191,9 @@ class MapScene(QGraphicsScene):
     def _recolour(self, zone_ids) -> None:
         """Recompute fill colours (all zones when ``zone_ids`` is None); repaint those
         whose colour changed."""
-        new = style.zone_colours(self.pack, self.mode, self.scenario_id, self.issues)
+        new = style.zone_colours(
+            self.pack, self.mode, self.scenario_id, self.issues, heatmap=self.heatmap
+        )
         changed = [zid for zid, c in new.items() if self.colour_names.get(zid) != c]
         self.colour_names = new
         for zid in changed:

@@ -8,13 +8,14 @@ from collections.abc import Callable
 
 from gamecore.model import Pack, Zone
 
-MAP_MODES = ("political", "terrain", "value", "region", "issues")
+MAP_MODES = ("political", "terrain", "value", "region", "issues", "heatmap")
 MODE_TITLES = {
     "political": "Political",
     "terrain": "Terrain",
     "value": "Value (heat)",
     "region": "Region / ocean",
     "issues": "Validation issues",
+    "heatmap": "Playtest heatmap",
 }
 
 SEA = "#a8c8e4"
@@ -89,6 +90,7 @@ def zone_colours(
     scenario: str | None = None,
     issues: dict[int, str] | None = None,
     zones: list[int] | None = None,
+    heatmap: dict[int, float] | None = None,
 ) -> dict[int, str]:
     """Fill colour ``#rrggbb`` of each zone (or of ``zones``) in ``mode``."""
     m = pack.map
@@ -142,6 +144,16 @@ def zone_colours(
             if sev:
                 return SEVERITY.get(sev, SEVERITY["warning"])
             return NO_ISSUE_WATER if z.is_water else NO_ISSUE
+
+    elif mode == "heatmap":
+        values = heatmap or {}
+        hottest = max(values.values(), default=0.0) or 1.0
+
+        def fn(z: Zone) -> str:
+            v = values.get(z.id, 0.0)
+            if v <= 0:
+                return NO_ISSUE_WATER if z.is_water else NO_ISSUE
+            return heat(v / hottest)
 
     else:
         raise ValueError(f"unknown map mode {mode!r} (known: {', '.join(MAP_MODES)})")
