@@ -150,8 +150,14 @@ class ExactSolver:
         SA, SD = P.shape
         N = SA * SD
         for ea, edt in ops:
-            Y = P[:, :, None] * edt
-            P = mm(Y.reshape(N, SA).T, ea.reshape(N, SD))
+            flat = P.reshape(N)
+            rows = np.flatnonzero(flat)
+            if 4 * len(rows) < N:  # early rounds: only the few pairs holding mass
+                Y = flat[rows, None] * edt.reshape(N, SA)[rows]
+                P = mm(Y.T, ea.reshape(N, SD)[rows])
+            else:
+                Y = P[:, :, None] * edt
+                P = mm(Y.reshape(N, SA).T, ea.reshape(N, SD))
         return _flush(P)
 
     def back(self, f: np.ndarray, ops) -> np.ndarray:

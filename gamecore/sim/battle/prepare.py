@@ -165,9 +165,17 @@ class Prepared:
                     )
                 ter = rules.terrain[name]
                 for side, table in (("attacker", ter.attack), ("defender", ter.defense)):
-                    for dom, v in table.items():
-                        if v:
-                            out.append(Modifier(side, v, domains=(dom,), rounds=rounds))
+                    # a unit type's own entry overrides its domain's (rules.ruleset.Terrain)
+                    own = tuple(k for k in table if k in rules.units)
+                    for key, v in table.items():
+                        if not v:
+                            continue
+                        if key in rules.units:
+                            out.append(Modifier(side, v, units=(key,), rounds=rounds))
+                        else:
+                            out.append(
+                                Modifier(side, v, domains=(key,), exclude=own, rounds=rounds)
+                            )
         return out
 
     # ------------------------------------------------------------------ before round 1

@@ -32,7 +32,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from gamecore.rules.combat import CASUALTY_PROFILES
-from gamecore.rules.modifiers import combine
+from gamecore.rules.modifiers import modified
 from gamecore.rules.ruleset import Ruleset, UnitType
 from gamecore.sim.battle.model import BattleError, Modifier
 
@@ -131,6 +131,7 @@ class Side:
         opts = rules.options
         self.policy = opts.get("modifier_policy", "sum")
         self.tiebreak = opts.get("modifier_tiebreak", "bonus")
+        self.floor = opts.get("modifier_floor", 0)
         self.absorb = bool(opts.get("two_hit_absorb_first", True))
         self.nation = nation
         damaged = dict(damaged or {})
@@ -254,10 +255,7 @@ class Side:
             mods = self._mods(s, rnd)
             if sup is not None:
                 mods = [sup, *mods]
-            v = self.cell_base[c]
-            if mods and v > 0:
-                v += combine(mods, self.policy, self.tiebreak)
-            v = max(0, min(self.dice, v))
+            v = modified(self.cell_base[c], mods, self.policy, self.tiebreak, self.floor, self.dice)
             self._value_cache[key] = v
         return v
 
@@ -445,6 +443,11 @@ class StateSpace:
         groups = range(len(side.groups) if n_groups is None else n_groups)
         self.n_groups = len(groups)
         empty = (0,) * side.n_cells
+        starts = list(dict.fromkeys(starts))
+        hp = [side.cell_hp[c] for c in range(side.n_cells)]
+        if len(groups) == 1 and len(starts) == 1:
+            self._chain(side, starts[0], empty, hp)
+            return
         seen: dict[tuple[int, ...], None] = {}
         stack = list(dict.fromkeys([*starts, empty]))
         succ_of: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
@@ -466,11 +469,29 @@ class StateSpace:
                 else:
                     nxt.append(st)
             succ_of[st] = nxt
-        hp = [side.cell_hp[c] for c in range(side.n_cells)]
-        self.states = sorted(
-            seen, key=lambda s: (-sum(n * h for n, h in zip(s, hp, strict=True)), s)
-        )
-        self.index = {s: i for i, s in enumerate(self.states)}
+        states = sorted(seen, key=lambda s: (-sum(n * h for n, h in zip(s, hp, strict=True)), s))
+        index = {s: i for i, s in enumerate(states)}
+        succ = [np.array([index[succ_of[s][g]] for s in states], dtype=np.int64) for g in groups]
+        self._tables(side, states, index, succ, empty, hp)
+
+    def _chain(self, side: Side, start, empty, hp) -> None:
+        """One start, one kind of incoming hit: the states are a chain, hit after hit."""
+        states = [start]
+        c = list(start)
+        while side.hit_one(c, 0):
+            states.append(tuple(c))
+        n = len(states)
+        succ = list(range(1, n)) + [n - 1]
+        if states[-1] != empty:  # units no hit can reach stay: the empty state apart
+            states.append(empty)
+            succ.append(n)
+        index = {s: i for i, s in enumerate(states)}
+        self._tables(side, states, index, [np.array(succ, dtype=np.int64)], empty, hp)
+
+    def _tables(self, side: Side, states, index, succ, empty, hp) -> None:
+        groups = range(self.n_groups)
+        self.states = states
+        self.index = index
         S = self.size = len(self.states)
         self.empty = self.index[empty]
         M = np.array(self.states, dtype=np.int64).reshape(S, side.n_cells)
@@ -505,10 +526,7 @@ class StateSpace:
         self.cost = per[:, 2]
         self.can_capture = per[:, 3] > 0
         # one-hit successors per group, and the group order of a round's hits per state
-        self.succ = [
-            np.array([self.index[succ_of[s][g]] for s in self.states], dtype=np.int64)
-            for g in groups
-        ]
+        self.succ = succ
         self._pow: list[list[np.ndarray]] = [[np.arange(S)] for _ in groups]
         elig = np.zeros((len(groups), S), dtype=np.int64)
         for g in groups:
