@@ -25,43 +25,14 @@ def _new_game(ctx, seed):
 
 @check("DYN001", "error", "dynamic", "smoke playtest fails", scenario=True, slow=True)
 def smoke_playtest(ctx):
+    """A few short games with random bots (which try everything): no crash, no stuck game,
+    and the log replays to the same position (``gamecore.sim.playtest.smoke``)."""
     if ctx.ruleset is None:
         return  # SCN001
-    for seed in SMOKE_SEEDS:
-        try:
-            state = _new_game(ctx, seed)
-        except WarroomError as err:
-            yield ctx.issue("DYN001", f"scenario {ctx.scenario.id} cannot start: {err}")
-            return
-        rng = random.Random(seed)
-        actions = 0
-        try:
-            while not state.is_terminal() and state.round <= SMOKE_ROUNDS:
-                legal = state.legal_actions()
-                if not legal:
-                    yield ctx.issue(
-                        "DYN001",
-                        f"seed {seed}: no legal action for "
-                        f"{state.current_nation} in round {state.round}, phase "
-                        f"{state.phase}: the game is stuck",
-                    )
-                    break
-                state.apply(rng.choice(legal))
-                actions += 1
-                if actions > MAX_ACTIONS:
-                    yield ctx.issue(
-                        "DYN001",
-                        f"seed {seed}: more than {MAX_ACTIONS} actions in "
-                        f"{SMOKE_ROUNDS} rounds: the game does not progress",
-                    )
-                    break
-        except Exception as err:  # noqa: BLE001 - any engine failure is what this reports
-            yield ctx.issue(
-                "DYN001",
-                f"seed {seed}: the engine failed in round {state.round} "
-                f"({state.current_nation}, {state.phase}): "
-                f"{type(err).__name__}: {err}",
-            )
+    from gamecore.sim.playtest import smoke
+
+    for problem in smoke(ctx.pack, ctx.scenario.id, SMOKE_SEEDS, SMOKE_ROUNDS, bots="random"):
+        yield ctx.issue("DYN001", f"scenario {ctx.scenario.id}, smoke game {problem}")
 
 
 @check(
