@@ -88,6 +88,16 @@ def cmd_battle(args) -> int:
         raise WarroomError(f"--samples must be at least 1, not {args.samples}")
     if args.max_rounds is not None and args.max_rounds < 0:
         raise WarroomError(f"--max-rounds must be >= 0, not {args.max_rounds}")
+    for flag, names in (
+        ("--terrain", [args.terrain] if args.terrain else []),
+        ("--border-terrain", args.border_terrain),
+    ):
+        for name in names:
+            if name not in rules.terrain:
+                known = ", ".join(sorted(rules.terrain)) or "none"
+                raise WarroomError(
+                    f"{flag}: unknown terrain '{name}' in ruleset '{rules.id}' (known: {known})"
+                )
     attackers = parse_units(rules, args.attacker, "--attacker: ")
     defenders = parse_units(rules, args.defender, "--defender: ")
     bombard = parse_units(rules, args.bombard, "--bombard: ") if args.bombard else {}

@@ -154,28 +154,18 @@ class Prepared:
 
     # ------------------------------------------------------------------ context
     def _terrain_modifiers(self) -> list[Modifier]:
+        """The zone's terrain (every round) and border terrain (round 1) as modifiers; a
+        terrain the ruleset does not list has no effect, as in the engine
+        (``Ruleset.terrain_of``)."""
         ctx, rules = self.ctx, self.rules
         out: list[Modifier] = []
         for names, rounds in (((ctx.terrain,) if ctx.terrain else (), 0), (ctx.border_terrain, 1)):
             for name in names:
-                if name not in rules.terrain:
-                    known = ", ".join(sorted(rules.terrain)) or "none"
-                    raise BattleError(
-                        f"unknown terrain '{name}' in ruleset '{rules.id}' (known: {known})"
-                    )
-                ter = rules.terrain[name]
+                ter = rules.terrain_of(name)
                 for side, table in (("attacker", ter.attack), ("defender", ter.defense)):
-                    # a unit type's own entry overrides its domain's (rules.ruleset.Terrain)
-                    own = tuple(k for k in table if k in rules.units)
-                    for key, v in table.items():
-                        if not v:
-                            continue
-                        if key in rules.units:
-                            out.append(Modifier(side, v, units=(key,), rounds=rounds))
-                        else:
-                            out.append(
-                                Modifier(side, v, domains=(key,), exclude=own, rounds=rounds)
-                            )
+                    for dom, v in table.items():
+                        if v:
+                            out.append(Modifier(side, v, domains=(dom,), rounds=rounds))
         return out
 
     # ------------------------------------------------------------------ before round 1

@@ -276,8 +276,9 @@ def test_ruleset_terrain_and_border_terrain():
         TERRAIN, {"tank": 1}, {"infantry": 1}, BattleContext(border_terrain=("river",))
     )
     assert first.attacker_win == pytest.approx(4 / 9, abs=EPS)
-    with pytest.raises(BattleError, match="unknown terrain 'swamp'"):
-        calculate(TERRAIN, {"tank": 1}, {"infantry": 1}, BattleContext(terrain="swamp"))
+    # a terrain the ruleset does not list has no effect, as in the engine (terrain_of)
+    swamp = calculate(TERRAIN, {"tank": 1}, {"infantry": 1}, BattleContext(terrain="swamp"))
+    assert_outcomes(swamp, *duel(Fr(3, 6), Fr(2, 6)))
 
 
 def test_modifier_policy_comes_from_the_ruleset():
