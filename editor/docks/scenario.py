@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QPushButton,
+    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -47,6 +48,7 @@ class ScenarioPanel(QWidget):
         self._rules_key: tuple | None = None
         self._rules = None
         self.title = QLabel("", objectName="scenarioTitle")
+        self.title.setWordWrap(True)
         new = QPushButton("New scenario…", objectName="newScenario")
         new.clicked.connect(lambda: self.new_scenario())
         remove = QPushButton("Remove", objectName="removeScenario")
@@ -72,8 +74,12 @@ class ScenarioPanel(QWidget):
             self.economy,
             self.objectives,
         ]
-        for p in self.pages:
-            self.tabs.addTab(p, p.title)
+        for p in self.pages:  # scrolled, so the dock never forces a tall window
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+            scroll.setWidget(p)
+            self.tabs.addTab(scroll, p.title)
         self.message = QLabel("", objectName="scenarioMessage")
         self.message.setWordWrap(True)
         lay = QVBoxLayout(self)

@@ -251,7 +251,9 @@ class NationsPage(Page):
     def _set(self, field, value) -> None:
         n = self.current()
         pack = self.pack
-        if self.updating or n is None or pack is None or getattr(pack.nations[n], field) == value:
+        if self.updating or pack is None or n not in pack.nations:
+            return
+        if getattr(pack.nations[n], field) == value:
             return
         if not self.push(SetNationAttrs([n], field, value)):
             self._show()
@@ -312,7 +314,7 @@ class NationsPage(Page):
         try:
             for w in (self.name, self.colour, self.kind, self.playable, self.flag):
                 w.setEnabled(n is not None)
-            if n is None or pack is None:
+            if n is None or pack is None or n not in pack.nations:
                 return
             nat = pack.nations[n]
             self.code.setText(n)

@@ -106,6 +106,7 @@ class SetupPage(Page):
         self.table.setColumnCount(3)
         self.table.setHorizontalHeaderLabels(["Nation", "Unit", "Count"])
         self.zone_label = QLabel("Select a zone on the map")
+        self.zone_label.setWordWrap(True)  # a long name must not widen the dock
         copy = QPushButton("Copy setup", objectName="copySetup")
         copy.clicked.connect(self.copy_setup)
         paste = QPushButton("Paste to selection", objectName="pasteSetup")
