@@ -36,6 +36,14 @@ def register(sub) -> None:
         help="terrain crossed to reach the zone: applies in round 1 only (repeatable)",
     )
     p.add_argument(
+        "--border",
+        action="append",
+        default=[],
+        metavar="B",
+        help="an attribute of the border crossed (river, mountain, fortified): the "
+        "ruleset's border effects (repeatable)",
+    )
+    p.add_argument(
         "--amphibious",
         action="store_true",
         help="the attacking land units land from the sea (no retreat; bombardment)",
@@ -105,6 +113,7 @@ def cmd_battle(args) -> int:
         sea=True if args.sea else False if args.land else None,
         terrain=args.terrain,
         border_terrain=tuple(args.border_terrain),
+        borders=tuple(args.border),
         amphibious=args.amphibious,
         bombard=bombard,
         aa=not args.no_aa,

@@ -114,6 +114,8 @@ class BattleContext:
     - ``terrain``: the zone's terrain id (its ruleset modifiers apply every round).
     - ``border_terrain``: terrain crossed between the entry border and the roundel; its
       modifiers apply in round 1 only (rules-notes/000_global_war.md §1.4).
+    - ``borders``: attributes of the border the attackers cross (river, mountain,
+      fortified): the ruleset's ``borders`` effects, for their rounds.
     - ``amphibious``: the attacking land units come from the sea: no retreat (unless the
       ruleset's ``amphibious_retreat``), shore bombardment by ``bombard`` ships.
     - ``bombard``: ships bombarding before round 1 ({unit type: count}).
@@ -135,6 +137,7 @@ class BattleContext:
     sea: bool | None = None
     terrain: str = ""
     border_terrain: tuple[str, ...] = ()
+    borders: tuple[str, ...] = ()
     amphibious: bool = False
     bombard: Mapping[str, int] = field(default_factory=dict)
     aa: bool = True

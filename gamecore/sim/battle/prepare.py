@@ -26,6 +26,20 @@ from gamecore.sim.battle.sides import (
 TRANSIENT, OVER, DEATH_A, DEATH_D, STUCK = 0, 1, 2, 3, 4
 
 
+def _table_modifiers(side: str, table: Mapping[str, int], rounds: int) -> list[Modifier]:
+    """A terrain/border table ``{domain or unit type: modifier}`` as modifiers."""
+    own = tuple(k for k in table if k not in ALL_DOMAINS)
+    out = []
+    for k, v in table.items():
+        if not v:
+            continue
+        if k in ALL_DOMAINS:
+            out.append(Modifier(side, v, domains=(k,), exclude=own, rounds=rounds))
+        else:
+            out.append(Modifier(side, v, units=(k,), rounds=rounds))
+    return out
+
+
 class Component:
     """One outcome of the fire before round 1: attacker and defender state indices, its
     probability, and the defender's units killed by bombardment (they fire in round 1)."""
@@ -154,18 +168,28 @@ class Prepared:
 
     # ------------------------------------------------------------------ context
     def _terrain_modifiers(self) -> list[Modifier]:
-        """The zone's terrain (every round) and border terrain (round 1) as modifiers; a
-        terrain the ruleset does not list has no effect, as in the engine
-        (``Ruleset.terrain_of``)."""
+        """The zone's terrain (every round), border terrain (round 1) and the effects of
+        the borders crossed (the ruleset's ``borders``, each for its rounds) as
+        modifiers. A unit type's own entry in a table overrides its domain's (Mountain
+        Infantry in the mountains, rules-notes/000 §1.4). A terrain the ruleset does not
+        list has no effect, as in the engine (``Ruleset.terrain_of``)."""
         ctx, rules = self.ctx, self.rules
         out: list[Modifier] = []
         for names, rounds in (((ctx.terrain,) if ctx.terrain else (), 0), (ctx.border_terrain, 1)):
             for name in names:
                 ter = rules.terrain_of(name)
-                for side, table in (("attacker", ter.attack), ("defender", ter.defense)):
-                    for dom, v in table.items():
-                        if v:
-                            out.append(Modifier(side, v, domains=(dom,), rounds=rounds))
+                out += _table_modifiers("attacker", ter.attack, rounds)
+                out += _table_modifiers("defender", ter.defense, rounds)
+        effects = getattr(rules, "borders", {}) or {}
+        for name in ctx.borders:
+            e = effects.get(name)
+            if e is None:
+                known = ", ".join(sorted(effects)) or "none"
+                raise BattleError(
+                    f"unknown border '{name}' in ruleset '{rules.id}' (known: {known})"
+                )
+            out += _table_modifiers("attacker", e.attack, e.rounds)
+            out += _table_modifiers("defender", e.defense, e.rounds)
         return out
 
     # ------------------------------------------------------------------ before round 1

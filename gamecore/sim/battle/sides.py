@@ -32,7 +32,24 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from gamecore.rules.combat import CASUALTY_PROFILES
-from gamecore.rules.modifiers import modified
+from gamecore.rules.modifiers import combine
+
+try:  # the engine's rule for a modified value (with the ruleset's floor)
+    from gamecore.rules.modifiers import modified
+except ImportError:  # pragma: no cover - a rules package without it
+
+    def modified(base, mods, policy="sum", tiebreak="bonus", floor=0, dice=6):
+        """The hit value ``base`` after ``mods``, clipped to 0..dice; a net penalty never
+        takes it below ``floor``."""
+        v = base
+        if mods and base > 0:
+            c = combine(mods, policy, tiebreak)
+            v = base + c
+            if c < 0:
+                v = max(v, min(base, floor))
+        return max(0, min(dice, v))
+
+
 from gamecore.rules.ruleset import Ruleset, UnitType
 from gamecore.sim.battle.model import BattleError, Modifier
 
@@ -131,7 +148,7 @@ class Side:
         opts = rules.options
         self.policy = opts.get("modifier_policy", "sum")
         self.tiebreak = opts.get("modifier_tiebreak", "bonus")
-        self.floor = opts.get("modifier_floor", 0)
+        self.floor = int(opts.get("modifier_floor", 0) or 0)
         self.absorb = bool(opts.get("two_hit_absorb_first", True))
         self.nation = nation
         damaged = dict(damaged or {})

@@ -281,6 +281,48 @@ def test_ruleset_terrain_and_border_terrain():
     assert_outcomes(swamp, *duel(Fr(3, 6), Fr(2, 6)))
 
 
+BORDERS = parse_ruleset(
+    """
+extends = "g40"
+[ruleset]
+id = "borders_test"
+# rules-notes/000_global_war.md §1.4 / §12.7: a river costs attacking land units 1 in
+# round 1 (artillery exempt); a fortified border gives defending land units +2 in round 1
+[borders.river]
+attack = { land = -1, artillery = 0 }
+rounds = 1
+[borders.fortified]
+defense = { land = 2 }
+rounds = 1
+""",
+    "borders_test.toml",
+)
+
+
+def test_border_effects_apply_for_their_rounds_and_unit_types():
+    river = calculate(BORDERS, {"tank": 1}, {"infantry": 1}, BattleContext(borders=("river",)))
+    assert river.attacker_win == pytest.approx(4 / 9, abs=EPS)  # 2 in round 1, then 3
+    art = calculate(BORDERS, {"artillery": 1}, {"infantry": 1}, BattleContext(borders=("river",)))
+    assert_outcomes(art, *duel(Fr(2, 6), Fr(2, 6)))  # artillery's own entry: no penalty
+    fort = calculate(BORDERS, {"tank": 1}, {"infantry": 1}, BattleContext(borders=("fortified",)))
+    p, q1, q = Fr(3, 6), Fr(4, 6), Fr(2, 6)
+    w, lose, d = duel(p, q)
+    go = (1 - p) * (1 - q1)
+    assert_outcomes(fort, p * (1 - q1) + go * w, (1 - p) * q1 + go * lose, p * q1 + go * d)
+    with pytest.raises(BattleError, match="unknown border 'moat'"):
+        calculate(BORDERS, {"tank": 1}, {"infantry": 1}, BattleContext(borders=("moat",)))
+
+
+def test_a_floor_keeps_penalties_from_taking_values_below_it():
+    # rules-notes/000 §1.4 modifier rules (d): negatives never bring an Attack below 1
+    ctx = BattleContext(modifiers=(Modifier("attacker", -2, domains=("land",)),))
+    rules = G40.with_options({"modifier_floor": 1})
+    res = calculate(rules, {"infantry": 1}, {"infantry": 1}, ctx)
+    assert_outcomes(res, *duel(Fr(1, 6), Fr(2, 6)))  # 1 - 2 -> floored at 1
+    res = calculate(G40, {"tank": 1}, {"infantry": 1}, ctx)
+    assert_outcomes(res, *duel(Fr(1, 6), Fr(2, 6)))  # 3 - 2 = 1 anyway
+
+
 def test_modifier_policy_comes_from_the_ruleset():
     # rules-notes/000 §1.4 dual terrain / rules-notes/003 §4.1: "only the highest modifier
     # applies"; g40 adds them up. Infantry supported (+1) in a -1 zone:

@@ -90,6 +90,7 @@ def test_context_options(capsys):
         (["--attacker", "1 tank", "--defender", "1 inf", "--retreat", "maybe"], "retreat"),
         (["--attacker", "1 tank", "--defender", "1 inf", "--samples", "0"], "--samples"),
         (["--attacker", "1 tank", "--defender", "1 inf", "--bombard", "1 tank"], "bombard"),
+        (["--attacker", "1 tank", "--defender", "1 inf", "--border", "moat"], "unknown border"),
     ],
 )
 def test_bad_input_is_a_one_line_error(capsys, argv, message):
