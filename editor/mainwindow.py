@@ -180,6 +180,10 @@ class MainWindow(QMainWindow):
             "&Battle Calculator", self.show_battle_dock, "Ctrl+B", "Odds of a battle"
         )
         self.battle_dock: QDockWidget | None = None
+        self.act_playtest = self._action(
+            "&Playtest", self.show_playtest_dock, "Ctrl+P", "Play many games with bots"
+        )
+        self.playtest_dock: QDockWidget | None = None
         self.act_refresh_issues = self._action(
             "Re&validate", self.refresh_issues, "F5", "Run the validator (issues map mode)"
         )
@@ -242,6 +246,7 @@ class MainWindow(QMainWindow):
         ):
             v.addAction(dock.toggleViewAction())
         v.addAction(self.act_battle)
+        v.addAction(self.act_playtest)
         v.addAction(self.scenario_dock.toggleViewAction())
         t = mb.addMenu("&Tools")
         t.addActions(list(self.tool_actions.values()))
@@ -817,6 +822,26 @@ class MainWindow(QMainWindow):
             self.tabifyDockWidget(self.history_dock, self.battle_dock)
         self.battle_dock.show()
         self.battle_dock.raise_()
+
+    def show_playtest_dock(self) -> None:
+        """The playtest dock (made on first use); a finished run paints the heatmap mode."""
+        if self.playtest_dock is None:
+            from editor.docks.playtest import add_playtest_dock
+
+            self.playtest_dock = add_playtest_dock(self)
+            self.tabifyDockWidget(self.history_dock, self.playtest_dock)
+            self.playtest_dock.widget().finished.connect(self.show_playtest_heatmap)
+        self.playtest_dock.show()
+        self.playtest_dock.raise_()
+
+    def show_playtest_heatmap(self, summary: dict) -> None:
+        """Colour the zones by battles per game of a playtest run (map mode "heatmap")."""
+        from gamecore.sim.playtest.stats import heatmap_values
+
+        values = heatmap_values(summary, "battles")
+        self.scene.set_heatmap(values)
+        if values:
+            self.set_map_mode("heatmap")
 
     # -- find ----------------------------------------------------------------------------------
     def focus_find(self) -> None:
