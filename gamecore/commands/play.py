@@ -22,7 +22,12 @@ def register(sub) -> None:
     p.add_argument("pack", help="map pack, JSON dump, or builtin:toy|synthetic50|synthetic300")
     p.add_argument("--scenario", help="scenario id (default: the pack's only scenario)")
     p.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
-    p.add_argument("--bots", default="random", help="bot kind for every nation (default random)")
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="bots: NAME for every nation, or SIDE=NAME,... per alliance or nation "
+        "(heuristic, random; default random); a playtest game replays with its seed",
+    )
     p.add_argument("--rounds", type=int, help="round limit (default: the scenario's)")
     p.add_argument("--log", metavar="FILE", help="write the game log as JSON lines")
     p.add_argument(
@@ -60,7 +65,7 @@ def load_any_pack(ref: str):
 
 
 def run(args) -> int:
-    from gamecore.engine import make_bots, new_game, play, write_log
+    from gamecore.engine import new_game, play, write_log
 
     pack = load_any_pack(args.pack)
     scenario = args.scenario
@@ -77,7 +82,9 @@ def run(args) -> int:
         if err.path is None:
             err.path = args.pack
         raise
-    bots = make_bots(args.bots, state, args.seed)
+    from gamecore.sim.bots import bots_for
+
+    bots = bots_for(args.bots, state, args.seed)
     bar = ProgressBar(f"playing {scenario}")
     total = state.max_rounds or 0
 
