@@ -763,8 +763,9 @@ class MainWindow(QMainWindow):
         names = {z.id: z.name for z in doc.pack.map.zones.values()}
         self.issues_panel.set_report(report, names)
         c = report.counts
-        self.show_hint(f"{c['error']} error(s), {c['warning']} warning(s)" if report.issues
-                       else "No issues")
+        self.show_hint(
+            f"{c['error']} error(s), {c['warning']} warning(s)" if report.issues else "No issues"
+        )
 
     def locate_issue(self, issue) -> None:
         """Select the zones of an issue and zoom to them (or to its point)."""

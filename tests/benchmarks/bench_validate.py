@@ -23,8 +23,11 @@ def _best(fn, repeat=5):
 
 def run() -> dict:
     pack = Pack(map=synthetic_map(332, 115_000, seed=1))
-    vertices = sum(len(z.geometry.exterior.coords) for z in pack.map.zones.values()
-                   if z.geometry.geom_type == "Polygon")
+    vertices = sum(
+        len(z.geometry.exterior.coords)
+        for z in pack.map.zones.values()
+        if z.geometry.geom_type == "Polygon"
+    )
     full_best, full_cpu = _best(lambda: Validator(pack).run())
     validator = Validator(pack)
     validator.run()
