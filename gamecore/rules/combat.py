@@ -30,7 +30,7 @@ from gamecore.engine.state import (
 )
 from gamecore.errors import RulesError
 from gamecore.rules import control
-from gamecore.rules.modifiers import combine
+from gamecore.rules.modifiers import modified
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -366,7 +366,7 @@ def _border_mods(s, units, zone, side, mods, battle_round) -> None:
             for f in crossed(u):
                 e = effects.get(f)
                 if e and (not e.rounds or battle_round <= e.rounds):
-                    m = e.attack.get(ut[u.type].domain)
+                    m = e.attack.get(u.type, e.attack.get(ut[u.type].domain))
                     if m:
                         mods[i].append(m)
         return
@@ -378,7 +378,7 @@ def _border_mods(s, units, zone, side, mods, battle_round) -> None:
         e = effects.get(f)
         if e and (not e.rounds or battle_round <= e.rounds):
             for i, u in enumerate(units):
-                m = e.defense.get(ut[u.type].domain)
+                m = e.defense.get(u.type, e.defense.get(ut[u.type].domain))
                 if m:
                     mods[i].append(m)
 
@@ -419,7 +419,7 @@ def fire_values(
     tm = terr.attack if side == "att" else terr.defense
     if tm:
         for i, u in enumerate(units):
-            m = tm.get(ut[u.type].domain)
+            m = tm.get(u.type, tm.get(ut[u.type].domain))
             if m:
                 mods[i].append(m)
     if s.rules.borders and s.board.border_flags:
@@ -427,13 +427,8 @@ def fire_values(
     dice = s.rules.dice
     policy = opts.get("modifier_policy", "sum")
     tie = opts.get("modifier_tiebreak", "bonus")
-    out = []
-    for i in range(len(units)):
-        v = base[i]
-        if mods[i] and v > 0:
-            v += combine(mods[i], policy, tie)
-        out.append(max(0, min(dice, v)))
-    return out
+    floor = opts.get("modifier_floor", 0)
+    return [modified(base[i], mods[i], policy, tie, floor, dice) for i in range(len(units))]
 
 
 def _roll(s: GameState, units: list[Unit], values: list[int]) -> tuple[list[tuple], list[int]]:

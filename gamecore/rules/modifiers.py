@@ -3,6 +3,10 @@
 ``sum`` adds them all (A&A, The War Game's generals). ``highest_only`` keeps the single
 modifier of largest size, a tie between a bonus and a penalty broken by the
 ``modifier_tiebreak`` option (rules-notes/003 §4.1: "only the highest modifier applies").
+``best_and_worst`` keeps the best bonus and the worst penalty and adds the two (Global War
+1936-1945, seeds/000 §0.3 (a)-(b): "only the highest positive ... only the single worst
+negative"); with the ruleset option ``modifier_floor`` = 1 a penalty never takes a value
+below 1 (§0.3 (d)), see :func:`modified`.
 A ruleset names its policy in ``options.modifier_policy``; new policies register here.
 """
 
@@ -27,9 +31,16 @@ def _highest_only(mods: Sequence[int], tiebreak: str = "bonus") -> int:
     return size if tiebreak == "bonus" else -size
 
 
+def _best_and_worst(mods: Sequence[int], tiebreak: str = "bonus") -> int:
+    best = max((m for m in mods if m > 0), default=0)
+    worst = min((m for m in mods if m < 0), default=0)
+    return best + worst
+
+
 POLICIES: dict[str, Callable[[Sequence[int], str], int]] = {
     "sum": _sum,
     "highest_only": _highest_only,
+    "best_and_worst": _best_and_worst,
 }
 
 
@@ -43,3 +54,23 @@ def combine(mods: Sequence[int], policy: str = "sum", tiebreak: str = "bonus") -
 
 def register_policy(name: str, fn: Callable[[Sequence[int], str], int]) -> None:
     POLICIES[name] = fn
+
+
+def modified(
+    base: int,
+    mods: Sequence[int],
+    policy: str = "sum",
+    tiebreak: str = "bonus",
+    floor: int = 0,
+    dice: int = 6,
+) -> int:
+    """The hit value ``base`` after ``mods`` combined by ``policy``, clipped to 0..dice.
+    A unit without a value (0) gains none; a net penalty never takes a value below
+    ``floor`` (nor a value already below it lower still)."""
+    v = base
+    if mods and base > 0:
+        c = combine(mods, policy, tiebreak)
+        v = base + c
+        if c < 0:
+            v = max(v, min(base, floor))
+    return max(0, min(dice, v))

@@ -47,7 +47,8 @@ UNIT_FLAGS = (
 DEFAULT_OPTIONS: dict[str, Any] = {
     # combat
     "combat_resolver": "dice",  # per-unit dice, hit when roll <= value
-    "modifier_policy": "sum",  # "sum" | "highest_only"
+    "modifier_policy": "sum",  # "sum" | "highest_only" | "best_and_worst" (modifiers.POLICIES)
+    "modifier_floor": 0,  # a net penalty never takes a hit value below this (Global War: 1)
     "modifier_tiebreak": "bonus",  # for highest_only, equal size: "bonus" | "penalty"
     "casualty_order": "cheapest",  # default casualty profile (see gamecore.rules.combat)
     "casualty_profiles": ["cheapest", "preserve_attack", "preserve_defense"],
@@ -225,8 +226,9 @@ class FacilityType:
 class Terrain:
     id: str
     name: str = ""
-    attack: dict[str, int] = field(default_factory=dict)  # modifier by attacker domain
-    defense: dict[str, int] = field(default_factory=dict)  # modifier by defender domain
+    # modifier by the fighting unit's domain; a unit type id key overrides its domain's
+    attack: dict[str, int] = field(default_factory=dict)
+    defense: dict[str, int] = field(default_factory=dict)
     move_cost: int = 1
     impassable: bool = False
     no_blitz: bool = False
@@ -557,13 +559,13 @@ def _build(data: dict, source: str) -> Ruleset:
         facilities[fid] = _build_facility(c, fid, c.table(raw, f"facilities.{fid}"))
     terrain: dict[str, Terrain] = {}
     for tid, raw in c.table(data.get("terrain", {}), "terrain").items():
-        terrain[tid] = _build_terrain(c, tid, c.table(raw, f"terrain.{tid}"))
+        terrain[tid] = _build_terrain(c, tid, c.table(raw, f"terrain.{tid}"), units)
     nations: dict[str, NationRules] = {}
     for nid, raw in c.table(data.get("nations", {}), "nations").items():
         nations[nid] = _build_nation(c, nid, c.table(raw, f"nations.{nid}"))
     borders: dict[str, BorderEffect] = {}
     for bid, raw in c.table(data.get("borders", {}), "borders").items():
-        borders[bid] = _build_border(c, bid, c.table(raw, f"borders.{bid}"))
+        borders[bid] = _build_border(c, bid, c.table(raw, f"borders.{bid}"), units)
 
     # cross references
     for u in units.values():
@@ -612,8 +614,10 @@ def _build(data: dict, source: str) -> Ruleset:
 
 
 def _check_option_values(c: _Checker, o: dict) -> None:
+    from gamecore.rules.modifiers import POLICIES
+
     choices = {
-        "modifier_policy": ("sum", "highest_only"),
+        "modifier_policy": tuple(POLICIES),
         "modifier_tiebreak": ("bonus", "penalty"),
         "capital_capture": ("take_bank", "take_bank_first_time", "none"),
         "unplaced_units": ("refund", "keep"),
@@ -748,17 +752,23 @@ def _build_facility(c: _Checker, fid: str, raw: dict) -> FacilityType:
     return FacilityType(**kw)
 
 
-def _build_terrain(c: _Checker, tid: str, raw: dict) -> Terrain:
+def _modifier_table(c: _Checker, v: Any, key: str, units: dict) -> dict[str, int]:
+    """``{ land = -1, marine = 0 }``: a modifier by the fighting unit's domain; a unit type
+    id overrides its domain's entry for that type (Global War: Marines ignore rivers)."""
+    t = c.table(v, key)
+    for name, val in t.items():
+        if name not in DOMAINS and name not in units:
+            c.fail(f"{key}.{name}", f"unknown domain or unit type (domains: {', '.join(DOMAINS)})")
+        c.int_(val, f"{key}.{name}", None)
+    return dict(t)
+
+
+def _build_terrain(c: _Checker, tid: str, raw: dict, units: dict | None = None) -> Terrain:
     key = f"terrain.{tid}"
     kw: dict[str, Any] = {"id": tid}
     for k, v in raw.items():
         if k in ("attack", "defense"):
-            t = c.table(v, f"{key}.{k}")
-            for dom, val in t.items():
-                if dom not in DOMAINS:
-                    c.fail(f"{key}.{k}.{dom}", f"unknown domain (one of {', '.join(DOMAINS)})")
-                c.int_(val, f"{key}.{k}.{dom}", None)
-            kw[k] = dict(t)
+            kw[k] = _modifier_table(c, v, f"{key}.{k}", units or {})
         elif k == "move_cost":
             kw[k] = c.int_(v, f"{key}.{k}", 1)
         elif k in ("impassable", "no_blitz"):
@@ -770,7 +780,7 @@ def _build_terrain(c: _Checker, tid: str, raw: dict) -> Terrain:
     return Terrain(**kw)
 
 
-def _build_border(c: _Checker, bid: str, raw: dict) -> BorderEffect:
+def _build_border(c: _Checker, bid: str, raw: dict, units: dict | None = None) -> BorderEffect:
     from gamecore.model import BORDER_FLAGS
 
     key = f"borders.{bid}"
@@ -779,12 +789,7 @@ def _build_border(c: _Checker, bid: str, raw: dict) -> BorderEffect:
     kw: dict[str, Any] = {"id": bid}
     for k, v in raw.items():
         if k in ("attack", "defense"):
-            t = c.table(v, f"{key}.{k}")
-            for dom, val in t.items():
-                if dom not in DOMAINS:
-                    c.fail(f"{key}.{k}.{dom}", f"unknown domain (one of {', '.join(DOMAINS)})")
-                c.int_(val, f"{key}.{k}.{dom}", None)
-            kw[k] = dict(t)
+            kw[k] = _modifier_table(c, v, f"{key}.{k}", units or {})
         elif k == "rounds":
             kw[k] = c.int_(v, f"{key}.{k}")
         else:
