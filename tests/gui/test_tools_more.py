@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from shapely.geometry import Point
 
 from editor.demo import blank_pack
 from editor.document import Document
@@ -84,8 +85,8 @@ def test_placement_drag_and_auto_place(qtbot, two_zones):
     assert z.label == pytest.approx((150, 150), abs=2)
     w.document.selection.set([("zone", a)])
     w.tool.auto_place()
-    assert z.slots and all(z.geometry.covers(__import__("shapely").Point(p)) for p in z.slots)
-    assert z.geometry.covers(__import__("shapely").Point(z.label))
+    assert z.slots and all(z.geometry.covers(Point(p)) for p in z.slots)
+    assert z.geometry.covers(Point(z.label))
 
 
 def test_new_map_wizards(tmp_path):
