@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QToolBar, QWidget
 
 from editor.tools.base import Tool
 from gamecore.errors import WarroomError
@@ -223,3 +224,41 @@ class PolylineTool(AuthoringTool):
                 painter.drawEllipse(p, 3, 3)
         self.paint_snap(view, painter)
         painter.restore()
+
+
+def options_bar(window) -> QToolBar:
+    """The window's "Tool Options" toolbar (made on first use)."""
+    bar = getattr(window, "_tool_options_bar", None)
+    if bar is None:
+        bar = QToolBar("Tool Options", window)
+        bar.setObjectName("toolOptionsToolbar")
+        window.addToolBar(bar)
+        window._tool_options_bar = bar
+    return bar
+
+
+class OptionsTool(AuthoringTool):
+    """A tool with widgets in the Tool Options toolbar."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self._widgets: list[QWidget] = []
+        self._actions = []
+
+    def make_options(self) -> list[QWidget]:
+        return []
+
+    def activate(self, view) -> None:
+        super().activate(view)
+        bar = options_bar(self.window)
+        bar.clear()
+        self._widgets = self.make_options()
+        self._actions = [bar.addWidget(w) for w in self._widgets]
+        bar.setVisible(bool(self._widgets))
+
+    def deactivate(self) -> None:
+        bar = options_bar(self.window)
+        bar.clear()
+        bar.setVisible(False)
+        self._widgets = []
+        super().deactivate()

@@ -9,9 +9,9 @@ import math
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QToolBar, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
 
-from editor.tools.common import PREVIEW, AuthoringTool, PolylineTool
+from editor.tools.common import PREVIEW, AuthoringTool, OptionsTool, PolylineTool
 from gamecore.errors import WarroomError
 from gamecore.geometry import label_point, stack_slots
 from gamecore.model.map import BORDER_FLAGS, FACILITY_SERVES_SEA, Facility, Line, Link
@@ -26,44 +26,6 @@ from gamecore.ops.authoring import convoy_path, zone_at
 
 XY = tuple[float, float]
 DEFAULT_FACILITIES = ["factory", "port", "naval_base", "air_base", "fortification"]
-
-
-def options_bar(window) -> QToolBar:
-    """The window's "Tool Options" toolbar (made on first use)."""
-    bar = getattr(window, "_tool_options_bar", None)
-    if bar is None:
-        bar = QToolBar("Tool Options", window)
-        bar.setObjectName("toolOptionsToolbar")
-        window.addToolBar(bar)
-        window._tool_options_bar = bar
-    return bar
-
-
-class OptionsTool(AuthoringTool):
-    """A tool with widgets in the Tool Options toolbar."""
-
-    def __init__(self, window):
-        super().__init__(window)
-        self._widgets: list[QWidget] = []
-        self._actions = []
-
-    def make_options(self) -> list[QWidget]:
-        return []
-
-    def activate(self, view) -> None:
-        super().activate(view)
-        bar = options_bar(self.window)
-        bar.clear()
-        self._widgets = self.make_options()
-        self._actions = [bar.addWidget(w) for w in self._widgets]
-        bar.setVisible(bool(self._widgets))
-
-    def deactivate(self) -> None:
-        bar = options_bar(self.window)
-        bar.clear()
-        bar.setVisible(False)
-        self._widgets = []
-        super().deactivate()
 
 
 def _combo(name: str, items: list[str], editable: bool = False) -> QComboBox:

@@ -9,8 +9,9 @@ import numpy as np
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QPushButton, QWidget
 
-from editor.tools.common import PREVIEW, SNAP_PX, AuthoringTool, PolylineTool
+from editor.tools.common import PREVIEW, SNAP_PX, AuthoringTool, OptionsTool, PolylineTool
 from gamecore.errors import GeometryError, WarroomError
 from gamecore.ops.authoring import draw_zone, geometry_edit, zone_factory
 
@@ -230,10 +231,11 @@ def _ring_neighbours(cov, p: XY) -> list[XY]:
     return out
 
 
-class VertexTool(AuthoringTool):
+class VertexTool(OptionsTool):
     """Drag a shared vertex (every zone that has it follows); double-click a border to
     insert a vertex; click or rubber-band to select vertices, Del deletes them, dragging
-    one of several selected moves them all."""
+    one of several selected moves them all. The Tool Options bar shows the exact
+    coordinates of the selected vertex and moves it to typed ones."""
 
     name = "vertices"
     text = "Edit Vertices"
@@ -259,6 +261,47 @@ class VertexTool(AuthoringTool):
         self._band = self._press = None
         self._moving = []
         self.repaint()
+
+    def repaint(self) -> None:
+        super().repaint()
+        self._show_coordinates()
+
+    def make_options(self) -> list[QWidget]:
+        self.x_box, self.y_box = QDoubleSpinBox(), QDoubleSpinBox()
+        for box, name in ((self.x_box, "vertexX"), (self.y_box, "vertexY")):
+            box.setObjectName(name)
+            box.setDecimals(3)
+            box.setRange(-1e9, 1e9)
+        self.set_button = QPushButton("Move to")
+        self.set_button.setObjectName("vertexMoveTo")
+        self.set_button.clicked.connect(
+            lambda: self.move_selected_to(self.x_box.value(), self.y_box.value())
+        )
+        self.coord_label = QLabel("Vertex:")
+        self._show_coordinates()
+        return [self.coord_label, self.x_box, self.y_box, self.set_button]
+
+    def _show_coordinates(self) -> None:
+        if not hasattr(self, "x_box"):
+            return
+        one = len(self.selected) == 1
+        for w in (self.x_box, self.y_box, self.set_button):
+            try:
+                w.setEnabled(one)
+            except RuntimeError:  # the toolbar was cleared
+                return
+        if one:
+            self.x_box.setValue(self.selected[0][0])
+            self.y_box.setValue(self.selected[0][1])
+        self.coord_label.setText("Vertex:" if one else f"{len(self.selected)} vertices")
+
+    def move_selected_to(self, x: float, y: float) -> bool:
+        """Move the one selected vertex to exact coordinates (all zones follow)."""
+        if len(self.selected) != 1:
+            self.fail("select one vertex to type its coordinates")
+            return False
+        p = self.selected[0]
+        return self.move([p], x - p[0], y - p[1])
 
     def key_press(self, view, event: QKeyEvent) -> bool:
         if event.key() == Qt.Key.Key_Escape:

@@ -119,3 +119,23 @@ def test_tool_shortcuts_switch_tools(qtbot, two_zones):
         assert w.tool.name == name
         assert w.tool_actions[name].shortcut().toString() == shortcut
     click(qtbot, w, 10, 10)  # harmless
+
+
+def test_vertex_coordinates_typed_exactly(qtbot, two_zones):
+    w = two_zones
+    m = w.document.pack.map
+    a, b = by_code(m, "L2"), by_code(m, "L3")
+    w.set_tool("vertices")
+    cov = Coverage.from_map(m)
+    corner = cov.snap((300, 100), 3).point  # shared by the sea, a and b
+    click(qtbot, w, *corner)
+    assert w.tool.selected == [corner]
+    assert w.tool.x_box.isEnabled() and w.tool.x_box.value() == pytest.approx(corner[0], abs=1e-3)
+    w.tool.x_box.setValue(320.5)
+    w.tool.y_box.setValue(90.25)
+    w.tool.set_button.click()
+    cov = check(m)
+    assert (320.5, 90.25) in cov._vindex and len(cov.zones_at((320.5, 90.25))) == 3
+    assert b in cov.neighbours(a)
+    w.document.undo_stack.undo()
+    assert corner in Coverage.from_map(m)._vindex
