@@ -9,7 +9,8 @@ and builds the map with :func:`gamecore.interop.geojson.build_map` (Miller proje
 east-west wrap, the ocean split at Gibraltar, the Bosporus, Bab-el-Mandeb, Hormuz and the
 Skagerrak into basins and then into numbered sea zones). On top it puts terrain, cities,
 facilities, straits and canals, convoy lines and the scenario ``1939`` on the ``g40``
-ruleset. Running it twice gives byte-identical ``dump_json`` output.
+ruleset, plus ``global-war-1936`` on the ``global_war`` ruleset (Global War 1936-1945,
+seeds/000). Running it twice gives byte-identical ``dump_json`` output.
 
 All the period knowledge is in the tables below; the code only interprets them.
 """
@@ -896,6 +897,147 @@ victory AL_world "Allied victory" { side: allies  once: true
 
 
 # ---------------------------------------------------------------------------------------
+# the Global War 1936 scenario (ruleset global_war; seeds/000, rules-notes/000 §2)
+
+GW1936_ID = "global-war-1936"
+#: T 4-1: the three Alliances at the start of 1936 (KMT China with the Allies, under US
+#: control; Poland a minor that Aligns with the Allies)
+GW1936_ALLIANCES: list[tuple[str, str, str, list[str]]] = [
+    ("axis", "Axis", "#555555", ["GER", "ITA", "JPN"]),
+    ("allies", "Allies", "#3f6fb5", ["UK", "FRA", "USA", "CHN", "POL"]),
+    ("comintern", "Comintern", "#a3302c", ["SOV"]),
+]
+#: T 6-1: Germany; USSR; Japan; the Commonwealth; France; Italy; USA + KMT (Poland, a
+#: minor here, moves after Germany)
+GW1936_TURN_ORDER = [["GER"], ["POL"], ["SOV"], ["JPN"], ["UK"], ["FRA"], ["ITA"], ["USA", "CHN"]]
+#: zones independent in January 1936 (Austria, Czechoslovakia, Albania, Abyssinia)
+GW1936_INDEPENDENT = ("AUT", "BOH", "SVK", "ALB", "ETH")
+#: §2.4: every Major starts on peacetime income (USA 6 of 63, GB 11: the NRS example);
+#: the others are plausible guesses, the NRS values are not in the rulebook
+GW1936_BANKS = {
+    "GER": 18,
+    "SOV": 16,
+    "JPN": 14,
+    "USA": 6,
+    "CHN": 6,
+    "UK": 11,
+    "ITA": 9,
+    "FRA": 12,
+    "POL": 4,
+}
+#: a plausible 1936 set-up in global_war unit types (the NRS set-up charts are not in the
+#: rulebook); every fighter is an Early War Fighter (§15.9)
+GW1936_SETUP: dict[str, list[tuple[str, str]]] = {
+    "GER": [
+        ("DEU", "3 infantry, 1 artillery, 1 light_armor, 1 early_war_fighter, 1 aa_artillery"),
+        ("WGE", "3 infantry, 1 artillery, 1 early_war_fighter"),
+        ("SGE", "2 infantry, 1 cavalry"),
+        ("EPR", "2 infantry"),
+        ("sea 6.0 55.0", "1 heavy_cruiser, 1 destroyer, 1 naval_transport"),
+        ("sea -20.0 50.0", "1 submarine"),
+    ],
+    "POL": [
+        ("PLD", "3 infantry, 1 cavalry"),
+        ("EPL", "2 infantry"),
+    ],
+    "SOV": [
+        ("MOS", "4 infantry, 1 artillery, 1 light_armor, 1 early_war_fighter"),
+        ("LEN", "3 infantry, 1 artillery"),
+        ("BYE", "3 infantry, 1 cavalry"),
+        ("UKR", "3 infantry, 1 artillery"),
+        ("CAU", "2 infantry"),
+        ("VLA", "3 infantry"),
+        ("MON", "1 infantry, 1 cavalry"),
+        ("sea 27.0 59.8", "1 submarine"),
+    ],
+    "JPN": [
+        ("JAP", "3 infantry, 1 artillery, 1 early_war_fighter"),
+        ("KOR", "2 infantry"),
+        ("MAN", "4 infantry, 1 artillery, 1 light_armor"),
+        ("FOR", "1 infantry"),
+        ("sea 141.0 34.0", "2 battleship, 1 fleet_carrier, 1 early_war_fighter, 2 destroyer"),
+        ("sea 131.0 31.0", "1 heavy_cruiser, 1 naval_transport"),
+    ],
+    "USA": [
+        ("EUS", "2 infantry, 1 early_war_fighter"),
+        ("WUS", "1 infantry"),
+        ("HAW", "1 infantry"),
+        ("PHI", "1 infantry"),
+        ("sea -158.0 19.5", "1 battleship, 1 light_cruiser"),
+        ("sea -73.0 37.0", "1 battleship, 1 destroyer"),
+    ],
+    "CHN": [
+        ("SZE", "3 infantry"),
+        ("HNN", "3 infantry"),
+        ("SHE", "2 infantry"),
+        ("HOP", "2 infantry"),
+        ("KIA", "3 infantry"),
+    ],
+    "UK": [
+        ("GBR", "3 infantry, 1 artillery, 2 early_war_fighter"),
+        ("GIB", "1 infantry"),
+        ("MLT", "1 infantry"),
+        ("EGY", "2 infantry, 1 light_armor"),
+        ("IND", "3 infantry, 1 artillery"),
+        ("MAL", "1 infantry"),
+        ("NSW", "1 infantry"),
+        ("SAF", "1 infantry"),
+        ("sea -1.0 59.5", "2 battleship, 1 fleet_carrier, 1 heavy_cruiser, 2 destroyer"),
+        ("sea 30.0 33.0", "1 battleship, 1 light_cruiser"),
+    ],
+    "ITA": [
+        ("ITL", "3 infantry, 1 artillery, 1 early_war_fighter"),
+        ("NIT", "2 infantry, 1 light_armor"),
+        ("LIB", "2 infantry"),
+        ("ISO", "2 infantry"),
+        ("sea 12.0 39.5", "1 battleship, 1 heavy_cruiser, 1 naval_transport"),
+        ("sea 18.0 38.5", "1 light_cruiser, 1 submarine"),
+    ],
+    "FRA": [
+        ("FRN", "5 infantry, 2 artillery, 1 light_armor, 1 early_war_fighter"),
+        ("SFR", "2 infantry"),
+        ("ALG", "1 infantry"),
+        ("SYR", "1 infantry"),
+        ("FIC", "1 infantry"),
+        ("sea -7.0 47.0", "1 battleship, 1 light_cruiser"),
+    ],
+}
+
+
+def _scenario_1936(pack: Pack, rows, by_code, seas) -> Scenario:
+    """The ``global-war-1936`` scenario on the same map: January 1936, every Major at
+    peace (§2.1: the Majors start on peacetime income), the three Alliances of T 4-1."""
+    m = pack.map
+    sc = Scenario(GW1936_ID, "Global War: January 1936", ruleset="global_war")
+    sc.start = "1936-01"
+    sc.calendar = "6-months"
+    sc.turn_order = [list(slot) for slot in GW1936_TURN_ORDER]
+    for aid, name, colour, members in GW1936_ALLIANCES:
+        sc.alliances[aid] = Alliance(aid, name, list(members), colour)
+    playable = [n[0] for n in NATIONS if n[4]]
+    for i, a in enumerate(playable):
+        for b in playable[i + 1 :]:
+            sc.set_relation(a, b, "peace")
+    for z in m.zones.values():
+        if z.kind != "land":
+            continue
+        owner = "NEU" if z.code in GW1936_INDEPENDENT else rows[z.code].owner
+        sc.ownership[z.id] = Ownership(owner, owner)
+    for nation, entries in GW1936_SETUP.items():
+        for where, units in entries:
+            if where.startswith("sea "):
+                _, lon, lat = where.split()
+                zid = seas.at(float(lon), float(lat))
+            else:
+                zid = by_code[where].id
+            for unit, count in _units(units):
+                sc.units.append(UnitStack(zid, nation, unit, count))
+    sc.banks = dict(GW1936_BANKS)
+    sc.props["sources"] = "seeds/000 §2.1, T 4-1, T 6-1; rules-notes/000 §2"
+    return sc
+
+
+# ---------------------------------------------------------------------------------------
 # building
 
 
@@ -1215,7 +1357,7 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
             "The world of September 1939 on Natural Earth 1:110m geography: "
             f"{sum(1 for z in m.zones.values() if z.kind == 'land')} land zones, "
             f"{sum(1 for z in m.zones.values() if z.kind == 'sea')} sea zones, "
-            "the g40 ruleset."
+            "the g40 ruleset (1939) and the global_war ruleset (1936)."
         ),
         "source": "Natural Earth (public domain), see resources/geodata/README.md",
         "built_by": "python -m gamecore.interop.sample_world",
@@ -1269,6 +1411,8 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
     for obj in rules_to_objectives(OBJECTIVES):
         sc.objectives[obj.id] = obj
     pack.scenarios[sc.id] = sc
+    gw = _scenario_1936(pack, rows, by_code, seas)
+    pack.scenarios[gw.id] = gw
     return pack
 
 

@@ -1,0 +1,82 @@
+"""The ``global-war-1936`` scenario of the bundled sample pack on the global_war ruleset
+(seeds/000_8004ae29f2fa7391.txt §2.1 scenarios, §4.1-§4.3 and T 4-1 Alliances, T 6-1 turn
+order; rules-notes/000 §2.1-§2.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamecore.paths import sample_pack
+from gamecore.rules import load_ruleset
+from gamecore.store import read_pack
+
+SC = "global-war-1936"
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return read_pack(sample_pack())
+
+
+def test_scenario_on_the_global_war_ruleset(pack):
+    sc = pack.scenarios[SC]
+    assert sc.ruleset == "global_war"
+    assert sc.start == "1936-01" and sc.calendar == "6-months"  # §2.5 six-month turns
+    # the 1939 scenario is still there, on g40
+    assert pack.scenarios["1939"].ruleset == "g40"
+
+
+def test_three_alliances_and_the_majors(pack):
+    # T 4-1: Allies (Commonwealth, France, USA; KMT China), Axis (Germany, Italy, Japan),
+    # Comintern (USSR)
+    sc = pack.scenarios[SC]
+    assert set(sc.alliances) == {"axis", "allies", "comintern"}
+    assert set(sc.alliances["axis"].members) == {"GER", "ITA", "JPN"}
+    assert {"UK", "FRA", "USA", "CHN"} <= set(sc.alliances["allies"].members)
+    assert set(sc.alliances["comintern"].members) == {"SOV"}
+    # §2.1: in 1936 the Majors are at peace
+    majors = ["GER", "ITA", "JPN", "UK", "FRA", "USA", "SOV"]
+    for i, a in enumerate(majors):
+        for b in majors[i + 1 :]:
+            assert sc.relation(a, b).status == "peace", (a, b)
+    # T 6-1: Germany first, the USA (with the KMT) last
+    assert sc.turn_order[0] == ["GER"] and sc.turn_order[-1] == ["USA", "CHN"]
+    playing = {n for slot in sc.turn_order for n in slot}
+    assert playing == {n.id for n in pack.nations.values() if n.playable}
+
+
+def test_set_up_uses_global_war_units_and_1936_borders(pack):
+    sc = pack.scenarios[SC]
+    gw = load_ruleset("global_war")
+    assert sc.units and all(st.unit_type in gw.units for st in sc.units)
+    # §15.9: every fighter at the start of 1936 is an Early War Fighter
+    assert not any(st.unit_type == "fighter" for st in sc.units)
+    assert any(st.unit_type == "early_war_fighter" for st in sc.units)
+    # §2.4 the NRS example: the USA starts 1936 with 6 IPP
+    assert sc.banks["USA"] == 6
+    # Austria was independent in January 1936 (German in the 1939 scenario)
+    aut = pack.map.zone_by_code("AUT").id
+    assert sc.owner_of(aut) == "NEU" and pack.scenarios["1939"].owner_of(aut) == "GER"
+    # every capital is held by its nation
+    for nid in ("GER", "ITA", "JPN", "UK", "FRA", "USA", "SOV", "CHN"):
+        assert sc.owner_of(pack.nations[nid].capital) == nid, nid
+
+
+def test_validator_is_clean_on_the_scenario(pack):
+    from gamecore.validate import validate
+
+    report = validate(pack)
+    problems = [
+        f"{i.code} {i.message}" for i in report.issues if i.severity in ("error", "warning")
+    ]
+    assert problems == []
+
+
+def test_random_bots_play_six_rounds(pack):
+    from gamecore.engine import RandomBot, new_game, play
+
+    state = new_game(pack, SC, seed=3, rounds=6)
+    assert state.rules.id == "global_war" and state.rules.dice == 12
+    play(state, RandomBot(seed=5), max_actions=50000)
+    assert state.is_terminal()
+    assert set(state.returns()) == {"axis", "allies", "comintern"}
