@@ -1003,6 +1003,107 @@ GW1936_SETUP: dict[str, list[tuple[str, str]]] = {
     ],
 }
 
+#: §3, T 3-1: each Alliance scores 18 objective points, 1 VP each, at the end of the game
+#: (the NRS objectives, adapted to this map's zones where the rulebook names zones or
+#: conditions it does not have: capital-ship ratios, technologies, rail paths, the CCP)
+GW1936_OBJECTIVES = """
+victory GW_GER_lebensraum_poland "Lebensraum: Poland" {
+  side: axis  check: game_end  vp: 1  if: controls(axis, {Poland, Eastern Poland}) }
+victory GW_GER_lebensraum_baltic "Lebensraum: the Baltic" {
+  side: axis  check: game_end  vp: 1  if: controls(axis, Baltic States) }
+victory GW_GER_lebensraum_low "Lebensraum: the Low Countries" {
+  side: axis  check: game_end  vp: 1  if: controls(axis, {Denmark, Netherlands, Belgium}) }
+victory GW_GER_lebensraum_balkans "Lebensraum: the Balkans" {
+  side: axis  check: game_end  vp: 1  if: controls(axis, {Yugoslavia, Greece}) }
+victory GW_GER_communism "Eliminate Communism" {
+  side: axis  check: game_end  vp: 1
+  if: controls(axis, Moscow) or controls(axis, {Leningrad, Stalingrad}) }
+victory GW_GER_resources "Gain Resources" {
+  side: axis  check: game_end  vp: 1  if: income(GER) > 50 }
+victory GW_GER_spain "Spanish Civil War" {
+  side: axis  check: game_end  vp: 1  if: controls(axis, Spain) }
+victory GW_ITA_empire "Expand the Empire" {
+  side: axis  check: game_end  vp: count(t in {Ethiopia, Albania}: controls(axis, t)) }
+victory GW_ITA_mediterranean "Mediterranean Dominance" {
+  side: axis  check: game_end  vp: 1  if: controls(axis, {Gibraltar, Egypt, Malta}) }
+victory GW_ITA_fascism "Triumph of Fascism" {
+  side: axis  check: game_end  vp: 1  if: controls(axis, Spain) }
+victory GW_JPN_colonialism "Colonialism" {
+  side: axis  check: game_end  vp: 2  if: income(JPN) > 50 }
+victory GW_JPN_pacific "Pacific Security" {
+  side: axis  check: game_end  vp: 1
+  if: count(t in {Midway, Wake Island, Mariana Islands, Hawaiian Islands, Caroline Islands,
+                  Marshall Islands}: controls(axis, t)) >= 3 }
+victory GW_JPN_raw_materials "Raw Materials" {
+  side: axis  check: game_end
+  vp: count(t in {Malaya, Philippines, Java, Sumatra}: controls(axis, t)) }
+victory GW_USA_monroe "Monroe Doctrine" {
+  side: allies  check: game_end  vp: 1
+  if: controls(allies, {Eastern United States, Central United States, Western United States,
+                        Southern United States, Panama, Mexico}) }
+victory GW_USA_fascism "Contain Fascism (USA)" {
+  side: allies  check: game_end  vp: 1  if: income(GER) <= 24 and income(ITA) <= 10 }
+victory GW_USA_communism "Contain Communism (USA)" {
+  side: allies  check: game_end  vp: 1
+  if: count(t in {Poland, Finland, Romania, Bulgaria, Hungary, Yugoslavia, Turkey, Persia,
+                  Manchuria, Korea, Sinkiang}: controls(comintern, t)) < 5 }
+victory GW_USA_pacific "Pacific Security (USA)" {
+  side: allies  check: game_end  vp: 1
+  if: controls(allies, {Hawaiian Islands, Midway, Guam, Philippines}) }
+victory GW_USA_empire "Maintain the Empire (USA)" {
+  side: allies  check: game_end  vp: 1  if: controls(allies, {Alaska, Wake Island, Guam}) }
+victory GW_USA_axis_homes "Defeat the Axis" {
+  side: allies  check: game_end  vp: 1  if: controls(allies, {Germany, Italy, Japan}) }
+victory GW_UK_communism "Contain Communism (GB)" {
+  side: allies  check: game_end  vp: 1
+  if: not controls(comintern, {Germany, France, Italy, Spain, Norway, Denmark, Austria}) }
+victory GW_UK_empire "Maintain the Empire (GB)" {
+  side: allies  check: game_end  vp: 1  if: controls(allies, {Union of South Africa, Egypt, Aden}) }
+victory GW_UK_fascism "Contain Fascism (GB)" {
+  side: allies  check: game_end  vp: 1  if: income(GER) <= 24 and income(ITA) <= 10 }
+victory GW_UK_mediterranean "Mediterranean Security" {
+  side: allies  check: game_end  vp: 1  if: controls(allies, {Malta, Egypt, Gibraltar}) }
+victory GW_FEC_india "Preserve the Empire" {
+  side: allies  check: game_end  vp: 1
+  if: controls(allies, {India, Bengal, Northwest India, Burma, Ceylon, Malaya}) }
+victory GW_ANZAC_pacific "South Pacific Security" {
+  side: allies  check: game_end  vp: 1
+  if: controls(allies, {New South Wales, Queensland, Western Australia, South Australia,
+                        Northern Territory, New Zealand}) }
+victory GW_FRA_disarm "Disarm Germany" {
+  side: allies  check: game_end  vp: 1  if: income(GER) < 24 }
+victory GW_FRA_communism "Eliminate Communism (France)" {
+  side: allies  check: game_end  vp: 1  if: not controls(comintern, Spain) }
+victory GW_FRA_empire "Maintain the Empire (France)" {
+  side: allies  check: game_end  vp: 1
+  if: controls(FRA, {France, Southern France, Algeria, Morocco, Tunisia, Syria,
+                     "French Indo-China"}) }
+victory GW_KMT_foreigners "Expel Foreign Influence" {
+  side: allies  check: game_end  vp: 1
+  if: controls(allies, {Szechwan, Hunan, Shensi, Kiangsu, Hopei, Yunnan}) }
+victory GW_KMT_reclaim "Reclaim China" {
+  side: allies  check: game_end  vp: 1
+  if: count(t in {Manchuria, Formosa, Suiyuan}: controls(allies, t)) >= 2 }
+victory GW_KMT_nanking "Nanking" {
+  side: allies  check: game_end  vp: 1  if: controls(CHN, Kiangsu) }
+victory GW_SOV_buffer "Buffer Zone" {
+  side: comintern  check: game_end  vp: 1  if: controls(comintern, {Eastern Poland, Baltic States}) }
+victory GW_SOV_worldwide "Worldwide Communism" {
+  side: comintern  check: game_end
+  vp: count(t in {Poland, Finland, Romania, Bulgaria, Hungary, Yugoslavia, Turkey, Persia,
+                  Manchuria, Korea, Sinkiang}: controls(comintern, t)) }
+victory GW_SOV_east "Eastern Security" {
+  side: comintern  check: game_end  vp: 1  if: controls(comintern, {Moscow, Vladivostok}) }
+victory GW_SOV_port "Ice Free Port" {
+  side: comintern  check: game_end  vp: 1  if: controls(comintern, Turkey) }
+victory GW_SOV_patriotic "Great Patriotic War" {
+  side: comintern  check: game_end  vp: 1
+  if: controls(comintern, {Moscow, Leningrad, Stalingrad}) }
+victory GW_CCP_china "Communist China" {
+  side: comintern  check: game_end
+  vp: count(t in {Shensi, Kansu, Suiyuan}: controls(comintern, t)) }
+"""
+
 
 def _scenario_1936(pack: Pack, rows, by_code, seas) -> Scenario:
     """The ``global-war-1936`` scenario on the same map: January 1936, every Major at
@@ -1033,6 +1134,10 @@ def _scenario_1936(pack: Pack, rows, by_code, seas) -> Scenario:
             for unit, count in _units(units):
                 sc.units.append(UnitStack(zid, nation, unit, count))
     sc.banks = dict(GW1936_BANKS)
+    from gamecore.conditions import rules_to_objectives
+
+    for obj in rules_to_objectives(GW1936_OBJECTIVES):
+        sc.objectives[obj.id] = obj
     sc.props["sources"] = "seeds/000 §2.1, T 4-1, T 6-1; rules-notes/000 §2"
     return sc
 

@@ -79,4 +79,22 @@ def test_random_bots_play_six_rounds(pack):
     assert state.rules.id == "global_war" and state.rules.dice == 12
     play(state, RandomBot(seed=5), max_actions=50000)
     assert state.is_terminal()
+    # six rounds without a victory: the round limit decides by victory points (§3)
+    assert state.end_reason == "round limit (vp)"
     assert set(state.returns()) == {"axis", "allies", "comintern"}
+
+
+def test_victory_points_at_game_end_section_3(pack):
+    # §3 / T 3-1: objectives score victory points at the end of the game, for each of the
+    # three Alliances; the Alliance with the most VP wins
+    from gamecore.conditions import ScenarioWorld, check_objective
+
+    sc = pack.scenarios[SC]
+    world = ScenarioWorld(pack, sc)
+    vp = [o for o in sc.objectives.values() if o.kind == "victory"]
+    assert vp and all(o.props.get("check") == "game_end" and "vp(" in o.effect for o in vp)
+    assert {o.owner for o in vp} == {"axis", "allies", "comintern"}
+    for o in vp:
+        assert check_objective(o, world) == [], o.id
+    gw = load_ruleset("global_war")
+    assert gw.options["round_limit_winner"] == "vp"
