@@ -92,6 +92,12 @@ class ItemsCommand(EditCommand):
     """Adding and removing features (never merges)."""
 
 
+class ScenarioCommand(EditCommand):
+    """Scenario edits (gamecore.ops.scenario): typed text of one field merges."""
+
+    ID = 10
+
+
 class CompositeCommand(EditCommand):
     """Several edits as one step (never merges)."""
 
@@ -107,6 +113,7 @@ COMMANDS: dict[str, type[EditCommand]] = {
     "geometry": GeometryCommand,
     "items": ItemsCommand,
     "composite": CompositeCommand,
+    "scenario": ScenarioCommand,
 }
 
 

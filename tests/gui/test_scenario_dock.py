@@ -247,3 +247,21 @@ def test_turn_order_slots_from_drops_and_unit_drops_on_the_map(qtbot, window):
     assert panel._drop_filter.eventFilter(window.view.viewport(), ev)
     stacks = [(u.zone, u.nation, u.unit_type, u.count) for u in panel.scenario().units]
     assert stacks == [(zid, "GER", "artillery", 2)]
+
+
+def test_repeated_edits_of_one_scenario_field_merge_into_one_undo_step(window):
+    from gamecore.model import Scenario
+    from gamecore.ops.scenario import AddScenario, SetScenarioFields
+
+    doc = window.document
+    window.push(AddScenario(Scenario("s", "S")))
+    n = doc.undo_stack.count()
+    for text in ("W", "Wo", "Wor", "World"):
+        window.push(SetScenarioFields("s", "name", text))
+    assert doc.undo_stack.count() == n + 1
+    assert doc.pack.scenarios["s"].name == "World"
+    doc.undo_stack.undo()
+    assert doc.pack.scenarios["s"].name == "S"
+    window.push(SetScenarioFields("s", "rounds", 5))
+    window.push(SetScenarioFields("s", "rounds", 6))  # not a typed text field: two steps
+    assert doc.undo_stack.count() == n + 2
