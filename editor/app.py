@@ -68,6 +68,10 @@ def run_editor(args: argparse.Namespace) -> int:
         window.fit_map()
         for _ in range(5):
             app.processEvents()
+        # show the validator's findings, as a user would after a moment
+        window.validation.wait(30_000)
+        for _ in range(5):
+            app.processEvents()
         image = window.grab().toImage()
         if not image.save(args.screenshot, "PNG"):
             raise WarroomError("cannot write the screenshot", args.screenshot)

@@ -86,7 +86,7 @@ class IssuesModel(QAbstractTableModel):
             if col == 0:
                 return (self.RANK.get(issue.severity, 3), issue.code)
             return self.data(index, Qt.ItemDataRole.DisplayRole)
-        return ""
+        return None  # any other role (check state, fonts...): nothing
 
 
 class _Proxy(QSortFilterProxyModel):
@@ -119,6 +119,8 @@ class IssuesPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         for col in (0, 1, 3):
