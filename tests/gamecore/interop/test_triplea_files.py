@@ -3,8 +3,6 @@ XML model (read, write in game.dtd order, read back)."""
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -165,10 +163,10 @@ def test_xml_billion_laughs_is_refused_at_once():
         b'<!ENTITY lol%d "%s">' % (i, b"&lol%d;" % (i - 1) * 10 if i > 1 else b"&lol;" * 10)
         for i in range(1, 10)
     )
-    t = time.perf_counter()
+    # refused before anything is expanded (an expanding parser would need ~3 GB here;
+    # the suite's per-test timeout catches a hang)
     with pytest.raises(ImportFormatError, match="refused"):
         parse_xml(lol + b"]><lolz>&lol9;</lolz>", "x.xml")
-    assert time.perf_counter() - t < 5  # not a timing goal: it must not expand at all
 
 
 @pytest.mark.parametrize(
