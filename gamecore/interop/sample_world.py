@@ -724,9 +724,10 @@ SETUP: dict[str, list[tuple[str, str]]] = {
         ("BOH", "2 infantry, 1 tank"),
         ("SVK", "1 infantry, 1 mech_infantry"),
         ("EPR", "2 infantry, 1 artillery"),
-        ("sea 6.0 55.0", "1 battleship, 1 cruiser, 1 destroyer, 1 transport"),
-        ("sea 15.0 55.5", "1 cruiser, 1 transport"),
-        ("sea -20.0 50.0", "2 submarine"),
+        # the surface fleet lies in the Baltic: the North Sea holds the Home Fleet, and a
+        # scenario must not start with enemies in one zone (validator SCN012)
+        ("sea 15.0 55.5", "1 battleship, 2 cruiser, 1 destroyer, 2 transport"),
+        ("sea -35.0 45.0", "2 submarine"),  # U-boats on the Atlantic routes
     ],
     "POL": [
         ("PLD", "4 infantry, 1 artillery, 1 fighter"),
@@ -1415,6 +1416,10 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
             elif tag == "V":
                 z.set_flag("victory_city")
             else:
+                if any(
+                    g.zone == z.id and g.type == FACILITY_OF[tag] for g in m.facilities.values()
+                ):
+                    continue  # one facility of a type per zone (rules-notes/004 §5.15)
                 fid = m.next_id("facilities")
                 f = Facility(fid, z.id, FACILITY_OF[tag], props={"city": name})
                 if f.type == "naval_base":

@@ -217,3 +217,34 @@ def short_lines(ctx):
                 f"{len(line.points)} point(s); it needs at least 2",
                 refs={"lines": [line.id]},
             )
+
+
+@check("ATT010", "warning", "attributes", "facility duplicated or over its maximum damage")
+def facility_limits(ctx):
+    """rules-notes/004 §5.15, §5.17: one facility of a type per zone; damage within the
+    type's maximum (from the scenarios' rulesets)."""
+    known = ctx.facility_types() or {}
+    seen: dict[tuple[int, str], int] = {}
+    for f in sorted(ctx.map.facilities.values(), key=lambda f: f.id):
+        ft = known.get(f.type)
+        kind = f.type  # as the map names it: rulesets may alias several names to one type
+        key = (f.zone, kind)
+        if key in seen:
+            yield ctx.issue(
+                "ATT010",
+                f"{ctx.zone_desc(f.zone)} has two {kind} facilities (ids {seen[key]} and {f.id})",
+                zones=[f.zone] if f.zone in ctx.map.zones else [],
+                refs={"facilities": [seen[key], f.id]},
+            )
+        else:
+            seen[key] = f.id
+        limit = getattr(ft, "max_damage", 0) if ft is not None else 0
+        if limit and f.damage > limit:
+            yield ctx.issue(
+                "ATT010",
+                f"{kind} in {ctx.zone_desc(f.zone)} has damage {f.damage}, "
+                f"more than its maximum {limit}",
+                severity="error",
+                zones=[f.zone] if f.zone in ctx.map.zones else [],
+                refs={"facilities": [f.id]},
+            )

@@ -320,3 +320,37 @@ def straits(ctx):
                     zones=[link.a, link.b, link.via],
                     refs={"links": [link.id]},
                 )
+
+
+@check("GRA011", "warning", "graph", "map falls apart into unconnected parts")
+def connectivity(ctx):
+    """rules-notes/004 §5.4: the graph is connected once impassable zones are removed."""
+    zones = {z for z, v in ctx.map.zones.items() if v.kind not in ("impassable", "offmap")}
+    if not zones:
+        return
+    seen: set[int] = set()
+    parts: list[list[int]] = []
+    for start in sorted(zones):
+        if start in seen:
+            continue
+        part, stack = [], [start]
+        seen.add(start)
+        while stack:
+            z = stack.pop()
+            part.append(z)
+            for n in ctx.adjacency.get(z, ()):
+                if n in zones and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        parts.append(sorted(part))
+    if len(parts) < 2:
+        return
+    parts.sort(key=len, reverse=True)
+    for part in parts[1:]:
+        names = ", ".join(ctx.name_of(z) for z in part[:3]) + ("…" if len(part) > 3 else "")
+        yield ctx.issue(
+            "GRA011",
+            f"{len(part)} zone(s) ({names}) cannot be reached from the rest of the map "
+            "(add a link, or make them impassable)",
+            zones=part,
+        )

@@ -369,3 +369,43 @@ def banks(ctx):
             yield ctx.issue("SCN011", f"{nation} starts with a negative bank ({amount})")
         if nation not in ctx.pack.nations:
             yield ctx.issue("SCN011", f"a bank is given for unknown nation {nation!r}")
+
+
+@check("SCN012", "error", "scenario", "enemies share a zone at the start", scenario=True)
+def enemies_together(ctx):
+    """rules-notes/004 §5.22: no zone holds units of two nations at war at the start."""
+    sc = ctx.scenario
+    by_zone: dict[int, set[str]] = defaultdict(set)
+    for st in sc.units:
+        if st.count > 0:
+            by_zone[st.zone].add(st.nation)
+    for zid, nations in sorted(by_zone.items()):
+        ordered = sorted(nations)
+        for i, a in enumerate(ordered):
+            for b in ordered[i + 1 :]:
+                rel = sc.relation(a, b)
+                if rel is not None and rel.status == "war":
+                    yield ctx.issue(
+                        "SCN012",
+                        f"{ctx.zone_desc(zid)} holds units of {a} and {b}, "
+                        "who are at war, at the start",
+                        zones=[zid] if zid in ctx.map.zones else [],
+                    )
+
+
+@check(
+    "SCN013", "warning", "scenario", "units on another nation's neutral territory", scenario=True
+)
+def units_on_neutrals(ctx):
+    """rules-notes/004 §5.21: no units on neutral territory but its own standing army."""
+    sc = ctx.scenario
+    for st in sc.units:
+        owner = sc.owner_of(st.zone)
+        nation = ctx.pack.nations.get(owner) if owner else None
+        if nation is not None and nation.kind == "neutral" and st.nation != owner:
+            yield ctx.issue(
+                "SCN013",
+                f"{st.count} {st.nation} {st.unit_type} stand on neutral "
+                f"{ctx.zone_desc(st.zone)} ({owner})",
+                zones=[st.zone],
+            )

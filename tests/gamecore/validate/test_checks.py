@@ -496,3 +496,56 @@ def test_multipart_zones_are_indexed_part_by_part():
     assert found <= {"MAP006"}
     pack.map.zones[a].geometry = MultiPolygon([box(0, 100, 100, 200), box(40, 40, 61, 60)])
     assert "MAP002" in {i.code for i in validate(pack, select=["MAP"]).issues}
+
+
+# ------------------------------------ rules-notes/004 §5 invariants (generic forms)
+def test_gra011_map_in_unconnected_parts():
+    pack = grid_pack()
+    assert issues(pack, "GRA011") == []
+    # an island far away, with no link: reachable from nowhere
+    z = pack.map.zones[zone(pack, "E")]
+    z.geometry = box(1000, 1000, 1100, 1100)
+    (issue,) = issues(pack, "GRA011")
+    assert issue.zones == [z.id] and "cannot be reached" in issue.message
+    pack.map.zones[z.id].kind = "impassable"  # impassable zones may stand alone
+    assert issues(pack, "GRA011") == []
+
+
+def test_att010_duplicate_facilities_and_damage_over_the_maximum():
+    from gamecore.model import Facility
+
+    pack = grid_pack()
+    pack.map.facilities[1] = Facility(1, zone(pack, "A"), "major_ic", damage=20)
+    pack.map.facilities[2] = Facility(2, zone(pack, "A"), "air_base")
+    assert issues(pack, "ATT010") == []  # g40: a major IC takes up to 20 damage
+    pack.map.facilities[3] = Facility(3, zone(pack, "A"), "air_base")
+    pack.map.facilities[1].damage = 21
+    msgs = sorted(i.message for i in issues(pack, "ATT010"))
+    assert any("two air_base facilities" in m for m in msgs)
+    assert any("damage 21, more than its maximum 20" in m for m in msgs)
+
+
+def test_scn012_enemies_in_one_zone_at_the_start():
+    from gamecore.model import UnitStack
+
+    pack = grid_pack()
+    assert issues(pack, "SCN012") == []
+    pack.scenarios["s1"].units.append(UnitStack(zone(pack, "A"), "Y", "infantry", 1))
+    (issue,) = issues(pack, "SCN012")
+    assert issue.zones == [zone(pack, "A")] and "at war" in issue.message
+    pack.scenarios["s1"].set_relation("X", "Y", "peace")
+    assert issues(pack, "SCN012") == []
+
+
+def test_scn013_units_on_neutral_territory():
+    from gamecore.model import Nation, UnitStack
+
+    pack = grid_pack()
+    pack.nations["N"] = Nation("N", "Neutralia", kind="neutral", playable=False)
+    sc = pack.scenarios["s1"]
+    sc.ownership[zone(pack, "E")].owner = "N"
+    sc.units.append(UnitStack(zone(pack, "E"), "N", "infantry", 2))  # its own army
+    assert issues(pack, "SCN013") == []
+    sc.units.append(UnitStack(zone(pack, "E"), "X", "infantry", 1))
+    (issue,) = issues(pack, "SCN013")
+    assert "neutral" in issue.message and issue.zones == [zone(pack, "E")]
