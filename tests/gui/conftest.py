@@ -6,7 +6,6 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QMessageBox
 
-import editor  # noqa: F401
 from editor.demo import demo_pack
 from editor.mainwindow import MainWindow
 from gamecore.store import write_pack
