@@ -12,6 +12,7 @@ import concurrent.futures as cf
 import multiprocessing as mp
 import signal
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -91,6 +92,24 @@ def _worker_game(p: dict[str, Any], index: int, seed: int) -> dict[str, Any] | N
         return None
 
 
+def _catch_signals(flag: threading.Event) -> dict:
+    """Make SIGINT and SIGTERM set ``flag`` (main thread only); the old handlers."""
+    saved: dict = {}
+    if threading.current_thread() is not threading.main_thread():
+        return saved
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            saved[sig] = signal.signal(sig, lambda _s, _f: flag.set())
+        except (ValueError, OSError):  # pragma: no cover - platform without the signal
+            pass
+    return saved
+
+
+def _restore_signals(saved: dict) -> None:
+    for sig, handler in saved.items():
+        signal.signal(sig, handler)
+
+
 def _mp_context():
     methods = mp.get_all_start_methods()
     # fork is fastest, but a process running Qt (the editor) must not fork
@@ -118,6 +137,11 @@ def run_pool(
         max_workers=max(1, jobs), mp_context=ctx, initializer=_worker_init, initargs=(source, stop)
     )
     cancelled = False
+    # Ctrl+C / SIGTERM only set a flag while the pool runs: a KeyboardInterrupt raised
+    # inside concurrent.futures.wait can leave a future's lock held, and the shutdown
+    # below would then wait for ever.
+    interrupted = threading.Event()
+    saved = _catch_signals(interrupted)
     try:
         pending = {pool.submit(_worker_game, p, i, s) for i, s in todo}
         while pending:
@@ -126,7 +150,7 @@ def run_pool(
                 rec = fut.result()
                 if rec is not None:
                     on_record(rec)
-            if cancel():
+            if cancel() or interrupted.is_set():
                 cancelled = True
                 break
     except KeyboardInterrupt:
@@ -135,6 +159,8 @@ def run_pool(
         stop.set()
         pool.shutdown(wait=False, cancel_futures=True)
         raise WarroomError(f"a playtest worker process died: {err}") from None
+    finally:
+        _restore_signals(saved)
     if cancelled:
         stop.set()
         pool.shutdown(wait=True, cancel_futures=True)
