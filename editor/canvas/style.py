@@ -112,6 +112,9 @@ def zone_colours(
 
         def fn(z: Zone) -> str:
             if z.kind in ("sea", "lake"):
+                # "clear" is every zone's default terrain: water stays water-coloured
+                if z.terrain in ("", "clear", "sea", "lake"):
+                    return _water(z) or SEA
                 return TERRAIN.get(z.terrain, _water(z) or SEA)
             return TERRAIN.get(z.terrain.lower()) or hashed_colour(z.terrain, 0.35, 0.62)
 
