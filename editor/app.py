@@ -49,6 +49,7 @@ def run_editor(args: argparse.Namespace) -> int:
     # --screenshot: reproducible pictures with the default layout; user settings untouched
     import shutil
     import tempfile
+    import time
 
     from PySide6.QtCore import QSettings
 
@@ -68,10 +69,13 @@ def run_editor(args: argparse.Namespace) -> int:
         window.fit_map()
         for _ in range(5):
             app.processEvents()
-        # show the validator's findings, as a user would after a moment
+        # show the validator's findings and let deferred renders (the overview) run, as a
+        # user would see the window after a moment
         window.validation.wait(30_000)
-        for _ in range(5):
+        settle = time.monotonic() + 0.8
+        while time.monotonic() < settle:
             app.processEvents()
+            time.sleep(0.02)
         image = window.grab().toImage()
         if not image.save(args.screenshot, "PNG"):
             raise WarroomError("cannot write the screenshot", args.screenshot)
