@@ -152,7 +152,8 @@ class ScenarioWorld:
             self._units[st.zone][key] = self._units[st.zone].get(key, 0) + st.count
         self._relations = {k: r.status for k, r in scenario.relations.items()}
         self._banks = dict(scenario.banks)
-        self._income_override: dict[str, int] = {}
+        # an override set in the scenario is its income at the start
+        self._income_override: dict[str, int] = dict(scenario.income_overrides)
         if ruleset is None:
             ruleset = _try_load_ruleset(pack, scenario.ruleset)
         self.ruleset = ruleset

@@ -166,3 +166,15 @@ def test_parse_positions_of_nodes():
     node = parse_expression("not controls(GER, Poland)")
     assert (node.line, node.col) == (1, 1)
     assert (node.operand.line, node.operand.col) == (1, 5)
+
+
+def test_income_follows_the_scenarios_income_override():
+    from gamecore.conditions import ScenarioWorld
+
+    from .world3g40 import build_pack
+
+    pack = build_pack()
+    pack.scenarios["1940"].income_overrides["GER"] = 30
+    w = ScenarioWorld(pack, "1940")
+    assert evaluate("income(GER)", w) == 30
+    assert evaluate("income(ITA)", w) == 8  # no override: the owned zones' values
