@@ -8,6 +8,7 @@ kind            fields
 ==============  ===========================================================
 ``buy``         ``type`` (unit or facility type), ``count``
 ``repair``      ``target`` (facility id)
+``research``    ``type`` (technology id): roll one research die for it
 ``declare_war`` ``nation``
 ``move``        ``units``, ``path`` (zones, first = where the units are),
                 ``transport`` (unit id to load onto), ``mode`` ("" or "bomb"),
@@ -29,6 +30,7 @@ from typing import Any, NamedTuple
 KINDS = (
     "buy",
     "repair",
+    "research",
     "declare_war",
     "move",
     "fight",
@@ -64,6 +66,10 @@ class Action(NamedTuple):
     @staticmethod
     def repair(facility: int) -> Action:
         return Action("repair", target=facility)
+
+    @staticmethod
+    def research(tech: str) -> Action:
+        return Action("research", type=tech)
 
     @staticmethod
     def declare_war(nation: str) -> Action:

@@ -15,7 +15,7 @@ from gamecore.engine.rng import Rng
 from gamecore.engine.state import Fac, GameState
 from gamecore.errors import RulesError, WarroomError
 from gamecore.model import Pack
-from gamecore.rules import load_ruleset
+from gamecore.rules import load_ruleset, tech
 
 LOG_VERSION = 1
 DEFAULT_DECISIONS = ("retreat",)
@@ -106,6 +106,9 @@ def new_game(
             s.tokens[n] = k
     s.history = ()
     s.vp = {}
+    s.research = {}
+    s.techs = {}
+    s.techs = tech.initial_techs(s)
     s.alignment = {}
     for z in board.zones:
         if board.kind[z] != "land" or not s.is_neutral_owner(s.owner.get(z)):

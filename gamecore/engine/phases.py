@@ -15,7 +15,7 @@ from gamecore.engine.state import (
     GameState,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import combat, control, economy, movement
+from gamecore.rules import combat, control, economy, movement, tech
 
 END = Action.end_phase()
 #: phases that need no decision: they run and end by themselves
@@ -26,7 +26,7 @@ AUTO_PHASES = frozenset({"collect_income"})
 def legal_actions(s: GameState) -> list[Action]:
     ph = s.phase
     if ph == "purchase":
-        return economy.purchase_actions(s) + [END]
+        return economy.purchase_actions(s) + tech.research_actions(s) + [END]
     if ph == "politics":
         return politics_actions(s) + [END]
     if ph == "combat_move":
@@ -125,6 +125,8 @@ def apply(s: GameState, a: Action) -> None:
         economy.apply_buy(s, a)
     elif k == "repair":
         economy.apply_repair(s, a)
+    elif k == "research":
+        tech.apply_research(s, a)
     elif k == "declare_war":
         declare_war(s, s.current_nation, a.nation)
     elif k == "move":
@@ -266,6 +268,8 @@ def begin_turn(s: GameState) -> None:
         t = ut[u.type]
         mv = t.movement
         air_bonus, sea_bonus = bonus[u.nation]
+        if s.techs:  # seeds/000 §7.8 Long Range Aircraft: built aircraft upgraded too
+            mv += tech.unit_bonus(s, u.nation, t, "movement")
         if t.domain == "air":
             mv += air_bonus.get(u.zone, 0)
         elif t.domain == "sea":

@@ -131,6 +131,10 @@ class GameState:
         "history",
         "alignment",
         "vp",
+        # technologies (seeds/000 §7.6-§7.8, gamecore.rules.tech): chart -> {tech: stages}
+        # and nation -> (round, technologies rolled that round)
+        "techs",
+        "research",
         "winner",
         "end_reason",
         "terminal",
@@ -212,6 +216,8 @@ class GameState:
         c.history = self.history  # a tuple: shared, replaced when it grows
         c.alignment = self.alignment.copy()
         c.vp = self.vp.copy()
+        c.techs = self.techs.copy()  # the per-chart dicts are replaced, not changed
+        c.research = self.research.copy()
         c.winner = self.winner
         c.end_reason = self.end_reason
         c.terminal = self.terminal
@@ -369,7 +375,12 @@ class GameState:
         ft = self.rules.facility_types.get(f.type)
         if ft is None or not ft.production or not self.facility_operative(f):
             return 0
-        cap = max(0, ft.production - f.damage)
+        prod = ft.production
+        if self.techs:  # seeds/000 §7.8 Improved Factories / Construction: the owner's
+            from gamecore.rules.tech import facility_value
+
+            prod = facility_value(self, self.owner.get(f.zone), ft, "production")
+        cap = max(0, prod - f.damage)
         if self.rules.options.get("production_limited_by_value"):
             cap = min(cap, self.board.value[f.zone])
         return cap
@@ -462,6 +473,8 @@ class GameState:
             "awards": sorted(self.awards),
             "tokens": dict(sorted(self.tokens.items())),
             "vp": dict(sorted(self.vp.items())),
+            "techs": {t: dict(sorted(p.items())) for t, p in sorted(self.techs.items()) if p},
+            "research": {n: [r, list(t)] for n, (r, t) in sorted(self.research.items())},
             "alignment": {str(z): a for z, a in sorted(self.alignment.items())},
             "history": len(self.history),
             "winner": self.winner,

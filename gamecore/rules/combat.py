@@ -29,7 +29,7 @@ from gamecore.engine.state import (
     Unit,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import control
+from gamecore.rules import control, tech
 from gamecore.rules.modifiers import modified
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -670,7 +670,8 @@ def scramble(s: GameState, b: Battle) -> None:
         for f in s.facilities_in(land):
             ft = s.rules.facility_types.get(f.type)
             if ft and ft.scramble and s.facility_operative(f):
-                limit += ft.scramble
+                # seeds/000 §7.8 Radar: air bases scramble any number of fighters
+                limit += tech.facility_value(s, s.owner.get(land), ft, "scramble")
         if not limit:
             continue
         for uid in list(s.units_in(land)):
@@ -855,7 +856,15 @@ def resolve_raid(s: GameState, b: Battle) -> None:
     if interceptors and raiders:
         rs = [s.units[u] for u in raiders]
         h_att, _ = _roll(s, rs, [ut[u.type].air_battle for u in rs])
-        h_def, _ = _roll(s, interceptors, [ut[u.type].air_battle for u in interceptors])
+        # seeds/000 §7.8 Radar: fighters +1 interception (the defender's air battle value)
+        h_def, _ = _roll(
+            s,
+            interceptors,
+            [
+                ut[u.type].air_battle + tech.unit_bonus(s, u.nation, ut[u.type], "air_battle")
+                for u in interceptors
+            ],
+        )
         k_def, d_def = assign_hits(s, interceptors, h_att, b.profiles["def"], False, b.zone)
         k_att, d_att = assign_hits(s, rs, h_def, b.profiles["att"], True, b.zone)
         _apply_casualties(s, k_def, d_def)

@@ -89,6 +89,16 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "canal_control": "turn_start",  # control is checked at the start of the turn
     # turn slots
     "slot_mode": "sequential",  # "sequential" | "together" (nations of a slot play phase by phase)
+    # technologies (seeds/000 §7.6-§7.8, gamecore.rules.tech); off: nothing is researched
+    "technologies": False,  # research rolls offered in the purchase phase
+    "research_cost": 0,  # IPP per research die (Global War prints none: rules-notes/000 §6.7)
+    "research_die": 12,  # a research roll succeeds at >= the stage's number on this die
+    "research_once_per_turn": True,  # each technology rolled at most once per round
+    "research_cap": 2,  # highest stage before research_cap_until
+    "research_cap_until": "",  # "1939-07": the cap applies before this date ("": never)
+    "research_by": "major",  # "major" | "any": who may research
+    "tech_tracks": {},  # nation -> nation whose chart it shares (Commonwealth, USA)
+    "tech_units_home_only": True,  # units a technology unlocks are placed in the Home Country
     # victory
     "victory_cities": 0,  # an alliance holding this many victory cities wins (0 = off)
     "round_limit_winner": "income",  # "income" | "vp" | "victory_cities" | "none"
@@ -259,6 +269,72 @@ class NationRules:
     transportable: bool = True
 
 
+#: kinds of technology effect (seeds/000 §7.8): what the engine reads for each is in
+#: gamecore.rules.tech; "convoy" and "note" are data other rule modules may query
+TECH_EFFECT_KINDS = ("unit_stat", "production", "facility_stat", "cost", "income", "convoy", "note")
+
+
+@dataclass(frozen=True)
+class TechEffect:
+    """One effect of a completed technology (seeds/000 §7.8).
+
+    ``unit_stat``: ``add`` a value to ``stat`` of units (keys: domain or unit type; a unit
+    type's key overrides its domain's). ``production`` / ``facility_stat``: ``set`` a
+    facility type's ``production`` (or ``stat``) to a value for the owner. ``cost``: unit
+    and facility costs change by ``per_stage`` per production stage (``props.cost_schedule``
+    or one stage) for the ``domains`` listed. ``income``: roll ``dice`` more IPP at collect
+    income (``at_war_with``: "major" or "any"). ``convoy``: ``value`` added to the owner's
+    convoy defence rolls. ``note``: ``text`` only."""
+
+    kind: str
+    stat: str = ""
+    add: dict[str, int] = field(default_factory=dict)
+    set: dict[str, int] = field(default_factory=dict)
+    per_stage: int = 0
+    domains: tuple[str, ...] = ()
+    dice: DiceExpr | None = None
+    at_war_with: str = "major"
+    value: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Technology:
+    """A technology of the research chart (seeds/000 §7.7 T 7-2): a success on a die of at
+    least ``targets[i]`` completes stage ``i + 1``; the last stage completes it, and only
+    then do ``unlocks`` (unit types) and ``effects`` apply."""
+
+    id: str
+    name: str
+    targets: tuple[int, ...]
+    unlocks: tuple[str, ...] = ()
+    effects: tuple[TechEffect, ...] = ()
+    section: str = ""
+    reconstructed: bool = False  # a target the printed chart lost (seeds/000 T 7-2)
+    props: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def stages(self) -> int:
+        return len(self.targets)
+
+
+@dataclass(frozen=True)
+class OptionalRule:
+    """An optional rule (seeds/000 Appendix C) as a scenario option named ``id``: when on,
+    the ruleset is patched with ``on``; when off, with ``off`` (lists of partial rulesets
+    merged in order, like ``extends``). ``status`` says how far the engine implements it:
+    "engine" (a mechanism does it), "data" (kept as data for later rules), "not yet"."""
+
+    id: str
+    name: str = ""
+    section: str = ""
+    default: bool = False
+    status: str = "not yet"
+    summary: str = ""
+    on: tuple[dict, ...] = ()
+    off: tuple[dict, ...] = ()
+
+
 @dataclass
 class Ruleset:
     id: str
@@ -275,6 +351,10 @@ class Ruleset:
     sources: list[str] = field(default_factory=list)
     description: str = ""
     source_path: str = ""
+    # technologies (seeds/000 §7.6-§7.8) and optional rules (Appendix C)
+    technologies: dict[str, Technology] = field(default_factory=dict)
+    optional: dict[str, OptionalRule] = field(default_factory=dict)
+    raw: dict | None = field(default=None, repr=False, compare=False)  # merged TOML data
 
     def __post_init__(self) -> None:
         self._alias: dict[str, str] = {}
@@ -282,6 +362,15 @@ class Ruleset:
             self._alias[ft.id] = ft.id
             for a in ft.aliases:
                 self._alias.setdefault(a, ft.id)
+        #: unit type -> the technologies that unlock it (seeds/000 §7.8)
+        self.unit_techs: dict[str, tuple[str, ...]] = {}
+        #: effect kind -> [(technology id, effect)], for the engine's quick look-ups
+        self.tech_effects: dict[str, list[tuple[str, TechEffect]]] = {}
+        for t in self.technologies.values():
+            for u in t.unlocks:
+                self.unit_techs[u] = (*self.unit_techs.get(u, ()), t.id)
+            for e in t.effects:
+                self.tech_effects.setdefault(e.kind, []).append((t.id, e))
 
     def facility_type(self, name: str) -> FacilityType | None:
         """A facility type by id or alias (maps may say "factory" or "port")."""
@@ -298,6 +387,11 @@ class Ruleset:
         """A copy whose options are updated by a scenario's options."""
         if not overrides:
             return self
+        if self.raw is not None and any(
+            k in self.optional and overrides[k] != self.options.get(k) for k in overrides
+        ):
+            # an optional rule switched: rebuild with its patches (Appendix C)
+            return _build(self.raw, self.source_path, overrides)
         opts = dict(self.options)
         opts.update(overrides)
         return Ruleset(
@@ -315,6 +409,9 @@ class Ruleset:
             sources=self.sources,
             description=self.description,
             source_path=self.source_path,
+            technologies=self.technologies,
+            optional=self.optional,
+            raw=self.raw,
         )
 
     def terrain_of(self, name: str) -> Terrain:
@@ -500,20 +597,37 @@ _FAC_INT_KEYS = (
 _FAC_BOOL_KEYS = ("needs_original", "forbid_island", "needs_coast", "repairs_ships", "buildable")
 
 
-def _build(data: dict, source: str) -> Ruleset:
+_KNOWN_TOP = {
+    "ruleset",
+    "extends",
+    "dice",
+    "phases",
+    "options",
+    "units",
+    "facilities",
+    "terrain",
+    "nations",
+    "borders",
+    "technologies",
+    "optional",
+}
+
+
+def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> Ruleset:
+    """Build a ruleset from merged TOML ``data``; ``overrides`` (scenario options) also
+    decide which optional rules' patches apply."""
     c = _Checker(source)
-    known_top = {
-        "ruleset",
-        "extends",
-        "dice",
-        "phases",
-        "options",
-        "units",
-        "facilities",
-        "terrain",
-        "nations",
-        "borders",
-    }
+    unpatched = data
+    optional = _build_optionals(c, data.get("optional", {}))
+    if optional:
+        own = c.table(data.get("options", {}), "options")
+        for o in optional.values():
+            on = (overrides or {}).get(o.id, own.get(o.id, o.default))
+            if not isinstance(on, bool):
+                c.fail(f"options.{o.id}", f"must be true or false, not {on!r}")
+            for patch in o.on if on else o.off:
+                data = _merge(data, patch)
+    known_top = _KNOWN_TOP
     for k in data:
         if k not in known_top:
             c.fail(k, f"unknown key (expected one of {', '.join(sorted(known_top))})")
@@ -548,7 +662,13 @@ def _build(data: dict, source: str) -> Ruleset:
             if want is str and not isinstance(v, str):
                 c.fail(f"options.{k}", f"must be a string, not {v!r}")
         options[k] = v
+    for o in optional.values():
+        if o.id in DEFAULT_OPTIONS:
+            c.fail(f"optional.{o.id}", "an optional rule may not reuse the name of an option")
+        options.setdefault(o.id, o.default)
     _check_option_values(c, options)
+    if overrides:
+        options.update(overrides)
 
     units: dict[str, UnitType] = {}
     raw_units = c.table(data.get("units", {}), "units")
@@ -566,6 +686,12 @@ def _build(data: dict, source: str) -> Ruleset:
     borders: dict[str, BorderEffect] = {}
     for bid, raw in c.table(data.get("borders", {}), "borders").items():
         borders[bid] = _build_border(c, bid, c.table(raw, f"borders.{bid}"), units)
+
+    technologies: dict[str, Technology] = {}
+    for tid, rawt in c.table(data.get("technologies", {}), "technologies").items():
+        technologies[tid] = _build_technology(
+            c, tid, c.table(rawt, f"technologies.{tid}"), units, facilities
+        )
 
     # cross references
     for u in units.values():
@@ -610,7 +736,138 @@ def _build(data: dict, source: str) -> Ruleset:
         sources=sources,
         description=description,
         source_path=source,
+        technologies=technologies,
+        optional=optional,
+        raw=unpatched,
     )
+
+
+_TECH_KEYS = ("name", "targets", "unlocks", "effects", "section", "reconstructed", "props")
+_EFFECT_KEYS = {
+    "kind",
+    "stat",
+    "add",
+    "set",
+    "per_stage",
+    "domains",
+    "dice",
+    "at_war_with",
+    "value",
+    "text",
+}
+
+
+def _build_technology(
+    c: _Checker, tid: str, raw: dict, units: dict, facilities: dict
+) -> Technology:
+    key = f"technologies.{tid}"
+    for k in raw:
+        if k not in _TECH_KEYS:
+            c.fail(f"{key}.{k}", f"unknown key (known: {', '.join(_TECH_KEYS)})")
+    targets = raw.get("targets")
+    if not isinstance(targets, list) or not targets:
+        c.fail(f"{key}.targets", "must be a non-empty list of die values (one per stage)")
+    tg = tuple(c.int_(v, f"{key}.targets[{i}]", 1) for i, v in enumerate(targets))
+    unlocks = c.strs(raw.get("unlocks", []), f"{key}.unlocks")
+    for u in unlocks:
+        if u not in units:
+            c.fail(f"{key}.unlocks", f"unknown unit type '{u}'")
+    effects = []
+    items = raw.get("effects", [])
+    if not isinstance(items, list):
+        c.fail(f"{key}.effects", "must be a list of tables")
+    for i, e in enumerate(items):
+        ek = f"{key}.effects[{i}]"
+        e = c.table(e, ek)
+        kw: dict[str, Any] = {}
+        for k, v in e.items():
+            if k not in _EFFECT_KEYS:
+                c.fail(f"{ek}.{k}", "unknown key")
+            if k in ("kind", "stat", "at_war_with", "text"):
+                kw[k] = c.str_(v, f"{ek}.{k}")
+            elif k in ("per_stage", "value"):
+                kw[k] = c.int_(v, f"{ek}.{k}", None)
+            elif k == "domains":
+                kw[k] = c.strs(v, f"{ek}.{k}")
+                for d in kw[k]:
+                    if d not in DOMAINS:
+                        c.fail(f"{ek}.domains", f"unknown domain '{d}'")
+            elif k == "add":
+                kw[k] = _modifier_table(c, v, f"{ek}.add", units)
+            elif k == "set":
+                t = c.table(v, f"{ek}.set")
+                for name, val in t.items():
+                    if name not in facilities:
+                        c.fail(f"{ek}.set.{name}", "unknown facility type")
+                    c.int_(val, f"{ek}.set.{name}")
+                kw[k] = dict(t)
+            elif k == "dice":
+                try:
+                    kw[k] = DiceExpr.parse(c.str_(v, f"{ek}.dice"))
+                except ValueError as err:
+                    c.fail(f"{ek}.dice", str(err))
+        kind = kw.get("kind")
+        if kind not in TECH_EFFECT_KINDS:
+            c.fail(f"{ek}.kind", f"must be one of {', '.join(TECH_EFFECT_KINDS)}, not {kind!r}")
+        if kind in ("unit_stat", "facility_stat") and not kw.get("stat"):
+            c.fail(f"{ek}.stat", f"needed for a {kind} effect")
+        if kind == "unit_stat" and not re.fullmatch(r"[a-z_][a-z0-9_]*", kw["stat"]):
+            c.fail(f"{ek}.stat", f"not a stat name: {kw['stat']!r}")
+        if kind == "facility_stat" and kw["stat"] not in _FAC_INT_KEYS:
+            c.fail(f"{ek}.stat", f"not a numeric facility stat: {kw['stat']!r}")
+        if kind == "income" and kw.get("dice") is None:
+            c.fail(f"{ek}.dice", "needed for an income effect")
+        if kw.get("at_war_with", "major") not in ("major", "any"):
+            c.fail(f"{ek}.at_war_with", "must be 'major' or 'any'")
+        effects.append(TechEffect(**kw))
+    return Technology(
+        id=tid,
+        name=c.str_(raw.get("name", tid.replace("_", " ").capitalize()), f"{key}.name"),
+        targets=tg,
+        unlocks=unlocks,
+        effects=tuple(effects),
+        section=c.str_(raw.get("section", ""), f"{key}.section"),
+        reconstructed=c.bool_(raw.get("reconstructed", False), f"{key}.reconstructed"),
+        props=dict(c.table(raw.get("props", {}), f"{key}.props")),
+    )
+
+
+_OPTIONAL_KEYS = ("name", "section", "default", "status", "summary", "on", "off")
+OPTIONAL_STATUS = ("engine", "data", "not yet")
+
+
+def _build_optionals(c: _Checker, raw: Any) -> dict[str, OptionalRule]:
+    out: dict[str, OptionalRule] = {}
+    for oid, r in c.table(raw, "optional").items():
+        key = f"optional.{oid}"
+        r = c.table(r, key)
+        for k in r:
+            if k not in _OPTIONAL_KEYS:
+                c.fail(f"{key}.{k}", f"unknown key (known: {', '.join(_OPTIONAL_KEYS)})")
+        patches: dict[str, tuple[dict, ...]] = {}
+        for side in ("on", "off"):
+            v = r.get(side, [])
+            items = v if isinstance(v, list) else [v]
+            for i, p in enumerate(items):
+                c.table(p, f"{key}.{side}[{i}]")
+                for k in p:
+                    if k not in _KNOWN_TOP or k in ("optional", "ruleset", "extends"):
+                        c.fail(f"{key}.{side}[{i}].{k}", "a patch may not change this key")
+            patches[side] = tuple(items)
+        status = c.str_(r.get("status", "not yet"), f"{key}.status")
+        if status not in OPTIONAL_STATUS:
+            c.fail(f"{key}.status", f"must be one of {', '.join(OPTIONAL_STATUS)}")
+        out[oid] = OptionalRule(
+            id=oid,
+            name=c.str_(r.get("name", oid), f"{key}.name"),
+            section=c.str_(r.get("section", ""), f"{key}.section"),
+            default=c.bool_(r.get("default", False), f"{key}.default"),
+            status=status,
+            summary=c.str_(r.get("summary", ""), f"{key}.summary"),
+            on=patches["on"],
+            off=patches["off"],
+        )
+    return out
 
 
 def _check_option_values(c: _Checker, o: dict) -> None:
@@ -627,6 +884,7 @@ def _check_option_values(c: _Checker, o: dict) -> None:
         "canal_control": ("turn_start", "now"),
         "round_limit_winner": ("income", "vp", "victory_cities", "none"),
         "slot_mode": ("sequential", "together"),
+        "research_by": ("major", "any"),
     }
     from gamecore.rules.combat import RESOLVERS
 
@@ -638,6 +896,14 @@ def _check_option_values(c: _Checker, o: dict) -> None:
     for k, allowed in choices.items():
         if o.get(k) not in allowed:
             c.fail(f"options.{k}", f"must be one of {', '.join(allowed)}, not {o.get(k)!r}")
+    tracks = o.get("tech_tracks")
+    if not isinstance(tracks, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in tracks.items()
+    ):
+        c.fail("options.tech_tracks", "must be a table of nation = nation")
+    until = o.get("research_cap_until")
+    if until and not re.match(r"^\d{4}(-\d{1,2})?$", str(until)):
+        c.fail("options.research_cap_until", f"must be a date like '1939-07', not {until!r}")
     from gamecore.rules.combat import CASUALTY_PROFILES
 
     profiles = o.get("casualty_profiles")
@@ -826,8 +1092,12 @@ __all__ = [
     "DiceExpr",
     "FacilityType",
     "NationRules",
+    "OptionalRule",
     "Ruleset",
     "Support",
+    "TECH_EFFECT_KINDS",
+    "TechEffect",
+    "Technology",
     "Terrain",
     "UnitType",
     "bundled_rulesets",
