@@ -109,6 +109,10 @@ def new_game(
     s.research = {}
     s.techs = {}
     s.techs = tech.initial_techs(s)
+    for tr, prog in s.techs.items():
+        for tid, st in prog.items():
+            if st >= rules.technologies[tid].stages:
+                tech.award(s, tr, tid)
     s.alignment = {}
     for z in board.zones:
         if board.kind[z] != "land" or not s.is_neutral_owner(s.owner.get(z)):

@@ -622,7 +622,7 @@ def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> 
     if optional:
         own = c.table(data.get("options", {}), "options")
         for o in optional.values():
-            on = (overrides or {}).get(o.id, own.get(o.id, o.default))
+            on = (overrides or {}).get(o.id, own.get(o.id, DEFAULT_OPTIONS.get(o.id, o.default)))
             if not isinstance(on, bool):
                 c.fail(f"options.{o.id}", f"must be true or false, not {on!r}")
             for patch in o.on if on else o.off:
@@ -663,9 +663,10 @@ def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> 
                 c.fail(f"options.{k}", f"must be a string, not {v!r}")
         options[k] = v
     for o in optional.values():
-        if o.id in DEFAULT_OPTIONS:
-            c.fail(f"optional.{o.id}", "an optional rule may not reuse the name of an option")
+        # an optional rule may name an engine option: that option is its switch
         options.setdefault(o.id, o.default)
+        if not isinstance(options[o.id], bool):
+            c.fail(f"options.{o.id}", f"must be true or false, not {options[o.id]!r}")
     _check_option_values(c, options)
     if overrides:
         options.update(overrides)

@@ -246,7 +246,17 @@ def apply_research(s: GameState, a: Action) -> bool:
     if ok and st + 1 == t.stages:
         s.event("tech_developed", nation=n, tech=t.id, track=tr)
         s.remember("tech_developed", tech=t.id, track=tr)
+        award(s, tr, t.id)
     return ok
+
+
+def award(s: GameState, track: str, tech: str) -> None:
+    """Mark ``tech`` developed for every nation on chart ``track`` in ``GameState.awards``
+    as ``tech:<nation>:<tech>`` (what rules outside this module test, e.g. the convoy
+    rules' technology modifiers)."""
+    for m in (*s.board.nations, track):
+        if track_of(s, m) == track:
+            s.awards.add(f"tech:{m}:{tech}")
 
 
 # ---------------------------------------------------------------------- effects
@@ -383,6 +393,7 @@ def summary(s: GameState) -> dict[str, Any]:
 __all__ = [
     "CALENDAR_MONTHS",
     "apply_research",
+    "award",
     "convoy_bonus",
     "cost_delta",
     "developed",
