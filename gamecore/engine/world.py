@@ -95,3 +95,12 @@ class GameWorld:
 
     def victory_points(self, side: str) -> int:
         return self.state.vp.get(side, 0)
+
+    @property
+    def technologies(self) -> frozenset[str]:
+        return frozenset(self.state.rules.technologies)
+
+    def has_tech(self, nation: str, tech: str) -> bool:
+        from gamecore.rules.tech import has_tech
+
+        return has_tech(self.state, nation, tech)

@@ -434,3 +434,23 @@ def test_random_bots_research_and_games_replay():
 def test_bad_technology_data_is_a_ruleset_error(toml, key):
     with pytest.raises(RulesetError, match=key.replace("[", r"\[").replace("]", r"\]")):
         parse_ruleset('extends = "global_war"\n' + toml, "x.toml")
+
+
+def test_has_tech_in_the_condition_language_t_3_1():
+    # T 3-1 "Technological Superiority: Score 1 Victory Objective if USSR has Heavy
+    # Strategic Bombers, Long-Range Aircraft, Strategic Rockets, and Heavy Armor"
+    from gamecore.conditions import ScenarioWorld, evaluate
+    from gamecore.engine.world import GameWorld
+    from gamecore.errors import ConditionError
+
+    four = {"heavy_bombers": 4, "long_range_aircraft": 4, "strategic_rockets": 4}
+    cond = " and ".join(f"has_tech(RED, {t})" for t in (*four, "heavy_armor"))
+    s, _ = game(techs={"RED": {**four, "heavy_armor": 3}})
+    assert evaluate(cond, GameWorld(s)) is False
+    assert evaluate(cond, ScenarioWorld(s.pack, "test")) is False
+    s, _ = game(techs={"RED": {**four, "heavy_armor": 4}})
+    assert evaluate(cond, GameWorld(s)) is True
+    assert evaluate(cond, ScenarioWorld(s.pack, "test")) is True
+    assert evaluate("has_tech(BLU, radar)", GameWorld(s)) is False
+    with pytest.raises(ConditionError, match="did you mean 'radar'"):
+        evaluate("has_tech(RED, radr)", GameWorld(s))
