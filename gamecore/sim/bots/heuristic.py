@@ -433,13 +433,15 @@ class HeuristicBot:
         buyable = {a.type for a in legal if a.kind == "buy"}
         ut = v.ut
         units = {t: ut[t] for t in sorted(buyable) if t in ut}
-        if not units:
-            return [END]
         bank = state.banks.get(n, 0)
+        research = _research_plan(state, legal, bank)
+        bank -= len(research) * int(state.rules.options.get("research_cost", 0))
+        if not units:
+            return research + [END]
         cap, _domains = placement_capacity(state, n)
         queued = sum(c for t, c in state.pending.get(n, {}).items() if t in ut)
         slots = max(0, cap - queued)
-        steps: list = []
+        steps: list = list(research)
         # repair bombed factories first while that leaves money for units
         for a in (a for a in legal if a.kind == "repair"):
             f = state.facilities.get(a.target)
@@ -1119,6 +1121,28 @@ def _power(state, units, stat: str) -> float:
         rate += t.stat(stat, u.damage > 0) / dice
         hp += t.hits - u.damage
     return rate * hp
+
+
+def _research_plan(state: GameState, legal: list[Action], bank: int) -> list[Action]:
+    """Research rolls to make first (seeds/000 §7.6): as many as the dice and the money
+    allow (keeping 10 for units when research costs), easiest stage first."""
+    from gamecore.rules import tech
+
+    acts = [a for a in legal if a.kind == "research"]
+    if not acts:
+        return []
+    n = state.current_nation
+    cost = int(state.rules.options.get("research_cost", 0))
+    dice = tech.research_dice(state, n) - len(tech.rolled(state, n))
+    if cost:
+        dice = min(dice, max(0, bank - 10) // cost)
+    techs = state.rules.technologies
+
+    def target(a: Action) -> tuple:
+        t = techs[a.type]
+        return (t.targets[min(tech.stage(state, n, t.id), t.stages - 1)], a.type)
+
+    return sorted(acts, key=target)[: max(0, dice)]
 
 
 def _fit(a: Action, legal: list[Action], state=None) -> Action | None:

@@ -454,3 +454,16 @@ def test_has_tech_in_the_condition_language_t_3_1():
     assert evaluate("has_tech(BLU, radar)", GameWorld(s)) is False
     with pytest.raises(ConditionError, match="did you mean 'radar'"):
         evaluate("has_tech(RED, radr)", GameWorld(s))
+
+
+def test_heuristic_bot_uses_its_research_dice_section_7_6():
+    from gamecore.sim.bots import HeuristicBot
+
+    s, _ = game(
+        facilities=[("A", "major_factory"), ("A", "major_factory")],
+        units=[("A", "RED", "infantry", 2), ("C", "BLU", "infantry", 2)],
+    )
+    bot = HeuristicBot(seed=1)
+    while s.current_nation == "RED" and s.phase == "purchase":
+        s.apply(bot.choose(s))
+    assert len([e for e in s.log if e.get("e") == "research"]) == 2
