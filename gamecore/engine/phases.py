@@ -26,7 +26,9 @@ AUTO_PHASES = frozenset({"collect_income"})
 def legal_actions(s: GameState) -> list[Action]:
     ph = s.phase
     if ph == "purchase":
-        return economy.purchase_actions(s) + tech.research_actions(s) + [END]
+        return (
+            tech.filter_actions(s, economy.purchase_actions(s)) + tech.research_actions(s) + [END]
+        )
     if ph == "politics":
         return politics_actions(s) + [END]
     if ph == "combat_move":
@@ -39,7 +41,7 @@ def legal_actions(s: GameState) -> list[Action]:
     if ph == "noncombat_move":
         return movement.move_actions(s, combat=False) + [END]
     if ph == "place":
-        return economy.place_actions(s) + [END]
+        return tech.filter_actions(s, economy.place_actions(s)) + [END]
     return [END]
 
 
@@ -50,7 +52,7 @@ def is_legal(s: GameState, a: Action) -> bool:
     if a.kind == "move":
         return _is_legal_move(s, a, legal)
     if a.kind == "buy" and a.count > 1:
-        return economy.can_buy(s, a.type, a.count)
+        return economy.can_buy(s, a.type, a.count) and tech.may_buy(s, a.type)
     return False
 
 
@@ -295,6 +297,7 @@ def auto_advance(s: GameState) -> None:
         if ph in AUTO_PHASES:
             if ph == "collect_income":
                 economy.collect_income(s, s.current_nation)
+                tech.collect_income(s, s.current_nation)  # §7.8 Wartime Economy
             s._legal = None
             end_phase(s)
             s._legal = None

@@ -116,20 +116,17 @@ def purchase_actions(s: GameState) -> list[Action]:
     pending = s.pending.get(n, {})
     queued = sum(c for t, c in pending.items() if t in s.rules.units)
     if cap - queued > 0:
-        unit_techs = s.rules.unit_techs
         for t in s.rules.units.values():
-            if t.cost_for(n) <= 0 or _cost(s, n, t.id) > bank:
+            if t.cost_for(n) <= 0 or t.cost_for(n) > bank:
                 continue
             if allowed is not None and t.id not in allowed:
                 continue
-            if t.id in unit_techs and not tech.unlocked(s, n, t.id):
-                continue  # seeds/000 §7.8: only once the technology is developed
             dom = "land" if t.domain == "facility" else t.domain
             if dom in domains:
                 out.append(Action.buy(t.id))
     if nr.uses_factories:
         for ft in s.rules.facility_types.values():
-            if not ft.buildable or ft.cost <= 0 or _cost(s, n, ft.id) > bank:
+            if not ft.buildable or ft.cost <= 0 or ft.cost > bank:
                 continue
             if allowed is not None and ft.id not in allowed:
                 continue
@@ -163,7 +160,7 @@ def _cost(s: GameState, n: str, typ: str) -> int:
         base = s.rules.units[typ].cost_for(n)
     else:
         base = s.rules.facility_types[typ].cost
-    return tech.price(s, n, typ, base) if s.techs else base
+    return tech.price(s, n, typ, base) if s.techs else base  # §7.8 Improved Construction
 
 
 def apply_buy(s: GameState, a: Action) -> None:
@@ -220,10 +217,7 @@ def place_actions(s: GameState) -> list[Action]:
         if typ in s.rules.units:
             dom = s.rules.units[typ].domain
             dom = "land" if dom == "facility" else dom
-            zones = sites.get(dom, ())
-            if tech.home_only(s, typ):  # seeds/000 §7.8: built in the Home Country
-                zones = _home_sites(s, n, dom, zones)
-            for z in zones:
+            for z in sites.get(dom, ()):
                 out.append(Action.place(typ, z))
         else:
             ft = s.rules.facility_types.get(typ)
@@ -231,14 +225,6 @@ def place_actions(s: GameState) -> list[Action]:
                 for z in facility_sites(s, n, ft):
                     out.append(Action.place(typ, z))
     return out
-
-
-def _home_sites(s: GameState, n: str, dom: str, zones) -> list[int]:
-    home = tech.home_zones(s, n)
-    if dom != "sea":
-        return [z for z in zones if z in home]
-    coast = {x for f in factories(s, n) if f.zone in home for x in s.board.coast.get(f.zone, ())}
-    return [z for z in zones if z in coast]
 
 
 def _unit_sites(s: GameState, n: str) -> dict[str, list[int]]:
@@ -406,8 +392,6 @@ def collect_income(s: GameState, n: str) -> int:
     base = s.territory_income(n)
     bonus, met = objectives_income(s, n)
     loss = convoy_losses(s, n)
-    if s.techs:  # seeds/000 §7.8 Wartime Economy: 2D6 more, base income unchanged
-        bonus += tech.income_bonus(s, n)
     amount = max(0, base + bonus - loss)
     s.banks[n] = s.banks.get(n, 0) + amount
     s.income[n] = amount

@@ -361,12 +361,61 @@ def income_bonus(s: GameState, n: str) -> int:
     return total
 
 
+def collect_income(s: GameState, n: str) -> int:
+    """Add :func:`income_bonus` to ``n``'s bank and income after its Collect Income."""
+    extra = income_bonus(s, n)
+    if extra:
+        s.banks[n] = s.banks.get(n, 0) + extra
+        s.income[n] = s.income.get(n, 0) + extra
+    return extra
+
+
 def convoy_bonus(s: GameState, n: str) -> int:
     """What ``n``'s technologies add to its convoys' escort rolls (seeds/000 §7.8 Advanced
     ASW +1, Radar +2): for the convoy raiding rules."""
     if not s.techs:
         return 0
     return sum(e.value for tid, e in s.rules.tech_effects.get("convoy", ()) if has_tech(s, n, tid))
+
+
+def may_buy(s: GameState, typ: str) -> bool:
+    """The current nation may buy ``typ`` as far as technologies go."""
+    return typ not in s.rules.unit_techs or unlocked(s, s.current_nation, typ)
+
+
+def filter_actions(s: GameState, acts: list[Action]) -> list[Action]:
+    """Purchase and place actions without the technology units the current nation may not
+    buy yet (§7.8), nor placements of them outside its Home Country (§7.8, §11.1)."""
+    techs = s.rules.unit_techs
+    if not techs:
+        return acts
+    n = s.current_nation
+    out = []
+    home: set[int] | None = None
+    for a in acts:
+        if a.type in techs:
+            if a.kind == "buy" and not unlocked(s, n, a.type):
+                continue
+            if a.kind == "place" and home_only(s, a.type):
+                if home is None:
+                    home = _home_sites(s, n)
+                if a.zone not in home:
+                    continue
+        out.append(a)
+    return out
+
+
+def _home_sites(s: GameState, n: str) -> set[int]:
+    """Zones where ``n`` may place a technology unit: its Home Country, and the sea zones
+    next to its factories there."""
+    from gamecore.rules.economy import factories
+
+    home = home_zones(s, n)
+    out = set(home)
+    for f in factories(s, n):
+        if f.zone in home:
+            out.update(s.board.coast.get(f.zone, ()))
+    return out
 
 
 def home_zones(s: GameState, n: str) -> set[int]:
@@ -395,15 +444,18 @@ __all__ = [
     "apply_research",
     "award",
     "convoy_bonus",
+    "collect_income",
     "cost_delta",
     "developed",
     "facility_value",
+    "filter_actions",
     "game_date",
     "has_tech",
     "home_only",
     "home_zones",
     "income_bonus",
     "initial_techs",
+    "may_buy",
     "may_research",
     "parse_date",
     "price",

@@ -286,6 +286,8 @@ def test_technology_units_need_the_technology_section_7_8():
     s, _ = game()
     buys = {a.type for a in s.legal_actions() if a.kind == "buy"}
     assert "medium_armor" in buys and "heavy_armor" not in buys
+    with pytest.raises(RulesError):
+        s.apply(Action.buy("heavy_armor", 2))
     s, _ = game(techs={"RED": {"heavy_armor": 4}})
     buys = {a.type for a in s.legal_actions() if a.kind == "buy"}
     assert "heavy_armor" in buys and "jet_fighter" not in buys
@@ -364,15 +366,19 @@ def test_improved_construction_section_7_8():
 
 def test_wartime_economy_while_at_war_with_a_major_section_7_8():
     # §7.8: "rolls 2D6 and collects that many additional IPPs ... A nation must be at war
-    # with a Major Power to get this income"
-    s, _ = game(techs={"RED": {"wartime_economy": 4}})
-    before = s.banks["RED"]
-    got = economy.collect_income(s, "RED")
+    # with a Major Power to get this income"; base income unchanged
+    def income_of_red(**kw):
+        s, _ = game(techs={"RED": {"wartime_economy": 4}}, **kw)
+        before = s.banks["RED"]
+        to_turn_of(s, "PNK")  # RED's turn ends with Collect Income
+        return s, s.banks["RED"] - before
+
+    s, got = income_of_red()
     extra = last(s, "tech_income")["amount"]
     assert 2 <= extra <= 12 and got == s.territory_income("RED") + extra
-    assert s.banks["RED"] == before + got
-    s, _ = game(techs={"RED": {"wartime_economy": 4}}, relations={("RED", "BLU"): "peace"})
-    assert economy.collect_income(s, "RED") == s.territory_income("RED")
+    assert s.income["RED"] == got and last(s, "income")["amount"] == got - extra
+    s, got = income_of_red(relations={("RED", "BLU"): "peace"})
+    assert got == s.territory_income("RED") and not any(e.get("e") == "tech_income" for e in s.log)
 
 
 def test_radar_section_7_8():
