@@ -15,7 +15,7 @@ from gamecore.engine.rng import Rng
 from gamecore.engine.state import Fac, GameState
 from gamecore.errors import RulesError, WarroomError
 from gamecore.model import Pack
-from gamecore.rules import load_ruleset, tech
+from gamecore.rules import load_ruleset
 
 LOG_VERSION = 1
 DEFAULT_DECISIONS = ("retreat",)
@@ -106,13 +106,6 @@ def new_game(
             s.tokens[n] = k
     s.history = ()
     s.vp = {}
-    s.research = {}
-    s.techs = {}
-    s.techs = tech.initial_techs(s)
-    for tr, prog in s.techs.items():
-        for tid, st in prog.items():
-            if st >= rules.technologies[tid].stages:
-                tech.award(s, tr, tid)
     s.alignment = {}
     for z in board.zones:
         if board.kind[z] != "land" or not s.is_neutral_owner(s.owner.get(z)):
@@ -138,6 +131,9 @@ def new_game(
     s._mcache = None
     s.bump()
     _place_setup(s)
+    from gamecore.rules import tech
+
+    tech.start(s)  # seeds/000 §7.7 head starts on the Technology Chart; §15.9 set-up
     if s.log_mode != "none":
         s._append(
             {

@@ -99,6 +99,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "research_by": "major",  # "major" | "any": who may research
     "tech_tracks": {},  # nation -> nation whose chart it shares (Commonwealth, USA)
     "tech_units_home_only": True,  # units a technology unlocks are placed in the Home Country
+    "setup_substitutes": {},  # unit type -> unit type the set-up places instead (GW §15.9)
     # victory
     "victory_cities": 0,  # an alliance holding this many victory cities wins (0 = off)
     "round_limit_winner": "income",  # "income" | "vp" | "victory_cities" | "none"
@@ -364,6 +365,12 @@ class Ruleset:
                 self._alias.setdefault(a, ft.id)
         #: unit type -> the technologies that unlock it (seeds/000 §7.8)
         self.unit_techs: dict[str, tuple[str, ...]] = {}
+        #: unit type -> props.available_from (seeds/000 §7.2 availability dates)
+        self.unit_dates: dict[str, Any] = {
+            u.id: u.props["available_from"]
+            for u in self.units.values()
+            if "available_from" in u.props
+        }
         #: effect kind -> [(technology id, effect)], for the engine's quick look-ups
         self.tech_effects: dict[str, list[tuple[str, TechEffect]]] = {}
         for t in self.technologies.values():
@@ -688,6 +695,19 @@ def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> 
     for bid, raw in c.table(data.get("borders", {}), "borders").items():
         borders[bid] = _build_border(c, bid, c.table(raw, f"borders.{bid}"), units)
 
+    subst = options.get("setup_substitutes") or {}
+    if not isinstance(subst, dict):
+        c.fail("options.setup_substitutes", "must be a table of unit type = unit type")
+    for k, v in subst.items():
+        if k not in units or v not in units:
+            c.fail(f"options.setup_substitutes.{k}", f"unknown unit type ({k!r} = {v!r})")
+    for u in units.values():
+        when = u.props.get("available_from")
+        if when is None:
+            continue
+        dates = when.values() if isinstance(when, dict) else [when]
+        if not all(isinstance(d, str) and re.match(r"^\d{4}(-\d{1,2})?$", d) for d in dates):
+            c.fail(f"units.{u.id}.props.available_from", f"not a date like '1939-07': {when!r}")
     technologies: dict[str, Technology] = {}
     for tid, rawt in c.table(data.get("technologies", {}), "technologies").items():
         technologies[tid] = _build_technology(

@@ -122,6 +122,25 @@ def initial_techs(s: GameState) -> dict[str, dict[str, int]]:
     return merged
 
 
+def start(s: GameState) -> None:
+    """A new game's technology state: empty rolls, the scenario's head starts (and their
+    awards), and the set-up's unit substitutions (option ``setup_substitutes``: seeds/000
+    §15.9, every fighter of a 1936 or 1939 set-up is an Early War Fighter)."""
+    s.research = {}
+    s.techs = {}
+    s.techs = initial_techs(s)
+    for tr, prog in s.techs.items():
+        for tid, st in prog.items():
+            if st >= s.rules.technologies[tid].stages:
+                award(s, tr, tid)
+    subst = s.rules.options.get("setup_substitutes") or {}
+    if subst:
+        for uid, u in list(s.units.items()):
+            new = subst.get(u.type)
+            if new:
+                s.units[uid] = u._replace(type=new)
+
+
 # ---------------------------------------------------------------------- research
 def may_research(s: GameState, n: str) -> bool:
     """Research is on and ``n`` may research (seeds/000 §4.5: a controlled minor may not;
@@ -378,21 +397,40 @@ def convoy_bonus(s: GameState, n: str) -> int:
     return sum(e.value for tid, e in s.rules.tech_effects.get("convoy", ()) if has_tech(s, n, tid))
 
 
+def available(s: GameState, n: str, typ: str) -> bool:
+    """``typ`` is available to ``n`` now (seeds/000 §7.2 Availability Dates: unit
+    ``props.available_from = "1939-07"``, or a table by nation with ``"*"`` for the rest).
+    Without a scenario date everything is available."""
+    when = s.rules.unit_dates.get(typ)
+    if when is None:
+        return True
+    if isinstance(when, dict):
+        when = when.get(n, when.get("*"))
+    until = parse_date(when) if isinstance(when, str) else None
+    now = game_date(s)
+    return until is None or now is None or now >= until
+
+
 def may_buy(s: GameState, typ: str) -> bool:
-    """The current nation may buy ``typ`` as far as technologies go."""
-    return typ not in s.rules.unit_techs or unlocked(s, s.current_nation, typ)
+    """The current nation may buy ``typ`` as far as technologies and dates go."""
+    n = s.current_nation
+    return (typ not in s.rules.unit_techs or unlocked(s, n, typ)) and available(s, n, typ)
 
 
 def filter_actions(s: GameState, acts: list[Action]) -> list[Action]:
     """Purchase and place actions without the technology units the current nation may not
-    buy yet (§7.8), nor placements of them outside its Home Country (§7.8, §11.1)."""
+    buy yet (§7.8) or units not available yet (§7.2), nor placements of technology units
+    outside its Home Country (§7.8, §11.1)."""
     techs = s.rules.unit_techs
-    if not techs:
+    dates = s.rules.unit_dates
+    if not techs and not dates:
         return acts
     n = s.current_nation
     out = []
     home: set[int] | None = None
     for a in acts:
+        if a.kind == "buy" and a.type in dates and not available(s, n, a.type):
+            continue
         if a.type in techs:
             if a.kind == "buy" and not unlocked(s, n, a.type):
                 continue
@@ -442,6 +480,7 @@ def summary(s: GameState) -> dict[str, Any]:
 __all__ = [
     "CALENDAR_MONTHS",
     "apply_research",
+    "available",
     "award",
     "convoy_bonus",
     "collect_income",
@@ -463,6 +502,7 @@ __all__ = [
     "research_dice",
     "stage",
     "stage_cap",
+    "start",
     "summary",
     "track_of",
     "unit_bonus",

@@ -212,3 +212,38 @@ def test_a_variant_may_switch_an_optional_rule():
     rs = parse_ruleset('extends = "global_war"\n[options]\nrivers = false\n', "x.toml")
     assert rs.options["rivers"] is False and "river" not in rs.borders
     assert rs.with_options({"rivers": True}).borders["river"].rounds == 1
+
+
+def test_early_war_fighters_section_15_9():
+    # §15.9: "All fighters in the 1936 and 1939 scenarios begin with an Attack/Defense of
+    # 4/4 and a move of 3 ... Beginning in January 1940, modern WW2 aircraft become
+    # available"
+    def start(on, date):
+        pack = grid_pack(
+            ["AB"],
+            {"A": {"owner": "RED"}, "B": {"owner": "BLU"}},
+            TWO,
+            [("A", "RED", "fighter", 2)],
+            [("A", "major_factory")],
+            ruleset="global_war",
+            banks={"RED": 50},
+            options={"early_war_fighters": on},
+        )
+        pack.scenarios["test"].start = date
+        pack.scenarios["test"].calendar = "6-months"
+        s = new_game(pack, "test", seed=1, log="none")
+        return s, {a.type for a in s.legal_actions() if a.kind == "buy"}
+
+    s, buys = start(True, "1939-07")
+    assert [u.type for u in s.units.values()] == ["early_war_fighter"] * 2
+    assert {u.moves for u in s.units.values()} == {3}
+    assert "fighter" not in buys and "early_war_fighter" in buys
+    s, buys = start(True, "1940-01")
+    assert "fighter" in buys
+    s, buys = start(False, "1939-07")
+    assert [u.type for u in s.units.values()] == ["fighter"] * 2 and "fighter" in buys
+    with pytest.raises(RulesetError, match="options.setup_substitutes.fighter"):
+        parse_ruleset(
+            'extends = "global_war"\n[options]\nsetup_substitutes = { fighter = "spitfire" }\n',
+            "x.toml",
+        )

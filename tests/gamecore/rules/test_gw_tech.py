@@ -473,3 +473,27 @@ def test_heuristic_bot_uses_its_research_dice_section_7_6():
     while s.current_nation == "RED" and s.phase == "purchase":
         s.apply(bot.choose(s))
     assert len([e for e in s.log if e.get("e") == "research"]) == 2
+
+
+def test_availability_dates_section_7_2():
+    # §7.2: "Some units do not become available for purchase until certain dates. For
+    # example, Strategic Bombers become available July 1939."
+    def buys(start):
+        s, _ = game(start=start)
+        return {a.type for a in s.legal_actions() if a.kind == "buy"}
+
+    assert "strategic_bomber" not in buys("1939-01") and "fighter" in buys("1939-01")
+    assert "strategic_bomber" in buys("1939-07")
+    assert "strategic_bomber" in buys("")  # no calendar: no dates
+    s, _ = game(start="1939-01")
+    with pytest.raises(RulesError):
+        s.apply(Action.buy("strategic_bomber", 2))
+    rs = parse_ruleset(
+        'extends = "global_war"\n[units.fighter.props]\navailable_from = { GER = "1941-01", "*" = "1936-01" }\n',
+        "x.toml",
+    )
+    assert rs.unit_dates["fighter"]["GER"] == "1941-01"
+    with pytest.raises(RulesetError, match=r"units.fighter.props.available_from"):
+        parse_ruleset(
+            'extends = "global_war"\n[units.fighter.props]\navailable_from = "soon"\n', "x.toml"
+        )
