@@ -278,9 +278,6 @@ class MapScene(QGraphicsScene):
             self.layers["crossings"].rebuild()
         if any(f.startswith("terrain_area.") for f in change.fields):
             self.layers["terrain"].rebuild()
-        if change.zones or change.ownership:  # roundel points, city flags
-            self.layers["roundels"].refresh()
-            self.layers["cities"].refresh()
         if change.scenarios:  # a scenario may name another ruleset (or edit its own)
             self._rulesets = {}
             self.layers["facilities"].rebuild()
