@@ -426,6 +426,7 @@ class LinesLayer(Layer):
         self.key = key
         self.kind = kind
         self._paths: dict[int, tuple[QPainterPath, QRectF]] | None = None
+        self._border_rails: list[tuple[QPainterPath, QRectF, str | None]] | None = None
         self.images = _Images()
 
     def rebuild(self) -> None:
@@ -435,8 +436,25 @@ class LinesLayer(Layer):
     def lines(self):
         return [ln for ln in self.map_scene.pack.map.lines.values() if ln.kind == self.kind]
 
+    def border_rails(self) -> list[tuple[QPainterPath, QRectF, str | None]]:
+        """Rail crossings stored on borders (``Border.rail_gauge``, Global War §12.10: a
+        railroad crosses a border), drawn from one zone's roundel to the other's."""
+        if self._border_rails is None:
+            self.paths()
+        return self._border_rails or []
+
     def paths(self) -> dict[int, tuple[QPainterPath, QRectF]]:
         if self._paths is None:
+            self._border_rails = []
+            if self.kind == "rail":
+                sc = self.map_scene
+                zones, anchor = sc.pack.map.zones, sc.geom.anchor
+                for b in sc.pack.map.borders.values():
+                    if not b.rail_gauge or b.a not in anchor or b.b not in anchor:
+                        continue
+                    ends = [zones[z].roundel or anchor[z] for z in (b.a, b.b)]
+                    path = polyline_path(ends)
+                    self._border_rails.append((path, path.boundingRect(), b.rail_gauge))
             self._paths = {}
             for ln in self.lines():
                 if len(ln.points) >= 2:
@@ -462,19 +480,28 @@ class LinesLayer(Layer):
                 if scale > 0.08:
                     self._roundels(painter, ln, path)
             elif self.kind == "rail":
-                colour, ties = rail_style(ln.gauge)
-                # ties: a wide pen with short flat dashes draws bars across the track
-                tie = _cosmetic(colour, ties[0], ties[1])
-                tie.setCapStyle(Qt.PenCapStyle.FlatCap)
-                painter.setPen(tie)
-                painter.drawPath(path)
-                painter.setPen(_cosmetic("#f6f3ea", 3.4))
-                painter.drawPath(path)
-                painter.setPen(_cosmetic(colour, 1.8))
-                painter.drawPath(path)
+                self._rail(painter, path, ln.gauge)
             else:
                 painter.setPen(_cosmetic("#2f7fd1", 2.6))
                 painter.drawPath(path)
+
+        if self.kind == "rail":
+            for path, rect, gauge in self.border_rails():
+                if rect.intersects(area):
+                    self._rail(painter, path, gauge)
+
+    @staticmethod
+    def _rail(painter: QPainter, path: QPainterPath, gauge: str | None) -> None:
+        colour, ties = rail_style(gauge)
+        # ties: a wide pen with short flat dashes draws bars across the track
+        tie = _cosmetic(colour, ties[0], ties[1])
+        tie.setCapStyle(Qt.PenCapStyle.FlatCap)
+        painter.setPen(tie)
+        painter.drawPath(path)
+        painter.setPen(_cosmetic("#f6f3ea", 3.4))
+        painter.drawPath(path)
+        painter.setPen(_cosmetic(colour, 1.8))
+        painter.drawPath(path)
 
     def _roundels(self, painter: QPainter, ln, path: QPainterPath) -> None:
         self.images.set_dpr(painter.device().devicePixelRatioF() if painter.device() else 1.0)

@@ -276,6 +276,9 @@ class MapScene(QGraphicsScene):
         if change.borders:
             self.layers["borders"].rebuild()
             self.layers["crossings"].rebuild()
+            self.layers["rail"].rebuild()  # rail crossings on borders
+        if "zone.roundel" in change.fields:  # border rails run between roundels
+            self.layers["rail"].rebuild()
         if any(f.startswith("terrain_area.") for f in change.fields):
             self.layers["terrain"].rebuild()
         if change.scenarios:  # a scenario may name another ruleset (or edit its own)

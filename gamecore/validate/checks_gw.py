@@ -250,6 +250,7 @@ def land_line_paths(ctx):
     through are land zones, each adjacent to the next."""
     m = ctx.map
     zones = m.zones
+    yield from _border_rails(ctx)
     for line in sorted(m.lines.values(), key=lambda ln: ln.id):
         if line.kind not in ("rail", "river"):
             continue
@@ -291,6 +292,37 @@ def land_line_paths(ctx):
                     "Recompute the path from the drawing",
                     lambda p, i=line.id, d=drawn: _set("SetLineAttrs", [i], "path", d),
                 ),
+            )
+
+
+def _border_rails(ctx):
+    """Rail crossings stored on borders (seeds/000 §12.10: a railroad sits on the border
+    of two land zones)."""
+    zones = ctx.map.zones
+    for key, b in sorted(ctx.map.borders.items()):
+        if not b.rail_gauge:
+            continue
+        where = [z for z in key if z in zones]
+        kinds = [zones[z].kind for z in where]
+        if len(where) < 2 or any(k != "land" for k in kinds):
+            yield ctx.issue(
+                "GW004",
+                f"a rail crossing ({b.rail_gauge}) on the border {ctx.name_of(b.a)} – "
+                f"{ctx.name_of(b.b)}, which is not between two land zones",
+                zones=where,
+                refs={"borders": [list(key)]},
+                fix=Fix(
+                    "Remove the rail crossing",
+                    lambda p, a=b.a, c=b.b: _set_border(a, c, "rail_gauge", None),
+                ),
+            )
+        elif b.b not in ctx.adjacency.get(b.a, ()):
+            yield ctx.issue(
+                "GW004",
+                f"a rail crossing ({b.rail_gauge}) joins {ctx.zone_desc(b.a)} and "
+                f"{ctx.zone_desc(b.b)}, which are not adjacent",
+                zones=where,
+                refs={"borders": [list(key)]},
             )
 
 

@@ -68,6 +68,9 @@ def gw_pack() -> Pack:
     ):
         m.facilities[f.id] = f
 
+    # a rail crossing stored on a border (§12.10), broad gauge
+    key = tuple(sorted((z["NOR"], z["BRI"])))
+    m.borders[key] = Border(*key, rail_gauge="broad")
     # narrow crossings (§1.20)
     for a, b, limit in (("WES", "NOR", 2), ("CAL", "LOW", 1)):
         key = tuple(sorted((z[a], z[b])))

@@ -68,6 +68,12 @@ def test_layers_for_global_war_data_are_drawn_and_toggled(window, gw_path):
     (ax, ay), (bx, by) = rail.points[:2]
     rect = QRectF(min(ax, bx), min(ay, by), abs(bx - ax) + 1, abs(by - ay) + 1)
     assert _differs(scene, "rail", rect.adjusted(-5, -5, 5, 5))
+    # a rail crossing stored on a border, between the zones' roundels
+    nor, bri = _zone(window, "NOR"), _zone(window, "BRI")
+    assert len(scene.layers["rail"].border_rails()) == 1
+    (ax, ay), (bx, by) = nor.roundel, bri.roundel
+    mid = QRectF((ax + bx) / 2 - 6, (ay + by) / 2 - 6, 12, 12)
+    assert _differs(scene, "rail", mid)
     # the layers dock hides a layer
     item = window.layers_panel.items["terrain"]
     item.setCheckState(1, Qt.CheckState.Unchecked)

@@ -148,6 +148,22 @@ def test_gw004_river_path_through_a_sea_zone():
     assert any("not a land zone" in i.message for i in found)
 
 
+def test_gw004_rail_crossing_on_a_border_between_adjacent_land_zones():
+    """seeds/000 §12.10: railroads sit on land-zone borders."""
+    pack = gw_pack()
+    SetBorderAttrs([(zone(pack, "A"), zone(pack, "B"))], "rail_gauge", "broad").apply(pack)
+    assert issues(pack, "GW004") == []
+    SetBorderAttrs([(zone(pack, "A"), zone(pack, "E"))], "rail_gauge", "standard").apply(pack)
+    (issue,) = issues(pack, "GW004")
+    assert "not adjacent" in issue.message
+    SetBorderAttrs([(zone(pack, "A"), zone(pack, "E"))], "rail_gauge", None).apply(pack)
+    SetBorderAttrs([(zone(pack, "C"), zone(pack, "S5"))], "rail_gauge", "standard").apply(pack)
+    (issue,) = issues(pack, "GW004")
+    assert "not between two land zones" in issue.message
+    fix(pack, issue)
+    assert pack.map.border(zone(pack, "C"), zone(pack, "S5")).rail_gauge is None
+
+
 # ----------------------------------------------------------------- §1.6, §1.10 convoy values
 def _convoy(pack, values, start="C", end="S7"):
     m = pack.map
