@@ -28,12 +28,19 @@ def facility_text(pack: Pack, f, ruleset=None) -> str:
     return text
 
 
-def line_text(pack: Pack, ln) -> str:
+def line_text(pack: Pack, ln, scenario=None) -> str:
     what = {"convoy": "Convoy line", "rail": "Rail line", "river": "River"}.get(ln.kind, ln.kind)
     text = f"{what} {ln.name}".strip() if ln.name else what
     if ln.kind == "convoy":
         values = ", ".join(f"{n} {v}" for n, v in sorted(ln.values.items()))
         text += f": {values}" if values else ": no values"
+        if scenario is not None:
+            from gamecore.validate.checks_gw import closed_ends
+
+            closed = closed_ends(pack.map, scenario, ln)
+            if closed:
+                _label, _end, holder, _enemies = closed[0]
+                text += f" — closed ({holder} holds an end)"
     elif ln.kind == "rail":
         text += f" ({_nice(ln.gauge or 'standard')} gauge)"
     return text

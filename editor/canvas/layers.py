@@ -526,6 +526,13 @@ class LinesLayer(Layer):
         if not ln.values:
             painter.restore()
             return
+        sc = self.map_scene.scenario
+        if sc is not None:
+            from gamecore.validate.checks_gw import closed_ends
+
+            if closed_ends(self.map_scene.pack.map, sc, ln):  # §1.10: cannot be raided
+                img = self.images.get(("convoy-closed",), 46, 14, _paint_closed)
+                _draw_centred(painter, img, QPointF(dev.x(), dev.y() + 17))
         n = len(ln.values)
         for i, (nation, value) in enumerate(sorted(ln.values.items())):
             colour = self.map_scene.nation_colour(nation)
@@ -550,6 +557,17 @@ class LinesLayer(Layer):
             if d * scale <= 6 and (best is None or d < best[0]):
                 best = (d, ln.id)
         return ("line", best[1]) if best else None
+
+
+def _paint_closed(p: QPainter) -> None:
+    """The "closed" marker of a convoy line (§1.10)."""
+    r = QRectF(0.5, 0.5, 45, 13)
+    p.setPen(QPen(QColor("#1b1b1b"), 1.0))
+    p.setBrush(QBrush(QColor("#c0392b")))
+    p.drawRoundedRect(r, 3, 3)
+    p.setFont(_font(9, bold=True))
+    p.setPen(QColor("#ffffff"))
+    p.drawText(r, Qt.AlignmentFlag.AlignCenter, "CLOSED")
 
 
 def _paint_roundel(

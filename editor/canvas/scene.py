@@ -168,7 +168,7 @@ class MapScene(QGraphicsScene):
     def set_scenario(self, scenario: str | None) -> None:
         self._pick_scenario(scenario)
         self._recolour(None)
-        for key in ("units", "labels", "facilities", "roundels", "cities"):
+        for key in ("units", "labels", "facilities", "roundels", "cities", "convoy"):
             self.layers[key].rebuild()
 
     def set_mode(self, mode: str) -> None:
@@ -284,6 +284,12 @@ class MapScene(QGraphicsScene):
         if change.scenarios:  # a scenario may name another ruleset (or edit its own)
             self._rulesets = {}
             self.layers["facilities"].rebuild()
+            self.layers["convoy"].refresh()  # relations open or close convoy lines
+        elif change.ownership and any(
+            ln.kind == "convoy" and {ln.start, ln.end} & change.ownership
+            for ln in self.pack.map.lines.values()
+        ):
+            self.layers["convoy"].refresh()  # §1.10: an enemy-held end closes a line
         if change.links:
             self.layers["links"].refresh()
         if change.facilities:
@@ -443,7 +449,7 @@ class MapScene(QGraphicsScene):
             if shown(key):
                 hit = self.layers[key].hit(pos, scale)
                 if hit is not None and hit[1] in m.lines:
-                    out.append(describe.line_text(self.pack, m.lines[hit[1]]))
+                    out.append(describe.line_text(self.pack, m.lines[hit[1]], self.scenario))
         terrain = self.layers["terrain"]
         if shown("terrain"):
             assert isinstance(terrain, TerrainAreasLayer)

@@ -393,28 +393,37 @@ def convoy_values(ctx):
                         lambda p, i=line.id: _set("SetLineAttrs", [i], "values", _clean(p, i)),
                     ),
                 )
-        owners_of_line = [n for n in line.values if n in nations]
-        for label, end in (("start", line.start), ("end", line.end)):
-            z = m.zones.get(end) if end is not None else None
-            if z is None or z.kind != "land":
-                continue
-            holder = sc.owner_of(end)
-            if holder is None:
-                continue
-            enemies = [
-                n
-                for n in owners_of_line
-                if n != holder and (r := sc.relation(n, holder)) is not None and r.status == "war"
-            ]
-            if enemies:
-                yield ctx.issue(
-                    "GW005",
-                    f"{name} is closed at the start: its {label} {ctx.zone_desc(end)} is held "
-                    f"by {holder}, at war with {', '.join(sorted(enemies))} (§1.10)",
-                    severity="info",
-                    zones=[end],
-                    refs={"lines": [line.id]},
-                )
+        for label, end, holder, enemies in closed_ends(m, sc, line):
+            yield ctx.issue(
+                "GW005",
+                f"{name} is closed at the start: its {label} {ctx.zone_desc(end)} is held "
+                f"by {holder}, at war with {', '.join(enemies)} (§1.10)",
+                severity="info",
+                zones=[end],
+                refs={"lines": [line.id]},
+            )
+
+
+def closed_ends(m, sc, line) -> list[tuple[str, int, str, list[str]]]:
+    """seeds/000 §1.10: the ends of a convoy line that close it in scenario ``sc``: land
+    endpoints held by a nation at war with one of the nations that have a value on it, as
+    ``(start|end, zone id, holder, [enemies])``."""
+    out = []
+    for label, end in (("start", line.start), ("end", line.end)):
+        z = m.zones.get(end) if end is not None else None
+        if z is None or z.kind != "land":
+            continue
+        holder = sc.owner_of(end)
+        if holder is None:
+            continue
+        enemies = sorted(
+            n
+            for n in line.values
+            if n != holder and (r := sc.relation(n, holder)) is not None and r.status == "war"
+        )
+        if enemies:
+            out.append((label, end, holder, enemies))
+    return out
 
 
 # -- §1.4, §2.5, §12 facilities ------------------------------------------------------------------

@@ -102,6 +102,20 @@ def test_facility_badges_and_tooltips_name_level_and_damage(window, gw_path):
     mid = QPointF((wes.roundel[0] + nor.roundel[0]) / 2, (wes.roundel[1] + nor.roundel[1]) / 2)
     assert "Narrow crossing Wessex – Normandy: 2" in scene.tooltip_at(mid, 1.0)
     assert describe.line_text(window.document.pack, m.lines[1]).endswith("FRA 2, UK 4")
+    # §1.10: a convoy line whose land end an enemy holds is closed (marker and tooltip)
+    from gamecore.ops import SetOwnership
+
+    convoy = m.lines[1]
+    path = scene.layers["convoy"].paths()[convoy.id][0]
+    c = path.pointAtPercent(0.5)
+    rect = QRectF(c.x() - 30, c.y() - 15, 60, 30)
+    open_img = _render(scene, rect)
+    window.push(SetOwnership("1939", [convoy.end], "owner", "GER"))  # GER at war with UK
+    assert "closed (GER holds an end)" in describe.line_text(
+        window.document.pack, convoy, scene.scenario
+    )
+    assert _render(scene, rect) != open_img
+    window.undo()
     assert "broad gauge" in describe.line_text(window.document.pack, m.lines[11])
 
 
