@@ -509,6 +509,18 @@ class FacilityForm(AttrForm):
             parent,
         )
 
+    def show_objects(self, document: Document, objects: list[Any], header: str) -> None:
+        super().show_objects(document, objects, header)
+        rs = _scenario_ruleset(document)
+        tops = set()
+        for o in objects:
+            ft = rs.facility_type(o.type) if rs is not None else None
+            tops.add(getattr(ft, "max_damage", 0) if ft is not None else 0)
+        tip = "Damage points"
+        if len(tops) == 1 and (top := tops.pop()):
+            tip += f" (the ruleset's maximum for this type: {top})"
+        self.widgets["damage"].setToolTip(tip)
+
     def make_edit(self, f: Field, value: Any) -> Edit:
         return SetFacilityAttrs([o.id for o in self.objects], f.name, value)
 

@@ -93,6 +93,9 @@ def test_facility_badges_and_tooltips_name_level_and_damage(window, gw_path):
     assert text.startswith("Major port 2/5 dmg") and "serves 3" in text
     window.document.selection.set([("facility", port.id)])
     assert "Major port 2/5 dmg" in window.inspector.forms["facility"].header.text()
+    assert (
+        "maximum for this type: 5" in window.inspector.forms["facility"].widgets["damage"].toolTip()
+    )
     # tooltips: terrain area, zone, crossing
     area = next(a for a in m.terrain_areas.values() if a.terrain == "mountain")
     p = area.geometry.representative_point()
