@@ -167,6 +167,7 @@ def roundel_terrain(ctx):
             f"(area {areas[0].id}) but the zone's terrain is {z.terrain!r} (§1.7)",
             zones=[zid],
             point=tuple(z.roundel),
+            refs={"terrain_areas": [a.id for a in areas]},
             fix=Fix(
                 f"Set the zone's terrain to {want}",
                 lambda p, i=zid, t=want: _set_zone(i, "terrain", t),
