@@ -570,6 +570,16 @@ def _set_border(a, b, field, value):
     return SetBorderAttrs([(a, b)], field, value)
 
 
+def _by_alias(ctx, name: str):
+    """A zone that carries ``name`` among its ``aliases`` (as the condition language finds
+    zones: a map may call the zone of Berlin "Germany")."""
+    low = name.casefold()
+    for z in ctx.map.zones.values():
+        if any(str(a).casefold() == low for a in z.props.get("aliases", ())):
+            return z
+    return None
+
+
 # -- §3.2 objective cities ----------------------------------------------------------------------
 @check("GW008", "info", "global_war", "objective city missing from the map", scenario=True)
 def objective_cities(ctx):
@@ -583,7 +593,7 @@ def objective_cities(ctx):
     names = ctx.scenario.options.get("objective_cities", names)
     missing = []
     for name in names:
-        z = ctx.map.zone_by_name(name) or ctx.map.zone_by_code(name)
+        z = ctx.map.zone_by_name(name) or ctx.map.zone_by_code(name) or _by_alias(ctx, name)
         if z is None:
             missing.append(name)
         elif z.kind != "land":

@@ -298,3 +298,14 @@ def test_gw008_scenario_may_name_its_own_cities_and_g40_has_none():
     pack.map.zones[zone(pack, "A")].set_flag("victory_city")
     assert issues(pack, "GW008") == []
     assert issues(grid_pack(), "GW008") == []
+
+
+def test_gw008_finds_an_objective_city_by_a_zone_alias():
+    """A map may name the zone of a §3.2 city otherwise ("Germany" for Berlin) and list
+    the city among the zone's aliases, as the condition language resolves names."""
+    pack = gw_pack()
+    z = pack.map.zones[zone(pack, "A")]
+    z.props["aliases"] = ["Berlin"]
+    z.set_flag("victory_city")
+    (issue,) = issues(pack, "GW008")
+    assert "9 of the 10" in issue.message and "Berlin" not in issue.message
