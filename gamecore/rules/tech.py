@@ -472,6 +472,15 @@ def home_only(s: GameState, typ: str) -> bool:
     )
 
 
+def developed_by_nation(s: GameState) -> dict[str, list[str]]:
+    """Nation -> the technologies it has developed, for game summaries (only nations with
+    some)."""
+    if not s.techs:
+        return {}
+    nations = [n for slot in s.board.turn_slots for n in slot]
+    return {n: d for n in nations if (d := developed(s, n))}
+
+
 def summary(s: GameState) -> dict[str, Any]:
     """Every chart's progress, for reports: track -> {technology: stage}."""
     return {tr: dict(sorted(p.items())) for tr, p in sorted(s.techs.items()) if p}
@@ -486,6 +495,7 @@ __all__ = [
     "collect_income",
     "cost_delta",
     "developed",
+    "developed_by_nation",
     "facility_value",
     "filter_actions",
     "game_date",

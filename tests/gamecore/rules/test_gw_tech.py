@@ -458,6 +458,9 @@ def test_has_tech_in_the_condition_language_t_3_1():
     assert evaluate(cond, GameWorld(s)) is True
     assert evaluate(cond, ScenarioWorld(s.pack, "test")) is True
     assert evaluate("has_tech(BLU, radar)", GameWorld(s)) is False
+    assert tech.developed_by_nation(s) == {
+        "RED": sorted([*four, "heavy_armor"], key=list(CHART).index)
+    }
     with pytest.raises(ConditionError, match="did you mean 'radar'"):
         evaluate("has_tech(RED, radr)", GameWorld(s))
 
