@@ -325,10 +325,10 @@ def facility_value(s: GameState, n: str | None, ft: FacilityType, stat: str) -> 
     return base
 
 
-def cost_delta(s: GameState, n: str, typ: str) -> int:
-    """Change to the price of ``typ`` for ``n`` (seeds/000 §7.8 Improved Construction:
-    facilities and ships -1 IPP per production cycle, i.e. per entry of
-    ``props.cost_schedule``, one cycle if it has none)."""
+def cycle_delta(s: GameState, n: str, typ: str) -> int:
+    """Change to each production cycle's price of ``typ`` for ``n`` (seeds/000 §7.8
+    Improved Construction: facilities and ships -1 IPP per cycle): for rules that charge
+    ``props.cost_schedule`` one instalment at a time."""
     if not s.techs:
         return 0
     effs = s.rules.tech_effects.get("cost")
@@ -336,14 +336,24 @@ def cost_delta(s: GameState, n: str, typ: str) -> int:
         return 0
     rules = s.rules
     if typ in rules.units:
-        ut = rules.units[typ]
-        dom, sched = ut.domain, ut.props.get("cost_schedule")
+        dom = rules.units[typ].domain
     elif typ in rules.facility_types:
-        dom, sched = "facility", rules.facility_types[typ].props.get("cost_schedule")
+        dom = "facility"
     else:
         return 0
-    cycles = len(sched) if isinstance(sched, list) and sched else 1
-    return sum(e.per_stage * cycles for tid, e in effs if dom in e.domains and has_tech(s, n, tid))
+    return sum(e.per_stage for tid, e in effs if dom in e.domains and has_tech(s, n, tid))
+
+
+def cost_delta(s: GameState, n: str, typ: str) -> int:
+    """Change to the whole price of ``typ`` for ``n``: :func:`cycle_delta` for each entry
+    of ``props.cost_schedule`` (one cycle if it has none)."""
+    d = cycle_delta(s, n, typ)
+    if not d:
+        return 0
+    rules = s.rules
+    item = rules.units.get(typ) or rules.facility_types.get(typ)
+    sched = item.props.get("cost_schedule") if item is not None else None
+    return d * (len(sched) if isinstance(sched, list) and sched else 1)
 
 
 def price(s: GameState, n: str, typ: str, base: int) -> int:
@@ -494,6 +504,7 @@ __all__ = [
     "convoy_bonus",
     "collect_income",
     "cost_delta",
+    "cycle_delta",
     "developed",
     "developed_by_nation",
     "facility_value",

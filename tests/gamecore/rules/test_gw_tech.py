@@ -359,6 +359,9 @@ def test_improved_construction_section_7_8():
     price = {t: economy._cost(s, "RED", t) for t in ("battleship", "destroyer", "air_base")}
     assert price == {"battleship": 12, "destroyer": 6, "air_base": 4}
     assert economy._cost(s, "RED", "infantry") == 3 and economy._cost(s, "BLU", "destroyer") == 7
+    # per instalment, for rules paying a cost_schedule a turn at a time (§7.3)
+    assert tech.cycle_delta(s, "RED", "battleship") == -1
+    assert tech.cycle_delta(s, "RED", "infantry") == tech.cycle_delta(s, "BLU", "air_base") == 0
     ft = s.rules.facility_types
     assert tech.facility_value(s, "RED", ft["major_shipyard"], "production") == 8
     assert tech.facility_value(s, "RED", ft["minor_shipyard"], "production") == 2
