@@ -15,7 +15,7 @@ from gamecore.engine.state import (
     GameState,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import combat, control, economy, movement
+from gamecore.rules import combat, control, convoy, economy, movement
 
 END = Action.end_phase()
 #: phases that need no decision: they run and end by themselves
@@ -25,12 +25,14 @@ AUTO_PHASES = frozenset({"collect_income"})
 # ---------------------------------------------------------------------- legal actions
 def legal_actions(s: GameState) -> list[Action]:
     ph = s.phase
+    if s.battle is None and control.surrendered(s, s.current_nation):
+        return [END]  # seeds/000 §9.22: a surrendered nation does nothing
     if ph == "purchase":
         return economy.purchase_actions(s) + [END]
     if ph == "politics":
         return politics_actions(s) + [END]
     if ph == "combat_move":
-        acts = movement.move_actions(s, combat=True)
+        acts = movement.move_actions(s, combat=True) + convoy.combat_move_actions(s)
         if s.rules.options.get("declare_war") and "politics" not in s.rules.phases:
             acts = politics_actions(s) + acts
         return acts + [END]
@@ -39,7 +41,7 @@ def legal_actions(s: GameState) -> list[Action]:
     if ph == "noncombat_move":
         return movement.move_actions(s, combat=False) + [END]
     if ph == "place":
-        return economy.place_actions(s) + [END]
+        return economy.place_actions(s) + economy.upgrade_actions(s) + [END]
     return [END]
 
 
@@ -125,6 +127,14 @@ def apply(s: GameState, a: Action) -> None:
         economy.apply_buy(s, a)
     elif k == "repair":
         economy.apply_repair(s, a)
+    elif k == "advance":
+        economy.apply_advance(s, a)
+    elif k == "upgrade":
+        economy.apply_upgrade(s, a)
+    elif k == "raid":
+        convoy.apply_raid(s, a)
+    elif k == "escort":
+        convoy.apply_escort(s, a)
     elif k == "declare_war":
         declare_war(s, s.current_nation, a.nation)
     elif k == "move":
@@ -181,6 +191,7 @@ def on_enter(s: GameState, ph: str) -> None:
     s.bump()
     if ph == "combat":
         s.battle = None
+        convoy.resolve_raids(s)  # seeds/000 §9.11: raids last one round, before battles
         if together(s) and s.sub > 0:
             s.battles = ()  # the slot's battles were fought together already
         else:
@@ -232,6 +243,7 @@ def next_turn(s: GameState) -> None:
 
 def end_round(s: GameState) -> None:
     s.event("round_end", round=s.round)
+    convoy.new_calendar_turn(s)
     control.check_victory(s)
     if s.terminal:
         return
@@ -253,6 +265,7 @@ def begin_turn(s: GameState) -> None:
     s.battle = None
     bonus = {}
     for m in sorted(nations):
+        control.check_surrender(s, m)
         if s.rules.options.get("repair_ships") == "naval_base":
             economy.repair_ships_at_bases(s, m)
         bonus[m] = movement.move_bonus_zones(s, m)
