@@ -191,11 +191,12 @@ def on_enter(s: GameState, ph: str) -> None:
     s.bump()
     if ph == "combat":
         s.battle = None
-        convoy.resolve_raids(s)  # seeds/000 §9.11: raids last one round, before battles
+        raiders = convoy.resolve_raids(s)  # seeds/000 §9.11: one round, before battles
         if together(s) and s.sub > 0:
             s.battles = ()  # the slot's battles were fought together already
         else:
-            s.battles = combat.resolver(s).find_battles(s)
+            battles = combat.resolver(s).find_battles(s)
+            s.battles = convoy.without_escort_battles(s, battles, raiders)
 
 
 def on_exit(s: GameState, ph: str) -> None:

@@ -79,7 +79,7 @@ def may_raid(s: GameState, uid: int) -> bool:
     t = s.rules.units[u.type]
     opts = s.rules.options
     if not _is_sub(t):
-        if not opts.get("convoy_surface_raiders") or not t.is_surface_warship:
+        if not opts.get("convoy_surface_raiders") or not t.is_surface_warship or t.attack <= 0:
             return False
         if t.movement < int(opts.get("convoy_surface_raider_move", 3)):
             return False
@@ -91,8 +91,8 @@ def may_raid(s: GameState, uid: int) -> bool:
 def may_escort(s: GameState, uid: int) -> bool:
     u = s.units[uid]
     t = s.rules.units[u.type]
-    if u.flags & (ESCORT | MOVED) or u.on or not t.is_surface_warship:
-        return False
+    if u.flags & (ESCORT | MOVED) or u.on or not t.is_surface_warship or t.attack <= 0:
+        return False  # rules-notes/000 §6.37: a warship has an Attack value
     if u.type in (s.rules.options.get("convoy_escort_excluded") or ()):
         return False  # §15.7 advanced escort
     return s.board.is_sea(u.zone) and bool(lines_at(s, u.zone))
@@ -236,12 +236,12 @@ def _defensive_fire(s: GameState, z: int, raiders: list[int]) -> None:
             s.event("raider_sunk", unit=uid, zone=z)
 
 
-def resolve_raids(s: GameState) -> None:
+def resolve_raids(s: GameState) -> frozenset[int]:
     """Every raid declared this combat move, zone by zone, before the battles (a raid
-    lasts one round, §9.11)."""
+    lasts one round, §9.11); returns the raiders still afloat."""
     raiders = s.raiders
     if not raiders:
-        return
+        return frozenset()
     s.raiders = {}
     for z in sorted(set(raiders.values())):
         ids = sorted(
@@ -251,6 +251,31 @@ def resolve_raids(s: GameState) -> None:
             raid(s, uid)
         _defensive_fire(s, z, ids)
     s.bump()
+    return frozenset(u for u in raiders if u in s.units)
+
+
+def without_escort_battles(
+    s: GameState, battles: tuple[tuple[int, str], ...], raiders: frozenset[int]
+) -> tuple[tuple[int, str], ...]:
+    """§9.11: enemy units may ignore escorts when moving into a sea zone: no sea battle
+    where the attacker has only raiders and the defender only ships on escort duty."""
+    if not raiders:
+        return battles
+    out = []
+    for z, kind in battles:
+        if kind == "" and s.board.is_sea(z):
+            here = [s.units[u] for u in s.units_in(z)]
+            mine = [u for u in here if u.nation == s.current_nation]
+            theirs = [u for u in here if s.at_war(s.current_nation, u.nation)]
+            if (
+                mine
+                and all(u.id in raiders for u in mine)
+                and all(u.flags & ESCORT for u in theirs)
+            ):
+                s.event("escorts_ignored", zone=z)
+                continue
+        out.append((z, kind))
+    return tuple(out)
 
 
 def new_calendar_turn(s: GameState) -> None:
