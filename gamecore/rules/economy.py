@@ -554,6 +554,14 @@ def advance_actions(s: GameState) -> list[Action]:
     return out
 
 
+def advance_cost(s: GameState, item: int) -> int:
+    """The next instalment of Production Chart item ``item``."""
+    q = next((q for q in s.queue if q.id == item), None)
+    if q is None or q.stage >= q.stages:
+        return 0
+    return schedule(s, q.type)[q.stage]
+
+
 def apply_advance(s: GameState, a: Action) -> None:
     n = s.current_nation
     if a not in advance_actions(s):

@@ -426,20 +426,27 @@ class HeuristicBot:
 
     # -- purchase ------------------------------------------------------------------------------
     def _plan_purchase(self, state: GameState, legal: list[Action]) -> list:
-        from gamecore.rules.economy import placement_capacity
+        from gamecore.rules.economy import advance_cost, placement_capacity
 
         n = state.current_nation
         v = _View(state, n)
         buyable = {a.type for a in legal if a.kind == "buy"}
         ut = v.ut
         units = {t: ut[t] for t in sorted(buyable) if t in ut}
-        if not units:
-            return [END]
         bank = state.banks.get(n, 0)
+        # Global War §7.3: pay on what is on the Production Chart before starting more
+        paying: list = []
+        for a in (a for a in legal if a.kind == "advance"):
+            price = advance_cost(state, a.target)
+            if price <= bank:
+                paying.append(a)
+                bank -= price
+        if not units:
+            return paying + [END]
         cap, _domains = placement_capacity(state, n)
         queued = sum(c for t, c in state.pending.get(n, {}).items() if t in ut)
         slots = max(0, cap - queued)
-        steps: list = []
+        steps: list = paying
         # repair bombed factories first while that leaves money for units
         for a in (a for a in legal if a.kind == "repair"):
             f = state.facilities.get(a.target)
@@ -996,6 +1003,8 @@ class HeuristicBot:
                 continue
             for _ in range(pend[typ]):
                 steps.append(_Place(typ, [a.zone for a in opts]))
+        # finished facilities go where they were built (Global War §11.3)
+        steps += [a for a in places if a.type not in ut and a.type not in pend]
         steps.append(END)
         return steps
 
