@@ -29,9 +29,24 @@ def factories(s: GameState, n: str) -> list[Fac]:
     out = []
     for f in s.facilities.values():
         if s.owner.get(f.zone) == n and s.start_owner.get(f.zone) == n:
-            if s.production_capacity(f) > 0:
+            if site_capacity(s, f) > 0:
                 out.append(f)
     return sorted(out)
+
+
+def site_capacity(s: GameState, f: Fac) -> int:
+    """Units ``f`` may place this turn. With ``typed_placement`` (seeds/000 §11.1) a factory
+    placed this turn produces nothing yet and an upgraded one its old amount."""
+    cap = s.production_capacity(f)
+    if not s.built or not s.rules.options.get("typed_placement"):
+        return cap
+    if (f.zone, f.type) not in s.built:
+        return cap
+    tag = f"from:{f.id}:"
+    old = next((k[len(tag) :] for z, k in s.built if z == f.zone and k.startswith(tag)), None)
+    if old is None:
+        return 0  # new this turn
+    return s.production_capacity(f._replace(type=old))
 
 
 def _hostile_sea(s: GameState, z: int, n: str) -> bool:
@@ -52,7 +67,7 @@ def placement_capacity(s: GameState, n: str) -> tuple[int, set[str]]:
     cap = 0
     domains: set[str] = set()
     for f in factories(s, n):
-        left = s.production_capacity(f) - s.placed.get(f.id, 0)
+        left = site_capacity(s, f) - s.placed.get(f.id, 0)
         if left <= 0:
             continue
         cap += left
@@ -345,7 +360,7 @@ def _sites_for(s: GameState, n: str, typ: str) -> list[int]:
     out: set[int] = set()
     sea = s.rules.units[typ].domain == "sea"
     for f in factories(s, n):
-        if s.production_capacity(f) - s.placed.get(f.id, 0) <= 0:
+        if site_capacity(s, f) - s.placed.get(f.id, 0) <= 0:
             continue
         if not _accepts(s, n, f, typ):
             continue
@@ -394,7 +409,7 @@ def _unit_sites(s: GameState, n: str) -> dict[str, list[int]]:
                 out.setdefault("land", set()).add(z)
         return {d: sorted(zs) for d, zs in out.items()}
     for f in factories(s, n):
-        if s.production_capacity(f) - s.placed.get(f.id, 0) <= 0:
+        if site_capacity(s, f) - s.placed.get(f.id, 0) <= 0:
             continue
         ft = s.rules.facility_types[f.type]
         for d in ft.places:
@@ -412,6 +427,7 @@ def _place_facility(s: GameState, n: str, ft: FacilityType, z: int, refund: bool
     old = next((f for f in here if f.type == ft.upgrade_from), None) if ft.upgrade_from else None
     if old is not None:
         s.facilities[old.id] = old._replace(type=ft.id)
+        s.built.add((z, f"from:{old.id}:{old.type}"))
         back = max(0, ft.cost - ft.upgrade_cost) if refund else 0
         s.banks[n] = s.banks.get(n, 0) + back
         s.event("upgraded", nation=n, zone=z, facility=old.id, type=ft.id, refund=back)
@@ -456,7 +472,7 @@ def apply_place(s: GameState, a: Action) -> None:
         else:
             best = None
             for f in factories(s, n):
-                left = s.production_capacity(f) - s.placed.get(f.id, 0)
+                left = site_capacity(s, f) - s.placed.get(f.id, 0)
                 if left <= 0:
                     continue
                 if _typed(s) and not _accepts(s, n, f, a.type):

@@ -7,6 +7,7 @@ from gamecore.engine import Action, new_game
 from gamecore.engine.bots import make_bots, play
 from gamecore.engine.game import replay
 from gamecore.engine.testmaps import grid_pack, zone_ids
+from gamecore.engine.world import GameWorld
 from gamecore.model import Line
 from gamecore.rules import control, economy
 from tests.gamecore.engine.helpers import finish_turn, to_phase, units_of
@@ -113,16 +114,24 @@ def test_facilities_are_built_under_a_marker_and_placed_there_when_finished():
     assert s.queue == ()
 
 
-def test_an_upgrade_is_paid_at_once_and_placed_in_the_place_phase():
-    # §7.3 Upgrading / T 12-2: Medium -> Major Factory for 6 IPP; it still produces the old
-    # amount that turn (§11.1)
+def test_an_upgrade_is_paid_at_once_and_new_factories_wait_a_turn():
+    # §7.3 Upgrading / T 12-2: Medium -> Major Factory for 6 IPP, placed in the Place phase;
+    # it still produces the old amount that turn, a new factory nothing (§11.1)
     s, z, _ = gw([("A", "medium_factory")])
     bank = s.banks["RED"]
     s.apply(Action("buy", type="major_factory", count=1, zone=z["A"]))
     assert s.banks["RED"] == bank - 6
+    s.apply(Action.buy("minor_factory"))
+    s.apply(Action.buy("infantry"))
     to_phase(s, "place")
     s.apply(Action.place("major_factory", z["A"]))
-    assert [f.type for f in s.facilities_in(z["A"])] == ["major_factory"]
+    (f,) = s.facilities_in(z["A"])
+    assert f.type == "major_factory"
+    assert economy.site_capacity(s, f) == 3  # §11.1: the old amount this turn
+    s.apply(Action.place("minor_factory", z["B"]))
+    (new,) = s.facilities_in(z["B"])
+    assert economy.site_capacity(s, new) == 0  # §11.1: produces from its next Place phase
+    assert {a.zone for a in s.legal_actions() if a.type == "infantry"} == {z["A"]}
 
 
 def test_a_captor_takes_over_a_facility_under_construction():
@@ -151,6 +160,7 @@ def test_peacetime_income_until_at_war_with_a_major_then_zones_plus_bonus():
         banks={"RED": 0, "BLU": 0},
     )
     assert economy.at_peace(s, "RED") and economy.income_level(s, "RED") == 4
+    assert GameWorld(s).income("RED") == 4  # what conditions (NRS triggers) see
     finish_turn(s)
     assert s.banks["RED"] == 4
     economy.raise_peace_income(s, "RED", 100)  # never above the zones' total (11)
