@@ -34,6 +34,7 @@ SUBMERGED = 256
 LOADED = 512  # loaded onto a transport this turn
 RETREATED = 1024
 ESCORT = 2048  # Global War §9.11: a surface warship on escort duty (until its next turn)
+MINES = 4096  # Global War §9.13: its convoy raid this turn is mine warfare
 TURN_FLAGS = ~HELD
 
 #: every change that matters to movement takes a fresh number from here, unique across
@@ -517,6 +518,7 @@ __all__ = [
     "COMBAT",
     "ESCORT",
     "FOUGHT",
+    "MINES",
     "HELD",
     "LOADED",
     "MOVED",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
-from gamecore.engine.state import COMBAT, ESCORT, FOUGHT, MOVED
+from gamecore.engine.state import COMBAT, ESCORT, FOUGHT, MINES, MOVED
 from gamecore.errors import RulesError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -72,6 +72,20 @@ def _escorts(s: GameState, z: int) -> list[int]:
     return [u for u in s.units_in(z) if s.units[u].flags & ESCORT]
 
 
+def may_lay_mines(s: GameState, uid: int) -> bool:
+    """§9.13 [optional]: units with ``props.mine_warfare`` (Submarine, Heavy Cruiser) may
+    raid with mines instead: +0, immune to escort fire, allowed where escorts are (our
+    choice, rules-notes/000 §6.25)."""
+    u = s.units[uid]
+    if not s.rules.options.get("convoy_mine_warfare"):
+        return False
+    if uid in s.raiders or u.on or u.flags & FOUGHT or not s.board.is_sea(u.zone):
+        return False
+    if not s.rules.units[u.type].props.get("mine_warfare"):
+        return False
+    return bool(at_stake(s, u.zone, u.nation))
+
+
 def may_raid(s: GameState, uid: int) -> bool:
     u = s.units[uid]
     if uid in s.raiders or u.on or u.flags & FOUGHT or not s.board.is_sea(u.zone):
@@ -109,6 +123,8 @@ def combat_move_actions(s: GameState) -> list[Action]:
             continue
         if may_raid(s, uid):
             out.append(Action("raid", units=(uid,), zone=u.zone))
+        if may_lay_mines(s, uid):
+            out.append(Action("raid", units=(uid,), zone=u.zone, mode="mine"))
         if may_escort(s, uid):
             out.append(Action("escort", units=(uid,), zone=u.zone))
     return out
@@ -116,11 +132,14 @@ def combat_move_actions(s: GameState) -> list[Action]:
 
 def apply_raid(s: GameState, a: Action) -> None:
     uid = a.units[0] if a.units else 0
-    if uid not in s.units or s.units[uid].nation != s.current_nation or not may_raid(s, uid):
+    mines = a.mode == "mine"
+    ok = may_lay_mines if mines else may_raid
+    if uid not in s.units or s.units[uid].nation != s.current_nation or not ok(s, uid):
         raise RulesError(f"unit {uid} cannot raid a convoy line now")
     u = s.units[uid]
     s.raiders[uid] = u.zone
-    s.set_unit(uid, moves=0, flags=u.flags | MOVED | COMBAT)
+    flags = u.flags | MOVED | COMBAT | (MINES if mines else 0)
+    s.set_unit(uid, moves=0, flags=flags)
     s.event("raid_declared", unit=uid, zone=u.zone, nation=u.nation)
 
 
@@ -151,6 +170,8 @@ def convoy_modifier(s: GameState, z: int, defender: str) -> int:
 
 
 def raid_modifier(s: GameState, uid: int) -> int:
+    if s.units[uid].flags & MINES:
+        return int(s.rules.options.get("convoy_mine_modifier", 0))
     return int(s.rules.units[s.units[uid].type].props.get("raid_modifier", 0))
 
 
@@ -201,39 +222,32 @@ def raid(s: GameState, uid: int) -> dict[str, int]:
 
 def _defensive_fire(s: GameState, z: int, raiders: list[int]) -> None:
     """T 9-7 step 3: one roll per escort (at its Defense, on the combat die) against the
-    raiders of the zone, each hit sinks one; with ``convoy_asw_tech`` each raiding
-    submarine also takes a shot at ``convoy_asw_value``."""
+    raiders of the zone, each hit sinks one (cheapest first); with ``convoy_asw_tech`` each
+    raiding submarine also takes a shot at ``convoy_asw_value``. Mines are immune (§9.13)."""
     opts = s.rules.options
-    if not raiders:
+    targets = [u for u in raiders if u in s.units and not s.units[u].flags & MINES]
+    if not targets:
         return
-    n = s.units[raiders[0]].nation
-    shots: list[tuple[int, int]] = []  # (firer, value)
+    targets.sort(key=lambda u: (s.rules.units[s.units[u].type].cost, u))
+    n = s.units[targets[0]].nation
+    hits = 0
     if opts.get("convoy_escort_fire", True):
         for e in _escorts(s, z):
             eu = s.units[e]
             if s.at_war(n, eu.nation):
-                t = s.rules.units[eu.type]
-                shots.append((e, t.stat("defense", eu.damage > 0)))
-    asw = opts.get("convoy_asw_tech") or ""
-    targets = sorted(raiders, key=lambda u: (s.rules.units[s.units[u].type].cost, u))
-    hits = 0
-    for _, value in shots:
-        if s.rng.roll(s.rules.dice) <= value:
-            hits += 1
+                value = s.rules.units[eu.type].stat("defense", eu.damage > 0)
+                if s.rng.roll(s.rules.dice) <= value:
+                    hits += 1
     sunk = targets[:hits]
-    if asw:
-        defenders = {
-            m for m in s.board.nations if s.at_war(n, m) and has_tech(s, m, asw) and m in s.banks
-        }
-        if defenders:
-            value = int(opts.get("convoy_asw_value", 2))
-            for uid in targets[hits:]:
-                if _is_sub(s.rules.units[s.units[uid].type]) and s.rng.roll(s.rules.dice) <= value:
-                    sunk.append(uid)
+    asw = opts.get("convoy_asw_tech") or ""
+    if asw and any(s.at_war(n, m) and has_tech(s, m, asw) for m in s.board.nations):
+        value = int(opts.get("convoy_asw_value", 2))
+        for uid in targets[hits:]:
+            if _is_sub(s.rules.units[s.units[uid].type]) and s.rng.roll(s.rules.dice) <= value:
+                sunk.append(uid)
     for uid in sunk:
-        if uid in s.units:
-            s.remove_unit(uid, "escort fire")
-            s.event("raider_sunk", unit=uid, zone=z)
+        s.remove_unit(uid, "escort fire")
+        s.event("raider_sunk", unit=uid, zone=z)
 
 
 def resolve_raids(s: GameState) -> frozenset[int]:

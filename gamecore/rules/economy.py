@@ -350,6 +350,8 @@ def _accepts(s: GameState, n: str, f: Fac, typ: str) -> bool:
         return False
     if ft.props.get("needs_factory_near") and not _factory_near(s, n, f.zone):
         return False
+    if t.props.get("tech") and f.zone not in home_country(s, n):
+        return False  # §11.1 Advanced Technology units: in the Home Country only
     return True
 
 
@@ -496,15 +498,25 @@ def apply_place(s: GameState, a: Action) -> None:
 
 # ---------------------------------------------------------------------- multi-turn production
 def schedule(s: GameState, typ: str) -> tuple[int, ...]:
-    """The per-turn instalments of ``typ`` (``props.cost_schedule``) when option
-    ``multi_turn_production`` is on and it has more than one (seeds/000 §7.3)."""
+    """The per-turn instalments of ``typ`` when option ``multi_turn_production`` is on
+    (seeds/000 §7.3): a unit's ``props.cost_schedule`` when it has more than one; every
+    facility goes under an Under-Construction marker (its schedule, else its cost)."""
     if not s.rules.options.get("multi_turn_production"):
         return ()
     t = s.rules.units.get(typ) or s.rules.facility_types.get(typ)
     sch = t.props.get("cost_schedule") if t is not None else None
     if isinstance(sch, list) and len(sch) > 1 and all(isinstance(x, int) for x in sch):
         return tuple(sch)
+    if typ in s.rules.facility_types and typ not in s.rules.units:
+        return (s.rules.facility_types[typ].cost,)
     return ()
+
+
+def construction_surcharge(s: GameState, zone: int) -> int:
+    """Option ``construction_surcharge`` (terrain -> IPP): added to the first instalment of a
+    facility built there (§1.10 Jungle: +1 IPP in the first turn of construction)."""
+    table = s.rules.options.get("construction_surcharge") or {}
+    return int(table.get(s.board.terrain.get(zone, ""), 0)) if zone else 0
 
 
 def under_construction(s: GameState, zone: int) -> list[QItem]:
@@ -523,6 +535,7 @@ def _facility_starts(s: GameState, n: str, ft: FacilityType, bank: int) -> list[
             continue
         upgrade = ft.upgrade_from and any(f.type == ft.upgrade_from for f in s.facilities_in(z))
         price = ft.upgrade_cost if upgrade else schedule(s, ft.id)[0]
+        price += construction_surcharge(s, z)
         if price <= bank:
             out.append(Action("buy", type=ft.id, count=1, zone=z))
     return out
@@ -547,6 +560,7 @@ def _start_item(s: GameState, n: str, a: Action) -> None:
         raise RulesError(f"{a.type}: choose a zone {n} holds for the Under-Construction marker")
     upgrade = ft.upgrade_from and any(f.type == ft.upgrade_from for f in s.facilities_in(a.zone))
     price, stage, stages = (ft.upgrade_cost, 1, 1) if upgrade else (sch[0], 1, len(sch))
+    price += construction_surcharge(s, a.zone)
     if s.banks.get(n, 0) < price:
         raise RulesError(f"{n} cannot afford {a.type}")
     s.banks[n] -= price

@@ -108,6 +108,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "convoy_tech_bonus": {},  # T 9-8 technology -> convoy modifier (radar 2, asw 1)
     "convoy_asw_tech": "",  # T 9-7 3(c): technology giving a free shot at each raiding sub
     "convoy_asw_value": 2,
+    "convoy_mine_warfare": False,  # §9.13 optional: props.mine_warfare units lay mines
+    "convoy_mine_modifier": 0,  # T 9-8 mine warfare +0; mines are immune to escort fire
+    "construction_surcharge": {},  # terrain -> IPP on a facility's first instalment (§1.10)
 }
 
 _DICE_RE = re.compile(r"^\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")

@@ -190,3 +190,33 @@ def test_nothing_to_raid_without_a_war_and_g40_keeps_its_own_convoy_rule():
     )
     to_phase(s, "combat_move")
     assert not [a for a in s.legal_actions() if a.kind in ("raid", "escort")]
+
+
+def test_mine_warfare_is_optional_plus_0_and_immune_to_escort_fire():
+    # §9.13 [optional]: a Submarine or Heavy Cruiser may raid with mines at +0 (T 9-8) and
+    # is not subject to the escorts' defence rolls
+    units = [("2", "GER", "submarine"), ("1", "UK", "destroyer")]
+    lines = [("123", "A3", {"UK": 8})]
+    s, z = raid_game(units, lines, order=[["UK"], ["GER"], ["USA"]])
+    to_phase(s, "combat_move")
+    s.apply([a for a in s.legal_actions() if a.kind == "escort"][0])
+    while s.current_nation == "UK":
+        finish_turn(s)
+    to_phase(s, "combat_move")
+    (sub,) = units_of(s, "GER", "submarine")
+    s.apply(Action.move([sub], (z["2"], z["1"])))
+    assert [a.mode for a in raids(s)] == [""]  # mines are off by default
+    s, z = raid_game(
+        units, lines, order=[["UK"], ["GER"], ["USA"]], options={"convoy_mine_warfare": True}
+    )
+    to_phase(s, "combat_move")
+    s.apply([a for a in s.legal_actions() if a.kind == "escort"][0])
+    while s.current_nation == "UK":
+        finish_turn(s)
+    to_phase(s, "combat_move")
+    s.apply(Action.move([sub], (z["2"], z["1"])))
+    mine = Action("raid", units=(sub,), zone=z["1"], mode="mine")
+    assert mine in raids(s)
+    s.rng = ScriptedRng([5, 2])  # 5 + 0 vs 2 + 1 (escort): 2 lost; no escort roll
+    s.apply(mine)
+    assert s.rng.script == [] and s.banks["UK"] == 18 and units_of(s, "GER", "submarine")

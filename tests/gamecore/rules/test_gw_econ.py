@@ -121,7 +121,7 @@ def test_an_upgrade_is_paid_at_once_and_new_factories_wait_a_turn():
     bank = s.banks["RED"]
     s.apply(Action("buy", type="major_factory", count=1, zone=z["A"]))
     assert s.banks["RED"] == bank - 6
-    s.apply(Action.buy("minor_factory"))
+    s.apply(Action("buy", type="minor_factory", count=1, zone=z["B"]))
     s.apply(Action.buy("infantry"))
     to_phase(s, "place")
     s.apply(Action.place("major_factory", z["A"]))
@@ -132,6 +132,36 @@ def test_an_upgrade_is_paid_at_once_and_new_factories_wait_a_turn():
     (new,) = s.facilities_in(z["B"])
     assert economy.site_capacity(s, new) == 0  # §11.1: produces from its next Place phase
     assert {a.zone for a in s.legal_actions() if a.type == "infantry"} == {z["A"]}
+
+
+def test_facilities_cost_1_more_in_jungle_and_marsh_on_the_first_instalment():
+    # §1.10 / §1.11: "Facilities cost +1 IPP to build in Jungle [Marsh]. Cost is added to
+    # first turn of construction." (option construction_surcharge)
+    pack = grid_pack(
+        ROWS,
+        dict(ZONES, B=dict(ZONES["B"], terrain="jungle")),
+        NATIONS,
+        [("E", "BLU", "infantry")],
+        facilities=[("A", "major_factory")],
+        banks={"RED": 40, "BLU": 0},
+        ruleset="global_war",
+    )
+    s = new_game(pack, "test")
+    z = zone_ids(pack)
+    s.apply(Action("buy", type="air_base", count=1, zone=z["B"]))  # 3/3 -> 4 now
+    s.apply(Action("buy", type="seaplane_base", count=1, zone=z["A"]))  # 2, clear
+    assert s.banks["RED"] == 40 - 4 - 2
+    to_next_turn_of(s, "RED")
+    bank = s.banks["RED"]
+    s.apply(kinds(s, "advance")[0])
+    assert s.banks["RED"] == bank - 3
+
+
+def test_technology_units_are_placed_in_the_home_country_only():
+    # §11.1 Advanced Technology: units built thanks to a technology go in the Home Country
+    s, z, _ = gw([("A", "major_factory"), ("D", "minor_factory")])
+    assert economy._sites_for(s, "RED", "jet_fighter") == [z["A"]]
+    assert economy._sites_for(s, "RED", "fighter") == [z["A"], z["D"]]
 
 
 def test_a_captor_takes_over_a_facility_under_construction():
