@@ -595,6 +595,8 @@ class HeuristicBot:
         steps: list = []
         for _score, z, units in orders:
             steps.extend(self._move_steps(state, v, z, units, reach.get(z, {}), ferry.get(z, {})))
+        # Global War §9.11: submarines left where a convoy line can be raided raid it
+        steps.extend([_raid_step] * sum(1 for a in legal if a.kind == "raid"))
         steps.append(END)
         return steps
 
@@ -1128,6 +1130,11 @@ def _power(state, units, stat: str) -> float:
         rate += t.stat(stat, u.damage > 0) / dice
         hp += t.hits - u.damage
     return rate * hp
+
+
+def _raid_step(state: GameState, legal: list[Action]) -> Action | None:
+    """A convoy raid still open at the end of combat move (after the planned moves)."""
+    return next((a for a in legal if a.kind == "raid" and not a.mode), None)
 
 
 def _fit(a: Action, legal: list[Action], state=None) -> Action | None:
