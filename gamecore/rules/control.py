@@ -32,7 +32,7 @@ def capture(s: GameState, zone: int, nation: str) -> str:
         and s.friendly(orig, nation)
         and orig in s.board.nations
     ):
-        cap = s.board.capital.get(orig)
+        cap = s.capital_of(orig)  # a relocated capital counts (§9.23)
         if not opts.get("liberation_needs_capital") or cap is None or s.owner.get(cap) == orig:
             new = orig
             liberated = True
