@@ -133,6 +133,24 @@ def relocate_capital(s: GameState, n: str) -> None:
             return
 
 
+def _take_over_chart(s: GameState, n: str) -> None:
+    """§7.3 "Capture of Units in Production": the conqueror (here: whoever Possesses the
+    surrendering nation's capital, if at war with it) takes over the ships and submarines
+    on its Production Chart; its other units in production are lost."""
+    cap = s.capital_of(n)
+    winner = s.owner.get(cap) if cap is not None else None
+    if winner is not None and not s.at_war(n, winner):
+        winner = None
+    out = []
+    for q in s.queue:
+        if q.nation != n or q.zone:
+            out.append(q)  # facilities stay under construction where they are
+        elif winner is not None and s.rules.units[q.type].domain == "sea":
+            out.append(q._replace(nation=winner))
+            s.event("production_taken", item=q.id, type=q.type, by=winner)
+    s.queue = tuple(out)
+
+
 def surrendered(s: GameState, n: str) -> bool:
     return f"surrendered:{n}" in s.awards
 
@@ -153,7 +171,7 @@ def check_surrender(s: GameState, n: str) -> None:
         for uid in sorted(u.id for u in s.units.values() if u.nation == n):
             if uid in s.units:
                 s.remove_unit(uid, "surrender")
-        s.queue = tuple(q for q in s.queue if q.nation != n or q.zone)
+        _take_over_chart(s, n)
         s.pending[n] = {}
         s.bump()
         s.event("surrender", nation=n)

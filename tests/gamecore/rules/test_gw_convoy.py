@@ -3,6 +3,9 @@ T 9-7, T 9-8; the choices of rules-notes/000 §6.24 are written in global_war.to
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from gamecore.engine import Action, new_game
 from gamecore.engine.rng import Rng
 from gamecore.engine.state import ESCORT
@@ -220,3 +223,27 @@ def test_mine_warfare_is_optional_plus_0_and_immune_to_escort_fire():
     s.rng = ScriptedRng([5, 2])  # 5 + 0 vs 2 + 1 (escort): 2 lost; no escort roll
     s.apply(mine)
     assert s.rng.script == [] and s.banks["UK"] == 18 and units_of(s, "GER", "submarine")
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    dice=st.lists(st.integers(1, 6), min_size=6, max_size=6),
+    subs=st.integers(1, 3),
+    values=st.tuples(st.integers(1, 6), st.integers(0, 6)),
+    bank=st.integers(0, 12),
+)
+def test_raids_never_take_more_than_the_lines_allow_nor_more_cash_than_there_is(
+    dice, subs, values, bank
+):
+    # §9.11: a nation's loss per line and calendar turn is capped by the line's value; the
+    # loss is paid from cash (never below 0)
+    lines = [("123", "A3", {"UK": values[0]}), ("2", "22", {"UK": values[1]})]
+    s, z = raid_game([("2", "GER", "submarine", subs)], lines)
+    s.banks["UK"] = bank
+    to_phase(s, "combat_move")
+    s.rng = ScriptedRng(dice)
+    while raids(s):
+        s.apply(raids(s)[0])
+    lost = s.convoy_lost
+    assert lost.get((1, "UK"), 0) <= values[0] and lost.get((2, "UK"), 0) <= values[1]
+    assert s.banks["UK"] == max(0, bank - sum(lost.values()))

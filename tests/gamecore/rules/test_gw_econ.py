@@ -269,13 +269,21 @@ def test_surrender_conditions_are_data_and_reversible():
         "RED": {"alliance": "reds", "capital": "A", "props": {"surrender_if": ["A", "B"]}},
         "BLU": {"alliance": "blues", "capital": "E"},
     }
-    s, z, _ = gw(nations=nations, units=[("C", "RED", "infantry")])
+    s, z, _ = gw(
+        [("A", "major_factory"), ("B", "major_shipyard")],
+        nations=nations,
+        units=[("C", "RED", "infantry")],
+    )
+    s.apply(Action.buy("battleship"))
+    s.apply(Action.buy("medium_armor"))
     control.capture(s, z["A"], "BLU")
     control.capture(s, z["B"], "BLU")
     finish_turn(s)  # RED's turn ends; BLU's begins
     assert s.current_nation == "BLU"
     finish_turn(s)  # RED's turn starts surrendered and goes by without a decision
     assert control.surrendered(s, "RED") and units_of(s, "RED") == []
+    # §7.3: the conqueror takes over the ships on the Production Chart
+    assert [(q.nation, q.type) for q in s.queue] == [("BLU", "battleship")]
     assert s.income.get("RED") == 0 and s.current_nation == "BLU" and s.round == 2
     control.capture(s, z["B"], "RED")
     finish_turn(s)
