@@ -149,6 +149,23 @@ def test_escorts_add_to_the_convoy_roll_and_fire_at_the_raiders():
     assert units_of(s, "GER", "submarine") == []
 
 
+def test_enemy_ships_may_move_through_a_zone_with_escorts():
+    # §9.11 "Enemy units may ignore escorting units when moving into or through a sea zone
+    # without having to engage in naval combat"
+    s, z = raid_game(
+        [("1", "GER", "destroyer"), ("2", "UK", "destroyer")],
+        [("123", "A3", {"UK": 8})],
+        order=[["UK"], ["GER"], ["USA"]],
+    )
+    to_phase(s, "combat_move")
+    s.apply([a for a in s.legal_actions() if a.kind == "escort"][0])
+    while s.current_nation == "UK":
+        finish_turn(s)
+    to_phase(s, "noncombat_move")
+    (dd,) = units_of(s, "GER", "destroyer")
+    assert Action.move([dd], (z["1"], z["2"], z["3"])) in s.legal_actions()
+
+
 def test_surface_raiders_are_optional_need_move_3_and_avoid_escorts():
     # §9.12 [optional]: a surface ship with a move of 3 or more may raid, +0 (T 9-8), never
     # where ships on escort duty are
