@@ -19,6 +19,10 @@ kind            fields
 ``retreat``     ``zone``: the attacker retreats there
 ``submerge``    the attacker's submarines submerge
 ``place``       ``type``, ``zone``
+``advance``     ``target``: pay the next instalment of a Production Chart item
+``upgrade``     ``units``, ``type``: upgrade a unit to that type (Militia -> Infantry)
+``raid``        ``units`` (one), ``zone``: announce a convoy raid there
+``escort``      ``units`` (one), ``zone``: put a warship on escort duty
 ``end_phase``   finish the current phase
 ==============  ===========================================================
 """
@@ -39,6 +43,10 @@ KINDS = (
     "retreat",
     "submerge",
     "place",
+    "advance",
+    "upgrade",
+    "raid",
+    "escort",
     "end_phase",
 )
 

@@ -25,6 +25,18 @@ class Canal:
     exempt: tuple[str, ...] = ()  # unit types that may always pass (subs at Gibraltar)
 
 
+@dataclass(frozen=True)
+class ConvoyLine:
+    """A convoy line (seeds/000 §1.6, §9.11): the sea zones it crosses, its end zones
+    (land or sea) and the IPP each nation can lose on it per calendar turn."""
+
+    id: int
+    name: str
+    path: tuple[int, ...]
+    ends: tuple[int, ...]
+    values: tuple[tuple[str, int], ...]
+
+
 @dataclass
 class Board:
     zones: tuple[int, ...]
@@ -56,6 +68,8 @@ class Board:
     kamikaze_zones: dict[int, str] = field(default_factory=dict)  # zone -> nation
     facility_serves: dict[int, tuple[int, ...]] = field(default_factory=dict)  # map facility
     border_flags: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
+    convoy_lines: tuple[ConvoyLine, ...] = ()
+    home_zones: dict[str, frozenset[int]] = field(default_factory=dict)  # nation -> authored
     cache: dict = field(default_factory=dict, repr=False)  # derived static data, per game
 
     def is_land(self, z: int) -> bool:
@@ -170,9 +184,14 @@ def build_board(
         kz = zn.props.get("kamikaze")
         if kz:
             kamikaze[z] = kz if isinstance(kz, str) else ""
-    for line in m.lines.values():
+    lines = []
+    for line in sorted(m.lines.values(), key=lambda ln: ln.id):
         if line.kind == "convoy":
             convoy.update(z for z in line.path if z in water)
+            ends = tuple(z for z in (line.start, line.end) if z is not None and z in kind)
+            vals = tuple(sorted((n, int(v)) for n, v in line.values.items() if int(v) > 0))
+            path = tuple(z for z in line.path if z in water)
+            lines.append(ConvoyLine(line.id, line.name, path, ends, vals))
     serves = {}
     for f in m.facilities.values():
         if f.serves:
@@ -211,4 +230,6 @@ def build_board(
             for k, b in m.borders.items()
             if b.river or b.mountain or b.fortified
         },
+        convoy_lines=tuple(lines),
+        home_zones={n: frozenset(pack.nations[n].home_zones) for n in nations},
     )

@@ -117,6 +117,13 @@ def new_game(
             al = pack.nations[o].props.get("alignment")
         if isinstance(al, str) and al:
             s.alignment[z] = al  # neutral politics only where the map says how it leans
+    s.queue = ()
+    s.raiders = {}
+    s.convoy_lost = {}
+    s.capitals = {}
+    from gamecore.rules.economy import initial_peace_income
+
+    s.peace_income = initial_peace_income(s)
     s.winner = None
     s.end_reason = ""
     s.terminal = False

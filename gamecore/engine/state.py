@@ -33,6 +33,8 @@ SCRAMBLED = 128
 SUBMERGED = 256
 LOADED = 512  # loaded onto a transport this turn
 RETREATED = 1024
+ESCORT = 2048  # Global War §9.11: a surface warship on escort duty (until its next turn)
+MINES = 4096  # Global War §9.13: its convoy raid this turn is mine warfare
 TURN_FLAGS = ~HELD
 
 #: every change that matters to movement takes a fresh number from here, unique across
@@ -49,6 +51,20 @@ class Unit(NamedTuple):
     moves: int = 0  # movement points left this turn
     flags: int = 0
     on: int = 0  # id of the transport carrying it (0: none)
+
+
+class QItem(NamedTuple):
+    """An item on the Production Chart (seeds/000 §7.3): ``stage`` instalments of the
+    type's ``props.cost_schedule`` paid so far; a facility has the zone of its
+    Under-Construction marker (0 for a unit)."""
+
+    id: int
+    nation: str
+    type: str
+    zone: int
+    stage: int
+    stages: int
+    paid_round: int  # the round of the last instalment (one per turn)
 
 
 class Fac(NamedTuple):
@@ -146,6 +162,12 @@ class GameState:
         "_legal",
         "epoch",
         "_mcache",
+        # economy (Global War, seeds/000 §7.3, §9.11, §5, §9.23)
+        "queue",  # multi-turn production: tuple of QItem
+        "raiders",  # unit id -> sea zone: convoy raids declared this combat move
+        "convoy_lost",  # (convoy line id, nation) -> IPP lost this calendar turn
+        "peace_income",  # nation -> peacetime income level (the tracker of §2.4)
+        "capitals",  # nation -> relocated capital zone (§9.23)
     )
 
     # ------------------------------------------------------------------ basics
@@ -234,6 +256,11 @@ class GameState:
         c._legal = self._legal
         c.epoch = self.epoch
         c._mcache = self._mcache
+        c.queue = self.queue  # a tuple: replaced, never changed
+        c.raiders = self.raiders.copy()
+        c.convoy_lost = self.convoy_lost.copy()
+        c.peace_income = self.peace_income.copy()
+        c.capitals = self.capitals.copy()
         return c
 
     # ------------------------------------------------------------------ logging
@@ -393,8 +420,12 @@ class GameState:
         v = self.board.value
         return sum(v[z] for z, o in self.owner.items() if o == nation)
 
+    def capital_of(self, nation: str) -> int | None:
+        """The nation's capital zone now: a relocated one (seeds/000 §9.23) or the map's."""
+        return self.capitals.get(nation, self.board.capital.get(nation))
+
     def has_capital(self, nation: str) -> bool:
-        cap = self.board.capital.get(nation)
+        cap = self.capital_of(nation)
         return cap is None or self.owner.get(cap) == nation
 
     def alive(self, nation: str) -> bool:
@@ -481,6 +512,11 @@ class GameState:
             "terminal": self.terminal,
             "rng": [self.rng.state, self.rng.draws],
             "next_uid": self.next_uid,
+            "queue": [list(q) for q in self.queue],
+            "raiders": {str(u): z for u, z in sorted(self.raiders.items())},
+            "convoy_lost": {f"{k[0]}|{k[1]}": v for k, v in sorted(self.convoy_lost.items())},
+            "peace_income": dict(sorted(self.peace_income.items())),
+            "capitals": dict(sorted(self.capitals.items())),
         }
 
     def __repr__(self) -> str:
@@ -493,7 +529,9 @@ class GameState:
 __all__ = [
     "AMPHIB",
     "COMBAT",
+    "ESCORT",
     "FOUGHT",
+    "MINES",
     "HELD",
     "LOADED",
     "MOVED",
@@ -506,5 +544,6 @@ __all__ = [
     "Battle",
     "Fac",
     "GameState",
+    "QItem",
     "Unit",
 ]

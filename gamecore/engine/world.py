@@ -75,7 +75,9 @@ class GameWorld:
         return self.state.relation(a, b)
 
     def income(self, nation: str) -> int:
-        return self.state.territory_income(nation)
+        from gamecore.rules.economy import income_level
+
+        return income_level(self.state, nation)  # the peacetime tracker when at peace
 
     def bank(self, nation: str) -> int:
         return self.state.banks.get(nation, 0)

@@ -104,6 +104,24 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "victory_cities": 0,  # an alliance holding this many victory cities wins (0 = off)
     "round_limit_winner": "income",  # "income" | "vp" | "victory_cities" | "none"
     "vp_tie_winner": "",  # side winning a tie on victory points (3G40: allies, "Attrition")
+    # Global War economy (seeds/000 §7.3, §5, §9.11-§9.14, §11): all off by default
+    "multi_turn_production": False,  # §7.3 props.cost_schedule paid one instalment a turn
+    "income_model": "territory",  # "territory" | "peacetime" (§2.4: tracker until at war)
+    "typed_placement": False,  # §11.1 shipyards/sub bases place only some types; militia
+    "motorized_upgrade": False,  # §11.2 optional Infantry -> Motorized upgrade
+    "convoy_mode": "",  # "" | "raid" (§9.11 opposed rolls on convoy lines)
+    "convoy_raid_die": 6,  # T 9-7: opposed D6
+    "convoy_surface_raiders": False,  # §9.12 optional: surface ships may raid
+    "convoy_surface_raider_move": 3,  # §9.12 with a move of at least this
+    "convoy_escort_bonus": 1,  # T 9-8 +1 per escorting surface warship
+    "convoy_escort_fire": True,  # T 9-7 step 3: escorts roll at their Defense
+    "convoy_escort_excluded": [],  # §15.7 advanced escort: unit types that may not escort
+    "convoy_tech_bonus": {},  # T 9-8 technology -> convoy modifier (radar 2, asw 1)
+    "convoy_asw_tech": "",  # T 9-7 3(c): technology giving a free shot at each raiding sub
+    "convoy_asw_value": 2,
+    "convoy_mine_warfare": False,  # §9.13 optional: props.mine_warfare units lay mines
+    "convoy_mine_modifier": 0,  # T 9-8 mine warfare +0; mines are immune to escort fire
+    "construction_surcharge": {},  # terrain -> IPP on a facility's first instalment (§1.10)
 }
 
 _DICE_RE = re.compile(r"^\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
@@ -268,6 +286,7 @@ class NationRules:
     convoy_immune: bool = False
     keeps_bank_on_capital_loss: bool = False
     transportable: bool = True
+    capital_bank_to: str = ""  # "conqueror" | "bank": overrides capital_capture (§9.23 France)
 
 
 #: kinds of technology effect (seeds/000 §7.8): what the engine reads for each is in
@@ -897,7 +916,9 @@ def _check_option_values(c: _Checker, o: dict) -> None:
     choices = {
         "modifier_policy": tuple(POLICIES),
         "modifier_tiebreak": ("bonus", "penalty"),
-        "capital_capture": ("take_bank", "take_bank_first_time", "none"),
+        "capital_capture": ("take_bank", "take_bank_first_time", "to_bank", "none"),
+        "income_model": ("territory", "peacetime"),
+        "convoy_mode": ("", "raid"),
         "unplaced_units": ("refund", "keep"),
         "repair_ships": ("naval_base", "turn_end", "never"),
         "neutrals": ("impassable", "attackable"),
@@ -1099,6 +1120,10 @@ def _build_nation(c: _Checker, nid: str, raw: dict) -> NationRules:
             kw[k] = c.bool_(v, f"{key}.{k}")
         elif k == "place_limit_per_zone":
             kw[k] = c.int_(v, f"{key}.{k}")
+        elif k == "capital_bank_to":
+            kw[k] = c.str_(v, f"{key}.{k}")
+            if kw[k] not in ("conqueror", "bank"):
+                c.fail(f"{key}.{k}", f"must be 'conqueror' or 'bank', not {kw[k]!r}")
         else:
             c.fail(f"{key}.{k}", "unknown key")
     return NationRules(**kw)

@@ -467,11 +467,10 @@ def _home_sites(s: GameState, n: str) -> set[int]:
 
 
 def home_zones(s: GameState, n: str) -> set[int]:
-    """``n``'s Home Country: the nation's home zones, else its original land zones."""
-    nat = s.pack.nations.get(n)
-    if nat is not None and nat.home_zones:
-        return set(nat.home_zones)
-    return {z for z, o in s.board.original.items() if o == n}
+    """``n``'s Home Country (:func:`gamecore.rules.economy.home_country`)."""
+    from gamecore.rules.economy import home_country
+
+    return set(home_country(s, n))
 
 
 def home_only(s: GameState, typ: str) -> bool:

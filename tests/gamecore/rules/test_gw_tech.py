@@ -356,9 +356,14 @@ def test_improved_construction_section_7_8():
     # destroyer 6, an air base (3/3) 4; land units unchanged; Minor Shipyards 2 units a
     # turn, Major Shipyards 8
     s, _ = game(techs={"RED": {"improved_construction": 4}})
-    price = {t: economy._cost(s, "RED", t) for t in ("battleship", "destroyer", "air_base")}
+    kinds = ("battleship", "destroyer", "air_base")
+    price = {t: economy._full_cost(s, "RED", t) for t in kinds}
     assert price == {"battleship": 12, "destroyer": 6, "air_base": 4}
     assert economy._cost(s, "RED", "infantry") == 3 and economy._cost(s, "BLU", "destroyer") == 7
+    # §7.3 with multi-turn production: each instalment is 1 IPP cheaper (5/5/5 -> 4/4/4)
+    assert [economy.instalment(s, "RED", "battleship", i) for i in range(3)] == [4, 4, 4]
+    assert [economy.instalment(s, "BLU", "battleship", i) for i in range(3)] == [5, 5, 5]
+    assert economy._cost(s, "RED", "destroyer") == 6
     # per instalment, for rules paying a cost_schedule a turn at a time (§7.3)
     assert tech.cycle_delta(s, "RED", "battleship") == -1
     assert tech.cycle_delta(s, "RED", "infantry") == tech.cycle_delta(s, "BLU", "air_base") == 0
