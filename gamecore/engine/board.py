@@ -56,6 +56,8 @@ class Board:
     kamikaze_zones: dict[int, str] = field(default_factory=dict)  # zone -> nation
     facility_serves: dict[int, tuple[int, ...]] = field(default_factory=dict)  # map facility
     border_flags: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
+    # map facility id -> the zone beyond the border it stands on (Global War §12.7)
+    facility_border: dict[int, int] = field(default_factory=dict)
     cache: dict = field(default_factory=dict, repr=False)  # derived static data, per game
 
     def is_land(self, z: int) -> bool:
@@ -206,9 +208,24 @@ def build_board(
         convoy_zones=tuple(sorted(convoy)),
         kamikaze_zones=kamikaze,
         facility_serves=serves,
-        border_flags={
-            k: frozenset(f for f in ("river", "mountain", "fortified") if getattr(b, f))
-            for k, b in m.borders.items()
-            if b.river or b.mountain or b.fortified
+        border_flags=_border_flags(m, rules),
+        facility_border={
+            f.id: int(f.props["border"])
+            for f in m.facilities.values()
+            if isinstance(f.props.get("border"), int) and f.props["border"] in m.zones
         },
     )
+
+
+def _border_flags(m, rules: Ruleset) -> dict[tuple[int, int], frozenset[str]]:
+    """Border attributes with combat effects: the typed ones (river, mountain, fortified)
+    and any boolean border prop the ruleset has a ``prop = true`` effect for
+    (Global War §1.23: ``maginot``)."""
+    extra = [k for k, e in rules.borders.items() if e.prop]
+    out: dict[tuple[int, int], frozenset[str]] = {}
+    for k, b in m.borders.items():
+        fl = {f for f in ("river", "mountain", "fortified") if getattr(b, f)}
+        fl.update(f for f in extra if b.props.get(f) is True)
+        if fl:
+            out[k] = frozenset(fl)
+    return out

@@ -339,7 +339,7 @@ def _can_hurt(s: GameState, firers: list[Unit], stat: str, targets: list[Unit]) 
 
 
 def _eligible(target_type, key) -> bool:
-    cannot, fdom, det = key
+    cannot, fdom, det = key[0], key[1], key[2]
     if target_type.domain in cannot:
         return False
     if fdom in target_type.hidden_from and not det:
@@ -353,19 +353,16 @@ def _border_mods(s, units, zone, side, mods, battle_round) -> None:
     modifier; defenders get its ``defense`` modifier while any attacker crossed one."""
     ut = s.rules.units
     effects = s.rules.borders
-    flags = s.board.border_flags
+    edges = _facility_edges(s, zone)
 
     def crossed(u) -> frozenset[str]:
-        o = s.origins.get(u.id)
-        if o is None or o == zone:
-            return frozenset()
-        return flags.get((o, zone) if o < zone else (zone, o), frozenset())
+        return crossed_effects(s, zone, u, edges)
 
     if side == "att":
         for i, u in enumerate(units):
             for f in crossed(u):
                 e = effects.get(f)
-                if e and (not e.rounds or battle_round <= e.rounds):
+                if e and _active(e, battle_round):
                     m = e.attack.get(u.type, e.attack.get(ut[u.type].domain))
                     if m:
                         mods[i].append(m)
@@ -376,11 +373,122 @@ def _border_mods(s, units, zone, side, mods, battle_round) -> None:
         used |= crossed(a)
     for f in used:
         e = effects.get(f)
-        if e and (not e.rounds or battle_round <= e.rounds):
+        if e and _active(e, battle_round):
             for i, u in enumerate(units):
                 m = e.defense.get(u.type, e.defense.get(ut[u.type].domain))
                 if m:
                     mods[i].append(m)
+
+
+def _facility_edges(s: GameState, zone: int) -> list[tuple[int | None, str]]:
+    """(border it guards or None for the whole zone, border effect) of the operative
+    facilities in ``zone`` that act as a border attribute (Global War §12.7 fortification,
+    §12.8 special fortification zones)."""
+    out = []
+    fts = s.rules.facility_types
+    for f in s.facilities_in(zone):
+        ft = fts.get(f.type)
+        if ft is not None and ft.border_effect and s.facility_operative(f):
+            out.append((s.board.facility_border.get(f.id), ft.border_effect))
+    return out
+
+
+def crossed_effects(
+    s: GameState, zone: int, u: Unit, edges: list[tuple[int | None, str]] | None = None
+) -> frozenset[str]:
+    """The border effects (``[borders.*]`` ids) unit ``u`` crossed to attack ``zone``: the
+    attributes of the border from the zone it came from, plus those of facilities
+    guarding that border or the whole zone."""
+    o = s.origins.get(u.id)
+    if o is None or o == zone:
+        return frozenset()
+    fl = s.board.border_flags.get((o, zone) if o < zone else (zone, o), frozenset())
+    if edges is None:
+        edges = _facility_edges(s, zone)
+    more = {e for edge, e in edges if edge is None or edge == o}
+    return fl | more if more else fl
+
+
+def _active(e, battle_round: int) -> bool:
+    return not e.rounds or battle_round <= e.rounds
+
+
+def border_first_strike(s: GameState, b: Battle, att: list[Unit]) -> list[tuple[int, tuple]]:
+    """The defender's first-strike dice of the borders the attackers crossed, as (value,
+    hit key): Global War §12.7 a fortification's 2 rolls at 5, §1.23 the Maginot Line's
+    2 at 6, in round 1. Each effect fires once per battle round, however many crossed."""
+    effects = s.rules.borders
+    if not effects:
+        return []
+    edges = _facility_edges(s, b.zone)
+    used: set[str] = set()
+    for u in att:
+        used |= crossed_effects(s, b.zone, u, edges)
+    dice: list[tuple[int, tuple]] = []
+    for name in sorted(used):
+        e = effects.get(name)
+        if e is None or not e.first_strike_rolls or not _active(e, b.round):
+            continue
+        cannot = tuple(
+            d for d in ("land", "sea", "facility", "air") if d not in e.first_strike_targets
+        )
+        dice += [(e.first_strike_value, (cannot, "land", False))] * e.first_strike_rolls
+    return dice
+
+
+def double_casualty_units(s: GameState, b: Battle, att: list[Unit]) -> frozenset[int]:
+    """Attackers that take two casualties per hit this round (§9.2): those that crossed a
+    border whose effect has ``double_casualties`` for their domain (the Maginot Line)."""
+    effects = s.rules.borders
+    if not effects or not any(e.double_casualties for e in effects.values()):
+        return frozenset()
+    ut = s.rules.units
+    edges = _facility_edges(s, b.zone)
+    out = set()
+    for u in att:
+        for name in crossed_effects(s, b.zone, u, edges):
+            e = effects.get(name)
+            if e and ut[u.type].domain in e.double_casualties and _active(e, b.round):
+                out.add(u.id)
+    return frozenset(out)
+
+
+def city_terrain(s: GameState, zone: int) -> str:
+    """The terrain a zone flagged ``city`` adds to its own (§1.16): the ruleset's
+    ``city_terrain``, or ``surrounded_city_terrain`` while the city is surrounded."""
+    opts = s.rules.options
+    if "city" not in s.board.flags.get(zone, ()):
+        return ""
+    sur = opts.get("surrounded_city_terrain", "")
+    if sur and city_surrounded(s, zone):
+        return sur
+    return opts.get("city_terrain", "")
+
+
+def city_surrounded(s: GameState, zone: int) -> bool:
+    """§1.16: a city is surrounded when every adjacent land zone is possessed by an enemy
+    of its possessor and it has no operative facility of the ruleset's
+    ``city_supply_facilities`` (an undamaged Air Base or naval facility). A city next to a
+    neutral, or with no land neighbour (an island), is never surrounded. Blockades of its
+    naval facilities are not considered."""
+    owner = s.owner.get(zone)
+    if owner is None:
+        return False
+    board = s.board
+    nb = [n for n in board.nbrs[zone] if board.is_land(n)]
+    if not nb:
+        return False
+    en = s.enemies(owner)
+    for n in nb:
+        o = s.owner.get(n)
+        if o is None or s.is_neutral_owner(o) or o not in en:
+            return False
+    keep = s.rules.options.get("city_supply_facilities") or ()
+    for f in s.facilities_in(zone):
+        ft = s.rules.facility_types.get(f.type)
+        if ft is not None and ft.id in keep and s.facility_operative(f):
+            return False
+    return True
 
 
 def fire_values(
@@ -415,14 +523,19 @@ def fire_values(
                     got[i] = True
                     mods[i].append(sup.value)
                     left -= 1
-    terr = s.rules.terrain_of(s.board.terrain[zone])
-    tm = terr.attack if side == "att" else terr.defense
-    if tm:
-        for i, u in enumerate(units):
-            m = tm.get(u.type, tm.get(ut[u.type].domain))
-            if m:
-                mods[i].append(m)
-    if s.rules.borders and s.board.border_flags:
+    names = [s.board.terrain[zone]]
+    extra = city_terrain(s, zone)
+    if extra and extra != names[0]:
+        names.append(extra)
+    for name in names:
+        terr = s.rules.terrain_of(name)
+        tm = terr.attack if side == "att" else terr.defense
+        if tm:
+            for i, u in enumerate(units):
+                m = tm.get(u.type, tm.get(ut[u.type].domain))
+                if m:
+                    mods[i].append(m)
+    if s.rules.borders:
         _border_mods(s, units, zone, side, mods, battle_round)
     dice = s.rules.dice
     policy = opts.get("modifier_policy", "sum")
@@ -431,8 +544,12 @@ def fire_values(
     return [modified(base[i], mods[i], policy, tie, floor, dice) for i in range(len(units))]
 
 
-def _roll(s: GameState, units: list[Unit], values: list[int]) -> tuple[list[tuple], list[int]]:
-    """Hits as (cannot_target, firer domain, side has detector) keys, plus the rolls."""
+def _roll(
+    s: GameState, units: list[Unit], values: list[int], air_superiority: bool = False
+) -> tuple[list[tuple], list[int]]:
+    """Hits as (cannot_target, firer domain, side has detector) keys, plus the rolls. With
+    ``air_superiority`` the hits of units with that flag carry a fourth element, "air":
+    they go to aircraft first (Global War T 9-1)."""
     ut = s.rules.units
     det = any(ut[u.type].detector for u in units)
     dice = s.rules.dice
@@ -445,8 +562,16 @@ def _roll(s: GameState, units: list[Unit], values: list[int]) -> tuple[list[tupl
         rolls.append(r)
         if r <= v:
             t = ut[u.type]
-            hits.append((t.cannot_target, t.domain, det))
+            if air_superiority and t.air_superiority:
+                hits.append((t.cannot_target, t.domain, det, "air"))
+            else:
+                hits.append((t.cannot_target, t.domain, det))
     return hits, rolls
+
+
+def _roll_fixed(s: GameState, dice: list[tuple[int, tuple]]) -> list[tuple]:
+    """Hits of dice that belong to no unit (a fortification's first strike)."""
+    return [key for value, key in dice if s.rng.roll(s.rules.dice) <= value]
 
 
 def order_units(s: GameState, units: list[Unit], profile: str, attacker: bool, zone: int):
@@ -482,8 +607,12 @@ def assign_hits(
     attacker: bool,
     zone: int,
     exclude: set[int] | frozenset[int] = frozenset(),
+    double: frozenset[int] = frozenset(),
 ) -> tuple[list[Unit], dict[int, int]]:
-    """Owner's casualty choice by ``profile``: returns (killed, {unit: new damage})."""
+    """Owner's casualty choice by ``profile``: returns (killed, {unit: new damage}).
+    A hit with a preferred domain (air superiority) goes to a unit of that domain when
+    one is eligible. A hit on a unit of ``double`` takes a second unit of ``double``
+    eligible for it (double casualties, Global War §9.2)."""
     if not hits or not targets:
         return [], {}
     ut = s.rules.units
@@ -496,6 +625,8 @@ def assign_hits(
         alive = [u for u in order if hp[u.id] > 0 and _eligible(ut[u.type], k)]
         if not alive:
             continue
+        if len(k) > 3:
+            alive = [u for u in alive if ut[u.type].domain == k[3]] or alive
         armed = [u for u in alive if not ut[u.type].defenseless] or alive
         target = None
         if absorb:
@@ -505,6 +636,13 @@ def assign_hits(
         hp[target.id] -= 1
         if hp[target.id] == 0:
             killed.append(target)
+        if target.id in double:
+            other = [u for u in order if u.id in double and hp[u.id] > 0 and u is not target]
+            second = next((u for u in other if _eligible(ut[u.type], k)), None)
+            if second is not None:
+                hp[second.id] -= 1
+                if hp[second.id] == 0:
+                    killed.append(second)
     damaged = {
         u.id: ut[u.type].hits - hp[u.id]
         for u in order
@@ -533,19 +671,30 @@ def _apply_casualties(s: GameState, killed: list[Unit], damaged: dict[int, int])
 
 def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
     ut = s.rules.units
+    opts = s.rules.options
     att_det = any(ut[u.type].detector for u in att)
     def_det = any(ut[u.type].detector for u in dfn)
+    # first strike in every round (A&A subs) or in the first N rounds (Global War T 9-1);
+    # air superiority: fighters' hits go to aircraft first in the first N rounds
+    fsr = int(opts.get("first_strike_rounds", 0) or 0)
+    fs_on = not fsr or b.round <= fsr
+    asr = int(opts.get("air_superiority_rounds", 0) or 0)
+    sup = bool(asr) and b.round <= asr
     # 1. surprise strike: first-strike units fire first unless the enemy has a detector;
-    #    their victims are removed before they can fire back
-    fs_att = [u for u in att if ut[u.type].first_strike and not def_det]
-    fs_def = [u for u in dfn if ut[u.type].first_strike and not att_det]
+    #    their victims are removed before they can fire back. The borders crossed may add
+    #    the defender's own first-strike dice (fortifications) and double casualties.
+    fs_att = [u for u in att if ut[u.type].first_strike and not def_det] if fs_on else []
+    fs_def = [u for u in dfn if ut[u.type].first_strike and not att_det] if fs_on else []
+    fixed = border_first_strike(s, b, att) if s.board.is_land(b.zone) else []
+    double = double_casualty_units(s, b, att) if fixed or s.rules.borders else frozenset()
     doomed = set(b.doomed) if b.round == 1 else set()
     report: dict = {"zone": b.zone, "round": b.round}
-    if fs_att or fs_def:
-        h_att, _ = _roll(s, fs_att, fire_values(s, fs_att, "attack", b.zone, "att", b.round))
-        h_def, _ = _roll(s, fs_def, fire_values(s, fs_def, "defense", b.zone, "def", b.round))
+    if fs_att or fs_def or fixed:
+        h_att, _ = _roll(s, fs_att, fire_values(s, fs_att, "attack", b.zone, "att", b.round), sup)
+        h_def, _ = _roll(s, fs_def, fire_values(s, fs_def, "defense", b.zone, "def", b.round), sup)
+        h_def += _roll_fixed(s, fixed)
         k_def, d_def = assign_hits(s, dfn, h_att, b.profiles["def"], False, b.zone, doomed)
-        k_att, d_att = assign_hits(s, att, h_def, b.profiles["att"], True, b.zone)
+        k_att, d_att = assign_hits(s, att, h_def, b.profiles["att"], True, b.zone, double=double)
         _apply_casualties(s, k_def, d_def)
         _apply_casualties(s, k_att, d_att)
         report["first_strike"] = [len(h_att), len(h_def)]
@@ -559,10 +708,12 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     else:
         targets_att, targets_def = att, dfn
     # 2. general fire, casualties removed after both sides rolled
-    h_att, _ = _roll(s, att, fire_values(s, att, "attack", b.zone, "att", b.round))
-    h_def, _ = _roll(s, dfn, fire_values(s, dfn, "defense", b.zone, "def", b.round))
+    h_att, _ = _roll(s, att, fire_values(s, att, "attack", b.zone, "att", b.round), sup)
+    h_def, _ = _roll(s, dfn, fire_values(s, dfn, "defense", b.zone, "def", b.round), sup)
     k_def, d_def = assign_hits(s, targets_def, h_att, b.profiles["def"], False, b.zone, doomed)
-    k_att, d_att = assign_hits(s, targets_att, h_def, b.profiles["att"], True, b.zone)
+    k_att, d_att = assign_hits(
+        s, targets_att, h_def, b.profiles["att"], True, b.zone, double=double
+    )
     _apply_casualties(s, k_def, d_def)
     _apply_casualties(s, k_att, d_att)
     if doomed:

@@ -42,6 +42,9 @@ UNIT_FLAGS = (
     "scramble",  # may scramble from an air base to defend an adjacent sea zone
     "cannot_capture",  # a land unit that cannot take control of a zone
     "no_carrier",  # an air unit that may never land on a carrier (strategic bomber)
+    # Global War T 9-1: its hits go to enemy aircraft first while the ruleset's
+    # ``air_superiority_rounds`` last
+    "air_superiority",
 )
 #: options every ruleset has (a ruleset may add its own; scenarios may override them)
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -63,6 +66,15 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "shore_bombardment": True,
     "bombard_per_landed_unit": True,  # at most one bombarding ship per land unit landed
     "unescorted_transports_die": True,
+    # Global War combat (seeds/000 T 9-1, §1.16): first strike only in the first N rounds
+    # (0: every round, A&A subs); air superiority hits go to aircraft first in the first
+    # N rounds (0: never); terrain ids whose effects a zone flagged ``city`` adds to its
+    # own terrain, and the one a surrounded city adds instead ("": none)
+    "first_strike_rounds": 0,
+    "air_superiority_rounds": 0,
+    "city_terrain": "",
+    "surrounded_city_terrain": "",
+    "city_supply_facilities": [],  # facility types that keep a city from being surrounded
     # capture and economy
     "capital_capture": "take_bank",  # "take_bank" | "take_bank_first_time" | "none"
     "income_without_capital": False,  # a power whose capital is enemy-held collects nothing
@@ -170,6 +182,7 @@ class UnitType:
     scramble: bool = False
     cannot_capture: bool = False
     no_carrier: bool = False
+    air_superiority: bool = False
     props: dict[str, Any] = field(default_factory=dict)
 
     def cost_for(self, nation: str) -> int:
@@ -219,6 +232,10 @@ class FacilityType:
     repairs_ships: bool = False
     buildable: bool = True
     aliases: tuple[str, ...] = ()  # facility type names used by maps ("factory", "port")
+    # Global War §12.7-§12.8: a facility that applies this ``[borders.*]`` effect to attacks
+    # across the border it stands on (``Facility.props["border"]`` = the zone beyond it),
+    # or across every border of its zone when it names none (special fortification zones)
+    border_effect: str | None = None
     props: dict[str, Any] = field(default_factory=dict)
 
 
@@ -244,6 +261,15 @@ class BorderEffect:
     attack: dict[str, int] = field(default_factory=dict)
     defense: dict[str, int] = field(default_factory=dict)
     rounds: int = 0
+    # Global War §12.7 fortifications, §1.23 Maginot Line: the border's own first-strike
+    # dice for the defender (in its rounds), hitting units of ``first_strike_targets``
+    # domains; ``double_casualties``: attackers of these domains that crossed it take two
+    # casualties per hit (§9.2) in its rounds
+    first_strike_rolls: int = 0
+    first_strike_value: int = 0
+    first_strike_targets: tuple[str, ...] = ("land",)
+    double_casualties: tuple[str, ...] = ()
+    prop: bool = False  # keyed by the boolean border prop of its id, not a typed attribute
 
 
 @dataclass(frozen=True)
@@ -591,6 +617,8 @@ def _build(data: dict, source: str) -> Ruleset:
         ):
             if ref is not None and ref not in facilities:
                 c.fail(f"facilities.{f.id}.{key}", f"unknown facility type '{ref}'")
+        if f.border_effect is not None and f.border_effect not in borders:
+            c.fail(f"facilities.{f.id}.border_effect", f"no [borders.{f.border_effect}] table")
     for n in nations.values():
         for t in n.can_buy or ():
             if t not in units and t not in facilities:
@@ -739,7 +767,7 @@ def _build_facility(c: _Checker, fid: str, raw: dict) -> FacilityType:
             kw[k] = c.int_(v, f"{key}.{k}")
         elif k in _FAC_BOOL_KEYS:
             kw[k] = c.bool_(v, f"{key}.{k}")
-        elif k in ("name", "captured_becomes", "upgrade_from"):
+        elif k in ("name", "captured_becomes", "upgrade_from", "border_effect"):
             kw[k] = c.str_(v, f"{key}.{k}")
         elif k in ("places", "aliases"):
             kw[k] = c.strs(v, f"{key}.{k}")
@@ -784,14 +812,27 @@ def _build_border(c: _Checker, bid: str, raw: dict, units: dict | None = None) -
     from gamecore.model import BORDER_FLAGS
 
     key = f"borders.{bid}"
-    if bid not in BORDER_FLAGS:
-        c.fail(key, f"unknown border attribute (one of {', '.join(BORDER_FLAGS)})")
+    # besides the typed attributes, an effect may be keyed by a boolean border prop
+    # (``prop = true``; Global War: ``maginot``)
+    if bid not in BORDER_FLAGS and raw.get("prop") is not True:
+        c.fail(
+            key,
+            f"unknown border attribute (one of {', '.join(BORDER_FLAGS)}; "
+            "a border prop needs prop = true)",
+        )
     kw: dict[str, Any] = {"id": bid}
     for k, v in raw.items():
         if k in ("attack", "defense"):
             kw[k] = _modifier_table(c, v, f"{key}.{k}", units or {})
-        elif k == "rounds":
+        elif k in ("rounds", "first_strike_rolls", "first_strike_value"):
             kw[k] = c.int_(v, f"{key}.{k}")
+        elif k == "prop":
+            kw[k] = c.bool_(v, f"{key}.{k}")
+        elif k in ("first_strike_targets", "double_casualties"):
+            kw[k] = c.strs(v, f"{key}.{k}")
+            for d in kw[k]:
+                if d not in DOMAINS:
+                    c.fail(f"{key}.{k}", f"unknown domain '{d}'")
         else:
             c.fail(f"{key}.{k}", "unknown key")
     return BorderEffect(**kw)

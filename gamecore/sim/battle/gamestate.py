@@ -7,8 +7,8 @@ these units attack that zone now?"
     att, dfn, ctx = battle_from_state(state, zone, my_units)
     res = calculate(state.rules, att, dfn, ctx)  # res.attacker_win, res.tuv_swing, ...
 
-Damaged multi-hit units stay damaged; the zone's terrain and kind (land or sea) come from
-the board; the defenders are, by default, the units an engine battle there would line up
+Damaged multi-hit units stay damaged; the zone's terrain, kind (land or sea) and city
+status (Global War §1.16: a city, or a surrounded one) come from the board; the defenders are, by default, the units an engine battle there would line up
 (at war with the attacker, not carried, not submerged, not infrastructure).
 """
 
@@ -68,9 +68,16 @@ def battle_from_state(
     if terrain not in state.rules.terrain:
         terrain = ""
     defender_nation = defenders[0].nation if defenders else ""
+    city = ""
+    if "city" in state.board.flags.get(zone, ()) and state.rules.options.get("city_terrain"):
+        from gamecore.rules.combat import city_surrounded
+
+        sur = state.rules.options.get("surrounded_city_terrain")
+        city = "surrounded" if sur and city_surrounded(state, zone) else "city"
     kw = {
         "sea": state.board.is_sea(zone),
         "terrain": terrain,
+        "city": city,
         "attacker_nation": nation,
         "defender_nation": defender_nation,
         "attacker_damaged": att_dmg,

@@ -89,6 +89,7 @@ class Prepared:
             if tid not in rules.units or not rules.units[tid].bombard:
                 raise BattleError(f"bombard: '{tid}' is not a unit that bombards")
         mods = list(ctx.modifiers) + self._terrain_modifiers()
+        fixed = [] if self.sea else self._border_first_strike()
         keep = ctx.keep_land_unit if ctx.keep_land_unit is not None else not self.sea
         self.A = Side(
             rules,
@@ -108,11 +109,23 @@ class Prepared:
             order=ctx.defender_order,
             modifiers=mods,
             nation=ctx.defender_nation,
+            fixed_first_strike=fixed,
         )
         A, D = self.A, self.D
         A.define_groups(D.possible_keys())
         D.define_groups(A.possible_keys())
         self.round_groups = (len(A.groups), len(D.groups))
+        #: first strike happens in rounds 1..fs_until (None: every round)
+        fr = [
+            X.fs_rounds
+            for X in (A, D)
+            if X.has_first_strike and any(t.first_strike for t in X.slots)
+        ]
+        fixed_until = max((f[2] for f in fixed), default=0)
+        if any(r == 0 for r in fr):
+            self.fs_until: int | None = None
+        else:
+            self.fs_until = max([*fr, fixed_until], default=0)
         comps_a = self._aa_fire()
         comps_d = self._bombardment()
         #: the outcomes of the fire before round 1: (attacker state, defender state,
@@ -175,7 +188,17 @@ class Prepared:
         list has no effect, as in the engine (``Ruleset.terrain_of``)."""
         ctx, rules = self.ctx, self.rules
         out: list[Modifier] = []
-        for names, rounds in (((ctx.terrain,) if ctx.terrain else (), 0), (ctx.border_terrain, 1)):
+        zone = [ctx.terrain] if ctx.terrain else []
+        if ctx.city:
+            if ctx.city not in ("city", "surrounded"):
+                raise BattleError(f"city must be '', 'city' or 'surrounded', not {ctx.city!r}")
+            key = "city_terrain" if ctx.city == "city" else "surrounded_city_terrain"
+            extra = rules.options.get(key, "")
+            if not extra:
+                raise BattleError(f"ruleset '{rules.id}' has no {key.replace('_', ' ')}")
+            if extra not in zone:
+                zone.append(extra)
+        for names, rounds in ((tuple(zone), 0), (ctx.border_terrain, 1)):
             for name in names:
                 ter = rules.terrain_of(name)
                 out += _table_modifiers("attacker", ter.attack, rounds)
@@ -190,6 +213,26 @@ class Prepared:
                 )
             out += _table_modifiers("attacker", e.attack, e.rounds)
             out += _table_modifiers("defender", e.defense, e.rounds)
+            if e.double_casualties and not self.sea:
+                raise BattleError(
+                    f"border '{name}': double casualties (Global War §9.2) are not modelled "
+                    "by the calculator; play the battle in the engine"
+                )
+        return out
+
+    def _border_first_strike(self) -> list[tuple[int, tuple, int]]:
+        """The defender's first-strike dice of the borders crossed (Global War §12.7
+        fortification: 2 at 5 in round 1), as the engine's ``border_first_strike``: each
+        effect once, for its rounds, hitting the units of its ``first_strike_targets``."""
+        effects = getattr(self.rules, "borders", {}) or {}
+        out = []
+        for name in sorted(set(self.ctx.borders)):
+            e = effects.get(name)
+            if e is None or not getattr(e, "first_strike_rolls", 0):
+                continue
+            cannot = tuple(d for d in ALL_DOMAINS if d not in e.first_strike_targets)
+            rounds = e.rounds or 10**9
+            out += [(e.first_strike_value, (cannot, "land", False), rounds)] * e.first_strike_rolls
         return out
 
     # ------------------------------------------------------------------ before round 1
@@ -393,5 +436,10 @@ class Prepared:
         self._tables[key] = out
         return out
 
-    def stages(self) -> tuple[int, ...]:
-        return (FS, GEN) if self.has_fs else (GEN,)
+    def stages(self, rnd: int | None = None) -> tuple[int, ...]:
+        """The firing stages of round ``rnd`` (None: of any round)."""
+        if not self.has_fs:
+            return (GEN,)
+        if rnd is not None and self.fs_until is not None and rnd > self.fs_until:
+            return (GEN,)
+        return (FS, GEN)

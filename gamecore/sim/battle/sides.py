@@ -59,8 +59,9 @@ ALL_DOMAINS = ("land", "sea", "facility", "air")
 
 
 def eligible(t: UnitType, key: Key) -> bool:
-    """May a hit with ``key`` be assigned to a unit of type ``t``?"""
-    cannot, fdom, det = key
+    """May a hit with ``key`` be assigned to a unit of type ``t``? (A fourth element of
+    the key, a preferred domain, changes the order, not who may be hit.)"""
+    cannot, fdom, det = key[0], key[1], key[2]
     if t.domain in cannot:
         return False
     return not (fdom in t.hidden_from and not det)
@@ -140,6 +141,7 @@ class Side:
         keep_land_unit: bool = False,
         modifiers: Iterable[Modifier] = (),
         nation: str = "",
+        fixed_first_strike: Sequence[tuple[int, Key, int]] = (),
     ):
         self.rules = rules
         self.role = role
@@ -194,9 +196,24 @@ class Side:
                 raise BattleError(f"{role}: only multi-hit units in the battle start damaged")
         self.initial: tuple[int, ...] = tuple(init)
         self.modifiers = [m for m in modifiers if m.side == role]
+        #: first strike in the first N rounds only (0: every round; Global War T 9-1)
+        self.fs_rounds = int(opts.get("first_strike_rounds", 0) or 0)
+        #: air superiority: hits of such units go to aircraft first in the first N rounds
+        self.as_rounds = int(opts.get("air_superiority_rounds", 0) or 0)
+        if not any(t.air_superiority for t in self.slots):
+            self.as_rounds = 0
+        #: dice of no unit, fired in the first-strike stage of rounds 1..rounds:
+        #: (value, hit key, rounds) (a fortification, Global War §12.7)
+        self.fixed_fs = [f for f in fixed_first_strike if f[0] > 0]
+        self.has_first_strike = any(t.first_strike for t in self.slots) or bool(self.fixed_fs)
         #: rounds after this one all fire alike (no round-limited modifier left)
-        self.last_special_round = max((m.rounds for m in self.modifiers), default=0)
-        self.has_first_strike = any(t.first_strike for t in self.slots)
+        self.last_special_round = max(
+            [m.rounds for m in self.modifiers]
+            + [f[2] for f in self.fixed_fs]
+            + [self.as_rounds]
+            + [self.fs_rounds if self.has_first_strike else 0],
+            default=0,
+        )
         self.has_detector = any(t.detector for t in self.slots)
         self._mods_cache: dict[tuple[int, int], list[int]] = {}
         self._value_cache: dict[tuple[int, int, int | None], int] = {}
@@ -204,6 +221,7 @@ class Side:
         self.cell_tid = [self.slots[s].id for s in self.cell_slot]
         self.cell_fs = [self.slots[s].first_strike for s in self.cell_slot]
         self.cell_det = [self.slots[s].detector for s in self.cell_slot]
+        self.cell_as = [self.slots[s].air_superiority for s in self.cell_slot]
         self.cell_key = [
             (self.slots[s].cannot_target, self.slots[s].domain) for s in self.cell_slot
         ]
@@ -221,6 +239,7 @@ class Side:
         ]
         # incoming hit groups (see define_groups)
         self.groups: list[tuple[int, ...]] = []
+        self.group_pref: list[str] = []  # "" or the domain its hits go to first
         self.group_rank: list[str] = []
         self.group_of_key: dict[Key, int | None] = {}
         self._plans: dict[int, tuple] = {}
@@ -246,7 +265,24 @@ class Side:
                 k = (t.cannot_target, t.domain, d)
                 if k not in keys:
                     keys.append(k)
+                if self.as_rounds and t.air_superiority:
+                    k = (t.cannot_target, t.domain, d, "air")
+                    if k not in keys:
+                        keys.append(k)
+        for _, k, _ in self.fixed_fs:
+            if k not in keys:
+                keys.append(k)
         return keys
+
+    def fs_active(self, rnd: int) -> bool:
+        """Do first strikers fire apart in round ``rnd``?"""
+        return not self.fs_rounds or rnd <= self.fs_rounds
+
+    def fires_first(self, rnd: int) -> bool:
+        """Does this side fire anything in the first-strike stage of round ``rnd``?"""
+        if any(rnd <= f[2] for f in self.fixed_fs):
+            return True
+        return any(t.first_strike for t in self.slots) and self.fs_active(rnd)
 
     # ------------------------------------------------------------------ fire
     def _mods(self, slot: int, rnd: int) -> list[int]:
@@ -287,15 +323,17 @@ class Side:
         Support is handed out as the engine does: bigger bonuses first, each unit
         receiving at most one; modifiers combine by the ruleset's policy."""
         S = M.shape[0]
-        fs_on = not enemy_det
+        fs_on = not enemy_det and self.fs_active(rnd)
         want_fs = stage == FS
         present = M.any(axis=0).tolist()
         firing = [
             c for c in range(self.n_cells) if present[c] and want_fs == (fs_on and self.cell_fs[c])
         ]
         out: list[np.ndarray | None] = [None] * n_groups
-        if not firing:
+        fixed = [f for f in self.fixed_fs if rnd <= f[2]] if want_fs else []
+        if not firing and not fixed:
             return out
+        sup_on = bool(self.as_rounds) and rnd <= self.as_rounds
         det_cells = [c for c in firing if self.cell_det[c]]
         det = M[:, det_cells].sum(axis=1) > 0 if det_cells else None
         dets = (False, True) if det is not None else (False,)
@@ -323,13 +361,23 @@ class Side:
             parts = [(c, None, M[:, c]) for c in firing]
         # dice per (target group, value)
         cols: dict[tuple[int, int], np.ndarray] = {}
+        if fixed:
+            alive = M.sum(axis=1) > 0
+            for v, key, _ in fixed:
+                g = target.group_of_key.get(key)
+                if g is None or g >= n_groups:
+                    continue
+                n = alive.astype(np.int64)
+                cols[(g, v)] = cols[(g, v)] + n if (g, v) in cols else n
         for c, sup, n in parts:
             v = self._value(c, rnd, sup)
             if v <= 0 or not n.any():
                 continue
             kb = self.cell_key[c]
+            if sup_on and self.cell_as[c]:
+                kb = (*kb, "air")
             for d in dets:
-                g = target.group_of_key.get((*kb, d))
+                g = target.group_of_key.get((kb[0], kb[1], d, *kb[2:]))
                 if g is None or g >= n_groups:
                     continue
                 m = n if det is None else n * (det == d)
@@ -361,7 +409,9 @@ class Side:
         """Group the hit keys the enemy can produce by the slots they may hit here: hits of
         one group are interchangeable. A group's rank (its smallest key repr) orders
         groups hitting equally many units, as the engine orders keys."""
-        sig_of: dict[tuple[int, ...], int] = {sig: g for g, sig in enumerate(self.groups)}
+        sig_of: dict[tuple, int] = {
+            (sig, self.group_pref[g]): g for g, sig in enumerate(self.groups)
+        }
         for key in keys:
             if key in self.group_of_key:
                 continue
@@ -369,10 +419,14 @@ class Side:
             if not sig:
                 self.group_of_key[key] = None
                 continue
-            g = sig_of.get(sig)
+            pref = key[3] if len(key) > 3 else ""
+            if pref and not any(self.slots[i].domain == pref for i in sig):
+                pref = ""  # nothing to prefer: an ordinary hit
+            g = sig_of.get((sig, pref))
             if g is None:
-                g = sig_of[sig] = len(self.groups)
+                g = sig_of[(sig, pref)] = len(self.groups)
                 self.groups.append(sig)
+                self.group_pref.append(pref)
                 self.group_rank.append(repr(key))
             else:
                 self.group_rank[g] = min(self.group_rank[g], repr(key))
@@ -388,12 +442,19 @@ class Side:
         plan = self._plans.get(g)
         if plan is None:
             sig = self.groups[g]
-            armed = [s for s in sig if not self.slots[s].defenseless]
-            defl = [s for s in sig if self.slots[s].defenseless]
-            plan = tuple(
-                [(self.slot_cells[s], self.slots[s].hits > 1) for s in part]
-                for part in (armed, defl)
-            )
+            pref = self.group_pref[g]
+            # a preferred domain (air superiority): its units first, while any is left
+            tiers = [sig]
+            if pref:
+                tiers = [
+                    [s for s in sig if self.slots[s].domain == pref],
+                    [s for s in sig if self.slots[s].domain != pref],
+                ]
+            parts = []
+            for tier in tiers:
+                parts.append([s for s in tier if not self.slots[s].defenseless])
+                parts.append([s for s in tier if self.slots[s].defenseless])
+            plan = tuple([(self.slot_cells[s], self.slots[s].hits > 1) for s in p] for p in parts)
             self._plans[g] = plan
         return plan
 

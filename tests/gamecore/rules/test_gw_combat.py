@@ -1,0 +1,385 @@
+"""Global War 1936-1945 combat in the engine (gamecore.rules.combat on global_war.toml).
+
+Rule tests cite the rulebook seeds/000_8004ae29f2fa7391.txt (§x.y, T x-y) and the summary
+rules-notes/000_global_war.md §4.4, §4.9. Dice are scripted: a D12 hits on a roll <= the
+unit's value, so a 1 always hits and a 12 always misses (no value here reaches 12).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gamecore.engine import Action, new_game
+from gamecore.engine.testmaps import grid_pack, zone_ids
+from gamecore.model import Border
+from gamecore.rules import load_ruleset
+from gamecore.rules.combat import (
+    assign_hits,
+    city_surrounded,
+    fire_values,
+)
+
+TWO = {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}}
+HIT, MISS = 1, 12
+
+
+class Script:
+    """A die that rolls the given numbers in order (and fails loudly when run dry)."""
+
+    def __init__(self, rolls):
+        self.rolls = list(rolls)
+        self.draws = 0
+
+    def roll(self, sides: int) -> int:
+        assert self.rolls, "the battle rolled more dice than scripted"
+        self.draws += 1
+        r = self.rolls.pop(0)
+        assert 1 <= r <= sides
+        return r
+
+    def copy(self):
+        return self
+
+
+def setup(
+    attackers,
+    defenders,
+    rows=("AB",),
+    zones=None,
+    border=None,
+    border_props=None,
+    facilities=(),
+    fac_props=None,
+    ruleset="global_war",
+    options=None,
+):
+    """RED in A attacks BLU in B; returns (state in the combat phase, zone ids)."""
+    units = [("A", "RED", t, n) for t, n in attackers] + [("B", "BLU", t, n) for t, n in defenders]
+    zs = {"A": {"owner": "RED"}, "B": {"owner": "BLU"}}
+    for k, v in (zones or {}).items():
+        zs[k] = {**zs.get(k, {}), **v}
+    pack = grid_pack(
+        list(rows), zs, TWO, units, facilities=facilities, ruleset=ruleset, options=options
+    )
+    z = zone_ids(pack)
+    if border or border_props:
+        a, b = sorted((z["A"], z["B"]))
+        pack.map.borders[(a, b)] = Border(a, b, **(border or {}), props=dict(border_props or {}))
+    for fid, props in (fac_props or {}).items():
+        pack.map.facilities[fid].props.update(
+            {k: z[v] if k == "border" else v for k, v in props.items()}
+        )
+    s = new_game(pack, "test", seed=1, decisions=(), log="none")
+    while s.phase == "combat_move":
+        mv = [a for a in s.legal_actions() if a.kind == "move" and a.path[-1] == z["B"]]
+        if not mv:
+            break
+        s.apply(max(mv, key=lambda a: len(a.units)))
+    if s.phase == "combat_move":
+        s.apply(Action.end_phase())
+    assert s.phase == "combat"
+    return s, z
+
+
+def fight(s, zone, rolls, rounds=None):
+    """Fight the battle in ``zone`` with scripted dice; returns the dice left unused."""
+    script = Script(rolls)
+    s.rng = script
+    if rounds is not None:
+        s.rules = s.rules.with_options({"max_combat_rounds": rounds})
+    act = [a for a in s.legal_actions() if a.kind == "fight" and a.zone == zone]
+    s.apply(act[0])
+    return script
+
+
+def units_of(s, zone, nation):
+    return sorted(s.units[u].type for u in s.units_in(zone) if s.units[u].nation == nation)
+
+
+def values(s, zone, nation, stat, side, rnd):
+    us = sorted(
+        (s.units[u] for u in s.units_in(zone) if s.units[u].nation == nation),
+        key=lambda u: u.type,
+    )
+    return {u.type: v for u, v in zip(us, fire_values(s, us, stat, zone, side, rnd), strict=True)}
+
+
+# ---------------------------------------------------------------------------- data
+def test_the_ruleset_turns_the_round_one_abilities_on():
+    gw = load_ruleset("global_war")
+    o = gw.options
+    assert o["first_strike_rounds"] == 1 and o["air_superiority_rounds"] == 1
+    for t in ("artillery", "sp_artillery", "advanced_artillery", "advanced_sp_artillery"):
+        assert gw.units[t].first_strike, t  # §12.1 "Artillery has first strike capability"
+    for t in ("submarine", "advanced_submarine", "coastal_submarine"):
+        assert gw.units[t].first_strike  # §9.10
+    assert not gw.units["aa_artillery"].first_strike
+    assert {t for t, u in gw.units.items() if u.air_superiority} == {
+        "fighter",
+        "jet_fighter",
+        "early_war_fighter",
+    }  # T 9-2 "Fighters or Jet Fighters"
+    assert gw.facility_types["fortification"].border_effect == "fortified"
+    f, m = gw.borders["fortified"], gw.borders["maginot"]
+    assert (f.first_strike_rolls, f.first_strike_value, f.rounds) == (2, 5, 1)  # §12.7
+    assert (m.first_strike_rolls, m.first_strike_value, m.rounds) == (2, 6, 1)  # §1.23 (b)
+    assert m.defense == {"land": 3} and m.double_casualties == ("land",)  # §1.23 (a), (c)
+
+
+def test_g40_keeps_first_strike_every_round_and_no_air_superiority():
+    g = load_ruleset("g40")
+    assert g.options["first_strike_rounds"] == 0
+    assert g.options["air_superiority_rounds"] == 0
+    assert not any(u.air_superiority for u in g.units.values())
+
+
+# ---------------------------------------------------------------------------- first strike
+def test_first_strike_victims_do_not_fire_back_section_9_1():
+    # §9.1 / T 9-2 step 1: "First strike casualties are removed immediately when hit and do
+    # not return fire unless they also have first strike ability"
+    s, z = setup([("artillery", 1)], [("infantry", 1)])
+    left = fight(s, z["B"], [HIT])
+    assert left.draws == 1  # the infantry never rolled
+    assert units_of(s, z["B"], "RED") == ["artillery"]
+    assert units_of(s, z["B"], "BLU") == []
+
+
+def test_first_strike_in_round_one_only_table_9_1():
+    # T 9-1 "First Round of Combat: First Strike": from round 2 the artillery fires with
+    # everyone, so both hits of round 2 land (in A&A's every-round first strike the
+    # infantry would die before firing)
+    s, z = setup([("artillery", 1)], [("infantry", 1)])
+    fight(s, z["B"], [MISS, MISS, HIT, HIT])  # r1: art (fs), inf; r2: art, inf together
+    assert units_of(s, z["B"], "RED") == [] and units_of(s, z["B"], "BLU") == []
+
+
+def test_every_round_first_strike_when_the_option_is_zero():
+    # the g40 behaviour kept as the option's default (first_strike_rounds = 0)
+    s, z = setup([("artillery", 1)], [("infantry", 1)], options={"first_strike_rounds": 0})
+    fight(s, z["B"], [MISS, MISS, HIT])  # round 2: the artillery strikes first again
+    assert units_of(s, z["B"], "RED") == ["artillery"] and units_of(s, z["B"], "BLU") == []
+
+
+def test_both_sides_first_strikers_fire_at_the_same_time_table_9_1():
+    # T 9-1: "If units on both sides have first strike, those units all fire at the same
+    # time" (the defender's artillery has first strike too: rules-notes/000 §4.4)
+    s, z = setup([("artillery", 1)], [("artillery", 1)])
+    fight(s, z["B"], [HIT, HIT])
+    assert units_of(s, z["B"], "RED") == [] and units_of(s, z["B"], "BLU") == []
+
+
+def _sea(attackers, defenders):
+    units = [("1", "RED", t, n) for t, n in attackers] + [("2", "BLU", t, n) for t, n in defenders]
+    pack = grid_pack(["12"], {}, TWO, units, ruleset="global_war")
+    z = zone_ids(pack)
+    s = new_game(pack, "test", seed=1, decisions=(), log="none")
+    while s.phase == "combat_move":
+        mv = [a for a in s.legal_actions() if a.kind == "move" and a.path[-1] == z["2"]]
+        if not mv:
+            break
+        s.apply(max(mv, key=lambda a: len(a.units)))
+    if s.phase == "combat_move":
+        s.apply(Action.end_phase())
+    return s, z["2"]
+
+
+def test_submarine_first_strike_round_one_unless_destroyer_section_9_10():
+    # no destroyer: the sub's round-1 hit sinks the cruiser before it fires
+    s, b = _sea([("submarine", 1)], [("light_cruiser", 1)])
+    left = fight(s, b, [HIT])
+    assert left.draws == 1 and units_of(s, b, "BLU") == []
+    # an enemy destroyer: no first strike, both fire together
+    s, b = _sea([("submarine", 1)], [("destroyer", 1)])
+    fight(s, b, [HIT, HIT])
+    assert units_of(s, b, "RED") == [] and units_of(s, b, "BLU") == []
+
+
+# ---------------------------------------------------------------------------- air superiority
+def test_air_superiority_hits_go_to_aircraft_in_round_one_table_9_1():
+    # T 9-1 example: "Germany rolls 3 hits with the Fighters. France must select its two
+    # aircraft as casualties and the third casualty is applied to an Infantry"
+    s, z = setup(
+        [("fighter", 3)],
+        [("fighter", 1), ("tactical_bomber", 1), ("infantry", 2)],
+    )
+    # r1: three fighters hit; the defenders (fighter, tac, 2 infantry) all miss
+    fight(s, z["B"], [HIT, HIT, HIT, MISS, MISS, MISS, MISS], rounds=1)
+    assert units_of(s, z["B"], "BLU") == ["infantry"]
+
+
+def test_air_superiority_is_round_one_only():
+    s, z = setup([("fighter", 1)], [("fighter", 1), ("infantry", 1)])
+    # r1: all miss; r2: the fighter hits: the owner's cheapest (the infantry) goes
+    fight(s, z["B"], [MISS, MISS, MISS, HIT, MISS, MISS], rounds=2)
+    assert units_of(s, z["B"], "BLU") == ["fighter"]
+
+
+def test_air_superiority_falls_back_to_other_units_without_aircraft():
+    s, z = setup([("fighter", 1)], [("infantry", 2)])
+    fight(s, z["B"], [HIT, MISS, MISS], rounds=1)
+    assert units_of(s, z["B"], "BLU") == ["infantry"]
+
+
+def test_tactical_bombers_have_no_air_superiority():
+    s, z = setup([("tactical_bomber", 1)], [("fighter", 1), ("infantry", 1)])
+    fight(s, z["B"], [HIT, MISS, MISS], rounds=1)
+    assert units_of(s, z["B"], "BLU") == ["fighter"]  # cheapest: the infantry
+
+
+# ---------------------------------------------------------------------------- fortifications
+def test_fortification_first_strike_and_plus_two_section_12_7():
+    # §12.7 "Fortifications Defend the first round of combat on a '5' with two first strike
+    # rolls. They add +2 Defense to all other land units in the zone on round one"
+    s, z = setup(
+        [("medium_armor", 2)],
+        [("infantry", 1)],
+        facilities=[("B", "fortification")],
+        fac_props={1: {"border": "A"}},
+    )
+    assert values(s, z["B"], "BLU", "defense", "def", 1) == {"infantry": 6}
+    assert values(s, z["B"], "BLU", "defense", "def", 2) == {"infantry": 4}
+    # r1: fortification rolls 5 (hit) and 6 (miss): one armor gone before it fires; then
+    # the other armor misses and the infantry (6) misses
+    left = fight(s, z["B"], [5, 6, MISS, MISS], rounds=1)
+    assert left.draws == 4
+    assert units_of(s, z["B"], "RED") == ["medium_armor"]
+
+
+def test_fortification_guards_only_its_border_section_12_7():
+    # "A Fortification ... provides a benefit against attacks across that border only"
+    s, z = setup(
+        [("medium_armor", 1)],
+        [("infantry", 1)],
+        rows=("ABC",),
+        zones={"C": {"owner": "BLU"}},
+        facilities=[("B", "fortification")],
+        fac_props={1: {"border": "C"}},
+    )
+    assert values(s, z["B"], "BLU", "defense", "def", 1) == {"infantry": 4}
+    left = fight(s, z["B"], [MISS, MISS], rounds=1)  # no fortification dice
+    assert left.draws == 2
+
+
+def test_fortification_without_a_border_covers_the_zone_section_12_8():
+    # §12.8 special fortification zones: one Fortification covers the whole zone
+    s, z = setup([("medium_armor", 1)], [("infantry", 1)], facilities=[("B", "fortification")])
+    assert values(s, z["B"], "BLU", "defense", "def", 1) == {"infantry": 6}
+
+
+def test_fortified_border_attribute_fires_too():
+    s, z = setup([("medium_armor", 1)], [("infantry", 1)], border={"fortified": True})
+    # two fortification dice (one hit: the armor never fires), the infantry's roll
+    left = fight(s, z["B"], [HIT, MISS, MISS], rounds=1)
+    assert left.draws == 3 and units_of(s, z["B"], "RED") == []
+
+
+# ---------------------------------------------------------------------------- Maginot
+def test_maginot_line_section_1_23_and_double_casualties_section_9_2():
+    # §1.23: (a) double casualties in round 1, (b) two first-strike attacks at "6",
+    # (c) defending land units +3 in round 1; §9.2 "one hit causes the Attacker to select
+    # any two units as casualties"
+    s, z = setup([("infantry", 5)], [("infantry", 1)], border_props={"maginot": True})
+    assert values(s, z["B"], "BLU", "defense", "def", 1) == {"infantry": 7}
+    assert values(s, z["B"], "BLU", "defense", "def", 2) == {"infantry": 4}
+    # r1: Maginot 6 (hit), 7 (miss) -> two infantry; 3 attackers miss; the defender (7)
+    # rolls 7: a hit -> two more
+    fight(s, z["B"], [6, 7, MISS, MISS, MISS, 7], rounds=1)
+    assert units_of(s, z["B"], "RED") == ["infantry"]
+
+
+def test_no_double_casualties_after_round_one():
+    s, z = setup([("infantry", 3)], [("infantry", 1)], border_props={"maginot": True})
+    # r1: all miss (2 Maginot, 3 attackers, the defender); r2: the defender hits once
+    fight(s, z["B"], [MISS] * 6 + [MISS, MISS, MISS, HIT], rounds=2)
+    assert units_of(s, z["B"], "RED") == ["infantry", "infantry"]
+
+
+def test_double_casualties_only_for_units_that_crossed():
+    # a hit on a unit of the double set takes a second one only from that set
+    s2, z2 = setup([("infantry", 2)], [("infantry", 1)], border_props={"maginot": True})
+    att = [s2.units[u] for u in s2.units_in(z2["B"]) if s2.units[u].nation == "RED"]
+    key = ((), "land", False)
+    killed, _ = assign_hits(
+        s2, att, [key], "cheapest", True, z2["B"], double=frozenset({att[0].id})
+    )
+    assert len(killed) == 1  # the second unit is not in the double set
+    killed, _ = assign_hits(
+        s2, att, [key], "cheapest", True, z2["B"], double=frozenset(u.id for u in att)
+    )
+    assert len(killed) == 2
+
+
+# ---------------------------------------------------------------------------- cities
+def test_city_flag_infantry_plus_one_section_1_16():
+    # §1.16 "Defending infantry-class units receive +1 Defense on all rounds of combat"
+    s, z = setup(
+        [("medium_armor", 1)],
+        [("infantry", 1), ("light_armor", 1), ("fighter", 1)],
+        rows=("ABC",),
+        zones={"B": {"flags": ["city"]}, "C": {"owner": "BLU"}},
+    )
+    for rnd in (1, 2):
+        assert values(s, z["B"], "BLU", "defense", "def", rnd) == {
+            "infantry": 5,
+            "light_armor": 3,
+            "fighter": 6,
+        }
+
+
+def test_surrounded_city_minus_one_to_all_defenders_section_1_16():
+    # §1.16 a surrounded city loses its bonus and gives -1 to all defending units
+    s, z = setup(
+        [("medium_armor", 1)],
+        [("infantry", 1), ("fighter", 1)],
+        rows=("ABC",),
+        zones={"B": {"flags": ["city"]}, "C": {"owner": "RED"}},
+    )
+    assert city_surrounded(s, z["B"])
+    assert values(s, z["B"], "BLU", "defense", "def", 1) == {"infantry": 3, "fighter": 5}
+
+
+def test_city_with_an_air_base_or_a_friendly_neighbour_is_not_surrounded():
+    s, z = setup(
+        [("medium_armor", 1)],
+        [("infantry", 1)],
+        rows=("ABC",),
+        zones={"B": {"flags": ["city"]}, "C": {"owner": "RED"}},
+        facilities=[("B", "air_base")],
+    )
+    assert not city_surrounded(s, z["B"])
+    assert values(s, z["B"], "BLU", "defense", "def", 1) == {"infantry": 5}
+    s, z = setup(
+        [("medium_armor", 1)],
+        [("infantry", 1)],
+        rows=("ABC",),
+        zones={"B": {"flags": ["city"]}, "C": {"owner": "BLU"}},
+    )
+    assert not city_surrounded(s, z["B"])
+
+
+def test_city_next_to_a_neutral_is_never_surrounded_section_1_16():
+    s, z = setup(
+        [("medium_armor", 1)],
+        [("infantry", 1)],
+        rows=("ABC",),
+        zones={"B": {"flags": ["city"]}, "C": {}},
+    )
+    assert not city_surrounded(s, z["B"])
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_same_seed_same_battle(seed):
+    # DESIGN.md Invariant 4 with the new round-1 mechanisms in play
+    out = []
+    for _ in range(2):
+        s, z = setup(
+            [("infantry", 3), ("artillery", 1), ("fighter", 1)],
+            [("infantry", 2), ("artillery", 1), ("fighter", 1)],
+            zones={"B": {"flags": ["city"]}},
+            border={"fortified": True, "river": True},
+        )
+        c = s.clone(reseed=seed, keep_log=False)
+        act = [a for a in c.legal_actions() if a.kind == "fight" and a.zone == z["B"]]
+        c.apply(act[0])
+        out.append(sorted((u.nation, u.type) for u in c.units.values()))
+    assert out[0] == out[1]
