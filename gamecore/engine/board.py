@@ -58,6 +58,9 @@ class Board:
     border_flags: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
     # map facility id -> the zone beyond the border it stands on (Global War §12.7)
     facility_border: dict[int, int] = field(default_factory=dict)
+    # (zone, entered from) -> terrain types crossed between that border and the zone's
+    # roundel (Global War §1.7 border terrain; ruleset option terrain_by_roundel)
+    border_terrain: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
     cache: dict = field(default_factory=dict, repr=False)  # derived static data, per game
 
     def is_land(self, z: int) -> bool:
@@ -175,6 +178,16 @@ def build_board(
     for line in m.lines.values():
         if line.kind == "convoy":
             convoy.update(z for z in line.path if z in water)
+    # Global War §1.7: the terrain area holding the roundel is the zone's terrain, and the
+    # terrain crossed from a border to the roundel is border terrain (round 1)
+    terr = {z: m.zones[z].terrain for z in zones}
+    crossing: dict[tuple[int, int], frozenset[str]] = {}
+    if rules.options.get("terrain_by_roundel") and (m.terrain_areas or m.lines):
+        from gamecore.geometry.terrain import crossing_terrain, roundel_terrain
+
+        terr.update(roundel_terrain(m))
+        land = [z for z in zones if kind[z] == "land"]
+        crossing = crossing_terrain(m, adjacency, land)
     serves = {}
     for f in m.facilities.values():
         if f.serves:
@@ -183,7 +196,7 @@ def build_board(
         zones=zones,
         kind=kind,
         value={z: m.zones[z].value for z in zones},
-        terrain={z: m.zones[z].terrain for z in zones},
+        terrain=terr,
         flags={z: frozenset(m.zones[z].flags) for z in zones},
         code={z: m.zones[z].code for z in zones},
         name={z: m.zones[z].name for z in zones},
@@ -201,14 +214,15 @@ def build_board(
         original=original,
         turn_slots=slots,
         impassable=frozenset(impassable),
-        move_cost={z: rules.terrain_of(m.zones[z].terrain).move_cost for z in zones},
-        no_blitz=frozenset(z for z in zones if rules.terrain_of(m.zones[z].terrain).no_blitz),
-        uniform_cost=all(rules.terrain_of(m.zones[z].terrain).move_cost == 1 for z in zones),
+        move_cost={z: rules.terrain_of(terr[z]).move_cost for z in zones},
+        no_blitz=frozenset(z for z in zones if rules.terrain_of(terr[z]).no_blitz),
+        uniform_cost=all(rules.terrain_of(terr[z]).move_cost == 1 for z in zones),
         standing_army=standing,
         convoy_zones=tuple(sorted(convoy)),
         kamikaze_zones=kamikaze,
         facility_serves=serves,
         border_flags=_border_flags(m, rules),
+        border_terrain=crossing,
         facility_border={
             f.id: int(f.props["border"])
             for f in m.facilities.values()

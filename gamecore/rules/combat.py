@@ -358,6 +358,14 @@ def _border_mods(s, units, zone, side, mods, battle_round) -> None:
     def crossed(u) -> frozenset[str]:
         return crossed_effects(s, zone, u, edges)
 
+    # §1.7 border terrain: the terrain crossed from the entry border to the roundel
+    bt = s.board.border_terrain
+    bt_on = bool(bt) and battle_round <= int(s.rules.options.get("border_terrain_rounds", 1))
+
+    def terrain_crossed(u) -> frozenset[str]:
+        o = s.origins.get(u.id)
+        return bt.get((zone, o), frozenset()) if o is not None and o != zone else frozenset()
+
     if side == "att":
         for i, u in enumerate(units):
             for f in crossed(u):
@@ -366,11 +374,27 @@ def _border_mods(s, units, zone, side, mods, battle_round) -> None:
                     m = e.attack.get(u.type, e.attack.get(ut[u.type].domain))
                     if m:
                         mods[i].append(m)
+            if bt_on:
+                for name in sorted(terrain_crossed(u)):
+                    tm = s.rules.terrain_of(name).attack
+                    m = tm.get(u.type, tm.get(ut[u.type].domain))
+                    if m:
+                        mods[i].append(m)
         return
     attackers = [s.units[x] for x in s.units_in(zone) if s.units[x].nation == s.current_nation]
     used = set()
     for a in attackers:
         used |= crossed(a)
+    if bt_on:
+        over: set[str] = set()
+        for a in attackers:
+            over |= terrain_crossed(a)
+        for name in sorted(over):
+            tm = s.rules.terrain_of(name).defense
+            for i, u in enumerate(units):
+                m = tm.get(u.type, tm.get(ut[u.type].domain))
+                if m:
+                    mods[i].append(m)
     for f in used:
         e = effects.get(f)
         if e and _active(e, battle_round):

@@ -75,6 +75,11 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "city_terrain": "",
     "surrounded_city_terrain": "",
     "city_supply_facilities": [],  # facility types that keep a city from being surrounded
+    # Global War §1.7: a zone's terrain is the terrain area holding its roundel, and the
+    # terrain crossed from the entry border to the roundel applies to the attackers that
+    # crossed it (and the defence table to the defenders) in the first N rounds
+    "terrain_by_roundel": False,
+    "border_terrain_rounds": 1,
     # capture and economy
     "capital_capture": "take_bank",  # "take_bank" | "take_bank_first_time" | "none"
     "income_without_capital": False,  # a power whose capital is enemy-held collects nothing

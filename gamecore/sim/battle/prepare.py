@@ -88,6 +88,8 @@ class Prepared:
         for tid in ctx.bombard:
             if tid not in rules.units or not rules.units[tid].bombard:
                 raise BattleError(f"bombard: '{tid}' is not a unit that bombards")
+        #: rules left out of this battle (``ctx.approximate``)
+        self.approximations: list[str] = []
         mods = list(ctx.modifiers) + self._terrain_modifiers()
         fixed = [] if self.sea else self._border_first_strike()
         keep = ctx.keep_land_unit if ctx.keep_land_unit is not None else not self.sea
@@ -214,9 +216,14 @@ class Prepared:
             out += _table_modifiers("attacker", e.attack, e.rounds)
             out += _table_modifiers("defender", e.defense, e.rounds)
             if e.double_casualties and not self.sea:
+                if ctx.approximate:
+                    self.approximations.append(
+                        f"border '{name}': double casualties (§9.2) left out"
+                    )
+                    continue
                 raise BattleError(
                     f"border '{name}': double casualties (Global War §9.2) are not modelled "
-                    "by the calculator; play the battle in the engine"
+                    "by the calculator; play the battle in the engine (or --approximate)"
                 )
         return out
 
