@@ -569,28 +569,68 @@ def fire_values(
 
 
 def _roll(
-    s: GameState, units: list[Unit], values: list[int], air_superiority: bool = False
+    s: GameState,
+    units: list[Unit],
+    values: list[int],
+    air_superiority: bool = False,
+    selection: list[tuple[int, tuple[str, ...]]] | None = None,
 ) -> tuple[list[tuple], list[int]]:
     """Hits as (cannot_target, firer domain, side has detector) keys, plus the rolls. With
     ``air_superiority`` the hits of units with that flag carry a fourth element, "air":
-    they go to aircraft first (Global War T 9-1)."""
+    they go to aircraft first (Global War T 9-1). With ``selection`` (per unit: target
+    selection number and classes), a hit rolled at or under the number carries a fifth
+    element, the classes the firing side picks its victim from (("*",): any)."""
     ut = s.rules.units
     det = any(ut[u.type].detector for u in units)
     dice = s.rules.dice
     hits = []
     rolls = []
-    for u, v in zip(units, values, strict=True):
+    for i, (u, v) in enumerate(zip(units, values, strict=True)):
         if v <= 0:
             continue
         r = s.rng.roll(dice)
         rolls.append(r)
         if r <= v:
             t = ut[u.type]
-            if air_superiority and t.air_superiority:
-                hits.append((t.cannot_target, t.domain, det, "air"))
+            pref = "air" if air_superiority and t.air_superiority else ""
+            if selection is not None and r <= selection[i][0]:
+                hits.append((t.cannot_target, t.domain, det, pref, selection[i][1] or ("*",)))
+            elif pref:
+                hits.append((t.cannot_target, t.domain, det, pref))
             else:
                 hits.append((t.cannot_target, t.domain, det))
     return hits, rolls
+
+
+def target_selection(
+    s: GameState, units: list[Unit], zone: int, side: str
+) -> list[tuple[int, tuple[str, ...]]] | None:
+    """Per unit, its target selection number and the classes it picks from (T 9-1): the
+    unit type's own, or the terrain's for defenders (§1.16 infantry-class in a city: 1 vs
+    vehicles), the larger. None when nobody has any (the usual case, kept fast)."""
+    ut = s.rules.units
+    out = [(ut[u.type].target_selection, ut[u.type].target_selection_of) for u in units]
+    if side == "def" and s.board.is_land(zone):
+        names = [s.board.terrain[zone]]
+        extra = city_terrain(s, zone)
+        if extra and extra != names[0]:
+            names.append(extra)
+        for name in names:
+            ter = s.rules.terrain_of(name)
+            tab = ter.defense_target_selection
+            if not tab:
+                continue
+            for i, u in enumerate(units):
+                n = tab.get(u.type, tab.get(ut[u.type].domain, 0))
+                if n > out[i][0]:
+                    out[i] = (n, ter.target_selection_of)
+    return out if any(n for n, _ in out) else None
+
+
+def _is_of(t, classes: tuple[str, ...]) -> bool:
+    if "*" in classes:
+        return True
+    return t.domain in classes or t.id in classes or t.props.get("class") in classes
 
 
 def _roll_fixed(s: GameState, dice: list[tuple[int, tuple]]) -> list[tuple]:
@@ -645,18 +685,26 @@ def assign_hits(
     absorb = s.rules.options.get("two_hit_absorb_first", True)
     elig_count = {k: sum(_eligible(ut[u.type], k) for u in order) for k in set(hits)}
     killed: list[Unit] = []
-    for k in sorted(hits, key=lambda k: (elig_count[k], repr(k))):
+    # target-selection hits first (the firing side picks), then by how few units fit
+    for k in sorted(hits, key=lambda k: (len(k) < 5, elig_count[k], repr(k))):
         alive = [u for u in order if hp[u.id] > 0 and _eligible(ut[u.type], k)]
         if not alive:
             continue
-        if len(k) > 3:
+        if len(k) > 3 and k[3]:
             alive = [u for u in alive if ut[u.type].domain == k[3]] or alive
-        armed = [u for u in alive if not ut[u.type].defenseless] or alive
         target = None
-        if absorb:
-            target = next((u for u in armed if hp[u.id] > 1), None)
+        if len(k) > 4:
+            # T 9-1: the firing side picks; the engine's pick is the most expensive unit
+            # of the classes allowed (a damaged one first, then the lowest id)
+            picks = [u for u in alive if _is_of(ut[u.type], k[4])]
+            if picks:
+                target = max(picks, key=lambda u: (ut[u.type].cost, -hp[u.id], -u.id))
         if target is None:
-            target = armed[0]
+            armed = [u for u in alive if not ut[u.type].defenseless] or alive
+            if absorb:
+                target = next((u for u in armed if hp[u.id] > 1), None)
+            if target is None:
+                target = armed[0]
         hp[target.id] -= 1
         if hp[target.id] == 0:
             killed.append(target)
@@ -714,8 +762,20 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     doomed = set(b.doomed) if b.round == 1 else set()
     report: dict = {"zone": b.zone, "round": b.round}
     if fs_att or fs_def or fixed:
-        h_att, _ = _roll(s, fs_att, fire_values(s, fs_att, "attack", b.zone, "att", b.round), sup)
-        h_def, _ = _roll(s, fs_def, fire_values(s, fs_def, "defense", b.zone, "def", b.round), sup)
+        h_att, _ = _roll(
+            s,
+            fs_att,
+            fire_values(s, fs_att, "attack", b.zone, "att", b.round),
+            sup,
+            target_selection(s, fs_att, b.zone, "att"),
+        )
+        h_def, _ = _roll(
+            s,
+            fs_def,
+            fire_values(s, fs_def, "defense", b.zone, "def", b.round),
+            sup,
+            target_selection(s, fs_def, b.zone, "def"),
+        )
         h_def += _roll_fixed(s, fixed)
         k_def, d_def = assign_hits(s, dfn, h_att, b.profiles["def"], False, b.zone, doomed)
         k_att, d_att = assign_hits(s, att, h_def, b.profiles["att"], True, b.zone, double=double)
@@ -732,8 +792,20 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     else:
         targets_att, targets_def = att, dfn
     # 2. general fire, casualties removed after both sides rolled
-    h_att, _ = _roll(s, att, fire_values(s, att, "attack", b.zone, "att", b.round), sup)
-    h_def, _ = _roll(s, dfn, fire_values(s, dfn, "defense", b.zone, "def", b.round), sup)
+    h_att, _ = _roll(
+        s,
+        att,
+        fire_values(s, att, "attack", b.zone, "att", b.round),
+        sup,
+        target_selection(s, att, b.zone, "att"),
+    )
+    h_def, _ = _roll(
+        s,
+        dfn,
+        fire_values(s, dfn, "defense", b.zone, "def", b.round),
+        sup,
+        target_selection(s, dfn, b.zone, "def"),
+    )
     k_def, d_def = assign_hits(s, targets_def, h_att, b.profiles["def"], False, b.zone, doomed)
     k_att, d_att = assign_hits(
         s, targets_att, h_def, b.profiles["att"], True, b.zone, double=double

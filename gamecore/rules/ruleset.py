@@ -188,6 +188,11 @@ class UnitType:
     cannot_capture: bool = False
     no_carrier: bool = False
     air_superiority: bool = False
+    # Global War T 9-1 target selection: a hit rolled at or under this number lets the
+    # firing side pick the victim, among enemy units of ``target_selection_of`` (domains,
+    # unit type ids or ``props.class`` values; empty: any it may hit)
+    target_selection: int = 0
+    target_selection_of: tuple[str, ...] = ()
     props: dict[str, Any] = field(default_factory=dict)
 
     def cost_for(self, nation: str) -> int:
@@ -254,6 +259,10 @@ class Terrain:
     move_cost: int = 1
     impassable: bool = False
     no_blitz: bool = False
+    # Global War §1.16: target selection this terrain gives its defenders (by domain or
+    # unit type, as ``defense``), against units of ``target_selection_of``
+    defense_target_selection: dict[str, int] = field(default_factory=dict)
+    target_selection_of: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -514,6 +523,7 @@ _UNIT_INT_KEYS = {
     "bombard": (0, None),
     "air_battle": (0, None),
     "convoy_dice": (0, None),
+    "target_selection": (0, None),
 }
 _FAC_INT_KEYS = (
     "cost",
@@ -696,7 +706,14 @@ def _build_unit(c: _Checker, uid: str, raw: dict, dice: int) -> UnitType:
             kw[k] = c.int_(v, f"{key}.{k}", lo, hi)
         elif k in ("name", "domain"):
             kw[k] = c.str_(v, f"{key}.{k}")
-        elif k in ("aa_targets", "cannot_target", "hidden_from", "blitz_with", "bombing_targets"):
+        elif k in (
+            "aa_targets",
+            "cannot_target",
+            "hidden_from",
+            "blitz_with",
+            "bombing_targets",
+            "target_selection_of",
+        ):
             kw[k] = c.strs(v, f"{key}.{k}")
         elif k == "flags":
             for i, fl in enumerate(c.strs(v, f"{key}.flags")):
@@ -800,8 +817,10 @@ def _build_terrain(c: _Checker, tid: str, raw: dict, units: dict | None = None) 
     key = f"terrain.{tid}"
     kw: dict[str, Any] = {"id": tid}
     for k, v in raw.items():
-        if k in ("attack", "defense"):
+        if k in ("attack", "defense", "defense_target_selection"):
             kw[k] = _modifier_table(c, v, f"{key}.{k}", units or {})
+        elif k == "target_selection_of":
+            kw[k] = c.strs(v, f"{key}.{k}")
         elif k == "move_cost":
             kw[k] = c.int_(v, f"{key}.{k}", 1)
         elif k in ("impassable", "no_blitz"):

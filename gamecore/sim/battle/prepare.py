@@ -114,6 +114,7 @@ class Prepared:
             fixed_first_strike=fixed,
         )
         A, D = self.A, self.D
+        self._note_target_selection()
         A.define_groups(D.possible_keys())
         D.define_groups(A.possible_keys())
         self.round_groups = (len(A.groups), len(D.groups))
@@ -241,6 +242,26 @@ class Prepared:
             rounds = e.rounds or 10**9
             out += [(e.first_strike_value, (cannot, "land", False), rounds)] * e.first_strike_rolls
         return out
+
+    def _note_target_selection(self) -> None:
+        """Target selection (Global War T 9-1: a low roll lets the firing side pick its
+        victim) ties a die's hits to two casualty orders at once, which the per-group hit
+        distributions cannot express: the calculator leaves it out and says so."""
+        rules, ctx = self.rules, self.ctx
+        who = sorted({t.id for t in (*self.A.slots, *self.D.slots) if t.target_selection})
+        names = [ctx.terrain] if ctx.terrain else []
+        if ctx.city == "city":
+            names.append(rules.options.get("city_terrain", ""))
+        for name in names:
+            tab = rules.terrain_of(name).defense_target_selection if name else {}
+            for t in self.D.slots:
+                if tab.get(t.id, tab.get(t.domain, 0)):
+                    who.append(f"{t.id} in {name}")
+        if who:
+            self.approximations.append(
+                "target selection (T 9-1) left out, hits follow the casualty order: "
+                + ", ".join(dict.fromkeys(who))
+            )
 
     # ------------------------------------------------------------------ before round 1
     def _aa_fire(self) -> list[tuple[tuple[int, ...], float]]:

@@ -383,3 +383,47 @@ def test_same_seed_same_battle(seed):
         c.apply(act[0])
         out.append(sorted((u.nation, u.type) for u in c.units.values()))
     assert out[0] == out[1]
+
+
+# ---------------------------------------------------------------------------- target selection
+def test_tactical_bomber_target_selection_table_9_1():
+    # T 9-1: "a unit with an Attack of '7' and a Target Selection of '1-3' would choose
+    # which casualty it causes on a '1-3'. On a '4-7' the Defender would choose"; the
+    # engine's pick is the most expensive eligible unit
+    s, z = setup([("tactical_bomber", 1)], [("infantry", 2), ("medium_armor", 1)])
+    fight(s, z["B"], [3, MISS, MISS, MISS], rounds=1)
+    assert units_of(s, z["B"], "BLU") == ["infantry", "infantry"]
+    s, z = setup([("tactical_bomber", 1)], [("infantry", 2), ("medium_armor", 1)])
+    fight(s, z["B"], [4, MISS, MISS, MISS], rounds=1)  # the defender chooses: an infantry
+    assert units_of(s, z["B"], "BLU") == ["infantry", "medium_armor"]
+
+
+def test_tank_destroyer_picks_vehicles_only_table_9_1():
+    s, z = setup([("tank_destroyer", 1)], [("infantry", 1), ("light_armor", 1), ("fighter", 1)])
+    fight(s, z["B"], [HIT, MISS, MISS, MISS], rounds=1)
+    assert units_of(s, z["B"], "BLU") == ["fighter", "infantry"]
+    # no vehicle to pick: the owner chooses as usual
+    s, z = setup([("tank_destroyer", 1)], [("infantry", 1), ("fighter", 1)])
+    fight(s, z["B"], [HIT, MISS, MISS], rounds=1)
+    assert units_of(s, z["B"], "BLU") == ["fighter"]
+
+
+def test_city_infantry_target_selection_against_vehicles_section_1_16():
+    # §1.16 / T 9-1 "Defending infantry-class in a city: 1 vs vehicles"
+    kw = dict(rows=("ABC",), zones={"B": {"flags": ["city"]}, "C": {"owner": "BLU"}})
+    s, z = setup([("infantry", 2), ("light_armor", 1)], [("infantry", 1)], **kw)
+    fight(s, z["B"], [MISS, MISS, MISS, 1], rounds=1)
+    assert units_of(s, z["B"], "RED") == ["infantry", "infantry"]
+    s, z = setup([("infantry", 2), ("light_armor", 1)], [("infantry", 1)], **kw)
+    fight(s, z["B"], [MISS, MISS, MISS, 2], rounds=1)  # a plain hit: RED's cheapest goes
+    assert units_of(s, z["B"], "RED") == ["infantry", "light_armor"]
+
+
+def test_submarine_target_selection_section_9_10():
+    # §9.10 "Submarines have a Target Selection of '1'"
+    s, b = _sea([("submarine", 1)], [("destroyer", 1), ("heavy_cruiser", 1)])
+    fight(s, b, [1, MISS, MISS], rounds=1)
+    assert units_of(s, b, "BLU") == ["destroyer"]
+    s, b = _sea([("submarine", 1)], [("destroyer", 1), ("heavy_cruiser", 1)])
+    fight(s, b, [2, MISS, MISS], rounds=1)
+    assert units_of(s, b, "BLU") == ["heavy_cruiser"]

@@ -141,7 +141,8 @@ def plausible(k: int, n: int, p: float, z: float = 3.2905) -> bool:
 
 CASES = {
     "artillery_fighters_fortification_city": dict(
-        attackers=[("infantry", 3), ("artillery", 1), ("medium_armor", 1), ("fighter", 1)],
+        # no vehicle attacks: the city's target selection (T 9-1) has nothing to pick
+        attackers=[("infantry", 4), ("artillery", 1), ("fighter", 1)],
         defenders=[("infantry", 2), ("artillery", 1), ("fighter", 1)],
         rows=("ABC",),
         zones={"B": {"flags": ["city"]}, "C": {"owner": "BLU"}},
@@ -182,3 +183,11 @@ def test_engine_dice_match_the_calculator(case):
         p = getattr(res, k)
         assert plausible(seen[k], RUNS, p), (case, k, seen[k] / RUNS, p)
     assert 0.05 < res.attacker_win < 0.95
+
+
+def test_target_selection_is_named_as_left_out(gw):
+    # T 9-1 target selection is not modelled by the calculator: it says so
+    res = calculate(gw, {"tactical_bomber": 1}, {"infantry": 1})
+    assert any("target selection" in a for a in res.approximations)
+    assert "approximate: target selection" in res.text()
+    assert calculate(gw, {"fighter": 1}, {"infantry": 1}).approximations == ()
