@@ -574,6 +574,7 @@ def _roll(
     values: list[int],
     air_superiority: bool = False,
     selection: list[tuple[int, tuple[str, ...]]] | None = None,
+    record: dict[int, int] | None = None,
 ) -> tuple[list[tuple], list[int]]:
     """Hits as (cannot_target, firer domain, side has detector) keys, plus the rolls. With
     ``air_superiority`` the hits of units with that flag carry a fourth element, "air":
@@ -590,6 +591,8 @@ def _roll(
             continue
         r = s.rng.roll(dice)
         rolls.append(r)
+        if record is not None:
+            record[u.id] = r
         if r <= v:
             t = ut[u.type]
             pref = "air" if air_superiority and t.air_superiority else ""
@@ -625,6 +628,49 @@ def target_selection(
                 if n > out[i][0]:
                     out[i] = (n, ter.target_selection_of)
     return out if any(n for n, _ in out) else None
+
+
+def _breakdowns(s: GameState, b: Battle, rolled: dict[int, int]) -> None:
+    """§1.9 desert breakdown: attackers whose roll reached the ``breakdown`` number of a
+    terrain that applies to them (the zone's, or border terrain they crossed this round)
+    leave the battle for the friendly land zone they attacked from (a choice: the rulebook
+    says "must retreat"; a unit that came from the sea stays and fights on)."""
+    rules = s.rules
+    zone = b.zone
+    zone_ter = [s.board.terrain[zone]]
+    extra = city_terrain(s, zone)
+    if extra:
+        zone_ter.append(extra)
+    bt_on = b.round <= int(rules.options.get("border_terrain_rounds", 1))
+    from gamecore.rules.movement import MoveContext
+
+    ctx = None
+    gone = []
+    for uid in sorted(rolled):
+        u = s.units.get(uid)
+        if u is None or u.zone != zone:
+            continue
+        o = s.origins.get(uid)
+        names = list(zone_ter)
+        if bt_on and o is not None:
+            names += sorted(s.board.border_terrain.get((zone, o), ()))
+        t = rules.units[u.type]
+        broke = False
+        for name in names:
+            ter = rules.terrain_of(name)
+            if ter.breakdown and rolled[uid] >= ter.breakdown and _is_of(t, ter.breakdown_of):
+                broke = True
+                break
+        if not broke or o is None or o == zone or not s.board.is_land(o):
+            continue
+        if ctx is None:
+            ctx = MoveContext(s, b.attacker, combat=False)
+        if ctx.status(o) != "F":
+            continue
+        s.move_unit(uid, o, flags=u.flags | RETREATED | FOUGHT)
+        gone.append(uid)
+    if gone:
+        s.event("breakdown", zone=zone, units=gone)
 
 
 def _is_of(t, classes: tuple[str, ...]) -> bool:
@@ -761,6 +807,7 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     double = double_casualty_units(s, b, att) if fixed or s.rules.borders else frozenset()
     doomed = set(b.doomed) if b.round == 1 else set()
     report: dict = {"zone": b.zone, "round": b.round}
+    rolled: dict[int, int] = {}  # attackers' rolls (desert breakdown)
     if fs_att or fs_def or fixed:
         h_att, _ = _roll(
             s,
@@ -768,6 +815,7 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
             fire_values(s, fs_att, "attack", b.zone, "att", b.round),
             sup,
             target_selection(s, fs_att, b.zone, "att"),
+            rolled,
         )
         h_def, _ = _roll(
             s,
@@ -798,6 +846,7 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
         fire_values(s, att, "attack", b.zone, "att", b.round),
         sup,
         target_selection(s, att, b.zone, "att"),
+        rolled,
     )
     h_def, _ = _roll(
         s,
@@ -820,6 +869,15 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
         b.doomed = ()
     report["hits"] = [len(h_att), len(h_def)]
     s.event("round", **report)
+    if rolled and _breakdown_possible(s):
+        _breakdowns(s, b, rolled)
+
+
+def _breakdown_possible(s: GameState) -> bool:
+    hit = s.board.cache.get("breakdown")
+    if hit is None:
+        hit = s.board.cache["breakdown"] = any(t.breakdown for t in s.rules.terrain.values())
+    return hit
 
 
 # ---------------------------------------------------------------------- before round 1

@@ -263,6 +263,11 @@ class Terrain:
     # unit type, as ``defense``), against units of ``target_selection_of``
     defense_target_selection: dict[str, int] = field(default_factory=dict)
     target_selection_of: tuple[str, ...] = ()
+    # Global War §1.9 desert breakdown: an attacking unit of ``breakdown_of`` (domains,
+    # unit types or ``props.class``) whose combat roll is at least ``breakdown`` leaves the
+    # battle for the zone it attacked from (0: never)
+    breakdown: int = 0
+    breakdown_of: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -819,8 +824,10 @@ def _build_terrain(c: _Checker, tid: str, raw: dict, units: dict | None = None) 
     for k, v in raw.items():
         if k in ("attack", "defense", "defense_target_selection"):
             kw[k] = _modifier_table(c, v, f"{key}.{k}", units or {})
-        elif k == "target_selection_of":
+        elif k in ("target_selection_of", "breakdown_of"):
             kw[k] = c.strs(v, f"{key}.{k}")
+        elif k == "breakdown":
+            kw[k] = c.int_(v, f"{key}.{k}")
         elif k == "move_cost":
             kw[k] = c.int_(v, f"{key}.{k}", 1)
         elif k in ("impassable", "no_blitz"):

@@ -262,6 +262,22 @@ class Prepared:
                 "target selection (T 9-1) left out, hits follow the casualty order: "
                 + ", ".join(dict.fromkeys(who))
             )
+        # desert breakdown (§1.9): an attacker leaving on a roll of 12
+        for name in (ctx.terrain, *ctx.border_terrain):
+            ter = rules.terrain_of(name) if name else None
+            if ter is None or not ter.breakdown:
+                continue
+            of = ter.breakdown_of
+            hit = [
+                t.id
+                for t in self.A.slots
+                if "*" in of or t.domain in of or t.id in of or t.props.get("class") in of
+            ]
+            if hit:
+                self.approximations.append(
+                    f"{name} breakdown (a roll of {ter.breakdown}+ sends the unit away) left "
+                    "out: " + ", ".join(hit)
+                )
 
     # ------------------------------------------------------------------ before round 1
     def _aa_fire(self) -> list[tuple[tuple[int, ...], float]]:

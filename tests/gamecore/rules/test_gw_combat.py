@@ -427,3 +427,49 @@ def test_submarine_target_selection_section_9_10():
     s, b = _sea([("submarine", 1)], [("destroyer", 1), ("heavy_cruiser", 1)])
     fight(s, b, [2, MISS, MISS], rounds=1)
     assert units_of(s, b, "BLU") == ["heavy_cruiser"]
+
+
+# ---------------------------------------------------------------------------- desert, damage, AA
+def test_desert_breakdown_section_1_9():
+    # §1.9 "An Attacking vehicle-class unit that rolls a '12' during combat must retreat"
+    s, z = setup(
+        [("medium_armor", 1), ("infantry", 1)],
+        [("infantry", 2)],
+        zones={"B": {"terrain": "desert"}},
+    )
+    fight(s, z["B"], [12, MISS, MISS, MISS], rounds=1)  # armor 12, infantry miss; BLU miss
+    assert units_of(s, z["B"], "RED") == ["infantry"]
+    assert "medium_armor" in units_of(s, z["A"], "RED")
+    # infantry rolling 12 stays; armor rolling 11 stays
+    s, z = setup(
+        [("medium_armor", 1), ("infantry", 1)],
+        [("infantry", 2)],
+        zones={"B": {"terrain": "desert"}},
+    )
+    fight(s, z["B"], [11, 12, MISS, MISS], rounds=1)
+    assert units_of(s, z["B"], "RED") == ["infantry", "medium_armor"]
+
+
+def test_no_breakdown_outside_the_desert():
+    s, z = setup([("medium_armor", 1)], [("infantry", 2)])
+    fight(s, z["B"], [12, MISS, MISS], rounds=1)
+    assert units_of(s, z["B"], "RED") == ["medium_armor"]
+
+
+def test_damaged_capital_ship_fights_at_its_damaged_values():
+    # §12.2 damaged capital ships fight at reduced values (rules-notes/000 §6.3: the
+    # ruleset's choice, -2 per hit)
+    s, b = _sea([("battleship", 1)], [("light_cruiser", 1)])
+    bb = next(s.units[u] for u in s.units_in(b) if s.units[u].type == "battleship")
+    assert fire_values(s, [bb], "attack", b, "att", 1) == [8]
+    s.set_unit(bb.id, damage=1)
+    assert fire_values(s, [s.units[bb.id]], "attack", b, "att", 1) == [6]
+
+
+def test_aa_artillery_fires_once_before_round_one_section_12_1():
+    # §12.1 AA Artillery: round 1 only, one die per aircraft, at most 3, hits on 3
+    s, z = setup([("fighter", 2)], [("aa_artillery", 1), ("infantry", 1)])
+    # AA: 2 dice (3: hit, 4: miss); round 1: the fighter left misses, the infantry misses;
+    # round 2: no AA again, the fighter and the infantry miss
+    left = fight(s, z["B"], [3, 4, MISS, MISS, MISS, MISS], rounds=2)
+    assert left.draws == 6 and units_of(s, z["B"], "RED") == ["fighter"]

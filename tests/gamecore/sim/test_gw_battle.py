@@ -191,3 +191,10 @@ def test_target_selection_is_named_as_left_out(gw):
     assert any("target selection" in a for a in res.approximations)
     assert "approximate: target selection" in res.text()
     assert calculate(gw, {"fighter": 1}, {"infantry": 1}).approximations == ()
+
+
+def test_desert_breakdown_is_named_as_left_out(gw):
+    res = calculate(gw, {"medium_armor": 1}, {"infantry": 1}, BattleContext(terrain="desert"))
+    assert any("desert breakdown" in a for a in res.approximations)
+    inf = calculate(gw, {"infantry": 1}, {"infantry": 1}, BattleContext(terrain="desert"))
+    assert inf.approximations == ()
