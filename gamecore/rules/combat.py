@@ -25,6 +25,7 @@ from gamecore.engine.state import (
     RETREATED,
     SCRAMBLED,
     SUBMERGED,
+    UNLOADED,
     Battle,
     Unit,
 )
@@ -259,11 +260,12 @@ def sides(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit]]:
     dfn: list[Unit] = []
     en = s.enemies(b.attacker)
     ut = s.rules.units
+    held = b.waiting
     for uid in s.units_in(b.zone):
         u = s.units[uid]
         if u.on or u.flags & (SUBMERGED | RETREATED):
             continue
-        if ut[u.type].infrastructure:
+        if ut[u.type].infrastructure or (held and uid in held):
             continue
         if u.nation == b.attacker or u.nation in b.attackers:
             att.append(u)
@@ -290,6 +292,8 @@ def run(s: GameState) -> None:
             return
         b.round += 1
         fight_round(s, b, att, dfn)
+        if b.waiting:
+            release_waiting(s, b)
         att, dfn = sides(s, b)
         if _settled(s, b, att, dfn):
             finish(s, b)
@@ -727,6 +731,9 @@ def assign_hits(
         return [], {}
     ut = s.rules.units
     order = [u for u in order_units(s, targets, profile, attacker, zone) if u.id not in exclude]
+    if attacker and s.rules.options.get("amphibious_casualties_first"):
+        # §9.8: with land-side attackers in the battle, amphibious units go first
+        order = [u for u in order if u.flags & AMPHIB] + [u for u in order if not u.flags & AMPHIB]
     hp = {u.id: ut[u.type].hits - u.damage for u in order}
     absorb = s.rules.options.get("two_hit_absorb_first", True)
     elig_count = {k: sum(_eligible(ut[u.type], k) for u in order) for k in set(hits)}
@@ -805,6 +812,8 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     fs_def = [u for u in dfn if ut[u.type].first_strike and not att_det] if fs_on else []
     fixed = border_first_strike(s, b, att) if s.board.is_land(b.zone) else []
     double = double_casualty_units(s, b, att) if fixed or s.rules.borders else frozenset()
+    if s.rules.options.get("amphibious_double_casualties"):
+        double = double | amphibious_doubles(s, b, att)
     doomed = set(b.doomed) if b.round == 1 else set()
     report: dict = {"zone": b.zone, "round": b.round}
     rolled: dict[int, int] = {}  # attackers' rolls (desert breakdown)
@@ -890,8 +899,24 @@ def pre_battle(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> Non
     att, dfn = sides(s, b)
     if opts.get("aa_fire") and att and dfn:
         aa_fire(s, b, att, dfn)
+    coastal = coastal_fire(s, b) if s.board.is_land(b.zone) else None
     if opts.get("shore_bombardment") and s.board.is_land(b.zone):
         bombard(s, b)
+    if coastal:  # fired at the same time as the bombardment (§9.9): removed now
+        _apply_casualties(s, *coastal)
+    first = opts.get("amphibious_first_round") or ()
+    if first and s.board.is_land(b.zone):
+        # §9.8: only aircraft and these classes attack from the sea in round 1
+        ut = s.rules.units
+        b.waiting = tuple(
+            sorted(
+                u.id
+                for u in sides(s, b)[0]
+                if u.flags & AMPHIB
+                and ut[u.type].domain == "land"
+                and not _is_of(ut[u.type], first)
+            )
+        )
 
 
 def aa_fire(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
@@ -926,24 +951,88 @@ def aa_fire(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
     s.event("aa", zone=b.zone, shots=len(targets) - max(left, 0), hits=hits)
 
 
-def bombard(s: GameState, b: Battle) -> None:
-    """Shore bombardment in support of an amphibious assault (rules-notes/004 §4.5)."""
+def _bombarding_ships(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit], list[int]]:
+    """(landed land units, ships that will bombard, sea zones landed from)."""
     ut = s.rules.units
     att, dfn = sides(s, b)
     landed = [u for u in att if u.flags & AMPHIB and ut[u.type].domain == "land"]
     if not landed or not dfn:
-        return
+        return landed, [], []
     seas = sorted({s.amph_from[u.id] for u in landed if u.id in s.amph_from})
     ships = []
+    if s.rules.options.get("shore_bombardment"):
+        for z in seas:
+            for uid in s.units_in(z):
+                u = s.units[uid]
+                t = ut[u.type]
+                if u.nation == b.attacker and t.bombard and not u.on and not u.flags & FOUGHT:
+                    ships.append(u)
+        if s.rules.options.get("bombard_per_landed_unit", True):
+            ships = ships[: len(landed)]
+    return landed, ships, seas
+
+
+def coastal_fire(s: GameState, b: Battle) -> tuple[list[Unit], dict[int, int]] | None:
+    """§12.9 / §9.9: the defender's coastal artillery in the zone fires one shot at
+    ``coastal_value`` per attacking ship that bombards or unloaded the invasion, at most
+    ``coastal_shots`` per facility, as first strike. The attacker takes the losses by its
+    casualty profile, transports not kept for last. Returns (killed, damaged), applied
+    after the bombardment (both fire at the same time)."""
+    fts = s.rules.facility_types
+    guns = []
+    for f in s.facilities_in(b.zone):
+        ft = fts.get(f.type)
+        if ft is not None and ft.coastal_shots and ft.coastal_value and s.facility_operative(f):
+            guns.append(ft)
+    if not guns or not s.amph_from:
+        return None
+    landed, ships, seas = _bombarding_ships(s, b)
+    if not landed:
+        return None
+    ut = s.rules.units
+    seen = {u.id for u in ships}
     for z in seas:
         for uid in s.units_in(z):
             u = s.units[uid]
-            t = ut[u.type]
-            if u.nation == b.attacker and t.bombard and not u.on and not u.flags & FOUGHT:
-                ships.append(u)
-    if s.rules.options.get("bombard_per_landed_unit", True):
-        ships = ships[: len(landed)]
+            if u.nation == b.attacker and ut[u.type].transport_capacity and uid not in seen:
+                if u.flags & UNLOADED:
+                    ships.append(u)
+                    seen.add(uid)
     if not ships:
+        return None
+    left = len(ships)
+    hits = 0
+    for ft in guns:
+        n = min(ft.coastal_shots, left)
+        left -= n
+        hits += sum(1 for _ in range(n) if s.rng.roll(s.rules.dice) <= ft.coastal_value)
+        if left <= 0:
+            break
+    s.event("coastal_artillery", zone=b.zone, shots=len(ships) - max(left, 0), hits=hits)
+    if not hits:
+        return None
+    order = order_units(s, ships, b.profiles["att"], False, b.zone)
+    hp = {u.id: ut[u.type].hits - u.damage for u in order}
+    absorb = s.rules.options.get("two_hit_absorb_first", True)
+    for _ in range(hits):
+        alive = [u for u in order if hp[u.id] > 0]
+        if not alive:
+            break
+        target = next((u for u in alive if hp[u.id] > 1), None) if absorb else None
+        hp[(target or alive[0]).id] -= 1
+    killed = [u for u in order if hp[u.id] <= 0]
+    damaged = {
+        u.id: ut[u.type].hits - hp[u.id] for u in order if 0 < hp[u.id] < ut[u.type].hits - u.damage
+    }
+    return killed, damaged
+
+
+def bombard(s: GameState, b: Battle) -> None:
+    """Shore bombardment in support of an amphibious assault (rules-notes/004 §4.5)."""
+    ut = s.rules.units
+    landed, ships, _ = _bombarding_ships(s, b)
+    dfn = sides(s, b)[1]
+    if not landed or not dfn or not ships:
         return
     dice = s.rules.dice
     hits = 0
@@ -956,7 +1045,11 @@ def bombard(s: GameState, b: Battle) -> None:
         killed, damaged = assign_hits(s, dfn, [key] * hits, b.profiles["def"], False, b.zone)
         for uid, d in damaged.items():
             s.set_unit(uid, damage=d)
-        b.doomed = tuple(sorted(u.id for u in killed))
+        if s.rules.options.get("bombard_victims_fire", True):
+            b.doomed = tuple(sorted(u.id for u in killed))
+        else:  # first strike (Global War §9.9): removed before they fire
+            for u in killed:
+                _kill(s, u, "combat")
     s.event("bombard", zone=b.zone, ships=len(ships), hits=hits)
 
 
@@ -1017,6 +1110,59 @@ def kamikaze(s: GameState, b: Battle) -> None:
         killed, damaged = assign_hits(s, targets, [key] * hits, b.profiles["att"], True, b.zone)
         _apply_casualties(s, killed, damaged)
     s.event("kamikaze", zone=b.zone, nation=nation, tokens=n, hits=hits)
+
+
+def release_waiting(s: GameState, b: Battle) -> None:
+    """After round 1 of an amphibious assault (§9.8): the held-out land units join if an
+    amphibious unit of the first-round classes survived; otherwise they go back aboard a
+    transport of theirs in the sea zone they landed from (a choice), or are lost when none
+    is left there."""
+    ut = s.rules.units
+    first = s.rules.options.get("amphibious_first_round") or ()
+    held, b.waiting = b.waiting, ()
+    att, _ = sides(s, b)
+    if any(u.flags & AMPHIB and _is_of(ut[u.type], first) for u in att):
+        s.event("amphibious_join", zone=b.zone, units=list(held))
+        return
+    back, lost = [], []
+    for uid in held:
+        u = s.units.get(uid)
+        if u is None:
+            continue
+        sea = s.amph_from.get(uid)
+        ship = None
+        if sea is not None:
+            ship = next(
+                (
+                    x
+                    for x in s.units_in(sea)
+                    if s.units[x].nation == u.nation and ut[s.units[x].type].transport_capacity
+                ),
+                None,
+            )
+        if ship is None:
+            _kill(s, u, "combat")
+            lost.append(uid)
+            continue
+        s.move_unit(uid, sea, on=ship, flags=(u.flags & ~AMPHIB) | RETREATED | FOUGHT)
+        s.amph_from.pop(uid, None)
+        back.append(uid)
+    s.event("amphibious_back", zone=b.zone, units=back, lost=lost)
+
+
+def amphibious_doubles(s: GameState, b: Battle, att: list[Unit]) -> frozenset[int]:
+    """§9.2 / §9.8: amphibious land units take double casualties in the first N rounds,
+    except the exempt unit types (Marines)."""
+    n = int(s.rules.options.get("amphibious_double_casualties", 0) or 0)
+    if not n or b.round > n:
+        return frozenset()
+    ut = s.rules.units
+    exempt = s.rules.options.get("amphibious_double_exempt") or ()
+    return frozenset(
+        u.id
+        for u in att
+        if u.flags & AMPHIB and ut[u.type].domain == "land" and u.type not in exempt
+    )
 
 
 # ---------------------------------------------------------------------- ending
@@ -1114,6 +1260,8 @@ def retreat(s: GameState, b: Battle, zone: int) -> None:
 
 
 def finish(s: GameState, b: Battle) -> None:
+    if b.waiting:
+        release_waiting(s, b)
     att, dfn = sides(s, b)
     ut = s.rules.units
     for u in att:

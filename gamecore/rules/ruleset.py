@@ -80,6 +80,17 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     # crossed it (and the defence table to the defenders) in the first N rounds
     "terrain_by_roundel": False,
     "border_terrain_rounds": 1,
+    # Global War §9.8-§9.9 amphibious assaults: in round 1 only amphibious land units of
+    # these classes (unit types, domains or props.class) attack, the others join from
+    # round 2 if one of those survived, else go back aboard ([]: all attack at once);
+    # amphibious land units take double casualties in the first N rounds (0: never),
+    # except these unit types; they are taken as casualties before the other attackers;
+    # bombardment victims fire back in round 1 (A&A) or are removed at once (Global War)
+    "amphibious_first_round": [],
+    "amphibious_double_casualties": 0,
+    "amphibious_double_exempt": [],
+    "amphibious_casualties_first": False,
+    "bombard_victims_fire": True,
     # capture and economy
     "capital_capture": "take_bank",  # "take_bank" | "take_bank_first_time" | "none"
     "income_without_capital": False,  # a power whose capital is enemy-held collects nothing
@@ -246,6 +257,10 @@ class FacilityType:
     # across the border it stands on (``Facility.props["border"]`` = the zone beyond it),
     # or across every border of its zone when it names none (special fortification zones)
     border_effect: str | None = None
+    # Global War §12.9 coastal artillery: first-strike shots at ``coastal_value`` against
+    # the ships bombarding or unloading into its zone, at most ``coastal_shots`` each
+    coastal_shots: int = 0
+    coastal_value: int = 0
     props: dict[str, Any] = field(default_factory=dict)
 
 
@@ -542,6 +557,8 @@ _FAC_INT_KEYS = (
     "air_move_bonus",
     "sea_move_bonus",
     "scramble",
+    "coastal_shots",
+    "coastal_value",
 )
 _FAC_BOOL_KEYS = ("needs_original", "forbid_island", "needs_coast", "repairs_ships", "buildable")
 

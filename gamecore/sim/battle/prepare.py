@@ -262,6 +262,16 @@ class Prepared:
                 "target selection (T 9-1) left out, hits follow the casualty order: "
                 + ", ".join(dict.fromkeys(who))
             )
+        # amphibious round 1 (Global War §9.8): who may attack, double casualties
+        opts = rules.options
+        if ctx.amphibious and not self.sea:
+            if opts.get("amphibious_first_round"):
+                self.approximations.append(
+                    "amphibious round 1 (only some classes attack, the rest join in round 2) "
+                    "left out: every land unit fights from round 1"
+                )
+            if opts.get("amphibious_double_casualties"):
+                self.approximations.append("amphibious double casualties (§9.2) left out")
         # desert breakdown (§1.9): an attacker leaving on a roll of 12
         for name in (ctx.terrain, *ctx.border_terrain):
             ter = rules.terrain_of(name) if name else None
@@ -349,6 +359,10 @@ class Prepared:
             if p <= 0.0:
                 continue
             s = D.apply_hits(D.initial, {g: k}) if g is not None else D.initial
+            if not rules.options.get("bombard_victims_fire", True):
+                # first strike (Global War §9.9): the victims are gone before round 1
+                out.append((s, float(p), None))
+                continue
             doomed = [0] * D.n_cells
             for cells in D.slot_cells:
                 killed = sum(D.initial[c] for c in cells) - sum(s[c] for c in cells)

@@ -473,3 +473,110 @@ def test_aa_artillery_fires_once_before_round_one_section_12_1():
     # round 2: no AA again, the fighter and the infantry miss
     left = fight(s, z["B"], [3, 4, MISS, MISS, MISS, MISS], rounds=2)
     assert left.draws == 6 and units_of(s, z["B"], "RED") == ["fighter"]
+
+
+# ---------------------------------------------------------------------------- amphibious
+def amph(landers, defenders, ships=(("naval_transport", 1),), land_side=(), facilities=()):
+    """RED lands ``landers`` from sea zone 1 (with ``ships`` there) into BLU's B, with
+    ``land_side`` attackers coming from A at once. Returns (state in combat, zone ids)."""
+    units = [("1", "RED", t, n) for t, n in ships]
+    units += [("C", "RED", t, n) for t, n in landers]
+    units += [("A", "RED", t, n) for t, n in land_side]
+    units += [("B", "BLU", t, n) for t, n in defenders]
+    pack = grid_pack(
+        ["AB", "C1"],
+        {"A": {"owner": "RED"}, "B": {"owner": "BLU"}, "C": {"owner": "RED"}},
+        TWO,
+        units,
+        facilities=facilities,
+        ruleset="global_war",
+    )
+    z = zone_ids(pack)
+    s = new_game(pack, "test", seed=1, decisions=(), log="none")
+    from gamecore.engine.state import AMPHIB, UNLOADED
+
+    sea = z["1"]
+    for uid in list(s.units_in(z["C"])):
+        u = s.units[uid]
+        s.move_unit(uid, z["B"], flags=u.flags | AMPHIB | UNLOADED, moves=0)
+        s.amph_from[uid] = sea
+        s.origins[uid] = sea
+    for uid in s.units_in(sea):
+        u = s.units[uid]
+        if s.rules.units[u.type].transport_capacity:
+            s.set_unit(uid, flags=u.flags | UNLOADED)
+    for uid in list(s.units_in(z["A"])):
+        s.move_unit(uid, z["B"], moves=0)
+        s.origins[uid] = z["A"]
+    s.apply(Action.end_phase())
+    assert s.phase == "combat"
+    return s, z
+
+
+def test_amphibious_round_one_only_infantry_and_double_casualties_section_9_8():
+    # §9.8 example: "Japan suffers 1 casualty. Japan must choose two (i.e. double
+    # casualties) of the amphibiously Attacking Infantry ... It cannot choose the artillery
+    # because artillery cannot attack from the transport the first round"
+    s, z = amph([("infantry", 3), ("artillery", 1)], [("infantry", 1)])
+    # round 1: three infantry miss (the artillery is held out), the defender hits once
+    left = fight(s, z["B"], [MISS, MISS, MISS, HIT], rounds=1)
+    assert left.draws == 4
+    assert units_of(s, z["B"], "RED") == ["artillery", "infantry"]
+
+
+def test_held_out_units_join_in_round_two():
+    s, z = amph([("infantry", 1), ("artillery", 1)], [("infantry", 2)])
+    # r1: infantry misses, both defenders miss; r2: artillery (first strike only in
+    # round 1, so with everyone) and infantry fire, 4 dice in all
+    left = fight(s, z["B"], [MISS, MISS, MISS, MISS, MISS, MISS, MISS], rounds=2)
+    assert left.draws == 7 and units_of(s, z["B"], "RED") == ["artillery", "infantry"]
+
+
+def test_no_infantry_left_sends_the_others_back_aboard_section_9_8():
+    # "The amphibiously assaulting artillery may not land on round two because all
+    # amphibiously assaulting infantry were eliminated"
+    s, z = amph([("infantry", 1), ("artillery", 1)], [("infantry", 2)])
+    fight(s, z["B"], [MISS, HIT, MISS])
+    assert units_of(s, z["B"], "RED") == []
+    back = [s.units[u] for u in s.units_in(z["1"]) if s.units[u].type == "artillery"]
+    assert len(back) == 1 and back[0].on  # aboard its transport again
+    assert s.battle is None and units_of(s, z["B"], "BLU") == ["infantry", "infantry"]
+
+
+def test_marines_take_single_casualties_section_9_8():
+    s, z = amph([("marine", 3)], [("infantry", 1)])
+    fight(s, z["B"], [MISS, MISS, MISS, HIT], rounds=1)
+    assert units_of(s, z["B"], "RED") == ["marine", "marine"]
+
+
+def test_amphibious_attackers_are_casualties_first_section_9_8():
+    # "amphibiously assaulting units must be chosen as casualties first"
+    s, z = amph([("marine", 1)], [("infantry", 1)], land_side=[("militia", 1)])
+    fight(s, z["B"], [MISS, MISS, HIT], rounds=1)  # militia, marine miss; defender hits
+    assert units_of(s, z["B"], "RED") == ["militia"]
+
+
+def test_bombardment_victims_do_not_fire_back_section_9_9():
+    # §9.9 "Due to First Strike, casualties from Shore Bombardment ... are removed
+    # immediately"
+    ships = [("naval_transport", 1), ("battleship", 1)]
+    s, z = amph([("marine", 1)], [("infantry", 2)], ships=ships)
+    # bombardment hits; round 1: the marine and the one infantry left (3 dice, not 4)
+    left = fight(s, z["B"], [HIT, MISS, MISS], rounds=1)
+    assert left.draws == 3 and units_of(s, z["B"], "BLU") == ["infantry"]
+
+
+def test_coastal_artillery_fires_at_bombarding_and_unloading_ships_section_12_9():
+    # §12.9: one roll at "3" per attacking ship that bombards or unloads, up to 3 shots;
+    # the transport is not kept for last
+    s, z = amph(
+        [("marine", 1)],
+        [("infantry", 1)],
+        ships=[("naval_transport", 1), ("light_cruiser", 1)],
+        facilities=[("B", "coastal_artillery")],
+    )
+    # coastal: 2 shots (3 hit, 3 hit); bombardment: the cruiser (1 hit); the marine 12
+    fight(s, z["B"], [3, 3, 1, MISS])
+    sea = [s.units[u].type for u in s.units_in(z["1"])]
+    assert "light_cruiser" not in sea and "naval_transport" not in sea
+    assert units_of(s, z["B"], "BLU") == []  # the sunk cruiser still bombarded

@@ -198,3 +198,21 @@ def test_desert_breakdown_is_named_as_left_out(gw):
     assert any("desert breakdown" in a for a in res.approximations)
     inf = calculate(gw, {"infantry": 1}, {"infantry": 1}, BattleContext(terrain="desert"))
     assert inf.approximations == ()
+
+
+def test_amphibious_round_one_is_named_as_left_out(gw):
+    res = calculate(
+        gw, {"infantry": 2, "artillery": 1}, {"infantry": 1}, BattleContext(amphibious=True)
+    )
+    assert any("amphibious round 1" in a for a in res.approximations)
+    assert any("double casualties" in a for a in res.approximations)
+
+
+def test_bombardment_is_first_strike_in_global_war(gw):
+    # §9.9: a bombardment victim does not fire back: 1 marine against 1 infantry with a
+    # battleship (4) bombarding
+    ctx = BattleContext(amphibious=True, bombard={"battleship": 1})
+    res = calculate(gw, {"marine": 1}, {"infantry": 1}, ctx)
+    pb = 4 / 12
+    w, _, _ = duel(2 / 12, 4 / 12)
+    assert res.attacker_win == pytest.approx(pb + (1 - pb) * w)
