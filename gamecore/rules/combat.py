@@ -431,6 +431,8 @@ def crossed_effects(
     if o is None or o == zone:
         return frozenset()
     fl = s.board.border_flags.get((o, zone) if o < zone else (zone, o), frozenset())
+    if fl and f"lines_fell:{zone}" in s.awards:
+        fl = fl - frozenset(s.rules.options.get("fortified_lines_fall") or ())
     if edges is None:
         edges = _facility_edges(s, zone)
     more = {e for edge, e in edges if edge is None or edge == o}

@@ -91,6 +91,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "amphibious_double_exempt": [],
     "amphibious_casualties_first": False,
     "bombard_victims_fire": True,
+    # Global War §1.22: border effects of printed fortified lines that are destroyed the
+    # first time the zone they guard is conquered
+    "fortified_lines_fall": [],
     # capture and economy
     "capital_capture": "take_bank",  # "take_bank" | "take_bank_first_time" | "none"
     "income_without_capital": False,  # a power whose capital is enemy-held collects nothing
@@ -261,6 +264,7 @@ class FacilityType:
     # the ships bombarding or unloading into its zone, at most ``coastal_shots`` each
     coastal_shots: int = 0
     coastal_value: int = 0
+    removed_on_capture: bool = False  # Global War §12.7, §12.9: gone when the zone falls
     props: dict[str, Any] = field(default_factory=dict)
 
 
@@ -560,7 +564,14 @@ _FAC_INT_KEYS = (
     "coastal_shots",
     "coastal_value",
 )
-_FAC_BOOL_KEYS = ("needs_original", "forbid_island", "needs_coast", "repairs_ships", "buildable")
+_FAC_BOOL_KEYS = (
+    "needs_original",
+    "forbid_island",
+    "needs_coast",
+    "repairs_ships",
+    "buildable",
+    "removed_on_capture",
+)
 
 
 def _build(data: dict, source: str) -> Ruleset:

@@ -16,6 +16,7 @@ from gamecore.rules import load_ruleset
 from gamecore.rules.combat import (
     assign_hits,
     city_surrounded,
+    crossed_effects,
     fire_values,
 )
 
@@ -580,3 +581,21 @@ def test_coastal_artillery_fires_at_bombarding_and_unloading_ships_section_12_9(
     sea = [s.units[u].type for u in s.units_in(z["1"])]
     assert "light_cruiser" not in sea and "naval_transport" not in sea
     assert units_of(s, z["B"], "BLU") == []  # the sunk cruiser still bombarded
+
+
+def test_fortification_removed_and_fortified_line_falls_on_conquest_section_12_7():
+    # §12.7 "It is removed when the zone is conquered"; §1.22 fortified lines "are
+    # destroyed the first time the zone they guard is conquered"
+    s, z = setup(
+        [("medium_armor", 1)],
+        [("infantry", 1)],
+        border={"fortified": True},
+        facilities=[("B", "fortification")],
+    )
+    # the line and the facility are one effect: 2 dice (miss); the armor hits; the
+    # infantry misses
+    fight(s, z["B"], [MISS, MISS, HIT, MISS])
+    assert s.owner[z["B"]] == "RED"
+    assert not any(f.zone == z["B"] for f in s.facilities.values())
+    armor = next(s.units[u] for u in s.units_in(z["B"]))
+    assert crossed_effects(s, z["B"], armor) == frozenset()
