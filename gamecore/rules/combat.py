@@ -12,6 +12,14 @@ before the first round, 3 shots at air, hit on 1), §4.5 (shore bombardment: onc
 ship per landed unit, victims fire back), §4.6 (bombing raids: one air-battle round at 1,
 built-in AA per raider, bomber 1d6+2, tac 1d6, damage caps), §4.7 (scramble up to 3 per
 air base to an adjacent sea zone under attack), seeds/004 "Summary of play".
+
+Global War 1936-1945 (seeds/000; rules-notes/000 §4.4, §4.9) switches on, through ruleset
+options and data: first strike and air superiority in round 1 only (T 9-1, T 9-2), target
+selection (T 9-1), the defender's first-strike dice and double casualties of borders and
+facilities (§12.7 fortifications, §1.23 Maginot Line, §9.2), cities and surrounded cities
+(§1.16), border terrain crossed to the roundel (§1.7, Board.border_terrain), desert
+breakdown (§1.9), amphibious round 1 and double casualties (§9.8), bombardment as first
+strike and coastal artillery (§9.9, §12.9). Every default keeps the A&A behaviour.
 """
 
 from __future__ import annotations

@@ -216,3 +216,15 @@ def test_bombardment_is_first_strike_in_global_war(gw):
     pb = 4 / 12
     w, _, _ = duel(2 / 12, 4 / 12)
     assert res.attacker_win == pytest.approx(pb + (1 - pb) * w)
+
+
+def test_monte_carlo_agrees_with_exact_on_round_one_rules(gw):
+    # the two methods share the fire tables; the round-1 stages must be followed by both
+    a = {"infantry": 3, "artillery": 2, "fighter": 1}
+    d = {"infantry": 3, "fighter": 1, "artillery": 1}
+    ctx = BattleContext(borders=("fortified",), city="city")
+    ex = calculate(gw, a, d, ctx, method="exact")
+    mc = calculate(gw, a, d, ctx, method="monte_carlo", samples=20_000, seed=3)
+    for k in ("attacker_win", "defender_win"):
+        lo, hi = mc.intervals[k]
+        assert lo - 0.01 <= getattr(ex, k) <= hi + 0.01, (k, getattr(ex, k), lo, hi)
