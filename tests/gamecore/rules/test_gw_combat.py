@@ -8,6 +8,8 @@ unit's value, so a 1 always hits and a 12 always misses (no value here reaches 1
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamecore.engine import Action, new_game
 from gamecore.engine.testmaps import grid_pack, zone_ids
@@ -599,3 +601,30 @@ def test_fortification_removed_and_fortified_line_falls_on_conquest_section_12_7
     assert not any(f.zone == z["B"] for f in s.facilities.values())
     armor = next(s.units[u] for u in s.units_in(z["B"]))
     assert crossed_effects(s, z["B"], armor) == frozenset()
+
+
+# ---------------------------------------------------------------------------- properties
+_LINEUP = st.fixed_dictionaries(
+    {t: st.integers(0, 2) for t in ("infantry", "light_armor", "medium_armor", "fighter")}
+).filter(lambda d: sum(d.values()) > 0)
+
+
+@settings(max_examples=25, deadline=None)
+@given(_LINEUP, st.integers(1, 3))
+def test_property_target_selection_and_double_casualties(lineup, hits):
+    # T 9-1: a target-selection hit limited to vehicles takes the most expensive vehicle
+    # when there is one; §9.2: each hit on the double set takes two of it (while any left)
+    s, z = setup([("infantry", 1)], [(t, n) for t, n in lineup.items() if n])
+    dfn = [s.units[u] for u in s.units_in(z["B"]) if s.units[u].nation == "BLU"]
+    ut = s.rules.units
+    ts_key = ((), "land", False, "", ("vehicle",))
+    killed, _ = assign_hits(s, dfn, [ts_key], "cheapest", False, z["B"])
+    vehicles = [u for u in dfn if ut[u.type].props.get("class") == "vehicle"]
+    assert len(killed) == 1
+    if vehicles:
+        assert ut[killed[0].type].cost == max(ut[u.type].cost for u in vehicles)
+    key = ((), "land", False)
+    killed, _ = assign_hits(
+        s, dfn, [key] * hits, "cheapest", False, z["B"], double=frozenset(u.id for u in dfn)
+    )
+    assert len(killed) == min(2 * hits, len(dfn))
