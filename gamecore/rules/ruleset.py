@@ -667,6 +667,24 @@ def _build(data: dict, source: str) -> Ruleset:
                 c.fail(f"facilities.{f.id}.{key}", f"unknown facility type '{ref}'")
         if f.border_effect is not None and f.border_effect not in borders:
             c.fail(f"facilities.{f.id}.border_effect", f"no [borders.{f.border_effect}] table")
+    # Global War combat options naming terrain, unit types and facility types
+    for k in ("city_terrain", "surrounded_city_terrain"):
+        v = options.get(k)
+        if not isinstance(v, str) or (v and v not in terrain):
+            c.fail(f"options.{k}", f"no [terrain.{v}] table")
+    for k, known, what in (
+        ("amphibious_double_exempt", units, "unit type"),
+        ("city_supply_facilities", facilities, "facility type"),
+        ("fortified_lines_fall", borders, "[borders.*] table"),
+    ):
+        v = options.get(k)
+        if not isinstance(v, list):
+            c.fail(f"options.{k}", "must be a list")
+        for x in v:
+            if x not in known:
+                c.fail(f"options.{k}", f"unknown {what} {x!r}")
+    if not isinstance(options.get("amphibious_first_round"), list):
+        c.fail("options.amphibious_first_round", "must be a list")
     for n in nations.values():
         for t in n.can_buy or ():
             if t not in units and t not in facilities:

@@ -628,3 +628,21 @@ def test_property_target_selection_and_double_casualties(lineup, hits):
         s, dfn, [key] * hits, "cheapest", False, z["B"], double=frozenset(u.id for u in dfn)
     )
     assert len(killed) == min(2 * hits, len(dfn))
+
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ('[options]\ncity_terrain = "town"\n', "options.city_terrain"),
+        ('[options]\namphibious_double_exempt = ["marines"]\n', "amphibious_double_exempt"),
+        ('[options]\nfortified_lines_fall = ["wall"]\n', "fortified_lines_fall"),
+        ("[borders.wall]\nrounds = 1\n", "borders.wall"),
+        ('[facilities.x]\nborder_effect = "wall"\n', "facilities.x.border_effect"),
+    ],
+)
+def test_bad_combat_data_is_a_ruleset_error(text, where):
+    from gamecore.errors import RulesetError
+    from gamecore.rules.ruleset import parse_ruleset
+
+    with pytest.raises(RulesetError, match=where):
+        parse_ruleset('extends = "global_war"\n' + text, "x.toml")
