@@ -55,12 +55,6 @@ def register(sub) -> None:
         action="store_true",
         help="the attacking land units land from the sea (no retreat; bombardment)",
     )
-    p.add_argument(
-        "--approximate",
-        action="store_true",
-        help="leave out rules the calculator does not model (and say which) instead of "
-        "refusing the battle",
-    )
     p.add_argument("--bombard", default="", help='bombarding ships, e.g. "1 battleship"')
     p.add_argument("--no-aa", action="store_true", help="no AA fire before round 1")
     p.add_argument(
@@ -135,7 +129,6 @@ def cmd_battle(args) -> int:
         attacker_order=_order(rules, args.attacker_order, "--attacker-order"),
         defender_order=_order(rules, args.defender_order, "--defender-order"),
         max_rounds=args.max_rounds,
-        approximate=args.approximate,
     )
     method = "exact" if args.exact else "monte_carlo" if args.samples else "auto"
     res = calculate(rules, attackers, defenders, ctx, method, args.samples, args.seed)

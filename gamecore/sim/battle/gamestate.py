@@ -90,7 +90,6 @@ def battle_from_state(
             crossed |= state.board.border_flags.get((min(o, zone), max(o, zone)), frozenset())
             crossed |= {e for edge, e in edges if edge is None or edge == o}
     kw = {
-        "approximate": True,  # bots want an estimate, not an error
         "sea": state.board.is_sea(zone),
         "border_terrain": tuple(sorted(t for t in crossed_terrain if t in state.rules.terrain)),
         "borders": tuple(sorted(b for b in crossed if b in state.rules.borders)),

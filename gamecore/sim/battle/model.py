@@ -135,9 +135,6 @@ class BattleContext:
     - ``attacker_nation`` / ``defender_nation``: for per-nation unit costs.
     - ``attacker_damaged`` / ``defender_damaged``: multi-hit units that start with one hit
       taken ({unit type: count}).
-    - ``approximate``: a rule the calculator does not model (Global War's double
-      casualties, §9.2) is left out and named in ``BattleResult.approximations`` instead
-      of raising :class:`BattleError`.
     """
 
     sea: bool | None = None
@@ -158,7 +155,6 @@ class BattleContext:
     defender_nation: str = ""
     attacker_damaged: Mapping[str, int] = field(default_factory=dict)
     defender_damaged: Mapping[str, int] = field(default_factory=dict)
-    approximate: bool = False
 
 
 # ---------------------------------------------------------------------- unit lists

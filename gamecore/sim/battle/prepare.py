@@ -88,7 +88,9 @@ class Prepared:
         for tid in ctx.bombard:
             if tid not in rules.units or not rules.units[tid].bombard:
                 raise BattleError(f"bombard: '{tid}' is not a unit that bombards")
-        #: rules left out of this battle (``ctx.approximate``)
+        #: rules of the ruleset this battle would follow in the engine but the calculator
+        #: leaves out (target selection, desert breakdown, amphibious round 1): said, not
+        #: hidden (BattleResult.approximations)
         self.approximations: list[str] = []
         mods = list(ctx.modifiers) + self._terrain_modifiers()
         fixed = [] if self.sea else self._border_first_strike()
@@ -102,6 +104,7 @@ class Prepared:
             keep_land_unit=keep,
             modifiers=mods,
             nation=ctx.attacker_nation,
+            double=self._double(),
         )
         self.D = Side(
             rules,
@@ -115,7 +118,10 @@ class Prepared:
         )
         A, D = self.A, self.D
         self._note_target_selection()
-        A.define_groups(D.possible_keys())
+        keys = D.possible_keys()
+        if A.double_rounds:
+            keys = keys + [(*k, "x2") for k in keys]
+        A.define_groups(keys)
         D.define_groups(A.possible_keys())
         self.round_groups = (len(A.groups), len(D.groups))
         #: first strike happens in rounds 1..fs_until (None: every round)
@@ -216,17 +222,22 @@ class Prepared:
                 )
             out += _table_modifiers("attacker", e.attack, e.rounds)
             out += _table_modifiers("defender", e.defense, e.rounds)
-            if e.double_casualties and not self.sea:
-                if ctx.approximate:
-                    self.approximations.append(
-                        f"border '{name}': double casualties (§9.2) left out"
-                    )
-                    continue
-                raise BattleError(
-                    f"border '{name}': double casualties (Global War §9.2) are not modelled "
-                    "by the calculator; play the battle in the engine (or --approximate)"
-                )
         return out
+
+    def _double(self) -> tuple[tuple[str, ...], int]:
+        """Double casualties of the borders crossed (Global War §9.2, §1.23 Maginot Line):
+        (attacker domains, rounds); every attacker is taken to have crossed them."""
+        if self.sea:
+            return ((), 0)
+        effects = getattr(self.rules, "borders", {}) or {}
+        doms: set[str] = set()
+        rounds = 0
+        for name in self.ctx.borders:
+            e = effects.get(name)
+            if e is not None and getattr(e, "double_casualties", ()):
+                doms.update(e.double_casualties)
+                rounds = max(rounds, e.rounds or 10**9)
+        return (tuple(sorted(doms)), rounds)
 
     def _border_first_strike(self) -> list[tuple[int, tuple, int]]:
         """The defender's first-strike dice of the borders crossed (Global War §12.7

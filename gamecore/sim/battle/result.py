@@ -86,7 +86,7 @@ class BattleResult:
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)
     elapsed_s: float = 0.0
     sea: bool = False
-    #: rules the calculator left out of this battle (BattleContext.approximate)
+    #: rules the calculator left out of this battle (the odds are approximate)
     approximations: tuple[str, ...] = ()
 
     @property

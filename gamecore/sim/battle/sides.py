@@ -142,6 +142,7 @@ class Side:
         modifiers: Iterable[Modifier] = (),
         nation: str = "",
         fixed_first_strike: Sequence[tuple[int, Key, int]] = (),
+        double: tuple[tuple[str, ...], int] = ((), 0),
     ):
         self.rules = rules
         self.role = role
@@ -206,11 +207,16 @@ class Side:
         #: (value, hit key, rounds) (a fortification, Global War §12.7)
         self.fixed_fs = [f for f in fixed_first_strike if f[0] > 0]
         self.has_first_strike = any(t.first_strike for t in self.slots) or bool(self.fixed_fs)
+        #: double casualties (Global War §9.2): in rounds 1..double_rounds each hit on a
+        #: unit of these domains takes a second one of them
+        self.double_domains, self.double_rounds = double
+        if not self.double_domains:
+            self.double_rounds = 0
         #: rounds after this one all fire alike (no round-limited modifier left)
         self.last_special_round = max(
             [m.rounds for m in self.modifiers]
             + [f[2] for f in self.fixed_fs]
-            + [self.as_rounds]
+            + [self.as_rounds, self.double_rounds]
             + [self.fs_rounds if self.has_first_strike else 0],
             default=0,
         )
@@ -240,6 +246,7 @@ class Side:
         # incoming hit groups (see define_groups)
         self.groups: list[tuple[int, ...]] = []
         self.group_pref: list[str] = []  # "" or the domain its hits go to first
+        self.group_double: list[bool] = []  # its hits take two (double casualties)
         self.group_rank: list[str] = []
         self.group_of_key: dict[Key, int | None] = {}
         self._plans: dict[int, tuple] = {}
@@ -277,12 +284,6 @@ class Side:
     def fs_active(self, rnd: int) -> bool:
         """Do first strikers fire apart in round ``rnd``?"""
         return not self.fs_rounds or rnd <= self.fs_rounds
-
-    def fires_first(self, rnd: int) -> bool:
-        """Does this side fire anything in the first-strike stage of round ``rnd``?"""
-        if any(rnd <= f[2] for f in self.fixed_fs):
-            return True
-        return any(t.first_strike for t in self.slots) and self.fs_active(rnd)
 
     # ------------------------------------------------------------------ fire
     def _mods(self, slot: int, rnd: int) -> list[int]:
@@ -333,6 +334,7 @@ class Side:
         fixed = [f for f in self.fixed_fs if rnd <= f[2]] if want_fs else []
         if not firing and not fixed:
             return out
+        x2 = ("x2",) if target.double_rounds and rnd <= target.double_rounds else ()
         sup_on = bool(self.as_rounds) and rnd <= self.as_rounds
         det_cells = [c for c in firing if self.cell_det[c]]
         det = M[:, det_cells].sum(axis=1) > 0 if det_cells else None
@@ -364,7 +366,7 @@ class Side:
         if fixed:
             alive = M.sum(axis=1) > 0
             for v, key, _ in fixed:
-                g = target.group_of_key.get(key)
+                g = target.group_of_key.get(key + x2)
                 if g is None or g >= n_groups:
                     continue
                 n = alive.astype(np.int64)
@@ -377,7 +379,7 @@ class Side:
             if sup_on and self.cell_as[c]:
                 kb = (*kb, "air")
             for d in dets:
-                g = target.group_of_key.get((kb[0], kb[1], d, *kb[2:]))
+                g = target.group_of_key.get((kb[0], kb[1], d, *kb[2:], *x2))
                 if g is None or g >= n_groups:
                     continue
                 m = n if det is None else n * (det == d)
@@ -410,26 +412,31 @@ class Side:
         one group are interchangeable. A group's rank (its smallest key repr) orders
         groups hitting equally many units, as the engine orders keys."""
         sig_of: dict[tuple, int] = {
-            (sig, self.group_pref[g]): g for g, sig in enumerate(self.groups)
+            (sig, self.group_pref[g], self.group_double[g]): g for g, sig in enumerate(self.groups)
         }
         for key in keys:
             if key in self.group_of_key:
                 continue
-            sig = tuple(i for i, t in enumerate(self.slots) if eligible(t, key))
+            # a key ending in "x2": the same hit in a double-casualty round
+            dbl = key[-1] == "x2"
+            base = key[:-1] if dbl else key
+            sig = tuple(i for i, t in enumerate(self.slots) if eligible(t, base))
             if not sig:
                 self.group_of_key[key] = None
                 continue
-            pref = key[3] if len(key) > 3 else ""
+            pref = base[3] if len(base) > 3 else ""
             if pref and not any(self.slots[i].domain == pref for i in sig):
                 pref = ""  # nothing to prefer: an ordinary hit
-            g = sig_of.get((sig, pref))
+            dbl = dbl and any(self.slots[i].domain in self.double_domains for i in sig)
+            g = sig_of.get((sig, pref, dbl))
             if g is None:
-                g = sig_of[(sig, pref)] = len(self.groups)
+                g = sig_of[(sig, pref, dbl)] = len(self.groups)
                 self.groups.append(sig)
                 self.group_pref.append(pref)
-                self.group_rank.append(repr(key))
+                self.group_double.append(dbl)
+                self.group_rank.append(repr(base))
             else:
-                self.group_rank[g] = min(self.group_rank[g], repr(key))
+                self.group_rank[g] = min(self.group_rank[g], repr(base))
             self.group_of_key[key] = g
 
     def eligible_units(self, state: Sequence[int], g: int) -> int:
@@ -462,7 +469,27 @@ class Side:
         """Assign one hit of group ``g`` (the engine's ``assign_hits`` for one hit):
         armed eligible units first (defenceless only when no armed one is left); with
         absorb-first the first multi-hit unit with more than one hit point left takes
-        damage; else the first unit in order takes the hit (a damaged one first)."""
+        damage; else the first unit in order takes the hit (a damaged one first). In a
+        double-casualty group a hit on a unit of the double domains takes one hit point
+        more from the first such unit in casualty order (Global War §9.2)."""
+        slot = self._hit_slot(counts, g)
+        if slot is None:
+            return False
+        if self.group_double[g] and self.slots[slot].domain in self.double_domains:
+            for s in self.groups[g]:
+                if self.slots[s].domain not in self.double_domains:
+                    continue
+                cells = self.slot_cells[s]
+                for c in reversed(cells):  # lowest hp first
+                    if counts[c]:
+                        counts[c] -= 1
+                        if c != cells[-1]:
+                            counts[c + 1] += 1
+                        return True
+        return True
+
+    def _hit_slot(self, counts: list[int], g: int) -> int | None:
+        """One ordinary hit of group ``g``; the slot it hit (None: nobody to hit)."""
         for part in self._group_plan(g):
             alive = [
                 (cells, multi)
@@ -480,15 +507,15 @@ class Side:
                         if counts[c]:
                             counts[c] -= 1
                             counts[c + 1] += 1
-                            return True
+                            return self.cell_slot[c]
             cells = alive[0][0]
             for c in reversed(cells):  # lowest hp first
                 if counts[c]:
                     counts[c] -= 1
                     if c != cells[-1]:
                         counts[c + 1] += 1
-                    return True
-        return False
+                    return self.cell_slot[c]
+        return None
 
     def apply_hits(self, state: Sequence[int], hits: Mapping[int, int]) -> tuple[int, ...]:
         """The state after a round's hits ``{group: count}``: groups fitting fewer units go

@@ -94,10 +94,14 @@ def test_city_and_surrounded_city_section_1_16(gw):
         calculate("g40", {"infantry": 1}, {"infantry": 1}, BattleContext(city="city"))
 
 
-def test_double_casualties_are_refused_not_guessed(gw):
-    # §9.2 double casualties (the Maginot Line): not modelled by the calculator
-    with pytest.raises(BattleError, match="double casualties"):
-        calculate(gw, {"infantry": 3}, {"infantry": 1}, BattleContext(borders=("maginot",)))
+def test_maginot_double_casualties_section_9_2_and_1_23(gw):
+    # one round, 2 infantry against 1 across the Maginot Line: any of its two first-strike
+    # dice at 6 takes both attackers (double casualties); else the defender (4 + 3) does
+    # on a 7 or less. Both attackers live through it: (1/2)^2 * 5/12
+    ctx = BattleContext(borders=("maginot",), max_rounds=1)
+    res = calculate(gw, {"infantry": 2}, {"infantry": 1}, ctx)
+    assert res.attacker.expected_survivors["infantry"] == pytest.approx(2 * 0.25 * 5 / 12)
+    assert res.approximations == ()
 
 
 def test_g40_calculator_unchanged_submarine_every_round():
@@ -148,6 +152,12 @@ CASES = {
         zones={"B": {"flags": ["city"]}, "C": {"owner": "BLU"}},
         border={"fortified": True},
         ctx=BattleContext(city="city", borders=("fortified",)),
+    ),
+    "maginot_line": dict(
+        attackers=[("infantry", 4), ("artillery", 1), ("fighter", 1)],
+        defenders=[("infantry", 2)],
+        border_props={"maginot": True},
+        ctx=BattleContext(borders=("maginot",)),
     ),
     "artillery_mountain_river": dict(
         attackers=[("infantry", 3), ("artillery", 2), ("medium_armor", 1)],
