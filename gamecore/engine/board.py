@@ -59,7 +59,7 @@ class Board:
     # map facility id -> the zone beyond the border it stands on (Global War §12.7)
     facility_border: dict[int, int] = field(default_factory=dict)
     # (zone, entered from) -> terrain types crossed between that border and the zone's
-    # roundel (Global War §1.7 border terrain; ruleset option terrain_by_roundel)
+    # roundel (Global War §1.7 border terrain; ruleset option roundel_terrain)
     border_terrain: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
     cache: dict = field(default_factory=dict, repr=False)  # derived static data, per game
 
@@ -182,10 +182,13 @@ def build_board(
     # terrain crossed from a border to the roundel is border terrain (round 1)
     terr = {z: m.zones[z].terrain for z in zones}
     crossing: dict[tuple[int, int], frozenset[str]] = {}
-    if rules.options.get("terrain_by_roundel") and (m.terrain_areas or m.lines):
+    if rules.options.get("roundel_terrain") and (m.terrain_areas or m.lines):
         from gamecore.geometry.terrain import crossing_terrain, roundel_terrain
 
-        terr.update(roundel_terrain(m))
+        for z, t in roundel_terrain(m).items():
+            # the zone's own terrain stands when it agrees (a "<terrain>_city", §1.24)
+            if terr[z] not in (t, f"{t}_city"):
+                terr[z] = t
         land = [z for z in zones if kind[z] == "land"]
         crossing = crossing_terrain(m, adjacency, land)
     serves = {}

@@ -75,10 +75,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "city_terrain": "",
     "surrounded_city_terrain": "",
     "city_supply_facilities": [],  # facility types that keep a city from being surrounded
-    # Global War §1.7: a zone's terrain is the terrain area holding its roundel, and the
-    # terrain crossed from the entry border to the roundel applies to the attackers that
-    # crossed it (and the defence table to the defenders) in the first N rounds
-    "terrain_by_roundel": False,
+    # Global War §1.7 (with the option ``roundel_terrain``): the terrain crossed from the
+    # entry border to the roundel applies to the attackers that crossed it (and the
+    # defence table to the defenders) in the first N rounds
     "border_terrain_rounds": 1,
     # Global War §9.8-§9.9 amphibious assaults: in round 1 only amphibious land units of
     # these classes (unit types, domains or props.class) attack, the others join from

@@ -127,7 +127,7 @@ def test_bots_estimate_sees_the_border_terrain():
 
 def test_without_the_option_nothing_changes():
     pack, z = pack_abc(areas=[("desert", (1.7, 0.0, 2.0, 1.0)), MOUNTAIN_STRIP])
-    pack.scenarios["test"].options["terrain_by_roundel"] = False
+    pack.scenarios["test"].options["roundel_terrain"] = False
     s = new_game(pack, "test", seed=1, decisions=(), log="none")
     assert s.board.terrain[z["B"]] == "clear" and s.board.border_terrain == {}
 
@@ -159,3 +159,11 @@ def test_engine_dice_match_the_calculator_with_border_terrain(seed):
     res = calculate(s.rules, att, dfn, ctx)
     for k in ("attacker_win", "defender_win"):
         assert plausible(seen[k], RUNS, getattr(res, k)), (k, seen[k] / RUNS, getattr(res, k))
+
+
+def test_a_dual_city_terrain_that_agrees_with_the_roundel_stands_section_1_24():
+    # §1.24 (a) Madrid: a mountain city; its roundel lies in mountains
+    pack, z = pack_abc(areas=[("mountain", (1.7, 0.0, 2.0, 1.0))])
+    pack.map.zones[z["B"]].terrain = "mountain_city"
+    s = new_game(pack, "test", seed=1, decisions=(), log="none")
+    assert s.board.terrain[z["B"]] == "mountain_city"
