@@ -87,6 +87,8 @@ class Battle:
     scrambled: tuple[tuple[int, int], ...] = ()  # (unit, home zone)
     doomed: tuple[int, ...] = ()  # hit by bombardment: fire in round 1, then removed
     attackers: tuple[str, ...] = ()  # nations attacking together (default: the attacker)
+    # Global War §9.8: amphibious land units that may not attack in round 1 (held out)
+    waiting: tuple[int, ...] = ()
 
     def copy(self) -> Battle:
         return Battle(
@@ -101,6 +103,7 @@ class Battle:
             self.scrambled,
             self.doomed,
             self.attackers,
+            self.waiting,
         )
 
 

@@ -74,10 +74,19 @@ def capture(s: GameState, zone: int, nation: str) -> str:
     capture_construction(s, zone, new)
     peace_capture(s, zone, prev, new)
     # facilities change hands with the zone; some change type
+    # facilities change hands with the zone; some change type, some are removed
+    # (Global War §12.7 fortifications, §12.9 coastal artillery); printed fortified lines
+    # guarding the zone fall the first time it is conquered (§1.22)
+    if s.rules.options.get("fortified_lines_fall") and not liberated:
+        s.awards.add(f"lines_fell:{zone}")
     for f in list(s.facilities.values()):
         if f.zone != zone:
             continue
         ft = s.rules.facility_types.get(f.type)
+        if ft is not None and ft.removed_on_capture:
+            del s.facilities[f.id]
+            s.event("facility_removed", facility=f.id, zone=zone)
+            continue
         if ft is not None and ft.captured_becomes and not liberated:
             nt = s.rules.facility_types[ft.captured_becomes]
             dmg = min(f.damage, nt.max_damage) if nt.max_damage else 0

@@ -42,6 +42,9 @@ UNIT_FLAGS = (
     "scramble",  # may scramble from an air base to defend an adjacent sea zone
     "cannot_capture",  # a land unit that cannot take control of a zone
     "no_carrier",  # an air unit that may never land on a carrier (strategic bomber)
+    # Global War T 9-1: its hits go to enemy aircraft first while the ruleset's
+    # ``air_superiority_rounds`` last
+    "air_superiority",
 )
 #: options every ruleset has (a ruleset may add its own; scenarios may override them)
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -63,6 +66,33 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "shore_bombardment": True,
     "bombard_per_landed_unit": True,  # at most one bombarding ship per land unit landed
     "unescorted_transports_die": True,
+    # Global War combat (seeds/000 T 9-1, §1.16): first strike only in the first N rounds
+    # (0: every round, A&A subs); air superiority hits go to aircraft first in the first
+    # N rounds (0: never); terrain ids whose effects a zone flagged ``city`` adds to its
+    # own terrain, and the one a surrounded city adds instead ("": none)
+    "first_strike_rounds": 0,
+    "air_superiority_rounds": 0,
+    "city_terrain": "",
+    "surrounded_city_terrain": "",
+    "city_supply_facilities": [],  # facility types that keep a city from being surrounded
+    # Global War §1.7 (with the option ``roundel_terrain``): the terrain crossed from the
+    # entry border to the roundel applies to the attackers that crossed it (and the
+    # defence table to the defenders) in the first N rounds
+    "border_terrain_rounds": 1,
+    # Global War §9.8-§9.9 amphibious assaults: in round 1 only amphibious land units of
+    # these classes (unit types, domains or props.class) attack, the others join from
+    # round 2 if one of those survived, else go back aboard ([]: all attack at once);
+    # amphibious land units take double casualties in the first N rounds (0: never),
+    # except these unit types; they are taken as casualties before the other attackers;
+    # bombardment victims fire back in round 1 (A&A) or are removed at once (Global War)
+    "amphibious_first_round": [],
+    "amphibious_double_casualties": 0,
+    "amphibious_double_exempt": [],
+    "amphibious_casualties_first": False,
+    "bombard_victims_fire": True,
+    # Global War §1.22: border effects of printed fortified lines that are destroyed the
+    # first time the zone they guard is conquered
+    "fortified_lines_fall": [],
     # capture and economy
     "capital_capture": "take_bank",  # "take_bank" | "take_bank_first_time" | "none"
     "income_without_capital": False,  # a power whose capital is enemy-held collects nothing
@@ -199,6 +229,12 @@ class UnitType:
     scramble: bool = False
     cannot_capture: bool = False
     no_carrier: bool = False
+    air_superiority: bool = False
+    # Global War T 9-1 target selection: a hit rolled at or under this number lets the
+    # firing side pick the victim, among enemy units of ``target_selection_of`` (domains,
+    # unit type ids or ``props.class`` values; empty: any it may hit)
+    target_selection: int = 0
+    target_selection_of: tuple[str, ...] = ()
     props: dict[str, Any] = field(default_factory=dict)
 
     def cost_for(self, nation: str) -> int:
@@ -248,6 +284,15 @@ class FacilityType:
     repairs_ships: bool = False
     buildable: bool = True
     aliases: tuple[str, ...] = ()  # facility type names used by maps ("factory", "port")
+    # Global War §12.7-§12.8: a facility that applies this ``[borders.*]`` effect to attacks
+    # across the border it stands on (``Facility.props["border"]`` = the zone beyond it),
+    # or across every border of its zone when it names none (special fortification zones)
+    border_effect: str | None = None
+    # Global War §12.9 coastal artillery: first-strike shots at ``coastal_value`` against
+    # the ships bombarding or unloading into its zone, at most ``coastal_shots`` each
+    coastal_shots: int = 0
+    coastal_value: int = 0
+    removed_on_capture: bool = False  # Global War §12.7, §12.9: gone when the zone falls
     props: dict[str, Any] = field(default_factory=dict)
 
 
@@ -261,6 +306,15 @@ class Terrain:
     move_cost: int = 1
     impassable: bool = False
     no_blitz: bool = False
+    # Global War §1.16: target selection this terrain gives its defenders (by domain or
+    # unit type, as ``defense``), against units of ``target_selection_of``
+    defense_target_selection: dict[str, int] = field(default_factory=dict)
+    target_selection_of: tuple[str, ...] = ()
+    # Global War §1.9 desert breakdown: an attacking unit of ``breakdown_of`` (domains,
+    # unit types or ``props.class``) whose combat roll is at least ``breakdown`` leaves the
+    # battle for the zone it attacked from (0: never)
+    breakdown: int = 0
+    breakdown_of: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -273,6 +327,15 @@ class BorderEffect:
     attack: dict[str, int] = field(default_factory=dict)
     defense: dict[str, int] = field(default_factory=dict)
     rounds: int = 0
+    # Global War §12.7 fortifications, §1.23 Maginot Line: the border's own first-strike
+    # dice for the defender (in its rounds), hitting units of ``first_strike_targets``
+    # domains; ``double_casualties``: attackers of these domains that crossed it take two
+    # casualties per hit (§9.2) in its rounds
+    first_strike_rolls: int = 0
+    first_strike_value: int = 0
+    first_strike_targets: tuple[str, ...] = ("land",)
+    double_casualties: tuple[str, ...] = ()
+    prop: bool = False  # keyed by the boolean border prop of its id, not a typed attribute
 
 
 @dataclass(frozen=True)
@@ -606,6 +669,7 @@ _UNIT_INT_KEYS = {
     "bombard": (0, None),
     "air_battle": (0, None),
     "convoy_dice": (0, None),
+    "target_selection": (0, None),
 }
 _FAC_INT_KEYS = (
     "cost",
@@ -619,8 +683,17 @@ _FAC_INT_KEYS = (
     "air_move_bonus",
     "sea_move_bonus",
     "scramble",
+    "coastal_shots",
+    "coastal_value",
 )
-_FAC_BOOL_KEYS = ("needs_original", "forbid_island", "needs_coast", "repairs_ships", "buildable")
+_FAC_BOOL_KEYS = (
+    "needs_original",
+    "forbid_island",
+    "needs_coast",
+    "repairs_ships",
+    "buildable",
+    "removed_on_capture",
+)
 
 
 _KNOWN_TOP = {
@@ -757,6 +830,26 @@ def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> 
         ):
             if ref is not None and ref not in facilities:
                 c.fail(f"facilities.{f.id}.{key}", f"unknown facility type '{ref}'")
+        if f.border_effect is not None and f.border_effect not in borders:
+            c.fail(f"facilities.{f.id}.border_effect", f"no [borders.{f.border_effect}] table")
+    # Global War combat options naming terrain, unit types and facility types
+    for k in ("city_terrain", "surrounded_city_terrain"):
+        v = options.get(k)
+        if not isinstance(v, str) or (v and v not in terrain):
+            c.fail(f"options.{k}", f"no [terrain.{v}] table")
+    for k, known, what in (
+        ("amphibious_double_exempt", units, "unit type"),
+        ("city_supply_facilities", facilities, "facility type"),
+        ("fortified_lines_fall", borders, "[borders.*] table"),
+    ):
+        v = options.get(k)
+        if not isinstance(v, list):
+            c.fail(f"options.{k}", "must be a list")
+        for x in v:
+            if x not in known:
+                c.fail(f"options.{k}", f"unknown {what} {x!r}")
+    if not isinstance(options.get("amphibious_first_round"), list):
+        c.fail("options.amphibious_first_round", "must be a list")
     for n in nations.values():
         for t in n.can_buy or ():
             if t not in units and t not in facilities:
@@ -971,7 +1064,14 @@ def _build_unit(c: _Checker, uid: str, raw: dict, dice: int) -> UnitType:
             kw[k] = c.int_(v, f"{key}.{k}", lo, hi)
         elif k in ("name", "domain"):
             kw[k] = c.str_(v, f"{key}.{k}")
-        elif k in ("aa_targets", "cannot_target", "hidden_from", "blitz_with", "bombing_targets"):
+        elif k in (
+            "aa_targets",
+            "cannot_target",
+            "hidden_from",
+            "blitz_with",
+            "bombing_targets",
+            "target_selection_of",
+        ):
             kw[k] = c.strs(v, f"{key}.{k}")
         elif k == "flags":
             for i, fl in enumerate(c.strs(v, f"{key}.flags")):
@@ -1047,7 +1147,7 @@ def _build_facility(c: _Checker, fid: str, raw: dict) -> FacilityType:
             kw[k] = c.int_(v, f"{key}.{k}")
         elif k in _FAC_BOOL_KEYS:
             kw[k] = c.bool_(v, f"{key}.{k}")
-        elif k in ("name", "captured_becomes", "upgrade_from"):
+        elif k in ("name", "captured_becomes", "upgrade_from", "border_effect"):
             kw[k] = c.str_(v, f"{key}.{k}")
         elif k in ("places", "aliases"):
             kw[k] = c.strs(v, f"{key}.{k}")
@@ -1075,8 +1175,12 @@ def _build_terrain(c: _Checker, tid: str, raw: dict, units: dict | None = None) 
     key = f"terrain.{tid}"
     kw: dict[str, Any] = {"id": tid}
     for k, v in raw.items():
-        if k in ("attack", "defense"):
+        if k in ("attack", "defense", "defense_target_selection"):
             kw[k] = _modifier_table(c, v, f"{key}.{k}", units or {})
+        elif k in ("target_selection_of", "breakdown_of"):
+            kw[k] = c.strs(v, f"{key}.{k}")
+        elif k == "breakdown":
+            kw[k] = c.int_(v, f"{key}.{k}")
         elif k == "move_cost":
             kw[k] = c.int_(v, f"{key}.{k}", 1)
         elif k in ("impassable", "no_blitz"):
@@ -1092,14 +1196,27 @@ def _build_border(c: _Checker, bid: str, raw: dict, units: dict | None = None) -
     from gamecore.model import BORDER_FLAGS
 
     key = f"borders.{bid}"
-    if bid not in BORDER_FLAGS:
-        c.fail(key, f"unknown border attribute (one of {', '.join(BORDER_FLAGS)})")
+    # besides the typed attributes, an effect may be keyed by a boolean border prop
+    # (``prop = true``; Global War: ``maginot``)
+    if bid not in BORDER_FLAGS and raw.get("prop") is not True:
+        c.fail(
+            key,
+            f"unknown border attribute (one of {', '.join(BORDER_FLAGS)}; "
+            "a border prop needs prop = true)",
+        )
     kw: dict[str, Any] = {"id": bid}
     for k, v in raw.items():
         if k in ("attack", "defense"):
             kw[k] = _modifier_table(c, v, f"{key}.{k}", units or {})
-        elif k == "rounds":
+        elif k in ("rounds", "first_strike_rolls", "first_strike_value"):
             kw[k] = c.int_(v, f"{key}.{k}")
+        elif k == "prop":
+            kw[k] = c.bool_(v, f"{key}.{k}")
+        elif k in ("first_strike_targets", "double_casualties"):
+            kw[k] = c.strs(v, f"{key}.{k}")
+            for d in kw[k]:
+                if d not in DOMAINS:
+                    c.fail(f"{key}.{k}", f"unknown domain '{d}'")
         else:
             c.fail(f"{key}.{k}", "unknown key")
     return BorderEffect(**kw)
