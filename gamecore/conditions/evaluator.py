@@ -107,6 +107,12 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], str, dict[str, str]]] = {
     "capital_held": (("nation",), "bool", {"by": "who"}),
     "value": (("zones",), "num", {}),
     "min": (("num", "num*"), "num", {}),
+    # the calendar and politics (seeds/000 §2.5 T 6-1, §4.6, §13-§14)
+    "date": ((), "num", {}),
+    "year": ((), "num", {}),
+    "month": ((), "num", {}),
+    "is_neutral": (("nation",), "bool", {}),
+    "triggered": (("sym",), "bool", {}),
     "max": (("num", "num*"), "num", {}),
     # zone sets
     "sz": (("num*",), "zones", {}),
@@ -147,6 +153,16 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "transfer_control": (("zones", "nation"), {}),
     "declare_winner": (("who",), {}),
     "upgrade_facility": (("zone", "sym", "sym"), {}),
+    # politics (gamecore.rules.politics; seeds/000 §4-§5, §13-§14)
+    "declare_war": (("who", "who"), {}),
+    "align": (("minor", "nation"), {}),
+    "control": (("nation", "nation"), {}),
+    "set_alliance": (("nation", "sym"), {}),
+    "add_income": (("nation", "num"), {}),
+    "add_cash": (("nation", "num"), {}),
+    "add_units": (("nation", "zone", "filter", "num?"), {}),
+    "set_option": (("sym", "any"), {}),
+    "allow_war": (("who",), {}),
 }
 
 
@@ -252,6 +268,10 @@ class Compiler:
         return self._named(node, node.text, kind, env)
 
     def _named(self, node, text, kind, env):
+        if kind == "minor":  # a nation, or the zones of a neutral (align effect)
+            if text.casefold() in self._nations:
+                return self.resolve_who(node, text)
+            return self.resolve_zones(node, text, env)
         if kind in ("zones", "zone"):
             return self.resolve_zones(node, text, env)
         if kind in ("who", "nation"):
@@ -272,7 +292,7 @@ class Compiler:
         return lambda w, e: ("range", lo(w, e), hi(w, e))
 
     def c_SetLit(self, node: SetLit, kind, env):
-        if kind in ("any", "sym"):
+        if kind in ("any", "sym", "minor"):
             kind = "zones"
         if kind not in ("zones", "who", "filter", "nation"):
             raise _err(node, f"expected {_KIND_WORDS.get(kind, kind)}, found a set {{...}}")
@@ -512,6 +532,8 @@ _KIND_WORDS = {
     "nation": "a nation",
     "filter": "a unit class",
     "sym": "a name",
+    "minor": "a nation or a set of zones",
+    "any": "a value",
     "event": "an event",
     "comp": "a set or 'x in set: condition'",
 }
@@ -947,6 +969,52 @@ def _event(type_, fields):
     return impl
 
 
+def _date_index(w) -> int:
+    d = getattr(w, "date_index", None)
+    if d is None:
+        from gamecore.rules.politics import calendar_month
+
+        sc = getattr(w, "scenario", None)
+        d = calendar_month(getattr(sc, "start", ""), getattr(sc, "calendar", "year"), w.round)
+    return d
+
+
+def i_date(node, p, kw):
+    return lambda w, e: _date_index(w)
+
+
+def i_year(node, p, kw):
+    return lambda w, e: _date_index(w) // 12
+
+
+def i_month(node, p, kw):
+    return lambda w, e: _date_index(w) % 12 + 1
+
+
+def i_is_neutral(node, p, kw):
+    """seeds/000 §4.6: a power is neutral until it is at war with a Major Power."""
+    (n_f,) = p
+
+    def f(w, e):
+        nation = _one(node, n_f(w, e))
+        return not any(
+            m.kind == "major" and m.id != nation and w.relation(nation, m.id) == "war"
+            for m in w.nations.values()
+        )
+
+    return f
+
+
+def i_triggered(node, p, kw):
+    (s_f,) = p
+
+    def f(w, e):
+        name = s_f(w, e)
+        return any(ev.get("type") == "trigger" and ev.get("name") == name for ev in w.events)
+
+    return f
+
+
 _IMPLS: dict[str, Callable] = {
     "controls": i_controls,
     "all": i_all,
@@ -970,6 +1038,11 @@ _IMPLS: dict[str, Callable] = {
     "capital_held": i_capital_held,
     "value": i_value,
     "min": i_min,
+    "date": i_date,
+    "year": i_year,
+    "month": i_month,
+    "is_neutral": i_is_neutral,
+    "triggered": i_triggered,
     "max": i_max,
     "sz": i_sz,
     "original": i_original,

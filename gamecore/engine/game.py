@@ -107,6 +107,8 @@ def new_game(
     s.history = ()
     s.vp = {}
     s.alignment = {}
+    s.alliance = board.alliance_of
+    s.income_mod = {}
     for z in board.zones:
         if board.kind[z] != "land" or not s.is_neutral_owner(s.owner.get(z)):
             continue

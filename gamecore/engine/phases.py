@@ -15,7 +15,7 @@ from gamecore.engine.state import (
     GameState,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import combat, control, economy, movement
+from gamecore.rules import combat, control, economy, movement, politics
 
 END = Action.end_phase()
 #: phases that need no decision: they run and end by themselves
@@ -113,7 +113,7 @@ def politics_actions(s: GameState) -> list[Action]:
         if not s.alive(x):
             continue
         out.append(Action.declare_war(x))
-    return out
+    return politics.filter_declarations(s, n, out)  # option war_gates (seeds/000 §5.5)
 
 
 # ---------------------------------------------------------------------- apply
@@ -149,6 +149,7 @@ def declare_war(s: GameState, n: str, x: str) -> None:
             s.set_relation(a, b, "war", initiated_by=n)
     s.event("declare_war", by=n, on=x)
     s.remember("declared_war", by=n, against=x)
+    politics.after_declaration(s, n, x)  # §4.4 / §5.5 consequences (options)
 
 
 # ---------------------------------------------------------------------- phases and turns
@@ -193,6 +194,7 @@ def on_exit(s: GameState, ph: str) -> None:
         s.raids = {}
         s.battles = ()
         s.battle = None
+        politics.after_combat(s, n)  # T 4-3 attacked neutrals join the other side
     elif ph == "noncombat_move":
         movement.occupy_friendly_neutrals(s, n)
         movement.land_air_units(s, n)
@@ -275,6 +277,7 @@ def begin_turn(s: GameState) -> None:
             s.units[u.id] = u._replace(moves=mv, flags=flags)
     s.bump()
     s.event("turn", round=s.round, nation=n, nations=sorted(nations))
+    politics.on_turn_start(s)  # calendar and scenario events (option scenario_events)
 
 
 def auto_advance(s: GameState) -> None:

@@ -130,6 +130,10 @@ class GameState:
         "tokens",
         "history",
         "alignment",
+        # politics (gamecore.rules.politics, seeds/000 §4-§5): nation -> alliance (the
+        # board's dict until an alliance changes), permanent income changes by events
+        "alliance",
+        "income_mod",
         "vp",
         "winner",
         "end_reason",
@@ -211,6 +215,8 @@ class GameState:
         c.tokens = self.tokens.copy()
         c.history = self.history  # a tuple: shared, replaced when it grows
         c.alignment = self.alignment.copy()
+        c.alliance = self.alliance  # replaced, never mutated
+        c.income_mod = self.income_mod.copy()
         c.vp = self.vp.copy()
         c.winner = self.winner
         c.end_reason = self.end_reason
@@ -256,7 +262,7 @@ class GameState:
             return "self"
         r = self.relations.get((a, b) if a < b else (b, a))
         if r is None:
-            al = self.board.alliance_of
+            al = self.alliance
             x, y = al.get(a), al.get(b)
             r = "aligned" if x is not None and x == y else "peace"
         return r
@@ -300,7 +306,7 @@ class GameState:
         return o is None or o == NEUTRAL or self.board.nation_kind.get(o) == "neutral"
 
     def side_of(self, nation: str) -> str:
-        return self.board.alliance_of.get(nation) or nation
+        return self.alliance.get(nation) or nation
 
     # ------------------------------------------------------------------ units
     def units_in(self, zone: int) -> tuple[int, ...]:
@@ -463,6 +469,8 @@ class GameState:
             "tokens": dict(sorted(self.tokens.items())),
             "vp": dict(sorted(self.vp.items())),
             "alignment": {str(z): a for z, a in sorted(self.alignment.items())},
+            "alliance": {n: a for n, a in sorted(self.alliance.items()) if a},
+            "income_mod": {n: v for n, v in sorted(self.income_mod.items()) if v},
             "history": len(self.history),
             "winner": self.winner,
             "terminal": self.terminal,

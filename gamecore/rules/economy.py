@@ -389,7 +389,7 @@ def collect_income(s: GameState, n: str) -> int:
     base = s.territory_income(n)
     bonus, met = objectives_income(s, n)
     loss = convoy_losses(s, n)
-    amount = max(0, base + bonus - loss)
+    amount = max(0, base + bonus - loss + s.income_mod.get(n, 0))  # + event changes
     s.banks[n] = s.banks.get(n, 0) + amount
     s.income[n] = amount
     s.event("income", nation=n, amount=amount, territory=base, objectives=met, convoy=loss)
