@@ -161,6 +161,7 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "add_income": (("nation", "num"), {}),
     "add_cash": (("nation", "num"), {}),
     "add_units": (("nation", "zone", "filter", "num?"), {}),
+    "remove_units": (("who", "zones", "filter?"), {}),
     "set_option": (("sym", "any"), {}),
     "allow_war": (("who",), {}),
 }
@@ -503,7 +504,7 @@ class Compiler:
         def effect(w, e):
             return Effect(
                 name,
-                tuple(_plain(f(w, e)) for f in pos),
+                tuple(_plain(f(w, e)) for f in pos if f is not None),
                 tuple(sorted((k, _plain(f(w, e))) for k, f in kw.items())),
             )
 

@@ -226,6 +226,19 @@ def apply_effect(s: GameState, obj: Objective, name: str, args: tuple, kwargs: d
             s.event("cash", nation=n, change=amount, by=obj.id)
     elif name == "add_units":
         add_units(s, _names(args[0])[0], _zones(args[1]), args[2], args[3] if len(args) > 3 else 1)
+    elif name == "remove_units":
+        who = set(_names(args[0]))
+        zones = set(_zones(args[1]))
+        flt = args[2] if len(args) > 2 else None
+        include = getattr(flt, "include", None)
+        gone = 0
+        for u in sorted(s.units.values()):
+            if u.id not in s.units or u.nation not in who or u.zone not in zones:
+                continue
+            if include is not None and not _matches(s, u.type, flt):
+                continue
+            gone += len(s.remove_unit(u.id, "event"))
+        s.event("units_removed", nations=sorted(who), count=gone, by=obj.id)
     elif name == "transfer_control":
         for n in _names(args[1]):
             transfer_zones(s, _zones(args[0]), n)
@@ -254,6 +267,12 @@ def apply_effect(s: GameState, obj: Objective, name: str, args: tuple, kwargs: d
         pass  # read by war_targets() (check: war_gate)
     else:
         s.event("effect_ignored", effect=name, by=obj.id)
+
+
+def _matches(s: GameState, unit_type: str, flt: Any) -> bool:
+    from gamecore.engine.world import static_world
+
+    return flt.matches(static_world(s).unit_classes(unit_type))
 
 
 def add_units(s: GameState, nation: str, zones: list[int], flt: Any, count: Any) -> None:
@@ -366,6 +385,7 @@ def align_nation(s: GameState, minor: str, major: str) -> None:
             s.set_relation(major, x, "war", initiated_by=x)
     set_alliance(s, minor, s.alliance.get(major))
     s.set_relation(minor, major, "aligned")
+    s.awards.add(f"absorbed:{minor}")  # its zones are the Major's for good (no liberation)
     s.event("absorbed", nation=minor, major=major, cash=cash)
     s.remember("aligned", by=major, against=minor)
     s.bump()
@@ -406,8 +426,11 @@ def war_targets(s: GameState, n: str) -> set[str] | None:
     ``n`` owns (or its alliance owns, or that has no owner)."""
     if not s.rules.options.get("war_gates"):
         return None
+    gates = _events(s, "war_gate")
+    if not gates:
+        return None  # a scenario without gates restricts nobody
     out: set[str] = set()
-    for obj in _events(s, "war_gate"):
+    for obj in gates:
         if obj.owner and n not in _owner_nations(s, obj.owner):
             continue
         ok, effects = _evaluate(s, obj)
@@ -442,6 +465,20 @@ def after_declaration(s: GameState, n: str, x: str) -> None:
     run_events(s, "on_war")
 
 
+def alliance_leader(s: GameState, alliance: str) -> str | None:
+    """Who takes the minors and neutrals that Align with ``alliance`` (T 4-3): the option
+    ``alliance_leader`` (alliance -> nation), else the first Major of the Alliance in the
+    turn order (T 6-1 puts Germany, the Commonwealth and the USSR first in theirs)."""
+    named = (s.rules.options.get("alliance_leader") or {}).get(alliance)
+    if named in s.board.nations:
+        return named
+    for slot in s.board.turn_slots:
+        for n in slot:
+            if s.alliance.get(n) == alliance and s.board.nation_kind.get(n) == "major":
+                return n
+    return None
+
+
 def after_combat(s: GameState, n: str) -> None:
     """End of ``n``'s combat phase: neutrals it attacked this turn that still stand Align
     with the other side (T 4-3), and §5.6 the cost of attacking a neutral is paid."""
@@ -473,7 +510,7 @@ def after_combat(s: GameState, n: str) -> None:
             s.banks[n] = s.banks.get(n, 0) - paid
             s.event("neutral_attack_cost", nation=n, zone=z, paid=paid)
     to = joins.get(side) if isinstance(joins, dict) else None
-    leader = (opts.get("alliance_leader") or {}).get(to) if to else None
+    leader = alliance_leader(s, to) if to else None
     if leader and _nation_ok(s, leader):
         still = [z for z in hit if s.is_neutral_owner(s.owner.get(z))]
         # Aligned when the attacker is at war with the leader, else under its Control;
@@ -492,6 +529,7 @@ __all__ = [
     "align_common_enemies",
     "align_nation",
     "align_zones",
+    "alliance_leader",
     "apply_effect",
     "calendar_month",
     "control_nation",
