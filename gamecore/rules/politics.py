@@ -493,7 +493,7 @@ def after_combat(s: GameState, n: str) -> None:
             for h in s.history
             if h.get("type") == "attacked"
             and h.get("round") == s.round
-            and h.get("nation") == n
+            and h.get("by") == n
             and s.board.is_land(h.get("zone", -1))
             and s.is_neutral_owner(s.board.original.get(h["zone"]))
             and f"neutral_cost:{s.round}:{h['zone']}" not in s.awards
