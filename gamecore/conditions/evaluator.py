@@ -113,6 +113,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], str, dict[str, str]]] = {
     "month": ((), "num", {}),
     "is_neutral": (("nation",), "bool", {}),
     "triggered": (("sym",), "bool", {}),
+    "surrendered": (("nation",), "bool", {}),
     "max": (("num", "num*"), "num", {}),
     # zone sets
     "sz": (("num*",), "zones", {}),
@@ -164,6 +165,7 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "remove_units": (("who", "zones", "filter?"), {}),
     "set_option": (("sym", "any"), {}),
     "allow_war": (("who",), {}),
+    "surrender": (("nation",), {}),
 }
 
 
@@ -1016,6 +1018,18 @@ def i_triggered(node, p, kw):
     return f
 
 
+def i_surrendered(node, p, kw):
+    (n_f,) = p
+
+    def f(w, e):
+        nation = _one(node, n_f(w, e))
+        return any(
+            ev.get("type") == "surrendered" and ev.get("against") == nation for ev in w.events
+        )
+
+    return f
+
+
 _IMPLS: dict[str, Callable] = {
     "controls": i_controls,
     "all": i_all,
@@ -1044,6 +1058,7 @@ _IMPLS: dict[str, Callable] = {
     "month": i_month,
     "is_neutral": i_is_neutral,
     "triggered": i_triggered,
+    "surrendered": i_surrendered,
     "max": i_max,
     "sz": i_sz,
     "original": i_original,

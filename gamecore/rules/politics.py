@@ -263,6 +263,9 @@ def apply_effect(s: GameState, obj: Objective, name: str, args: tuple, kwargs: d
         who = _names(args[0])
         side = s.side_of(who[0]) if who and who[0] in s.board.nations else (obj.owner or None)
         set_winner(s, side, f"event {obj.id}")
+    elif name == "surrender":
+        for n in _names(args[0]):
+            surrender(s, n)
     elif name == "allow_war":
         pass  # read by war_targets() (check: war_gate)
     else:
@@ -419,6 +422,52 @@ def align_common_enemies(s: GameState) -> None:
                     s.event("aligned_allies", a=a, b=b)
 
 
+def surrender(s: GameState, n: str) -> None:
+    """§9.22: ``n`` surrenders (its conditions are the scenario's events, as on the NRS):
+    its units are removed, its wars end, the minors it Controls pass to another Major of
+    its Alliance, and its remaining zones go to the enemy holding its capital (the rule
+    gives them to the first nation moving a land unit in; a player's choice the engine
+    makes for it). Once per nation; not reversible here."""
+    key = f"surrendered:{n}"
+    if not _nation_ok(s, n) or key in s.awards:
+        return
+    s.awards.add(key)
+    cap = s.board.capital.get(n)
+    taker = s.owner.get(cap) if cap is not None else None
+    if taker is None or taker == n or not s.at_war(n, taker):
+        taker = None
+    side = s.alliance.get(n)
+    mate = None
+    if side is not None:
+        for slot in s.board.turn_slots:
+            for m in slot:
+                if (
+                    mate is None
+                    and m != n
+                    and s.alliance.get(m) == side
+                    and s.board.nation_kind.get(m) == "major"
+                    and f"surrendered:{m}" not in s.awards
+                ):
+                    mate = m
+    for x in s.board.nations:
+        if x != n and s.relation(x, n) == "controlled" and mate is not None:
+            s.set_relation(x, mate, "controlled")
+    removed = 0
+    for u in sorted(s.units.values()):
+        if u.nation == n and u.id in s.units:
+            removed += len(s.remove_unit(u.id, "surrender"))
+    zones = s.zones_of(n)
+    if taker is not None:
+        for z in zones:
+            s.owner[z] = taker
+    for x in s.board.nations:
+        if s.at_war(n, x):
+            s.set_relation(n, x, "peace")
+    s.bump()
+    s.event("surrender", nation=n, to=taker, units=removed, zones=len(zones))
+    s.remember("surrendered", by=taker, against=n)
+
+
 # ---------------------------------------------------------------------- war
 def war_targets(s: GameState, n: str) -> set[str] | None:
     """Whom ``n`` may declare war on now (None: anyone, the option ``war_gates`` is off):
@@ -541,6 +590,7 @@ __all__ = [
     "parse_date",
     "run_events",
     "set_alliance",
+    "surrender",
     "transfer_zones",
     "war_targets",
 ]

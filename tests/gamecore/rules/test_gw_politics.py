@@ -357,3 +357,26 @@ def test_random_bots_finish_and_replay_gives_the_same_game(seed):
     assert fired(s, "EV_anschluss")
     again = replay(pack, s.log)
     assert again.snapshot() == s.snapshot()
+
+
+# ---------------------------------------------------------------------- surrender
+def test_surrender_as_data():
+    # §9.22: surrender conditions are on the NRS (here: an event); the surrendering
+    # nation's units are removed, its controlled minors pass to another Major of its
+    # Alliance, its wars end; its zones go to the enemy holding its capital
+    s, z, _ = gw_game(
+        """event EV_fr "France surrenders" { once: true  owner: FRA  check: turn_start
+             if: controls(enemies_of(FRA), France)  effect: surrender(FRA) }""",
+        units=[("1", "FRA", "destroyer", 1), ("B", "POL", "infantry", 1)],
+    )
+    s.set_relation("GER", "FRA", "war")
+    s.set_relation("POL", "FRA", "controlled")
+    s.owner[z["D"]] = "GER"  # Paris falls
+    assert evaluate("surrendered(FRA)", GameWorld(s)) is False
+    while s.current_nation != "FRA":
+        s.apply(Action.end_phase())
+    assert evaluate("surrendered(FRA)", GameWorld(s)) is True
+    assert not any(u.nation == "FRA" for u in s.units.values())
+    assert not s.at_war("GER", "FRA")
+    assert s.relation("POL", "UK") == "controlled"
+    assert not s.alive("FRA")
