@@ -492,6 +492,31 @@ def war_targets(s: GameState, n: str) -> set[str] | None:
     return out
 
 
+def suggested_wars(s: GameState, n: str) -> set[str]:
+    """A bot's default (no effect without ``war_gates``): declare war on the nations the
+    gates allow that are minors or already at war with a member of ``n``'s Alliance (the
+    Allies join each other's wars, Germany takes Poland); pact partners are left alone."""
+    allowed = war_targets(s, n)
+    if allowed is None:
+        return set()
+    side = s.alliance.get(n)
+    kind = s.board.nation_kind
+    out = set()
+    for x in sorted(allowed):
+        if x not in s.board.nations or kind.get(x) == "neutral" or not s.alive(x):
+            continue
+        if s.relation(n, x) in ("war", "pact", "aligned", "controlled"):
+            continue
+        if side is not None and s.alliance.get(x) == side:
+            continue
+        ally_at_war = side is not None and any(
+            m != n and s.alliance.get(m) == side and s.at_war(m, x) for m in s.board.nations
+        )
+        if kind.get(x) == "minor" or ally_at_war:
+            out.add(x)
+    return out
+
+
 def filter_declarations(s: GameState, n: str, actions: list) -> list:
     allowed = war_targets(s, n)
     if allowed is None:
@@ -590,6 +615,7 @@ __all__ = [
     "parse_date",
     "run_events",
     "set_alliance",
+    "suggested_wars",
     "surrender",
     "transfer_zones",
     "war_targets",

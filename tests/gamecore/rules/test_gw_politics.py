@@ -380,3 +380,28 @@ def test_surrender_as_data():
     assert not s.at_war("GER", "FRA")
     assert s.relation("POL", "UK") == "controlled"
     assert not s.alive("FRA")
+
+
+def test_bot_default_declarations():
+    # bots declare war where the gates allow it on a minor or on an ally's enemy
+    s, z, _ = gw_game(EVENTS)
+    assert politics.suggested_wars(s, "GER") == set()  # gate closed until 1937-01
+    end_round(s)
+    end_round(s)
+    assert politics.suggested_wars(s, "GER") == {"POL"}  # UK and France: Majors at peace
+    s.set_relation("GER", "UK", "war")
+    assert politics.suggested_wars(s, "FRA") == {"GER"}  # Britain's enemy
+    # without gates (g40) bots keep the peace they kept before
+    g, _, _ = gw_game(options={"war_gates": False})
+    assert politics.suggested_wars(g, "GER") == set()
+
+
+def test_heuristic_bot_goes_to_war_through_the_gates():
+    from gamecore.sim.bots.heuristic import HeuristicBot
+
+    units = [("A", "GER", "infantry", 4), ("B", "POL", "infantry", 1)]
+    s, z, _ = gw_game(EVENTS, units=units, rounds=3)
+    play(s, HeuristicBot(1), max_actions=5000)
+    assert s.is_terminal()
+    assert any(h.get("type") == "declared_war" and h["by"] == "GER" for h in s.history)
+    assert s.at_war("UK", "GER")  # the guarantee
