@@ -14,8 +14,9 @@ other ruleset (g40) exactly as it was:
   when it has none) or ``on_war`` (right after every declaration of war). Their effects
   change the game (see :func:`apply_effect`).
 - ``war_gates`` (false): a nation may declare war only on the nations named by
-  ``allow_war(...)`` in a satisfied ``check: war_gate`` event it owns (NRS conditions,
-  §5.5, as data).
+  ``allow_war(...)`` in a satisfied ``check: war_gate`` event it (or its alliance) owns
+  (NRS conditions, §5.5, as data); that includes attacking a neutral bloc's zones (the
+  movement rules ask :func:`war_targets`). A scenario without any gate restricts nobody.
 - ``common_enemy_aligns`` (false): §4.4 Alliance members become Aligned when they are at
   war with the same Major Power.
 - ``neutral_victim_joins`` ({}): T 4-3, alliance of the attacker -> alliance a neutral
@@ -23,6 +24,10 @@ other ruleset (g40) exactly as it was:
   ``alliance_leader`` (alliance -> nation), with its standing army.
 - ``neutral_attack_cost`` ({}): §5.6, alliance -> IPP paid by a nation of that alliance
   each time it attacks a neutral (taken at the end of its combat phase, never below 0).
+
+Surrender (§9.22) is the ``surrender(N)`` effect of an event whose condition is the
+nation's NRS surrender condition. Bots: :func:`suggested_wars` is the heuristic bot's
+default for declarations of war.
 
 Nations, zones and alliances named by effects are checked when the event compiles (the
 condition language checks names); the engine ignores what makes no sense at run time
