@@ -539,9 +539,30 @@ def declare_war(s: GameState, n: str, x: str) -> None:
 def after_declaration(s: GameState, n: str, x: str) -> None:
     """The consequences of a declaration (§5.5 step 2, §4.4): allies at war with the same
     Major Align, then the ``on_war`` events (the victim's allies join, minors Align, ...)."""
+    minor_attacked(s, n, x)
     if s.rules.options.get("common_enemy_aligns"):
         align_common_enemies(s)
     run_events(s, "on_war")
+
+
+def minor_attacked(s: GameState, n: str, x: str) -> None:
+    """T 4-3 for a minor nation outside every Alliance: war declared on it by a nation of
+    Alliance A makes it join ``neutral_victim_joins[A]``: Aligned with (absorbed by) that
+    Alliance's leader when the declarer is at war with the leader, else under its
+    Control."""
+    joins = s.rules.options.get("neutral_victim_joins") or {}
+    if not isinstance(joins, dict) or s.board.nation_kind.get(x) != "minor":
+        return
+    if s.alliance.get(x) is not None:
+        return
+    to = joins.get(s.alliance.get(n))
+    leader = alliance_leader(s, to) if to else None
+    if leader is None or leader == n:
+        return
+    if s.at_war(n, leader):
+        align_nation(s, x, leader)
+    else:
+        control_nation(s, x, leader)
 
 
 def alliance_leader(s: GameState, alliance: str) -> str | None:
@@ -617,6 +638,7 @@ __all__ = [
     "declare_war",
     "filter_declarations",
     "on_turn_start",
+    "minor_attacked",
     "parse_date",
     "run_events",
     "set_alliance",

@@ -405,3 +405,18 @@ def test_heuristic_bot_goes_to_war_through_the_gates():
     assert s.is_terminal()
     assert any(h.get("type") == "declared_war" and h["by"] == "GER" for h in s.history)
     assert s.at_war("UK", "GER")  # the guarantee
+
+
+def test_minor_outside_the_alliances_joins_the_victims_side():
+    # T 4-3: a minor the Axis declares war on comes under Allied Control while the Axis
+    # power is not at war with the Allies, and Aligns with the Allies when it is
+    s, z, _ = gw_game(units=[("B", "POL", "infantry", 1)])
+    s.alliance = {**s.alliance, "POL": None}
+    politics.declare_war(s, "GER", "POL")
+    assert s.relation("POL", "UK") == "controlled" and s.side_of("POL") == "allies"
+    assert not s.at_war("GER", "UK")
+    s2, z2, _ = gw_game(units=[("B", "POL", "infantry", 1)])
+    s2.alliance = {**s2.alliance, "POL": None}
+    s2.set_relation("GER", "UK", "war")
+    politics.declare_war(s2, "GER", "POL")
+    assert s2.owner[z2["B"]] == "UK" and not s2.alive("POL")  # Aligned: absorbed
