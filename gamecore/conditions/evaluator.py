@@ -166,6 +166,8 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "set_option": (("sym", "any"), {}),
     "allow_war": (("who",), {}),
     "surrender": (("nation",), {}),
+    "open_link": (("sym",), {}),
+    "close_link": (("sym",), {}),
 }
 
 

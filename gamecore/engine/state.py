@@ -134,6 +134,7 @@ class GameState:
         # board's dict until an alliance changes), permanent income changes by events
         "alliance",
         "income_mod",
+        "closed_links",  # zone pairs of straits/canals closed by events (a frozenset)
         "vp",
         "winner",
         "end_reason",
@@ -217,6 +218,7 @@ class GameState:
         c.alignment = self.alignment.copy()
         c.alliance = self.alliance  # replaced, never mutated
         c.income_mod = self.income_mod.copy()
+        c.closed_links = self.closed_links
         c.vp = self.vp.copy()
         c.winner = self.winner
         c.end_reason = self.end_reason
@@ -471,6 +473,7 @@ class GameState:
             "alignment": {str(z): a for z, a in sorted(self.alignment.items())},
             "alliance": {n: a for n, a in sorted(self.alliance.items()) if a},
             "income_mod": {n: v for n, v in sorted(self.income_mod.items()) if v},
+            "closed_links": sorted(list(p) for p in self.closed_links),
             "history": len(self.history),
             "winner": self.winner,
             "terminal": self.terminal,

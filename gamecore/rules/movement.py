@@ -139,6 +139,8 @@ class MoveContext:
 
     def canal_open(self, a: int, b: int, unit_type: str) -> bool:
         c = self.b.canals.get((a, b) if a < b else (b, a))
+        if c is not None and (c.a, c.b) in self.s.closed_links:
+            return False  # closed by a scenario event (gamecore.rules.politics)
         if c is None or unit_type in c.exempt:
             return True
         own = self.s.start_owner if self.opts.get("canal_control") == "turn_start" else self.s.owner
@@ -153,6 +155,8 @@ class MoveContext:
         key = (a, b) if a < b else (b, a)
         if key not in self.b.strait_via:
             return True
+        if key in self.s.closed_links:
+            return False  # closed by a scenario event (gamecore.rules.politics)
         via = self.b.strait_via[key]
         return via is None or via not in self.enemy_surface
 

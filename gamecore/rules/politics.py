@@ -268,6 +268,8 @@ def apply_effect(s: GameState, obj: Objective, name: str, args: tuple, kwargs: d
         who = _names(args[0])
         side = s.side_of(who[0]) if who and who[0] in s.board.nations else (obj.owner or None)
         set_winner(s, side, f"event {obj.id}")
+    elif name in ("open_link", "close_link"):
+        set_link(s, str(args[0]), name == "open_link", obj.id)
     elif name == "surrender":
         for n in _names(args[0]):
             surrender(s, n)
@@ -314,6 +316,23 @@ def transfer_zones(s: GameState, zones: Iterable[int], nation: str) -> None:
         s.event("transfer", zone=z, owner=nation, prev=prev)
         s.remember("captured", by=nation, zone=z, **{"from": prev})
     s.bump()
+
+
+def set_link(s: GameState, name: str, is_open: bool, by: str = "") -> None:
+    """Open or close the straits and canals called ``name`` (a map link's name, any case):
+    a closed one lets no unit through (§1.15: e.g. a canal closed by a treaty)."""
+    key = name.casefold()
+    pairs = {
+        (min(lk.a, lk.b), max(lk.a, lk.b))
+        for lk in s.pack.map.links.values()
+        if (lk.name or "").casefold() == key and lk.kind in ("strait", "canal")
+    }
+    if not pairs:
+        s.event("effect_ignored", effect="open_link" if is_open else "close_link", by=by)
+        return
+    s.closed_links = s.closed_links - pairs if is_open else s.closed_links | pairs
+    s.bump()
+    s.event("link", name=name, open=is_open, by=by)
 
 
 # ---------------------------------------------------------------------- alliances
@@ -642,6 +661,7 @@ __all__ = [
     "parse_date",
     "run_events",
     "set_alliance",
+    "set_link",
     "suggested_wars",
     "surrender",
     "transfer_zones",

@@ -420,3 +420,38 @@ def test_minor_outside_the_alliances_joins_the_victims_side():
     s2.set_relation("GER", "UK", "war")
     politics.declare_war(s2, "GER", "POL")
     assert s2.owner[z2["B"]] == "UK" and not s2.alive("POL")  # Aligned: absorbed
+
+
+def test_close_and_open_a_canal_by_event():
+    # §1.15 canals as data: an event closes a named canal (and opens it again)
+    pack = grid_pack(
+        ["1 A 2"],
+        {"A": {"owner": "GER"}},
+        {"GER": {"alliance": "axis"}},
+        [("1", "GER", "destroyer", 1)],
+        links=[("canal", "1", "2", {"controllers": ["A"]})],
+        banks={"GER": 30},  # something to decide every turn: the rounds do not run on
+        ruleset="global_war",
+        options=GW_OPTIONS,
+        objectives=rules_to_objectives(
+            """event EV_close "closed" { once: true if: date() >= 1936-07
+                 effect: close_link(Kiel Canal) }
+               event EV_open "opened" { once: true if: date() >= 1937-01
+                 effect: open_link("kiel canal") }"""
+        ),
+    )
+    pack.map.links[1].name = "Kiel Canal"
+    sc = pack.scenarios["test"]
+    sc.start, sc.calendar = "1936-01", "6-months"
+    s = new_game(pack, "test")
+    z = zone_ids(pack)
+
+    def can_sail():
+        return movement.MoveContext(s, "GER", combat=False).canal_open(z["1"], z["2"], "destroyer")
+
+    assert can_sail()
+    end_round(s)
+    assert s.round == 2
+    assert not can_sail() and s.snapshot()["closed_links"] == [[z["1"], z["2"]]]
+    end_round(s)
+    assert can_sail()
