@@ -200,6 +200,7 @@ def on_exit(s: GameState, ph: str) -> None:
         movement.land_air_units(s, n)
     elif ph == "place":
         economy.end_placement(s, n)
+        politics.recruit(s, n)  # §4.5 controlled minors' recruitment roll (option)
     elif ph == "collect_income":
         pass
     if s.phase_i == len(s.rules.phases) - 1:

@@ -428,6 +428,34 @@ def control_nation(s: GameState, minor: str, major: str) -> None:
     s.remember("controlled_by", by=major, against=minor)
 
 
+def recruit(s: GameState, controller: str) -> None:
+    """§4.5 / §11.5 (option ``recruitment``): at the end of its controller's Place Units
+    phase each Controlled minor rolls a die; at most the number of land zones it has (or
+    its nation prop ``recruitment_target``: Abyssinia 1, Vichy 2) raises one
+    ``recruitment_unit`` in its capital (else its first zone)."""
+    if not s.rules.options.get("recruitment"):
+        return
+    typ = s.rules.options.get("recruitment_unit", "infantry")
+    if typ not in s.rules.units:
+        return
+    for x in s.board.nations:
+        if x == controller or s.relation(x, controller) != "controlled":
+            continue
+        zones = sorted(s.zones_of(x))
+        if not zones:
+            continue
+        nat = s.pack.nations.get(x)
+        target = nat.props.get("recruitment_target") if nat is not None else None
+        if not isinstance(target, int):
+            target = len(zones)
+        roll = s.rng.roll(s.rules.dice)
+        ok = roll <= target
+        if ok:
+            cap = s.board.capital.get(x)
+            s.add_unit(x, typ, cap if cap in zones else zones[0])
+        s.event("recruitment", nation=x, controller=controller, roll=roll, target=target, ok=ok)
+
+
 def align_common_enemies(s: GameState) -> None:
     """§4.4: members of one Alliance become Aligned when at war with the same Major."""
     majors = [n for n in s.board.nations if s.board.nation_kind.get(n) == "major"]
@@ -659,6 +687,7 @@ __all__ = [
     "on_turn_start",
     "minor_attacked",
     "parse_date",
+    "recruit",
     "run_events",
     "set_alliance",
     "set_link",

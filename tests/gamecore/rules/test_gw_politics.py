@@ -455,3 +455,23 @@ def test_close_and_open_a_canal_by_event():
     assert not can_sail() and s.snapshot()["closed_links"] == [[z["1"], z["2"]]]
     end_round(s)
     assert can_sail()
+
+
+def test_recruitment_roll_of_a_controlled_minor():
+    # §4.5 / §11.5: the controller rolls D12 <= the minor's land zones -> 1 Infantry
+    from tests.gamecore.engine.helpers import ScriptedRng
+
+    s, z, pack = gw_game(options={"recruitment": True})
+    s.set_relation("POL", "UK", "controlled")
+    s.rng = ScriptedRng([1, 2])
+    polish = lambda: [u for u in s.units.values() if u.nation == "POL"]  # noqa: E731
+    politics.recruit(s, "UK")  # Poland has 1 zone: a 1 succeeds
+    assert [(u.type, u.zone) for u in polish()] == [("infantry", z["B"])]
+    politics.recruit(s, "UK")  # a 2 fails
+    assert len(polish()) == 1
+    pack.nations["POL"].props["recruitment_target"] = 0
+    s.rng = ScriptedRng([1])
+    politics.recruit(s, "FRA")  # France controls nobody: no roll
+    assert s.rng.used == []
+    politics.recruit(s, "UK")
+    assert s.rng.used == [1] and len(polish()) == 1  # target 0: never
