@@ -102,13 +102,13 @@ def politics_actions(s: GameState) -> list[Action]:
     if s.phase == "combat_move" and any(u.nation == n and u.flags & 1 for u in s.units.values()):
         return []  # declarations come at the start of combat move, before any move
     out = []
-    my_side = s.board.alliance_of.get(n)
+    my_side = s.alliance.get(n)  # alliances may change in play (gamecore.rules.politics)
     for x in s.board.nations:
         if x == n or s.board.nation_kind.get(x) == "neutral":
             continue
         if s.relation(n, x) in ("war", "aligned", "controlled"):
             continue
-        if my_side is not None and s.board.alliance_of.get(x) == my_side:
+        if my_side is not None and s.alliance.get(x) == my_side:
             continue
         if not s.alive(x):
             continue
@@ -140,7 +140,7 @@ def apply(s: GameState, a: Action) -> None:
 def declare_war(s: GameState, n: str, x: str) -> None:
     pairs = [(n, x)]
     if s.rules.options.get("war_scope") == "alliance":
-        al = s.board.alliance_of
+        al = s.alliance
         mine = [m for m in s.board.nations if al.get(m) is not None and al.get(m) == al.get(n)]
         theirs = [m for m in s.board.nations if al.get(m) is not None and al.get(m) == al.get(x)]
         pairs += [(a, b) for a in mine or [n] for b in theirs or [x]]
