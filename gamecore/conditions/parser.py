@@ -41,7 +41,7 @@ _TOKEN_RE = re.compile(
     (?P<ws>[ \t\r]+)
   | (?P<nl>\n)
   | (?P<comment>\#[^\n]*)
-  | (?P<date>\d{4}-(?:0[1-9]|1[0-2])(?![0-9A-Za-z_]))
+  | (?P<date>\d{4}-\d{2}(?![0-9A-Za-z_.]))
   | (?P<number>\d+(?:\.\d+)?(?![A-Za-z_]))
   | (?P<string>"[^"\n]*"|'[^'\n]*')
   | (?P<name>[A-Za-z_][A-Za-z0-9_.]*|\d+[A-Za-z_][A-Za-z0-9_.]*)
@@ -299,6 +299,8 @@ class Parser:
         if t.kind == "date":  # 1938-07: a calendar month (seeds/000 §2.5, T 6-1)
             self.advance()
             year, month = t.text.split("-")
+            if not 1 <= int(month) <= 12:
+                raise self.error("a date YYYY-MM needs a month from 01 to 12", t)
             return Num(t.line, t.col, int(year) * 12 + int(month) - 1)
         if t.kind == "string":
             self.advance()

@@ -17,6 +17,7 @@ from gamecore.engine import Action, new_game, replay
 from gamecore.engine.bots import RandomBot, play
 from gamecore.engine.testmaps import grid_pack, zone_ids
 from gamecore.engine.world import GameWorld
+from gamecore.errors import ConditionError
 from gamecore.rules import economy, load_ruleset, movement, politics
 
 # A B C D land in a row; E a neutral (strict) zone next to D; 1 the sea
@@ -124,6 +125,8 @@ def test_date_literal_and_calendar_functions_in_conditions():
     assert evaluate("year() == 1938 and month() == 7", w) is True
     # with spaces it is still arithmetic
     assert evaluate("1938 - 07", w, kind="num") == 1931
+    with pytest.raises(ConditionError, match="month from 01 to 12"):
+        evaluate("date() >= 1938-13", w)
     s.round = 6
     assert evaluate("date() == 1938-07", GameWorld(s)) is True
 
