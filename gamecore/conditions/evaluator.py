@@ -108,6 +108,13 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], str, dict[str, str]]] = {
     "has_tech": (("nation", "sym"), "bool", {}),  # Global War §7.8, T 3-1
     "value": (("zones",), "num", {}),
     "min": (("num", "num*"), "num", {}),
+    # the calendar and politics (seeds/000 §2.5 T 6-1, §4.6, §13-§14)
+    "date": ((), "num", {}),
+    "year": ((), "num", {}),
+    "month": ((), "num", {}),
+    "is_neutral": (("nation",), "bool", {}),
+    "triggered": (("sym",), "bool", {}),
+    "surrendered": (("nation",), "bool", {}),
     "max": (("num", "num*"), "num", {}),
     # zone sets
     "sz": (("num*",), "zones", {}),
@@ -148,6 +155,20 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "transfer_control": (("zones", "nation"), {}),
     "declare_winner": (("who",), {}),
     "upgrade_facility": (("zone", "sym", "sym"), {}),
+    # politics (gamecore.rules.politics; seeds/000 §4-§5, §13-§14)
+    "declare_war": (("who", "who"), {}),
+    "align": (("minor", "nation"), {}),
+    "control": (("nation", "nation"), {}),
+    "set_alliance": (("nation", "sym"), {}),
+    "add_income": (("nation", "num"), {}),
+    "add_cash": (("nation", "num"), {}),
+    "add_units": (("nation", "zone", "filter", "num?"), {}),
+    "remove_units": (("who", "zones", "filter?"), {}),
+    "set_option": (("sym", "any"), {}),
+    "allow_war": (("who",), {}),
+    "surrender": (("nation",), {}),
+    "open_link": (("sym",), {}),
+    "close_link": (("sym",), {}),
 }
 
 
@@ -253,6 +274,10 @@ class Compiler:
         return self._named(node, node.text, kind, env)
 
     def _named(self, node, text, kind, env):
+        if kind == "minor":  # a nation, or the zones of a neutral (align effect)
+            if text.casefold() in self._nations:
+                return self.resolve_who(node, text)
+            return self.resolve_zones(node, text, env)
         if kind in ("zones", "zone"):
             return self.resolve_zones(node, text, env)
         if kind in ("who", "nation"):
@@ -273,7 +298,7 @@ class Compiler:
         return lambda w, e: ("range", lo(w, e), hi(w, e))
 
     def c_SetLit(self, node: SetLit, kind, env):
-        if kind in ("any", "sym"):
+        if kind in ("any", "sym", "minor"):
             kind = "zones"
         if kind not in ("zones", "who", "filter", "nation"):
             raise _err(node, f"expected {_KIND_WORDS.get(kind, kind)}, found a set {{...}}")
@@ -484,7 +509,7 @@ class Compiler:
         def effect(w, e):
             return Effect(
                 name,
-                tuple(_plain(f(w, e)) for f in pos),
+                tuple(_plain(f(w, e)) for f in pos if f is not None),
                 tuple(sorted((k, _plain(f(w, e))) for k, f in kw.items())),
             )
 
@@ -513,6 +538,8 @@ _KIND_WORDS = {
     "nation": "a nation",
     "filter": "a unit class",
     "sym": "a name",
+    "minor": "a nation or a set of zones",
+    "any": "a value",
     "event": "an event",
     "comp": "a set or 'x in set: condition'",
 }
@@ -965,6 +992,64 @@ def _event(type_, fields):
     return impl
 
 
+def _date_index(w) -> int:
+    d = getattr(w, "date_index", None)
+    if d is None:
+        from gamecore.rules.politics import calendar_month
+
+        sc = getattr(w, "scenario", None)
+        d = calendar_month(getattr(sc, "start", ""), getattr(sc, "calendar", "year"), w.round)
+    return d
+
+
+def i_date(node, p, kw):
+    return lambda w, e: _date_index(w)
+
+
+def i_year(node, p, kw):
+    return lambda w, e: _date_index(w) // 12
+
+
+def i_month(node, p, kw):
+    return lambda w, e: _date_index(w) % 12 + 1
+
+
+def i_is_neutral(node, p, kw):
+    """seeds/000 §4.6: a power is neutral until it is at war with a Major Power."""
+    (n_f,) = p
+
+    def f(w, e):
+        nation = _one(node, n_f(w, e))
+        return not any(
+            m.kind == "major" and m.id != nation and w.relation(nation, m.id) == "war"
+            for m in w.nations.values()
+        )
+
+    return f
+
+
+def i_triggered(node, p, kw):
+    (s_f,) = p
+
+    def f(w, e):
+        name = s_f(w, e)
+        return any(ev.get("type") == "trigger" and ev.get("name") == name for ev in w.events)
+
+    return f
+
+
+def i_surrendered(node, p, kw):
+    (n_f,) = p
+
+    def f(w, e):
+        nation = _one(node, n_f(w, e))
+        return any(
+            ev.get("type") == "surrendered" and ev.get("against") == nation for ev in w.events
+        )
+
+    return f
+
+
 _IMPLS: dict[str, Callable] = {
     "controls": i_controls,
     "all": i_all,
@@ -989,6 +1074,12 @@ _IMPLS: dict[str, Callable] = {
     "has_tech": i_has_tech,
     "value": i_value,
     "min": i_min,
+    "date": i_date,
+    "year": i_year,
+    "month": i_month,
+    "is_neutral": i_is_neutral,
+    "triggered": i_triggered,
+    "surrendered": i_surrendered,
     "max": i_max,
     "sz": i_sz,
     "original": i_original,

@@ -11,7 +11,8 @@ The language is parsed into an AST (never ``eval``). Grammar, informally (see
     sum      := term (('+'|'-'|'|'|'&') term)*          # numbers, or set union/difference/intersection
     term     := unary (('*'|'/') unary)*
     unary    := '-' unary | primary
-    primary  := NUMBER | STRING | 'true' | 'false' | NAME | call | '{' items '}' | '(' expr ')'
+    primary  := NUMBER | DATE | STRING | 'true' | 'false' | NAME | call | '{' items '}' | '(' expr ')'
+    DATE     := YYYY-MM (no spaces): a calendar month, compared with date()
     call     := NAME '(' [arg (',' arg)*] ')'
     arg      := VAR 'in' sum [':' expr]    # a comprehension (all/any/count)
               | NAME '=' expr              # keyword argument
@@ -40,6 +41,7 @@ _TOKEN_RE = re.compile(
     (?P<ws>[ \t\r]+)
   | (?P<nl>\n)
   | (?P<comment>\#[^\n]*)
+  | (?P<date>\d{4}-\d{2}(?![0-9A-Za-z_.]))
   | (?P<number>\d+(?:\.\d+)?(?![A-Za-z_]))
   | (?P<string>"[^"\n]*"|'[^'\n]*')
   | (?P<name>[A-Za-z_][A-Za-z0-9_.]*|\d+[A-Za-z_][A-Za-z0-9_.]*)
@@ -294,6 +296,12 @@ class Parser:
                 hi = self.primary()
                 return Range(t.line, t.col, Num(t.line, t.col, value), hi)
             return Num(t.line, t.col, value)
+        if t.kind == "date":  # 1938-07: a calendar month (seeds/000 §2.5, T 6-1)
+            self.advance()
+            year, month = t.text.split("-")
+            if not 1 <= int(month) <= 12:
+                raise self.error("a date YYYY-MM needs a month from 01 to 12", t)
+            return Num(t.line, t.col, int(year) * 12 + int(month) - 1)
         if t.kind == "string":
             self.advance()
             return Str(t.line, t.col, t.text[1:-1])

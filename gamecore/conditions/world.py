@@ -179,6 +179,13 @@ class ScenarioWorld:
         for per_zone in self._units.values():
             yield from per_zone
 
+    @property
+    def date_index(self) -> int:
+        """The calendar month of :attr:`round` (year * 12 + month - 1; seeds/000 §2.5)."""
+        from gamecore.rules.politics import calendar_month
+
+        return calendar_month(self.scenario.start, self.scenario.calendar, self.round)
+
     # -- World protocol
     def owner(self, zone: int) -> str | None:
         return self._owner.get(zone)

@@ -107,6 +107,13 @@ def new_game(
     s.history = ()
     s.vp = {}
     s.alignment = {}
+    s.alliance = board.alliance_of
+    s.income_mod = {}
+    s.closed_links = frozenset(
+        (min(lk.a, lk.b), max(lk.a, lk.b))
+        for lk in pack.map.links.values()
+        if lk.props.get("closed") and lk.kind in ("strait", "canal")
+    )
     for z in board.zones:
         if board.kind[z] != "land" or not s.is_neutral_owner(s.owner.get(z)):
             continue

@@ -15,7 +15,7 @@ from gamecore.engine.state import (
     GameState,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import combat, control, convoy, economy, movement, tech
+from gamecore.rules import combat, control, convoy, economy, movement, politics, tech
 
 END = Action.end_phase()
 #: phases that need no decision: they run and end by themselves
@@ -106,18 +106,18 @@ def politics_actions(s: GameState) -> list[Action]:
     if s.phase == "combat_move" and any(u.nation == n and u.flags & 1 for u in s.units.values()):
         return []  # declarations come at the start of combat move, before any move
     out = []
-    my_side = s.board.alliance_of.get(n)
+    my_side = s.alliance.get(n)  # alliances may change in play (gamecore.rules.politics)
     for x in s.board.nations:
         if x == n or s.board.nation_kind.get(x) == "neutral":
             continue
         if s.relation(n, x) in ("war", "aligned", "controlled"):
             continue
-        if my_side is not None and s.board.alliance_of.get(x) == my_side:
+        if my_side is not None and s.alliance.get(x) == my_side:
             continue
         if not s.alive(x):
             continue
         out.append(Action.declare_war(x))
-    return out
+    return politics.filter_declarations(s, n, out)  # option war_gates (seeds/000 §5.5)
 
 
 # ---------------------------------------------------------------------- apply
@@ -154,7 +154,7 @@ def apply(s: GameState, a: Action) -> None:
 def declare_war(s: GameState, n: str, x: str) -> None:
     pairs = [(n, x)]
     if s.rules.options.get("war_scope") == "alliance":
-        al = s.board.alliance_of
+        al = s.alliance
         mine = [m for m in s.board.nations if al.get(m) is not None and al.get(m) == al.get(n)]
         theirs = [m for m in s.board.nations if al.get(m) is not None and al.get(m) == al.get(x)]
         pairs += [(a, b) for a in mine or [n] for b in theirs or [x]]
@@ -163,6 +163,7 @@ def declare_war(s: GameState, n: str, x: str) -> None:
             s.set_relation(a, b, "war", initiated_by=n)
     s.event("declare_war", by=n, on=x)
     s.remember("declared_war", by=n, against=x)
+    politics.after_declaration(s, n, x)  # §4.4 / §5.5 consequences (options)
 
 
 # ---------------------------------------------------------------------- phases and turns
@@ -209,11 +210,13 @@ def on_exit(s: GameState, ph: str) -> None:
         s.raids = {}
         s.battles = ()
         s.battle = None
+        politics.after_combat(s, n)  # T 4-3 attacked neutrals join the other side
     elif ph == "noncombat_move":
         movement.occupy_friendly_neutrals(s, n)
         movement.land_air_units(s, n)
     elif ph == "place":
         economy.end_placement(s, n)
+        politics.recruit(s, n)  # §4.5 controlled minors' recruitment roll (option)
     elif ph == "collect_income":
         pass
     if s.phase_i == len(s.rules.phases) - 1:
@@ -295,6 +298,7 @@ def begin_turn(s: GameState) -> None:
             s.units[u.id] = u._replace(moves=mv, flags=flags)
     s.bump()
     s.event("turn", round=s.round, nation=n, nations=sorted(nations))
+    politics.on_turn_start(s)  # calendar and scenario events (option scenario_events)
 
 
 def auto_advance(s: GameState) -> None:

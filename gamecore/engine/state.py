@@ -149,6 +149,11 @@ class GameState:
         "tokens",
         "history",
         "alignment",
+        # politics (gamecore.rules.politics, seeds/000 §4-§5): nation -> alliance (the
+        # board's dict until an alliance changes), permanent income changes by events
+        "alliance",
+        "income_mod",
+        "closed_links",  # zone pairs of straits/canals closed by events (a frozenset)
         "vp",
         # technologies (seeds/000 §7.6-§7.8, gamecore.rules.tech): chart -> {tech: stages}
         # and nation -> (round, technologies rolled that round)
@@ -240,6 +245,9 @@ class GameState:
         c.tokens = self.tokens.copy()
         c.history = self.history  # a tuple: shared, replaced when it grows
         c.alignment = self.alignment.copy()
+        c.alliance = self.alliance  # replaced, never mutated
+        c.income_mod = self.income_mod.copy()
+        c.closed_links = self.closed_links
         c.vp = self.vp.copy()
         c.techs = self.techs.copy()  # the per-chart dicts are replaced, not changed
         c.research = self.research.copy()
@@ -292,7 +300,7 @@ class GameState:
             return "self"
         r = self.relations.get((a, b) if a < b else (b, a))
         if r is None:
-            al = self.board.alliance_of
+            al = self.alliance
             x, y = al.get(a), al.get(b)
             r = "aligned" if x is not None and x == y else "peace"
         return r
@@ -336,7 +344,7 @@ class GameState:
         return o is None or o == NEUTRAL or self.board.nation_kind.get(o) == "neutral"
 
     def side_of(self, nation: str) -> str:
-        return self.board.alliance_of.get(nation) or nation
+        return self.alliance.get(nation) or nation
 
     # ------------------------------------------------------------------ units
     def units_in(self, zone: int) -> tuple[int, ...]:
@@ -510,6 +518,9 @@ class GameState:
             "techs": {t: dict(sorted(p.items())) for t, p in sorted(self.techs.items()) if p},
             "research": {n: [r, list(t)] for n, (r, t) in sorted(self.research.items())},
             "alignment": {str(z): a for z, a in sorted(self.alignment.items())},
+            "alliance": {n: a for n, a in sorted(self.alliance.items()) if a},
+            "income_mod": {n: v for n, v in sorted(self.income_mod.items()) if v},
+            "closed_links": sorted(list(p) for p in self.closed_links),
             "history": len(self.history),
             "winner": self.winner,
             "terminal": self.terminal,

@@ -39,6 +39,12 @@ class GameWorld:
         self.zones = base.zones
         self.nations = base.nations
         self.alliances = base.alliances
+        if state.alliance is not state.board.alliance_of:  # changed in play (set_alliance)
+            members: dict[str, set[str]] = {a: set() for a in base.alliances}
+            for n, a in state.alliance.items():
+                if a is not None:
+                    members.setdefault(a, set()).add(n)
+            self.alliances = {a: frozenset(m) for a, m in members.items()}
         self.regions = base.regions
         self.params = base.params
         self.unit_types = base.unit_types
@@ -46,6 +52,13 @@ class GameWorld:
     @property
     def round(self) -> int:
         return self.state.round
+
+    @property
+    def date_index(self) -> int:
+        from gamecore.rules.politics import calendar_month
+
+        sc = self.state.scenario
+        return calendar_month(sc.start, sc.calendar, self.state.round)
 
     @property
     def phase(self) -> str:

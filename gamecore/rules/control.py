@@ -31,6 +31,7 @@ def capture(s: GameState, zone: int, nation: str) -> str:
         and not s.is_neutral_owner(orig)
         and s.friendly(orig, nation)
         and orig in s.board.nations
+        and f"absorbed:{orig}" not in s.awards  # an Aligned minor is gone (seeds/000 §4.4)
     ):
         cap = s.capital_of(orig)  # a relocated capital counts (§9.23)
         if not opts.get("liberation_needs_capital") or cap is None or s.owner.get(cap) == orig:

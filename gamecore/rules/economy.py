@@ -898,7 +898,7 @@ def collect_income(s: GameState, n: str) -> int:
     war = war_bonus_income(s, n)
     bonus, met = objectives_income(s, n)
     loss = convoy_losses(s, n)
-    amount = max(0, base + war + bonus - loss)
+    amount = max(0, base + war + bonus - loss + s.income_mod.get(n, 0))  # + event changes
     s.banks[n] = s.banks.get(n, 0) + amount
     s.income[n] = amount
     if peace or war:

@@ -121,14 +121,28 @@ class MoveContext:
                 if self.side is not None and al == f"pro_{self.side}":
                     st = "FN"  # a friendly neutral: occupied by non-combat move only
                 else:
-                    st = "N" if self.attackable else "X"
+                    st = "N" if self.attackable and self._may_attack(o) else "X"
             else:
                 st = "X"
         self._status[z] = st
         return st
 
+    def _may_attack(self, neutral: str | None) -> bool:
+        """Option war_gates (seeds/000 §5.5): attacking a neutral is a declaration of war
+        on it, allowed only where the scenario's war gates allow (gamecore.rules.politics)."""
+        if not self.opts.get("war_gates"):
+            return True
+        from gamecore.engine.board import NEUTRAL
+        from gamecore.rules.politics import war_targets
+
+        if not hasattr(self, "_war_ok"):
+            self._war_ok = war_targets(self.s, self.n)
+        return self._war_ok is None or (neutral or NEUTRAL) in self._war_ok
+
     def canal_open(self, a: int, b: int, unit_type: str) -> bool:
         c = self.b.canals.get((a, b) if a < b else (b, a))
+        if c is not None and (c.a, c.b) in self.s.closed_links:
+            return False  # closed by a scenario event (gamecore.rules.politics)
         if c is None or unit_type in c.exempt:
             return True
         own = self.s.start_owner if self.opts.get("canal_control") == "turn_start" else self.s.owner
@@ -143,6 +157,8 @@ class MoveContext:
         key = (a, b) if a < b else (b, a)
         if key not in self.b.strait_via:
             return True
+        if key in self.s.closed_links:
+            return False  # closed by a scenario event (gamecore.rules.politics)
         via = self.b.strait_via[key]
         return via is None or via not in self.enemy_surface
 

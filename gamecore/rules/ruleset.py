@@ -117,6 +117,16 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "war_scope": "pair",  # "pair" | "alliance": a declaration involves both alliances
     "transport_own_only": True,
     "canal_control": "turn_start",  # control is checked at the start of the turn
+    # politics (gamecore.rules.politics; Global War seeds/000 §4-§5, §13-§14): all off,
+    # so rulesets without them play as before
+    "scenario_events": False,  # the scenario's event objectives run and change the game
+    "war_gates": False,  # declarations need a satisfied `check: war_gate` event
+    "common_enemy_aligns": False,  # §4.4 allies at war with the same Major are aligned
+    "neutral_victim_joins": {},  # T 4-3 attacker's alliance -> alliance the victim joins
+    "alliance_leader": {},  # alliance -> nation taking Aligned neutrals (default: first Major)
+    "neutral_attack_cost": {},  # §5.6 alliance -> IPP per neutral attacked
+    "recruitment": False,  # §4.5 Controlled minors' recruitment roll
+    "recruitment_unit": "infantry",
     # turn slots
     "slot_mode": "sequential",  # "sequential" | "together" (nations of a slot play phase by phase)
     # technologies (seeds/000 §7.6-§7.8, gamecore.rules.tech); off: nothing is researched

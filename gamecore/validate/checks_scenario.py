@@ -294,7 +294,13 @@ def objectives_at_start(ctx):
                 f"one-time objective {obj.id} ({obj.name}) is already met at the start",
                 refs={"objectives": [obj.id]},
             )
-        elif not now and obj.owner and _static(obj) and not _reachable(ctx, compiled, obj):
+        elif (
+            not now
+            and obj.owner
+            and obj.kind != "event"  # an event's owner is whose turn it runs in
+            and _static(obj)
+            and not _reachable(ctx, compiled, obj)
+        ):
             yield ctx.issue(
                 "SCN010",
                 f"objective {obj.id} ({obj.name}) stays false even if its "
@@ -317,6 +323,13 @@ _DYNAMIC_WORDS = (
     "alignment(",
     "is_phase(",
     "param(",
+    # the calendar and politics (gamecore.rules.politics)
+    "date(",
+    "year(",
+    "month(",
+    "triggered(",
+    "surrendered(",
+    "is_neutral(",
 )
 
 

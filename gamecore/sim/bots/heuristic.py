@@ -375,10 +375,19 @@ class HeuristicBot:
             "combat_move": self._plan_combat_move,
             "noncombat_move": self._plan_noncombat,
             "place": self._plan_place,
+            "politics": self._plan_politics,
         }.get(ph)
         if planner is None:
             return END if END in legal else legal[0]
         return self._next(state, legal, planner)
+
+    def _plan_politics(self, state: GameState, legal: list[Action]) -> list:
+        """Declarations of war: the politics module's default (seeds/000 §5.5; nothing
+        unless the scenario's war gates are on)."""
+        from gamecore.rules.politics import suggested_wars
+
+        want = suggested_wars(state, state.current_nation)
+        return [a for a in legal if a.kind == "declare_war" and a.nation in want] + [END]
 
     def _seed(self, state: GameState, salt: int = 0) -> int:
         return (self.seed * 1_000_003 + state.round * 7919 + state.slot * 131 + salt) & (
