@@ -10,7 +10,8 @@ kind            fields
 ``repair``      ``target`` (facility id)
 ``declare_war`` ``nation``
 ``move``        ``units``, ``path`` (zones, first = where the units are),
-                ``transport`` (unit id to load onto), ``mode`` ("" or "bomb"),
+                ``transport`` (unit id to load onto), ``mode`` ("", "bomb", "rail":
+                strategic rail movement, "cross": over a narrow crossing),
                 ``target`` (facility id a bomber raids)
 ``fight``       ``zone``: resolve the battle there next
 ``casualties``  ``profile``: casualty profile for the current battle side
@@ -18,6 +19,7 @@ kind            fields
 ``retreat``     ``zone``: the attacker retreats there
 ``submerge``    the attacker's submarines submerge
 ``place``       ``type``, ``zone``
+``lend_lease``  ``nation`` (receiver), ``count`` (IPP sent)
 ``end_phase``   finish the current phase
 ==============  ===========================================================
 """
@@ -37,6 +39,7 @@ KINDS = (
     "retreat",
     "submerge",
     "place",
+    "lend_lease",
     "end_phase",
 )
 
@@ -98,6 +101,10 @@ class Action(NamedTuple):
     @staticmethod
     def place(type: str, zone: int) -> Action:
         return Action("place", type=type, zone=zone)
+
+    @staticmethod
+    def lend_lease(nation: str, count: int) -> Action:
+        return Action("lend_lease", count=count, nation=nation)
 
     @staticmethod
     def end_phase() -> Action:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from gamecore.errors import RulesError
 from gamecore.model import Pack, Scenario
+from gamecore.model.map import border_key
 from gamecore.rules import Ruleset
 
 #: the pseudo-nation that owns the armies of uncontrolled neutral zones
@@ -56,6 +57,15 @@ class Board:
     kamikaze_zones: dict[int, str] = field(default_factory=dict)  # zone -> nation
     facility_serves: dict[int, tuple[int, ...]] = field(default_factory=dict)  # map facility
     border_flags: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
+    # -- logistics (Global War seeds/000 §1.5, §1.12, §1.14, §1.17, §1.20-§1.21, §10.4):
+    # rail and river edges: zone -> ((neighbour, gauge, "rail"|"river", units per turn or 0))
+    rail_edges: dict[int, tuple[tuple[int, str, str, int], ...]] = field(default_factory=dict)
+    # railroad facilities whose damage closes an edge (key: ordered zone pair)
+    rail_facilities: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+    # land-land narrow crossings: pair -> (units per turn, channel port)
+    narrow: dict[tuple[int, int], tuple[int, bool]] = field(default_factory=dict)
+    region: dict[int, str] = field(default_factory=dict)
+    home: dict[str, frozenset[int]] = field(default_factory=dict)  # Home Country zones
     cache: dict = field(default_factory=dict, repr=False)  # derived static data, per game
 
     def is_land(self, z: int) -> bool:
@@ -177,6 +187,7 @@ def build_board(
     for f in m.facilities.values():
         if f.serves:
             serves[f.id] = tuple(s for s in f.serves if s in water)
+    logistics = _logistics(pack, rules, kind, strait_via)
     return Board(
         zones=zones,
         kind=kind,
@@ -211,4 +222,75 @@ def build_board(
             for k, b in m.borders.items()
             if b.river or b.mountain or b.fortified
         },
+        **logistics,
     )
+
+
+def _logistics(pack: Pack, rules: Ruleset, kind: dict[int, str], strait_via: dict) -> dict:
+    """Rail and river edges, railroad facilities, narrow crossings, regions and Home
+    Countries (seeds/000 §1.5, §1.12, §1.14, §1.17, §1.20, §1.21, §10.4).
+
+    Rails come from borders with a ``rail_gauge`` and from ``rail`` lines (consecutive
+    zones of ``path``); rivers (and canals used as rivers) from ``river`` lines. A line's
+    ``props.capacity`` limits the units per turn (the Burma Road: 1) and ``props.one_way``
+    makes it run from the first zone to the last only. A land-land strait link is a narrow
+    crossing when its border has a ``crossing_limit`` (or the link ``props.crossing_limit``);
+    ``props.channel_port`` marks a Channel Port."""
+    m = pack.map
+    edges: dict[int, dict[int, tuple[int, str, str, int]]] = {}
+
+    def add(a: int, b: int, gauge: str, k: str, cap: int, one_way: bool) -> None:
+        if a == b or kind.get(a) != "land" or kind.get(b) != "land":
+            return
+        for x, y in ((a, b),) if one_way else ((a, b), (b, a)):
+            old = edges.setdefault(x, {}).get(y)
+            if old is None or (old[3] and not cap) or (old[2] == "river" and k == "rail"):
+                edges[x][y] = (y, gauge, k, cap)
+
+    for (a, b), bd in sorted(m.borders.items()):
+        if bd.rail_gauge:
+            add(a, b, bd.rail_gauge, "rail", 0, False)
+    for line in sorted(m.lines.values(), key=lambda x: x.id):
+        if line.kind not in ("rail", "river"):
+            continue
+        cap = line.props.get("capacity", 0)
+        cap = cap if isinstance(cap, int) and cap > 0 else 0
+        gauge = (line.gauge or "") if line.kind == "rail" else ""
+        one_way = bool(line.props.get("one_way"))
+        for a, b in zip(line.path, line.path[1:], strict=False):
+            add(a, b, gauge, line.kind, cap, one_way)
+    rail_edges = {z: tuple(sorted(d.values())) for z, d in sorted(edges.items())}
+    rail_type = rules.options.get("rail_facility", "railroad")
+    rail_fac: dict[tuple[int, int], list[int]] = {}
+    for f in sorted(m.facilities.values(), key=lambda f: f.id):
+        ft = rules.facility_type(f.type)
+        if ft is None or ft.id != rail_type:
+            continue
+        other = f.props.get("border")
+        for y in edges.get(f.zone, {}):
+            if other is None or other == y:
+                rail_fac.setdefault(border_key(f.zone, y), []).append(f.id)
+    narrow: dict[tuple[int, int], tuple[int, bool]] = {}
+    for link in m.links.values():
+        key = border_key(link.a, link.b)
+        if key not in strait_via:
+            continue
+        bd = m.borders.get(key)
+        limit = bd.crossing_limit if bd is not None else None
+        if limit is None:
+            limit = link.props.get("crossing_limit")
+        if isinstance(limit, int) and limit >= 0:
+            port = bool(link.props.get("channel_port") or (bd and bd.props.get("channel_port")))
+            narrow[key] = (limit, port)
+    home: dict[str, frozenset[int]] = {}
+    for nid, nat in pack.nations.items():
+        zs = [z for z in nat.home_zones if z in kind]
+        if zs:
+            home[nid] = frozenset(zs)
+    return {
+        "rail_edges": rail_edges,
+        "rail_facilities": {k: tuple(v) for k, v in rail_fac.items()},
+        "narrow": narrow,
+        "region": {z: zn.region for z, zn in m.zones.items()},
+        "home": home,
+    }

@@ -15,7 +15,7 @@ from gamecore.engine.state import (
     GameState,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import combat, control, economy, movement
+from gamecore.rules import combat, control, economy, movement, supply
 
 END = Action.end_phase()
 #: phases that need no decision: they run and end by themselves
@@ -39,7 +39,7 @@ def legal_actions(s: GameState) -> list[Action]:
     if ph == "noncombat_move":
         return movement.move_actions(s, combat=False) + [END]
     if ph == "place":
-        return economy.place_actions(s) + [END]
+        return economy.place_actions(s) + supply.lend_lease_actions(s) + [END]
     return [END]
 
 
@@ -74,6 +74,8 @@ def _is_legal_move(s: GameState, a: Action, legal: list[Action]) -> bool:
         return False
     if not movement.blitz_pairing_ok(s, sorted(want), a.path):
         return False
+    if a.mode in ("rail", "cross") and len(want) > movement.special_move_room(s, a):
+        return False  # seeds/000 §10.4 rail capacity, §1.20 crossing limit
     ut = s.rules.units
     if a.transport:
         tr = s.units[a.transport]
@@ -133,6 +135,8 @@ def apply(s: GameState, a: Action) -> None:
         combat.resolver(s).apply_combat_action(s, a)
     elif k == "place":
         economy.apply_place(s, a)
+    elif k == "lend_lease":
+        supply.apply_lend_lease(s, a)
     else:
         raise RulesError(f"unknown action kind '{k}'")
 

@@ -142,6 +142,9 @@ class GameState:
         "_legal",
         "epoch",
         "_mcache",
+        # Global War logistics (seeds/000 §1.20, §10.4, §11.4): per-round counters of
+        # strategic rail, narrow crossings and lend-lease ("kind|round|...": count)
+        "logistics",
     )
 
     # ------------------------------------------------------------------ basics
@@ -228,6 +231,7 @@ class GameState:
         c._legal = self._legal
         c.epoch = self.epoch
         c._mcache = self._mcache
+        c.logistics = self.logistics.copy()
         return c
 
     # ------------------------------------------------------------------ logging
@@ -468,6 +472,7 @@ class GameState:
             "terminal": self.terminal,
             "rng": [self.rng.state, self.rng.draws],
             "next_uid": self.next_uid,
+            "logistics": dict(sorted(self.logistics.items())),
         }
 
     def __repr__(self) -> str:

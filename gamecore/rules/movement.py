@@ -141,6 +141,8 @@ class MoveContext:
         key = (a, b) if a < b else (b, a)
         if key not in self.b.strait_via:
             return True
+        if key in self.b.narrow and self.opts.get("narrow_crossings"):
+            return False  # seeds/000 §1.20: crossed only by "cross" moves (_narrow_moves)
         via = self.b.strait_via[key]
         return via is None or via not in self.enemy_surface
 
@@ -419,6 +421,20 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
             _air_moves(ctx, out, ids, z0, t, moves)
     for tid, by_type in cargo.items():
         _unload_moves(ctx, out, tid, by_type)
+    narrow = ctx.opts.get("narrow_crossings") and ctx.b.narrow
+    rail = not combat and ctx.opts.get("strategic_rail") and ctx.b.rail_edges
+    if narrow or rail:
+        for (z0, typ, moves, _fl), ids in groups.items():
+            t = ut[typ]
+            if t.domain != "land" or not s.board.is_land(z0):
+                continue
+            fresh = [i for i in ids if not s.units[i].flags & MOVED]
+            if not fresh:
+                continue
+            if narrow:
+                _narrow_moves(ctx, out, fresh, z0, t)
+            if rail:
+                _rail_moves(ctx, out, fresh, z0, moves)
     return out
 
 
@@ -603,10 +619,219 @@ def _air_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
         # already on a landing spot: nothing to do; elsewhere the unit must move
 
 
+# ---------------------------------------------------------------------- Global War
+# Strategic rail movement (seeds/000 §10.4, §10.5, §1.12 rivers, §1.17 Burma Road) and
+# narrow crossings (§1.20, §1.21 Channel Ports). Per-round counters live in
+# GameState.logistics (gamecore.rules.supply.count).
+
+
+def rail_capacity(s: GameState, region: str) -> int:
+    """Units per player per turn that may strategic-rail in ``region`` (§10.4 Figure 10-1:
+    option ``rail_capacity``; regions it does not name: ``rail_capacity_default``)."""
+    caps = s.rules.options.get("rail_capacity") or {}
+    v = caps.get(region)
+    if v is None:
+        v = s.rules.options.get("rail_capacity_default", 0)
+    return v
+
+
+def _rail_ok_zone(ctx: MoveContext, z: int) -> bool:
+    """§10.4: a zone possessed since the start of the turn (option ``rail_permission``
+    "alliance": also an Aligned nation's zone), with no enemy units."""
+    s = ctx.s
+    if not ctx.b.is_land(z) or z in ctx.enemy_any:
+        return False
+    o = s.start_owner.get(z)
+    if o != ctx.n and not (ctx.opts.get("rail_permission") == "alliance" and o in ctx.friends):
+        return False
+    return s.owner.get(z) == o
+
+
+def rail_reach(ctx: MoveContext, z0: int) -> dict[int, tuple]:
+    """Zones a land unit in ``z0`` reaches by strategic rail: dest -> path (shortest by
+    zones). Damaged rails are closed; with option ``rail_gauge_stop`` (§10.5) a move
+    ends in the first zone after a change of gauge."""
+    from gamecore.rules import supply
+
+    key = ("rail", z0)
+    hit = ctx._status.get(key)
+    if hit is not None:
+        return hit
+    s = ctx.s
+    b = ctx.b
+    out: dict[int, tuple] = {}
+    if _rail_ok_zone(ctx, z0):
+        stop = ctx.opts.get("rail_gauge_stop")
+        player = supply.player_of(s, ctx.n)
+        seen = {z0}
+        frontier = [(z0, (z0,), "")]
+        while frontier:
+            nxt = []
+            for z, path, gauge in frontier:
+                for y, g, _kind, cap in b.rail_edges.get(z, ()):
+                    if y in seen or not _rail_ok_zone(ctx, y):
+                        continue
+                    if cap and supply.counter(s, f"road|{z}|{y}|{player}") >= cap:
+                        continue
+                    if not supply.rail_edge_open(s, z, y):
+                        continue
+                    seen.add(y)
+                    p = (*path, y)
+                    out[y] = p
+                    if stop and g and gauge and g != gauge:
+                        continue  # §10.5: ends in the first zone after the change
+                    nxt.append((y, p, g or gauge))
+            frontier = nxt
+    ctx._status[key] = out
+    return out
+
+
+def rail_room(s: GameState, nation: str, path: tuple) -> int:
+    """How many more units may rail along ``path`` this turn: every region it touches
+    counts (§10.4 "counts against the limits in both areas"), and so does every edge
+    with a capacity of its own (the Burma Road)."""
+    from gamecore.rules import supply
+
+    player = supply.player_of(s, nation)
+    room = 1 << 30
+    for r in sorted({s.board.region.get(z, "") for z in path}):
+        room = min(room, rail_capacity(s, r) - supply.counter(s, f"rail|{player}|{r}"))
+    for z, y in zip(path, path[1:], strict=False):
+        for yy, _g, _k, cap in s.board.rail_edges.get(z, ()):
+            if yy == y and cap:
+                room = min(room, cap - supply.counter(s, f"road|{z}|{y}|{player}"))
+    return max(0, room)
+
+
+def _rail_moves(ctx: MoveContext, out, ids, z0, moves) -> None:
+    reach = rail_reach(ctx, z0)
+    if not reach:
+        return
+    plain = _land_search(ctx, z0, moves, False)
+    for dest, path in reach.items():
+        if dest in plain:
+            continue  # an ordinary move gets there without using rail capacity
+        k = min(len(ids), rail_room(ctx.s, ctx.n, path))
+        if k > 0:
+            _emit(out, ids[:k], path, mode="rail")
+
+
+def _narrow_by_zone(b) -> dict[int, list[tuple[int, int, bool, int | None]]]:
+    got = b.cache.get("narrow_by_zone")
+    if got is None:
+        got = {}
+        for (a, c), (limit, port) in sorted(b.narrow.items()):
+            via = b.strait_via.get((a, c))
+            got.setdefault(a, []).append((c, limit, port, via))
+            got.setdefault(c, []).append((a, limit, port, via))
+        b.cache["narrow_by_zone"] = got
+    return got
+
+
+def narrow_blocked(ctx: MoveContext, via: int | None) -> bool:
+    """§1.20: enemy warships, enemy aircraft (Maritime Air Patrol) or enemy Coastal
+    Artillery (facility types of option ``narrow_crossing_blockers``) on the crossed sea
+    zone close the crossing."""
+    if via is None:
+        return False
+    key = ("narrow_blocked", via)
+    got = ctx._status.get(key)
+    if got is not None:
+        return got
+    s = ctx.s
+    blocked = via in ctx.enemy_surface
+    if not blocked:
+        for uid in s.units_in(via):
+            u = s.units[uid]
+            if u.nation in ctx.enemies and ctx.ut[u.type].domain == "air":
+                blocked = True
+                break
+    if not blocked:
+        kinds = ctx.opts.get("narrow_crossing_blockers", ["coastal_artillery"])
+        for f in s.facilities.values():
+            if f.type in kinds and via in ctx.b.coast.get(f.zone, ()):
+                if s.owner.get(f.zone) in ctx.enemies and s.facility_operative(f):
+                    blocked = True
+                    break
+    ctx._status[key] = blocked
+    return blocked
+
+
+def narrow_room(s: GameState, nation: str, a: int, b: int) -> int:
+    from gamecore.rules import supply
+
+    key = (a, b) if a < b else (b, a)
+    limit, _port = s.board.narrow[key]
+    used = supply.counter(s, f"cross|{supply.player_of(s, nation)}|{key[0]}|{key[1]}")
+    return max(0, limit - used)
+
+
+def _narrow_moves(ctx: MoveContext, out, ids, z0, t) -> None:
+    """§1.20: combat move, only the unit types of ``narrow_crossing_combat`` (Marines);
+    non-combat move, the classes of ``narrow_crossing_classes`` (infantry-class) or, at a
+    Channel Port (§1.21), any land unit; from one side straight to the other."""
+    opts = ctx.opts
+    for y, _limit, port, via in _narrow_by_zone(ctx.b).get(z0, ()):
+        st = ctx.status(y)
+        if ctx.combat:
+            if t.id not in opts.get("narrow_crossing_combat", ["marine"]) or st not in ("H", "N"):
+                continue
+        else:
+            classes = opts.get("narrow_crossing_classes", ["infantry"])
+            if not port and t.props.get("class") not in classes:
+                continue
+            if st != "F" and not (st == "FN" and ctx.may_occupy):
+                continue
+        if narrow_blocked(ctx, via):
+            continue
+        k = min(len(ids), narrow_room(ctx.s, ctx.n, z0, y))
+        if k > 0:
+            _emit(out, ids[:k], (z0, y), mode="cross")
+
+
+def special_move_room(s: GameState, a: Action) -> int:
+    """Units a "rail" or "cross" move may still take (checked for combined groups)."""
+    if a.mode == "rail":
+        return rail_room(s, s.current_nation, a.path)
+    if a.mode == "cross":
+        return narrow_room(s, s.current_nation, a.path[0], a.path[-1])
+    return 1 << 30
+
+
+def _apply_special(s: GameState, a: Action, combat: bool) -> None:
+    from gamecore.rules import supply
+
+    n = s.current_nation
+    player = supply.player_of(s, n)
+    path = a.path
+    k = len(a.units)
+    if a.mode == "rail":
+        for r in sorted({s.board.region.get(z, "") for z in path}):
+            supply.count(s, f"rail|{player}|{r}", k)
+        for z, y in zip(path, path[1:], strict=False):
+            for yy, _g, _k, cap in s.board.rail_edges.get(z, ()):
+                if yy == y and cap:
+                    supply.count(s, f"road|{z}|{y}|{player}", k)
+    else:
+        key = (path[0], path[-1]) if path[0] < path[-1] else (path[-1], path[0])
+        supply.count(s, f"cross|{player}|{key[0]}|{key[1]}", k)
+    base = MOVED | (COMBAT if combat else 0)
+    for uid in a.units:
+        u = s.units[uid]
+        s.move_unit(uid, path[-1], moves=0, flags=u.flags | base)
+        s.origins[uid] = path[-2]
+    s.bump()  # counters changed what others of this turn may do
+    if s.log_mode == "full":
+        s.event("move", units=list(a.units), path=list(path), mode=a.mode)
+
+
 # ---------------------------------------------------------------------- apply
 def apply_move(s: GameState, a: Action) -> None:
     n = s.current_nation
     combat = s.phase == "combat_move"
+    if a.mode in ("rail", "cross"):
+        _apply_special(s, a, combat)
+        return
     path = a.path
     dest = path[-1]
     prev = path[-2]

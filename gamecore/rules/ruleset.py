@@ -87,6 +87,24 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "war_scope": "pair",  # "pair" | "alliance": a declaration involves both alliances
     "transport_own_only": True,
     "canal_control": "turn_start",  # control is checked at the start of the turn
+    # logistics, Global War (seeds/000 §1.5, §1.20, §8.11, §10.4, §11.4): all off by default
+    "strategic_rail": False,  # "rail" moves along rails/rivers in non-combat move
+    "rail_capacity": {},  # region -> units per player per turn
+    "rail_capacity_default": 0,  # for regions rail_capacity does not name
+    "rail_permission": "own",  # "own" | "alliance": zones rails may pass through
+    "rail_gauge_stop": False,  # a change of gauge ends the rail move
+    "rail_facility": "railroad",  # facility type whose damage closes a rail
+    "narrow_crossings": False,  # limited land-land straits, crossed by "cross" moves
+    "narrow_crossing_combat": ["marine"],  # unit types that may cross in combat move
+    "narrow_crossing_classes": ["infantry"],  # unit classes (props.class) in non-combat
+    "narrow_crossing_blockers": ["coastal_artillery"],  # enemy facility types that block
+    "supply_facilities": {},  # facility type -> max IPP it carries over sea (0: no limit)
+    "supply_permission": "aligned",  # "aligned" | "own"
+    "blockade_warships": 0,  # surface warships that blockade (0: no blockade)
+    "lend_lease": False,
+    "lend_lease_income_percent": 50,
+    "lend_lease_die": 6,
+    "interdiction_warships": 3,
     # turn slots
     "slot_mode": "sequential",  # "sequential" | "together" (nations of a slot play phase by phase)
     # victory
@@ -627,6 +645,8 @@ def _check_option_values(c: _Checker, o: dict) -> None:
         "canal_control": ("turn_start", "now"),
         "round_limit_winner": ("income", "vp", "victory_cities", "none"),
         "slot_mode": ("sequential", "together"),
+        "rail_permission": ("own", "alliance"),
+        "supply_permission": ("aligned", "own"),
     }
     from gamecore.rules.combat import RESOLVERS
 
