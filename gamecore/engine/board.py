@@ -282,6 +282,11 @@ def _logistics(pack: Pack, rules: Ruleset, kind: dict[int, str], strait_via: dic
         if isinstance(limit, int) and limit >= 0:
             port = bool(link.props.get("channel_port") or (bd and bd.props.get("channel_port")))
             narrow[key] = (limit, port)
+    for a, b in narrow:  # §1.20 no strategic rail across a narrow crossing
+        for x, y in ((a, b), (b, a)):
+            if y in edges.get(x, {}):
+                del edges[x][y]
+    rail_edges = {z: tuple(sorted(d.values())) for z, d in sorted(edges.items()) if d}
     home: dict[str, frozenset[int]] = {}
     for nid, nat in pack.nations.items():
         zs = [z for z in nat.home_zones if z in kind]

@@ -268,7 +268,10 @@ def supply_path(
     ``src`` to land zone ``dst`` (seeds/000 §1.5), or None. ``max_ipp``: the value carried
     (facilities with a lower limit, minor ones in Global War, are not used)."""
     got = _cached(
-        s, nation, ("path", nation, src, dst, max_ipp), lambda: _search(s, nation, (src,), (dst,), max_ipp)
+        s,
+        nation,
+        ("path", nation, src, dst, max_ipp),
+        lambda: _search(s, nation, (src,), (dst,), max_ipp),
     )
     return list(got) if got is not None else None
 
@@ -398,7 +401,9 @@ def apply_lend_lease(s: GameState, a) -> None:
             hit, save = s.rng.roll(die), s.rng.roll(die)
             s.event("interdiction", zone=z, by=x, roll=hit, against=save)
             if hit > save:
-                s.event("lend_lease", sender=n, receiver=r, amount=a.count, lost=True, path=list(path))
+                s.event(
+                    "lend_lease", sender=n, receiver=r, amount=a.count, lost=True, path=list(path)
+                )
                 s.remember("lend_lease", sender=n, receiver=r, amount=0)
                 return
     s.banks[r] = s.banks.get(r, 0) + a.count

@@ -1,0 +1,319 @@
+"""Global War strategic rail movement, narrow crossings and impassable terrain on tiny
+hand-drawn maps (seeds/000_8004ae29f2fa7391.txt, cited "seeds/000 §x.y"; rules-notes/000
+§1.5, §1.7, §1.8, §4.3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamecore.engine import Action, RandomBot, new_game, play
+from gamecore.engine.testmaps import grid_pack, zone_ids
+from gamecore.errors import RulesError
+from gamecore.model import Border, Line
+from tests.gamecore.engine.helpers import to_phase, units_of
+
+TWO = {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}}
+
+
+def build(rows, owners, units=(), lines=(), regions=None, links=(), borders=(), **kw):
+    """``lines``: (kind, zone codes, {gauge, props}); ``borders``: (a, b, {attrs})."""
+    zones = {c: {"owner": o} for c, o in owners.items()}
+    zones.update(kw.pop("zones", {}))
+    options = kw.pop("options", None)
+    pack = grid_pack(
+        rows, zones, TWO, units, links=links, ruleset="global_war", options=options, **kw
+    )
+    ids = zone_ids(pack)
+    m = pack.map
+    for code, region in (regions or {}).items():
+        m.zones[ids[code]].region = region
+    for i, (kind, codes, extra) in enumerate(lines, start=1):
+        m.lines[i] = Line(
+            i,
+            kind,
+            path=[ids[c] for c in codes],
+            gauge=extra.get("gauge"),
+            props=dict(extra.get("props", {})),
+        )
+    for a, b, attrs in borders:
+        x, y = sorted((ids[a], ids[b]))
+        m.borders[(x, y)] = Border(x, y, **attrs)
+    return new_game(pack, "test", seed=3), ids
+
+
+def rail_dests(s, uid):
+    """dest -> the rail move taking the most units (with ``uid``) there."""
+    out = {}
+    for a in s.legal_actions():
+        if a.kind == "move" and a.mode == "rail" and uid in a.units:
+            if a.path[-1] not in out or len(a.units) > len(out[a.path[-1]].units):
+                out[a.path[-1]] = a
+    return out
+
+
+def dests(s, uid):
+    """Destinations of ordinary moves (no rail, no crossing)."""
+    return {
+        a.path[-1] for a in s.legal_actions() if a.kind == "move" and uid in a.units and not a.mode
+    }
+
+
+RAIL_ROWS = ["ABCDE", "FGHIJ"]
+RAIL_OWN = {c: "RED" for c in "ABCDEFGHI"} | {"J": "BLU"}
+RAIL_REGIONS = {"A": "europe", "B": "europe", "C": "europe", "D": "ussr", "E": "ussr"}
+
+
+def rail_game(units=(), lines=(("rail", "ABCDE", {"gauge": "standard"}),), **kw):
+    s, z = build(RAIL_ROWS, RAIL_OWN, units, lines=lines, regions=RAIL_REGIONS, **kw)
+    return s, z
+
+
+def test_strategic_rail_goes_any_distance_in_noncombat_move_only():
+    # seeds/000 §10.4 "Land & air units may non-combat move along railroad lines any
+    # distance"; an ordinary move covers B, rail adds C, D, E
+    s, z = rail_game([("A", "RED", "infantry", 6), ("I", "RED", "medium_armor")])
+    inf = units_of(s, "RED", "infantry")[0]
+    assert s.phase == "combat_move" and rail_dests(s, inf) == {}  # combat move: no rail
+    to_phase(s, "noncombat_move")
+    got = rail_dests(s, inf)
+    assert set(got) == {z["C"], z["D"], z["E"]}
+    assert got[z["E"]].path == (z["A"], z["B"], z["C"], z["D"], z["E"])
+    assert dests(s, inf) >= {z["B"], z["F"]}
+
+
+def test_rail_capacity_per_region_counts_in_both_regions_crossed():
+    # seeds/000 §10.4 Figure 10-1: Europe 4, USSR 2; "If you cross a rail boundary it
+    # counts against the limits in both areas"
+    s, z = rail_game([("A", "RED", "infantry", 6)])
+    to_phase(s, "noncombat_move")
+    inf = units_of(s, "RED", "infantry")
+    got = rail_dests(s, inf[0])
+    assert len(got[z["C"]].units) == 4  # Europe only
+    assert len(got[z["E"]].units) == 2  # Europe and USSR: USSR's 2 bind
+    with pytest.raises(RulesError):
+        s.apply(Action.move(inf[:3], got[z["E"]].path, mode="rail"))
+    s.apply(Action.move(inf[:2], got[z["E"]].path, mode="rail"))
+    assert {s.units[u].zone for u in inf[:2]} == {z["E"]}
+    assert all(s.units[u].moves == 0 for u in inf[:2])
+    got = rail_dests(s, inf[2])
+    assert z["D"] not in got and z["E"] not in got  # USSR used up
+    assert len(got[z["C"]].units) == 2  # Europe 4 - 2
+    with pytest.raises(RulesError):
+        s.apply(Action.move(inf[2:5], got[z["C"]].path, mode="rail"))
+
+
+def test_rail_only_through_zones_possessed_since_the_start_of_the_turn():
+    # seeds/000 §10.4 "You have to possess a land zone since the beginning of the turn
+    # before you can strategic rail move through the zone": C taken this turn blocks it
+    own = dict(RAIL_OWN, C="BLU")
+    s, z = build(
+        RAIL_ROWS,
+        own,
+        [("A", "RED", "infantry", 2), ("B", "RED", "medium_armor")],
+        lines=[("rail", "ABCDE", {"gauge": "standard"})],
+        regions=RAIL_REGIONS,
+    )
+    tank = units_of(s, "RED", "medium_armor")[0]
+    s.apply(Action.move([tank], (z["B"], z["C"])))
+    to_phase(s, "noncombat_move")
+    assert s.owner[z["C"]] == "RED"
+    assert rail_dests(s, units_of(s, "RED", "infantry")[0]) == {}
+
+
+def test_a_damaged_railroad_closes_the_line():
+    # seeds/000 §12.10 / rules-notes/000 §1.5 "A damaged rail cannot be used"
+    s, z = rail_game([("A", "RED", "infantry")], facilities=[("C", "railroad", 1)])
+    to_phase(s, "noncombat_move")
+    assert rail_dests(s, units_of(s, "RED", "infantry")[0]) == {}  # B-C is C's rail
+
+
+@pytest.mark.parametrize("stop,reach", [(False, "CDE"), (True, "CD")])
+def test_gauge_change_ends_the_rail_move_in_the_first_zone_after_it(stop, reach):
+    # seeds/000 §10.5 [optional]: "When a unit moves from one gauge to another it must end
+    # its strategic rail movement in the first zone after the gauge changes"
+    lines = [("rail", "ABC", {"gauge": "standard"}), ("rail", "CDE", {"gauge": "broad"})]
+    s, z = rail_game([("A", "RED", "infantry")], lines=lines, options={"rail_gauge_stop": stop})
+    to_phase(s, "noncombat_move")
+    assert set(rail_dests(s, units_of(s, "RED", "infantry")[0])) == {z[c] for c in reach}
+
+
+def test_rivers_are_used_like_rail_and_share_its_capacity():
+    # seeds/000 §1.12 Strategic Movement: "A river can be used like a railway for strategic
+    # rail movement ... counts against the regional rail capacity"; rail then river
+    lines = [("rail", "ABC", {"gauge": "standard"}), ("river", "CHI", {})]
+    regions = dict(RAIL_REGIONS, H="europe", I="europe")
+    s, z = build(RAIL_ROWS, RAIL_OWN, [("A", "RED", "infantry", 5)], lines, regions)
+    to_phase(s, "noncombat_move")
+    inf = units_of(s, "RED", "infantry")
+    got = rail_dests(s, inf[0])
+    assert set(got) == {z["C"], z["H"], z["I"]}
+    assert got[z["I"]].path == (z["A"], z["B"], z["C"], z["H"], z["I"])
+    assert len(got[z["I"]].units) == 4  # Europe's 4
+    s.apply(got[z["I"]])
+    assert rail_dests(s, inf[4]) == {}  # the river used Europe's capacity
+
+
+def test_burma_road_moves_one_unit_a_turn_by_rail_and_no_other_land_move():
+    # seeds/000 §1.17: "strategic rail move one unit from Burma to Yunnan"; "Land Units may
+    # not make combat or non-combat moves using the Burma road"; it crosses the impassable
+    road = ("rail", "AB", {"props": {"capacity": 1, "one_way": True}})
+    s, z = build(
+        ["A#B"],
+        {"A": "RED", "B": "RED"},
+        [("A", "RED", "infantry", 3), ("B", "RED", "infantry")],
+        lines=[road],
+        options={"rail_capacity_default": 4},
+    )
+    to_phase(s, "noncombat_move")
+    inf = [u for u in units_of(s, "RED", "infantry") if s.units[u].zone == z["A"]]
+    assert dests(s, inf[0]) == set()
+    got = rail_dests(s, inf[0])
+    assert set(got) == {z["B"]} and len(got[z["B"]].units) == 1
+    back = [u for u in units_of(s, "RED", "infantry") if s.units[u].zone == z["B"]][0]
+    assert rail_dests(s, back) == {}  # Burma -> Yunnan only
+    s.apply(got[z["B"]])
+    assert rail_dests(s, inf[1]) == {}
+
+
+# ---------------------------------------------------------------------- narrow crossings
+def crossing_game(owner_b="RED", units=(), port=False, **kw):
+    links = [("strait", "A", "B", {"via": "1", "props": {"channel_port": port}})]
+    return build(
+        ["A1B"],
+        {"A": "RED", "B": owner_b},
+        units,
+        links=links,
+        borders=[("A", "B", {"crossing_limit": 2})],
+        **kw,
+    )
+
+
+def cross_moves(s, uid):
+    return [
+        a for a in s.legal_actions() if a.kind == "move" and uid in a.units and a.mode == "cross"
+    ]
+
+
+def test_noncombat_narrow_crossing_for_infantry_class_within_the_printed_limit():
+    # seeds/000 §1.20: "The number of units that may be moved across is printed on the
+    # line"; non-combat: infantry-class units cross "as if they were adjacent"; no
+    # ordinary move across
+    units = [("A", "RED", "infantry", 3), ("A", "RED", "medium_armor"), ("A", "RED", "marine")]
+    s, z = crossing_game(units=units)
+    to_phase(s, "noncombat_move")
+    inf = units_of(s, "RED", "infantry")
+    tank = units_of(s, "RED", "medium_armor")[0]
+    marine = units_of(s, "RED", "marine")[0]
+    assert z["B"] not in dests(s, inf[0])
+    assert cross_moves(s, tank) == []
+    assert cross_moves(s, marine)
+    whole = max(cross_moves(s, inf[0]), key=lambda a: len(a.units))
+    assert len(whole.units) == 2 and whole.path == (z["A"], z["B"])
+    with pytest.raises(RulesError):
+        s.apply(Action.move(inf, (z["A"], z["B"]), mode="cross"))
+    s.apply(whole)
+    assert cross_moves(s, marine) == []  # the limit is used up
+
+
+def test_channel_ports_let_any_land_unit_cross():
+    # seeds/000 §1.21: "non-combat movement is not limited to infantry-class units"
+    s, z = crossing_game(units=[("A", "RED", "medium_armor")], port=True)
+    to_phase(s, "noncombat_move")
+    assert cross_moves(s, units_of(s, "RED", "medium_armor")[0])
+
+
+def test_only_marines_combat_move_across():
+    # seeds/000 §1.20 "A player may combat move Marines across"
+    units = [("A", "RED", "infantry"), ("A", "RED", "marine"), ("B", "BLU", "infantry")]
+    s, z = crossing_game("BLU", units)
+    assert cross_moves(s, units_of(s, "RED", "infantry")[0]) == []
+    (mv,) = cross_moves(s, units_of(s, "RED", "marine")[0])
+    s.apply(mv)
+    assert s.units[mv.units[0]].zone == z["B"]
+
+
+@pytest.mark.parametrize(
+    "blocker",
+    [
+        {"units": [("1", "BLU", "destroyer")]},
+        {"units": [("1", "BLU", "fighter")]},  # aircraft on Maritime Air Patrol
+        {"facilities": [("B", "coastal_artillery")]},
+    ],
+)
+def test_enemy_warships_patrol_aircraft_or_coastal_artillery_close_the_crossing(blocker):
+    # seeds/000 §1.20 "The presence of enemy warships, Coastal Artillery or aircraft on
+    # Maritime Air Patrol in the sea zone(s) prevents the crossing"
+    units = [("A", "RED", "marine"), ("B", "BLU", "infantry"), *blocker.get("units", [])]
+    s, z = crossing_game("BLU", units, facilities=blocker.get("facilities", ()))
+    assert cross_moves(s, units_of(s, "RED", "marine")[0]) == []
+
+
+def test_no_strategic_rail_across_a_narrow_crossing():
+    # seeds/000 §1.20 "Units may not use strategic rail movement to make the crossing"
+    s, z = crossing_game(units=[("A", "RED", "infantry")], lines=[("rail", "AB", {})])
+    to_phase(s, "noncombat_move")
+    # a rail line drawn across it still does not make a rail move (A and B are adjacent only
+    # by the crossing; the rail move would duplicate it)
+    inf = units_of(s, "RED", "infantry")[0]
+    assert all(a.mode != "rail" for a in s.legal_actions() if a.kind == "move" and inf in a.units)
+
+
+# ---------------------------------------------------------------------- terrain
+@pytest.mark.parametrize("between", [{"terrain": "tundra"}, {"kind": "lake"}])
+def test_tundra_and_lakes_block_land_moves(between):
+    # seeds/000 §1.13 tundra/ice "impassable and cannot be moved into by land units";
+    # §1.1 lakes "block land movement"
+    s, z = build(
+        ["ATBX", "CTDX"],
+        {"A": "RED", "B": "RED", "C": "RED", "D": "RED", "T": "RED", "X": "BLU"},
+        [("A", "RED", "cavalry"), ("X", "BLU", "infantry")],
+        zones={"T": between},
+    )
+    to_phase(s, "noncombat_move")
+    assert dests(s, units_of(s, "RED", "cavalry")[0]) == {z["C"]}  # not T, B or D
+
+
+# ---------------------------------------------------------------------- bots
+def feature_game(seed):
+    rows = ["ABCD1EF", "GHIJ1KL"]
+    own = {c: "RED" for c in "ABCDGHIJ"} | {c: "BLU" for c in "EFKL"}
+    units = [
+        ("A", "RED", "infantry", 3),
+        ("G", "RED", "marine", 2),
+        ("B", "RED", "major_factory"),
+        ("F", "BLU", "infantry", 3),
+        ("L", "BLU", "marine", 2),
+        ("1", "BLU", "destroyer"),
+    ]
+    facs = [("A", "major_factory"), ("F", "major_factory"), ("D", "major_port")]
+    return build(
+        rows,
+        own,
+        [u for u in units if u[2] != "major_factory"],
+        lines=[("rail", "ABCD", {"gauge": "standard"}), ("rail", "FE", {})],
+        regions={c: "europe" for c in "ABCDEFGHIJKL"},
+        links=[("strait", "D", "E", {"via": "1"}), ("strait", "J", "K", {"via": "1"})],
+        borders=[("D", "E", {"crossing_limit": 2}), ("J", "K", {"crossing_limit": 1})],
+        facilities=facs,
+        banks={"RED": 10, "BLU": 10},
+        rounds=4,
+    )
+
+
+def test_random_bots_use_the_new_moves_and_games_are_deterministic():
+    # DESIGN.md Invariant 4 (same seed, same game) with rail and crossing moves on offer
+    s1, _ = feature_game(5)
+    s2, _ = feature_game(5)
+    play(s1, RandomBot(seed=2), max_actions=3000)
+    play(s2, RandomBot(seed=2), max_actions=3000)
+    assert s1.snapshot() == s2.snapshot()
+    modes = {e["a"].get("mode") for e in s1.log if e.get("e") == "action"}
+    assert "rail" in modes
+
+
+def test_heuristic_bot_plays_with_the_new_moves():
+    from gamecore.sim.bots import make_bot
+
+    s, _ = feature_game(1)
+    play(s, make_bot("heuristic", 1), max_actions=3000)
+    assert s.round >= 2
