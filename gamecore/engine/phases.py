@@ -74,8 +74,8 @@ def _is_legal_move(s: GameState, a: Action, legal: list[Action]) -> bool:
         return False
     if not movement.blitz_pairing_ok(s, sorted(want), a.path):
         return False
-    if a.mode in ("rail", "cross") and len(want) > movement.special_move_room(s, a):
-        return False  # seeds/000 §10.4 rail capacity, §1.20 crossing limit
+    if a.mode in ("rail", "cross", "naval") and not movement.special_move_ok(s, a, sorted(want)):
+        return False  # seeds/000 §10.4 rail capacity, §1.20 crossing limit, §10.6
     ut = s.rules.units
     if a.transport:
         tr = s.units[a.transport]

@@ -423,6 +423,8 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
         _unload_moves(ctx, out, tid, by_type)
     narrow = ctx.opts.get("narrow_crossings") and ctx.b.narrow
     rail = not combat and ctx.opts.get("strategic_rail") and ctx.b.rail_edges
+    if not combat and ctx.opts.get("strategic_naval_moves"):
+        _naval_moves(ctx, out, groups)
     if narrow or rail:
         for (z0, typ, moves, _fl), ids in groups.items():
             t = ut[typ]
@@ -789,13 +791,120 @@ def _narrow_moves(ctx: MoveContext, out, ids, z0, t) -> None:
             _emit(out, ids[:k], (z0, y), mode="cross")
 
 
-def special_move_room(s: GameState, a: Action) -> int:
-    """Units a "rail" or "cross" move may still take (checked for combined groups)."""
+def naval_room(s: GameState, nation: str) -> int:
+    """§10.6: strategic naval moves left this round (option ``strategic_naval_moves``:
+    nation -> number, shared by a player's nations)."""
+    from gamecore.rules import supply
+
+    table = s.rules.options.get("strategic_naval_moves") or {}
+    player = supply.player_of(s, nation)
+    have = table.get(nation, table.get(player, 0))
+    return max(0, have - supply.counter(s, f"naval|{player}"))
+
+
+def _naval_cost(s: GameState, tids) -> int:
+    """§10.6 "Each land or naval unit counts as 1": transports and their cargo."""
+    return sum(1 + len(s.cargo_of(t)) for t in tids)
+
+
+def _naval_ports(ctx: MoveContext) -> frozenset[int]:
+    """Sea zones served by a friendly, operative naval facility (§10.6 "Major or Minor
+    Friendly Shipyard, Dockyard, or Port": the types of option ``supply_facilities``)."""
+    from gamecore.rules import supply
+
+    key = ("naval_ports",)
+    got = ctx._status.get(key)
+    if got is None:
+        s = ctx.s
+        kinds = ctx.opts.get("supply_facilities") or {}
+        zs = set()
+        for f in s.facilities.values():
+            if f.type in kinds and s.owner.get(f.zone) in ctx.friends and not f.damage:
+                if s.facility_operative(f):
+                    zs.update(supply.served(s, f))
+        got = ctx._status[key] = frozenset(zs)
+    return got
+
+
+def _naval_blocked(ctx: MoveContext, z: int) -> bool:
+    """§10.6: no zone with enemy warships, submarines or aircraft (on patrol)."""
+    s = ctx.s
+    for uid in s.units_in(z):
+        u = s.units[uid]
+        if u.nation in ctx.enemies and not u.on:
+            t = ctx.ut[u.type]
+            if t.domain == "air" or t.is_warship:
+                return True
+    return False
+
+
+def naval_reach(ctx: MoveContext, z0: int) -> dict[int, tuple]:
+    """Port-to-port strategic naval moves from ``z0``: up to ``strategic_naval_range``
+    sea zones through open canals and zones free of enemy warships and aircraft."""
+    key = ("naval", z0)
+    got = ctx._status.get(key)
+    if got is not None:
+        return got
+    ports = _naval_ports(ctx)
+    out: dict[int, tuple] = {}
+    if z0 in ports and not _naval_blocked(ctx, z0):
+        rng = ctx.opts.get("strategic_naval_range", 5)
+        unit = (ctx.opts.get("strategic_naval_units") or ["naval_transport"])[0]
+        seen = {z0}
+        frontier = [(z0, (z0,))]
+        for _ in range(rng):
+            nxt = []
+            for z, path in frontier:
+                for y in ctx.b.sea_nbrs[z]:
+                    if y in seen or not ctx.canal_open(z, y, unit) or _naval_blocked(ctx, y):
+                        continue
+                    seen.add(y)
+                    p = (*path, y)
+                    if y in ports:
+                        out[y] = p
+                    nxt.append((y, p))
+            frontier = nxt
+    ctx._status[key] = out
+    return out
+
+
+def _naval_moves(ctx: MoveContext, out, groups) -> None:
+    """One choice per destination for an empty transport of a group, and for each loaded
+    one (its cargo differs)."""
+    s = ctx.s
+    room = naval_room(s, ctx.n)
+    if room <= 0:
+        return
+    kinds = ctx.opts.get("strategic_naval_units") or ["naval_transport"]
+    for (z0, typ, moves, _fl), ids in groups.items():
+        if typ not in kinds or not ctx.b.is_sea(z0):
+            continue
+        reach = None
+        empty_done = False
+        for tid in ids:
+            if s.units[tid].flags & (MOVED | UNLOADED):
+                continue
+            loaded = bool(s.cargo_of(tid))
+            if (not loaded and empty_done) or _naval_cost(s, [tid]) > room:
+                continue
+            empty_done = empty_done or not loaded
+            if reach is None:
+                plain = _sea_search(ctx, z0, moves, typ)
+                reach = [p for d, p in naval_reach(ctx, z0).items() if d not in plain]
+            for path in reach:
+                out.append(Action.move([tid], path, mode="naval"))
+
+
+def special_move_ok(s: GameState, a: Action, units) -> bool:
+    """Whether the units of a combined "rail", "cross" or "naval" move fit this turn's
+    capacity (§10.4, §1.20, §10.6)."""
     if a.mode == "rail":
-        return rail_room(s, s.current_nation, a.path)
+        return len(units) <= rail_room(s, s.current_nation, a.path)
     if a.mode == "cross":
-        return narrow_room(s, s.current_nation, a.path[0], a.path[-1])
-    return 1 << 30
+        return len(units) <= narrow_room(s, s.current_nation, a.path[0], a.path[-1])
+    if a.mode == "naval":
+        return _naval_cost(s, units) <= naval_room(s, s.current_nation)
+    return True
 
 
 def _apply_special(s: GameState, a: Action, combat: bool) -> None:
@@ -805,7 +914,12 @@ def _apply_special(s: GameState, a: Action, combat: bool) -> None:
     player = supply.player_of(s, n)
     path = a.path
     k = len(a.units)
-    if a.mode == "rail":
+    if a.mode == "naval":
+        supply.count(s, f"naval|{player}", _naval_cost(s, a.units))
+        for tid in a.units:
+            for cid in s.cargo_of(tid):
+                s.move_unit(cid, path[-1])
+    elif a.mode == "rail":
         for r in sorted({s.board.region.get(z, "") for z in path}):
             supply.count(s, f"rail|{player}|{r}", k)
         for z, y in zip(path, path[1:], strict=False):
@@ -829,7 +943,7 @@ def _apply_special(s: GameState, a: Action, combat: bool) -> None:
 def apply_move(s: GameState, a: Action) -> None:
     n = s.current_nation
     combat = s.phase == "combat_move"
-    if a.mode in ("rail", "cross"):
+    if a.mode in ("rail", "cross", "naval"):
         _apply_special(s, a, combat)
         return
     path = a.path

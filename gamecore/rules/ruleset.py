@@ -101,6 +101,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "supply_facilities": {},  # facility type -> max IPP it carries over sea (0: no limit)
     "supply_permission": "aligned",  # "aligned" | "own"
     "blockade_warships": 0,  # surface warships that blockade (0: no blockade)
+    "strategic_naval_moves": {},  # nation -> units per round (0/absent: none)
+    "strategic_naval_range": 5,
+    "strategic_naval_units": ["naval_transport"],
     "lend_lease": False,
     "lend_lease_income_percent": 50,
     "lend_lease_die": 6,

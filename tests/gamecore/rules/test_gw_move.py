@@ -317,3 +317,57 @@ def test_heuristic_bot_plays_with_the_new_moves():
     s, _ = feature_game(1)
     play(s, make_bot("heuristic", 1), max_actions=3000)
     assert s.round >= 2
+
+
+# ---------------------------------------------------------------------- strategic naval
+def naval_game(rows, units, allowance=3, **kw):
+    own = {c: "RED" for c in rows[0] if c.isalpha()} | {"X": "BLU"}
+    facs = [("A", "major_port"), ("B", "minor_port")]
+    return build(
+        [rows[0] + "X", "C" * len(rows[0]) + "X"],
+        own | {"C": "RED"},
+        [*units, ("X", "BLU", "infantry")],
+        facilities=facs,
+        options={"strategic_naval_moves": {"RED": allowance}},
+        **kw,
+    )
+
+
+def naval_moves(s):
+    return [a for a in s.legal_actions() if a.kind == "move" and a.mode == "naval"]
+
+
+def test_strategic_naval_move_port_to_port_counts_transport_and_cargo():
+    # seeds/000 §10.6: Naval Transports "optionally loaded", "Each land or naval unit counts
+    # as 1 (so a transport with two units on it is 3 strategic naval moves)", "up to five
+    # spaces", from and to a Friendly Shipyard, Dockyard or Port, in non-combat movement
+    units = [("1", "RED", "naval_transport"), ("1", "RED", "infantry", 2)]
+    s, z = naval_game(["A123456B"], units)
+    to_phase(s, "noncombat_move")
+    (mv,) = naval_moves(s)
+    assert mv.path == tuple(z[c] for c in "123456")
+    s.apply(mv)
+    tr = units_of(s, "RED", "naval_transport")[0]
+    assert s.units[tr].zone == z["6"]
+    assert {s.units[u].zone for u in units_of(s, "RED", "infantry")} == {z["6"]}
+    assert naval_moves(s) == []
+
+
+def test_strategic_naval_move_range_allowance_and_blocking():
+    # seeds/000 §10.6: at most five sea zones; the nation's number of moves; no zone with
+    # enemy warships, submarines or aircraft on Maritime Air Patrol
+    tr = [("1", "RED", "naval_transport")]
+    s, z = naval_game(["A1234567B"], tr)
+    to_phase(s, "noncombat_move")
+    assert naval_moves(s) == []  # six sea zones away
+    loaded = [*tr, ("1", "RED", "infantry", 2)]
+    s, z = naval_game(["A123456B"], loaded, allowance=2)
+    to_phase(s, "noncombat_move")
+    assert naval_moves(s) == []  # 3 units, 2 moves
+    for blocker in ("destroyer", "submarine", "fighter"):
+        s, z = naval_game(["A123456B"], [*tr, ("4", "BLU", blocker)])
+        to_phase(s, "noncombat_move")
+        assert naval_moves(s) == [], blocker
+    s, z = naval_game(["A123456B"], [*tr, ("4", "BLU", "naval_transport")])
+    to_phase(s, "noncombat_move")
+    assert naval_moves(s)  # a transport does not block
