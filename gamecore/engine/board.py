@@ -62,8 +62,8 @@ class Board:
     rail_edges: dict[int, tuple[tuple[int, str, str, int], ...]] = field(default_factory=dict)
     # railroad facilities whose damage closes an edge (key: ordered zone pair)
     rail_facilities: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
-    # land-land narrow crossings: pair -> (units per turn, channel port)
-    narrow: dict[tuple[int, int], tuple[int, bool]] = field(default_factory=dict)
+    # land-land narrow crossings: pair -> (units per turn, channel port, crossed sea zones)
+    narrow: dict[tuple[int, int], tuple[int, bool, tuple[int, ...]]] = field(default_factory=dict)
     region: dict[int, str] = field(default_factory=dict)
     home: dict[str, frozenset[int]] = field(default_factory=dict)  # Home Country zones
     cache: dict = field(default_factory=dict, repr=False)  # derived static data, per game
@@ -187,7 +187,7 @@ def build_board(
     for f in m.facilities.values():
         if f.serves:
             serves[f.id] = tuple(s for s in f.serves if s in water)
-    logistics = _logistics(pack, rules, kind, strait_via)
+    logistics = _logistics(pack, rules, kind, strait_via, adjacency)
     return Board(
         zones=zones,
         kind=kind,
@@ -226,16 +226,19 @@ def build_board(
     )
 
 
-def _logistics(pack: Pack, rules: Ruleset, kind: dict[int, str], strait_via: dict) -> dict:
+def _logistics(
+    pack: Pack, rules: Ruleset, kind: dict[int, str], strait_via: dict, adjacency: dict
+) -> dict:
     """Rail and river edges, railroad facilities, narrow crossings, regions and Home
     Countries (seeds/000 §1.5, §1.12, §1.14, §1.17, §1.20, §1.21, §10.4).
 
     Rails come from borders with a ``rail_gauge`` and from ``rail`` lines (consecutive
     zones of ``path``); rivers (and canals used as rivers) from ``river`` lines. A line's
     ``props.capacity`` limits the units per turn (the Burma Road: 1) and ``props.one_way``
-    makes it run from the first zone to the last only. A land-land strait link is a narrow
-    crossing when its border has a ``crossing_limit`` (or the link ``props.crossing_limit``);
-    ``props.channel_port`` marks a Channel Port."""
+    makes it run from the first zone to the last only. A narrow crossing is a border of two
+    land zones with a ``crossing_limit`` (or a land-land strait link with
+    ``props.crossing_limit``); ``props.channel_port`` (border or link) marks a Channel
+    Port. It crosses the link's ``via`` sea zone, else the sea zones both sides touch."""
     m = pack.map
     edges: dict[int, dict[int, tuple[int, str, str, int]]] = {}
 
@@ -270,18 +273,34 @@ def _logistics(pack: Pack, rules: Ruleset, kind: dict[int, str], strait_via: dic
         for y in edges.get(f.zone, {}):
             if other is None or other == y:
                 rail_fac.setdefault(border_key(f.zone, y), []).append(f.id)
-    narrow: dict[tuple[int, int], tuple[int, bool]] = {}
-    for link in m.links.values():
-        key = border_key(link.a, link.b)
-        if key not in strait_via:
+    narrow: dict[tuple[int, int], tuple[int, bool, tuple[int, ...]]] = {}
+    coast: dict[int, set[int]] = {}
+    for z, ns in (adjacency or {}).items():
+        if kind.get(z) == "land":
+            coast[z] = {n for n in ns if kind.get(n) in ("sea", "lake")}
+    links = {border_key(lk.a, lk.b): lk for lk in m.links.values() if lk.kind == "strait"}
+    pairs = set(strait_via) | {k for k, bd in m.borders.items() if bd.crossing_limit is not None}
+    for key in sorted(pairs):
+        if kind.get(key[0]) != "land" or kind.get(key[1]) != "land":
             continue
         bd = m.borders.get(key)
+        link = links.get(key)
         limit = bd.crossing_limit if bd is not None else None
-        if limit is None:
+        if limit is None and link is not None:
             limit = link.props.get("crossing_limit")
-        if isinstance(limit, int) and limit >= 0:
-            port = bool(link.props.get("channel_port") or (bd and bd.props.get("channel_port")))
-            narrow[key] = (limit, port)
+        if not isinstance(limit, int) or limit < 0:
+            continue
+        port = bool(
+            (link is not None and link.props.get("channel_port"))
+            or (bd is not None and bd.props.get("channel_port"))
+        )
+        via = strait_via.get(key)
+        if via is not None:
+            vias: tuple[int, ...] = (via,)
+        else:  # the sea zones both sides touch (else either side's)
+            ca, cb = coast.get(key[0], set()), coast.get(key[1], set())
+            vias = tuple(sorted((ca & cb) or (ca | cb)))
+        narrow[key] = (limit, port, vias)
     for a, b in narrow:  # §1.20 no strategic rail across a narrow crossing
         for x, y in ((a, b), (b, a)):
             if y in edges.get(x, {}):

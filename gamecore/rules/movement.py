@@ -718,24 +718,25 @@ def _rail_moves(ctx: MoveContext, out, ids, z0, moves) -> None:
             _emit(out, ids[:k], path, mode="rail")
 
 
-def _narrow_by_zone(b) -> dict[int, list[tuple[int, int, bool, int | None]]]:
+def _narrow_by_zone(b) -> dict[int, list[tuple[int, int, bool, tuple[int, ...]]]]:
     got = b.cache.get("narrow_by_zone")
     if got is None:
         got = {}
-        for (a, c), (limit, port) in sorted(b.narrow.items()):
-            via = b.strait_via.get((a, c))
-            got.setdefault(a, []).append((c, limit, port, via))
-            got.setdefault(c, []).append((a, limit, port, via))
+        for (a, c), (limit, port, vias) in sorted(b.narrow.items()):
+            got.setdefault(a, []).append((c, limit, port, vias))
+            got.setdefault(c, []).append((a, limit, port, vias))
         b.cache["narrow_by_zone"] = got
     return got
 
 
-def narrow_blocked(ctx: MoveContext, via: int | None) -> bool:
+def narrow_blocked(ctx: MoveContext, vias: tuple[int, ...]) -> bool:
     """§1.20: enemy warships, enemy aircraft (Maritime Air Patrol) or enemy Coastal
-    Artillery (facility types of option ``narrow_crossing_blockers``) on the crossed sea
+    Artillery (facility types of option ``narrow_crossing_blockers``) on a crossed sea
     zone close the crossing."""
-    if via is None:
-        return False
+    return any(_via_blocked(ctx, v) for v in vias)
+
+
+def _via_blocked(ctx: MoveContext, via: int) -> bool:
     key = ("narrow_blocked", via)
     got = ctx._status.get(key)
     if got is not None:
@@ -763,7 +764,7 @@ def narrow_room(s: GameState, nation: str, a: int, b: int) -> int:
     from gamecore.rules import supply
 
     key = (a, b) if a < b else (b, a)
-    limit, _port = s.board.narrow[key]
+    limit, _port, _vias = s.board.narrow[key]
     used = supply.counter(s, f"cross|{supply.player_of(s, nation)}|{key[0]}|{key[1]}")
     return max(0, limit - used)
 

@@ -227,7 +227,7 @@ def _search(
             for y, _g, _k, _cap in b.rail_edges.get(z, ()):
                 if permitted(y) and rail_edge_open(s, z, y):
                     nxt.append((y, stage))
-            for (x, y), (_lim, port) in b.narrow.items():
+            for (x, y), (_lim, port, _via) in b.narrow.items():
                 if port and z in (x, y):
                     o = y if z == x else x
                     if permitted(o):

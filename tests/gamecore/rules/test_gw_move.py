@@ -215,6 +215,29 @@ def test_noncombat_narrow_crossing_for_infantry_class_within_the_printed_limit()
     assert cross_moves(s, marine) == []  # the limit is used up
 
 
+def test_a_crossing_drawn_as_a_border_limit_alone_works_the_same():
+    # seeds/000 §1.20 as the validator models it (GW007): a border of two land zones with a
+    # crossing_limit, no strait link; the sea zone both touch is the one crossed
+    units = [("A", "RED", "infantry", 2), ("1", "BLU", "destroyer")]
+    s, z = build(
+        ["CA1B"],
+        {"A": "RED", "B": "RED", "C": "RED"},
+        units[:1],
+        borders=[("A", "B", {"crossing_limit": 1})],
+    )
+    to_phase(s, "noncombat_move")
+    inf = units_of(s, "RED", "infantry")
+    assert [len(a.units) for a in cross_moves(s, inf[0])] == [1]
+    s, z = build(
+        ["CA1B"],
+        {"A": "RED", "B": "RED", "C": "RED"},
+        units,
+        borders=[("A", "B", {"crossing_limit": 1})],
+    )
+    to_phase(s, "noncombat_move")
+    assert cross_moves(s, units_of(s, "RED", "infantry")[0]) == []
+
+
 def test_channel_ports_let_any_land_unit_cross():
     # seeds/000 §1.21: "non-combat movement is not limited to infantry-class units"
     s, z = crossing_game(units=[("A", "RED", "medium_armor")], port=True)
