@@ -19,7 +19,7 @@ kind            fields
 ``retreat``     ``zone``: the attacker retreats there
 ``submerge``    the attacker's submarines submerge
 ``place``       ``type``, ``zone``
-``lend_lease``  ``nation`` (receiver), ``count`` (IPP sent)
+``lend_lease``  ``nation`` (receiver), ``count`` (IPP sent) or ``type`` (a bought unit)
 ``end_phase``   finish the current phase
 ==============  ===========================================================
 """
@@ -103,8 +103,8 @@ class Action(NamedTuple):
         return Action("place", type=type, zone=zone)
 
     @staticmethod
-    def lend_lease(nation: str, count: int) -> Action:
-        return Action("lend_lease", count=count, nation=nation)
+    def lend_lease(nation: str, count: int = 0, type: str = "") -> Action:
+        return Action("lend_lease", type=type, count=count, nation=nation)
 
     @staticmethod
     def end_phase() -> Action:

@@ -10,7 +10,8 @@ Sources (seeds/000_8004ae29f2fa7391.txt, cited "seeds/000 §x.y"; rules-notes/00
   do not block it except a blockade. Once back on land it crosses no more sea zones.
 - §8.11 Blockade: three or more surface warships in a sea zone blockade every enemy naval
   facility on it: no supply path and no lend-lease through it.
-- §7.9, §11.4 Lend-lease: up to half the receiver's current income in IPP, from a factory in
+- §7.9, §11.4 Lend-lease: up to half the receiver's current income in IPP (or one land or
+  air unit bought this turn and built at a Home Country factory), from a factory in
   the sender's Home Country to the receiver's Home Country along the shortest lend-lease
   supply path; minor naval facilities carry at most 3 IPP; each sea zone of the route with
   an enemy submarine, aircraft (Maritime Air Patrol) or >= 3 surface warships interdicts
@@ -32,7 +33,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from gamecore.engine.state import SUBMERGED
+from gamecore.engine.state import NEW, SUBMERGED
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -338,6 +339,7 @@ def lend_lease_actions(s: GameState) -> list:
     bank = s.banks.get(n, 0)
     if bank <= 0:
         return []
+    units = _lendable_units(s, n)
     out = []
     for r in b.nations:
         if r == n or b.nation_kind.get(r) == "neutral" or s.at_war(n, r):
@@ -345,13 +347,38 @@ def lend_lease_actions(s: GameState) -> list:
         if s.relation(n, r) == "controlled" or player_of(s, r) == player_of(s, n):
             continue  # §7.9 not to itself or its Aligned minors
         cap = min(bank, lend_lease_cap(s, r))
-        if cap <= 0:
-            continue
-        limit = _minor_limit(s)
-        for amount in sorted({cap, min(cap, limit)} if limit else {cap}, reverse=True):
-            if amount > 0 and lend_lease_path(s, n, r, amount) is not None:
-                out.append(Action.lend_lease(r, amount))
+        if cap > 0:
+            limit = _minor_limit(s)
+            for amount in sorted({cap, min(cap, limit)} if limit else {cap}, reverse=True):
+                if amount > 0 and lend_lease_path(s, n, r, amount) is not None:
+                    out.append(Action.lend_lease(r, amount))
+        for typ, cost in units:
+            if lend_lease_path(s, n, r, cost) is not None:
+                out.append(Action("lend_lease", type=typ, nation=r))
     return out
+
+
+def _lendable_units(s: GameState, n: str) -> list[tuple[str, int]]:
+    """§7.9 "One military unit ... produced at a factory in the Home Country": a bought,
+    unplaced land or air unit, while a Home Country factory has room for it."""
+    pend = s.pending.get(n) or {}
+    if not pend or _home_factory_slot(s, n) is None:
+        return []
+    out = []
+    for typ in sorted(pend):
+        t = s.rules.units.get(typ)
+        if t is not None and pend[typ] > 0 and t.domain in ("land", "air"):
+            out.append((typ, t.cost_for(n)))
+    return out
+
+
+def _home_factory_slot(s: GameState, n: str):
+    home = home_zones(s, n)
+    for f in sorted(s.facilities.values()):
+        if f.zone in home and s.owner.get(f.zone) == n:
+            if s.production_capacity(f) - s.placed.get(f.id, 0) > 0:
+                return f
+    return None
 
 
 def _minor_limit(s: GameState) -> int:
@@ -388,11 +415,28 @@ def apply_lend_lease(s: GameState, a) -> None:
 
     n = s.current_nation
     r = a.nation
-    path = lend_lease_path(s, n, r, a.count)
+    unit = a.type
+    if unit:
+        t = s.rules.units[unit]
+        value = t.cost_for(n)
+        f = _home_factory_slot(s, n)
+        pend = dict(s.pending.get(n) or {})
+        if f is None or pend.get(unit, 0) <= 0:
+            raise RulesError(f"{n} has no {unit} to lend-lease")
+    else:
+        value = a.count
+    path = lend_lease_path(s, n, r, value)
     if path is None:
         raise RulesError(f"no lend-lease path from {n} to {r}")
     count(s, f"ll|{player_of(s, n)}")
-    s.banks[n] = s.banks.get(n, 0) - a.count
+    if unit:
+        s.placed[f.id] = s.placed.get(f.id, 0) + 1  # built at a Home Country factory
+        pend[unit] -= 1
+        if not pend[unit]:
+            del pend[unit]
+        s.pending[n] = pend
+    else:
+        s.banks[n] = s.banks.get(n, 0) - a.count
     die = s.rules.options.get("lend_lease_die", 6)
     for z in path:
         if not s.board.is_sea(z):
@@ -401,11 +445,15 @@ def apply_lend_lease(s: GameState, a) -> None:
             hit, save = s.rng.roll(die), s.rng.roll(die)
             s.event("interdiction", zone=z, by=x, roll=hit, against=save)
             if hit > save:
-                s.event(
-                    "lend_lease", sender=n, receiver=r, amount=a.count, lost=True, path=list(path)
-                )
+                s.event("lend_lease", sender=n, receiver=r, amount=value, unit=unit, lost=True)
                 s.remember("lend_lease", sender=n, receiver=r, amount=0)
                 return
-    s.banks[r] = s.banks.get(r, 0) + a.count
-    s.event("lend_lease", sender=n, receiver=r, amount=a.count, lost=False, path=list(path))
-    s.remember("lend_lease", sender=n, receiver=r, amount=a.count)
+    if unit:
+        # §11.4 "It arrives and stops moving in" the first zone of the receiver's Home
+        # Country, "where it becomes" the receiver's unit
+        uid = s.add_unit(r, unit, path[-1], flags=NEW, moves=0)
+        s.event("placed", nation=r, type=unit, zone=path[-1], unit=uid, lent_by=n)
+    else:
+        s.banks[r] = s.banks.get(r, 0) + a.count
+    s.event("lend_lease", sender=n, receiver=r, amount=value, unit=unit, path=list(path))
+    s.remember("lend_lease", sender=n, receiver=r, amount=value)

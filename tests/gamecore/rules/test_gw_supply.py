@@ -205,3 +205,17 @@ def test_lend_lease_is_deterministic_for_a_seed_and_replays():
     a, b = run(), run()
     assert a.snapshot() == b.snapshot()
     assert replay(a.pack, a.log).snapshot() == a.snapshot()
+
+
+def test_lend_lease_of_a_unit_built_at_a_home_factory_arrives_in_the_receivers_home():
+    # seeds/000 §7.9 "One military unit ... produced at a factory in the Home Country
+    # specifically for the purpose of lending"; §11.4 "It arrives and stops moving in" the
+    # first land zone of the receiver's Home Country, "where it becomes" the receiver's unit
+    s, z = at_place()
+    act = Action.lend_lease("GRN", type="infantry")
+    assert act in s.legal_actions()
+    s.apply(act)
+    got = [u for u in s.units.values() if u.nation == "GRN" and u.type == "infantry"]
+    assert [u.zone for u in got] == [z["C"]]
+    assert not s.pending.get("RED")
+    assert s.banks["GRN"] == 0  # a unit, not IPP: one lend-lease a round
