@@ -58,8 +58,9 @@ class Board:
     facility_serves: dict[int, tuple[int, ...]] = field(default_factory=dict)  # map facility
     border_flags: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
     # -- logistics (Global War seeds/000 §1.5, §1.12, §1.14, §1.17, §1.20-§1.21, §10.4):
-    # rail and river edges: zone -> ((neighbour, gauge, "rail"|"river", units per turn or 0))
-    rail_edges: dict[int, tuple[tuple[int, str, str, int], ...]] = field(default_factory=dict)
+    # rail and river edges: zone -> ((neighbour, gauge, "rail"|"river", units per turn or 0,
+    # condition that opens it or ""))
+    rail_edges: dict[int, tuple[tuple[int, str, str, int, str], ...]] = field(default_factory=dict)
     # railroad facilities whose damage closes an edge (key: ordered zone pair)
     rail_facilities: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     # land-land narrow crossings: pair -> (units per turn, channel port, crossed sea zones)
@@ -235,24 +236,26 @@ def _logistics(
     Rails come from borders with a ``rail_gauge`` and from ``rail`` lines (consecutive
     zones of ``path``); rivers (and canals used as rivers) from ``river`` lines. A line's
     ``props.capacity`` limits the units per turn (the Burma Road: 1) and ``props.one_way``
-    makes it run from the first zone to the last only. A narrow crossing is a border of two
+    makes it run from the first zone to the last only, ``props.open_if`` (a condition in
+    the condition language) opens it only while it holds (the Burma Road). A narrow crossing is a border of two
     land zones with a ``crossing_limit`` (or a land-land strait link with
     ``props.crossing_limit``); ``props.channel_port`` (border or link) marks a Channel
     Port. It crosses the link's ``via`` sea zone, else the sea zones both sides touch."""
     m = pack.map
-    edges: dict[int, dict[int, tuple[int, str, str, int]]] = {}
+    edges: dict[int, dict[int, tuple[int, str, str, int, str]]] = {}
 
-    def add(a: int, b: int, gauge: str, k: str, cap: int, one_way: bool) -> None:
+    def add(a: int, b: int, gauge: str, k: str, cap: int, one_way: bool, cond: str) -> None:
         if a == b or kind.get(a) != "land" or kind.get(b) != "land":
             return
         for x, y in ((a, b),) if one_way else ((a, b), (b, a)):
             old = edges.setdefault(x, {}).get(y)
-            if old is None or (old[3] and not cap) or (old[2] == "river" and k == "rail"):
-                edges[x][y] = (y, gauge, k, cap)
+            plainer = (old[3] or old[4]) and not (cap or cond) if old else True
+            if old is None or plainer or (old[2] == "river" and k == "rail"):
+                edges[x][y] = (y, gauge, k, cap, cond)
 
     for (a, b), bd in sorted(m.borders.items()):
         if bd.rail_gauge:
-            add(a, b, bd.rail_gauge, "rail", 0, False)
+            add(a, b, bd.rail_gauge, "rail", 0, False, "")
     for line in sorted(m.lines.values(), key=lambda x: x.id):
         if line.kind not in ("rail", "river"):
             continue
@@ -260,8 +263,10 @@ def _logistics(
         cap = cap if isinstance(cap, int) and cap > 0 else 0
         gauge = (line.gauge or "") if line.kind == "rail" else ""
         one_way = bool(line.props.get("one_way"))
+        cond = line.props.get("open_if")
+        cond = cond.strip() if isinstance(cond, str) else ""
         for a, b in zip(line.path, line.path[1:], strict=False):
-            add(a, b, gauge, line.kind, cap, one_way)
+            add(a, b, gauge, line.kind, cap, one_way, cond)
     rail_edges = {z: tuple(sorted(d.values())) for z, d in sorted(edges.items())}
     rail_type = rules.options.get("rail_facility", "railroad")
     rail_fac: dict[tuple[int, int], list[int]] = {}

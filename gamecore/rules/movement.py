@@ -670,12 +670,12 @@ def rail_reach(ctx: MoveContext, z0: int) -> dict[int, tuple]:
         while frontier:
             nxt = []
             for z, path, gauge in frontier:
-                for y, g, _kind, cap in b.rail_edges.get(z, ()):
+                for y, g, _kind, cap, cond in b.rail_edges.get(z, ()):
                     if y in seen or not _rail_ok_zone(ctx, y):
                         continue
                     if cap and supply.counter(s, f"road|{z}|{y}|{player}") >= cap:
                         continue
-                    if not supply.rail_edge_open(s, z, y):
+                    if not supply.rail_edge_open(s, z, y, cond, ctx.n):
                         continue
                     seen.add(y)
                     p = (*path, y)
@@ -699,7 +699,7 @@ def rail_room(s: GameState, nation: str, path: tuple) -> int:
     for r in sorted({s.board.region.get(z, "") for z in path}):
         room = min(room, rail_capacity(s, r) - supply.counter(s, f"rail|{player}|{r}"))
     for z, y in zip(path, path[1:], strict=False):
-        for yy, _g, _k, cap in s.board.rail_edges.get(z, ()):
+        for yy, _g, _k, cap, _c in s.board.rail_edges.get(z, ()):
             if yy == y and cap:
                 room = min(room, cap - supply.counter(s, f"road|{z}|{y}|{player}"))
     return max(0, room)
@@ -924,7 +924,7 @@ def _apply_special(s: GameState, a: Action, combat: bool) -> None:
         for r in sorted({s.board.region.get(z, "") for z in path}):
             supply.count(s, f"rail|{player}|{r}", k)
         for z, y in zip(path, path[1:], strict=False):
-            for yy, _g, _k, cap in s.board.rail_edges.get(z, ()):
+            for yy, _g, _k, cap, _c in s.board.rail_edges.get(z, ()):
                 if yy == y and cap:
                     supply.count(s, f"road|{z}|{y}|{player}", k)
     else:

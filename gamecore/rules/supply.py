@@ -74,8 +74,11 @@ def is_blockader(t) -> bool:
     return t.is_surface_warship and t.attack > 0
 
 
-def rail_edge_open(s: GameState, a: int, b: int) -> bool:
-    """An undamaged rail (or river) edge: no railroad facility on it is damaged."""
+def rail_edge_open(s: GameState, a: int, b: int, cond: str = "", nation: str = "") -> bool:
+    """An undamaged rail (or river) edge: no railroad facility on it is damaged, and its
+    line's ``open_if`` condition (if any) holds (§1.17 the Burma Road opens when ...)."""
+    if cond and not condition_holds(s, cond, nation):
+        return False
     fids = s.board.rail_facilities.get((a, b) if a < b else (b, a))
     if not fids:
         return True
@@ -84,6 +87,18 @@ def rail_edge_open(s: GameState, a: int, b: int) -> bool:
         if f is not None and f.damage > 0:
             return False
     return True
+
+
+def condition_holds(s: GameState, text: str, nation: str = "") -> bool:
+    """A condition-language condition over the game now (``self`` = ``nation``)."""
+    from gamecore.model import Objective
+
+    def run() -> bool:
+        obj = Objective("_line_open", "line opens", kind="event", owner=nation or None)
+        obj.condition = text
+        return bool(s.evaluator.evaluate(s, obj))
+
+    return _cached(s, nation or s.current_nation, ("cond", text, nation), run)
 
 
 def _damage_token(s: GameState) -> tuple:
@@ -225,8 +240,8 @@ def _search(
             break
         nxt: list[tuple[int, int]] = []
         if stage != 1:
-            for y, _g, _k, _cap in b.rail_edges.get(z, ()):
-                if permitted(y) and rail_edge_open(s, z, y):
+            for y, _g, _k, _cap, cond in b.rail_edges.get(z, ()):
+                if permitted(y) and rail_edge_open(s, z, y, cond, nation):
                     nxt.append((y, stage))
             for (x, y), (_lim, port, _via) in b.narrow.items():
                 if port and z in (x, y):

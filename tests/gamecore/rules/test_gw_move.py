@@ -394,3 +394,26 @@ def test_strategic_naval_move_range_allowance_and_blocking():
     s, z = naval_game(["A123456B"], [*tr, ("4", "BLU", "naval_transport")])
     to_phase(s, "noncombat_move")
     assert naval_moves(s)  # a transport does not block
+
+
+@pytest.mark.parametrize(
+    "cond,open_",
+    [("at_war(RED, BLU) and controls(RED, {A, B})", True), ("controls(BLU, {A})", False)],
+)
+def test_a_line_opens_only_while_its_condition_holds(cond, open_):
+    # seeds/000 §1.17: the Burma Road "opens on or after July 1938 if Japan and China are
+    # at war and Yunnan is in Possession of KMT and Burma is in Allied Possession": a line's
+    # props.open_if in the condition language (docs/conditions.md)
+    props = {"capacity": 1, "one_way": True, "open_if": cond}
+    s, z = build(
+        ["CA#BX"],
+        {"A": "RED", "B": "RED", "C": "RED", "X": "BLU"},
+        [("A", "RED", "infantry"), ("B", "RED", "infantry"), ("X", "BLU", "infantry")],
+        lines=[("rail", "AB", {"props": props})],
+        rounds=3,
+        options={"rail_capacity_default": 4},
+    )
+    to_phase(s, "noncombat_move")
+    assert s.round == 1
+    inf = [u for u in units_of(s, "RED", "infantry") if s.units[u].zone == z["A"]][0]
+    assert bool(rail_dests(s, inf)) is open_
