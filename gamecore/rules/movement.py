@@ -428,15 +428,15 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
     if narrow or rail:
         for (z0, typ, moves, _fl), ids in groups.items():
             t = ut[typ]
-            if t.domain != "land" or not s.board.is_land(z0):
+            if t.domain not in ("land", "air") or not s.board.is_land(z0):
                 continue
             fresh = [i for i in ids if not s.units[i].flags & MOVED]
             if not fresh:
                 continue
-            if narrow:
+            if narrow and t.domain == "land":
                 _narrow_moves(ctx, out, fresh, z0, t)
-            if rail:
-                _rail_moves(ctx, out, fresh, z0, moves)
+            if rail:  # §10.4 "Land & air units may non-combat move along railroad lines"
+                _rail_moves(ctx, out, fresh, z0, moves, t.domain)
     return out
 
 
@@ -705,11 +705,14 @@ def rail_room(s: GameState, nation: str, path: tuple) -> int:
     return max(0, room)
 
 
-def _rail_moves(ctx: MoveContext, out, ids, z0, moves) -> None:
+def _rail_moves(ctx: MoveContext, out, ids, z0, moves, domain: str = "land") -> None:
     reach = rail_reach(ctx, z0)
     if not reach:
         return
-    plain = _land_search(ctx, z0, moves, False)
+    if domain == "air":
+        plain = _air_search(ctx, z0, moves)
+    else:
+        plain = _land_search(ctx, z0, moves, False)
     for dest, path in reach.items():
         if dest in plain:
             continue  # an ordinary move gets there without using rail capacity
@@ -927,6 +930,7 @@ def _apply_special(s: GameState, a: Action, combat: bool) -> None:
             for yy, _g, _k, cap, _c in s.board.rail_edges.get(z, ()):
                 if yy == y and cap:
                     supply.count(s, f"road|{z}|{y}|{player}", k)
+                    s.bump()  # rail_reach (cached per epoch) reads this counter
     else:
         key = (path[0], path[-1]) if path[0] < path[-1] else (path[-1], path[0])
         supply.count(s, f"cross|{player}|{key[0]}|{key[1]}", k)
@@ -935,7 +939,6 @@ def _apply_special(s: GameState, a: Action, combat: bool) -> None:
         u = s.units[uid]
         s.move_unit(uid, path[-1], moves=0, flags=u.flags | base)
         s.origins[uid] = path[-2]
-    s.bump()  # counters changed what others of this turn may do
     if s.log_mode == "full":
         s.event("move", units=list(a.units), path=list(path), mode=a.mode)
 

@@ -81,6 +81,17 @@ def test_strategic_rail_goes_any_distance_in_noncombat_move_only():
     assert dests(s, inf) >= {z["B"], z["F"]}
 
 
+def test_air_units_ride_the_rails_too():
+    # seeds/000 §10.4 "Land & air units may non-combat move along railroad lines"
+    lines = [("rail", "ABCDE", {"gauge": "standard"})]
+    s, z = build(["ABCDE", "FGHIJ"], RAIL_OWN, [("A", "RED", "fighter")], lines, RAIL_REGIONS)
+    to_phase(s, "noncombat_move")
+    ftr = units_of(s, "RED", "fighter")[0]
+    s.units[ftr] = s.units[ftr]._replace(moves=1)  # a short-ranged plane
+    s._legal = None
+    assert set(rail_dests(s, ftr)) == {z["C"], z["D"], z["E"]}
+
+
 def test_rail_capacity_per_region_counts_in_both_regions_crossed():
     # seeds/000 §10.4 Figure 10-1: Europe 4, USSR 2; "If you cross a rail boundary it
     # counts against the limits in both areas"
