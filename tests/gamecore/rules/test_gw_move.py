@@ -343,6 +343,9 @@ def test_random_bots_use_the_new_moves_and_games_are_deterministic():
     assert s1.snapshot() == s2.snapshot()
     modes = {e["a"].get("mode") for e in s1.log if e.get("e") == "action"}
     assert "rail" in modes
+    from gamecore.engine import replay
+
+    assert replay(s1.pack, s1.log).snapshot() == s1.snapshot()
 
 
 def test_heuristic_bot_plays_with_the_new_moves():

@@ -219,3 +219,13 @@ def test_lend_lease_of_a_unit_built_at_a_home_factory_arrives_in_the_receivers_h
     assert [u.zone for u in got] == [z["C"]]
     assert not s.pending.get("RED")
     assert s.banks["GRN"] == 0  # a unit, not IPP: one lend-lease a round
+
+
+def test_in_supply_from_the_home_country_factories():
+    # seeds/000 §11.2 upgrades need "a Supply Path from a Factory in the Home Country to the
+    # land zone the unit ... is in"; T 12-2 minor factories need one to a Major Factory
+    s, z = build(facilities=LL_FACS)
+    assert supply.home_factories(s, "RED") == [z["A"]]
+    assert supply.in_supply(s, "RED", z["D"])
+    assert not supply.in_supply(s, "RED", z["E"])  # a second sea leg
+    assert not supply.in_supply(s, "GRN", z["C"])  # GRN has no factory
