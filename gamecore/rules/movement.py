@@ -425,6 +425,8 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
     rail = not combat and ctx.opts.get("strategic_rail") and ctx.b.rail_edges
     if not combat and ctx.opts.get("strategic_naval_moves"):
         _naval_moves(ctx, out, groups)
+    if rail and ctx.opts.get("rail_sea_units"):
+        _rail_sea_moves(ctx, out, groups)
     if narrow or rail:
         for (z0, typ, moves, _fl), ids in groups.items():
             t = ut[typ]
@@ -721,6 +723,46 @@ def _rail_moves(ctx: MoveContext, out, ids, z0, moves, domain: str = "land") -> 
             _emit(out, ids[:k], path, mode="rail")
 
 
+def _rail_sea_moves(ctx: MoveContext, out, groups) -> None:
+    """§10.4: "A coastal submarine may be strategically railed if it starts its movement
+    adjacent to a Friendly Major Port/Shipyard/Dockyard, or Submarine Base and must end its
+    move in a sea zone adjacent to a land zone with" one (unit types of option
+    ``rail_sea_units``, facility types of ``rail_sea_facilities``)."""
+    s = ctx.s
+    kinds = ctx.opts.get("rail_sea_units") or []
+    facs = ctx.opts.get("rail_sea_facilities") or []
+    bases = ctx._status.get(("rail_sea_bases",))
+    if bases is None:
+        bases = set()
+        for f in s.facilities.values():
+            if f.type in facs and s.owner.get(f.zone) in ctx.friends and not f.damage:
+                bases.add(f.zone)
+        ctx._status[("rail_sea_bases",)] = bases
+    for (z0, typ, moves, _fl), ids in groups.items():
+        if typ not in kinds or not ctx.b.is_sea(z0):
+            continue
+        fresh = [i for i in ids if not s.units[i].flags & MOVED]
+        if not fresh:
+            continue
+        plain = _sea_search(ctx, z0, moves, typ)
+        best: dict[int, tuple] = {}
+        for l1 in ctx.b.coast[z0]:
+            if l1 not in bases:
+                continue
+            for l2, path in rail_reach(ctx, l1).items():
+                if l2 not in bases:
+                    continue
+                for sz in ctx.b.coast[l2]:
+                    p = (z0, *path, sz)
+                    if sz != z0 and sz not in plain and sz not in ctx.enemy_any:
+                        if sz not in best or len(p) < len(best[sz]):
+                            best[sz] = p
+        for _sz, p in sorted(best.items()):
+            k = min(len(fresh), rail_room(s, ctx.n, p[1:-1]))
+            if k > 0:
+                _emit(out, fresh[:k], p, mode="rail")
+
+
 def _narrow_by_zone(b) -> dict[int, list[tuple[int, int, bool, tuple[int, ...]]]]:
     got = b.cache.get("narrow_by_zone")
     if got is None:
@@ -899,11 +941,16 @@ def _naval_moves(ctx: MoveContext, out, groups) -> None:
                 out.append(Action.move([tid], path, mode="naval"))
 
 
+def _land_part(s: GameState, path: tuple) -> tuple:
+    """The land zones of a rail path (a railed coastal sub starts and ends at sea)."""
+    return tuple(z for z in path if s.board.is_land(z))
+
+
 def special_move_ok(s: GameState, a: Action, units) -> bool:
     """Whether the units of a combined "rail", "cross" or "naval" move fit this turn's
     capacity (§10.4, §1.20, §10.6)."""
     if a.mode == "rail":
-        return len(units) <= rail_room(s, s.current_nation, a.path)
+        return len(units) <= rail_room(s, s.current_nation, _land_part(s, a.path))
     if a.mode == "cross":
         return len(units) <= narrow_room(s, s.current_nation, a.path[0], a.path[-1])
     if a.mode == "naval":
@@ -924,9 +971,10 @@ def _apply_special(s: GameState, a: Action, combat: bool) -> None:
             for cid in s.cargo_of(tid):
                 s.move_unit(cid, path[-1])
     elif a.mode == "rail":
-        for r in sorted({s.board.region.get(z, "") for z in path}):
+        land = _land_part(s, path)
+        for r in sorted({s.board.region.get(z, "") for z in land}):
             supply.count(s, f"rail|{player}|{r}", k)
-        for z, y in zip(path, path[1:], strict=False):
+        for z, y in zip(land, land[1:], strict=False):
             for yy, _g, _k, cap, _c in s.board.rail_edges.get(z, ()):
                 if yy == y and cap:
                     supply.count(s, f"road|{z}|{y}|{player}", k)

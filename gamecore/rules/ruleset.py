@@ -94,6 +94,8 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "rail_permission": "own",  # "own" | "alliance": zones rails may pass through
     "rail_gauge_stop": False,  # a change of gauge ends the rail move
     "rail_facility": "railroad",  # facility type whose damage closes a rail
+    "rail_sea_units": [],  # sea unit types railed between bases (coastal subs)
+    "rail_sea_facilities": [],  # the bases they rail from and to
     "narrow_crossings": False,  # limited land-land straits, crossed by "cross" moves
     "narrow_crossing_combat": ["marine"],  # unit types that may cross in combat move
     "narrow_crossing_classes": ["infantry"],  # unit classes (props.class) in non-combat

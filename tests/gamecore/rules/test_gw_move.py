@@ -431,3 +431,27 @@ def test_a_line_opens_only_while_its_condition_holds(cond, open_):
     assert s.round == 1
     inf = [u for u in units_of(s, "RED", "infantry") if s.units[u].zone == z["A"]][0]
     assert bool(rail_dests(s, inf)) is open_
+
+
+@pytest.mark.parametrize("base_b,railed", [("major_port", True), ("minor_port", False)])
+def test_coastal_submarines_rail_between_major_naval_bases(base_b, railed):
+    # seeds/000 §10.4 "A coastal submarine may be strategically railed if it starts its
+    # movement adjacent to a Friendly Major Port/Shipyard/Dockyard, or Submarine Base and
+    # must end its move in a sea zone adjacent to a land zone with" one
+    s, z = build(
+        ["1AB2", "CCCX"],
+        {"A": "RED", "B": "RED", "C": "RED", "X": "BLU"},
+        [("1", "RED", "coastal_submarine"), ("C", "RED", "infantry"), ("X", "BLU", "infantry")],
+        lines=[("rail", "AB", {"gauge": "standard"})],
+        facilities=[("A", "submarine_base"), ("B", base_b)],
+        rounds=2,
+    )
+    to_phase(s, "noncombat_move")
+    sub = units_of(s, "RED", "coastal_submarine")[0]
+    got = rail_dests(s, sub)
+    assert bool(got) is railed
+    if railed:
+        assert got[z["2"]].path == (z["1"], z["A"], z["B"], z["2"])
+        s.apply(got[z["2"]])
+        assert s.units[sub].zone == z["2"]
+        assert s.logistics == {"rail|RED||1": 1}  # the land zones' region ("") once
