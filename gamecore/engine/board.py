@@ -120,6 +120,7 @@ def build_board(
     sea_nbrs: dict[int, tuple[int, ...]] = {}
     coast: dict[int, tuple[int, ...]] = {}
     water = {z for z in zones if kind[z] in ("sea", "lake")}
+    dry_lakes = not rules.options.get("lakes_navigable", True)
     for z in zones:
         ns = sorted(n for n in adjacency.get(z, ()) if n in kind and n != z)
         nbrs[z] = tuple(ns)
@@ -130,6 +131,8 @@ def build_board(
         for n in ns:
             if n in impassable:
                 continue
+            if dry_lakes and (kind[z] == "lake" or kind[n] == "lake"):
+                continue  # Global War §1.1: a lake is no sea zone (and blocks land moves)
             if z in water and n in water:
                 sn.append(n)
             elif z not in water and n not in water:

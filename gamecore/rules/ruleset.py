@@ -81,6 +81,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     # movement and politics
     "neutrals": "attackable",  # "impassable" | "attackable"
     "standing_army_unit": "infantry",  # unit type of a neutral's standing army
+    "lakes_navigable": True,  # false: lakes join no sea zone and serve no coast (GW §1.1)
     "air_over_neutral": False,
     "air_lands_in_captured": False,  # may air land in a zone captured this turn
     "declare_war": True,

@@ -455,3 +455,21 @@ def test_coastal_submarines_rail_between_major_naval_bases(base_b, railed):
         s.apply(got[z["2"]])
         assert s.units[sub].zone == z["2"]
         assert s.logistics == {"rail|RED||1": 1}  # the land zones' region ("") once
+
+
+@pytest.mark.parametrize("navigable", [False, True])
+def test_lakes_are_no_sea_zones(navigable):
+    # seeds/000 §1.1 "Lakes inside land zones ... are not sea zones": option lakes_navigable
+    # (g40 default true keeps lakes as water)
+    s, z = build(
+        ["31L2", "AAAX"],
+        {"A": "RED", "X": "BLU"},
+        [("1", "RED", "destroyer"), ("X", "BLU", "infantry")],
+        zones={"L": {"kind": "lake"}},
+        options={"lakes_navigable": navigable},
+        rounds=2,
+    )
+    to_phase(s, "noncombat_move")
+    dd = units_of(s, "RED", "destroyer")[0]
+    assert z["3"] in dests(s, dd)
+    assert (z["2"] in dests(s, dd)) is navigable
