@@ -51,6 +51,8 @@ class Board:
     impassable: frozenset[int] = frozenset()
     move_cost: dict[int, int] = field(default_factory=dict)  # entering a zone (land units)
     no_blitz: frozenset[int] = frozenset()
+    # zone -> unit types exempt, for terrain that cuts land movement to 1 (GW §1.8-§1.11)
+    slow: dict[int, frozenset[str]] = field(default_factory=dict)
     uniform_cost: bool = True
     standing_army: dict[int, int] = field(default_factory=dict)
     convoy_zones: tuple[int, ...] = ()
@@ -216,6 +218,11 @@ def build_board(
         impassable=frozenset(impassable),
         move_cost={z: rules.terrain_of(m.zones[z].terrain).move_cost for z in zones},
         no_blitz=frozenset(z for z in zones if rules.terrain_of(m.zones[z].terrain).no_blitz),
+        slow={
+            z: frozenset(rules.terrain_of(m.zones[z].terrain).slow_exempt)
+            for z in zones
+            if rules.terrain_of(m.zones[z].terrain).slow
+        },
         uniform_cost=all(rules.terrain_of(m.zones[z].terrain).move_cost == 1 for z in zones),
         standing_army=standing,
         convoy_zones=tuple(sorted(convoy)),

@@ -223,9 +223,25 @@ class MoveContext:
 
 
 # ---------------------------------------------------------------------- searches
-def _land_search(ctx: MoveContext, z0: int, moves: int, blitz: bool) -> dict[int, tuple]:
-    """Destinations of a land unit: dest -> path (cached per context)."""
-    key = (z0, moves, blitz)
+def slow_zones(b, unit_type: str) -> frozenset[int]:
+    """Zones whose terrain cuts ``unit_type``'s movement to 1 (Global War §1.8-§1.11;
+    terrain ``slow``, except the types of its ``slow_exempt``: cavalry in mountains)."""
+    if not b.slow:
+        return frozenset()
+    key = ("slow", unit_type)
+    got = b.cache.get(key)
+    if got is None:
+        got = b.cache[key] = frozenset(z for z, ex in b.slow.items() if unit_type not in ex)
+    return got
+
+
+def _land_search(
+    ctx: MoveContext, z0: int, moves: int, blitz: bool, slow: frozenset[int] = frozenset()
+) -> dict[int, tuple]:
+    """Destinations of a land unit: dest -> path (cached per context). A zone in ``slow``
+    (Global War §1.8-§1.11 "movement reduced to 1") is entered only as the first step of a
+    move, which ends there."""
+    key = (z0, moves, blitz, slow)
     hit = ctx._land_cache.get(key)
     if hit is not None:
         return hit
@@ -243,6 +259,9 @@ def _land_search(ctx: MoveContext, z0: int, moves: int, blitz: bool) -> dict[int
                 for y in b.land_nbrs[z]:
                     if y in seen:
                         continue
+                    stop = y in slow
+                    if stop and len(path) > 1:
+                        continue
                     if straits and not ctx.strait_open(z, y):
                         continue
                     st = status(y)
@@ -252,14 +271,16 @@ def _land_search(ctx: MoveContext, z0: int, moves: int, blitz: bool) -> dict[int
                     p = (*path, y)
                     if combat:
                         if st == "F":
-                            nxt.append((y, p))
+                            if not stop:
+                                nxt.append((y, p))
                         elif st != "FN":
                             out[y] = p
-                            if blitz and _blitzable(ctx, y, st):
+                            if blitz and not stop and _blitzable(ctx, y, st):
                                 nxt.append((y, p))
                     elif st == "F":
                         out[y] = p
-                        nxt.append((y, p))
+                        if not stop:
+                            nxt.append((y, p))
                     elif st == "FN" and ctx.may_occupy:
                         out[y] = p  # into, not through
             frontier = nxt
@@ -274,6 +295,9 @@ def _land_search(ctx: MoveContext, z0: int, moves: int, blitz: bool) -> dict[int
             continue
         for y in b.land_nbrs[z]:
             if y in path:
+                continue
+            stop = y in slow
+            if stop and len(path) > 1:
                 continue
             c = cost + cost_of[y]
             if c > moves or not ctx.strait_open(z, y):
@@ -297,7 +321,7 @@ def _land_search(ctx: MoveContext, z0: int, moves: int, blitz: bool) -> dict[int
                 if y not in out or len(p) < len(out[y]):
                     out[y] = p
                 cont = True
-            if cont and c < best.get(y, 1 << 30):
+            if cont and not stop and c < best.get(y, 1 << 30):
                 best[y] = c
                 heapq.heappush(heap, (c, y, p))
     ctx._land_cache[key] = out
@@ -438,7 +462,7 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
             if narrow and t.domain == "land":
                 _narrow_moves(ctx, out, fresh, z0, t)
             if rail:  # §10.4 "Land & air units may non-combat move along railroad lines"
-                _rail_moves(ctx, out, fresh, z0, moves, t.domain)
+                _rail_moves(ctx, out, fresh, z0, moves, t)
     return out
 
 
@@ -461,7 +485,7 @@ def _emit(out: list[Action], ids: list[int], path: tuple, mode: str = "", target
 def _land_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
     s = ctx.s
     if s.board.is_land(z0):
-        dests = _land_search(ctx, z0, moves, t.blitz)
+        dests = _land_search(ctx, z0, moves, t.blitz, slow_zones(ctx.b, t.id))
         for path in dests.values():
             _emit(out, ids, path)
         if ctx.combat and t.blitz_with and not t.blitz:
@@ -486,7 +510,7 @@ def _paired_blitz_moves(ctx: MoveContext, out, ids, z0, t, moves, plain) -> None
     ]
     if not partners:
         return
-    for dest, path in _land_search(ctx, z0, moves, True).items():
+    for dest, path in _land_search(ctx, z0, moves, True, slow_zones(ctx.b, t.id)).items():
         if dest in plain:
             continue
         cost = sum(ctx.b.move_cost[z] for z in path[1:])
@@ -707,14 +731,14 @@ def rail_room(s: GameState, nation: str, path: tuple) -> int:
     return max(0, room)
 
 
-def _rail_moves(ctx: MoveContext, out, ids, z0, moves, domain: str = "land") -> None:
+def _rail_moves(ctx: MoveContext, out, ids, z0, moves, t) -> None:
     reach = rail_reach(ctx, z0)
     if not reach:
         return
-    if domain == "air":
+    if t.domain == "air":
         plain = _air_search(ctx, z0, moves)
     else:
-        plain = _land_search(ctx, z0, moves, False)
+        plain = _land_search(ctx, z0, moves, False, slow_zones(ctx.b, t.id))
     for dest, path in reach.items():
         if dest in plain:
             continue  # an ordinary move gets there without using rail capacity

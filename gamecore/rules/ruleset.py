@@ -256,6 +256,8 @@ class Terrain:
     move_cost: int = 1
     impassable: bool = False
     no_blitz: bool = False
+    slow: bool = False  # land units enter it only as their move's first step (GW §1.8)
+    slow_exempt: tuple[str, ...] = ()  # unit types it does not slow (cavalry in mountains)
 
 
 @dataclass(frozen=True)
@@ -797,10 +799,12 @@ def _build_terrain(c: _Checker, tid: str, raw: dict, units: dict | None = None) 
             kw[k] = _modifier_table(c, v, f"{key}.{k}", units or {})
         elif k == "move_cost":
             kw[k] = c.int_(v, f"{key}.{k}", 1)
-        elif k in ("impassable", "no_blitz"):
+        elif k in ("impassable", "no_blitz", "slow"):
             kw[k] = c.bool_(v, f"{key}.{k}")
         elif k == "name":
             kw[k] = c.str_(v, f"{key}.{k}")
+        elif k == "slow_exempt":
+            kw[k] = c.strs(v, f"{key}.{k}")
         else:
             c.fail(f"{key}.{k}", "unknown key")
     return Terrain(**kw)

@@ -473,3 +473,42 @@ def test_lakes_are_no_sea_zones(navigable):
     dd = units_of(s, "RED", "destroyer")[0]
     assert z["3"] in dests(s, dd)
     assert (z["2"] in dests(s, dd)) is navigable
+
+
+@pytest.mark.parametrize(
+    "terrain,unit,reach",
+    [
+        ("mountain", "medium_armor", "CDM"),  # M ends the move: not B beyond it
+        ("mountain", "cavalry", "CDMB"),  # "All land units (except cavalry)"
+        ("desert", "cavalry", "CDM"),  # desert slows cavalry too
+        ("clear", "medium_armor", "CDMB"),
+    ],
+)
+def test_difficult_terrain_reduces_movement_to_one(terrain, unit, reach):
+    # seeds/000 §1.8 "All land units (except cavalry) have their movement reduced to 1 when
+    # subject to Mountain rules"; §1.9 desert: "All land units"; the zone is entered only
+    # as a move's first step (A-M, A-C adjacent; C-D, D-M, M-B)
+    s, z = build(
+        ["AMB", "CDX"],
+        {c: "RED" for c in "AMBCD"} | {"X": "BLU"},
+        [("A", "RED", unit), ("X", "BLU", "infantry")],
+        zones={"M": {"terrain": terrain, "owner": "RED"}},
+        rounds=2,
+    )
+    to_phase(s, "noncombat_move")
+    got = dests(s, units_of(s, "RED", unit)[0])
+    assert got == {z[c] for c in reach}
+
+
+@pytest.mark.parametrize("terrain,reach", [("jungle", "CD"), ("clear", "CDM")])
+def test_difficult_terrain_is_never_entered_as_a_second_step(terrain, reach):
+    # seeds/000 §1.10 jungle: "movement reduced to 1": a tank moving 2 may not go A-C-M
+    s, z = build(
+        ["ACM", "DDX"],
+        {c: "RED" for c in "ACDM"} | {"X": "BLU"},
+        [("A", "RED", "medium_armor"), ("X", "BLU", "infantry")],
+        zones={"M": {"terrain": terrain, "owner": "RED"}},
+        rounds=2,
+    )
+    to_phase(s, "noncombat_move")
+    assert dests(s, units_of(s, "RED", "medium_armor")[0]) == {z[c] for c in reach}
