@@ -8,6 +8,7 @@ kind            fields
 ==============  ===========================================================
 ``buy``         ``type`` (unit or facility type), ``count``
 ``repair``      ``target`` (facility id)
+``research``    ``type`` (technology id): roll one research die for it
 ``declare_war`` ``nation``
 ``move``        ``units``, ``path`` (zones, first = where the units are),
                 ``transport`` (unit id to load onto), ``mode`` ("", "bomb", "rail":
@@ -20,6 +21,10 @@ kind            fields
 ``submerge``    the attacker's submarines submerge
 ``place``       ``type``, ``zone``
 ``lend_lease``  ``nation`` (receiver), ``count`` (IPP sent) or ``type`` (a bought unit)
+``advance``     ``target``: pay the next instalment of a Production Chart item
+``upgrade``     ``units``, ``type``: upgrade a unit to that type (Militia -> Infantry)
+``raid``        ``units`` (one), ``zone``: announce a convoy raid there
+``escort``      ``units`` (one), ``zone``: put a warship on escort duty
 ``end_phase``   finish the current phase
 ==============  ===========================================================
 """
@@ -31,6 +36,7 @@ from typing import Any, NamedTuple
 KINDS = (
     "buy",
     "repair",
+    "research",
     "declare_war",
     "move",
     "fight",
@@ -40,6 +46,10 @@ KINDS = (
     "submerge",
     "place",
     "lend_lease",
+    "advance",
+    "upgrade",
+    "raid",
+    "escort",
     "end_phase",
 )
 
@@ -67,6 +77,10 @@ class Action(NamedTuple):
     @staticmethod
     def repair(facility: int) -> Action:
         return Action("repair", target=facility)
+
+    @staticmethod
+    def research(tech: str) -> Action:
+        return Action("research", type=tech)
 
     @staticmethod
     def declare_war(nation: str) -> Action:

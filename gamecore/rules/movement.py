@@ -25,6 +25,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.state import (
     AMPHIB,
     COMBAT,
+    ESCORT,
     FOUGHT,
     HELD,
     LOADED,
@@ -87,7 +88,8 @@ class MoveContext:
         enemy_surface: set[int] = set()
         enemy_detector: set[int] = set()
         for u in self.s.units.values():
-            if u.nation in self.enemies and not (u.flags & SUBMERGED) and not u.on:
+            # ships on escort duty may be ignored when moving (Global War §9.11)
+            if u.nation in self.enemies and not (u.flags & (SUBMERGED | ESCORT)) and not u.on:
                 t = self.ut[u.type]
                 if t.infrastructure:
                     continue
@@ -447,7 +449,7 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
         _unload_moves(ctx, out, tid, by_type)
     narrow = ctx.opts.get("narrow_crossings") and ctx.b.narrow
     rail = not combat and ctx.opts.get("strategic_rail") and ctx.b.rail_edges
-    if not combat and ctx.opts.get("strategic_naval_moves"):
+    if not combat and ctx.opts.get("strategic_naval_moves") is True:
         _naval_moves(ctx, out, groups)
     if rail and ctx.opts.get("rail_sea_units"):
         _rail_sea_moves(ctx, out, groups)
@@ -862,11 +864,12 @@ def _narrow_moves(ctx: MoveContext, out, ids, z0, t) -> None:
 
 
 def naval_room(s: GameState, nation: str) -> int:
-    """§10.6: strategic naval moves left this round (option ``strategic_naval_moves``:
+    """§10.6: strategic naval moves left this round (the optional rule
+    ``strategic_naval_moves`` switches them on; option ``strategic_naval_allowance``:
     nation -> number, shared by a player's nations)."""
     from gamecore.rules import supply
 
-    table = s.rules.options.get("strategic_naval_moves") or {}
+    table = s.rules.options.get("strategic_naval_allowance") or {}
     player = supply.player_of(s, nation)
     have = table.get(nation, table.get(player, 0))
     return max(0, have - supply.counter(s, f"naval|{player}"))
