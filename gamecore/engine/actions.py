@@ -11,7 +11,8 @@ kind            fields
 ``research``    ``type`` (technology id): roll one research die for it
 ``declare_war`` ``nation``
 ``move``        ``units``, ``path`` (zones, first = where the units are),
-                ``transport`` (unit id to load onto), ``mode`` ("" or "bomb"),
+                ``transport`` (unit id to load onto), ``mode`` ("", "bomb", "rail":
+                strategic rail movement, "cross": over a narrow crossing),
                 ``target`` (facility id a bomber raids)
 ``fight``       ``zone``: resolve the battle there next
 ``casualties``  ``profile``: casualty profile for the current battle side
@@ -19,6 +20,7 @@ kind            fields
 ``retreat``     ``zone``: the attacker retreats there
 ``submerge``    the attacker's submarines submerge
 ``place``       ``type``, ``zone``
+``lend_lease``  ``nation`` (receiver), ``count`` (IPP sent) or ``type`` (a bought unit)
 ``advance``     ``target``: pay the next instalment of a Production Chart item
 ``upgrade``     ``units``, ``type``: upgrade a unit to that type (Militia -> Infantry)
 ``raid``        ``units`` (one), ``zone``: announce a convoy raid there
@@ -43,6 +45,7 @@ KINDS = (
     "retreat",
     "submerge",
     "place",
+    "lend_lease",
     "advance",
     "upgrade",
     "raid",
@@ -112,6 +115,10 @@ class Action(NamedTuple):
     @staticmethod
     def place(type: str, zone: int) -> Action:
         return Action("place", type=type, zone=zone)
+
+    @staticmethod
+    def lend_lease(nation: str, count: int = 0, type: str = "") -> Action:
+        return Action("lend_lease", type=type, count=count, nation=nation)
 
     @staticmethod
     def end_phase() -> Action:

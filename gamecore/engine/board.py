@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from gamecore.errors import RulesError
 from gamecore.model import Pack, Scenario
+from gamecore.model.map import border_key
 from gamecore.rules import Ruleset
 
 #: the pseudo-nation that owns the armies of uncontrolled neutral zones
@@ -62,12 +63,24 @@ class Board:
     impassable: frozenset[int] = frozenset()
     move_cost: dict[int, int] = field(default_factory=dict)  # entering a zone (land units)
     no_blitz: frozenset[int] = frozenset()
+    # zone -> unit types exempt, for terrain that cuts land movement to 1 (GW §1.8-§1.11)
+    slow: dict[int, frozenset[str]] = field(default_factory=dict)
     uniform_cost: bool = True
     standing_army: dict[int, int] = field(default_factory=dict)
     convoy_zones: tuple[int, ...] = ()
     kamikaze_zones: dict[int, str] = field(default_factory=dict)  # zone -> nation
     facility_serves: dict[int, tuple[int, ...]] = field(default_factory=dict)  # map facility
     border_flags: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
+    # -- logistics (Global War seeds/000 §1.5, §1.12, §1.14, §1.17, §1.20-§1.21, §10.4):
+    # rail and river edges: zone -> ((neighbour, gauge, "rail"|"river", units per turn or 0,
+    # condition that opens it or ""))
+    rail_edges: dict[int, tuple[tuple[int, str, str, int, str], ...]] = field(default_factory=dict)
+    # railroad facilities whose damage closes an edge (key: ordered zone pair)
+    rail_facilities: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+    # land-land narrow crossings: pair -> (units per turn, channel port, crossed sea zones)
+    narrow: dict[tuple[int, int], tuple[int, bool, tuple[int, ...]]] = field(default_factory=dict)
+    region: dict[int, str] = field(default_factory=dict)
+    home: dict[str, frozenset[int]] = field(default_factory=dict)  # Home Country zones
     convoy_lines: tuple[ConvoyLine, ...] = ()
     home_zones: dict[str, frozenset[int]] = field(default_factory=dict)  # nation -> authored
     # map facility id -> the zone beyond the border it stands on (Global War §12.7)
@@ -128,6 +141,7 @@ def build_board(
     sea_nbrs: dict[int, tuple[int, ...]] = {}
     coast: dict[int, tuple[int, ...]] = {}
     water = {z for z in zones if kind[z] in ("sea", "lake")}
+    dry_lakes = not rules.options.get("lakes_navigable", True)
     for z in zones:
         ns = sorted(n for n in adjacency.get(z, ()) if n in kind and n != z)
         nbrs[z] = tuple(ns)
@@ -138,6 +152,8 @@ def build_board(
         for n in ns:
             if n in impassable:
                 continue
+            if dry_lakes and (kind[z] == "lake" or kind[n] == "lake"):
+                continue  # Global War §1.1: a lake is no sea zone (and blocks land moves)
             if z in water and n in water:
                 sn.append(n)
             elif z not in water and n not in water:
@@ -214,6 +230,7 @@ def build_board(
     for f in m.facilities.values():
         if f.serves:
             serves[f.id] = tuple(s for s in f.serves if s in water)
+    logistics = _logistics(pack, rules, kind, strait_via, adjacency)
     return Board(
         zones=zones,
         kind=kind,
@@ -238,6 +255,11 @@ def build_board(
         impassable=frozenset(impassable),
         move_cost={z: rules.terrain_of(terr[z]).move_cost for z in zones},
         no_blitz=frozenset(z for z in zones if rules.terrain_of(terr[z]).no_blitz),
+        slow={
+            z: frozenset(rules.terrain_of(terr[z]).slow_exempt)
+            for z in zones
+            if rules.terrain_of(terr[z]).slow
+        },
         uniform_cost=all(rules.terrain_of(terr[z]).move_cost == 1 for z in zones),
         standing_army=standing,
         convoy_zones=tuple(sorted(convoy)),
@@ -252,6 +274,7 @@ def build_board(
         },
         convoy_lines=tuple(lines),
         home_zones={n: frozenset(pack.nations[n].home_zones) for n in nations},
+        **logistics,
     )
 
 
@@ -267,3 +290,102 @@ def _border_flags(m, rules: Ruleset) -> dict[tuple[int, int], frozenset[str]]:
         if fl:
             out[k] = frozenset(fl)
     return out
+
+
+def _logistics(
+    pack: Pack, rules: Ruleset, kind: dict[int, str], strait_via: dict, adjacency: dict
+) -> dict:
+    """Rail and river edges, railroad facilities, narrow crossings, regions and Home
+    Countries (seeds/000 §1.5, §1.12, §1.14, §1.17, §1.20, §1.21, §10.4).
+
+    Rails come from borders with a ``rail_gauge`` and from ``rail`` lines (consecutive
+    zones of ``path``); rivers (and canals used as rivers) from ``river`` lines. A line's
+    ``props.capacity`` limits the units per turn (the Burma Road: 1) and ``props.one_way``
+    makes it run from the first zone to the last only, ``props.open_if`` (a condition in
+    the condition language) opens it only while it holds (the Burma Road). A narrow crossing is a border of two
+    land zones with a ``crossing_limit`` (or a land-land strait link with
+    ``props.crossing_limit``); ``props.channel_port`` (border or link) marks a Channel
+    Port. It crosses the link's ``via`` sea zone, else the sea zones both sides touch."""
+    m = pack.map
+    edges: dict[int, dict[int, tuple[int, str, str, int, str]]] = {}
+
+    def add(a: int, b: int, gauge: str, k: str, cap: int, one_way: bool, cond: str) -> None:
+        if a == b or kind.get(a) != "land" or kind.get(b) != "land":
+            return
+        for x, y in ((a, b),) if one_way else ((a, b), (b, a)):
+            old = edges.setdefault(x, {}).get(y)
+            plainer = (old[3] or old[4]) and not (cap or cond) if old else True
+            if old is None or plainer or (old[2] == "river" and k == "rail"):
+                edges[x][y] = (y, gauge, k, cap, cond)
+
+    for (a, b), bd in sorted(m.borders.items()):
+        if bd.rail_gauge:
+            add(a, b, bd.rail_gauge, "rail", 0, False, "")
+    rivers = rules.options.get("river_movement", True)
+    for line in sorted(m.lines.values(), key=lambda x: x.id):
+        if line.kind not in ("rail", "river") or (line.kind == "river" and not rivers):
+            continue
+        cap = line.props.get("capacity", 0)
+        cap = cap if isinstance(cap, int) and cap > 0 else 0
+        gauge = (line.gauge or "") if line.kind == "rail" else ""
+        one_way = bool(line.props.get("one_way"))
+        cond = line.props.get("open_if")
+        cond = cond.strip() if isinstance(cond, str) else ""
+        for a, b in zip(line.path, line.path[1:], strict=False):
+            add(a, b, gauge, line.kind, cap, one_way, cond)
+    rail_edges = {z: tuple(sorted(d.values())) for z, d in sorted(edges.items())}
+    rail_type = rules.options.get("rail_facility", "railroad")
+    rail_fac: dict[tuple[int, int], list[int]] = {}
+    for f in sorted(m.facilities.values(), key=lambda f: f.id):
+        ft = rules.facility_type(f.type)
+        if ft is None or ft.id != rail_type:
+            continue
+        other = f.props.get("border")
+        for y in edges.get(f.zone, {}):
+            if other is None or other == y:
+                rail_fac.setdefault(border_key(f.zone, y), []).append(f.id)
+    narrow: dict[tuple[int, int], tuple[int, bool, tuple[int, ...]]] = {}
+    coast: dict[int, set[int]] = {}
+    for z, ns in (adjacency or {}).items():
+        if kind.get(z) == "land":
+            coast[z] = {n for n in ns if kind.get(n) in ("sea", "lake")}
+    links = {border_key(lk.a, lk.b): lk for lk in m.links.values() if lk.kind == "strait"}
+    pairs = set(strait_via) | {k for k, bd in m.borders.items() if bd.crossing_limit is not None}
+    for key in sorted(pairs):
+        if kind.get(key[0]) != "land" or kind.get(key[1]) != "land":
+            continue
+        bd = m.borders.get(key)
+        link = links.get(key)
+        limit = bd.crossing_limit if bd is not None else None
+        if limit is None and link is not None:
+            limit = link.props.get("crossing_limit")
+        if not isinstance(limit, int) or limit < 0:
+            continue
+        port = bool(
+            (link is not None and link.props.get("channel_port"))
+            or (bd is not None and bd.props.get("channel_port"))
+        )
+        via = strait_via.get(key)
+        if via is not None:
+            vias: tuple[int, ...] = (via,)
+        else:  # the sea zones both sides touch (else either side's)
+            ca, cb = coast.get(key[0], set()), coast.get(key[1], set())
+            vias = tuple(sorted((ca & cb) or (ca | cb)))
+        narrow[key] = (limit, port, vias)
+    for a, b in narrow:  # §1.20 no strategic rail across a narrow crossing
+        for x, y in ((a, b), (b, a)):
+            if y in edges.get(x, {}):
+                del edges[x][y]
+    rail_edges = {z: tuple(sorted(d.values())) for z, d in sorted(edges.items()) if d}
+    home: dict[str, frozenset[int]] = {}
+    for nid, nat in pack.nations.items():
+        zs = [z for z in nat.home_zones if z in kind]
+        if zs:
+            home[nid] = frozenset(zs)
+    return {
+        "rail_edges": rail_edges,
+        "rail_facilities": {k: tuple(v) for k, v in rail_fac.items()},
+        "narrow": narrow,
+        "region": {z: zn.region for z, zn in m.zones.items()},
+        "home": home,
+    }

@@ -143,6 +143,7 @@ def new_game(
     s._rel_cache = {}
     s._legal = None
     s._mcache = None
+    s.logistics = {}
     s.bump()
     _place_setup(s)
     from gamecore.rules import tech

@@ -15,7 +15,7 @@ from gamecore.engine.state import (
     GameState,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import combat, control, convoy, economy, movement, politics, tech
+from gamecore.rules import combat, control, convoy, economy, movement, politics, supply, tech
 
 END = Action.end_phase()
 #: phases that need no decision: they run and end by themselves
@@ -43,7 +43,12 @@ def legal_actions(s: GameState) -> list[Action]:
     if ph == "noncombat_move":
         return movement.move_actions(s, combat=False) + [END]
     if ph == "place":
-        return tech.filter_actions(s, economy.place_actions(s)) + economy.upgrade_actions(s) + [END]
+        return (
+            tech.filter_actions(s, economy.place_actions(s))
+            + economy.upgrade_actions(s)
+            + supply.lend_lease_actions(s)
+            + [END]
+        )
     return [END]
 
 
@@ -78,6 +83,8 @@ def _is_legal_move(s: GameState, a: Action, legal: list[Action]) -> bool:
         return False
     if not movement.blitz_pairing_ok(s, sorted(want), a.path):
         return False
+    if a.mode in ("rail", "cross", "naval") and not movement.special_move_ok(s, a, sorted(want)):
+        return False  # seeds/000 §10.4 rail capacity, §1.20 crossing limit, §10.6
     ut = s.rules.units
     if a.transport:
         tr = s.units[a.transport]
@@ -147,6 +154,8 @@ def apply(s: GameState, a: Action) -> None:
         combat.resolver(s).apply_combat_action(s, a)
     elif k == "place":
         economy.apply_place(s, a)
+    elif k == "lend_lease":
+        supply.apply_lend_lease(s, a)
     else:
         raise RulesError(f"unknown action kind '{k}'")
 

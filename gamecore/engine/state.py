@@ -170,6 +170,9 @@ class GameState:
         "_legal",
         "epoch",
         "_mcache",
+        # Global War logistics (seeds/000 §1.20, §10.4, §11.4): per-round counters of
+        # strategic rail, narrow crossings and lend-lease ("kind|round|...": count)
+        "logistics",
         # economy (Global War, seeds/000 §7.3, §9.11, §5, §9.23)
         "queue",  # multi-turn production: tuple of QItem
         "raiders",  # unit id -> sea zone: convoy raids declared this combat move
@@ -267,6 +270,7 @@ class GameState:
         c._legal = self._legal
         c.epoch = self.epoch
         c._mcache = self._mcache
+        c.logistics = self.logistics.copy()
         c.queue = self.queue  # a tuple: replaced, never changed
         c.raiders = self.raiders.copy()
         c.convoy_lost = self.convoy_lost.copy()
@@ -526,6 +530,7 @@ class GameState:
             "terminal": self.terminal,
             "rng": [self.rng.state, self.rng.draws],
             "next_uid": self.next_uid,
+            "logistics": dict(sorted(self.logistics.items())),
             "queue": [list(q) for q in self.queue],
             "raiders": {str(u): z for u, z in sorted(self.raiders.items())},
             "convoy_lost": {f"{k[0]}|{k[1]}": v for k, v in sorted(self.convoy_lost.items())},

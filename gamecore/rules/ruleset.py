@@ -111,6 +111,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     # movement and politics
     "neutrals": "attackable",  # "impassable" | "attackable"
     "standing_army_unit": "infantry",  # unit type of a neutral's standing army
+    "lakes_navigable": True,  # false: lakes join no sea zone and serve no coast (GW §1.1)
     "air_over_neutral": False,
     "air_lands_in_captured": False,  # may air land in a zone captured this turn
     "declare_war": True,
@@ -127,6 +128,30 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "neutral_attack_cost": {},  # §5.6 alliance -> IPP per neutral attacked
     "recruitment": False,  # §4.5 Controlled minors' recruitment roll
     "recruitment_unit": "infantry",
+    # logistics, Global War (seeds/000 §1.5, §1.20, §8.11, §10.4, §11.4): all off by default
+    "strategic_rail": False,  # "rail" moves along rails/rivers in non-combat move
+    "rail_capacity": {},  # region -> units per player per turn
+    "rail_capacity_default": 0,  # for regions rail_capacity does not name
+    "rail_permission": "own",  # "own" | "alliance": zones rails may pass through
+    "rail_gauge_stop": False,  # a change of gauge ends the rail move
+    "rail_facility": "railroad",  # facility type whose damage closes a rail
+    "rail_sea_units": [],  # sea unit types railed between bases (coastal subs)
+    "rail_sea_facilities": [],  # the bases they rail from and to
+    "narrow_crossings": False,  # limited land-land straits, crossed by "cross" moves
+    "narrow_crossing_combat": ["marine"],  # unit types that may cross in combat move
+    "narrow_crossing_classes": ["infantry"],  # unit classes (props.class) in non-combat
+    "narrow_crossing_blockers": ["coastal_artillery"],  # enemy facility types that block
+    "supply_facilities": {},  # facility type -> max IPP it carries over sea (0: no limit)
+    "supply_permission": "aligned",  # "aligned" | "own"
+    "blockade_warships": 0,  # surface warships that blockade (0: no blockade)
+    "strategic_naval_allowance": {},  # nation -> units per round (0/absent: none)
+    "river_movement": True,  # river lines carry rail moves and supply (GW §1.12)
+    "strategic_naval_range": 5,
+    "strategic_naval_units": ["naval_transport"],
+    "lend_lease": False,
+    "lend_lease_income_percent": 50,
+    "lend_lease_die": 6,
+    "interdiction_warships": 3,
     # turn slots
     "slot_mode": "sequential",  # "sequential" | "together" (nations of a slot play phase by phase)
     # technologies (seeds/000 §7.6-§7.8, gamecore.rules.tech); off: nothing is researched
@@ -316,6 +341,8 @@ class Terrain:
     move_cost: int = 1
     impassable: bool = False
     no_blitz: bool = False
+    slow: bool = False  # land units enter it only as their move's first step (GW §1.8)
+    slow_exempt: tuple[str, ...] = ()  # unit types it does not slow (cavalry in mountains)
     # Global War §1.16: target selection this terrain gives its defenders (by domain or
     # unit type, as ``defense``), against units of ``target_selection_of``
     defense_target_selection: dict[str, int] = field(default_factory=dict)
@@ -1029,6 +1056,8 @@ def _check_option_values(c: _Checker, o: dict) -> None:
         "canal_control": ("turn_start", "now"),
         "round_limit_winner": ("income", "vp", "victory_cities", "none"),
         "slot_mode": ("sequential", "together"),
+        "rail_permission": ("own", "alliance"),
+        "supply_permission": ("aligned", "own"),
         "research_by": ("major", "any"),
     }
     from gamecore.rules.combat import RESOLVERS
@@ -1193,10 +1222,12 @@ def _build_terrain(c: _Checker, tid: str, raw: dict, units: dict | None = None) 
             kw[k] = c.int_(v, f"{key}.{k}")
         elif k == "move_cost":
             kw[k] = c.int_(v, f"{key}.{k}", 1)
-        elif k in ("impassable", "no_blitz"):
+        elif k in ("impassable", "no_blitz", "slow"):
             kw[k] = c.bool_(v, f"{key}.{k}")
         elif k == "name":
             kw[k] = c.str_(v, f"{key}.{k}")
+        elif k == "slow_exempt":
+            kw[k] = c.strs(v, f"{key}.{k}")
         else:
             c.fail(f"{key}.{k}", "unknown key")
     return Terrain(**kw)
