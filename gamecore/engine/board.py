@@ -80,7 +80,6 @@ class Board:
     # land-land narrow crossings: pair -> (units per turn, channel port, crossed sea zones)
     narrow: dict[tuple[int, int], tuple[int, bool, tuple[int, ...]]] = field(default_factory=dict)
     region: dict[int, str] = field(default_factory=dict)
-    home: dict[str, frozenset[int]] = field(default_factory=dict)  # Home Country zones
     convoy_lines: tuple[ConvoyLine, ...] = ()
     home_zones: dict[str, frozenset[int]] = field(default_factory=dict)  # nation -> authored
     # map facility id -> the zone beyond the border it stands on (Global War §12.7)
@@ -377,15 +376,9 @@ def _logistics(
             if y in edges.get(x, {}):
                 del edges[x][y]
     rail_edges = {z: tuple(sorted(d.values())) for z, d in sorted(edges.items()) if d}
-    home: dict[str, frozenset[int]] = {}
-    for nid, nat in pack.nations.items():
-        zs = [z for z in nat.home_zones if z in kind]
-        if zs:
-            home[nid] = frozenset(zs)
     return {
         "rail_edges": rail_edges,
         "rail_facilities": {k: tuple(v) for k, v in rail_fac.items()},
         "narrow": narrow,
         "region": {z: zn.region for z, zn in m.zones.items()},
-        "home": home,
     }

@@ -49,11 +49,11 @@ def player_of(s: GameState, nation: str) -> str:
 
 
 def home_zones(s: GameState, nation: str) -> frozenset[int]:
-    """The Home Country: the nation's ``home_zones``, else the zones it originally owns."""
-    h = s.board.home.get(nation)
-    if h is None:
-        h = frozenset(z for z, o in s.board.original.items() if o == nation)
-    return h
+    """The Home Country (:func:`gamecore.rules.economy.home_country`, the one definition
+    every rule uses)."""
+    from gamecore.rules.economy import home_country
+
+    return home_country(s, nation)
 
 
 def counter(s: GameState, key: str) -> int:
