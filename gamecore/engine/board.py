@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gamecore.errors import RulesError
-from gamecore.model import Pack, Scenario
+from gamecore.model import Pack, Scenario, in_scenario
 from gamecore.rules import Ruleset
 
 #: the pseudo-nation that owns the armies of uncontrolled neutral zones
@@ -171,7 +171,8 @@ def build_board(
         if kz:
             kamikaze[z] = kz if isinstance(kz, str) else ""
     for line in m.lines.values():
-        if line.kind == "convoy":
+        # lines scoped to other scenarios (props["scenarios"]) are not on this board
+        if line.kind == "convoy" and in_scenario(line.props, scenario.id):
             convoy.update(z for z in line.path if z in water)
     serves = {}
     for f in m.facilities.values():
