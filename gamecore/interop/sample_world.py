@@ -18,6 +18,7 @@ All the period knowledge is in the tables below; the code only interprets them.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -1250,6 +1251,8 @@ GW_SERVES_SEA = ("port", "shipyard", "dockyard", "submarine_base")
 #: (T 6-1, controlled by the USSR, T 4-1); warlords and neutrals do not move.
 GW_NATIONS: list[tuple[str, str, str, str, str, str | None]] = [
     ("CCP", "Chinese Communist Party", "#d7263d", "minor", "SHE", None),
+    # §13.2 Italy-Abyssinia: Abyssinia, controlled by France (T 4-1), moves in its slot
+    ("ABY", "Abyssinia", "#5f8f3e", "minor", "ETH", None),
     # §4.9 warlord groups on this map (Kwangtung holds British Hong Kong here, and
     # Hainan has no zone of its own)
     ("WYU", "Yunnan clique", "#8fa35a", "neutral", "YUN", "strict"),
@@ -1262,15 +1265,15 @@ GW_NATIONS: list[tuple[str, str, str, str, str, str | None]] = [
     ("TRK", "Republic of Turkey", "#c8a24a", "neutral", "TUR", "strict"),
     ("SWD", "Kingdom of Sweden", "#5a7fb5", "neutral", "SWE", "strict"),
 ]
-#: January 1936 ownership where it differs from the 1939 rows: Austria, Czechoslovakia,
-#: Albania and Abyssinia independent; Kiangsu (Nanking) KMT; the warlords, the CCP and
+#: January 1936 ownership where it differs from the 1939 rows: Austria, Czechoslovakia
+#: and Albania independent; Abyssinia at war with Italy; Kiangsu (Nanking) KMT; the warlords, the CCP and
 #: the neutrals with seats of their own
 GW1936_OWNERS: dict[str, str] = {
     "AUT": "NEU",
     "BOH": "NEU",
     "SVK": "NEU",
     "ALB": "NEU",
-    "ETH": "NEU",
+    "ETH": "ABY",
     "KIA": "CHN",
     "SHE": "CCP",
     "YUN": "WYU",
@@ -1523,7 +1526,7 @@ GW1936_ID = "global-war-1936"
 #: control; Poland a minor that Aligns with the Allies)
 GW1936_ALLIANCES: list[tuple[str, str, str, list[str]]] = [
     ("axis", "Axis", "#555555", ["GER", "ITA", "JPN"]),
-    ("allies", "Allies", "#3f6fb5", ["UK", "FRA", "USA", "CHN", "POL"]),
+    ("allies", "Allies", "#3f6fb5", ["UK", "FRA", "USA", "CHN", "POL", "ABY"]),
     ("comintern", "Comintern", "#a3302c", ["SOV", "CCP"]),
 ]
 #: T 6-1: Germany; USSR; Japan; the Commonwealth; France; Italy; USA + KMT (Poland, a
@@ -1534,13 +1537,15 @@ GW1936_TURN_ORDER = [
     ["SOV", "CCP"],
     ["JPN"],
     ["UK"],
-    ["FRA"],
+    ["FRA", "ABY"],
     ["ITA"],
     ["USA", "CHN"],
 ]
 #: relations other than peace in January 1936: the Chinese Civil War (§13.3, KMT vs CCP)
+#: and the Italo-Abyssinian war (§13.2)
 GW1936_RELATIONS: list[tuple[str, str, str, str | None]] = [
     ("CHN", "CCP", "war", "CHN"),
+    ("ITA", "ABY", "war", "ITA"),  # §13.2 the Italo-Abyssinian war runs in January 1936
 ]
 #: §2.4: every Major starts on peacetime income (USA 6 of 63, GB 11: the NRS example);
 #: the others are plausible guesses, the NRS values are not in the rulebook
@@ -1574,13 +1579,17 @@ GW1936_SETUP: dict[str, list[tuple[str, str]]] = {
         ("EPL", "2 infantry"),
     ],
     "CCP": [
-        ("SHE", "3 infantry, 2 militia"),
+        ("SHE", "6 infantry, 2 militia, 1 artillery"),
+    ],
+    "ABY": [
+        ("ETH", "2 infantry, 3 militia"),
     ],
     "SOV": [
         ("MOS", "4 infantry, 1 artillery, 1 light_armor, 1 early_war_fighter"),
         ("LEN", "3 infantry, 1 artillery"),
         ("BYE", "3 infantry, 1 cavalry"),
-        ("UKR", "3 infantry, 1 artillery"),
+        # the Kiev military district: the Red Army's tank corps of the mid-1930s
+        ("UKR", "4 infantry, 1 artillery, 2 light_armor, 1 early_war_fighter"),
         ("CAU", "2 infantry"),
         ("VLA", "3 infantry"),
         ("MON", "1 infantry, 1 cavalry"),
@@ -1590,7 +1599,8 @@ GW1936_SETUP: dict[str, list[tuple[str, str]]] = {
         ("JAP", "3 infantry, 1 artillery, 1 early_war_fighter"),
         ("KOR", "2 infantry"),
         ("MAN", "4 infantry, 1 artillery, 1 light_armor"),
-        ("FOR", "1 infantry"),
+        ("FOR", "3 infantry, 1 marine"),
+        ("sea 121.0 23.0", "2 naval_transport, 1 light_cruiser"),
         ("sea 141.0 34.0", "2 battleship, 1 fleet_carrier, 1 early_war_fighter, 2 destroyer"),
         ("sea 131.0 31.0", "1 heavy_cruiser, 1 naval_transport"),
     ],
@@ -1623,7 +1633,9 @@ GW1936_SETUP: dict[str, list[tuple[str, str]]] = {
         ("ITL", "3 infantry, 1 artillery, 1 early_war_fighter"),
         ("NIT", "2 infantry, 1 light_armor"),
         ("LIB", "2 infantry"),
-        ("ISO", "2 infantry"),
+        # §13.2 the armies of the Abyssinian war (in Italian Somaliland: Eritrea is part
+        # of the Ethiopia zone on this map)
+        ("ISO", "6 infantry, 2 artillery, 1 light_armor, 1 early_war_fighter"),
         ("sea 12.0 39.5", "1 battleship, 1 heavy_cruiser, 1 naval_transport"),
         ("sea 18.0 38.5", "1 light_cruiser, 1 submarine"),
     ],
@@ -1639,7 +1651,9 @@ GW1936_SETUP: dict[str, list[tuple[str, str]]] = {
 
 #: §3, T 3-1: each Alliance scores 18 objective points, 1 VP each, at the end of the game
 #: (the NRS objectives, adapted to this map's zones where the rulebook names zones or
-#: conditions it does not have: capital-ship ratios, technologies, rail paths, the CCP)
+#: conditions it does not have: technologies, rail paths). Capital ships (the 2× ratios
+#: of the Mediterranean and Pacific objectives) are the two-hit ships; a neutral
+#: Republican Spain (ESP) counts as Comintern for France (rules-notes/000 §2.6).
 GW1936_OBJECTIVES = """
 victory GW_GER_lebensraum_poland "Lebensraum: Poland" {
   side: axis  check: game_end  vp: 1  if: controls(axis, {Poland, Eastern Poland}) }
@@ -1657,9 +1671,13 @@ victory GW_GER_resources "Gain Resources" {
 victory GW_GER_spain "Spanish Civil War" {
   side: axis  check: game_end  vp: 1  if: controls(axis, Spain) }
 victory GW_ITA_empire "Expand the Empire" {
-  side: axis  check: game_end  vp: count(t in {Ethiopia, Albania}: controls(axis, t)) }
+  side: axis  check: game_end
+  vp: min(2, count(t in controlled_by(ITA) - original(ITA): true)) }
 victory GW_ITA_mediterranean "Mediterranean Dominance" {
-  side: axis  check: game_end  vp: 1  if: controls(axis, {Gibraltar, Egypt, Malta}) }
+  side: axis  check: game_end  vp: 1
+  if: units(ITA, region(mediterranean), capital)
+        >= 2 * units(allies, region(mediterranean), capital)
+      or controls(axis, {Gibraltar, Egypt, Malta}) }
 victory GW_ITA_fascism "Triumph of Fascism" {
   side: axis  check: game_end  vp: 1  if: controls(axis, Spain) }
 victory GW_JPN_colonialism "Colonialism" {
@@ -1667,10 +1685,13 @@ victory GW_JPN_colonialism "Colonialism" {
 victory GW_JPN_pacific "Pacific Security" {
   side: axis  check: game_end  vp: 1
   if: count(t in {Midway, Wake Island, Mariana Islands, Hawaiian Islands, Caroline Islands,
-                  Marshall Islands}: controls(axis, t)) >= 3 }
+                  Marshall Islands}: controls(axis, t)) >= 3
+      or units(JPN, region(pacific) | region(indian), capital)
+           >= 2 * units(allies, region(pacific) | region(indian), capital) }
 victory GW_JPN_raw_materials "Raw Materials" {
   side: axis  check: game_end
-  vp: count(t in {Malaya, Philippines, Java, Sumatra}: controls(axis, t)) }
+  vp: min(4, count(t in {Malaya, "French Indo-China", Philippines, Borneo, "British Borneo",
+                          Java, Sumatra}: controls(axis, t))) }
 victory GW_USA_monroe "Monroe Doctrine" {
   side: allies  check: game_end  vp: 1
   if: controls(allies, {Eastern United States, Central United States, Western United States,
@@ -1679,24 +1700,28 @@ victory GW_USA_fascism "Contain Fascism (USA)" {
   side: allies  check: game_end  vp: 1  if: income(GER) <= 24 and income(ITA) <= 10 }
 victory GW_USA_communism "Contain Communism (USA)" {
   side: allies  check: game_end  vp: 1
-  if: count(t in {Poland, Finland, Romania, Bulgaria, Hungary, Yugoslavia, Turkey, Persia,
-                  Manchuria, Korea, Sinkiang}: controls(comintern, t)) < 5 }
+  if: count(t in controlled_by(SOV) - original(comintern): value(t) >= 1) < 5 }
 victory GW_USA_pacific "Pacific Security (USA)" {
   side: allies  check: game_end  vp: 1
-  if: controls(allies, {Hawaiian Islands, Midway, Guam, Philippines}) }
+  if: units(USA, region(pacific), capital) >= 2 * units(JPN, region(pacific), capital) }
 victory GW_USA_empire "Maintain the Empire (USA)" {
   side: allies  check: game_end  vp: 1  if: controls(allies, {Alaska, Wake Island, Guam}) }
 victory GW_USA_axis_homes "Defeat the Axis" {
   side: allies  check: game_end  vp: 1  if: controls(allies, {Germany, Italy, Japan}) }
 victory GW_UK_communism "Contain Communism (GB)" {
   side: allies  check: game_end  vp: 1
-  if: not controls(comintern, {Germany, France, Italy, Spain, Norway, Denmark, Austria}) }
+  if: units(SOV, {Austria, Denmark, Spain, Norway, Northern Norway, Germany, Western Germany,
+                  Southern Germany, East Prussia, Italy, Northern Italy, France,
+                  Southern France, United Kingdom}, land) == 0 }
 victory GW_UK_empire "Maintain the Empire (GB)" {
   side: allies  check: game_end  vp: 1  if: controls(allies, {Union of South Africa, Egypt, Aden}) }
 victory GW_UK_fascism "Contain Fascism (GB)" {
   side: allies  check: game_end  vp: 1  if: income(GER) <= 24 and income(ITA) <= 10 }
 victory GW_UK_mediterranean "Mediterranean Security" {
-  side: allies  check: game_end  vp: 1  if: controls(allies, {Malta, Egypt, Gibraltar}) }
+  side: allies  check: game_end  vp: 1
+  if: controls(allies, {Malta, Egypt, Gibraltar})
+      and units(UK, region(mediterranean), capital)
+            >= 2 * units(axis, region(mediterranean), capital) }
 victory GW_FEC_india "Preserve the Empire" {
   side: allies  check: game_end  vp: 1
   if: controls(allies, {India, Bengal, Northwest India, Burma, Ceylon, Malaya}) }
@@ -1707,25 +1732,31 @@ victory GW_ANZAC_pacific "South Pacific Security" {
 victory GW_FRA_disarm "Disarm Germany" {
   side: allies  check: game_end  vp: 1  if: income(GER) < 24 }
 victory GW_FRA_communism "Eliminate Communism (France)" {
-  side: allies  check: game_end  vp: 1  if: not controls(comintern, Spain) }
+  side: allies  check: game_end  vp: 1
+  if: count(t in adjacent({France, Southern France}): controls(comintern, t)) == 0
+      and not controls(ESP, Spain) }
 victory GW_FRA_empire "Maintain the Empire (France)" {
   side: allies  check: game_end  vp: 1
   if: controls(FRA, {France, Southern France, Algeria, Morocco, Tunisia, Syria,
                      "French Indo-China"}) }
 victory GW_KMT_foreigners "Expel Foreign Influence" {
   side: allies  check: game_end  vp: 1
-  if: controls(allies, {Szechwan, Hunan, Shensi, Kiangsu, Hopei, Yunnan}) }
+  if: units(axis, continental, land)
+        + units(UK, continental, land)
+        + units(FRA, continental, land)
+        + units(USA, continental, land)
+        + units(SOV, continental, land) == 0 }
 victory GW_KMT_reclaim "Reclaim China" {
   side: allies  check: game_end  vp: 1
   if: count(t in {Manchuria, Formosa, Suiyuan}: controls(allies, t)) >= 2 }
-victory GW_KMT_nanking "Nanking" {
-  side: allies  check: game_end  vp: 1  if: controls(CHN, Kiangsu) }
+victory GW_KMT_communists "Defeat the Communists" {
+  side: allies  check: game_end  vp: 1
+  if: units(CCP, home_china, land) == 0 }
 victory GW_SOV_buffer "Buffer Zone" {
   side: comintern  check: game_end  vp: 1  if: controls(comintern, {Eastern Poland, Baltic States}) }
 victory GW_SOV_worldwide "Worldwide Communism" {
   side: comintern  check: game_end
-  vp: count(t in {Poland, Finland, Romania, Bulgaria, Hungary, Yugoslavia, Turkey, Persia,
-                  Manchuria, Korea, Sinkiang}: controls(comintern, t)) }
+  vp: min(11, count(t in controlled_by(comintern) - original(comintern): value(t) >= 1)) }
 victory GW_SOV_east "Eastern Security" {
   side: comintern  check: game_end  vp: 1  if: controls(comintern, {Moscow, Vladivostok}) }
 victory GW_SOV_port "Ice Free Port" {
@@ -1733,10 +1764,35 @@ victory GW_SOV_port "Ice Free Port" {
 victory GW_SOV_patriotic "Great Patriotic War" {
   side: comintern  check: game_end  vp: 1
   if: controls(comintern, {Moscow, Leningrad, Stalingrad}) }
-victory GW_CCP_china "Communist China" {
-  side: comintern  check: game_end
-  vp: count(t in {Shensi, Kansu, Suiyuan}: controls(comintern, t)) }
+victory GW_CCP_foreigners "Expel Foreign Influence (CCP)" {
+  side: comintern  check: game_end  vp: 1
+  if: units(axis, continental, land)
+        + units(UK, continental, land)
+        + units(FRA, continental, land)
+        + units(USA, continental, land)
+        + units(SOV, continental, land) == 0 }
+victory GW_CCP_revolution "Inflame the Revolution" {
+  side: comintern  check: game_end  vp: 2
+  if: units(CCP, home_china, land) > units(CHN, home_china, land) }
 """
+#: the words the objectives above use for sets the rulebook names (rules-notes/000 §1.2):
+#: capital ships (the two-hit ships), Continental China (the starting KMT, CCP and
+#: warlord zones) and the Chinese Home Country (with Manchuria, Hong Kong and Formosa)
+GW1936_OBJECTIVE_WORDS = {
+    "capital": "type(battleship, fast_battleship, heavy_battleship, fleet_carrier, heavy_carrier)",
+    "continental": "{Szechwan, Hunan, Kiangsu, Shensi, Yunnan, Tibet, Kansu, Hopei, Suiyuan,"
+    " Sinkiang}",
+    "home_china": "{Szechwan, Hunan, Kiangsu, Shensi, Yunnan, Tibet, Kansu, Hopei, Suiyuan,"
+    " Sinkiang, Manchuria, Kwangtung, Formosa}",
+}
+
+
+def _objective_text() -> str:
+    """GW1936_OBJECTIVES with the words of GW1936_OBJECTIVE_WORDS spelled out."""
+    text = GW1936_OBJECTIVES
+    for word, spelled in GW1936_OBJECTIVE_WORDS.items():
+        text = re.sub(rf"\b{word}\b", spelled, text)
+    return text
 
 
 def _scenario_1936(pack: Pack, rows, by_code, seas) -> Scenario:
@@ -1773,7 +1829,7 @@ def _scenario_1936(pack: Pack, rows, by_code, seas) -> Scenario:
     sc.banks = dict(GW1936_BANKS)
     from gamecore.conditions import rules_to_objectives
 
-    for obj in rules_to_objectives(GW1936_OBJECTIVES + _objective_city_rules(pack, sc)):
+    for obj in rules_to_objectives(_objective_text() + _objective_city_rules(pack, sc)):
         sc.objectives[obj.id] = obj
     sc.props["sources"] = "seeds/000 §2.1, §2.4, §3.2, T 4-1, T 6-1; rules-notes/000 §2"
     # §3.2 the ten Objective Cities; §2.4 peacetime income (what each nation collects

@@ -44,8 +44,9 @@ def test_three_alliances_and_the_majors(pack):
     assert sc.turn_order[0] == ["GER"] and sc.turn_order[-1] == ["USA", "CHN"]
     assert ["SOV", "CCP"] in sc.turn_order
     playing = {n for slot in sc.turn_order for n in slot}
-    # every seat of the pack plays, plus the CCP (a seat of this scenario only)
-    assert playing == {n.id for n in pack.nations.values() if n.playable} | {"CCP"}
+    # every seat of the pack plays, plus the minors controlled by a Major (T 4-1) that
+    # move in its slot: the CCP and Abyssinia, seats of this scenario only
+    assert playing == {n.id for n in pack.nations.values() if n.playable} | {"CCP", "ABY"}
 
 
 def test_set_up_uses_global_war_units_and_1936_borders(pack):
