@@ -20,6 +20,39 @@ def _parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def apply_view_arguments(window, args: argparse.Namespace) -> None:
+    """``--scenario``, ``--hide-layers`` and ``--zoom-to``: bad names raise WarroomError."""
+    pack = window.document.pack
+    scenario = getattr(args, "scenario", None)
+    if scenario:
+        if scenario not in pack.scenarios:
+            known = ", ".join(pack.scenarios) or "none"
+            raise WarroomError(f"--scenario {scenario}: no such scenario (known: {known})")
+        window.document.set_scenario(scenario)
+    hide = getattr(args, "hide_layers", None)
+    if hide:
+        from editor.canvas.layers import LAYERS
+
+        for key in (k.strip() for k in hide.split(",") if k.strip()):
+            if key not in LAYERS:
+                raise WarroomError(
+                    f"--hide-layers: unknown layer {key!r} (known: {', '.join(LAYERS)})"
+                )
+            window.scene.set_layer_visible(key, False)
+            window.layers_panel.set_state(key, False, window.scene.layers[key].locked)
+    zoom = getattr(args, "zoom_to", None)
+    if zoom:
+        ids = []
+        for ref in (r.strip() for r in zoom.split(",") if r.strip()):
+            z = pack.map.find_zone(ref)
+            if z is None:
+                raise WarroomError(f"--zoom-to: no zone {ref!r}")
+            ids.append(z.id)
+        rect = window.scene.geom.union_rect(ids)
+        if not rect.isNull():
+            window.view.zoom_to(rect, margin=0.25)
+
+
 def run_editor(args: argparse.Namespace) -> int:
     """Open the main window; with ``--screenshot`` render it to a PNG and exit."""
     if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
@@ -44,6 +77,7 @@ def run_editor(args: argparse.Namespace) -> int:
         if mode:
             window.set_map_mode(mode)
         window.show()
+        apply_view_arguments(window, args)
         return app.exec()
 
     # --screenshot: reproducible pictures with the default layout; user settings untouched
@@ -67,6 +101,9 @@ def run_editor(args: argparse.Namespace) -> int:
         window.resize(*size)
         window.show()
         window.fit_map()
+        for _ in range(5):
+            app.processEvents()
+        apply_view_arguments(window, args)
         for _ in range(5):
             app.processEvents()
         # show the validator's findings and let deferred renders (the overview) run, as a

@@ -74,6 +74,10 @@ class LineAttrsCommand(EditCommand):
     ID = 5
 
 
+class TerrainAreaAttrsCommand(EditCommand):
+    ID = 11
+
+
 class BorderAttrsCommand(EditCommand):
     ID = 6
 
@@ -109,6 +113,7 @@ COMMANDS: dict[str, type[EditCommand]] = {
     "facility": FacilityAttrsCommand,
     "line": LineAttrsCommand,
     "border": BorderAttrsCommand,
+    "terrain_area": TerrainAreaAttrsCommand,
     "nation": NationAttrsCommand,
     "geometry": GeometryCommand,
     "items": ItemsCommand,

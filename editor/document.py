@@ -22,7 +22,7 @@ Item = tuple[str, int]
 
 class Selection(QObject):
     """The selected zones and features, as ordered ``(kind, id)`` pairs; kinds:
-    "zone", "link", "facility", "line"."""
+    "zone", "link", "facility", "line", "terrain_area"."""
 
     changed = Signal()
 
@@ -57,7 +57,13 @@ class Selection(QObject):
     def prune(self, pack: Pack) -> None:
         """Drop items that no longer exist (after undo of a creation, a reload, ...)."""
         m = pack.map
-        tables = {"zone": m.zones, "link": m.links, "facility": m.facilities, "line": m.lines}
+        tables = {
+            "zone": m.zones,
+            "link": m.links,
+            "facility": m.facilities,
+            "line": m.lines,
+            "terrain_area": m.terrain_areas,
+        }
         self.set([(k, i) for k, i in self.items if i in tables.get(k, {})])
 
 

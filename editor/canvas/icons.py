@@ -34,9 +34,32 @@ _INK = QColor("#1b1b1b")
 _PAPER = QColor("#fbfaf5")
 
 
+#: facility type ids of other rulesets (Global War's minor/major types) -> icon drawn
+ICON_ALIASES = {
+    "major_factory": "major_ic",
+    "medium_factory": "factory",
+    "minor_factory": "minor_ic",
+    "seaplane_base": "air_base",
+    "airfield": "air_base",
+    "coastal_artillery": "coastal_guns",
+}
+
+
+def icon_family(ftype: str) -> str:
+    """The icon a facility type is drawn with: its own, an alias, or by its last word
+    ("minor_port" -> "port", "major_shipyard" -> "shipyard")."""
+    if ftype in ICON_ALIASES:
+        return ICON_ALIASES[ftype]
+    for family in ("port", "shipyard", "dockyard"):
+        if ftype.endswith("_" + family):
+            return family
+    return ftype
+
+
 def draw_facility(painter: QPainter, centre: QPointF, ftype: str, size: float = 14.0) -> QRectF:
     """Draw the icon of a facility type centred at ``centre`` (device pixels); returns
     its rectangle."""
+    ftype = icon_family(ftype)
     s = size
     r = QRectF(centre.x() - s / 2, centre.y() - s / 2, s, s)
     painter.setPen(QPen(_INK, 1.0))

@@ -48,11 +48,15 @@ if TYPE_CHECKING:
 LAYERS = {
     "background": "Background image",
     "zones": "Zones",
+    "terrain": "Terrain areas",
     "borders": "Borders",
     "rivers": "Rivers",
     "rail": "Rail lines",
     "convoy": "Convoy lines",
+    "crossings": "Narrow crossings",
+    "roundels": "Roundel points",
     "labels": "Labels",
+    "cities": "City flags",
     "facilities": "Facilities",
     "units": "Units",
     "links": "Links",
@@ -392,6 +396,26 @@ class BackgroundLayer(Layer):
 
 
 # -- lines (convoy, rail, rivers) -----------------------------------------------------------
+#: rail gauge -> (colour, (tie width px, tie dash pattern)); §1.14: broad gauge is drawn
+#: wider with its segments closer together
+RAIL_GAUGES = {
+    None: ("#1a1a1a", (7.0, [0.35, 1.9])),
+    "standard": ("#1a1a1a", (7.0, [0.35, 1.9])),
+    "broad": ("#7a1f1f", (9.0, [0.3, 1.0])),
+    "russian": ("#7a1f1f", (9.0, [0.3, 1.0])),
+    "wide": ("#7a1f1f", (9.0, [0.3, 1.0])),
+    "narrow": ("#1f4e7a", (6.0, [0.4, 2.4])),
+}
+
+
+def rail_style(gauge: str | None) -> tuple[str, tuple[float, list[float]]]:
+    """Colour and ties of a rail line of ``gauge`` (unknown gauges get a stable colour)."""
+    key = gauge.lower() if gauge else None
+    if key in RAIL_GAUGES:
+        return RAIL_GAUGES[key]
+    return style.hashed_colour(key or "", 0.55, 0.35), (7.0, [0.35, 1.9])
+
+
 class LinesLayer(Layer):
     """Convoy lines (dotted, with value roundels), rail lines or rivers."""
 
@@ -402,6 +426,7 @@ class LinesLayer(Layer):
         self.key = key
         self.kind = kind
         self._paths: dict[int, tuple[QPainterPath, QRectF]] | None = None
+        self._border_rails: list[tuple[QPainterPath, QRectF, str | None]] | None = None
         self.images = _Images()
 
     def rebuild(self) -> None:
@@ -411,8 +436,25 @@ class LinesLayer(Layer):
     def lines(self):
         return [ln for ln in self.map_scene.pack.map.lines.values() if ln.kind == self.kind]
 
+    def border_rails(self) -> list[tuple[QPainterPath, QRectF, str | None]]:
+        """Rail crossings stored on borders (``Border.rail_gauge``, Global War §12.10: a
+        railroad crosses a border), drawn from one zone's roundel to the other's."""
+        if self._border_rails is None:
+            self.paths()
+        return self._border_rails or []
+
     def paths(self) -> dict[int, tuple[QPainterPath, QRectF]]:
         if self._paths is None:
+            self._border_rails = []
+            if self.kind == "rail":
+                sc = self.map_scene
+                zones, anchor = sc.pack.map.zones, sc.geom.anchor
+                for b in sc.pack.map.borders.values():
+                    if not b.rail_gauge or b.a not in anchor or b.b not in anchor:
+                        continue
+                    ends = [zones[z].roundel or anchor[z] for z in (b.a, b.b)]
+                    path = polyline_path(ends)
+                    self._border_rails.append((path, path.boundingRect(), b.rail_gauge))
             self._paths = {}
             for ln in self.lines():
                 if len(ln.points) >= 2:
@@ -438,21 +480,59 @@ class LinesLayer(Layer):
                 if scale > 0.08:
                     self._roundels(painter, ln, path)
             elif self.kind == "rail":
-                painter.setPen(_cosmetic("#1a1a1a", 3.6))
-                painter.drawPath(path)
-                painter.setPen(_cosmetic("#f2f2f2", 1.6, [3, 3]))
-                painter.drawPath(path)
+                self._rail(painter, path, ln.gauge)
             else:
                 painter.setPen(_cosmetic("#2f7fd1", 2.6))
                 painter.drawPath(path)
 
+        if self.kind == "rail":
+            for path, rect, gauge in self.border_rails():
+                if rect.intersects(area):
+                    self._rail(painter, path, gauge)
+
+    @staticmethod
+    def _rail(painter: QPainter, path: QPainterPath, gauge: str | None) -> None:
+        colour, ties = rail_style(gauge)
+        # ties: a wide pen with short flat dashes draws bars across the track
+        tie = _cosmetic(colour, ties[0], ties[1])
+        tie.setCapStyle(Qt.PenCapStyle.FlatCap)
+        painter.setPen(tie)
+        painter.drawPath(path)
+        painter.setPen(_cosmetic("#f6f3ea", 3.4))
+        painter.drawPath(path)
+        painter.setPen(_cosmetic(colour, 1.8))
+        painter.drawPath(path)
+
     def _roundels(self, painter: QPainter, ln, path: QPainterPath) -> None:
-        if not ln.values:
-            return
         self.images.set_dpr(painter.device().devicePixelRatioF() if painter.device() else 1.0)
         dev = painter.worldTransform().map(path.pointAtPercent(0.5))
         painter.save()
         painter.resetTransform()
+        if ln.name:  # the line's name above its value roundels
+            text = ln.name
+            f = _font(10, italic=True)
+            w = QFontMetricsF(f).horizontalAdvance(text) + 6
+
+            def paint(p: QPainter, text=text, f=f) -> None:
+                p.setFont(f)
+                p.setPen(QColor(255, 255, 255, 220))
+                for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                    p.drawText(QPointF(3 + dx, 11 + dy), text)
+                p.setPen(QColor("#102a54"))
+                p.drawText(QPointF(3, 11), text)
+
+            img = self.images.get(("convoy-name", text), w, 15, paint)
+            _draw_centred(painter, img, QPointF(dev.x(), dev.y() - (17 if ln.values else 0)))
+        if not ln.values:
+            painter.restore()
+            return
+        sc = self.map_scene.scenario
+        if sc is not None:
+            from gamecore.validate.checks_gw import closed_ends
+
+            if closed_ends(self.map_scene.pack.map, sc, ln):  # §1.10: cannot be raided
+                img = self.images.get(("convoy-closed",), 46, 14, _paint_closed)
+                _draw_centred(painter, img, QPointF(dev.x(), dev.y() + 17))
         n = len(ln.values)
         for i, (nation, value) in enumerate(sorted(ln.values.items())):
             colour = self.map_scene.nation_colour(nation)
@@ -477,6 +557,17 @@ class LinesLayer(Layer):
             if d * scale <= 6 and (best is None or d < best[0]):
                 best = (d, ln.id)
         return ("line", best[1]) if best else None
+
+
+def _paint_closed(p: QPainter) -> None:
+    """The "closed" marker of a convoy line (§1.10)."""
+    r = QRectF(0.5, 0.5, 45, 13)
+    p.setPen(QPen(QColor("#1b1b1b"), 1.0))
+    p.setBrush(QBrush(QColor("#c0392b")))
+    p.drawRoundedRect(r, 3, 3)
+    p.setFont(_font(9, bold=True))
+    p.setPen(QColor("#ffffff"))
+    p.drawText(r, Qt.AlignmentFlag.AlignCenter, "CLOSED")
 
 
 def _paint_roundel(
@@ -575,16 +666,38 @@ class LabelsLayer(_ScreenLayer):
 class FacilitiesLayer(_ScreenLayer):
     key = "facilities"
 
-    def _icon(self, ftype: str, damaged: bool) -> QImage:
+    def _icon(self, ftype: str, damaged: bool, badge: str = "") -> QImage:
+        """The icon; ``badge`` (level and damage, e.g. "2/5") is written under it."""
         s = symbols.ICON + 2
+        bw = max(s, 7.0 * len(badge) + 4) if badge else s
+        h = s + (11 if badge else 0)
 
         def paint(p: QPainter) -> None:
-            r = draw_facility(p, QPointF(s / 2, s / 2), ftype, symbols.ICON)
+            r = draw_facility(p, QPointF(bw / 2, s / 2), ftype, symbols.ICON)
             if damaged:
                 p.setPen(QPen(QColor("#c0392b"), 2))
                 p.drawLine(r.topLeft(), r.bottomRight())
+            if badge:
+                box = QRectF(0.5, s, bw - 1, 10.5)
+                p.setPen(QPen(QColor("#1b1b1b"), 0.8))
+                p.setBrush(QBrush(QColor("#c0392b") if damaged else QColor("#fbfaf5")))
+                p.drawRoundedRect(box, 2, 2)
+                p.setFont(_font(9, bold=True))
+                p.setPen(QColor("#ffffff") if damaged else QColor("#1b1b1b"))
+                p.drawText(box, Qt.AlignmentFlag.AlignCenter, badge)
 
-        return self.images.get(("facility", ftype, damaged), s, s, paint)
+        return self.images.get(("facility", ftype, damaged, badge), bw, h, paint)
+
+    def badge(self, f) -> str:
+        """Level (when above 1) and damage out of the type's maximum: "L2", "2/5"."""
+        parts = []
+        if f.level > 1:
+            parts.append(f"L{f.level}")
+        if f.damage:
+            ft = self.map_scene.facility_type(f.type)
+            top = getattr(ft, "max_damage", 0) if ft is not None else 0
+            parts.append(f"{f.damage}/{top}" if top else f"-{f.damage}")
+        return " ".join(parts)
 
     def icon_rects(self, transform: QTransform, scale: float, ids) -> list[QRectF]:
         """Device rectangles of the shown icons of facilities ``ids`` (highlighting)."""
@@ -607,7 +720,11 @@ class FacilitiesLayer(_ScreenLayer):
         for fid, x, y in placed:
             f = facilities.get(fid)
             if f is not None and area.contains(x, y):
-                _draw_centred(painter, self._icon(f.type, bool(f.damage)), t.map(QPointF(x, y)))
+                img = self._icon(f.type, bool(f.damage), self.badge(f))
+                c = t.map(QPointF(x, y))
+                h = img.height() / img.devicePixelRatio()
+                # the icon stays centred on its place; a badge hangs below it
+                _draw_centred(painter, img, c + QPointF(0, (h - symbols.ICON - 2) / 2))
         painter.restore()
 
     def hit(self, pos: QPointF, scale: float) -> Hit | None:
@@ -793,6 +910,14 @@ class HighlightLayer(Layer):
                 for lid, (path, _rect) in layer.paths().items():
                     if lid in lines:
                         painter.drawPath(path)
+        areas = [i for kind, i in sc.selection if kind == "terrain_area"]
+        layer_t = sc.layers.get("terrain")
+        if areas and layer_t is not None and layer_t.isVisible():
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(_cosmetic(SELECT, 3.0))
+            for aid, path, _rect, *_ in layer_t.data():
+                if aid in areas:
+                    painter.drawPath(path)
         facs = [i for kind, i in sc.selection if kind == "facility"]
         layer = sc.layers["facilities"]
         if facs and layer.isVisible():

@@ -7,6 +7,12 @@ from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
 from editor.canvas import style
+from editor.canvas.gw_layers import (
+    CitiesLayer,
+    CrossingsLayer,
+    RoundelPointsLayer,
+    TerrainAreasLayer,
+)
 from editor.canvas.layers import (
     LAYERS,
     BackgroundLayer,
@@ -58,6 +64,7 @@ class MapScene(QGraphicsScene):
         #: True while the overview renders the scene: only the map itself is drawn
         self.overview_pass = False
         self._nation_colours: dict[str, QColor] = {}
+        self._rulesets: dict[str, object] = {}
         self.symbols = Placer(self)
         self.layers: dict[str, Layer] = {}
         for i, key in enumerate(LAYERS):
@@ -82,6 +89,14 @@ class MapScene(QGraphicsScene):
                 layer = LabelsLayer(self, z)
             elif key == "units":
                 layer = UnitsLayer(self, z)
+            elif key == "terrain":
+                layer = TerrainAreasLayer(self, z)
+            elif key == "crossings":
+                layer = CrossingsLayer(self, z)
+            elif key == "roundels":
+                layer = RoundelPointsLayer(self, z)
+            elif key == "cities":
+                layer = CitiesLayer(self, z)
             else:
                 layer = IssuesLayer(self, 3000.0)
             self.layers[key] = layer
@@ -109,6 +124,7 @@ class MapScene(QGraphicsScene):
         room = 0.6 * max(frame.width(), frame.height(), 1.0)
         self.setSceneRect(frame.adjusted(-room, -room, room, room))
         self._nation_colours = {}
+        self._rulesets = {}
         self.symbols.clear()
         self._recolour(None)
         for layer in self.layers.values():
@@ -152,8 +168,8 @@ class MapScene(QGraphicsScene):
     def set_scenario(self, scenario: str | None) -> None:
         self._pick_scenario(scenario)
         self._recolour(None)
-        self.layers["units"].rebuild()
-        self.layers["labels"].rebuild()
+        for key in ("units", "labels", "facilities", "roundels", "cities", "convoy"):
+            self.layers[key].rebuild()
 
     def set_mode(self, mode: str) -> None:
         if mode not in style.MAP_MODES:
@@ -175,6 +191,27 @@ class MapScene(QGraphicsScene):
         self.heatmap = dict(values)
         if self.mode == "heatmap":
             self._recolour(None)
+
+    def ruleset(self):
+        """The current scenario's ruleset (None without a scenario or when it cannot be
+        loaded: the validator reports that)."""
+        rid = self.scenario.ruleset if self.scenario is not None else None
+        if rid is None:
+            return None
+        if rid not in self._rulesets:
+            from gamecore.errors import WarroomError
+            from gamecore.rules import load_ruleset
+
+            try:
+                self._rulesets[rid] = load_ruleset(rid, pack=self.pack)
+            except WarroomError:
+                self._rulesets[rid] = None
+        return self._rulesets[rid]
+
+    def facility_type(self, name: str):
+        """The current ruleset's facility type ``name`` (id or alias), or None."""
+        rs = self.ruleset()
+        return rs.facility_type(name) if rs is not None else None
 
     def nation_colour(self, nation: str | None) -> QColor:
         if not nation:
@@ -238,6 +275,21 @@ class MapScene(QGraphicsScene):
             self.highlight.update()
         if change.borders:
             self.layers["borders"].rebuild()
+            self.layers["crossings"].rebuild()
+            self.layers["rail"].rebuild()  # rail crossings on borders
+        if "zone.roundel" in change.fields:  # border rails run between roundels
+            self.layers["rail"].rebuild()
+        if any(f.startswith("terrain_area.") for f in change.fields):
+            self.layers["terrain"].rebuild()
+        if change.scenarios:  # a scenario may name another ruleset (or edit its own)
+            self._rulesets = {}
+            self.layers["facilities"].rebuild()
+            self.layers["convoy"].refresh()  # relations open or close convoy lines
+        elif change.ownership and any(
+            ln.kind == "convoy" and {ln.start, ln.end} & change.ownership
+            for ln in self.pack.map.lines.values()
+        ):
+            self.layers["convoy"].refresh()  # §1.10: an enemy-held end closes a line
         if change.links:
             self.layers["links"].refresh()
         if change.facilities:
@@ -270,6 +322,9 @@ class MapScene(QGraphicsScene):
         labels = self.layers["labels"]
         assert isinstance(labels, LabelsLayer)
         labels.forget(touched | change.zones, change.fields)
+        terrain = self.layers["terrain"]
+        assert isinstance(terrain, TerrainAreasLayer)
+        terrain._data = None  # areas are clipped with their zones
         for layer in self.layers.values():  # caches built from positions: drop them
             if isinstance(layer, LinesLayer):
                 layer._paths = None
@@ -322,7 +377,7 @@ class MapScene(QGraphicsScene):
         kinds = {k for k, _ in touched}
         if "link" in kinds:
             self.layers["links"].refresh()
-        if kinds & {"line", "facility"}:
+        if kinds & {"line", "facility", "terrain_area"}:
             self.highlight.update()
 
     def set_hover(self, zid: int | None) -> None:
@@ -355,7 +410,7 @@ class MapScene(QGraphicsScene):
         return {k: (layer.isVisible(), layer.locked) for k, layer in self.layers.items()}
 
     # -- picking ---------------------------------------------------------------------------
-    PICK_ORDER = ("facilities", "links", "convoy", "rail", "rivers", "zones")
+    PICK_ORDER = ("facilities", "links", "convoy", "rail", "rivers", "terrain", "zones")
 
     def feature_at(self, pos: QPointF, scale: float) -> Hit | None:
         """The topmost selectable feature at ``pos`` (scene coordinates) in visible,
@@ -368,6 +423,43 @@ class MapScene(QGraphicsScene):
             if hit is not None:
                 return hit
         return None
+
+    def tooltip_at(self, pos: QPointF, scale: float) -> str:
+        """What lies at ``pos`` in visible layers, one line per feature (the topmost
+        first): facility, narrow crossing, line, terrain area, zone."""
+        from editor.canvas import describe
+
+        m = self.pack.map
+        out: list[str] = []
+
+        def shown(key: str) -> bool:
+            return self.layers[key].isVisible()
+
+        if shown("facilities"):
+            hit = self.layers["facilities"].hit(pos, scale)
+            if hit is not None and hit[1] in m.facilities:
+                out.append(describe.facility_text(self.pack, m.facilities[hit[1]], self.ruleset()))
+        crossings = self.layers["crossings"]
+        if shown("crossings"):
+            assert isinstance(crossings, CrossingsLayer)
+            b = crossings.crossing_at(pos, scale)
+            if b is not None:
+                out.append(describe.crossing_text(self.pack, b))
+        for key in ("convoy", "rail", "rivers"):
+            if shown(key):
+                hit = self.layers[key].hit(pos, scale)
+                if hit is not None and hit[1] in m.lines:
+                    out.append(describe.line_text(self.pack, m.lines[hit[1]], self.scenario))
+        terrain = self.layers["terrain"]
+        if shown("terrain"):
+            assert isinstance(terrain, TerrainAreasLayer)
+            aid = terrain.area_at(pos)
+            if aid is not None:
+                out.append(describe.terrain_area_text(self.pack, m.terrain_areas[aid]))
+        zid = self.zone_at(pos)
+        if zid is not None and zid in m.zones:
+            out.append(describe.zone_text(self.pack, m.zones[zid], self.scenario))
+        return "\n".join(out)
 
     def zone_at(self, pos: QPointF) -> int | None:
         return self.geom.zone_at(pos.x(), pos.y())
@@ -397,6 +489,12 @@ class MapScene(QGraphicsScene):
             elif kind == "line" and i in m.lines:
                 for x, y in m.lines[i].points:
                     add(x, y)
+            elif kind == "terrain_area" and i in m.terrain_areas:
+                g = m.terrain_areas[i].geometry
+                if g is not None and not g.is_empty:
+                    x0, y0, x1, y1 = g.bounds
+                    add(x0, y0)
+                    add(x1, y1)
             elif kind == "facility" and i in m.facilities:
                 zid = m.facilities[i].zone
                 if zid in self.geom.anchor:

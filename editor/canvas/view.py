@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
-from PySide6.QtWidgets import QFrame, QGraphicsView
+from PySide6.QtWidgets import QFrame, QGraphicsView, QToolTip
 
 from editor.canvas.scene import MapScene
 
@@ -149,6 +149,18 @@ class MapView(QGraphicsView):
             event.accept()
             return
         super().mousePressEvent(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:  # what lies under the cursor
+            pos = self.mapToScene(event.pos())
+            text = self.map_scene.tooltip_at(pos, self.scale_factor())
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().viewportEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = self._scene_pos(event)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.canvas import describe
 from editor.document import Document
 from gamecore.errors import WarroomError
 from gamecore.model import LINE_KINDS, LINK_KINDS, ZONE_FLAGS, ZONE_KINDS, Pack
@@ -35,6 +36,7 @@ from gamecore.ops import (
     SetLineAttrs,
     SetLinkAttrs,
     SetOwnership,
+    SetTerrainAreaAttrs,
     SetZoneAttrs,
 )
 
@@ -334,17 +336,87 @@ class AttrForm(QWidget):
 
 # -- the forms -----------------------------------------------------------------------------
 def _terrains(pack: Pack) -> list[tuple[str, str]]:
-    seen = dict.fromkeys(KNOWN_TERRAIN)
+    seen = dict.fromkeys(_ruleset_terrains(pack))
+    for t in KNOWN_TERRAIN:
+        seen.setdefault(t)
     for z in pack.map.zones.values():
         seen.setdefault(z.terrain)
     return [(t, t) for t in seen]
 
 
 def _facility_types(pack: Pack) -> list[tuple[str, str]]:
-    seen = dict.fromkeys(KNOWN_FACILITIES)
+    seen = dict.fromkeys(_rulesets_part(pack, "facility_types"))
+    for t in KNOWN_FACILITIES:
+        seen.setdefault(t)
     for f in pack.map.facilities.values():
         seen.setdefault(f.type)
     return [(t, t) for t in seen]
+
+
+_RULESETS: dict[tuple, Any] = {}
+
+
+def cached_ruleset(pack: Pack, rid: str):
+    """``load_ruleset(rid, pack)``, kept while the pack's stored ruleset texts are the same
+    (loading one takes tens of milliseconds: too slow for every selection); None when it
+    cannot be loaded."""
+    from gamecore.rules import load_ruleset
+
+    key = (rid, tuple(sorted((d.id, d.text) for d in pack.rulesets.values())))
+    if key not in _RULESETS:
+        if len(_RULESETS) > 8:
+            _RULESETS.clear()
+        try:
+            _RULESETS[key] = load_ruleset(rid, pack=pack)
+        except WarroomError:
+            _RULESETS[key] = None
+    return _RULESETS[key]
+
+
+def _rulesets_part(pack: Pack, part: str) -> list[str]:
+    """Ids of ``part`` ("terrain", "facility_types") in the rulesets the pack's scenarios
+    use (those that load)."""
+    out: dict[str, None] = {}
+    for rid in dict.fromkeys(sc.ruleset for sc in pack.scenarios.values()):
+        rs = cached_ruleset(pack, rid)
+        if rs is not None:
+            out.update(dict.fromkeys(getattr(rs, part)))
+    return list(out)
+
+
+def _ruleset_terrains(pack: Pack) -> list[str]:
+    return _rulesets_part(pack, "terrain")
+
+
+def _area_terrains(pack: Pack) -> list[tuple[str, str]]:
+    seen = dict.fromkeys(_ruleset_terrains(pack))
+    for t in KNOWN_TERRAIN:
+        seen.setdefault(t)
+    for a in pack.map.terrain_areas.values():
+        seen.setdefault(a.terrain)
+    return [(t, t) for t in seen]
+
+
+class TerrainAreaForm(AttrForm):
+    """Terrain areas (Global War §1.7): their terrain and the zone they belong to."""
+
+    def __init__(self, parent=None):
+        super().__init__(
+            [
+                Field(
+                    "terrain",
+                    "Terrain",
+                    "edit_choice",
+                    _area_terrains,
+                    tip="§1.7: a zone whose roundel lies in the area has this terrain",
+                ),
+                Field("zone", "Zone", "zone", extra={"kinds": ("land",)}),
+            ],
+            parent,
+        )
+
+    def make_edit(self, f: Field, value: Any) -> Edit:
+        return SetTerrainAreaAttrs([o.id for o in self.objects], f.name, value)
 
 
 class ZoneForm(AttrForm):
@@ -437,6 +509,18 @@ class FacilityForm(AttrForm):
             parent,
         )
 
+    def show_objects(self, document: Document, objects: list[Any], header: str) -> None:
+        super().show_objects(document, objects, header)
+        rs = _scenario_ruleset(document)
+        tops = set()
+        for o in objects:
+            ft = rs.facility_type(o.type) if rs is not None else None
+            tops.add(getattr(ft, "max_damage", 0) if ft is not None else 0)
+        tip = "Damage points"
+        if len(tops) == 1 and (top := tops.pop()):
+            tip += f" (the ruleset's maximum for this type: {top})"
+        self.widgets["damage"].setToolTip(tip)
+
     def make_edit(self, f: Field, value: Any) -> Edit:
         return SetFacilityAttrs([o.id for o in self.objects], f.name, value)
 
@@ -476,6 +560,7 @@ class InspectorPanel(QWidget):
             "link": LinkForm(),
             "facility": FacilityForm(),
             "line": LineForm(),
+            "terrain_area": TerrainAreaForm(),
         }
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.empty)
@@ -516,6 +601,10 @@ class InspectorPanel(QWidget):
             or set(sel.of_kind("link")) & change.links
             or set(sel.of_kind("facility")) & change.facilities
             or set(sel.of_kind("line")) & change.lines
+            or (
+                sel.of_kind("terrain_area")
+                and any(f.startswith("terrain_area.") for f in change.fields)
+            )
             or change.nations
         )
         if touched:
@@ -528,7 +617,13 @@ class InspectorPanel(QWidget):
         sel = doc.selection
         m = doc.pack.map
         kind = sel.items[0][0] if sel.items else None
-        tables = {"zone": m.zones, "link": m.links, "facility": m.facilities, "line": m.lines}
+        tables = {
+            "zone": m.zones,
+            "link": m.links,
+            "facility": m.facilities,
+            "line": m.lines,
+            "terrain_area": m.terrain_areas,
+        }
         objects = [tables[kind][i] for i in sel.of_kind(kind) if i in tables[kind]] if kind else []
         if not objects:
             self.kind = None
@@ -546,9 +641,30 @@ class InspectorPanel(QWidget):
                 z = objects[0]
                 return f"Zone {z.code} — {z.name} ({z.kind})"
             return f"{n} zones"
-        noun = {"link": "Link", "facility": "Facility", "line": "Line"}[kind]
+        noun = {
+            "link": "Link",
+            "facility": "Facility",
+            "line": "Line",
+            "terrain_area": "Terrain area",
+        }[kind]
+        if n == 1 and self.document is not None and kind != "link":
+            o, pack = objects[0], self.document.pack
+            if kind == "facility":
+                rs = _scenario_ruleset(self.document)
+                what = describe.facility_text(pack, o, rs)
+            elif kind == "line":
+                what = describe.line_text(pack, o)
+            else:
+                what = describe.terrain_area_text(pack, o)
+            return f"{noun} {o.id} — {what}"
         if n == 1:
             o = objects[0]
             what = getattr(o, "name", "") or getattr(o, "type", "") or getattr(o, "kind", "")
             return f"{noun} {o.id}" + (f" — {what}" if what else "")
         return f"{n} {noun.lower()}s" if noun != "Facility" else f"{n} facilities"
+
+
+def _scenario_ruleset(doc: Document):
+    """The ruleset of the document's current scenario, or None."""
+    sc = doc.pack.scenarios.get(doc.scenario_id) if doc.scenario_id else None
+    return cached_ruleset(doc.pack, sc.ruleset) if sc is not None else None

@@ -18,6 +18,17 @@ def add_editor_arguments(p) -> None:
         "--size", metavar="WxH", default="1600x1000", help="window size for --screenshot"
     )
     p.add_argument("--mode", metavar="MODE", help="map mode to show (political, terrain, value, …)")
+    p.add_argument("--scenario", metavar="ID", help="scenario to show (default: the first)")
+    p.add_argument(
+        "--zoom-to",
+        metavar="ZONES",
+        help="zoom to these zones (comma-separated codes or names) instead of the whole map",
+    )
+    p.add_argument(
+        "--hide-layers",
+        metavar="KEYS",
+        help="layers to hide, comma-separated (terrain, rail, convoy, crossings, cities, …)",
+    )
 
 
 def run(args) -> int:

@@ -18,6 +18,7 @@ from gamecore.ops.attrs import (
     SetLinkAttrs,
     SetNationAttrs,
     SetOwnership,
+    SetTerrainAreaAttrs,
     SetZoneAttrs,
     SetZoneGeometry,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "SetLinkAttrs",
     "SetNationAttrs",
     "SetOwnership",
+    "SetTerrainAreaAttrs",
     "SetZoneAttrs",
     "SetZoneGeometry",
 ]

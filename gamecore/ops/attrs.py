@@ -520,6 +520,48 @@ class SetLineAttrs(SetAttrs):
         return Change(lines=targets, fields={f"line.{self.attr}"})
 
 
+def v_area_geometry(value: Any, pack: Pack) -> Any:
+    if getattr(value, "geom_type", "") not in ("Polygon", "MultiPolygon"):
+        raise ValueError(f"expected a Polygon or MultiPolygon, got {_desc(value)}")
+    return value
+
+
+class SetTerrainAreaAttrs(SetAttrs):
+    """Set ``terrain``, ``zone`` or ``geometry`` of terrain areas (Global War §1.7: the
+    terrain drawn inside a zone). The Change names the zones the areas lie in (before and
+    after), and ``terrain_area.<field>`` in its fields."""
+
+    family = "terrain_area"
+    noun = "terrain area"
+    FIELDS = {
+        "terrain": ("terrain", v_str(nonempty=True, no_space=True)),
+        "zone": ("zone", v_zone(kinds=("land",))),
+        "geometry": ("geometry", v_area_geometry),
+    }
+
+    def _table(self, pack: Pack) -> Mapping[Hashable, Any]:
+        return pack.map.terrain_areas
+
+    def _zones(self, pack: Pack) -> set[int]:
+        areas = pack.map.terrain_areas
+        return {areas[t].zone for t in self.targets if t in areas}
+
+    def _apply(self, pack: Pack) -> Change:
+        before = self._zones(pack)
+        change = super()._apply(pack)
+        change.zones |= before | self._zones(pack)
+        return change
+
+    def _revert(self, pack: Pack) -> Change:
+        before = self._zones(pack)
+        change = super()._revert(pack)
+        change.zones |= before | self._zones(pack)
+        return change
+
+    def _change(self, targets: set) -> Change:
+        return Change(fields={f"terrain_area.{self.attr}"})
+
+
 class SetNationAttrs(SetAttrs):
     """Set ``name``, ``colour``, ``kind``, ``playable``, ``capital`` or ``home_zones``."""
 

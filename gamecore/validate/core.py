@@ -418,6 +418,7 @@ def _ensure_loaded() -> None:
         checks_attrs,
         checks_dynamic,
         checks_graph,
+        checks_gw,
         checks_map,
         checks_scenario,  # noqa: F401
     )
