@@ -415,6 +415,7 @@ CITIES: list[tuple[str, float, float, str, str]] = [
     ("Mukden", 123.43, 41.80, "MAN", "m"),
     ("Peking", 116.41, 39.90, "HOP", "V"),
     ("Shanghai", 121.47, 31.23, "KIA", "V N"),
+    ("Nanking", 118.78, 32.06, "KIA", "V"),
     ("Taipei", 121.56, 25.03, "FOR", "N A"),
     ("Naha", 127.68, 26.21, "OKI", "A"),
     ("Saipan", 145.75, 15.18, "MAR", "A"),
@@ -1286,9 +1287,21 @@ GW1936_OWNERS: dict[str, str] = {
     "TUR": "TRK",
     "SWE": "SWD",
 }
-#: §3.2: the ten Objective Cities (zone codes); +1 VP to an Alliance for each it holds
+#: §3.2: the ten Objective Cities (zone code: city, which becomes an alias of the zone
+#: for the condition language and the validator); +1 VP to an Alliance for each it holds
 #: that an opposing player held at the start
-GW_OBJECTIVE_CITIES = ("DEU", "JAP", "ITL", "GBR", "BEN", "NSW", "FRN", "EUS", "KIA", "MOS")
+GW_OBJECTIVE_CITIES: dict[str, str] = {
+    "DEU": "Berlin",
+    "JAP": "Tokyo",
+    "ITL": "Rome",
+    "GBR": "London",
+    "BEN": "Calcutta",
+    "NSW": "Sydney",
+    "FRN": "Paris",
+    "EUS": "Washington D.C.",
+    "KIA": "Nanking",
+    "MOS": "Moscow",
+}
 
 
 # ---------------------------------------------------------------------------------------
@@ -2307,6 +2320,12 @@ def _global_war_map(m: Map, proj: MapProjection, by_code, adj, seas: _Seas) -> N
     from gamecore.validate.checks_graph import path_of_polyline
 
     land = {zid: z for zid, z in sorted(m.zones.items()) if z.kind == "land"}
+
+    # the Objective Cities (§3.2) are known by their city's name too
+    for c, city in GW_OBJECTIVE_CITIES.items():
+        z = by_code[c]
+        if city != z.name:
+            z.props["aliases"] = sorted({*z.props.get("aliases", ()), city})
 
     # roundels (§1.7)
     first: dict[str, tuple[int, float, float]] = {}

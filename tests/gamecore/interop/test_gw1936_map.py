@@ -291,6 +291,10 @@ def test_objective_cities_and_peacetime_income(pack):
     # §3.2: ten Objective Cities, Nanking (Kiangsu) among them though no capital
     cities = [code(pack, z) for z in sc.props["objective_cities"]]
     assert len(cities) == 10 and "KIA" in cities and sc.owner_of(zone(pack, "KIA").id) == "CHN"
+    # the condition language and the validator know them by their city names too
+    assert "Berlin" in zone(pack, "DEU").props["aliases"]
+    assert "Washington D.C." in zone(pack, "EUS").props["aliases"]
+    assert zone(pack, "KIA").has_flag("victory_city")
     world = ScenarioWorld(pack, sc)
     for side in ("axis", "allies", "comintern"):
         obj = sc.objectives[f"GW_{side.upper()}_objective_cities"]
