@@ -329,3 +329,17 @@ def test_in_scenario_scopes_map_items():
     assert in_scenario({}, "1939") and in_scenario({"scenarios": []}, GW)
     assert in_scenario({"scenarios": [GW]}, GW) and not in_scenario({"scenarios": [GW]}, "1939")
     assert in_scenario({"scenarios": ["1939"]}, None)  # no scenario: the whole map
+
+
+def test_triplea_export_of_1939_leaves_the_1936_data_out(pack, tmp_path):
+    # the 1939 export keeps to its own facilities, and standing armies stand only in
+    # zones that are neutral in 1939 (not in Austria, neutral only in 1936)
+    from gamecore.interop.triplea.exporter import ExportOptions, export_triplea
+
+    rep = export_triplea(pack, tmp_path, ExportOptions(tiles=False, scenario="1939"))
+    xml = (tmp_path / "map" / rep.game_file).read_text(encoding="utf-8", errors="replace")
+    assert 'unitType="major_ic"' in xml or 'name="major_ic"' in xml
+    for gw_only in ("minor_port", "major_shipyard", "minor_dockyard", "seaplane_base"):
+        assert gw_only not in xml, gw_only
+    aut = [line for line in xml.splitlines() if 'territory="Austria"' in line]
+    assert aut and not any("owner" not in line for line in aut if "unitPlacement" in line)
