@@ -1259,7 +1259,9 @@ GW_NATIONS: list[tuple[str, str, str, str, str, str | None]] = [
     ("WYU", "Yunnan clique", "#8fa35a", "neutral", "YUN", "strict"),
     ("WTI", "Tibet", "#c7b37a", "neutral", "TIB", "strict"),
     ("WTS", "Tsinghai (Ma clique)", "#a08a5c", "neutral", "KAN", "strict"),
-    ("WHC", "Hopei-Chahar council", "#7f9c8c", "neutral", "HOP", "strict"),
+    # the Hopei-Chahar council, set up under Japanese pressure (December 1935), leans to
+    # the Axis: not a strict neutral, so an attack on it aligns nobody else
+    ("WHC", "Hopei-Chahar council", "#7f9c8c", "neutral", "HOP", "pro_axis"),
     ("WSN", "Sinkiang", "#9c7f5c", "neutral", "SIK", "strict"),
     # neutrals with a seat of their own in 1936
     ("ESP", "Spanish Republic", "#b5493a", "neutral", "SPA", "strict"),
