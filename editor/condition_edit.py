@@ -24,16 +24,13 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit
 
+from gamecore.conditions.evaluator import EFFECTS, SIGNATURES
 from gamecore.errors import ConditionError, WarroomError
 
 KEYWORDS = ("and", "or", "not", "in", "true", "false", "self", "by", "board", "this_round")
-FUNCTIONS = (
-    "controls all any count at_war relation units none alignment capital_held income bank vp "
-    "value round turn is_phase param ever first_time attacked declared_war captured liberated "
-    "controlled sz original owned_by region neutrals victory_cities capitals home land sea "
-    "adjacent allies_of enemies_of enemies_side alliance type trigger place_units "
-    "allow_purchase set_relation transfer_control declare_winner upgrade_facility"
-).split()
+#: every function and effect the condition language knows (from gamecore, so a new one is
+#: highlighted without touching the editor)
+FUNCTIONS = tuple(sorted(set(SIGNATURES) | set(EFFECTS)))
 RELATION_WORDS = ("war", "peace", "aligned", "neutral", "pact", "pro_axis", "pro_allies", "strict")
 CHECK_DELAY_MS = 300
 

@@ -44,6 +44,13 @@ def register(sub) -> None:
         "ruleset's border effects (repeatable)",
     )
     p.add_argument(
+        "--city",
+        choices=("city", "surrounded"),
+        default="",
+        help="the zone is a city, or a surrounded city: the ruleset's city terrain "
+        "(Global War §1.16) adds to --terrain every round",
+    )
+    p.add_argument(
         "--amphibious",
         action="store_true",
         help="the attacking land units land from the sea (no retreat; bombardment)",
@@ -112,6 +119,7 @@ def cmd_battle(args) -> int:
     ctx = BattleContext(
         sea=True if args.sea else False if args.land else None,
         terrain=args.terrain,
+        city=args.city,
         border_terrain=tuple(args.border_terrain),
         borders=tuple(args.border),
         amphibious=args.amphibious,

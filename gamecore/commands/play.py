@@ -120,6 +120,11 @@ def run(args) -> int:
         "units": len(state.units),
         "log": args.log,
     }
+    from gamecore.rules.tech import developed_by_nation
+
+    techs = developed_by_nation(state)
+    if techs:
+        summary["technologies"] = techs  # seeds/000 §7.8 (Global War)
     if args.json:
         print_json(summary)
         return 0
@@ -131,6 +136,8 @@ def run(args) -> int:
         print(f"no winner ({state.end_reason})")
     print(f"rounds: {state.round}, actions: {actions}, {elapsed:.2f} s")
     print("final incomes: " + ", ".join(f"{n} {v}" for n, v in incomes.items()))
+    if techs:
+        print("technologies: " + "; ".join(f"{n} {', '.join(t)}" for n, t in techs.items()))
     if args.log:
         print(f"log: {args.log}")
     return 0

@@ -105,6 +105,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], str, dict[str, str]]] = {
     "tokens": (("who",), "num", {}),
     "param": (("sym",), "num", {}),
     "capital_held": (("nation",), "bool", {"by": "who"}),
+    "has_tech": (("nation", "sym"), "bool", {}),  # Global War §7.8, T 3-1
     "value": (("zones",), "num", {}),
     "min": (("num", "num*"), "num", {}),
     "max": (("num", "num*"), "num", {}),
@@ -754,6 +755,23 @@ def i_capital_held(node, p, kw):
     return f
 
 
+def i_has_tech(node, p, kw):
+    """``has_tech(N, name)``: N has developed technology ``name`` (Global War §7.8; T 3-1
+    "Technological Superiority")."""
+    n_f, t_f = p
+
+    def f(w, e):
+        nation = _one(node, n_f(w, e))
+        name = t_f(w, e)
+        known = getattr(w, "technologies", None)
+        if known is not None and name not in known:
+            raise _err(node, f"unknown technology {name!r}" + _suggest(name, known))
+        fn = getattr(w, "has_tech", None)
+        return bool(fn(nation, name)) if fn is not None else False
+
+    return f
+
+
 def i_value(node, p, kw):
     (z_f,) = p
     return lambda w, e: sum(w.zones[z].value for z in z_f(w, e) if z in w.zones)
@@ -968,6 +986,7 @@ _IMPLS: dict[str, Callable] = {
     "tokens": _sum_over("victory_points"),
     "param": i_param,
     "capital_held": i_capital_held,
+    "has_tech": i_has_tech,
     "value": i_value,
     "min": i_min,
     "max": i_max,

@@ -165,6 +165,7 @@ class ScenarioWorld:
         self.phase = "purchase"
         self.events: list[dict] = []
         self._turns: dict[str, int] = {}
+        self._techs: dict[str, set[str]] = {}
 
     def _zone_ids(self, refs: Iterable) -> set[int]:
         out = set()
@@ -230,7 +231,26 @@ class ScenarioWorld:
     def victory_points(self, side: str) -> int:
         return self._vp.get(side, 0)
 
+    @property
+    def technologies(self) -> frozenset[str] | None:
+        """The ruleset's technology ids (None: the ruleset is unknown)."""
+        techs = getattr(self.ruleset, "technologies", None)
+        return frozenset(techs) if techs is not None else None
+
+    def has_tech(self, nation: str, tech: str) -> bool:
+        """At the start: the scenario's head starts (``props.technologies``) that complete
+        a technology, or what :meth:`set_tech` set."""
+        if tech in self._techs.get(nation, ()):
+            return True
+        prog = (self.scenario.props.get("technologies") or {}).get(nation) or {}
+        t = (getattr(self.ruleset, "technologies", None) or {}).get(tech)
+        stage = prog.get(tech, 0) if isinstance(prog, dict) else 0
+        return t is not None and isinstance(stage, int) and stage >= t.stages
+
     # -- hand-building states (tests, "what if" in the editor)
+    def set_tech(self, nation: str, tech: str) -> None:
+        self._techs.setdefault(nation, set()).add(tech)
+
     def set_owner(self, zone: int, nation: str | None) -> None:
         self._owner[zone] = nation
 

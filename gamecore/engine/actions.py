@@ -8,6 +8,7 @@ kind            fields
 ==============  ===========================================================
 ``buy``         ``type`` (unit or facility type), ``count``
 ``repair``      ``target`` (facility id)
+``research``    ``type`` (technology id): roll one research die for it
 ``declare_war`` ``nation``
 ``move``        ``units``, ``path`` (zones, first = where the units are),
                 ``transport`` (unit id to load onto), ``mode`` ("" or "bomb"),
@@ -18,6 +19,10 @@ kind            fields
 ``retreat``     ``zone``: the attacker retreats there
 ``submerge``    the attacker's submarines submerge
 ``place``       ``type``, ``zone``
+``advance``     ``target``: pay the next instalment of a Production Chart item
+``upgrade``     ``units``, ``type``: upgrade a unit to that type (Militia -> Infantry)
+``raid``        ``units`` (one), ``zone``: announce a convoy raid there
+``escort``      ``units`` (one), ``zone``: put a warship on escort duty
 ``end_phase``   finish the current phase
 ==============  ===========================================================
 """
@@ -29,6 +34,7 @@ from typing import Any, NamedTuple
 KINDS = (
     "buy",
     "repair",
+    "research",
     "declare_war",
     "move",
     "fight",
@@ -37,6 +43,10 @@ KINDS = (
     "retreat",
     "submerge",
     "place",
+    "advance",
+    "upgrade",
+    "raid",
+    "escort",
     "end_phase",
 )
 
@@ -64,6 +74,10 @@ class Action(NamedTuple):
     @staticmethod
     def repair(facility: int) -> Action:
         return Action("repair", target=facility)
+
+    @staticmethod
+    def research(tech: str) -> Action:
+        return Action("research", type=tech)
 
     @staticmethod
     def declare_war(nation: str) -> Action:

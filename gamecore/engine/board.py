@@ -25,6 +25,18 @@ class Canal:
     exempt: tuple[str, ...] = ()  # unit types that may always pass (subs at Gibraltar)
 
 
+@dataclass(frozen=True)
+class ConvoyLine:
+    """A convoy line (seeds/000 §1.6, §9.11): the sea zones it crosses, its end zones
+    (land or sea) and the IPP each nation can lose on it per calendar turn."""
+
+    id: int
+    name: str
+    path: tuple[int, ...]
+    ends: tuple[int, ...]
+    values: tuple[tuple[str, int], ...]
+
+
 @dataclass
 class Board:
     zones: tuple[int, ...]
@@ -56,6 +68,13 @@ class Board:
     kamikaze_zones: dict[int, str] = field(default_factory=dict)  # zone -> nation
     facility_serves: dict[int, tuple[int, ...]] = field(default_factory=dict)  # map facility
     border_flags: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
+    convoy_lines: tuple[ConvoyLine, ...] = ()
+    home_zones: dict[str, frozenset[int]] = field(default_factory=dict)  # nation -> authored
+    # map facility id -> the zone beyond the border it stands on (Global War §12.7)
+    facility_border: dict[int, int] = field(default_factory=dict)
+    # (zone, entered from) -> terrain types crossed between that border and the zone's
+    # roundel (Global War §1.7 border terrain; ruleset option roundel_terrain)
+    border_terrain: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
     cache: dict = field(default_factory=dict, repr=False)  # derived static data, per game
 
     def is_land(self, z: int) -> bool:
@@ -170,10 +189,28 @@ def build_board(
         kz = zn.props.get("kamikaze")
         if kz:
             kamikaze[z] = kz if isinstance(kz, str) else ""
-    for line in m.lines.values():
+    lines = []
+    for line in sorted(m.lines.values(), key=lambda ln: ln.id):
         # lines scoped to other scenarios (props["scenarios"]) are not on this board
         if line.kind == "convoy" and in_scenario(line.props, scenario.id):
             convoy.update(z for z in line.path if z in water)
+            ends = tuple(z for z in (line.start, line.end) if z is not None and z in kind)
+            vals = tuple(sorted((n, int(v)) for n, v in line.values.items() if int(v) > 0))
+            path = tuple(z for z in line.path if z in water)
+            lines.append(ConvoyLine(line.id, line.name, path, ends, vals))
+    # Global War §1.7: the terrain area holding the roundel is the zone's terrain, and the
+    # terrain crossed from a border to the roundel is border terrain (round 1)
+    terr = {z: m.zones[z].terrain for z in zones}
+    crossing: dict[tuple[int, int], frozenset[str]] = {}
+    if rules.options.get("roundel_terrain") and (m.terrain_areas or m.lines):
+        from gamecore.geometry.terrain import crossing_terrain, roundel_terrain
+
+        for z, t in roundel_terrain(m).items():
+            # the zone's own terrain stands when it agrees (a "<terrain>_city", §1.24)
+            if terr[z] not in (t, f"{t}_city"):
+                terr[z] = t
+        land = [z for z in zones if kind[z] == "land"]
+        crossing = crossing_terrain(m, adjacency, land)
     serves = {}
     for f in m.facilities.values():
         if f.serves:
@@ -182,7 +219,7 @@ def build_board(
         zones=zones,
         kind=kind,
         value={z: m.zones[z].value for z in zones},
-        terrain={z: m.zones[z].terrain for z in zones},
+        terrain=terr,
         flags={z: frozenset(m.zones[z].flags) for z in zones},
         code={z: m.zones[z].code for z in zones},
         name={z: m.zones[z].name for z in zones},
@@ -200,16 +237,34 @@ def build_board(
         original=original,
         turn_slots=slots,
         impassable=frozenset(impassable),
-        move_cost={z: rules.terrain_of(m.zones[z].terrain).move_cost for z in zones},
-        no_blitz=frozenset(z for z in zones if rules.terrain_of(m.zones[z].terrain).no_blitz),
-        uniform_cost=all(rules.terrain_of(m.zones[z].terrain).move_cost == 1 for z in zones),
+        move_cost={z: rules.terrain_of(terr[z]).move_cost for z in zones},
+        no_blitz=frozenset(z for z in zones if rules.terrain_of(terr[z]).no_blitz),
+        uniform_cost=all(rules.terrain_of(terr[z]).move_cost == 1 for z in zones),
         standing_army=standing,
         convoy_zones=tuple(sorted(convoy)),
         kamikaze_zones=kamikaze,
         facility_serves=serves,
-        border_flags={
-            k: frozenset(f for f in ("river", "mountain", "fortified") if getattr(b, f))
-            for k, b in m.borders.items()
-            if b.river or b.mountain or b.fortified
+        border_flags=_border_flags(m, rules),
+        border_terrain=crossing,
+        facility_border={
+            f.id: int(f.props["border"])
+            for f in m.facilities.values()
+            if isinstance(f.props.get("border"), int) and f.props["border"] in m.zones
         },
+        convoy_lines=tuple(lines),
+        home_zones={n: frozenset(pack.nations[n].home_zones) for n in nations},
     )
+
+
+def _border_flags(m, rules: Ruleset) -> dict[tuple[int, int], frozenset[str]]:
+    """Border attributes with combat effects: the typed ones (river, mountain, fortified)
+    and any boolean border prop the ruleset has a ``prop = true`` effect for
+    (Global War §1.23: ``maginot``)."""
+    extra = [k for k, e in rules.borders.items() if e.prop]
+    out: dict[tuple[int, int], frozenset[str]] = {}
+    for k, b in m.borders.items():
+        fl = {f for f in ("river", "mountain", "fortified") if getattr(b, f)}
+        fl.update(f for f in extra if b.props.get(f) is True)
+        if fl:
+            out[k] = frozenset(fl)
+    return out

@@ -119,6 +119,13 @@ def new_game(
             al = pack.nations[o].props.get("alignment")
         if isinstance(al, str) and al:
             s.alignment[z] = al  # neutral politics only where the map says how it leans
+    s.queue = ()
+    s.raiders = {}
+    s.convoy_lost = {}
+    s.capitals = {}
+    from gamecore.rules.economy import initial_peace_income
+
+    s.peace_income = initial_peace_income(s)
     s.winner = None
     s.end_reason = ""
     s.terminal = False
@@ -133,6 +140,9 @@ def new_game(
     s._mcache = None
     s.bump()
     _place_setup(s)
+    from gamecore.rules import tech
+
+    tech.start(s)  # seeds/000 §7.7 head starts on the Technology Chart; §15.9 set-up
     if s.log_mode != "none":
         s._append(
             {

@@ -15,7 +15,7 @@ from gamecore.engine.state import (
     GameState,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import combat, control, economy, movement
+from gamecore.rules import combat, control, convoy, economy, movement, tech
 
 END = Action.end_phase()
 #: phases that need no decision: they run and end by themselves
@@ -25,12 +25,16 @@ AUTO_PHASES = frozenset({"collect_income"})
 # ---------------------------------------------------------------------- legal actions
 def legal_actions(s: GameState) -> list[Action]:
     ph = s.phase
+    if s.battle is None and control.surrendered(s, s.current_nation):
+        return [END]  # seeds/000 §9.22: a surrendered nation does nothing
     if ph == "purchase":
-        return economy.purchase_actions(s) + [END]
+        return (
+            tech.filter_actions(s, economy.purchase_actions(s)) + tech.research_actions(s) + [END]
+        )
     if ph == "politics":
         return politics_actions(s) + [END]
     if ph == "combat_move":
-        acts = movement.move_actions(s, combat=True)
+        acts = movement.move_actions(s, combat=True) + convoy.combat_move_actions(s)
         if s.rules.options.get("declare_war") and "politics" not in s.rules.phases:
             acts = politics_actions(s) + acts
         return acts + [END]
@@ -39,7 +43,7 @@ def legal_actions(s: GameState) -> list[Action]:
     if ph == "noncombat_move":
         return movement.move_actions(s, combat=False) + [END]
     if ph == "place":
-        return economy.place_actions(s) + [END]
+        return tech.filter_actions(s, economy.place_actions(s)) + economy.upgrade_actions(s) + [END]
     return [END]
 
 
@@ -50,7 +54,7 @@ def is_legal(s: GameState, a: Action) -> bool:
     if a.kind == "move":
         return _is_legal_move(s, a, legal)
     if a.kind == "buy" and a.count > 1:
-        return economy.can_buy(s, a.type, a.count)
+        return economy.can_buy(s, a.type, a.count) and tech.may_buy(s, a.type)
     return False
 
 
@@ -125,6 +129,16 @@ def apply(s: GameState, a: Action) -> None:
         economy.apply_buy(s, a)
     elif k == "repair":
         economy.apply_repair(s, a)
+    elif k == "research":
+        tech.apply_research(s, a)
+    elif k == "advance":
+        economy.apply_advance(s, a)
+    elif k == "upgrade":
+        economy.apply_upgrade(s, a)
+    elif k == "raid":
+        convoy.apply_raid(s, a)
+    elif k == "escort":
+        convoy.apply_escort(s, a)
     elif k == "declare_war":
         declare_war(s, s.current_nation, a.nation)
     elif k == "move":
@@ -181,10 +195,12 @@ def on_enter(s: GameState, ph: str) -> None:
     s.bump()
     if ph == "combat":
         s.battle = None
+        raiders = convoy.resolve_raids(s)  # seeds/000 §9.11: one round, before battles
         if together(s) and s.sub > 0:
             s.battles = ()  # the slot's battles were fought together already
         else:
-            s.battles = combat.resolver(s).find_battles(s)
+            battles = combat.resolver(s).find_battles(s)
+            s.battles = convoy.without_escort_battles(s, battles, raiders)
 
 
 def on_exit(s: GameState, ph: str) -> None:
@@ -232,6 +248,7 @@ def next_turn(s: GameState) -> None:
 
 def end_round(s: GameState) -> None:
     s.event("round_end", round=s.round)
+    convoy.new_calendar_turn(s)
     control.check_victory(s)
     if s.terminal:
         return
@@ -253,6 +270,7 @@ def begin_turn(s: GameState) -> None:
     s.battle = None
     bonus = {}
     for m in sorted(nations):
+        control.check_surrender(s, m)
         if s.rules.options.get("repair_ships") == "naval_base":
             economy.repair_ships_at_bases(s, m)
         bonus[m] = movement.move_bonus_zones(s, m)
@@ -266,6 +284,8 @@ def begin_turn(s: GameState) -> None:
         t = ut[u.type]
         mv = t.movement
         air_bonus, sea_bonus = bonus[u.nation]
+        if s.techs:  # seeds/000 §7.8 Long Range Aircraft: built aircraft upgraded too
+            mv += tech.unit_bonus(s, u.nation, t, "movement")
         if t.domain == "air":
             mv += air_bonus.get(u.zone, 0)
         elif t.domain == "sea":
@@ -291,6 +311,7 @@ def auto_advance(s: GameState) -> None:
         if ph in AUTO_PHASES:
             if ph == "collect_income":
                 economy.collect_income(s, s.current_nation)
+                tech.collect_income(s, s.current_nation)  # §7.8 Wartime Economy
             s._legal = None
             end_phase(s)
             s._legal = None

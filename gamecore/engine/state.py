@@ -33,6 +33,8 @@ SCRAMBLED = 128
 SUBMERGED = 256
 LOADED = 512  # loaded onto a transport this turn
 RETREATED = 1024
+ESCORT = 2048  # Global War §9.11: a surface warship on escort duty (until its next turn)
+MINES = 4096  # Global War §9.13: its convoy raid this turn is mine warfare
 TURN_FLAGS = ~HELD
 
 #: every change that matters to movement takes a fresh number from here, unique across
@@ -49,6 +51,20 @@ class Unit(NamedTuple):
     moves: int = 0  # movement points left this turn
     flags: int = 0
     on: int = 0  # id of the transport carrying it (0: none)
+
+
+class QItem(NamedTuple):
+    """An item on the Production Chart (seeds/000 §7.3): ``stage`` instalments of the
+    type's ``props.cost_schedule`` paid so far; a facility has the zone of its
+    Under-Construction marker (0 for a unit)."""
+
+    id: int
+    nation: str
+    type: str
+    zone: int
+    stage: int
+    stages: int
+    paid_round: int  # the round of the last instalment (one per turn)
 
 
 class Fac(NamedTuple):
@@ -71,6 +87,8 @@ class Battle:
     scrambled: tuple[tuple[int, int], ...] = ()  # (unit, home zone)
     doomed: tuple[int, ...] = ()  # hit by bombardment: fire in round 1, then removed
     attackers: tuple[str, ...] = ()  # nations attacking together (default: the attacker)
+    # Global War §9.8: amphibious land units that may not attack in round 1 (held out)
+    waiting: tuple[int, ...] = ()
 
     def copy(self) -> Battle:
         return Battle(
@@ -85,6 +103,7 @@ class Battle:
             self.scrambled,
             self.doomed,
             self.attackers,
+            self.waiting,
         )
 
 
@@ -131,6 +150,10 @@ class GameState:
         "history",
         "alignment",
         "vp",
+        # technologies (seeds/000 §7.6-§7.8, gamecore.rules.tech): chart -> {tech: stages}
+        # and nation -> (round, technologies rolled that round)
+        "techs",
+        "research",
         "winner",
         "end_reason",
         "terminal",
@@ -142,6 +165,12 @@ class GameState:
         "_legal",
         "epoch",
         "_mcache",
+        # economy (Global War, seeds/000 §7.3, §9.11, §5, §9.23)
+        "queue",  # multi-turn production: tuple of QItem
+        "raiders",  # unit id -> sea zone: convoy raids declared this combat move
+        "convoy_lost",  # (convoy line id, nation) -> IPP lost this calendar turn
+        "peace_income",  # nation -> peacetime income level (the tracker of §2.4)
+        "capitals",  # nation -> relocated capital zone (§9.23)
     )
 
     # ------------------------------------------------------------------ basics
@@ -212,6 +241,8 @@ class GameState:
         c.history = self.history  # a tuple: shared, replaced when it grows
         c.alignment = self.alignment.copy()
         c.vp = self.vp.copy()
+        c.techs = self.techs.copy()  # the per-chart dicts are replaced, not changed
+        c.research = self.research.copy()
         c.winner = self.winner
         c.end_reason = self.end_reason
         c.terminal = self.terminal
@@ -228,6 +259,11 @@ class GameState:
         c._legal = self._legal
         c.epoch = self.epoch
         c._mcache = self._mcache
+        c.queue = self.queue  # a tuple: replaced, never changed
+        c.raiders = self.raiders.copy()
+        c.convoy_lost = self.convoy_lost.copy()
+        c.peace_income = self.peace_income.copy()
+        c.capitals = self.capitals.copy()
         return c
 
     # ------------------------------------------------------------------ logging
@@ -369,7 +405,12 @@ class GameState:
         ft = self.rules.facility_types.get(f.type)
         if ft is None or not ft.production or not self.facility_operative(f):
             return 0
-        cap = max(0, ft.production - f.damage)
+        prod = ft.production
+        if self.techs:  # seeds/000 §7.8 Improved Factories / Construction: the owner's
+            from gamecore.rules.tech import facility_value
+
+            prod = facility_value(self, self.owner.get(f.zone), ft, "production")
+        cap = max(0, prod - f.damage)
         if self.rules.options.get("production_limited_by_value"):
             cap = min(cap, self.board.value[f.zone])
         return cap
@@ -382,8 +423,12 @@ class GameState:
         v = self.board.value
         return sum(v[z] for z, o in self.owner.items() if o == nation)
 
+    def capital_of(self, nation: str) -> int | None:
+        """The nation's capital zone now: a relocated one (seeds/000 §9.23) or the map's."""
+        return self.capitals.get(nation, self.board.capital.get(nation))
+
     def has_capital(self, nation: str) -> bool:
-        cap = self.board.capital.get(nation)
+        cap = self.capital_of(nation)
         return cap is None or self.owner.get(cap) == nation
 
     def alive(self, nation: str) -> bool:
@@ -462,12 +507,19 @@ class GameState:
             "awards": sorted(self.awards),
             "tokens": dict(sorted(self.tokens.items())),
             "vp": dict(sorted(self.vp.items())),
+            "techs": {t: dict(sorted(p.items())) for t, p in sorted(self.techs.items()) if p},
+            "research": {n: [r, list(t)] for n, (r, t) in sorted(self.research.items())},
             "alignment": {str(z): a for z, a in sorted(self.alignment.items())},
             "history": len(self.history),
             "winner": self.winner,
             "terminal": self.terminal,
             "rng": [self.rng.state, self.rng.draws],
             "next_uid": self.next_uid,
+            "queue": [list(q) for q in self.queue],
+            "raiders": {str(u): z for u, z in sorted(self.raiders.items())},
+            "convoy_lost": {f"{k[0]}|{k[1]}": v for k, v in sorted(self.convoy_lost.items())},
+            "peace_income": dict(sorted(self.peace_income.items())),
+            "capitals": dict(sorted(self.capitals.items())),
         }
 
     def __repr__(self) -> str:
@@ -480,7 +532,9 @@ class GameState:
 __all__ = [
     "AMPHIB",
     "COMBAT",
+    "ESCORT",
     "FOUGHT",
+    "MINES",
     "HELD",
     "LOADED",
     "MOVED",
@@ -493,5 +547,6 @@ __all__ = [
     "Battle",
     "Fac",
     "GameState",
+    "QItem",
     "Unit",
 ]

@@ -75,7 +75,9 @@ class GameWorld:
         return self.state.relation(a, b)
 
     def income(self, nation: str) -> int:
-        return self.state.territory_income(nation)
+        from gamecore.rules.economy import income_level
+
+        return income_level(self.state, nation)  # the peacetime tracker when at peace
 
     def bank(self, nation: str) -> int:
         return self.state.banks.get(nation, 0)
@@ -95,3 +97,12 @@ class GameWorld:
 
     def victory_points(self, side: str) -> int:
         return self.state.vp.get(side, 0)
+
+    @property
+    def technologies(self) -> frozenset[str]:
+        return frozenset(self.state.rules.technologies)
+
+    def has_tech(self, nation: str, tech: str) -> bool:
+        from gamecore.rules.tech import has_tech
+
+        return has_tech(self.state, nation, tech)

@@ -12,6 +12,14 @@ before the first round, 3 shots at air, hit on 1), §4.5 (shore bombardment: onc
 ship per landed unit, victims fire back), §4.6 (bombing raids: one air-battle round at 1,
 built-in AA per raider, bomber 1d6+2, tac 1d6, damage caps), §4.7 (scramble up to 3 per
 air base to an adjacent sea zone under attack), seeds/004 "Summary of play".
+
+Global War 1936-1945 (seeds/000; rules-notes/000 §4.4, §4.9) switches on, through ruleset
+options and data: first strike and air superiority in round 1 only (T 9-1, T 9-2), target
+selection (T 9-1), the defender's first-strike dice and double casualties of borders and
+facilities (§12.7 fortifications, §1.23 Maginot Line, §9.2), cities and surrounded cities
+(§1.16), border terrain crossed to the roundel (§1.7, Board.border_terrain), desert
+breakdown (§1.9), amphibious round 1 and double casualties (§9.8), bombardment as first
+strike and coastal artillery (§9.9, §12.9). Every default keeps the A&A behaviour.
 """
 
 from __future__ import annotations
@@ -25,11 +33,12 @@ from gamecore.engine.state import (
     RETREATED,
     SCRAMBLED,
     SUBMERGED,
+    UNLOADED,
     Battle,
     Unit,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import control
+from gamecore.rules import control, tech
 from gamecore.rules.modifiers import modified
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -259,11 +268,12 @@ def sides(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit]]:
     dfn: list[Unit] = []
     en = s.enemies(b.attacker)
     ut = s.rules.units
+    held = b.waiting
     for uid in s.units_in(b.zone):
         u = s.units[uid]
         if u.on or u.flags & (SUBMERGED | RETREATED):
             continue
-        if ut[u.type].infrastructure:
+        if ut[u.type].infrastructure or (held and uid in held):
             continue
         if u.nation == b.attacker or u.nation in b.attackers:
             att.append(u)
@@ -290,6 +300,8 @@ def run(s: GameState) -> None:
             return
         b.round += 1
         fight_round(s, b, att, dfn)
+        if b.waiting:
+            release_waiting(s, b)
         att, dfn = sides(s, b)
         if _settled(s, b, att, dfn):
             finish(s, b)
@@ -339,7 +351,7 @@ def _can_hurt(s: GameState, firers: list[Unit], stat: str, targets: list[Unit]) 
 
 
 def _eligible(target_type, key) -> bool:
-    cannot, fdom, det = key
+    cannot, fdom, det = key[0], key[1], key[2]
     if target_type.domain in cannot:
         return False
     if fdom in target_type.hidden_from and not det:
@@ -353,20 +365,31 @@ def _border_mods(s, units, zone, side, mods, battle_round) -> None:
     modifier; defenders get its ``defense`` modifier while any attacker crossed one."""
     ut = s.rules.units
     effects = s.rules.borders
-    flags = s.board.border_flags
+    edges = _facility_edges(s, zone)
 
     def crossed(u) -> frozenset[str]:
+        return crossed_effects(s, zone, u, edges)
+
+    # §1.7 border terrain: the terrain crossed from the entry border to the roundel
+    bt = s.board.border_terrain
+    bt_on = bool(bt) and battle_round <= int(s.rules.options.get("border_terrain_rounds", 1))
+
+    def terrain_crossed(u) -> frozenset[str]:
         o = s.origins.get(u.id)
-        if o is None or o == zone:
-            return frozenset()
-        return flags.get((o, zone) if o < zone else (zone, o), frozenset())
+        return bt.get((zone, o), frozenset()) if o is not None and o != zone else frozenset()
 
     if side == "att":
         for i, u in enumerate(units):
             for f in crossed(u):
                 e = effects.get(f)
-                if e and (not e.rounds or battle_round <= e.rounds):
+                if e and _active(e, battle_round):
                     m = e.attack.get(u.type, e.attack.get(ut[u.type].domain))
+                    if m:
+                        mods[i].append(m)
+            if bt_on:
+                for name in sorted(terrain_crossed(u)):
+                    tm = s.rules.terrain_of(name).attack
+                    m = tm.get(u.type, tm.get(ut[u.type].domain))
                     if m:
                         mods[i].append(m)
         return
@@ -374,13 +397,136 @@ def _border_mods(s, units, zone, side, mods, battle_round) -> None:
     used = set()
     for a in attackers:
         used |= crossed(a)
+    if bt_on:
+        over: set[str] = set()
+        for a in attackers:
+            over |= terrain_crossed(a)
+        for name in sorted(over):
+            tm = s.rules.terrain_of(name).defense
+            for i, u in enumerate(units):
+                m = tm.get(u.type, tm.get(ut[u.type].domain))
+                if m:
+                    mods[i].append(m)
     for f in used:
         e = effects.get(f)
-        if e and (not e.rounds or battle_round <= e.rounds):
+        if e and _active(e, battle_round):
             for i, u in enumerate(units):
                 m = e.defense.get(u.type, e.defense.get(ut[u.type].domain))
                 if m:
                     mods[i].append(m)
+
+
+def _facility_edges(s: GameState, zone: int) -> list[tuple[int | None, str]]:
+    """(border it guards or None for the whole zone, border effect) of the operative
+    facilities in ``zone`` that act as a border attribute (Global War §12.7 fortification,
+    §12.8 special fortification zones)."""
+    out = []
+    fts = s.rules.facility_types
+    for f in s.facilities_in(zone):
+        ft = fts.get(f.type)
+        if ft is not None and ft.border_effect and s.facility_operative(f):
+            out.append((s.board.facility_border.get(f.id), ft.border_effect))
+    return out
+
+
+def crossed_effects(
+    s: GameState, zone: int, u: Unit, edges: list[tuple[int | None, str]] | None = None
+) -> frozenset[str]:
+    """The border effects (``[borders.*]`` ids) unit ``u`` crossed to attack ``zone``: the
+    attributes of the border from the zone it came from, plus those of facilities
+    guarding that border or the whole zone."""
+    o = s.origins.get(u.id)
+    if o is None or o == zone:
+        return frozenset()
+    fl = s.board.border_flags.get((o, zone) if o < zone else (zone, o), frozenset())
+    if fl and f"lines_fell:{zone}" in s.awards:
+        fl = fl - frozenset(s.rules.options.get("fortified_lines_fall") or ())
+    if edges is None:
+        edges = _facility_edges(s, zone)
+    more = {e for edge, e in edges if edge is None or edge == o}
+    return fl | more if more else fl
+
+
+def _active(e, battle_round: int) -> bool:
+    return not e.rounds or battle_round <= e.rounds
+
+
+def border_first_strike(s: GameState, b: Battle, att: list[Unit]) -> list[tuple[int, tuple]]:
+    """The defender's first-strike dice of the borders the attackers crossed, as (value,
+    hit key): Global War §12.7 a fortification's 2 rolls at 5, §1.23 the Maginot Line's
+    2 at 6, in round 1. Each effect fires once per battle round, however many crossed."""
+    effects = s.rules.borders
+    if not effects:
+        return []
+    edges = _facility_edges(s, b.zone)
+    used: set[str] = set()
+    for u in att:
+        used |= crossed_effects(s, b.zone, u, edges)
+    dice: list[tuple[int, tuple]] = []
+    for name in sorted(used):
+        e = effects.get(name)
+        if e is None or not e.first_strike_rolls or not _active(e, b.round):
+            continue
+        cannot = tuple(
+            d for d in ("land", "sea", "facility", "air") if d not in e.first_strike_targets
+        )
+        dice += [(e.first_strike_value, (cannot, "land", False))] * e.first_strike_rolls
+    return dice
+
+
+def double_casualty_units(s: GameState, b: Battle, att: list[Unit]) -> frozenset[int]:
+    """Attackers that take two casualties per hit this round (§9.2): those that crossed a
+    border whose effect has ``double_casualties`` for their domain (the Maginot Line)."""
+    effects = s.rules.borders
+    if not effects or not any(e.double_casualties for e in effects.values()):
+        return frozenset()
+    ut = s.rules.units
+    edges = _facility_edges(s, b.zone)
+    out = set()
+    for u in att:
+        for name in crossed_effects(s, b.zone, u, edges):
+            e = effects.get(name)
+            if e and ut[u.type].domain in e.double_casualties and _active(e, b.round):
+                out.add(u.id)
+    return frozenset(out)
+
+
+def city_terrain(s: GameState, zone: int) -> str:
+    """The terrain a zone flagged ``city`` adds to its own (§1.16): the ruleset's
+    ``city_terrain``, or ``surrounded_city_terrain`` while the city is surrounded."""
+    opts = s.rules.options
+    if "city" not in s.board.flags.get(zone, ()):
+        return ""
+    sur = opts.get("surrounded_city_terrain", "")
+    if sur and city_surrounded(s, zone):
+        return sur
+    return opts.get("city_terrain", "")
+
+
+def city_surrounded(s: GameState, zone: int) -> bool:
+    """§1.16: a city is surrounded when every adjacent land zone is possessed by an enemy
+    of its possessor and it has no operative facility of the ruleset's
+    ``city_supply_facilities`` (an undamaged Air Base or naval facility). A city next to a
+    neutral, or with no land neighbour (an island), is never surrounded. Blockades of its
+    naval facilities are not considered."""
+    owner = s.owner.get(zone)
+    if owner is None:
+        return False
+    board = s.board
+    nb = [n for n in board.nbrs[zone] if board.is_land(n)]
+    if not nb:
+        return False
+    en = s.enemies(owner)
+    for n in nb:
+        o = s.owner.get(n)
+        if o is None or s.is_neutral_owner(o) or o not in en:
+            return False
+    keep = s.rules.options.get("city_supply_facilities") or ()
+    for f in s.facilities_in(zone):
+        ft = s.rules.facility_types.get(f.type)
+        if ft is not None and ft.id in keep and s.facility_operative(f):
+            return False
+    return True
 
 
 def fire_values(
@@ -415,14 +561,19 @@ def fire_values(
                     got[i] = True
                     mods[i].append(sup.value)
                     left -= 1
-    terr = s.rules.terrain_of(s.board.terrain[zone])
-    tm = terr.attack if side == "att" else terr.defense
-    if tm:
-        for i, u in enumerate(units):
-            m = tm.get(u.type, tm.get(ut[u.type].domain))
-            if m:
-                mods[i].append(m)
-    if s.rules.borders and s.board.border_flags:
+    names = [s.board.terrain[zone]]
+    extra = city_terrain(s, zone)
+    if extra and extra != names[0]:
+        names.append(extra)
+    for name in names:
+        terr = s.rules.terrain_of(name)
+        tm = terr.attack if side == "att" else terr.defense
+        if tm:
+            for i, u in enumerate(units):
+                m = tm.get(u.type, tm.get(ut[u.type].domain))
+                if m:
+                    mods[i].append(m)
+    if s.rules.borders:
         _border_mods(s, units, zone, side, mods, battle_round)
     dice = s.rules.dice
     policy = opts.get("modifier_policy", "sum")
@@ -431,22 +582,120 @@ def fire_values(
     return [modified(base[i], mods[i], policy, tie, floor, dice) for i in range(len(units))]
 
 
-def _roll(s: GameState, units: list[Unit], values: list[int]) -> tuple[list[tuple], list[int]]:
-    """Hits as (cannot_target, firer domain, side has detector) keys, plus the rolls."""
+def _roll(
+    s: GameState,
+    units: list[Unit],
+    values: list[int],
+    air_superiority: bool = False,
+    selection: list[tuple[int, tuple[str, ...]]] | None = None,
+    record: dict[int, int] | None = None,
+) -> tuple[list[tuple], list[int]]:
+    """Hits as (cannot_target, firer domain, side has detector) keys, plus the rolls. With
+    ``air_superiority`` the hits of units with that flag carry a fourth element, "air":
+    they go to aircraft first (Global War T 9-1). With ``selection`` (per unit: target
+    selection number and classes), a hit rolled at or under the number carries a fifth
+    element, the classes the firing side picks its victim from (("*",): any)."""
     ut = s.rules.units
     det = any(ut[u.type].detector for u in units)
     dice = s.rules.dice
     hits = []
     rolls = []
-    for u, v in zip(units, values, strict=True):
+    for i, (u, v) in enumerate(zip(units, values, strict=True)):
         if v <= 0:
             continue
         r = s.rng.roll(dice)
         rolls.append(r)
+        if record is not None:
+            record[u.id] = r
         if r <= v:
             t = ut[u.type]
-            hits.append((t.cannot_target, t.domain, det))
+            pref = "air" if air_superiority and t.air_superiority else ""
+            if selection is not None and r <= selection[i][0]:
+                hits.append((t.cannot_target, t.domain, det, pref, selection[i][1] or ("*",)))
+            elif pref:
+                hits.append((t.cannot_target, t.domain, det, pref))
+            else:
+                hits.append((t.cannot_target, t.domain, det))
     return hits, rolls
+
+
+def target_selection(
+    s: GameState, units: list[Unit], zone: int, side: str
+) -> list[tuple[int, tuple[str, ...]]] | None:
+    """Per unit, its target selection number and the classes it picks from (T 9-1): the
+    unit type's own, or the terrain's for defenders (§1.16 infantry-class in a city: 1 vs
+    vehicles), the larger. None when nobody has any (the usual case, kept fast)."""
+    ut = s.rules.units
+    out = [(ut[u.type].target_selection, ut[u.type].target_selection_of) for u in units]
+    if side == "def" and s.board.is_land(zone):
+        names = [s.board.terrain[zone]]
+        extra = city_terrain(s, zone)
+        if extra and extra != names[0]:
+            names.append(extra)
+        for name in names:
+            ter = s.rules.terrain_of(name)
+            tab = ter.defense_target_selection
+            if not tab:
+                continue
+            for i, u in enumerate(units):
+                n = tab.get(u.type, tab.get(ut[u.type].domain, 0))
+                if n > out[i][0]:
+                    out[i] = (n, ter.target_selection_of)
+    return out if any(n for n, _ in out) else None
+
+
+def _breakdowns(s: GameState, b: Battle, rolled: dict[int, int]) -> None:
+    """§1.9 desert breakdown: attackers whose roll reached the ``breakdown`` number of a
+    terrain that applies to them (the zone's, or border terrain they crossed this round)
+    leave the battle for the friendly land zone they attacked from (a choice: the rulebook
+    says "must retreat"; a unit that came from the sea stays and fights on)."""
+    rules = s.rules
+    zone = b.zone
+    zone_ter = [s.board.terrain[zone]]
+    extra = city_terrain(s, zone)
+    if extra:
+        zone_ter.append(extra)
+    bt_on = b.round <= int(rules.options.get("border_terrain_rounds", 1))
+    from gamecore.rules.movement import MoveContext
+
+    ctx = None
+    gone = []
+    for uid in sorted(rolled):
+        u = s.units.get(uid)
+        if u is None or u.zone != zone:
+            continue
+        o = s.origins.get(uid)
+        names = list(zone_ter)
+        if bt_on and o is not None:
+            names += sorted(s.board.border_terrain.get((zone, o), ()))
+        t = rules.units[u.type]
+        broke = False
+        for name in names:
+            ter = rules.terrain_of(name)
+            if ter.breakdown and rolled[uid] >= ter.breakdown and _is_of(t, ter.breakdown_of):
+                broke = True
+                break
+        if not broke or o is None or o == zone or not s.board.is_land(o):
+            continue
+        if ctx is None:
+            ctx = MoveContext(s, b.attacker, combat=False)
+        if ctx.status(o) != "F":
+            continue
+        s.move_unit(uid, o, flags=u.flags | RETREATED | FOUGHT)
+        gone.append(uid)
+    if gone:
+        s.event("breakdown", zone=zone, units=gone)
+
+
+def _is_of(t, classes: tuple[str, ...]) -> bool:
+    if "*" in classes:
+        return True
+    return t.domain in classes or t.id in classes or t.props.get("class") in classes
+
+
+def _roll_fixed(s: GameState, dice: list[tuple[int, tuple]]) -> list[tuple]:
+    """Hits of dice that belong to no unit (a fortification's first strike)."""
+    return [key for value, key in dice if s.rng.roll(s.rules.dice) <= value]
 
 
 def order_units(s: GameState, units: list[Unit], profile: str, attacker: bool, zone: int):
@@ -482,29 +731,53 @@ def assign_hits(
     attacker: bool,
     zone: int,
     exclude: set[int] | frozenset[int] = frozenset(),
+    double: frozenset[int] = frozenset(),
 ) -> tuple[list[Unit], dict[int, int]]:
-    """Owner's casualty choice by ``profile``: returns (killed, {unit: new damage})."""
+    """Owner's casualty choice by ``profile``: returns (killed, {unit: new damage}).
+    A hit with a preferred domain (air superiority) goes to a unit of that domain when
+    one is eligible. A hit on a unit of ``double`` takes a second unit of ``double``
+    eligible for it (double casualties, Global War §9.2)."""
     if not hits or not targets:
         return [], {}
     ut = s.rules.units
     order = [u for u in order_units(s, targets, profile, attacker, zone) if u.id not in exclude]
+    if attacker and s.rules.options.get("amphibious_casualties_first"):
+        # §9.8: with land-side attackers in the battle, amphibious units go first
+        order = [u for u in order if u.flags & AMPHIB] + [u for u in order if not u.flags & AMPHIB]
     hp = {u.id: ut[u.type].hits - u.damage for u in order}
     absorb = s.rules.options.get("two_hit_absorb_first", True)
     elig_count = {k: sum(_eligible(ut[u.type], k) for u in order) for k in set(hits)}
     killed: list[Unit] = []
-    for k in sorted(hits, key=lambda k: (elig_count[k], repr(k))):
+    # target-selection hits first (the firing side picks), then by how few units fit
+    for k in sorted(hits, key=lambda k: (len(k) < 5, elig_count[k], repr(k))):
         alive = [u for u in order if hp[u.id] > 0 and _eligible(ut[u.type], k)]
         if not alive:
             continue
-        armed = [u for u in alive if not ut[u.type].defenseless] or alive
+        if len(k) > 3 and k[3]:
+            alive = [u for u in alive if ut[u.type].domain == k[3]] or alive
         target = None
-        if absorb:
-            target = next((u for u in armed if hp[u.id] > 1), None)
+        if len(k) > 4:
+            # T 9-1: the firing side picks; the engine's pick is the most expensive unit
+            # of the classes allowed (a damaged one first, then the lowest id)
+            picks = [u for u in alive if _is_of(ut[u.type], k[4])]
+            if picks:
+                target = max(picks, key=lambda u: (ut[u.type].cost, -hp[u.id], -u.id))
         if target is None:
-            target = armed[0]
+            armed = [u for u in alive if not ut[u.type].defenseless] or alive
+            if absorb:
+                target = next((u for u in armed if hp[u.id] > 1), None)
+            if target is None:
+                target = armed[0]
         hp[target.id] -= 1
         if hp[target.id] == 0:
             killed.append(target)
+        if target.id in double:
+            other = [u for u in order if u.id in double and hp[u.id] > 0 and u is not target]
+            second = next((u for u in other if _eligible(ut[u.type], k)), None)
+            if second is not None:
+                hp[second.id] -= 1
+                if hp[second.id] == 0:
+                    killed.append(second)
     damaged = {
         u.id: ut[u.type].hits - hp[u.id]
         for u in order
@@ -533,19 +806,46 @@ def _apply_casualties(s: GameState, killed: list[Unit], damaged: dict[int, int])
 
 def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
     ut = s.rules.units
+    opts = s.rules.options
     att_det = any(ut[u.type].detector for u in att)
     def_det = any(ut[u.type].detector for u in dfn)
+    # first strike in every round (A&A subs) or in the first N rounds (Global War T 9-1);
+    # air superiority: fighters' hits go to aircraft first in the first N rounds
+    fsr = int(opts.get("first_strike_rounds", 0) or 0)
+    fs_on = not fsr or b.round <= fsr
+    asr = int(opts.get("air_superiority_rounds", 0) or 0)
+    sup = bool(asr) and b.round <= asr
     # 1. surprise strike: first-strike units fire first unless the enemy has a detector;
-    #    their victims are removed before they can fire back
-    fs_att = [u for u in att if ut[u.type].first_strike and not def_det]
-    fs_def = [u for u in dfn if ut[u.type].first_strike and not att_det]
+    #    their victims are removed before they can fire back. The borders crossed may add
+    #    the defender's own first-strike dice (fortifications) and double casualties.
+    fs_att = [u for u in att if ut[u.type].first_strike and not def_det] if fs_on else []
+    fs_def = [u for u in dfn if ut[u.type].first_strike and not att_det] if fs_on else []
+    fixed = border_first_strike(s, b, att) if s.board.is_land(b.zone) else []
+    double = double_casualty_units(s, b, att) if fixed or s.rules.borders else frozenset()
+    if s.rules.options.get("amphibious_double_casualties"):
+        double = double | amphibious_doubles(s, b, att)
     doomed = set(b.doomed) if b.round == 1 else set()
     report: dict = {"zone": b.zone, "round": b.round}
-    if fs_att or fs_def:
-        h_att, _ = _roll(s, fs_att, fire_values(s, fs_att, "attack", b.zone, "att", b.round))
-        h_def, _ = _roll(s, fs_def, fire_values(s, fs_def, "defense", b.zone, "def", b.round))
+    rolled: dict[int, int] = {}  # attackers' rolls (desert breakdown)
+    if fs_att or fs_def or fixed:
+        h_att, _ = _roll(
+            s,
+            fs_att,
+            fire_values(s, fs_att, "attack", b.zone, "att", b.round),
+            sup,
+            target_selection(s, fs_att, b.zone, "att"),
+            rolled,
+        )
+        h_def, _ = _roll(
+            s,
+            fs_def,
+            fire_values(s, fs_def, "defense", b.zone, "def", b.round),
+            sup,
+            target_selection(s, fs_def, b.zone, "def"),
+        )
+        h_def += _roll_fixed(s, fixed)
         k_def, d_def = assign_hits(s, dfn, h_att, b.profiles["def"], False, b.zone, doomed)
-        k_att, d_att = assign_hits(s, att, h_def, b.profiles["att"], True, b.zone)
+        k_att, d_att = assign_hits(s, att, h_def, b.profiles["att"], True, b.zone, double=double)
         _apply_casualties(s, k_def, d_def)
         _apply_casualties(s, k_att, d_att)
         report["first_strike"] = [len(h_att), len(h_def)]
@@ -559,10 +859,25 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     else:
         targets_att, targets_def = att, dfn
     # 2. general fire, casualties removed after both sides rolled
-    h_att, _ = _roll(s, att, fire_values(s, att, "attack", b.zone, "att", b.round))
-    h_def, _ = _roll(s, dfn, fire_values(s, dfn, "defense", b.zone, "def", b.round))
+    h_att, _ = _roll(
+        s,
+        att,
+        fire_values(s, att, "attack", b.zone, "att", b.round),
+        sup,
+        target_selection(s, att, b.zone, "att"),
+        rolled,
+    )
+    h_def, _ = _roll(
+        s,
+        dfn,
+        fire_values(s, dfn, "defense", b.zone, "def", b.round),
+        sup,
+        target_selection(s, dfn, b.zone, "def"),
+    )
     k_def, d_def = assign_hits(s, targets_def, h_att, b.profiles["def"], False, b.zone, doomed)
-    k_att, d_att = assign_hits(s, targets_att, h_def, b.profiles["att"], True, b.zone)
+    k_att, d_att = assign_hits(
+        s, targets_att, h_def, b.profiles["att"], True, b.zone, double=double
+    )
     _apply_casualties(s, k_def, d_def)
     _apply_casualties(s, k_att, d_att)
     if doomed:
@@ -573,6 +888,15 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
         b.doomed = ()
     report["hits"] = [len(h_att), len(h_def)]
     s.event("round", **report)
+    if rolled and _breakdown_possible(s):
+        _breakdowns(s, b, rolled)
+
+
+def _breakdown_possible(s: GameState) -> bool:
+    hit = s.board.cache.get("breakdown")
+    if hit is None:
+        hit = s.board.cache["breakdown"] = any(t.breakdown for t in s.rules.terrain.values())
+    return hit
 
 
 # ---------------------------------------------------------------------- before round 1
@@ -585,8 +909,24 @@ def pre_battle(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> Non
     att, dfn = sides(s, b)
     if opts.get("aa_fire") and att and dfn:
         aa_fire(s, b, att, dfn)
+    coastal = coastal_fire(s, b) if s.board.is_land(b.zone) else None
     if opts.get("shore_bombardment") and s.board.is_land(b.zone):
         bombard(s, b)
+    if coastal:  # fired at the same time as the bombardment (§9.9): removed now
+        _apply_casualties(s, *coastal)
+    first = opts.get("amphibious_first_round") or ()
+    if first and s.board.is_land(b.zone):
+        # §9.8: only aircraft and these classes attack from the sea in round 1
+        ut = s.rules.units
+        b.waiting = tuple(
+            sorted(
+                u.id
+                for u in sides(s, b)[0]
+                if u.flags & AMPHIB
+                and ut[u.type].domain == "land"
+                and not _is_of(ut[u.type], first)
+            )
+        )
 
 
 def aa_fire(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
@@ -621,24 +961,88 @@ def aa_fire(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
     s.event("aa", zone=b.zone, shots=len(targets) - max(left, 0), hits=hits)
 
 
-def bombard(s: GameState, b: Battle) -> None:
-    """Shore bombardment in support of an amphibious assault (rules-notes/004 §4.5)."""
+def _bombarding_ships(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit], list[int]]:
+    """(landed land units, ships that will bombard, sea zones landed from)."""
     ut = s.rules.units
     att, dfn = sides(s, b)
     landed = [u for u in att if u.flags & AMPHIB and ut[u.type].domain == "land"]
     if not landed or not dfn:
-        return
+        return landed, [], []
     seas = sorted({s.amph_from[u.id] for u in landed if u.id in s.amph_from})
     ships = []
+    if s.rules.options.get("shore_bombardment"):
+        for z in seas:
+            for uid in s.units_in(z):
+                u = s.units[uid]
+                t = ut[u.type]
+                if u.nation == b.attacker and t.bombard and not u.on and not u.flags & FOUGHT:
+                    ships.append(u)
+        if s.rules.options.get("bombard_per_landed_unit", True):
+            ships = ships[: len(landed)]
+    return landed, ships, seas
+
+
+def coastal_fire(s: GameState, b: Battle) -> tuple[list[Unit], dict[int, int]] | None:
+    """§12.9 / §9.9: the defender's coastal artillery in the zone fires one shot at
+    ``coastal_value`` per attacking ship that bombards or unloaded the invasion, at most
+    ``coastal_shots`` per facility, as first strike. The attacker takes the losses by its
+    casualty profile, transports not kept for last. Returns (killed, damaged), applied
+    after the bombardment (both fire at the same time)."""
+    fts = s.rules.facility_types
+    guns = []
+    for f in s.facilities_in(b.zone):
+        ft = fts.get(f.type)
+        if ft is not None and ft.coastal_shots and ft.coastal_value and s.facility_operative(f):
+            guns.append(ft)
+    if not guns or not s.amph_from:
+        return None
+    landed, ships, seas = _bombarding_ships(s, b)
+    if not landed:
+        return None
+    ut = s.rules.units
+    seen = {u.id for u in ships}
     for z in seas:
         for uid in s.units_in(z):
             u = s.units[uid]
-            t = ut[u.type]
-            if u.nation == b.attacker and t.bombard and not u.on and not u.flags & FOUGHT:
-                ships.append(u)
-    if s.rules.options.get("bombard_per_landed_unit", True):
-        ships = ships[: len(landed)]
+            if u.nation == b.attacker and ut[u.type].transport_capacity and uid not in seen:
+                if u.flags & UNLOADED:
+                    ships.append(u)
+                    seen.add(uid)
     if not ships:
+        return None
+    left = len(ships)
+    hits = 0
+    for ft in guns:
+        n = min(ft.coastal_shots, left)
+        left -= n
+        hits += sum(1 for _ in range(n) if s.rng.roll(s.rules.dice) <= ft.coastal_value)
+        if left <= 0:
+            break
+    s.event("coastal_artillery", zone=b.zone, shots=len(ships) - max(left, 0), hits=hits)
+    if not hits:
+        return None
+    order = order_units(s, ships, b.profiles["att"], False, b.zone)
+    hp = {u.id: ut[u.type].hits - u.damage for u in order}
+    absorb = s.rules.options.get("two_hit_absorb_first", True)
+    for _ in range(hits):
+        alive = [u for u in order if hp[u.id] > 0]
+        if not alive:
+            break
+        target = next((u for u in alive if hp[u.id] > 1), None) if absorb else None
+        hp[(target or alive[0]).id] -= 1
+    killed = [u for u in order if hp[u.id] <= 0]
+    damaged = {
+        u.id: ut[u.type].hits - hp[u.id] for u in order if 0 < hp[u.id] < ut[u.type].hits - u.damage
+    }
+    return killed, damaged
+
+
+def bombard(s: GameState, b: Battle) -> None:
+    """Shore bombardment in support of an amphibious assault (rules-notes/004 §4.5)."""
+    ut = s.rules.units
+    landed, ships, _ = _bombarding_ships(s, b)
+    dfn = sides(s, b)[1]
+    if not landed or not dfn or not ships:
         return
     dice = s.rules.dice
     hits = 0
@@ -651,7 +1055,11 @@ def bombard(s: GameState, b: Battle) -> None:
         killed, damaged = assign_hits(s, dfn, [key] * hits, b.profiles["def"], False, b.zone)
         for uid, d in damaged.items():
             s.set_unit(uid, damage=d)
-        b.doomed = tuple(sorted(u.id for u in killed))
+        if s.rules.options.get("bombard_victims_fire", True):
+            b.doomed = tuple(sorted(u.id for u in killed))
+        else:  # first strike (Global War §9.9): removed before they fire
+            for u in killed:
+                _kill(s, u, "combat")
     s.event("bombard", zone=b.zone, ships=len(ships), hits=hits)
 
 
@@ -670,7 +1078,8 @@ def scramble(s: GameState, b: Battle) -> None:
         for f in s.facilities_in(land):
             ft = s.rules.facility_types.get(f.type)
             if ft and ft.scramble and s.facility_operative(f):
-                limit += ft.scramble
+                # seeds/000 §7.8 Radar: air bases scramble any number of fighters
+                limit += tech.facility_value(s, s.owner.get(land), ft, "scramble")
         if not limit:
             continue
         for uid in list(s.units_in(land)):
@@ -712,6 +1121,59 @@ def kamikaze(s: GameState, b: Battle) -> None:
         killed, damaged = assign_hits(s, targets, [key] * hits, b.profiles["att"], True, b.zone)
         _apply_casualties(s, killed, damaged)
     s.event("kamikaze", zone=b.zone, nation=nation, tokens=n, hits=hits)
+
+
+def release_waiting(s: GameState, b: Battle) -> None:
+    """After round 1 of an amphibious assault (§9.8): the held-out land units join if an
+    amphibious unit of the first-round classes survived; otherwise they go back aboard a
+    transport of theirs in the sea zone they landed from (a choice), or are lost when none
+    is left there."""
+    ut = s.rules.units
+    first = s.rules.options.get("amphibious_first_round") or ()
+    held, b.waiting = b.waiting, ()
+    att, _ = sides(s, b)
+    if any(u.flags & AMPHIB and _is_of(ut[u.type], first) for u in att):
+        s.event("amphibious_join", zone=b.zone, units=list(held))
+        return
+    back, lost = [], []
+    for uid in held:
+        u = s.units.get(uid)
+        if u is None:
+            continue
+        sea = s.amph_from.get(uid)
+        ship = None
+        if sea is not None:
+            ship = next(
+                (
+                    x
+                    for x in s.units_in(sea)
+                    if s.units[x].nation == u.nation and ut[s.units[x].type].transport_capacity
+                ),
+                None,
+            )
+        if ship is None:
+            _kill(s, u, "combat")
+            lost.append(uid)
+            continue
+        s.move_unit(uid, sea, on=ship, flags=(u.flags & ~AMPHIB) | RETREATED | FOUGHT)
+        s.amph_from.pop(uid, None)
+        back.append(uid)
+    s.event("amphibious_back", zone=b.zone, units=back, lost=lost)
+
+
+def amphibious_doubles(s: GameState, b: Battle, att: list[Unit]) -> frozenset[int]:
+    """§9.2 / §9.8: amphibious land units take double casualties in the first N rounds,
+    except the exempt unit types (Marines)."""
+    n = int(s.rules.options.get("amphibious_double_casualties", 0) or 0)
+    if not n or b.round > n:
+        return frozenset()
+    ut = s.rules.units
+    exempt = s.rules.options.get("amphibious_double_exempt") or ()
+    return frozenset(
+        u.id
+        for u in att
+        if u.flags & AMPHIB and ut[u.type].domain == "land" and u.type not in exempt
+    )
 
 
 # ---------------------------------------------------------------------- ending
@@ -809,6 +1271,8 @@ def retreat(s: GameState, b: Battle, zone: int) -> None:
 
 
 def finish(s: GameState, b: Battle) -> None:
+    if b.waiting:
+        release_waiting(s, b)
     att, dfn = sides(s, b)
     ut = s.rules.units
     for u in att:
@@ -855,7 +1319,15 @@ def resolve_raid(s: GameState, b: Battle) -> None:
     if interceptors and raiders:
         rs = [s.units[u] for u in raiders]
         h_att, _ = _roll(s, rs, [ut[u.type].air_battle for u in rs])
-        h_def, _ = _roll(s, interceptors, [ut[u.type].air_battle for u in interceptors])
+        # seeds/000 §7.8 Radar: fighters +1 interception (the defender's air battle value)
+        h_def, _ = _roll(
+            s,
+            interceptors,
+            [
+                ut[u.type].air_battle + tech.unit_bonus(s, u.nation, ut[u.type], "air_battle")
+                for u in interceptors
+            ],
+        )
         k_def, d_def = assign_hits(s, interceptors, h_att, b.profiles["def"], False, b.zone)
         k_att, d_att = assign_hits(s, rs, h_def, b.profiles["att"], True, b.zone)
         _apply_casualties(s, k_def, d_def)

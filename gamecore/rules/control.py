@@ -32,7 +32,7 @@ def capture(s: GameState, zone: int, nation: str) -> str:
         and s.friendly(orig, nation)
         and orig in s.board.nations
     ):
-        cap = s.board.capital.get(orig)
+        cap = s.capital_of(orig)  # a relocated capital counts (§9.23)
         if not opts.get("liberation_needs_capital") or cap is None or s.owner.get(cap) == orig:
             new = orig
             liberated = True
@@ -44,26 +44,49 @@ def capture(s: GameState, zone: int, nation: str) -> str:
     s.remember("captured", by=new, zone=zone, **{"from": prev})
     if liberated:
         s.remember("liberated", by=nation, zone=zone, to=new)
-    # a capital falls: its treasury goes to the captor
-    victim = s.board.capital_of.get(zone)
+    # a capital falls: its treasury goes to the captor (or to the bank, §9.23)
+    victim = capital_victim(s, zone)
     if victim is not None and prev == victim and not s.friendly(victim, nation):
         mode = opts.get("capital_capture", "take_bank")
-        keeps = s.rules.nation_rules(victim).keeps_bank_on_capital_loss
+        nr = s.rules.nation_rules(victim)
+        keeps = nr.keeps_bank_on_capital_loss
         bank = s.banks.get(victim, 0)
         if mode != "none" and not keeps and bank:
             first = f"capital_taken:{victim}" not in s.awards
-            if mode == "take_bank" or first:
+            to_captor = mode == "take_bank" or (mode == "take_bank_first_time" and first)
+            if nr.capital_bank_to:
+                to_captor = nr.capital_bank_to == "conqueror"
+            if to_captor:
                 s.banks[nation] = s.banks.get(nation, 0) + bank
                 s.event("plunder", victim=victim, by=nation, amount=bank)
             else:
                 s.event("treasury_lost", victim=victim, amount=bank)
             s.banks[victim] = 0
         s.awards.add(f"capital_taken:{victim}")
+        relocate_capital(s, victim)
+    # a relocated capital goes back home when the original is Possessed again (§9.23)
+    home_of = s.board.capital_of.get(zone)
+    if home_of is not None and home_of == new and home_of in s.capitals:
+        del s.capitals[home_of]
+        s.event("capital_relocated", nation=home_of, zone=zone, back=True)
+    from gamecore.rules.economy import capture_construction, peace_capture
+
+    capture_construction(s, zone, new)
+    peace_capture(s, zone, prev, new)
     # facilities change hands with the zone; some change type
+    # facilities change hands with the zone; some change type, some are removed
+    # (Global War §12.7 fortifications, §12.9 coastal artillery); printed fortified lines
+    # guarding the zone fall the first time it is conquered (§1.22)
+    if s.rules.options.get("fortified_lines_fall") and not liberated:
+        s.awards.add(f"lines_fell:{zone}")
     for f in list(s.facilities.values()):
         if f.zone != zone:
             continue
         ft = s.rules.facility_types.get(f.type)
+        if ft is not None and ft.removed_on_capture:
+            del s.facilities[f.id]
+            s.event("facility_removed", facility=f.id, zone=zone)
+            continue
         if ft is not None and ft.captured_becomes and not liberated:
             nt = s.rules.facility_types[ft.captured_becomes]
             dmg = min(f.damage, nt.max_damage) if nt.max_damage else 0
@@ -76,6 +99,96 @@ def capture(s: GameState, zone: int, nation: str) -> str:
         if ut[u.type].infrastructure and u.nation != new and not s.friendly(u.nation, new):
             s.set_unit(uid, nation=new)
     return new
+
+
+def capital_victim(s: GameState, zone: int) -> str | None:
+    """The nation whose capital ``zone`` is now (a relocated capital counts, the original
+    it left does not)."""
+    for n, z in s.capitals.items():
+        if z == zone:
+            return n
+    n = s.board.capital_of.get(zone)
+    if n is not None and n in s.capitals:
+        return None
+    return n
+
+
+def _zone_refs(s: GameState, v) -> list[int]:
+    """Zones named by a nation prop: zone codes or ids, one or a list."""
+    items = v if isinstance(v, list) else [v]
+    by_code = s.board.cache.get("by_code")
+    if by_code is None:
+        by_code = {c: z for z, c in s.board.code.items() if c}
+        s.board.cache["by_code"] = by_code
+    out = []
+    for x in items:
+        if isinstance(x, int) and not isinstance(x, bool) and x in s.board.kind:
+            out.append(x)
+        elif isinstance(x, str) and x in by_code:
+            out.append(by_code[x])
+    return out
+
+
+def relocate_capital(s: GameState, n: str) -> None:
+    """§9.23: a nation with ``props.alt_capital`` (zone codes in order of preference: USA,
+    USSR, Britain, France) moves its capital to the first one it still Possesses."""
+    nat = s.pack.nations.get(n)
+    if nat is None or not nat.props.get("alt_capital"):
+        return
+    for z in _zone_refs(s, nat.props["alt_capital"]):
+        if s.owner.get(z) == n and z != s.capital_of(n):
+            s.capitals[n] = z
+            s.event("capital_relocated", nation=n, zone=z)
+            return
+
+
+def _take_over_chart(s: GameState, n: str) -> None:
+    """§7.3 "Capture of Units in Production": the conqueror (here: whoever Possesses the
+    surrendering nation's capital, if at war with it) takes over the ships and submarines
+    on its Production Chart; its other units in production are lost."""
+    cap = s.capital_of(n)
+    winner = s.owner.get(cap) if cap is not None else None
+    if winner is not None and not s.at_war(n, winner):
+        winner = None
+    out = []
+    for q in s.queue:
+        if q.nation != n or q.zone:
+            out.append(q)  # facilities stay under construction where they are
+        elif winner is not None and s.rules.units[q.type].domain == "sea":
+            out.append(q._replace(nation=winner))
+            s.event("production_taken", item=q.id, type=q.type, by=winner)
+    s.queue = tuple(out)
+
+
+def surrendered(s: GameState, n: str) -> bool:
+    return f"surrendered:{n}" in s.awards
+
+
+def check_surrender(s: GameState, n: str) -> None:
+    """§9.22 surrender conditions as data: ``props.surrender_if`` lists zones (codes); when
+    every one is Possessed by a nation at war with ``n`` at the start of its turn, it
+    surrenders (its units leave the board, it collects and does nothing); when that stops
+    holding at the start of a later turn, the surrender is reversed."""
+    nat = s.pack.nations.get(n)
+    spec = nat.props.get("surrender_if") if nat is not None else None
+    if not spec:
+        return
+    zones = _zone_refs(s, spec)
+    lost = bool(zones) and all((o := s.owner.get(z)) is not None and s.at_war(n, o) for z in zones)
+    if lost and not surrendered(s, n):
+        s.awards.add(f"surrendered:{n}")
+        for uid in sorted(u.id for u in s.units.values() if u.nation == n):
+            if uid in s.units:
+                s.remove_unit(uid, "surrender")
+        _take_over_chart(s, n)
+        s.pending[n] = {}
+        s.bump()
+        s.event("surrender", nation=n)
+        s.remember("surrendered", by=n)
+    elif not lost and surrendered(s, n):
+        s.awards.discard(f"surrendered:{n}")
+        s.bump()
+        s.event("surrender_reversed", nation=n)
 
 
 def side_alive(s: GameState, side: str) -> bool:

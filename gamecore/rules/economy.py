@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
-from gamecore.engine.state import NEW, Fac
+from gamecore.engine.state import NEW, Fac, QItem
 from gamecore.errors import RulesError
+from gamecore.rules import tech
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -29,9 +30,24 @@ def factories(s: GameState, n: str) -> list[Fac]:
     out = []
     for f in s.facilities.values():
         if s.owner.get(f.zone) == n and s.start_owner.get(f.zone) == n:
-            if s.production_capacity(f) > 0:
+            if site_capacity(s, f) > 0:
                 out.append(f)
     return sorted(out)
+
+
+def site_capacity(s: GameState, f: Fac) -> int:
+    """Units ``f`` may place this turn. With ``typed_placement`` (seeds/000 §11.1) a factory
+    placed this turn produces nothing yet and an upgraded one its old amount."""
+    cap = s.production_capacity(f)
+    if not s.built or not s.rules.options.get("typed_placement"):
+        return cap
+    if (f.zone, f.type) not in s.built:
+        return cap
+    tag = f"from:{f.id}:"
+    old = next((k[len(tag) :] for z, k in s.built if z == f.zone and k.startswith(tag)), None)
+    if old is None:
+        return 0  # new this turn
+    return s.production_capacity(f._replace(type=old))
 
 
 def _hostile_sea(s: GameState, z: int, n: str) -> bool:
@@ -52,7 +68,7 @@ def placement_capacity(s: GameState, n: str) -> tuple[int, set[str]]:
     cap = 0
     domains: set[str] = set()
     for f in factories(s, n):
-        left = s.production_capacity(f) - s.placed.get(f.id, 0)
+        left = site_capacity(s, f) - s.placed.get(f.id, 0)
         if left <= 0:
             continue
         cap += left
@@ -88,8 +104,12 @@ def facility_sites(s: GameState, n: str, ft: FacilityType) -> list[int]:
         if ft.upgrade_from and ft.upgrade_from in types:
             out.append(z)
             continue
-        if ft.production:
-            prod = [f for f in here if (t := s.rules.facility_types.get(f.type)) and t.production]
+        if ft.production and "land" in ft.places:
+            prod = [
+                f
+                for f in here
+                if (t := s.rules.facility_types.get(f.type)) and t.production and "land" in t.places
+            ]
             if prod:
                 continue
         out.append(z)
@@ -113,21 +133,32 @@ def purchase_actions(s: GameState) -> list[Action]:
     out = []
     cap, domains = placement_capacity(s, n)
     pending = s.pending.get(n, {})
-    queued = sum(c for t, c in pending.items() if t in s.rules.units)
-    if cap - queued > 0:
-        for t in s.rules.units.values():
-            if t.cost_for(n) <= 0 or t.cost_for(n) > bank:
-                continue
-            if allowed is not None and t.id not in allowed:
-                continue
-            dom = "land" if t.domain == "facility" else t.domain
-            if dom in domains:
+    queued = sum(c for t, c in pending.items() if t in s.rules.units and not _place_rule(s, t))
+    for t in s.rules.units.values():
+        if t.cost_for(n) <= 0 or _cost(s, n, t.id) > bank:
+            continue
+        if allowed is not None and t.id not in allowed:
+            continue
+        rule = _place_rule(s, t.id)
+        if rule:
+            if _rule_room(s, n, t.id) > 0:
                 out.append(Action.buy(t.id))
+            continue
+        if cap - queued <= 0:
+            continue
+        dom = "land" if t.domain == "facility" else t.domain
+        if dom in domains and (not _typed(s) or _sites_for(s, n, t.id)):
+            out.append(Action.buy(t.id))
     if nr.uses_factories:
         for ft in s.rules.facility_types.values():
-            if not ft.buildable or ft.cost <= 0 or ft.cost > bank:
+            if not ft.buildable or ft.cost <= 0:
                 continue
             if allowed is not None and ft.id not in allowed:
+                continue
+            if schedule(s, ft.id):
+                out += _facility_starts(s, n, ft, bank)
+                continue
+            if ft.cost > bank:
                 continue
             if pending.get(ft.id, 0) < len(facility_sites(s, n, ft)):
                 out.append(Action.buy(ft.id))
@@ -135,6 +166,7 @@ def purchase_actions(s: GameState) -> list[Action]:
             ft = s.rules.facility_types.get(f.type)
             if f.damage and ft and ft.repair_cost <= bank and s.owner.get(f.zone) == n:
                 out.append(Action.repair(f.id))
+    out += advance_actions(s)
     return out
 
 
@@ -148,20 +180,39 @@ def can_buy(s: GameState, typ: str, count: int) -> bool:
     if cost > s.banks.get(n, 0):
         return False
     if typ in s.rules.units:
+        if _place_rule(s, typ):
+            return count <= _rule_room(s, n, typ)
         cap, _ = placement_capacity(s, n)
-        queued = sum(c for t, c in s.pending.get(n, {}).items() if t in s.rules.units)
+        queued = sum(
+            c
+            for t, c in s.pending.get(n, {}).items()
+            if t in s.rules.units and not _place_rule(s, t)
+        )
         return queued + count <= cap
     return True
 
 
 def _cost(s: GameState, n: str, typ: str) -> int:
+    """What buying ``typ`` costs now: the first instalment of a multi-turn item."""
+    if schedule(s, typ):
+        return instalment(s, n, typ, 0)
+    return _full_cost(s, n, typ)
+
+
+def _full_cost(s: GameState, n: str, typ: str) -> int:
+    """The whole price of ``typ`` for ``n`` (technologies included)."""
     if typ in s.rules.units:
-        return s.rules.units[typ].cost_for(n)
-    return s.rules.facility_types[typ].cost
+        base = s.rules.units[typ].cost_for(n)
+    else:
+        base = s.rules.facility_types[typ].cost
+    return tech.price(s, n, typ, base) if s.techs else base  # §7.8 Improved Construction
 
 
 def apply_buy(s: GameState, a: Action) -> None:
     n = s.current_nation
+    if schedule(s, a.type):
+        _start_item(s, n, a)
+        return
     count = max(1, a.count)
     cost = _cost(s, n, a.type) * count
     if cost > s.banks.get(n, 0):
@@ -201,20 +252,162 @@ def repair_ships_at_bases(s: GameState, n: str) -> None:
 
 
 # ---------------------------------------------------------------------- placement
+def _typed(s: GameState) -> bool:
+    """Option ``typed_placement`` (Global War §11.1): facilities' ``props.place_types``,
+    ``non_capital_only`` and ``needs_factory_near`` restrict what they place, and units with
+    ``props.place`` need no factory."""
+    return bool(s.rules.options.get("typed_placement"))
+
+
+def _place_rule(s: GameState, typ: str) -> str:
+    """A unit type's factory-free placement rule (``props.place``): "zone_value" (Militia,
+    §11.1: the zone's value per zone, at least 1, 1 in a captured zone) or "colonial"
+    (Colonial Infantry: original zones with a value outside the Home Country)."""
+    if not _typed(s):
+        return ""
+    t = s.rules.units.get(typ)
+    rule = t.props.get("place", "") if t is not None else ""
+    return rule if rule in ("zone_value", "colonial") else ""
+
+
+def home_country(s: GameState, n: str) -> frozenset[int]:
+    """The nation's Home Country: its authored home zones, else the land zones originally
+    its that are connected by land to its capital through zones originally its (all its
+    original land zones when it has no capital). The one definition every rule uses."""
+    key = ("home", n)
+    hc = s.board.cache.get(key)
+    if hc is not None:
+        return hc
+    hc = s.board.home_zones.get(n) or frozenset()
+    if not hc:
+        cap = s.board.capital.get(n)
+        seen: set[int] = set()
+        if cap is not None and s.board.original.get(cap) == n:
+            todo = [cap]
+            seen.add(cap)
+            while todo:
+                z = todo.pop()
+                for x in s.board.land_nbrs.get(z, ()):
+                    if x not in seen and s.board.original.get(x) == n:
+                        seen.add(x)
+                        todo.append(x)
+        else:  # no capital on the map: every land zone originally the nation's
+            seen = {z for z, o in s.board.original.items() if o == n and s.board.is_land(z)}
+        hc = frozenset(seen)
+    s.board.cache[key] = hc
+    return hc
+
+
+def _rule_sites(s: GameState, n: str, typ: str) -> dict[int, int]:
+    """Zone -> units of ``typ`` that may still be placed there without a factory."""
+    rule = _place_rule(s, typ)
+    out: dict[int, int] = {}
+    b = s.board
+    for z in sorted(s.zones_of(n)):
+        if s.start_owner.get(z) != n or not b.is_land(z):
+            continue
+        if rule == "zone_value":
+            limit = max(1, b.value[z]) if b.original.get(z) == n else 1
+            left = limit - s.placed.get(-z, 0)
+        else:  # colonial
+            if b.value[z] <= 0 or b.original.get(z) != n or z in home_country(s, n):
+                continue
+            left = 99
+        if left > 0:
+            out[z] = left
+    return out
+
+
+def _rule_room(s: GameState, n: str, typ: str) -> int:
+    rule = _place_rule(s, typ)
+    room = sum(_rule_sites(s, n, typ).values())
+    queued = sum(c for t, c in s.pending.get(n, {}).items() if _place_rule(s, t) == rule)
+    return room - queued
+
+
+def _factory_near(s: GameState, n: str, z: int) -> bool:
+    for f in s.facilities.values():
+        if f.zone != z and f.zone not in s.board.land_nbrs.get(z, ()):
+            continue
+        ft = s.rules.facility_types.get(f.type)
+        if ft and ft.production and "land" in ft.places and s.owner.get(f.zone) == n:
+            if s.facility_operative(f):
+                return True
+    return False
+
+
+def _tech_home_only(s: GameState, typ: str) -> bool:
+    """§7.8/§11.1: units a technology unlocks go in the Home Country (the technology
+    module's option ``tech_units_home_only``; a unit's ``props.tech`` when the ruleset has
+    no technology table)."""
+    from gamecore.rules import tech
+
+    if s.rules.unit_techs:
+        return tech.home_only(s, typ)
+    return bool(s.rules.units[typ].props.get("tech"))
+
+
+def _accepts(s: GameState, n: str, f: Fac, typ: str) -> bool:
+    """Whether production site ``f`` may place a unit of ``typ``."""
+    ft = s.rules.facility_types[f.type]
+    t = s.rules.units[typ]
+    dom = "land" if t.domain == "facility" else t.domain
+    if dom not in ft.places:
+        return False
+    if not _typed(s):
+        return True
+    kinds = ft.props.get("place_types")
+    if kinds and typ not in kinds:
+        return False
+    if ft.props.get("non_capital_only") and t.props.get("capital"):
+        return False
+    if t.props.get("capital") and t.domain == "sea" and not ft.props.get("capital_ships", True):
+        return False
+    if ft.props.get("needs_factory_near") and not _factory_near(s, n, f.zone):
+        return False
+    if _tech_home_only(s, typ) and f.zone not in home_country(s, n):
+        return False  # §11.1 Advanced Technology units: in the Home Country only
+    return True
+
+
+def _sites_for(s: GameState, n: str, typ: str) -> list[int]:
+    """Zones where ``n`` may place a unit of ``typ`` now."""
+    if _place_rule(s, typ):
+        return sorted(_rule_sites(s, n, typ))
+    out: set[int] = set()
+    sea = s.rules.units[typ].domain == "sea"
+    for f in factories(s, n):
+        if site_capacity(s, f) - s.placed.get(f.id, 0) <= 0:
+            continue
+        if not _accepts(s, n, f, typ):
+            continue
+        if sea:
+            out.update(z for z in s.board.coast.get(f.zone, ()) if not _hostile_sea(s, z, n))
+        else:
+            out.add(f.zone)
+    return sorted(out)
+
+
 def place_actions(s: GameState) -> list[Action]:
     n = s.current_nation
+    out = []
+    for q in s.queue:  # finished facilities go where their marker is (§11.3)
+        if q.nation == n and q.stage >= q.stages and q.zone and s.owner.get(q.zone) == n:
+            out.append(Action.place(q.type, q.zone))
     pend = s.pending.get(n)
     if not pend:
-        return []
-    out = []
-    sites = _unit_sites(s, n)
+        return sorted(set(out))
+    sites = None if _typed(s) else _unit_sites(s, n)
     for typ in sorted(pend):
         if pend[typ] <= 0:
             continue
         if typ in s.rules.units:
-            dom = s.rules.units[typ].domain
-            dom = "land" if dom == "facility" else dom
-            for z in sites.get(dom, ()):
+            if sites is None:
+                zones = _sites_for(s, n, typ)
+            else:
+                dom = s.rules.units[typ].domain
+                zones = sites.get("land" if dom == "facility" else dom, ())
+            for z in zones:
                 out.append(Action.place(typ, z))
         else:
             ft = s.rules.facility_types.get(typ)
@@ -233,7 +426,7 @@ def _unit_sites(s: GameState, n: str) -> dict[str, list[int]]:
                 out.setdefault("land", set()).add(z)
         return {d: sorted(zs) for d, zs in out.items()}
     for f in factories(s, n):
-        if s.production_capacity(f) - s.placed.get(f.id, 0) <= 0:
+        if site_capacity(s, f) - s.placed.get(f.id, 0) <= 0:
             continue
         ft = s.rules.facility_types[f.type]
         for d in ft.places:
@@ -246,22 +439,60 @@ def _unit_sites(s: GameState, n: str) -> dict[str, list[int]]:
     return {d: sorted(zs) for d, zs in out.items()}
 
 
+def _place_facility(s: GameState, n: str, ft: FacilityType, z: int, refund: bool) -> None:
+    here = s.facilities_in(z)
+    old = next((f for f in here if f.type == ft.upgrade_from), None) if ft.upgrade_from else None
+    if old is not None:
+        s.facilities[old.id] = old._replace(type=ft.id)
+        s.built.add((z, f"from:{old.id}:{old.type}"))
+        back = max(0, ft.cost - ft.upgrade_cost) if refund else 0
+        s.banks[n] = s.banks.get(n, 0) + back
+        s.event("upgraded", nation=n, zone=z, facility=old.id, type=ft.id, refund=back)
+    else:
+        fid = s.next_fid
+        s.next_fid += 1
+        s.facilities[fid] = Fac(fid, z, ft.id, 0)
+        s.event("built", nation=n, zone=z, facility=fid, type=ft.id)
+    s.built.add((z, ft.id))
+    s.bump()
+
+
 def apply_place(s: GameState, a: Action) -> None:
     n = s.current_nation
+    z = a.zone
+    done = next(
+        (
+            q
+            for q in s.queue
+            if q.nation == n and q.type == a.type and q.zone == z and q.stage >= q.stages
+        ),
+        None,
+    )
+    if done is not None:
+        if s.owner.get(z) != n:
+            raise RulesError(f"{n} does not hold zone {z}")
+        s.queue = tuple(q for q in s.queue if q is not done)
+        _place_facility(s, n, s.rules.facility_types[a.type], z, refund=False)
+        return
     pend = s.pending.get(n, {})
     if pend.get(a.type, 0) <= 0:
         raise RulesError(f"{n} has no {a.type} to place")
-    z = a.zone
     if a.type in s.rules.units:
         t = s.rules.units[a.type]
         nr = s.rules.nation_rules(n)
-        if not nr.uses_factories:
+        if _place_rule(s, a.type):
+            if z not in _rule_sites(s, n, a.type):
+                raise RulesError(f"{a.type} cannot be placed in zone {z}")
+            s.placed[-z] = s.placed.get(-z, 0) + 1
+        elif not nr.uses_factories:
             s.placed[-z] = s.placed.get(-z, 0) + 1
         else:
             best = None
             for f in factories(s, n):
-                left = s.production_capacity(f) - s.placed.get(f.id, 0)
+                left = site_capacity(s, f) - s.placed.get(f.id, 0)
                 if left <= 0:
+                    continue
+                if _typed(s) and not _accepts(s, n, f, a.type):
                     continue
                 ok = f.zone == z if t.domain != "sea" else z in s.board.coast.get(f.zone, ())
                 if ok and (best is None or left > best[0]):
@@ -272,22 +503,7 @@ def apply_place(s: GameState, a: Action) -> None:
         uid = s.add_unit(n, a.type, z, flags=NEW, moves=0)
         s.event("placed", nation=n, type=a.type, zone=z, unit=uid)
     else:
-        ft = s.rules.facility_types[a.type]
-        here = s.facilities_in(z)
-        old = (
-            next((f for f in here if f.type == ft.upgrade_from), None) if ft.upgrade_from else None
-        )
-        if old is not None:
-            s.facilities[old.id] = old._replace(type=ft.id)
-            refund = max(0, ft.cost - ft.upgrade_cost)
-            s.banks[n] = s.banks.get(n, 0) + refund
-            s.event("upgraded", nation=n, zone=z, facility=old.id, type=ft.id, refund=refund)
-        else:
-            fid = s.next_fid
-            s.next_fid += 1
-            s.facilities[fid] = Fac(fid, z, ft.id, 0)
-            s.event("built", nation=n, zone=z, facility=fid, type=ft.id)
-        s.built.add((z, ft.id))
+        _place_facility(s, n, s.rules.facility_types[a.type], z, refund=True)
     pend = dict(pend)
     pend[a.type] -= 1
     if pend[a.type] == 0:
@@ -295,12 +511,228 @@ def apply_place(s: GameState, a: Action) -> None:
     s.pending[n] = pend
 
 
+# ---------------------------------------------------------------------- multi-turn production
+def schedule(s: GameState, typ: str) -> tuple[int, ...]:
+    """The per-turn instalments of ``typ`` when option ``multi_turn_production`` is on
+    (seeds/000 §7.3): a unit's ``props.cost_schedule`` when it has more than one; every
+    facility goes under an Under-Construction marker (its schedule, else its cost)."""
+    if not s.rules.options.get("multi_turn_production"):
+        return ()
+    t = s.rules.units.get(typ) or s.rules.facility_types.get(typ)
+    sch = t.props.get("cost_schedule") if t is not None else None
+    if isinstance(sch, list) and len(sch) > 1 and all(isinstance(x, int) for x in sch):
+        return tuple(sch)
+    if typ in s.rules.facility_types and typ not in s.rules.units:
+        return (s.rules.facility_types[typ].cost,)
+    return ()
+
+
+def instalment(s: GameState, n: str, typ: str, stage: int) -> int:
+    """What ``n`` pays for instalment ``stage`` (0-based) of ``typ``'s schedule: the
+    printed amount changed by technologies per production cycle (seeds/000 §7.8 Improved
+    Construction: -1 IPP a cycle for facilities and ships), never below 0."""
+    price = schedule(s, typ)[stage]
+    if s.techs:
+        price += tech.cycle_delta(s, n, typ)
+    return max(0, price)
+
+
+def construction_surcharge(s: GameState, zone: int) -> int:
+    """Option ``construction_surcharge`` (terrain -> IPP): added to the first instalment of a
+    facility built there (§1.10 Jungle: +1 IPP in the first turn of construction)."""
+    table = s.rules.options.get("construction_surcharge") or {}
+    return int(table.get(s.board.terrain.get(zone, ""), 0)) if zone else 0
+
+
+def under_construction(s: GameState, zone: int) -> list[QItem]:
+    """The Under-Construction markers in ``zone`` (facilities on the Production Chart)."""
+    return [q for q in s.queue if q.zone == zone]
+
+
+def _facility_starts(s: GameState, n: str, ft: FacilityType, bank: int) -> list[Action]:
+    """Multi-turn facilities start at a chosen zone (the Under-Construction marker, §7.3);
+    an upgrade of a facility there is paid at once (``upgrade_cost``) and placed at the
+    Place phase (§7.3 "Upgrading")."""
+    out = []
+    busy = {q.zone for q in s.queue if q.type == ft.id}
+    for z in facility_sites(s, n, ft):
+        if z in busy:
+            continue
+        upgrade = ft.upgrade_from and any(f.type == ft.upgrade_from for f in s.facilities_in(z))
+        price = ft.upgrade_cost if upgrade else instalment(s, n, ft.id, 0)
+        price += construction_surcharge(s, z)
+        if price <= bank:
+            out.append(Action("buy", type=ft.id, count=1, zone=z))
+    return out
+
+
+def _start_item(s: GameState, n: str, a: Action) -> None:
+    sch = schedule(s, a.type)
+    qid = 1 + max((q.id for q in s.queue), default=0)
+    if a.type in s.rules.units:
+        if Action.buy(a.type) not in purchase_actions(s):
+            raise RulesError(f"{n} cannot start a {a.type} now")
+        first = instalment(s, n, a.type, 0)
+        for _ in range(max(1, a.count)):
+            if s.banks.get(n, 0) < first:
+                raise RulesError(f"{n} cannot afford a {a.type}")
+            s.banks[n] -= first
+            s.queue = (*s.queue, QItem(qid, n, a.type, 0, 1, len(sch), s.round))
+            s.event("buy", nation=n, type=a.type, count=1, cost=first, stage=1, item=qid)
+            qid += 1
+        return
+    ft = s.rules.facility_types[a.type]
+    if not a.zone or s.owner.get(a.zone) != n:
+        raise RulesError(f"{a.type}: choose a zone {n} holds for the Under-Construction marker")
+    upgrade = ft.upgrade_from and any(f.type == ft.upgrade_from for f in s.facilities_in(a.zone))
+    price, stage, stages = (
+        (ft.upgrade_cost, 1, 1) if upgrade else (instalment(s, n, a.type, 0), 1, len(sch))
+    )
+    price += construction_surcharge(s, a.zone)
+    if s.banks.get(n, 0) < price:
+        raise RulesError(f"{n} cannot afford {a.type}")
+    s.banks[n] -= price
+    s.queue = (*s.queue, QItem(qid, n, a.type, a.zone, stage, stages, s.round))
+    s.event("buy", nation=n, type=a.type, zone=a.zone, cost=price, stage=stage, item=qid)
+
+
+def advance_actions(s: GameState) -> list[Action]:
+    """Pay the next instalment of an item (§7.3: optional each turn; production may pause);
+    one instalment per item and turn."""
+    n = s.current_nation
+    bank = s.banks.get(n, 0)
+    out = []
+    for q in s.queue:
+        if q.nation != n or q.stage >= q.stages or q.paid_round == s.round:
+            continue
+        if q.zone and s.owner.get(q.zone) != n:
+            continue
+        if instalment(s, n, q.type, q.stage) <= bank:
+            out.append(Action("advance", target=q.id))
+    return out
+
+
+def advance_cost(s: GameState, item: int) -> int:
+    """The next instalment of Production Chart item ``item``."""
+    q = next((q for q in s.queue if q.id == item), None)
+    if q is None or q.stage >= q.stages:
+        return 0
+    return instalment(s, q.nation, q.type, q.stage)
+
+
+def apply_advance(s: GameState, a: Action) -> None:
+    n = s.current_nation
+    if a not in advance_actions(s):
+        raise RulesError(f"{n} cannot pay for Production Chart item {a.target} now")
+    q = next(q for q in s.queue if q.id == a.target)
+    price = instalment(s, n, q.type, q.stage)
+    s.banks[n] -= price
+    nq = q._replace(stage=q.stage + 1, paid_round=s.round)
+    s.event("advance", nation=n, item=q.id, type=q.type, stage=nq.stage, cost=price)
+    if nq.stage >= nq.stages and q.type in s.rules.units:
+        # a unit reaching the Place Units box is placed like any other this turn
+        s.queue = tuple(x for x in s.queue if x.id != q.id)
+        p = dict(s.pending.get(n, {}))
+        p[q.type] = p.get(q.type, 0) + 1
+        s.pending[n] = p
+        return
+    s.queue = tuple(nq if x.id == q.id else x for x in s.queue)
+
+
+def capture_construction(s: GameState, zone: int, new: str) -> None:
+    """Facilities under construction in a captured zone pass to the captor, who may
+    finish them (§7.3)."""
+    if any(q.zone == zone and q.nation != new for q in s.queue):
+        s.queue = tuple(
+            q._replace(nation=new) if q.zone == zone and q.nation != new else q for q in s.queue
+        )
+        s.event("construction_captured", zone=zone, by=new)
+
+
+# ---------------------------------------------------------------------- unit upgrades
+def _supply_to_home_factory(s: GameState, n: str, z: int) -> bool:
+    """A land path from ``z`` through zones ``n`` or its friends hold to a factory of ``n``
+    in its Home Country (the supply path of §11.2, over land)."""
+    home = home_country(s, n)
+    fr = s.friends(n)
+    goal = set()
+    for f in s.facilities.values():
+        ft = s.rules.facility_types.get(f.type)
+        if ft and ft.production and "land" in ft.places and s.owner.get(f.zone) == n:
+            if f.zone in home:
+                goal.add(f.zone)
+    if not goal:
+        return False
+    seen = {z}
+    todo = [z]
+    while todo:
+        x = todo.pop()
+        if x in goal:
+            return True
+        for y in s.board.land_nbrs.get(x, ()):
+            if y not in seen and s.owner.get(y) in fr:
+                seen.add(y)
+                todo.append(y)
+    return False
+
+
+def _upgrades_done(s: GameState, typ: str) -> int:
+    return sum(1 for z, k in s.built if z == 0 and k.startswith(f"upgrade:{typ}:"))
+
+
+def upgrade_actions(s: GameState) -> list[Action]:
+    """§11.2: a unit whose type has ``props.upgrade_to`` may become that type for
+    ``props.upgrade_cost`` IPP, at most ``props.upgrade_limit`` per turn (0: no limit),
+    with a supply path from a Home Country factory; ``props.upgrade_option`` names an
+    option that must be on (the optional Motorized upgrade)."""
+    if s.phase != "place":
+        return []
+    n = s.current_nation
+    bank = s.banks.get(n, 0)
+    ut = s.rules.units
+    out = []
+    ok_zone: dict[int, bool] = {}
+    for uid, u in sorted(s.units.items()):
+        if u.nation != n or u.on:
+            continue
+        p = ut[u.type].props
+        to = p.get("upgrade_to")
+        if not to or to not in ut:
+            continue
+        opt = p.get("upgrade_option")
+        if opt and not s.rules.options.get(opt):
+            continue
+        if int(p.get("upgrade_cost", 0)) > bank:
+            continue
+        limit = int(p.get("upgrade_limit", 0))
+        if limit and _upgrades_done(s, u.type) >= limit:
+            continue
+        if u.zone not in ok_zone:
+            ok_zone[u.zone] = s.board.is_land(u.zone) and _supply_to_home_factory(s, n, u.zone)
+        if ok_zone[u.zone]:
+            out.append(Action("upgrade", type=to, units=(uid,)))
+    return out
+
+
+def apply_upgrade(s: GameState, a: Action) -> None:
+    n = s.current_nation
+    if a not in upgrade_actions(s):
+        raise RulesError(f"{n} cannot upgrade unit {a.units} now")
+    u = s.units[a.units[0]]
+    cost = int(s.rules.units[u.type].props.get("upgrade_cost", 0))
+    s.banks[n] -= cost
+    s.built.add((0, f"upgrade:{u.type}:{u.id}"))
+    s.set_unit(u.id, type=a.type)
+    s.bump()
+    s.event("unit_upgraded", nation=n, unit=u.id, frm=u.type, to=a.type, cost=cost)
+
+
 def end_placement(s: GameState, n: str) -> None:
     pend = s.pending.get(n)
     if not pend:
         return
     if s.rules.options.get("unplaced_units") == "refund":
-        total = sum(_cost(s, n, t) * c for t, c in pend.items())
+        total = sum(_full_cost(s, n, t) * c for t, c in pend.items())
         s.banks[n] = s.banks.get(n, 0) + total
         s.event("refund", nation=n, amount=total, units=dict(pend))
         s.pending[n] = {}
@@ -381,16 +813,105 @@ def convoy_losses(s: GameState, n: str) -> int:
     return total
 
 
+def initial_peace_income(s: GameState) -> dict[str, int]:
+    """Peacetime income levels at the start (option ``income_model = "peacetime"``,
+    seeds/000 §2.4, §5): the scenario's ``income_overrides``, else the nation's
+    ``props.peacetime_income``; nations with neither collect their zones' values."""
+    if s.rules.options.get("income_model") != "peacetime":
+        return {}
+    out = {}
+    for n in s.board.nations:
+        v = s.scenario.income_overrides.get(n)
+        if v is None:
+            nat = s.pack.nations.get(n)
+            v = nat.props.get("peacetime_income") if nat is not None else None
+        if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+            out[n] = v
+    return out
+
+
+def at_war_with_major(s: GameState, n: str) -> bool:
+    return any(s.at_war(n, m) and s.board.nation_kind.get(m) == "major" for m in s.board.nations)
+
+
+def at_peace(s: GameState, n: str) -> bool:
+    """Whether ``n`` collects its peacetime income (§5: until at war with a Major)."""
+    return (
+        s.rules.options.get("income_model") == "peacetime"
+        and n in s.peace_income
+        and not at_war_with_major(s, n)
+    )
+
+
+def income_level(s: GameState, n: str) -> int:
+    """The income level of ``n`` now (§11.6): the held zones' values at war; at peace the
+    peacetime tracker, never more than the held zones' values (its Wartime Income)."""
+    base = s.territory_income(n)
+    if at_peace(s, n):
+        return min(s.peace_income[n], base)
+    return base
+
+
+def raise_peace_income(s: GameState, n: str, amount: int) -> None:
+    """A permanent change of ``n``'s peacetime income (§5.3 NRS triggers, per-turn rolls,
+    §5.6 the US -8); takes effect at once."""
+    if n in s.peace_income:
+        s.peace_income[n] = max(0, s.peace_income[n] + amount)
+        s.event("peace_income", nation=n, change=amount, level=s.peace_income[n])
+
+
+def peace_capture(s: GameState, zone: int, prev: str | None, new: str) -> None:
+    """Capturing a zone at peace raises the captor's peacetime income by its value and
+    lowers the former owner's (rules-notes/000 §6.38)."""
+    if s.rules.options.get("income_model") != "peacetime":
+        return
+    v = s.board.value.get(zone, 0)
+    if not v:
+        return
+    if at_peace(s, new):
+        raise_peace_income(s, new, v)
+    if prev is not None and prev != new and at_peace(s, prev):
+        raise_peace_income(s, prev, -v)
+
+
+def war_bonus_income(s: GameState, n: str) -> int:
+    """Wartime Bonus Income (§5.4): the nation's ``props.war_bonus_income`` while at war
+    with a Major."""
+    nat = s.pack.nations.get(n)
+    v = nat.props.get("war_bonus_income", 0) if nat is not None else 0
+    if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
+        return 0
+    return v if at_war_with_major(s, n) else 0
+
+
 def collect_income(s: GameState, n: str) -> int:
+    if f"surrendered:{n}" in s.awards:  # §9.22 (control.check_surrender)
+        s.income[n] = 0
+        s.event("income", nation=n, amount=0, reason="surrendered")
+        return 0
     if not s.rules.options.get("income_without_capital") and not s.has_capital(n):
         s.income[n] = 0
         s.event("income", nation=n, amount=0, reason="capital held by the enemy")
         return 0
-    base = s.territory_income(n)
+    peace = at_peace(s, n)
+    base = income_level(s, n)
+    war = war_bonus_income(s, n)
     bonus, met = objectives_income(s, n)
     loss = convoy_losses(s, n)
-    amount = max(0, base + bonus - loss)
+    amount = max(0, base + war + bonus - loss)
     s.banks[n] = s.banks.get(n, 0) + amount
     s.income[n] = amount
-    s.event("income", nation=n, amount=amount, territory=base, objectives=met, convoy=loss)
+    if peace or war:
+        s.event(
+            "income",
+            nation=n,
+            amount=amount,
+            territory=base,
+            objectives=met,
+            convoy=loss,
+            peacetime=peace,
+            war_bonus=war,
+        )
+    else:
+        s.event("income", nation=n, amount=amount, territory=base, objectives=met, convoy=loss)
     return amount

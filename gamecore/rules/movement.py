@@ -25,6 +25,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.state import (
     AMPHIB,
     COMBAT,
+    ESCORT,
     FOUGHT,
     HELD,
     LOADED,
@@ -87,7 +88,8 @@ class MoveContext:
         enemy_surface: set[int] = set()
         enemy_detector: set[int] = set()
         for u in self.s.units.values():
-            if u.nation in self.enemies and not (u.flags & SUBMERGED) and not u.on:
+            # ships on escort duty may be ignored when moving (Global War §9.11)
+            if u.nation in self.enemies and not (u.flags & (SUBMERGED | ESCORT)) and not u.on:
                 t = self.ut[u.type]
                 if t.infrastructure:
                     continue

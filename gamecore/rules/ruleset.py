@@ -42,6 +42,9 @@ UNIT_FLAGS = (
     "scramble",  # may scramble from an air base to defend an adjacent sea zone
     "cannot_capture",  # a land unit that cannot take control of a zone
     "no_carrier",  # an air unit that may never land on a carrier (strategic bomber)
+    # Global War T 9-1: its hits go to enemy aircraft first while the ruleset's
+    # ``air_superiority_rounds`` last
+    "air_superiority",
 )
 #: options every ruleset has (a ruleset may add its own; scenarios may override them)
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -63,6 +66,33 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "shore_bombardment": True,
     "bombard_per_landed_unit": True,  # at most one bombarding ship per land unit landed
     "unescorted_transports_die": True,
+    # Global War combat (seeds/000 T 9-1, §1.16): first strike only in the first N rounds
+    # (0: every round, A&A subs); air superiority hits go to aircraft first in the first
+    # N rounds (0: never); terrain ids whose effects a zone flagged ``city`` adds to its
+    # own terrain, and the one a surrounded city adds instead ("": none)
+    "first_strike_rounds": 0,
+    "air_superiority_rounds": 0,
+    "city_terrain": "",
+    "surrounded_city_terrain": "",
+    "city_supply_facilities": [],  # facility types that keep a city from being surrounded
+    # Global War §1.7 (with the option ``roundel_terrain``): the terrain crossed from the
+    # entry border to the roundel applies to the attackers that crossed it (and the
+    # defence table to the defenders) in the first N rounds
+    "border_terrain_rounds": 1,
+    # Global War §9.8-§9.9 amphibious assaults: in round 1 only amphibious land units of
+    # these classes (unit types, domains or props.class) attack, the others join from
+    # round 2 if one of those survived, else go back aboard ([]: all attack at once);
+    # amphibious land units take double casualties in the first N rounds (0: never),
+    # except these unit types; they are taken as casualties before the other attackers;
+    # bombardment victims fire back in round 1 (A&A) or are removed at once (Global War)
+    "amphibious_first_round": [],
+    "amphibious_double_casualties": 0,
+    "amphibious_double_exempt": [],
+    "amphibious_casualties_first": False,
+    "bombard_victims_fire": True,
+    # Global War §1.22: border effects of printed fortified lines that are destroyed the
+    # first time the zone they guard is conquered
+    "fortified_lines_fall": [],
     # capture and economy
     "capital_capture": "take_bank",  # "take_bank" | "take_bank_first_time" | "none"
     "income_without_capital": False,  # a power whose capital is enemy-held collects nothing
@@ -89,10 +119,39 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "canal_control": "turn_start",  # control is checked at the start of the turn
     # turn slots
     "slot_mode": "sequential",  # "sequential" | "together" (nations of a slot play phase by phase)
+    # technologies (seeds/000 §7.6-§7.8, gamecore.rules.tech); off: nothing is researched
+    "technologies": False,  # research rolls offered in the purchase phase
+    "research_cost": 0,  # IPP per research die (Global War prints none: rules-notes/000 §6.7)
+    "research_die": 12,  # a research roll succeeds at >= the stage's number on this die
+    "research_once_per_turn": True,  # each technology rolled at most once per round
+    "research_cap": 2,  # highest stage before research_cap_until
+    "research_cap_until": "",  # "1939-07": the cap applies before this date ("": never)
+    "research_by": "major",  # "major" | "any": who may research
+    "tech_tracks": {},  # nation -> nation whose chart it shares (Commonwealth, USA)
+    "tech_units_home_only": True,  # units a technology unlocks are placed in the Home Country
+    "setup_substitutes": {},  # unit type -> unit type the set-up places instead (GW §15.9)
     # victory
     "victory_cities": 0,  # an alliance holding this many victory cities wins (0 = off)
     "round_limit_winner": "income",  # "income" | "vp" | "victory_cities" | "none"
     "vp_tie_winner": "",  # side winning a tie on victory points (3G40: allies, "Attrition")
+    # Global War economy (seeds/000 §7.3, §5, §9.11-§9.14, §11): all off by default
+    "multi_turn_production": False,  # §7.3 props.cost_schedule paid one instalment a turn
+    "income_model": "territory",  # "territory" | "peacetime" (§2.4: tracker until at war)
+    "typed_placement": False,  # §11.1 shipyards/sub bases place only some types; militia
+    "motorized_upgrade": False,  # §11.2 optional Infantry -> Motorized upgrade
+    "convoy_mode": "",  # "" | "raid" (§9.11 opposed rolls on convoy lines)
+    "convoy_raid_die": 6,  # T 9-7: opposed D6
+    "convoy_surface_raiders": False,  # §9.12 optional: surface ships may raid
+    "convoy_surface_raider_move": 3,  # §9.12 with a move of at least this
+    "convoy_escort_bonus": 1,  # T 9-8 +1 per escorting surface warship
+    "convoy_escort_fire": True,  # T 9-7 step 3: escorts roll at their Defense
+    "convoy_escort_excluded": [],  # §15.7 advanced escort: unit types that may not escort
+    "convoy_tech_bonus": {},  # T 9-8 technology -> convoy modifier (radar 2, asw 1)
+    "convoy_asw_tech": "",  # T 9-7 3(c): technology giving a free shot at each raiding sub
+    "convoy_asw_value": 2,
+    "convoy_mine_warfare": False,  # §9.13 optional: props.mine_warfare units lay mines
+    "convoy_mine_modifier": 0,  # T 9-8 mine warfare +0; mines are immune to escort fire
+    "construction_surcharge": {},  # terrain -> IPP on a facility's first instalment (§1.10)
 }
 
 _DICE_RE = re.compile(r"^\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
@@ -170,6 +229,12 @@ class UnitType:
     scramble: bool = False
     cannot_capture: bool = False
     no_carrier: bool = False
+    air_superiority: bool = False
+    # Global War T 9-1 target selection: a hit rolled at or under this number lets the
+    # firing side pick the victim, among enemy units of ``target_selection_of`` (domains,
+    # unit type ids or ``props.class`` values; empty: any it may hit)
+    target_selection: int = 0
+    target_selection_of: tuple[str, ...] = ()
     props: dict[str, Any] = field(default_factory=dict)
 
     def cost_for(self, nation: str) -> int:
@@ -219,6 +284,15 @@ class FacilityType:
     repairs_ships: bool = False
     buildable: bool = True
     aliases: tuple[str, ...] = ()  # facility type names used by maps ("factory", "port")
+    # Global War §12.7-§12.8: a facility that applies this ``[borders.*]`` effect to attacks
+    # across the border it stands on (``Facility.props["border"]`` = the zone beyond it),
+    # or across every border of its zone when it names none (special fortification zones)
+    border_effect: str | None = None
+    # Global War §12.9 coastal artillery: first-strike shots at ``coastal_value`` against
+    # the ships bombarding or unloading into its zone, at most ``coastal_shots`` each
+    coastal_shots: int = 0
+    coastal_value: int = 0
+    removed_on_capture: bool = False  # Global War §12.7, §12.9: gone when the zone falls
     props: dict[str, Any] = field(default_factory=dict)
 
 
@@ -232,6 +306,15 @@ class Terrain:
     move_cost: int = 1
     impassable: bool = False
     no_blitz: bool = False
+    # Global War §1.16: target selection this terrain gives its defenders (by domain or
+    # unit type, as ``defense``), against units of ``target_selection_of``
+    defense_target_selection: dict[str, int] = field(default_factory=dict)
+    target_selection_of: tuple[str, ...] = ()
+    # Global War §1.9 desert breakdown: an attacking unit of ``breakdown_of`` (domains,
+    # unit types or ``props.class``) whose combat roll is at least ``breakdown`` leaves the
+    # battle for the zone it attacked from (0: never)
+    breakdown: int = 0
+    breakdown_of: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -244,6 +327,15 @@ class BorderEffect:
     attack: dict[str, int] = field(default_factory=dict)
     defense: dict[str, int] = field(default_factory=dict)
     rounds: int = 0
+    # Global War §12.7 fortifications, §1.23 Maginot Line: the border's own first-strike
+    # dice for the defender (in its rounds), hitting units of ``first_strike_targets``
+    # domains; ``double_casualties``: attackers of these domains that crossed it take two
+    # casualties per hit (§9.2) in its rounds
+    first_strike_rolls: int = 0
+    first_strike_value: int = 0
+    first_strike_targets: tuple[str, ...] = ("land",)
+    double_casualties: tuple[str, ...] = ()
+    prop: bool = False  # keyed by the boolean border prop of its id, not a typed attribute
 
 
 @dataclass(frozen=True)
@@ -257,6 +349,73 @@ class NationRules:
     convoy_immune: bool = False
     keeps_bank_on_capital_loss: bool = False
     transportable: bool = True
+    capital_bank_to: str = ""  # "conqueror" | "bank": overrides capital_capture (§9.23 France)
+
+
+#: kinds of technology effect (seeds/000 §7.8): what the engine reads for each is in
+#: gamecore.rules.tech; "convoy" and "note" are data other rule modules may query
+TECH_EFFECT_KINDS = ("unit_stat", "production", "facility_stat", "cost", "income", "convoy", "note")
+
+
+@dataclass(frozen=True)
+class TechEffect:
+    """One effect of a completed technology (seeds/000 §7.8).
+
+    ``unit_stat``: ``add`` a value to ``stat`` of units (keys: domain or unit type; a unit
+    type's key overrides its domain's). ``production`` / ``facility_stat``: ``set`` a
+    facility type's ``production`` (or ``stat``) to a value for the owner. ``cost``: unit
+    and facility costs change by ``per_stage`` per production stage (``props.cost_schedule``
+    or one stage) for the ``domains`` listed. ``income``: roll ``dice`` more IPP at collect
+    income (``at_war_with``: "major" or "any"). ``convoy``: ``value`` added to the owner's
+    convoy defence rolls. ``note``: ``text`` only."""
+
+    kind: str
+    stat: str = ""
+    add: dict[str, int] = field(default_factory=dict)
+    set: dict[str, int] = field(default_factory=dict)
+    per_stage: int = 0
+    domains: tuple[str, ...] = ()
+    dice: DiceExpr | None = None
+    at_war_with: str = "major"
+    value: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Technology:
+    """A technology of the research chart (seeds/000 §7.7 T 7-2): a success on a die of at
+    least ``targets[i]`` completes stage ``i + 1``; the last stage completes it, and only
+    then do ``unlocks`` (unit types) and ``effects`` apply."""
+
+    id: str
+    name: str
+    targets: tuple[int, ...]
+    unlocks: tuple[str, ...] = ()
+    effects: tuple[TechEffect, ...] = ()
+    section: str = ""
+    reconstructed: bool = False  # a target the printed chart lost (seeds/000 T 7-2)
+    props: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def stages(self) -> int:
+        return len(self.targets)
+
+
+@dataclass(frozen=True)
+class OptionalRule:
+    """An optional rule (seeds/000 Appendix C) as a scenario option named ``id``: when on,
+    the ruleset is patched with ``on``; when off, with ``off`` (lists of partial rulesets
+    merged in order, like ``extends``). ``status`` says how far the engine implements it:
+    "engine" (a mechanism does it), "data" (kept as data for later rules), "not yet"."""
+
+    id: str
+    name: str = ""
+    section: str = ""
+    default: bool = False
+    status: str = "not yet"
+    summary: str = ""
+    on: tuple[dict, ...] = ()
+    off: tuple[dict, ...] = ()
 
 
 @dataclass
@@ -275,6 +434,10 @@ class Ruleset:
     sources: list[str] = field(default_factory=list)
     description: str = ""
     source_path: str = ""
+    # technologies (seeds/000 §7.6-§7.8) and optional rules (Appendix C)
+    technologies: dict[str, Technology] = field(default_factory=dict)
+    optional: dict[str, OptionalRule] = field(default_factory=dict)
+    raw: dict | None = field(default=None, repr=False, compare=False)  # merged TOML data
 
     def __post_init__(self) -> None:
         self._alias: dict[str, str] = {}
@@ -282,6 +445,21 @@ class Ruleset:
             self._alias[ft.id] = ft.id
             for a in ft.aliases:
                 self._alias.setdefault(a, ft.id)
+        #: unit type -> the technologies that unlock it (seeds/000 §7.8)
+        self.unit_techs: dict[str, tuple[str, ...]] = {}
+        #: unit type -> props.available_from (seeds/000 §7.2 availability dates)
+        self.unit_dates: dict[str, Any] = {
+            u.id: u.props["available_from"]
+            for u in self.units.values()
+            if "available_from" in u.props
+        }
+        #: effect kind -> [(technology id, effect)], for the engine's quick look-ups
+        self.tech_effects: dict[str, list[tuple[str, TechEffect]]] = {}
+        for t in self.technologies.values():
+            for u in t.unlocks:
+                self.unit_techs[u] = (*self.unit_techs.get(u, ()), t.id)
+            for e in t.effects:
+                self.tech_effects.setdefault(e.kind, []).append((t.id, e))
 
     def facility_type(self, name: str) -> FacilityType | None:
         """A facility type by id or alias (maps may say "factory" or "port")."""
@@ -298,6 +476,11 @@ class Ruleset:
         """A copy whose options are updated by a scenario's options."""
         if not overrides:
             return self
+        if self.raw is not None and any(
+            k in self.optional and overrides[k] != self.options.get(k) for k in overrides
+        ):
+            # an optional rule switched: rebuild with its patches (Appendix C)
+            return _build(self.raw, self.source_path, overrides)
         opts = dict(self.options)
         opts.update(overrides)
         return Ruleset(
@@ -315,6 +498,9 @@ class Ruleset:
             sources=self.sources,
             description=self.description,
             source_path=self.source_path,
+            technologies=self.technologies,
+            optional=self.optional,
+            raw=self.raw,
         )
 
     def terrain_of(self, name: str) -> Terrain:
@@ -483,6 +669,7 @@ _UNIT_INT_KEYS = {
     "bombard": (0, None),
     "air_battle": (0, None),
     "convoy_dice": (0, None),
+    "target_selection": (0, None),
 }
 _FAC_INT_KEYS = (
     "cost",
@@ -496,24 +683,50 @@ _FAC_INT_KEYS = (
     "air_move_bonus",
     "sea_move_bonus",
     "scramble",
+    "coastal_shots",
+    "coastal_value",
 )
-_FAC_BOOL_KEYS = ("needs_original", "forbid_island", "needs_coast", "repairs_ships", "buildable")
+_FAC_BOOL_KEYS = (
+    "needs_original",
+    "forbid_island",
+    "needs_coast",
+    "repairs_ships",
+    "buildable",
+    "removed_on_capture",
+)
 
 
-def _build(data: dict, source: str) -> Ruleset:
+_KNOWN_TOP = {
+    "ruleset",
+    "extends",
+    "dice",
+    "phases",
+    "options",
+    "units",
+    "facilities",
+    "terrain",
+    "nations",
+    "borders",
+    "technologies",
+    "optional",
+}
+
+
+def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> Ruleset:
+    """Build a ruleset from merged TOML ``data``; ``overrides`` (scenario options) also
+    decide which optional rules' patches apply."""
     c = _Checker(source)
-    known_top = {
-        "ruleset",
-        "extends",
-        "dice",
-        "phases",
-        "options",
-        "units",
-        "facilities",
-        "terrain",
-        "nations",
-        "borders",
-    }
+    unpatched = data
+    optional = _build_optionals(c, data.get("optional", {}))
+    if optional:
+        own = c.table(data.get("options", {}), "options")
+        for o in optional.values():
+            on = (overrides or {}).get(o.id, own.get(o.id, DEFAULT_OPTIONS.get(o.id, o.default)))
+            if not isinstance(on, bool):
+                c.fail(f"options.{o.id}", f"must be true or false, not {on!r}")
+            for patch in o.on if on else o.off:
+                data = _merge(data, patch)
+    known_top = _KNOWN_TOP
     for k in data:
         if k not in known_top:
             c.fail(k, f"unknown key (expected one of {', '.join(sorted(known_top))})")
@@ -548,7 +761,14 @@ def _build(data: dict, source: str) -> Ruleset:
             if want is str and not isinstance(v, str):
                 c.fail(f"options.{k}", f"must be a string, not {v!r}")
         options[k] = v
+    for o in optional.values():
+        # an optional rule may name an engine option: that option is its switch
+        options.setdefault(o.id, o.default)
+        if not isinstance(options[o.id], bool):
+            c.fail(f"options.{o.id}", f"must be true or false, not {options[o.id]!r}")
     _check_option_values(c, options)
+    if overrides:
+        options.update(overrides)
 
     units: dict[str, UnitType] = {}
     raw_units = c.table(data.get("units", {}), "units")
@@ -566,6 +786,25 @@ def _build(data: dict, source: str) -> Ruleset:
     borders: dict[str, BorderEffect] = {}
     for bid, raw in c.table(data.get("borders", {}), "borders").items():
         borders[bid] = _build_border(c, bid, c.table(raw, f"borders.{bid}"), units)
+
+    subst = options.get("setup_substitutes") or {}
+    if not isinstance(subst, dict):
+        c.fail("options.setup_substitutes", "must be a table of unit type = unit type")
+    for k, v in subst.items():
+        if k not in units or v not in units:
+            c.fail(f"options.setup_substitutes.{k}", f"unknown unit type ({k!r} = {v!r})")
+    for u in units.values():
+        when = u.props.get("available_from")
+        if when is None:
+            continue
+        dates = when.values() if isinstance(when, dict) else [when]
+        if not all(isinstance(d, str) and re.match(r"^\d{4}(-\d{1,2})?$", d) for d in dates):
+            c.fail(f"units.{u.id}.props.available_from", f"not a date like '1939-07': {when!r}")
+    technologies: dict[str, Technology] = {}
+    for tid, rawt in c.table(data.get("technologies", {}), "technologies").items():
+        technologies[tid] = _build_technology(
+            c, tid, c.table(rawt, f"technologies.{tid}"), units, facilities
+        )
 
     # cross references
     for u in units.values():
@@ -591,6 +830,26 @@ def _build(data: dict, source: str) -> Ruleset:
         ):
             if ref is not None and ref not in facilities:
                 c.fail(f"facilities.{f.id}.{key}", f"unknown facility type '{ref}'")
+        if f.border_effect is not None and f.border_effect not in borders:
+            c.fail(f"facilities.{f.id}.border_effect", f"no [borders.{f.border_effect}] table")
+    # Global War combat options naming terrain, unit types and facility types
+    for k in ("city_terrain", "surrounded_city_terrain"):
+        v = options.get(k)
+        if not isinstance(v, str) or (v and v not in terrain):
+            c.fail(f"options.{k}", f"no [terrain.{v}] table")
+    for k, known, what in (
+        ("amphibious_double_exempt", units, "unit type"),
+        ("city_supply_facilities", facilities, "facility type"),
+        ("fortified_lines_fall", borders, "[borders.*] table"),
+    ):
+        v = options.get(k)
+        if not isinstance(v, list):
+            c.fail(f"options.{k}", "must be a list")
+        for x in v:
+            if x not in known:
+                c.fail(f"options.{k}", f"unknown {what} {x!r}")
+    if not isinstance(options.get("amphibious_first_round"), list):
+        c.fail("options.amphibious_first_round", "must be a list")
     for n in nations.values():
         for t in n.can_buy or ():
             if t not in units and t not in facilities:
@@ -610,7 +869,138 @@ def _build(data: dict, source: str) -> Ruleset:
         sources=sources,
         description=description,
         source_path=source,
+        technologies=technologies,
+        optional=optional,
+        raw=unpatched,
     )
+
+
+_TECH_KEYS = ("name", "targets", "unlocks", "effects", "section", "reconstructed", "props")
+_EFFECT_KEYS = {
+    "kind",
+    "stat",
+    "add",
+    "set",
+    "per_stage",
+    "domains",
+    "dice",
+    "at_war_with",
+    "value",
+    "text",
+}
+
+
+def _build_technology(
+    c: _Checker, tid: str, raw: dict, units: dict, facilities: dict
+) -> Technology:
+    key = f"technologies.{tid}"
+    for k in raw:
+        if k not in _TECH_KEYS:
+            c.fail(f"{key}.{k}", f"unknown key (known: {', '.join(_TECH_KEYS)})")
+    targets = raw.get("targets")
+    if not isinstance(targets, list) or not targets:
+        c.fail(f"{key}.targets", "must be a non-empty list of die values (one per stage)")
+    tg = tuple(c.int_(v, f"{key}.targets[{i}]", 1) for i, v in enumerate(targets))
+    unlocks = c.strs(raw.get("unlocks", []), f"{key}.unlocks")
+    for u in unlocks:
+        if u not in units:
+            c.fail(f"{key}.unlocks", f"unknown unit type '{u}'")
+    effects = []
+    items = raw.get("effects", [])
+    if not isinstance(items, list):
+        c.fail(f"{key}.effects", "must be a list of tables")
+    for i, e in enumerate(items):
+        ek = f"{key}.effects[{i}]"
+        e = c.table(e, ek)
+        kw: dict[str, Any] = {}
+        for k, v in e.items():
+            if k not in _EFFECT_KEYS:
+                c.fail(f"{ek}.{k}", "unknown key")
+            if k in ("kind", "stat", "at_war_with", "text"):
+                kw[k] = c.str_(v, f"{ek}.{k}")
+            elif k in ("per_stage", "value"):
+                kw[k] = c.int_(v, f"{ek}.{k}", None)
+            elif k == "domains":
+                kw[k] = c.strs(v, f"{ek}.{k}")
+                for d in kw[k]:
+                    if d not in DOMAINS:
+                        c.fail(f"{ek}.domains", f"unknown domain '{d}'")
+            elif k == "add":
+                kw[k] = _modifier_table(c, v, f"{ek}.add", units)
+            elif k == "set":
+                t = c.table(v, f"{ek}.set")
+                for name, val in t.items():
+                    if name not in facilities:
+                        c.fail(f"{ek}.set.{name}", "unknown facility type")
+                    c.int_(val, f"{ek}.set.{name}")
+                kw[k] = dict(t)
+            elif k == "dice":
+                try:
+                    kw[k] = DiceExpr.parse(c.str_(v, f"{ek}.dice"))
+                except ValueError as err:
+                    c.fail(f"{ek}.dice", str(err))
+        kind = kw.get("kind")
+        if kind not in TECH_EFFECT_KINDS:
+            c.fail(f"{ek}.kind", f"must be one of {', '.join(TECH_EFFECT_KINDS)}, not {kind!r}")
+        if kind in ("unit_stat", "facility_stat") and not kw.get("stat"):
+            c.fail(f"{ek}.stat", f"needed for a {kind} effect")
+        if kind == "unit_stat" and not re.fullmatch(r"[a-z_][a-z0-9_]*", kw["stat"]):
+            c.fail(f"{ek}.stat", f"not a stat name: {kw['stat']!r}")
+        if kind == "facility_stat" and kw["stat"] not in _FAC_INT_KEYS:
+            c.fail(f"{ek}.stat", f"not a numeric facility stat: {kw['stat']!r}")
+        if kind == "income" and kw.get("dice") is None:
+            c.fail(f"{ek}.dice", "needed for an income effect")
+        if kw.get("at_war_with", "major") not in ("major", "any"):
+            c.fail(f"{ek}.at_war_with", "must be 'major' or 'any'")
+        effects.append(TechEffect(**kw))
+    return Technology(
+        id=tid,
+        name=c.str_(raw.get("name", tid.replace("_", " ").capitalize()), f"{key}.name"),
+        targets=tg,
+        unlocks=unlocks,
+        effects=tuple(effects),
+        section=c.str_(raw.get("section", ""), f"{key}.section"),
+        reconstructed=c.bool_(raw.get("reconstructed", False), f"{key}.reconstructed"),
+        props=dict(c.table(raw.get("props", {}), f"{key}.props")),
+    )
+
+
+_OPTIONAL_KEYS = ("name", "section", "default", "status", "summary", "on", "off")
+OPTIONAL_STATUS = ("engine", "data", "not yet")
+
+
+def _build_optionals(c: _Checker, raw: Any) -> dict[str, OptionalRule]:
+    out: dict[str, OptionalRule] = {}
+    for oid, r in c.table(raw, "optional").items():
+        key = f"optional.{oid}"
+        r = c.table(r, key)
+        for k in r:
+            if k not in _OPTIONAL_KEYS:
+                c.fail(f"{key}.{k}", f"unknown key (known: {', '.join(_OPTIONAL_KEYS)})")
+        patches: dict[str, tuple[dict, ...]] = {}
+        for side in ("on", "off"):
+            v = r.get(side, [])
+            items = v if isinstance(v, list) else [v]
+            for i, p in enumerate(items):
+                c.table(p, f"{key}.{side}[{i}]")
+                for k in p:
+                    if k not in _KNOWN_TOP or k in ("optional", "ruleset", "extends"):
+                        c.fail(f"{key}.{side}[{i}].{k}", "a patch may not change this key")
+            patches[side] = tuple(items)
+        status = c.str_(r.get("status", "not yet"), f"{key}.status")
+        if status not in OPTIONAL_STATUS:
+            c.fail(f"{key}.status", f"must be one of {', '.join(OPTIONAL_STATUS)}")
+        out[oid] = OptionalRule(
+            id=oid,
+            name=c.str_(r.get("name", oid), f"{key}.name"),
+            section=c.str_(r.get("section", ""), f"{key}.section"),
+            default=c.bool_(r.get("default", False), f"{key}.default"),
+            status=status,
+            summary=c.str_(r.get("summary", ""), f"{key}.summary"),
+            on=patches["on"],
+            off=patches["off"],
+        )
+    return out
 
 
 def _check_option_values(c: _Checker, o: dict) -> None:
@@ -619,7 +1009,9 @@ def _check_option_values(c: _Checker, o: dict) -> None:
     choices = {
         "modifier_policy": tuple(POLICIES),
         "modifier_tiebreak": ("bonus", "penalty"),
-        "capital_capture": ("take_bank", "take_bank_first_time", "none"),
+        "capital_capture": ("take_bank", "take_bank_first_time", "to_bank", "none"),
+        "income_model": ("territory", "peacetime"),
+        "convoy_mode": ("", "raid"),
         "unplaced_units": ("refund", "keep"),
         "repair_ships": ("naval_base", "turn_end", "never"),
         "neutrals": ("impassable", "attackable"),
@@ -627,6 +1019,7 @@ def _check_option_values(c: _Checker, o: dict) -> None:
         "canal_control": ("turn_start", "now"),
         "round_limit_winner": ("income", "vp", "victory_cities", "none"),
         "slot_mode": ("sequential", "together"),
+        "research_by": ("major", "any"),
     }
     from gamecore.rules.combat import RESOLVERS
 
@@ -638,6 +1031,14 @@ def _check_option_values(c: _Checker, o: dict) -> None:
     for k, allowed in choices.items():
         if o.get(k) not in allowed:
             c.fail(f"options.{k}", f"must be one of {', '.join(allowed)}, not {o.get(k)!r}")
+    tracks = o.get("tech_tracks")
+    if not isinstance(tracks, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in tracks.items()
+    ):
+        c.fail("options.tech_tracks", "must be a table of nation = nation")
+    until = o.get("research_cap_until")
+    if until and not re.match(r"^\d{4}(-\d{1,2})?$", str(until)):
+        c.fail("options.research_cap_until", f"must be a date like '1939-07', not {until!r}")
     from gamecore.rules.combat import CASUALTY_PROFILES
 
     profiles = o.get("casualty_profiles")
@@ -663,7 +1064,14 @@ def _build_unit(c: _Checker, uid: str, raw: dict, dice: int) -> UnitType:
             kw[k] = c.int_(v, f"{key}.{k}", lo, hi)
         elif k in ("name", "domain"):
             kw[k] = c.str_(v, f"{key}.{k}")
-        elif k in ("aa_targets", "cannot_target", "hidden_from", "blitz_with", "bombing_targets"):
+        elif k in (
+            "aa_targets",
+            "cannot_target",
+            "hidden_from",
+            "blitz_with",
+            "bombing_targets",
+            "target_selection_of",
+        ):
             kw[k] = c.strs(v, f"{key}.{k}")
         elif k == "flags":
             for i, fl in enumerate(c.strs(v, f"{key}.flags")):
@@ -739,7 +1147,7 @@ def _build_facility(c: _Checker, fid: str, raw: dict) -> FacilityType:
             kw[k] = c.int_(v, f"{key}.{k}")
         elif k in _FAC_BOOL_KEYS:
             kw[k] = c.bool_(v, f"{key}.{k}")
-        elif k in ("name", "captured_becomes", "upgrade_from"):
+        elif k in ("name", "captured_becomes", "upgrade_from", "border_effect"):
             kw[k] = c.str_(v, f"{key}.{k}")
         elif k in ("places", "aliases"):
             kw[k] = c.strs(v, f"{key}.{k}")
@@ -767,8 +1175,12 @@ def _build_terrain(c: _Checker, tid: str, raw: dict, units: dict | None = None) 
     key = f"terrain.{tid}"
     kw: dict[str, Any] = {"id": tid}
     for k, v in raw.items():
-        if k in ("attack", "defense"):
+        if k in ("attack", "defense", "defense_target_selection"):
             kw[k] = _modifier_table(c, v, f"{key}.{k}", units or {})
+        elif k in ("target_selection_of", "breakdown_of"):
+            kw[k] = c.strs(v, f"{key}.{k}")
+        elif k == "breakdown":
+            kw[k] = c.int_(v, f"{key}.{k}")
         elif k == "move_cost":
             kw[k] = c.int_(v, f"{key}.{k}", 1)
         elif k in ("impassable", "no_blitz"):
@@ -784,14 +1196,27 @@ def _build_border(c: _Checker, bid: str, raw: dict, units: dict | None = None) -
     from gamecore.model import BORDER_FLAGS
 
     key = f"borders.{bid}"
-    if bid not in BORDER_FLAGS:
-        c.fail(key, f"unknown border attribute (one of {', '.join(BORDER_FLAGS)})")
+    # besides the typed attributes, an effect may be keyed by a boolean border prop
+    # (``prop = true``; Global War: ``maginot``)
+    if bid not in BORDER_FLAGS and raw.get("prop") is not True:
+        c.fail(
+            key,
+            f"unknown border attribute (one of {', '.join(BORDER_FLAGS)}; "
+            "a border prop needs prop = true)",
+        )
     kw: dict[str, Any] = {"id": bid}
     for k, v in raw.items():
         if k in ("attack", "defense"):
             kw[k] = _modifier_table(c, v, f"{key}.{k}", units or {})
-        elif k == "rounds":
+        elif k in ("rounds", "first_strike_rolls", "first_strike_value"):
             kw[k] = c.int_(v, f"{key}.{k}")
+        elif k == "prop":
+            kw[k] = c.bool_(v, f"{key}.{k}")
+        elif k in ("first_strike_targets", "double_casualties"):
+            kw[k] = c.strs(v, f"{key}.{k}")
+            for d in kw[k]:
+                if d not in DOMAINS:
+                    c.fail(f"{key}.{k}", f"unknown domain '{d}'")
         else:
             c.fail(f"{key}.{k}", "unknown key")
     return BorderEffect(**kw)
@@ -812,6 +1237,10 @@ def _build_nation(c: _Checker, nid: str, raw: dict) -> NationRules:
             kw[k] = c.bool_(v, f"{key}.{k}")
         elif k == "place_limit_per_zone":
             kw[k] = c.int_(v, f"{key}.{k}")
+        elif k == "capital_bank_to":
+            kw[k] = c.str_(v, f"{key}.{k}")
+            if kw[k] not in ("conqueror", "bank"):
+                c.fail(f"{key}.{k}", f"must be 'conqueror' or 'bank', not {kw[k]!r}")
         else:
             c.fail(f"{key}.{k}", "unknown key")
     return NationRules(**kw)
@@ -826,8 +1255,12 @@ __all__ = [
     "DiceExpr",
     "FacilityType",
     "NationRules",
+    "OptionalRule",
     "Ruleset",
     "Support",
+    "TECH_EFFECT_KINDS",
+    "TechEffect",
+    "Technology",
     "Terrain",
     "UnitType",
     "bundled_rulesets",

@@ -409,3 +409,36 @@ def units_on_neutrals(ctx):
                 f"{ctx.zone_desc(st.zone)} ({owner})",
                 zones=[st.zone],
             )
+
+
+@check("SCN020", "error", "scenario", "technology head starts not in the ruleset", scenario=True)
+def technology_head_starts(ctx):
+    """Global War §7.7: "some nations begin with markers on the chart": the scenario's
+    ``props.technologies = {nation: {technology: stages}}`` must name the ruleset's
+    technologies, nations of the pack and stages the chart has."""
+    rs = ctx.ruleset
+    raw = ctx.scenario.props.get("technologies")
+    if rs is None or raw is None:
+        return
+    if not isinstance(raw, dict):
+        yield ctx.issue("SCN020", "props.technologies must map nations to {technology: stage}")
+        return
+    techs = getattr(rs, "technologies", {}) or {}
+    for nation, prog in sorted(raw.items()):
+        if nation not in ctx.pack.nations:
+            yield ctx.issue("SCN020", f"technology head start for unknown nation {nation!r}")
+        if not isinstance(prog, dict):
+            yield ctx.issue(
+                "SCN020", f"props.technologies.{nation} must map technologies to stages"
+            )
+            continue
+        for tid, st in sorted(prog.items()):
+            t = techs.get(tid)
+            if t is None:
+                yield ctx.issue(
+                    "SCN020",
+                    f"{nation}: no technology {tid!r} in ruleset {ctx.scenario.ruleset}"
+                    + _did_you_mean(tid, techs),
+                )
+            elif isinstance(st, bool) or not isinstance(st, int) or not 0 <= st <= t.stages:
+                yield ctx.issue("SCN020", f"{nation}: {tid} stage {st!r} is not in 0..{t.stages}")

@@ -157,6 +157,7 @@ def calculate(
                 )
             value = ExactSolver(prep).value
         res = _monte_carlo(prep, samples or DEFAULT_SAMPLES, seed, reason, value)
+    res.approximations = tuple(prep.approximations)
     res.elapsed_s = time.perf_counter() - t0
     return res
 

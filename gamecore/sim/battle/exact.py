@@ -139,7 +139,7 @@ class ExactSolver:
         hit = self._ops.get(key)
         if hit is None:
             hit = []
-            for stage in self.prep.stages():
+            for stage in self.prep.stages(rnd):
                 ea = effect(self.prep, "attacker", stage, rnd)
                 ed = effect(self.prep, "defender", stage, rnd)
                 hit.append((ea, np.ascontiguousarray(ed.transpose(1, 0, 2))))

@@ -7,8 +7,10 @@ these units attack that zone now?"
     att, dfn, ctx = battle_from_state(state, zone, my_units)
     res = calculate(state.rules, att, dfn, ctx)  # res.attacker_win, res.tuv_swing, ...
 
-Damaged multi-hit units stay damaged; the zone's terrain and kind (land or sea) come from
-the board; the defenders are, by default, the units an engine battle there would line up
+Damaged multi-hit units stay damaged; the zone's terrain, kind (land or sea) and city
+status (Global War §1.16: a city, or a surrounded one) come from the board, and so do the
+border effects and the border terrain (§1.7) the attackers cross from where they are (or,
+once moved in, from where they came); the defenders are, by default, the units an engine battle there would line up
 (at war with the attacker, not carried, not submerged, not infrastructure).
 """
 
@@ -68,9 +70,31 @@ def battle_from_state(
     if terrain not in state.rules.terrain:
         terrain = ""
     defender_nation = defenders[0].nation if defenders else ""
+    city = ""
+    if "city" in state.board.flags.get(zone, ()) and state.rules.options.get("city_terrain"):
+        from gamecore.rules.combat import city_surrounded
+
+        sur = state.rules.options.get("surrounded_city_terrain")
+        city = "surrounded" if sur and city_surrounded(state, zone) else "city"
+    crossed_terrain: set[str] = set()
+    crossed: set[str] = set()
+    if state.board.is_land(zone) and attackers:
+        from gamecore.rules.combat import _facility_edges
+
+        edges = _facility_edges(state, zone)
+        for u in attackers:
+            o = state.origins.get(u.id) if u.zone == zone else u.zone
+            if o is None or o == zone:
+                continue
+            crossed_terrain |= state.board.border_terrain.get((zone, o), frozenset())
+            crossed |= state.board.border_flags.get((min(o, zone), max(o, zone)), frozenset())
+            crossed |= {e for edge, e in edges if edge is None or edge == o}
     kw = {
         "sea": state.board.is_sea(zone),
+        "border_terrain": tuple(sorted(t for t in crossed_terrain if t in state.rules.terrain)),
+        "borders": tuple(sorted(b for b in crossed if b in state.rules.borders)),
         "terrain": terrain,
+        "city": city,
         "attacker_nation": nation,
         "defender_nation": defender_nation,
         "attacker_damaged": att_dmg,

@@ -112,6 +112,9 @@ class BattleContext:
 
     - ``sea``: a sea battle (None: a sea battle when any sea unit takes part).
     - ``terrain``: the zone's terrain id (its ruleset modifiers apply every round).
+    - ``city``: "city": the zone is a city (the ruleset's ``city_terrain`` adds to
+      ``terrain`` every round, Global War §1.16); "surrounded": a surrounded city (its
+      ``surrounded_city_terrain`` instead); "": not a city.
     - ``border_terrain``: terrain crossed between the entry border and the roundel; its
       modifiers apply in round 1 only (rules-notes/000_global_war.md §1.4).
     - ``borders``: attributes of the border the attackers cross (river, mountain,
@@ -136,6 +139,7 @@ class BattleContext:
 
     sea: bool | None = None
     terrain: str = ""
+    city: str = ""
     border_terrain: tuple[str, ...] = ()
     borders: tuple[str, ...] = ()
     amphibious: bool = False

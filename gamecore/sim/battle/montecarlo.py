@@ -155,7 +155,7 @@ class MonteCarlo:
                 break
             live, a, d = live[go], a[go], d[go]
             r += 1
-            for stage in prep.stages():
+            for stage in prep.stages(r):
                 d2 = self.fire(rng, "attacker", stage, r, a, d)
                 a = self.fire(rng, "defender", stage, r, d, a)
                 d = d2

@@ -88,7 +88,12 @@ class Prepared:
         for tid in ctx.bombard:
             if tid not in rules.units or not rules.units[tid].bombard:
                 raise BattleError(f"bombard: '{tid}' is not a unit that bombards")
+        #: rules of the ruleset this battle would follow in the engine but the calculator
+        #: leaves out (target selection, desert breakdown, amphibious round 1): said, not
+        #: hidden (BattleResult.approximations)
+        self.approximations: list[str] = []
         mods = list(ctx.modifiers) + self._terrain_modifiers()
+        fixed = [] if self.sea else self._border_first_strike()
         keep = ctx.keep_land_unit if ctx.keep_land_unit is not None else not self.sea
         self.A = Side(
             rules,
@@ -99,6 +104,7 @@ class Prepared:
             keep_land_unit=keep,
             modifiers=mods,
             nation=ctx.attacker_nation,
+            double=self._double(),
         )
         self.D = Side(
             rules,
@@ -108,11 +114,27 @@ class Prepared:
             order=ctx.defender_order,
             modifiers=mods,
             nation=ctx.defender_nation,
+            fixed_first_strike=fixed,
         )
         A, D = self.A, self.D
-        A.define_groups(D.possible_keys())
+        self._note_target_selection()
+        keys = D.possible_keys()
+        if A.double_rounds:
+            keys = keys + [(*k, "x2") for k in keys]
+        A.define_groups(keys)
         D.define_groups(A.possible_keys())
         self.round_groups = (len(A.groups), len(D.groups))
+        #: first strike happens in rounds 1..fs_until (None: every round)
+        fr = [
+            X.fs_rounds
+            for X in (A, D)
+            if X.has_first_strike and any(t.first_strike for t in X.slots)
+        ]
+        fixed_until = max((f[2] for f in fixed), default=0)
+        if any(r == 0 for r in fr):
+            self.fs_until: int | None = None
+        else:
+            self.fs_until = max([*fr, fixed_until], default=0)
         comps_a = self._aa_fire()
         comps_d = self._bombardment()
         #: the outcomes of the fire before round 1: (attacker state, defender state,
@@ -175,7 +197,17 @@ class Prepared:
         list has no effect, as in the engine (``Ruleset.terrain_of``)."""
         ctx, rules = self.ctx, self.rules
         out: list[Modifier] = []
-        for names, rounds in (((ctx.terrain,) if ctx.terrain else (), 0), (ctx.border_terrain, 1)):
+        zone = [ctx.terrain] if ctx.terrain else []
+        if ctx.city:
+            if ctx.city not in ("city", "surrounded"):
+                raise BattleError(f"city must be '', 'city' or 'surrounded', not {ctx.city!r}")
+            key = "city_terrain" if ctx.city == "city" else "surrounded_city_terrain"
+            extra = rules.options.get(key, "")
+            if not extra:
+                raise BattleError(f"ruleset '{rules.id}' has no {key.replace('_', ' ')}")
+            if extra not in zone:
+                zone.append(extra)
+        for names, rounds in ((tuple(zone), 0), (ctx.border_terrain, 1)):
             for name in names:
                 ter = rules.terrain_of(name)
                 out += _table_modifiers("attacker", ter.attack, rounds)
@@ -191,6 +223,82 @@ class Prepared:
             out += _table_modifiers("attacker", e.attack, e.rounds)
             out += _table_modifiers("defender", e.defense, e.rounds)
         return out
+
+    def _double(self) -> tuple[tuple[str, ...], int]:
+        """Double casualties of the borders crossed (Global War §9.2, §1.23 Maginot Line):
+        (attacker domains, rounds); every attacker is taken to have crossed them."""
+        if self.sea:
+            return ((), 0)
+        effects = getattr(self.rules, "borders", {}) or {}
+        doms: set[str] = set()
+        rounds = 0
+        for name in self.ctx.borders:
+            e = effects.get(name)
+            if e is not None and getattr(e, "double_casualties", ()):
+                doms.update(e.double_casualties)
+                rounds = max(rounds, e.rounds or 10**9)
+        return (tuple(sorted(doms)), rounds)
+
+    def _border_first_strike(self) -> list[tuple[int, tuple, int]]:
+        """The defender's first-strike dice of the borders crossed (Global War §12.7
+        fortification: 2 at 5 in round 1), as the engine's ``border_first_strike``: each
+        effect once, for its rounds, hitting the units of its ``first_strike_targets``."""
+        effects = getattr(self.rules, "borders", {}) or {}
+        out = []
+        for name in sorted(set(self.ctx.borders)):
+            e = effects.get(name)
+            if e is None or not getattr(e, "first_strike_rolls", 0):
+                continue
+            cannot = tuple(d for d in ALL_DOMAINS if d not in e.first_strike_targets)
+            rounds = e.rounds or 10**9
+            out += [(e.first_strike_value, (cannot, "land", False), rounds)] * e.first_strike_rolls
+        return out
+
+    def _note_target_selection(self) -> None:
+        """Target selection (Global War T 9-1: a low roll lets the firing side pick its
+        victim) ties a die's hits to two casualty orders at once, which the per-group hit
+        distributions cannot express: the calculator leaves it out and says so."""
+        rules, ctx = self.rules, self.ctx
+        who = sorted({t.id for t in (*self.A.slots, *self.D.slots) if t.target_selection})
+        names = [ctx.terrain] if ctx.terrain else []
+        if ctx.city == "city":
+            names.append(rules.options.get("city_terrain", ""))
+        for name in names:
+            tab = rules.terrain_of(name).defense_target_selection if name else {}
+            for t in self.D.slots:
+                if tab.get(t.id, tab.get(t.domain, 0)):
+                    who.append(f"{t.id} in {name}")
+        if who:
+            self.approximations.append(
+                "target selection (T 9-1) left out, hits follow the casualty order: "
+                + ", ".join(dict.fromkeys(who))
+            )
+        # amphibious round 1 (Global War §9.8): who may attack, double casualties
+        opts = rules.options
+        if ctx.amphibious and not self.sea:
+            if opts.get("amphibious_first_round"):
+                self.approximations.append(
+                    "amphibious round 1 (only some classes attack, the rest join in round 2) "
+                    "left out: every land unit fights from round 1"
+                )
+            if opts.get("amphibious_double_casualties"):
+                self.approximations.append("amphibious double casualties (§9.2) left out")
+        # desert breakdown (§1.9): an attacker leaving on a roll of 12
+        for name in (ctx.terrain, *ctx.border_terrain):
+            ter = rules.terrain_of(name) if name else None
+            if ter is None or not ter.breakdown:
+                continue
+            of = ter.breakdown_of
+            hit = [
+                t.id
+                for t in self.A.slots
+                if "*" in of or t.domain in of or t.id in of or t.props.get("class") in of
+            ]
+            if hit:
+                self.approximations.append(
+                    f"{name} breakdown (a roll of {ter.breakdown}+ sends the unit away) left "
+                    "out: " + ", ".join(hit)
+                )
 
     # ------------------------------------------------------------------ before round 1
     def _aa_fire(self) -> list[tuple[tuple[int, ...], float]]:
@@ -262,6 +370,10 @@ class Prepared:
             if p <= 0.0:
                 continue
             s = D.apply_hits(D.initial, {g: k}) if g is not None else D.initial
+            if not rules.options.get("bombard_victims_fire", True):
+                # first strike (Global War §9.9): the victims are gone before round 1
+                out.append((s, float(p), None))
+                continue
             doomed = [0] * D.n_cells
             for cells in D.slot_cells:
                 killed = sum(D.initial[c] for c in cells) - sum(s[c] for c in cells)
@@ -393,5 +505,10 @@ class Prepared:
         self._tables[key] = out
         return out
 
-    def stages(self) -> tuple[int, ...]:
-        return (FS, GEN) if self.has_fs else (GEN,)
+    def stages(self, rnd: int | None = None) -> tuple[int, ...]:
+        """The firing stages of round ``rnd`` (None: of any round)."""
+        if not self.has_fs:
+            return (GEN,)
+        if rnd is not None and self.fs_until is not None and rnd > self.fs_until:
+            return (GEN,)
+        return (FS, GEN)

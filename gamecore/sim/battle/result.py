@@ -86,6 +86,8 @@ class BattleResult:
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)
     elapsed_s: float = 0.0
     sea: bool = False
+    #: rules the calculator left out of this battle (the odds are approximate)
+    approximations: tuple[str, ...] = ()
 
     @property
     def outcomes(self) -> dict[str, float]:
@@ -122,6 +124,8 @@ class BattleResult:
             "sea": self.sea,
             "elapsed_ms": round(self.elapsed_s * 1000.0, 3),
         }
+        if self.approximations:
+            out["approximations"] = list(self.approximations)
         if self.samples is not None:
             out["samples"] = self.samples
             out["seed"] = self.seed
@@ -136,6 +140,8 @@ class BattleResult:
             else f"Monte Carlo, {self.samples} battles, seed {self.seed}"
         )
         lines.append(f"method: {how} ({self.reason})")
+        for note in self.approximations:
+            lines.append(f"approximate: {note}")
         for k in OUTCOMES:
             p = getattr(self, k)
             if k in ("retreat", "stalemate") and p < 5e-7 and k not in self.intervals:

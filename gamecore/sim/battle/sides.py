@@ -59,8 +59,9 @@ ALL_DOMAINS = ("land", "sea", "facility", "air")
 
 
 def eligible(t: UnitType, key: Key) -> bool:
-    """May a hit with ``key`` be assigned to a unit of type ``t``?"""
-    cannot, fdom, det = key
+    """May a hit with ``key`` be assigned to a unit of type ``t``? (A fourth element of
+    the key, a preferred domain, changes the order, not who may be hit.)"""
+    cannot, fdom, det = key[0], key[1], key[2]
     if t.domain in cannot:
         return False
     return not (fdom in t.hidden_from and not det)
@@ -140,6 +141,8 @@ class Side:
         keep_land_unit: bool = False,
         modifiers: Iterable[Modifier] = (),
         nation: str = "",
+        fixed_first_strike: Sequence[tuple[int, Key, int]] = (),
+        double: tuple[tuple[str, ...], int] = ((), 0),
     ):
         self.rules = rules
         self.role = role
@@ -194,9 +197,29 @@ class Side:
                 raise BattleError(f"{role}: only multi-hit units in the battle start damaged")
         self.initial: tuple[int, ...] = tuple(init)
         self.modifiers = [m for m in modifiers if m.side == role]
+        #: first strike in the first N rounds only (0: every round; Global War T 9-1)
+        self.fs_rounds = int(opts.get("first_strike_rounds", 0) or 0)
+        #: air superiority: hits of such units go to aircraft first in the first N rounds
+        self.as_rounds = int(opts.get("air_superiority_rounds", 0) or 0)
+        if not any(t.air_superiority for t in self.slots):
+            self.as_rounds = 0
+        #: dice of no unit, fired in the first-strike stage of rounds 1..rounds:
+        #: (value, hit key, rounds) (a fortification, Global War §12.7)
+        self.fixed_fs = [f for f in fixed_first_strike if f[0] > 0]
+        self.has_first_strike = any(t.first_strike for t in self.slots) or bool(self.fixed_fs)
+        #: double casualties (Global War §9.2): in rounds 1..double_rounds each hit on a
+        #: unit of these domains takes a second one of them
+        self.double_domains, self.double_rounds = double
+        if not self.double_domains:
+            self.double_rounds = 0
         #: rounds after this one all fire alike (no round-limited modifier left)
-        self.last_special_round = max((m.rounds for m in self.modifiers), default=0)
-        self.has_first_strike = any(t.first_strike for t in self.slots)
+        self.last_special_round = max(
+            [m.rounds for m in self.modifiers]
+            + [f[2] for f in self.fixed_fs]
+            + [self.as_rounds, self.double_rounds]
+            + [self.fs_rounds if self.has_first_strike else 0],
+            default=0,
+        )
         self.has_detector = any(t.detector for t in self.slots)
         self._mods_cache: dict[tuple[int, int], list[int]] = {}
         self._value_cache: dict[tuple[int, int, int | None], int] = {}
@@ -204,6 +227,7 @@ class Side:
         self.cell_tid = [self.slots[s].id for s in self.cell_slot]
         self.cell_fs = [self.slots[s].first_strike for s in self.cell_slot]
         self.cell_det = [self.slots[s].detector for s in self.cell_slot]
+        self.cell_as = [self.slots[s].air_superiority for s in self.cell_slot]
         self.cell_key = [
             (self.slots[s].cannot_target, self.slots[s].domain) for s in self.cell_slot
         ]
@@ -221,6 +245,8 @@ class Side:
         ]
         # incoming hit groups (see define_groups)
         self.groups: list[tuple[int, ...]] = []
+        self.group_pref: list[str] = []  # "" or the domain its hits go to first
+        self.group_double: list[bool] = []  # its hits take two (double casualties)
         self.group_rank: list[str] = []
         self.group_of_key: dict[Key, int | None] = {}
         self._plans: dict[int, tuple] = {}
@@ -246,7 +272,18 @@ class Side:
                 k = (t.cannot_target, t.domain, d)
                 if k not in keys:
                     keys.append(k)
+                if self.as_rounds and t.air_superiority:
+                    k = (t.cannot_target, t.domain, d, "air")
+                    if k not in keys:
+                        keys.append(k)
+        for _, k, _ in self.fixed_fs:
+            if k not in keys:
+                keys.append(k)
         return keys
+
+    def fs_active(self, rnd: int) -> bool:
+        """Do first strikers fire apart in round ``rnd``?"""
+        return not self.fs_rounds or rnd <= self.fs_rounds
 
     # ------------------------------------------------------------------ fire
     def _mods(self, slot: int, rnd: int) -> list[int]:
@@ -287,15 +324,18 @@ class Side:
         Support is handed out as the engine does: bigger bonuses first, each unit
         receiving at most one; modifiers combine by the ruleset's policy."""
         S = M.shape[0]
-        fs_on = not enemy_det
+        fs_on = not enemy_det and self.fs_active(rnd)
         want_fs = stage == FS
         present = M.any(axis=0).tolist()
         firing = [
             c for c in range(self.n_cells) if present[c] and want_fs == (fs_on and self.cell_fs[c])
         ]
         out: list[np.ndarray | None] = [None] * n_groups
-        if not firing:
+        fixed = [f for f in self.fixed_fs if rnd <= f[2]] if want_fs else []
+        if not firing and not fixed:
             return out
+        x2 = ("x2",) if target.double_rounds and rnd <= target.double_rounds else ()
+        sup_on = bool(self.as_rounds) and rnd <= self.as_rounds
         det_cells = [c for c in firing if self.cell_det[c]]
         det = M[:, det_cells].sum(axis=1) > 0 if det_cells else None
         dets = (False, True) if det is not None else (False,)
@@ -323,13 +363,23 @@ class Side:
             parts = [(c, None, M[:, c]) for c in firing]
         # dice per (target group, value)
         cols: dict[tuple[int, int], np.ndarray] = {}
+        if fixed:
+            alive = M.sum(axis=1) > 0
+            for v, key, _ in fixed:
+                g = target.group_of_key.get(key + x2)
+                if g is None or g >= n_groups:
+                    continue
+                n = alive.astype(np.int64)
+                cols[(g, v)] = cols[(g, v)] + n if (g, v) in cols else n
         for c, sup, n in parts:
             v = self._value(c, rnd, sup)
             if v <= 0 or not n.any():
                 continue
             kb = self.cell_key[c]
+            if sup_on and self.cell_as[c]:
+                kb = (*kb, "air")
             for d in dets:
-                g = target.group_of_key.get((*kb, d))
+                g = target.group_of_key.get((kb[0], kb[1], d, *kb[2:], *x2))
                 if g is None or g >= n_groups:
                     continue
                 m = n if det is None else n * (det == d)
@@ -361,21 +411,32 @@ class Side:
         """Group the hit keys the enemy can produce by the slots they may hit here: hits of
         one group are interchangeable. A group's rank (its smallest key repr) orders
         groups hitting equally many units, as the engine orders keys."""
-        sig_of: dict[tuple[int, ...], int] = {sig: g for g, sig in enumerate(self.groups)}
+        sig_of: dict[tuple, int] = {
+            (sig, self.group_pref[g], self.group_double[g]): g for g, sig in enumerate(self.groups)
+        }
         for key in keys:
             if key in self.group_of_key:
                 continue
-            sig = tuple(i for i, t in enumerate(self.slots) if eligible(t, key))
+            # a key ending in "x2": the same hit in a double-casualty round
+            dbl = key[-1] == "x2"
+            base = key[:-1] if dbl else key
+            sig = tuple(i for i, t in enumerate(self.slots) if eligible(t, base))
             if not sig:
                 self.group_of_key[key] = None
                 continue
-            g = sig_of.get(sig)
+            pref = base[3] if len(base) > 3 else ""
+            if pref and not any(self.slots[i].domain == pref for i in sig):
+                pref = ""  # nothing to prefer: an ordinary hit
+            dbl = dbl and any(self.slots[i].domain in self.double_domains for i in sig)
+            g = sig_of.get((sig, pref, dbl))
             if g is None:
-                g = sig_of[sig] = len(self.groups)
+                g = sig_of[(sig, pref, dbl)] = len(self.groups)
                 self.groups.append(sig)
-                self.group_rank.append(repr(key))
+                self.group_pref.append(pref)
+                self.group_double.append(dbl)
+                self.group_rank.append(repr(base))
             else:
-                self.group_rank[g] = min(self.group_rank[g], repr(key))
+                self.group_rank[g] = min(self.group_rank[g], repr(base))
             self.group_of_key[key] = g
 
     def eligible_units(self, state: Sequence[int], g: int) -> int:
@@ -388,12 +449,19 @@ class Side:
         plan = self._plans.get(g)
         if plan is None:
             sig = self.groups[g]
-            armed = [s for s in sig if not self.slots[s].defenseless]
-            defl = [s for s in sig if self.slots[s].defenseless]
-            plan = tuple(
-                [(self.slot_cells[s], self.slots[s].hits > 1) for s in part]
-                for part in (armed, defl)
-            )
+            pref = self.group_pref[g]
+            # a preferred domain (air superiority): its units first, while any is left
+            tiers = [sig]
+            if pref:
+                tiers = [
+                    [s for s in sig if self.slots[s].domain == pref],
+                    [s for s in sig if self.slots[s].domain != pref],
+                ]
+            parts = []
+            for tier in tiers:
+                parts.append([s for s in tier if not self.slots[s].defenseless])
+                parts.append([s for s in tier if self.slots[s].defenseless])
+            plan = tuple([(self.slot_cells[s], self.slots[s].hits > 1) for s in p] for p in parts)
             self._plans[g] = plan
         return plan
 
@@ -401,7 +469,27 @@ class Side:
         """Assign one hit of group ``g`` (the engine's ``assign_hits`` for one hit):
         armed eligible units first (defenceless only when no armed one is left); with
         absorb-first the first multi-hit unit with more than one hit point left takes
-        damage; else the first unit in order takes the hit (a damaged one first)."""
+        damage; else the first unit in order takes the hit (a damaged one first). In a
+        double-casualty group a hit on a unit of the double domains takes one hit point
+        more from the first such unit in casualty order (Global War §9.2)."""
+        slot = self._hit_slot(counts, g)
+        if slot is None:
+            return False
+        if self.group_double[g] and self.slots[slot].domain in self.double_domains:
+            for s in self.groups[g]:
+                if self.slots[s].domain not in self.double_domains:
+                    continue
+                cells = self.slot_cells[s]
+                for c in reversed(cells):  # lowest hp first
+                    if counts[c]:
+                        counts[c] -= 1
+                        if c != cells[-1]:
+                            counts[c + 1] += 1
+                        return True
+        return True
+
+    def _hit_slot(self, counts: list[int], g: int) -> int | None:
+        """One ordinary hit of group ``g``; the slot it hit (None: nobody to hit)."""
         for part in self._group_plan(g):
             alive = [
                 (cells, multi)
@@ -419,15 +507,15 @@ class Side:
                         if counts[c]:
                             counts[c] -= 1
                             counts[c + 1] += 1
-                            return True
+                            return self.cell_slot[c]
             cells = alive[0][0]
             for c in reversed(cells):  # lowest hp first
                 if counts[c]:
                     counts[c] -= 1
                     if c != cells[-1]:
                         counts[c + 1] += 1
-                    return True
-        return False
+                    return self.cell_slot[c]
+        return None
 
     def apply_hits(self, state: Sequence[int], hits: Mapping[int, int]) -> tuple[int, ...]:
         """The state after a round's hits ``{group: count}``: groups fitting fewer units go

@@ -426,20 +426,29 @@ class HeuristicBot:
 
     # -- purchase ------------------------------------------------------------------------------
     def _plan_purchase(self, state: GameState, legal: list[Action]) -> list:
-        from gamecore.rules.economy import placement_capacity
+        from gamecore.rules.economy import advance_cost, placement_capacity
 
         n = state.current_nation
         v = _View(state, n)
         buyable = {a.type for a in legal if a.kind == "buy"}
         ut = v.ut
         units = {t: ut[t] for t in sorted(buyable) if t in ut}
-        if not units:
-            return [END]
         bank = state.banks.get(n, 0)
+        research = _research_plan(state, legal, bank)
+        bank -= len(research) * int(state.rules.options.get("research_cost", 0))
+        # Global War §7.3: pay on what is on the Production Chart before starting more
+        paying: list = []
+        for a in (a for a in legal if a.kind == "advance"):
+            price = advance_cost(state, a.target)
+            if price <= bank:
+                paying.append(a)
+                bank -= price
+        if not units:
+            return research + paying + [END]
         cap, _domains = placement_capacity(state, n)
         queued = sum(c for t, c in state.pending.get(n, {}).items() if t in ut)
         slots = max(0, cap - queued)
-        steps: list = []
+        steps: list = list(research) + paying
         # repair bombed factories first while that leaves money for units
         for a in (a for a in legal if a.kind == "repair"):
             f = state.facilities.get(a.target)
@@ -588,6 +597,8 @@ class HeuristicBot:
         steps: list = []
         for _score, z, units in orders:
             steps.extend(self._move_steps(state, v, z, units, reach.get(z, {}), ferry.get(z, {})))
+        # Global War §9.11: submarines left where a convoy line can be raided raid it
+        steps.extend([_raid_step] * sum(1 for a in legal if a.kind == "raid"))
         steps.append(END)
         return steps
 
@@ -996,6 +1007,8 @@ class HeuristicBot:
                 continue
             for _ in range(pend[typ]):
                 steps.append(_Place(typ, [a.zone for a in opts]))
+        # finished facilities go where they were built (Global War §11.3)
+        steps += [a for a in places if a.type not in ut and a.type not in pend]
         steps.append(END)
         return steps
 
@@ -1119,6 +1132,33 @@ def _power(state, units, stat: str) -> float:
         rate += t.stat(stat, u.damage > 0) / dice
         hp += t.hits - u.damage
     return rate * hp
+
+
+def _research_plan(state: GameState, legal: list[Action], bank: int) -> list[Action]:
+    """Research rolls to make first (seeds/000 §7.6): as many as the dice and the money
+    allow (keeping 10 for units when research costs), easiest stage first."""
+    from gamecore.rules import tech
+
+    acts = [a for a in legal if a.kind == "research"]
+    if not acts:
+        return []
+    n = state.current_nation
+    cost = int(state.rules.options.get("research_cost", 0))
+    dice = tech.research_dice(state, n) - len(tech.rolled(state, n))
+    if cost:
+        dice = min(dice, max(0, bank - 10) // cost)
+    techs = state.rules.technologies
+
+    def target(a: Action) -> tuple:
+        t = techs[a.type]
+        return (t.targets[min(tech.stage(state, n, t.id), t.stages - 1)], a.type)
+
+    return sorted(acts, key=target)[: max(0, dice)]
+
+
+def _raid_step(state: GameState, legal: list[Action]) -> Action | None:
+    """A convoy raid still open at the end of combat move (after the planned moves)."""
+    return next((a for a in legal if a.kind == "raid" and not a.mode), None)
 
 
 def _fit(a: Action, legal: list[Action], state=None) -> Action | None:

@@ -51,8 +51,10 @@ def test_the_46_unit_types_of_section_12(gw):
     assert classes == {"infantry", "vehicle", "artillery"}
     techs = {u.id for u in gw.units.values() if "tech" in u.props}
     assert len(techs) == 11
-    # technology units cannot be bought until the engine has technologies
-    assert all(gw.units[t].cost == 0 and gw.units[t].props["tech_cost"] > 0 for t in techs)
+    # technology units cost what §7.8 prints and are unlocked by a technology (§7.8;
+    # buying them: tests/gamecore/rules/test_gw_tech.py)
+    assert all(gw.units[t].cost == gw.units[t].props["tech_cost"] > 0 for t in techs)
+    assert set(gw.unit_techs) == techs
 
 
 @pytest.mark.parametrize(

@@ -94,3 +94,17 @@ def test_ruleset_checks_are_scenario_scoped(code):
     from gamecore.validate import REGISTRY
 
     assert REGISTRY[code].needs_scenario or code == "ATT007"
+
+
+def test_scn020_technology_head_starts():
+    # Global War §7.7: nations may start with progress on the Technology Chart
+    pack = grid_pack()
+    sc = pack.scenarios["s1"]
+    sc.ruleset = "global_war"
+    sc.props["technologies"] = {"X": {"radr": 1, "radar": 9, "jet_fighters": 2}, "ZZZ": {}}
+    msgs = sorted(i.message for i in issues(pack, "SCN020"))
+    assert len(msgs) == 3
+    assert any("did you mean 'radar'" in m for m in msgs)
+    assert any("stage 9" in m for m in msgs) and any("'ZZZ'" in m for m in msgs)
+    sc.props["technologies"] = {"X": {"jet_fighters": 2}}
+    assert issues(pack, "SCN020") == []
