@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gamecore.errors import RulesError
-from gamecore.model import Pack, Scenario
+from gamecore.model import Pack, Scenario, in_scenario
 from gamecore.model.map import border_key
 from gamecore.rules import Ruleset
 
@@ -206,7 +206,8 @@ def build_board(
             kamikaze[z] = kz if isinstance(kz, str) else ""
     lines = []
     for line in sorted(m.lines.values(), key=lambda ln: ln.id):
-        if line.kind == "convoy":
+        # lines scoped to other scenarios (props["scenarios"]) are not on this board
+        if line.kind == "convoy" and in_scenario(line.props, scenario.id):
             convoy.update(z for z in line.path if z in water)
             ends = tuple(z for z in (line.start, line.end) if z is not None and z in kind)
             vals = tuple(sorted((n, int(v)) for n, v in line.values.items() if int(v) > 0))
@@ -365,8 +366,11 @@ def _logistics(
             or (bd is not None and bd.props.get("channel_port"))
         )
         via = strait_via.get(key)
-        if via is not None:
-            vias: tuple[int, ...] = (via,)
+        authored = bd.props.get("via") if bd is not None else None
+        if isinstance(authored, list) and authored and all(kind.get(z) == "sea" for z in authored):
+            vias: tuple[int, ...] = tuple(sorted(authored))  # the border names its sea zones
+        elif via is not None:
+            vias = (via,)
         else:  # the sea zones both sides touch (else either side's)
             ca, cb = coast.get(key[0], set()), coast.get(key[1], set())
             vias = tuple(sorted((ca & cb) or (ca | cb)))

@@ -14,7 +14,7 @@ from gamecore.engine.objectives import ObjectiveEvaluator, default_evaluator
 from gamecore.engine.rng import Rng
 from gamecore.engine.state import Fac, GameState
 from gamecore.errors import RulesError, WarroomError
-from gamecore.model import Pack
+from gamecore.model import Pack, in_scenario
 from gamecore.rules import load_ruleset
 
 LOG_VERSION = 1
@@ -81,6 +81,8 @@ def new_game(
         s.relations[(a, b) if a < b else (b, a)] = rel.status
     s.facilities = {}
     for f in sorted(pack.map.facilities.values(), key=lambda f: f.id):
+        if not in_scenario(f.props, scn.id):
+            continue  # a facility of another scenario (props["scenarios"])
         ft = rules.facility_type(f.type)
         s.facilities[f.id] = Fac(f.id, f.zone, ft.id if ft else f.type, f.damage)
     s.next_fid = max(s.facilities, default=0) + 1

@@ -21,6 +21,7 @@ from gamecore.model.map import (
     TerrainArea,
     Zone,
     border_key,
+    in_scenario,
 )
 from gamecore.model.pack import Pack, PlaytestResult, RulesetDoc
 from gamecore.model.scenario import (
@@ -61,4 +62,5 @@ __all__ = [
     "UnitStack",
     "Zone",
     "border_key",
+    "in_scenario",
 ]

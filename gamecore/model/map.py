@@ -24,6 +24,15 @@ FACILITY_SERVES_SEA = ("port", "naval_base", "shipyard", "dockyard", "submarine_
 XY = tuple[float, float]
 
 
+def in_scenario(props: dict[str, Any], scenario_id: str | None) -> bool:
+    """Whether a map item (convoy line, facility, ...) whose ``props`` are given exists in
+    scenario ``scenario_id``: ``props["scenarios"]`` lists the scenarios it belongs to;
+    without that key it belongs to all (one map can carry the 1939 g40 convoys and the
+    1936 Global War ones side by side)."""
+    only = props.get("scenarios")
+    return not only or scenario_id is None or scenario_id in only
+
+
 def border_key(a: int, b: int) -> tuple[int, int]:
     """Borders are keyed by the ordered pair of zone ids."""
     return (a, b) if a < b else (b, a)

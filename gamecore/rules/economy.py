@@ -815,13 +815,18 @@ def convoy_losses(s: GameState, n: str) -> int:
 
 def initial_peace_income(s: GameState) -> dict[str, int]:
     """Peacetime income levels at the start (option ``income_model = "peacetime"``,
-    seeds/000 §2.4, §5): the scenario's ``income_overrides``, else the nation's
-    ``props.peacetime_income``; nations with neither collect their zones' values."""
+    seeds/000 §2.4, §5): the scenario's ``income_overrides``, else its
+    ``props.peacetime_income`` table, else the nation's ``props.peacetime_income``; nations
+    with none collect their zones' values."""
     if s.rules.options.get("income_model") != "peacetime":
         return {}
     out = {}
+    table = s.scenario.props.get("peacetime_income")
+    table = table if isinstance(table, dict) else {}
     for n in s.board.nations:
         v = s.scenario.income_overrides.get(n)
+        if v is None:
+            v = table.get(n)
         if v is None:
             nat = s.pack.nations.get(n)
             v = nat.props.get("peacetime_income") if nat is not None else None

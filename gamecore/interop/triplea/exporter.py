@@ -44,7 +44,7 @@ from gamecore.interop.triplea.gamexml import (
 )
 from gamecore.interop.triplea.importer import HASH_KEY, MODELLED_PROPERTIES, POINT_FILES, slug
 from gamecore.interop.triplea.pixelgeom import coverage_to_rings, snap_to_pixels
-from gamecore.model import Pack, Scenario, Zone
+from gamecore.model import Pack, Scenario, Zone, in_scenario
 
 __all__ = ["ExportOptions", "ExportReport", "export_triplea"]
 
@@ -225,7 +225,11 @@ class _Exporter:
                     self.token_map[old] = new
 
     def _unit_ids(self) -> list[str]:
-        fac = {f.type for f in self.m.facilities.values() if not f.props.get("triplea")}
+        fac = {
+            f.type
+            for f in self.m.facilities.values()
+            if not f.props.get("triplea") and in_scenario(f.props, self.sc.id)
+        }
         order: list[str] = []
         if self.base is not None:
             order = [u for u in self.base.units if u in self.rules.units or u in fac]
@@ -878,6 +882,8 @@ class _Exporter:
             f = self.m.facilities[fid]
             if f.props.get("triplea") or f.zone not in self.tname or f.type not in self.uname:
                 continue
+            if not in_scenario(f.props, sc.id):
+                continue  # a facility of another scenario on the same map
             p = {"unitType": self.uname[f.type], "territory": self.tname[f.zone], "quantity": "1"}
             owner = f.owner or sc.owner_of(f.zone)
             if owner in self.pname and not f.props.get("unowned"):
@@ -897,6 +903,10 @@ class _Exporter:
             if typ in self.uname:
                 for zid in sorted(self.m.zones):
                     n = self.m.zones[zid].props.get("standing_army")
+                    o = sc.owner_of(zid)
+                    if o is not None and o in self.pack.nations:
+                        if self.pack.nations[o].kind != "neutral":
+                            continue  # as in the engine: only a neutral zone has one
                     if isinstance(n, int) and n > 0:
                         g.placements.append(
                             {

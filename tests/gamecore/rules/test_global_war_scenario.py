@@ -33,16 +33,20 @@ def test_three_alliances_and_the_majors(pack):
     assert set(sc.alliances) == {"axis", "allies", "comintern"}
     assert set(sc.alliances["axis"].members) == {"GER", "ITA", "JPN"}
     assert {"UK", "FRA", "USA", "CHN"} <= set(sc.alliances["allies"].members)
-    assert set(sc.alliances["comintern"].members) == {"SOV"}
+    # the Comintern: the USSR and the CCP it controls (T 4-1)
+    assert set(sc.alliances["comintern"].members) == {"SOV", "CCP"}
     # §2.1: in 1936 the Majors are at peace
     majors = ["GER", "ITA", "JPN", "UK", "FRA", "USA", "SOV"]
     for i, a in enumerate(majors):
         for b in majors[i + 1 :]:
             assert sc.relation(a, b).status == "peace", (a, b)
-    # T 6-1: Germany first, the USA (with the KMT) last
+    # T 6-1: Germany first, the USSR with the CCP, the USA (with the KMT) last
     assert sc.turn_order[0] == ["GER"] and sc.turn_order[-1] == ["USA", "CHN"]
+    assert ["SOV", "CCP"] in sc.turn_order
     playing = {n for slot in sc.turn_order for n in slot}
-    assert playing == {n.id for n in pack.nations.values() if n.playable}
+    # every seat of the pack plays, plus the minors controlled by a Major (T 4-1) that
+    # move in its slot: the CCP and Abyssinia, seats of this scenario only
+    assert playing == {n.id for n in pack.nations.values() if n.playable} | {"CCP", "ABY"}
 
 
 def test_set_up_uses_global_war_units_and_1936_borders(pack):

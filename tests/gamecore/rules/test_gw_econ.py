@@ -375,3 +375,23 @@ def test_same_seed_same_game_with_raids_and_production():
     kinds_seen = {e["a"]["kind"] for e in s.log if e.get("e") == "action"}
     assert {"buy", "place"} <= kinds_seen
     assert replay(pack, s.log).snapshot() == s.snapshot()
+
+
+def test_peacetime_income_from_the_scenario_table():
+    # §2.4: the scenario set-up gives each nation's peacetime income (the bundled 1936
+    # scenario keeps them as a table in the scenario's props); an override still wins
+    nations = {"RED": {"alliance": "reds", "capital": "A"}, "BLU": {"alliance": "blues"}}
+    pack = grid_pack(
+        ROWS,
+        ZONES,
+        nations,
+        [("E", "BLU", "infantry")],
+        banks={"RED": 0, "BLU": 0},
+        relations={("RED", "BLU"): "peace"},
+        ruleset="global_war",
+    )
+    pack.scenarios["test"].props["peacetime_income"] = {"RED": 2, "BLU": 1}
+    s = new_game(pack, "test", seed=7)
+    assert economy.income_level(s, "RED") == 2 and economy.income_level(s, "BLU") == 1
+    pack.scenarios["test"].income_overrides["RED"] = 5
+    assert economy.income_level(new_game(pack, "test", seed=7), "RED") == 5
