@@ -1810,6 +1810,14 @@ def _objective_text() -> str:
     return text
 
 
+def gw1936_events_text() -> str:
+    """The 1936 scenario's events (gates for declarations of war, historical events,
+    pacts): ``resources/conditions/gw1936_events.txt``."""
+    from gamecore.paths import resource
+
+    return resource("conditions", "gw1936_events.txt").read_text(encoding="utf-8")
+
+
 def _scenario_1936(pack: Pack, rows, by_code, seas) -> Scenario:
     """The ``global-war-1936`` scenario on the same map: January 1936, every Major at
     peace (§2.1: the Majors start on peacetime income), the three Alliances of T 4-1."""
@@ -1846,7 +1854,13 @@ def _scenario_1936(pack: Pack, rows, by_code, seas) -> Scenario:
 
     for obj in rules_to_objectives(_objective_text() + _objective_city_rules(pack, sc)):
         sc.objectives[obj.id] = obj
-    sc.props["sources"] = "seeds/000 §2.1, §2.4, §3.2, T 4-1, T 6-1; rules-notes/000 §2"
+    # §4-§5, §13-§14: the declarations-of-war gates, historical events and pacts, written
+    # in the condition language (resources/conditions/gw1936_events.txt)
+    for obj in rules_to_objectives(gw1936_events_text()):
+        sc.objectives[obj.id] = obj
+    sc.props["sources"] = (
+        "seeds/000 §2.1, §2.4, §3.2, §4-§5, §13-§14, T 4-1, T 6-1; rules-notes/000 §2"
+    )
     # §3.2 the ten Objective Cities; §2.4 peacetime income (what each nation collects
     # until it is at war with a Major) and the wartime income it rises to (the value of
     # its starting zones), for the rules that raise it
