@@ -1376,11 +1376,15 @@ def resolve_raid(s: GameState, b: Battle) -> None:
     carpet = [uid for uid in raiders if s.raids.get(uid) == 0 and uid in s.units]
     if carpet:
         report.update(carpet_bomb(s, b, carpet))
+    for uid in raiders:  # escorts: the air battle was all they fought (§9.16)
+        u = s.units.get(uid)
+        if u is not None and s.raids.get(uid) == -1:
+            s.set_unit(uid, flags=u.flags | FOUGHT | RETREATED)
     damage = 0
     shot_down = 0
     for uid in raiders:
         u = s.units.get(uid)
-        if u is None or s.raids.get(uid) == 0:
+        if u is None or s.raids.get(uid, 0) <= 0:
             continue
         f = s.facilities.get(s.raids[uid])
         ft = s.rules.facility_types.get(f.type) if f else None

@@ -628,6 +628,20 @@ def _unload_moves(ctx: MoveContext, out, tid: int, by_type: dict[str, list[int]]
                 out.append(Action.move(ids[:1], path))
 
 
+def _raided_zones(ctx: MoveContext) -> set[int]:
+    """Zones the moving nation has declared bombing raids on this turn, which fighters may
+    escort into (option ``raid_escorts``, Global War §9.16 step 1)."""
+    s = ctx.s
+    if not ctx.opts.get("raid_escorts"):
+        return set()
+    n = ctx.n
+    return {
+        s.units[u].zone
+        for u, target in s.raids.items()
+        if target >= 0 and u in s.units and s.units[u].nation == n
+    }
+
+
 def _enemy_land_units(ctx: MoveContext, z: int) -> bool:
     """Whether enemy land units (not infrastructure) stand in land zone ``z``."""
     s = ctx.s
@@ -666,6 +680,8 @@ def _air_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
                 and _enemy_land_units(ctx, dest)
             ):
                 _emit(out, ids, path, mode="carpet")  # Global War §9.17
+            if t.air_battle and not t.bombing and dest in _raided_zones(ctx):
+                _emit(out, ids, path, mode="raid_escort")  # Global War §9.16 escorts
     else:
         free = ctx.carrier_free()
         for dest, path in dests.items():
@@ -1108,6 +1124,8 @@ def apply_move(s: GameState, a: Action) -> None:
             s.raids[uid] = a.target
         elif a.mode == "carpet":
             s.raids[uid] = 0  # a raid on the zone's land units, not on a facility
+        elif a.mode == "raid_escort":
+            s.raids[uid] = -1  # fights the raid's air battle only
     for cid in carried:
         c = s.units[cid]
         if c.nation == n:

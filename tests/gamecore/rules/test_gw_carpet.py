@@ -87,3 +87,54 @@ def test_heavy_bombers_roll_five_and_only_bombers_may_carpet_bomb():
 def test_g40_has_no_carpet_bombing():
     s, z = carpet_game([("infantry", 1)], ruleset="g40", bombers=(("strategic_bomber", 1),))
     assert carpet_moves(s, z) == []
+
+
+# ------------------------------------------------------------------ §9.16 raid escorts
+def raid_game(defenders, ruleset="global_war"):
+    units = [("A", "RED", "strategic_bomber", 1), ("A", "RED", "fighter", 1)]
+    units += [("B", "BLU", t, n) for t, n in defenders]
+    zones = {"A": {"owner": "RED"}, "B": {"owner": "BLU"}}
+    pack = grid_pack(
+        ["AB"], zones, TWO, units, facilities=[("B", "major_factory")], ruleset=ruleset
+    )
+    z = zone_ids(pack)
+    s = new_game(pack, "test", seed=1, decisions=())
+    while s.phase != "combat_move":
+        s.apply(Action.end_phase())
+    return s, z
+
+
+def test_fighters_escort_a_declared_raid_and_fight_the_interception_round():
+    # §9.16: "The attacker picks escort fighters"; one round of interception with everyone
+    # at interception values (T 9-9: Fighter 3, Strategic Bomber 1)
+    s, z = raid_game([("fighter", 1), ("infantry", 1)])
+
+    def escorts():
+        return [a for a in s.legal_actions() if a.kind == "move" and a.mode == "raid_escort"]
+
+    assert escorts() == []  # nothing to escort yet
+    (raid,) = [a for a in s.legal_actions() if a.kind == "move" and a.mode == "bomb"]
+    s.apply(raid)
+    (esc,) = escorts()
+    s.apply(esc)
+    if s.phase == "combat_move":
+        s.apply(Action.end_phase())
+    # interception: bomber misses, escort hits, interceptor misses; the factory's AA (one die
+    # per bomber) misses; the bomber's 2D6 bombing rolls 3 + 4
+    script = Script([MISS, HIT, MISS, MISS, 3, 4])
+    s.rng = script
+    s.apply([a for a in s.legal_actions() if a.kind == "fight" and a.zone == z["B"]][0])
+    (ev,) = [e for e in s.log if e.get("e") == "raid"]
+    assert ev["air_battle"] == [1, 0] and ev["raiders"] == 2
+    assert units_of(s, z["B"], "BLU") == ["infantry"]  # the interceptor is down
+    assert units_of(s, z["B"], "RED") == ["fighter", "strategic_bomber"]
+    assert script.rolls == []  # the escort did not bomb, nobody fought the infantry
+    (f,) = s.facilities.values()
+    assert f.damage == 7
+
+
+def test_g40_has_no_raid_escorts():
+    s, z = raid_game([("fighter", 1)], ruleset="g40")
+    for a in [a for a in s.legal_actions() if a.kind == "move" and a.mode == "bomb"][:1]:
+        s.apply(a)
+    assert not [a for a in s.legal_actions() if a.kind == "move" and a.mode == "raid_escort"]
