@@ -97,6 +97,7 @@ def new_game(
     s.battle = None
     s.origins = {}
     s.amph_from = {}
+    s.airlift = {}
     s.raids = {}
     s.captured = set()
     s.awards = set()

@@ -274,6 +274,7 @@ def begin_turn(s: GameState) -> None:
     s.start_owner = dict(s.owner)
     s.origins = {}
     s.amph_from = {}
+    s.airlift = {}
     s.raids = {}
     s.placed = {}
     s.built = set()

@@ -35,6 +35,7 @@ LOADED = 512  # loaded onto a transport this turn
 RETREATED = 1024
 ESCORT = 2048  # Global War §9.11: a surface warship on escort duty (until its next turn)
 MINES = 4096  # Global War §9.13: its convoy raid this turn is mine warfare
+AIRBORNE = 8192  # Global War §9.15: dropped into an Airborne Assault this turn
 TURN_FLAGS = ~HELD
 
 #: every change that matters to movement takes a fresh number from here, unique across
@@ -142,6 +143,7 @@ class GameState:
         "battle",
         "origins",
         "amph_from",
+        "airlift",  # Global War §9.15: airborne unit -> the aircraft that dropped it (turn)
         "raids",
         "captured",
         "awards",
@@ -241,6 +243,7 @@ class GameState:
         c.battle = self.battle.copy() if self.battle is not None else None
         c.origins = self.origins.copy()
         c.amph_from = self.amph_from.copy()
+        c.airlift = self.airlift.copy()
         c.raids = self.raids.copy()
         c.captured = self.captured.copy()
         c.awards = self.awards.copy()

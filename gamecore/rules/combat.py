@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
 from gamecore.engine.state import (
+    AIRBORNE,
     AMPHIB,
     FOUGHT,
     RETREATED,
@@ -575,6 +576,14 @@ def fire_values(
                     mods[i].append(m)
     if s.rules.borders:
         _border_mods(s, units, zone, side, mods, battle_round)
+    if side == "att" and stat == "attack" and battle_round <= 1:
+        # §9.15 / §12.1 Airborne: +1 Attack in round 1 of an Airborne Assault (the unit's
+        # props.airborne_assault_attack), a bonus under the modifier policy
+        for i, u in enumerate(units):
+            if u.flags & AIRBORNE:
+                boost = ut[u.type].props.get("airborne_assault_attack")
+                if isinstance(boost, int) and boost > base[i]:
+                    mods[i].append(boost - base[i])
     dice = s.rules.dice
     policy = opts.get("modifier_policy", "sum")
     tie = opts.get("modifier_tiebreak", "bonus")
@@ -790,6 +799,11 @@ def _kill(s: GameState, u: Unit, reason: str) -> None:
     if u.id not in s.units:
         return
     removed = s.remove_unit(u.id, reason)
+    if s.airlift and s.battle is not None and s.battle.round <= 1:
+        # §9.15: the aircraft of an Airborne Assault lost in round 1 takes its load along
+        for para, plane in sorted(s.airlift.items()):
+            if plane == u.id and para in s.units:
+                removed += s.remove_unit(para, reason)
     if s.log_mode == "full":
         s.event("lost", unit=u.id, type=u.type, nation=u.nation, zone=u.zone, reason=reason)
         for cid in removed[1:]:
@@ -1195,6 +1209,8 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
     if board.is_land(b.zone):
         if not opts.get("amphibious_retreat") and any(u.flags & AMPHIB for u in surface):
             return []
+        if any(u.flags & AIRBORNE for u in surface):
+            return []  # §9.15 "An Airborne Assaulting unit cannot retreat from combat"
         if not surface:
             return [b.zone]  # air breaks off (it lands in non-combat move)
         zs = {s.origins.get(u.id) for u in surface}

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
 from gamecore.engine.state import (
+    AIRBORNE,
     AMPHIB,
     COMBAT,
     ESCORT,
@@ -39,7 +40,7 @@ from gamecore.rules import control
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
 
-_KEY_FLAGS = COMBAT | FOUGHT | AMPHIB | UNLOADED | NEW | HELD | LOADED
+_KEY_FLAGS = AIRBORNE | COMBAT | FOUGHT | AMPHIB | UNLOADED | NEW | HELD | LOADED
 
 
 class MoveContext:
@@ -463,6 +464,8 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
             _air_moves(ctx, out, ids, z0, t, moves)
     for tid, by_type in cargo.items():
         _unload_moves(ctx, out, tid, by_type)
+    if combat and ctx.opts.get("airborne_assault"):
+        _airborne_moves(ctx, out, groups)
     narrow = ctx.opts.get("narrow_crossings") and ctx.b.narrow
     rail = not combat and ctx.opts.get("strategic_rail") and ctx.b.rail_edges
     if not combat and ctx.opts.get("strategic_naval_moves") is True:
@@ -626,6 +629,43 @@ def _unload_moves(ctx: MoveContext, out, tid: int, by_type: dict[str, list[int]]
         if len(by_type) > 1 or len(everything) > 1:
             for ids in by_type.values():
                 out.append(Action.move(ids[:1], path))
+
+
+def _airborne_moves(ctx: MoveContext, out: list[Action], groups: dict) -> None:
+    """Global War §9.15 Airborne Assault (option ``airborne_assault``): an aircraft whose
+    type has ``props.carries_airborne`` (Air Transport, Strategic Bomber) flies airborne
+    units (``props.airborne``) that have not moved, from its zone to an enemy land zone in
+    its range with a landing spot within what it has left; one "airborne" move carries the
+    aircraft and its load."""
+    s = ctx.s
+    ut = ctx.ut
+    paras: dict[int, list[int]] = {}
+    for (z0, typ, _moves, _fl), ids in groups.items():
+        t = ut[typ]
+        if t.domain == "land" and t.props.get("airborne") and ctx.b.is_land(z0):
+            paras.setdefault(z0, []).extend(i for i in ids if not s.units[i].flags & MOVED)
+    if not any(paras.values()):
+        return
+    land_d = None
+    for (z0, typ, moves, _fl), ids in sorted(groups.items()):
+        t = ut[typ]
+        cap = t.props.get("carries_airborne", 0)
+        if t.domain != "air" or not isinstance(cap, int) or cap <= 0 or not paras.get(z0):
+            continue
+        planes = [i for i in ids if not s.units[i].flags & MOVED]
+        if not planes:
+            continue
+        load = sorted(paras[z0])[:cap]
+        if land_d is None:
+            land_d = ctx.landing_distance()
+        for dest, path in _air_search(ctx, z0, moves).items():
+            if dest == z0 or not ctx.b.is_land(dest):
+                continue
+            if not (dest in ctx.enemy_any or s.owner.get(dest) in ctx.enemies):
+                continue
+            if land_d.get(dest, 1 << 20) > moves - (len(path) - 1):
+                continue
+            out.append(Action.move([planes[0], *load], path, mode="airborne"))
 
 
 def _raided_zones(ctx: MoveContext) -> set[int]:
@@ -1076,6 +1116,9 @@ def apply_move(s: GameState, a: Action) -> None:
     if a.mode in ("rail", "cross", "naval"):
         _apply_special(s, a, combat)
         return
+    if a.mode == "airborne":
+        _apply_airborne(s, a)
+        return
     path = a.path
     dest = path[-1]
     prev = path[-2]
@@ -1140,6 +1183,23 @@ def apply_move(s: GameState, a: Action) -> None:
                 control.capture(s, z, n)  # blitz through an empty hostile zone
     if s.log_mode == "full":
         s.event("move", units=list(a.units), path=list(path), mode=a.mode or None)
+
+
+def _apply_airborne(s: GameState, a: Action) -> None:
+    """§9.15: the aircraft flies the path; its airborne units drop into the last zone,
+    attack there (+1 Attack in round 1) and may not retreat."""
+    ut = s.rules.units
+    plane = next(u for u in a.units if ut[s.units[u].type].domain == "air")
+    apply_move(s, Action.move([plane], a.path))
+    dest = a.path[-1]
+    for uid in a.units:
+        if uid == plane:
+            continue
+        u = s.units[uid]
+        s.move_unit(uid, dest, moves=0, flags=u.flags | MOVED | COMBAT | AIRBORNE)
+        s.origins[uid] = a.path[0]
+        s.airlift[uid] = plane
+    s.event("airborne", zone=dest, aircraft=plane, units=[u for u in a.units if u != plane])
 
 
 def _cargo_at(s: GameState, tid: int, zone: int) -> list[int]:

@@ -124,6 +124,8 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     # Global War §9.16 step 1: fighters may escort a declared raid ("raid_escort" moves)
     # and fight its air battle at their air_battle values
     "raid_escorts": False,
+    # Global War §9.15: "airborne" moves of aircraft with props.carries_airborne
+    "airborne_assault": False,
     "carpet_dice_terrain": {},
     # politics (gamecore.rules.politics; Global War seeds/000 §4-§5, §13-§14): all off,
     # so rulesets without them play as before
