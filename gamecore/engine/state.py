@@ -36,6 +36,7 @@ RETREATED = 1024
 ESCORT = 2048  # Global War §9.11: a surface warship on escort duty (until its next turn)
 MINES = 4096  # Global War §9.13: its convoy raid this turn is mine warfare
 AIRBORNE = 8192  # Global War §9.15: dropped into an Airborne Assault this turn
+ASSAULT = 16384  # Global War §9.8: landed in an amphibious assault from an Attack Transport
 TURN_FLAGS = ~HELD
 
 #: every change that matters to movement takes a fresh number from here, unique across

@@ -30,6 +30,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.state import (
     AIRBORNE,
     AMPHIB,
+    ASSAULT,
     FOUGHT,
     RETREATED,
     SCRAMBLED,
@@ -937,6 +938,7 @@ def pre_battle(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> Non
                 u.id
                 for u in sides(s, b)[0]
                 if u.flags & AMPHIB
+                and not u.flags & ASSAULT  # any land unit attacks from an Attack Transport
                 and ut[u.type].domain == "land"
                 and not _is_of(ut[u.type], first)
             )
@@ -1186,7 +1188,10 @@ def amphibious_doubles(s: GameState, b: Battle, att: list[Unit]) -> frozenset[in
     return frozenset(
         u.id
         for u in att
-        if u.flags & AMPHIB and ut[u.type].domain == "land" and u.type not in exempt
+        if u.flags & AMPHIB
+        and not u.flags & ASSAULT  # §9.8: no double casualties from an Attack Transport
+        and ut[u.type].domain == "land"
+        and u.type not in exempt
     )
 
 

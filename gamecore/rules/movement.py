@@ -25,6 +25,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.state import (
     AIRBORNE,
     AMPHIB,
+    ASSAULT,
     COMBAT,
     ESCORT,
     FOUGHT,
@@ -1139,6 +1140,9 @@ def apply_move(s: GameState, a: Action) -> None:
             if combat and hostile:
                 fl |= AMPHIB
                 s.amph_from[uid] = path[0]
+                tr0 = s.units.get(u.on)
+                if tr0 is not None and ut[tr0.type].props.get("no_double_casualties"):
+                    fl |= ASSAULT  # §9.8: from an Attack Transport
             s.origins[uid] = path[0]
             tid = u.on
             s.move_unit(uid, dest, on=0, moves=0, flags=fl)

@@ -646,3 +646,52 @@ def test_bad_combat_data_is_a_ruleset_error(text, where):
 
     with pytest.raises(RulesetError, match=where):
         parse_ruleset('extends = "global_war"\n' + text, "x.toml")
+
+
+def test_attack_transport_landings_fight_in_round_one_without_double_casualties():
+    # §9.8: land units take double casualties in round 1 "unless they are Marines or come
+    # from an Attack Transport (any land unit may attack in round 1 from one)"
+    from gamecore.engine.state import ASSAULT
+
+    def landing(ship):
+        pack = grid_pack(
+            ["AB", "C1"],
+            {"A": {"owner": "RED"}, "B": {"owner": "BLU"}, "C": {"owner": "RED"}},
+            TWO,
+            [("1", "RED", ship, 1), ("B", "BLU", "infantry", 2)],
+            ruleset="global_war",
+        )
+        z = zone_ids(pack)
+        s = new_game(pack, "test", seed=1, decisions=(), log="none")
+        for _ in range(20):  # to RED's purchase phase (the cargo goes aboard then)
+            if s.current_nation == "RED" and s.phase == "purchase":
+                break
+            s.apply(Action.end_phase())
+        (tid,) = s.units_in(z["1"])
+        for t in ("infantry", "infantry", "artillery"):
+            s.add_unit("RED", t, z["1"], on=tid)
+        s._legal = None
+        s.apply(Action.end_phase())
+        assert s.phase == "combat_move" and s.current_nation == "RED"
+        (unload,) = [
+            a
+            for a in s.legal_actions()
+            if a.kind == "move" and a.path[-1] == z["B"] and len(a.units) == 3
+        ]
+        s.apply(unload)
+        if s.phase == "combat_move":
+            s.apply(Action.end_phase())
+        return s, z
+
+    s, z = landing("attack_transport")
+    assert all(s.units[u].flags & ASSAULT for u in s.units_in(z["B"]) if s.units[u].nation == "RED")
+    # round 1: the artillery's first strike misses, the two infantry miss; one defender
+    # hit takes one unit (no double casualties): 4 dice, the artillery not held out
+    left = fight(s, z["B"], [MISS, MISS, MISS, HIT, MISS], rounds=1)
+    assert left.draws == 5 and len(units_of(s, z["B"], "RED")) == 2
+    s, z = landing("naval_transport")
+    # from a Naval Transport: the artillery waits, one hit takes both infantry (double
+    # casualties), so the artillery goes back aboard (no infantry-class survived)
+    left = fight(s, z["B"], [MISS, MISS, HIT, MISS], rounds=1)
+    assert left.draws == 4 and units_of(s, z["B"], "RED") == []
+    assert [s.units[u].type for u in s.units_in(z["1"]) if s.units[u].on] == ["artillery"]
