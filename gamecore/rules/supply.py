@@ -166,6 +166,30 @@ def served(s: GameState, f) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------- supply paths
+def _ipp_class(s: GameState, max_ipp: int | None):
+    """What of ``max_ipp`` a search depends on: the facility limits it exceeds (:func:`_ports`
+    drops those facilities). Searches of one class find the same path, so they share a
+    cache entry (performance only)."""
+    if max_ipp is None:
+        return None
+    table = s.rules.options.get("supply_facilities") or {}
+    return tuple(sorted({v for v in table.values() if v and max_ipp > v}))
+
+
+def _narrow_ports(b) -> dict[int, list[int]]:
+    """Zone -> the zones across its narrow crossings with a channel port (static board
+    data, indexed once per board)."""
+    got = b.cache.get("narrow_ports")
+    if got is None:
+        got = {}
+        for (x, y), (_lim, port, _via) in b.narrow.items():
+            if port:
+                got.setdefault(x, []).append(y)
+                got.setdefault(y, []).append(x)
+        b.cache["narrow_ports"] = got
+    return got
+
+
 def _ports(s: GameState, nation: str, permitted, max_ipp: int | None) -> dict[int, list[int]]:
     """Sea zone -> land zones where a usable supply facility serves it."""
     table = s.rules.options.get("supply_facilities") or {}
@@ -223,6 +247,7 @@ def _search(
     permitted = _permission(s, nation, extra)
     b = s.board
     targets = frozenset(targets)
+    narrow_ports = _narrow_ports(b)
     ports = None
     land_ports: dict[int, list[int]] = {}
     start = [z for z in sorted(set(sources)) if permitted(z)]
@@ -243,11 +268,9 @@ def _search(
             for y, _g, _k, _cap, cond in b.rail_edges.get(z, ()):
                 if permitted(y) and rail_edge_open(s, z, y, cond, nation):
                     nxt.append((y, stage))
-            for (x, y), (_lim, port, _via) in b.narrow.items():
-                if port and z in (x, y):
-                    o = y if z == x else x
-                    if permitted(o):
-                        nxt.append((o, stage))
+            for o in narrow_ports.get(z, ()):
+                if permitted(o):
+                    nxt.append((o, stage))
             if stage == 0:
                 if ports is None:
                     ports = _ports(s, nation, permitted, max_ipp)
@@ -286,7 +309,7 @@ def supply_path(
     got = _cached(
         s,
         nation,
-        ("path", nation, src, dst, max_ipp),
+        ("path", nation, src, dst, _ipp_class(s, max_ipp)),
         lambda: _search(s, nation, (src,), (dst,), max_ipp),
     )
     return list(got) if got is not None else None
@@ -328,7 +351,7 @@ def lend_lease_path(s: GameState, sender: str, receiver: str, amount: int):
     return _cached(
         s,
         sender,
-        ("ll", sender, receiver, amount),
+        ("ll", sender, receiver, _ipp_class(s, amount)),
         lambda: _search(s, sender, src, dst, amount, extra=(receiver,)),
     )
 
