@@ -195,19 +195,32 @@ def _ports(s: GameState, nation: str, permitted, max_ipp: int | None) -> dict[in
     table = s.rules.options.get("supply_facilities") or {}
     if not table:
         return {}
-    blocked = blockaded_facilities(s, nation)
     out: dict[int, set[int]] = {}
-    for f in s.facilities.values():
-        lim = table.get(f.type)
-        if lim is None or f.id in blocked or not s.facility_operative(f) or f.damage:
-            continue
+    for lim, zone, seas in _working_ports(s, nation, table):
         if lim and max_ipp is not None and max_ipp > lim:
             continue
-        if not permitted(f.zone):
+        if not permitted(zone):
             continue
-        for sz in served(s, f):
-            out.setdefault(sz, set()).add(f.zone)
+        for sz in seas:
+            out.setdefault(sz, set()).add(zone)
     return {sz: sorted(zs) for sz, zs in out.items()}
+
+
+def _working_ports(s: GameState, nation: str, table: dict) -> tuple:
+    """(IPP limit, zone, sea zones served) of every supply facility that works now: not
+    blockaded, operative, undamaged (what every search of this state reads)."""
+
+    def compute() -> tuple:
+        blocked = blockaded_facilities(s, nation)
+        out = []
+        for f in s.facilities.values():
+            lim = table.get(f.type)
+            if lim is None or f.id in blocked or not s.facility_operative(f) or f.damage:
+                continue
+            out.append((lim, f.zone, served(s, f)))
+        return tuple(out)
+
+    return _cached(s, nation, ("ports", nation), compute)
 
 
 def _permission(s: GameState, nation: str, extra: tuple[str, ...] = ()):
@@ -344,8 +357,14 @@ def home_factories(s: GameState, nation: str) -> list[int]:
 def lend_lease_path(s: GameState, sender: str, receiver: str, amount: int):
     """The shortest lend-lease supply path from a factory in the sender's Home Country to
     the receiver's Home Country (seeds/000 §11.4), or None."""
-    src = tuple(home_factories(s, sender))
-    dst = tuple(sorted(z for z in home_zones(s, receiver) if s.owner.get(z) == receiver))
+    return _ll_path(s, sender, receiver, amount, tuple(home_factories(s, sender)), None)
+
+
+def _ll_path(s: GameState, sender: str, receiver: str, amount: int, src: tuple, dst):
+    """:func:`lend_lease_path` from the sender's factories ``src`` (and the receiver's held
+    Home Country ``dst``, when known)."""
+    if dst is None:
+        dst = tuple(sorted(z for z in home_zones(s, receiver) if s.owner.get(z) == receiver))
     if not src or not dst:
         return None
     return _cached(
@@ -378,6 +397,7 @@ def lend_lease_actions(s: GameState) -> list:
     if bank <= 0:
         return []
     units = _lendable_units(s, n)
+    src = tuple(home_factories(s, n))  # the same for every offer
     out = []
     for r in b.nations:
         if r == n or b.nation_kind.get(r) == "neutral" or s.at_war(n, r):
@@ -385,13 +405,16 @@ def lend_lease_actions(s: GameState) -> list:
         if s.relation(n, r) == "controlled" or player_of(s, r) == player_of(s, n):
             continue  # §7.9 not to itself or its Aligned minors
         cap = min(bank, lend_lease_cap(s, r))
+        dst = None
+        if cap > 0 or units:
+            dst = tuple(sorted(z for z in home_zones(s, r) if s.owner.get(z) == r))
         if cap > 0:
             limit = _minor_limit(s)
             for amount in sorted({cap, min(cap, limit)} if limit else {cap}, reverse=True):
-                if amount > 0 and lend_lease_path(s, n, r, amount) is not None:
+                if amount > 0 and _ll_path(s, n, r, amount, src, dst) is not None:
                     out.append(Action.lend_lease(r, amount))
         for typ, cost in units:
-            if lend_lease_path(s, n, r, cost) is not None:
+            if _ll_path(s, n, r, cost, src, dst) is not None:
                 out.append(Action("lend_lease", type=typ, nation=r))
     return out
 
