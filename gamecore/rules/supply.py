@@ -261,6 +261,11 @@ def _search(
     b = s.board
     targets = frozenset(targets)
     narrow_ports = _narrow_ports(b)
+    # canals this search may not pass (what _canal_ok answers, decided once per search)
+    closed: set[tuple[int, int]] = set()
+    for x, y in b.canals:
+        if x < y and not _canal_ok(s, x, y, permitted):
+            closed.update(((x, y), (y, x)))
     ports = None
     land_ports: dict[int, list[int]] = {}
     start = [z for z in sorted(set(sources)) if permitted(z)]
@@ -294,7 +299,7 @@ def _search(
                     nxt.append((sz, 1))
         else:
             for y in b.sea_nbrs.get(z, ()):
-                if _canal_ok(s, z, y, permitted):
+                if not closed or (z, y) not in closed:
                     nxt.append((y, 1))
             for lz in ports.get(z, ()):
                 nxt.append((lz, 2))
