@@ -74,3 +74,30 @@ def test_caches_never_change_legal_actions(pack, bots):
         steps += 1
     assert {"purchase", "place"} <= phases_seen and steps > 100
     assert {"buy", "place", "move", "lend_lease"} <= kinds  # the cached queries were asked
+
+
+def test_lend_lease_paths_shared_per_ipp_class_are_exact(pack):
+    """Lend-lease searches are cached per IPP class (the facility limits an amount exceeds,
+    seeds/000 §11.4 with the minor ports' limit of T 12-2): every amount gets the path a
+    fresh search for exactly that amount finds."""
+    from gamecore.rules import supply
+
+    s = new_game(pack, GW, seed=5, rounds=1)
+    who = bots_for("random", s, 5)
+    checked = 0
+    while not s.is_terminal():
+        if s.phase == "place" and s.board.nation_kind.get(s.current_nation) == "major":
+            n = s.current_nation
+            src = tuple(supply.home_factories(s, n))
+            for r in sorted(s.board.nations):
+                if r == n or not src:
+                    continue
+                home = supply.home_zones(s, r)
+                dst = tuple(sorted(z for z in home if s.owner.get(z) == r))
+                for amount in (1, 3, 4, 9):
+                    got = supply.lend_lease_path(s, n, r, amount)
+                    want = supply._search(s, n, src, dst, amount, extra=(r,)) if dst else None
+                    assert got == want, (n, r, amount)
+                    checked += want is not None
+        s.apply(who[s.current_player].choose(s), check=False)
+    assert checked > 50
