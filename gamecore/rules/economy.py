@@ -31,7 +31,18 @@ class _View:
     computed on first use and dropped with the query. The query changes nothing, so it
     answers exactly as the plain functions would (performance only, issue #14)."""
 
-    __slots__ = ("s", "n", "_by_zone", "_factories", "_left", "_zones", "_hostile", "_near")
+    __slots__ = (
+        "s",
+        "n",
+        "_by_zone",
+        "_factories",
+        "_left",
+        "_zones",
+        "_hostile",
+        "_near",
+        "_rows",
+        "_surcharge",
+    )
 
     def __init__(self, s: GameState, n: str):
         self.s = s
@@ -42,6 +53,8 @@ class _View:
         self._zones: list[int] | None = None
         self._hostile: dict[int, bool] = {}
         self._near: dict[int, bool] = {}
+        self._rows: list[tuple] | None = None
+        self._surcharge: dict[int, int] = {}
 
     def facilities_in(self, z: int) -> list[Fac]:
         """Like ``GameState.facilities_in`` (same order)."""
@@ -80,6 +93,41 @@ class _View:
         if h is None:
             h = self._hostile[z] = _hostile_sea(self.s, z, self.n)
         return h
+
+    def site_rows(self) -> list[tuple]:
+        """Per zone held since the start of the turn (sorted): (zone, value, originally
+        the nation's, island, coastal, facility types there, a land production site
+        there) -- what :func:`facility_sites` asks of every facility type."""
+        if self._rows is None:
+            s, n, board = self.s, self.n, self.s.board
+            fts = s.rules.facility_types
+            rows = []
+            for z in self.zones():
+                if s.start_owner.get(z) != n:
+                    continue
+                here = self.facilities_in(z)
+                land_prod = any(
+                    (t := fts.get(f.type)) and t.production and "land" in t.places for f in here
+                )
+                rows.append(
+                    (
+                        z,
+                        board.value[z],
+                        board.original.get(z) == n,
+                        "island" in board.flags[z],
+                        bool(board.coast.get(z)),
+                        {f.type for f in here},
+                        land_prod,
+                    )
+                )
+            self._rows = rows
+        return self._rows
+
+    def surcharge(self, z: int) -> int:
+        c = self._surcharge.get(z)
+        if c is None:
+            c = self._surcharge[z] = construction_surcharge(self.s, z)
+        return c
 
     def factory_near(self, z: int) -> bool:
         h = self._near.get(z)
@@ -145,33 +193,24 @@ def facility_sites(s: GameState, n: str, ft: FacilityType, v: _View | None = Non
     """Zones where ``n`` may build (or upgrade to) facility type ``ft`` now."""
     v = v or _View(s, n)
     out = []
-    board = s.board
-    for z in v.zones():
-        if s.start_owner.get(z) != n or (z, ft.id) in s.built:
+    built = s.built
+    land_prod = ft.production and "land" in ft.places
+    for z, value, original, island, coastal, types, has_land_prod in v.site_rows():
+        if (z, ft.id) in built or value < ft.min_value:
             continue
-        if board.value[z] < ft.min_value:
+        if ft.needs_original and not original:
             continue
-        if ft.needs_original and board.original.get(z) != n:
+        if ft.forbid_island and island:
             continue
-        if ft.forbid_island and "island" in board.flags[z]:
+        if ft.needs_coast and not coastal:
             continue
-        if ft.needs_coast and not board.coast.get(z):
-            continue
-        here = v.facilities_in(z)
-        types = {f.type for f in here}
         if ft.id in types:
             continue
         if ft.upgrade_from and ft.upgrade_from in types:
             out.append(z)
             continue
-        if ft.production and "land" in ft.places:
-            prod = [
-                f
-                for f in here
-                if (t := s.rules.facility_types.get(f.type)) and t.production and "land" in t.places
-            ]
-            if prod:
-                continue
+        if land_prod and has_land_prod:
+            continue
         out.append(z)
     return out
 
@@ -634,7 +673,7 @@ def _facility_starts(
             if first is None:
                 first = instalment(s, n, ft.id, 0)
             price = first
-        price += construction_surcharge(s, z)
+        price += v.surcharge(z)
         if price <= bank:
             out.append(Action("buy", type=ft.id, count=1, zone=z))
     return out
