@@ -25,14 +25,120 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 # ---------------------------------------------------------------------- production sites
+class _View:
+    """What one purchase or placement query reads of the state many times (facilities by
+    zone, the nation's production sites and their room left, its zones, hostile sea zones),
+    computed on first use and dropped with the query. The query changes nothing, so it
+    answers exactly as the plain functions would (performance only, issue #14)."""
+
+    __slots__ = (
+        "s",
+        "n",
+        "_by_zone",
+        "_factories",
+        "_left",
+        "_zones",
+        "_hostile",
+        "_near",
+        "_rows",
+        "_surcharge",
+    )
+
+    def __init__(self, s: GameState, n: str):
+        self.s = s
+        self.n = n
+        self._by_zone: dict[int, list[Fac]] | None = None
+        self._factories: list[Fac] | None = None
+        self._left: dict[int, int] = {}
+        self._zones: list[int] | None = None
+        self._hostile: dict[int, bool] = {}
+        self._near: dict[int, bool] = {}
+        self._rows: list[tuple] | None = None
+        self._surcharge: dict[int, int] = {}
+
+    def facilities_in(self, z: int) -> list[Fac]:
+        """Like ``GameState.facilities_in`` (same order)."""
+        if self._by_zone is None:
+            by: dict[int, list[Fac]] = {}
+            for f in self.s.facilities.values():
+                by.setdefault(f.zone, []).append(f)
+            self._by_zone = by
+        return self._by_zone.get(z, [])
+
+    def factories(self) -> list[Fac]:
+        if self._factories is None:
+            s, n = self.s, self.n
+            out = []
+            for f in s.facilities.values():
+                if s.owner.get(f.zone) == n and s.start_owner.get(f.zone) == n:
+                    cap = site_capacity(s, f)
+                    if cap > 0:
+                        out.append(f)
+                        self._left[f.id] = cap - s.placed.get(f.id, 0)
+            self._factories = sorted(out)
+        return self._factories
+
+    def left(self, f: Fac) -> int:
+        """Units factory ``f`` (one of :meth:`factories`) may still place this turn."""
+        return self._left[f.id]
+
+    def zones(self) -> list[int]:
+        """The nation's zones, sorted."""
+        if self._zones is None:
+            self._zones = sorted(self.s.zones_of(self.n))
+        return self._zones
+
+    def hostile_sea(self, z: int) -> bool:
+        h = self._hostile.get(z)
+        if h is None:
+            h = self._hostile[z] = _hostile_sea(self.s, z, self.n)
+        return h
+
+    def site_rows(self) -> list[tuple]:
+        """Per zone held since the start of the turn (sorted): (zone, value, originally
+        the nation's, island, coastal, facility types there, a land production site
+        there) -- what :func:`facility_sites` asks of every facility type."""
+        if self._rows is None:
+            s, n, board = self.s, self.n, self.s.board
+            fts = s.rules.facility_types
+            rows = []
+            for z in self.zones():
+                if s.start_owner.get(z) != n:
+                    continue
+                here = self.facilities_in(z)
+                land_prod = any(
+                    (t := fts.get(f.type)) and t.production and "land" in t.places for f in here
+                )
+                rows.append(
+                    (
+                        z,
+                        board.value[z],
+                        board.original.get(z) == n,
+                        "island" in board.flags[z],
+                        bool(board.coast.get(z)),
+                        {f.type for f in here},
+                        land_prod,
+                    )
+                )
+            self._rows = rows
+        return self._rows
+
+    def surcharge(self, z: int) -> int:
+        c = self._surcharge.get(z)
+        if c is None:
+            c = self._surcharge[z] = construction_surcharge(self.s, z)
+        return c
+
+    def factory_near(self, z: int) -> bool:
+        h = self._near.get(z)
+        if h is None:
+            h = self._near[z] = _factory_near(self.s, self.n, z)
+        return h
+
+
 def factories(s: GameState, n: str) -> list[Fac]:
     """Production facilities ``n`` may use this turn (held since the start of the turn)."""
-    out = []
-    for f in s.facilities.values():
-        if s.owner.get(f.zone) == n and s.start_owner.get(f.zone) == n:
-            if site_capacity(s, f) > 0:
-                out.append(f)
-    return sorted(out)
+    return list(_View(s, n).factories())
 
 
 def site_capacity(s: GameState, f: Fac) -> int:
@@ -58,8 +164,9 @@ def _hostile_sea(s: GameState, z: int, n: str) -> bool:
     )
 
 
-def placement_capacity(s: GameState, n: str) -> tuple[int, set[str]]:
+def placement_capacity(s: GameState, n: str, v: _View | None = None) -> tuple[int, set[str]]:
     """Units ``n`` can still mobilise this turn, and the domains it can mobilise."""
+    v = v or _View(s, n)
     nr = s.rules.nation_rules(n)
     if not nr.uses_factories:
         zones = [z for z in s.zones_of(n) if s.board.original.get(z) == n]
@@ -67,51 +174,43 @@ def placement_capacity(s: GameState, n: str) -> tuple[int, set[str]]:
         return cap, {"land"} if cap else set()
     cap = 0
     domains: set[str] = set()
-    for f in factories(s, n):
-        left = site_capacity(s, f) - s.placed.get(f.id, 0)
+    for f in v.factories():
+        left = v.left(f)
         if left <= 0:
             continue
         cap += left
         ft = s.rules.facility_types[f.type]
         for d in ft.places:
             if d == "sea":
-                if any(not _hostile_sea(s, z, n) for z in s.board.coast.get(f.zone, ())):
+                if any(not v.hostile_sea(z) for z in s.board.coast.get(f.zone, ())):
                     domains.add("sea")
             else:
                 domains.add(d)
     return cap, domains
 
 
-def facility_sites(s: GameState, n: str, ft: FacilityType) -> list[int]:
+def facility_sites(s: GameState, n: str, ft: FacilityType, v: _View | None = None) -> list[int]:
     """Zones where ``n`` may build (or upgrade to) facility type ``ft`` now."""
+    v = v or _View(s, n)
     out = []
-    board = s.board
-    for z in sorted(s.zones_of(n)):
-        if s.start_owner.get(z) != n or (z, ft.id) in s.built:
+    built = s.built
+    land_prod = ft.production and "land" in ft.places
+    for z, value, original, island, coastal, types, has_land_prod in v.site_rows():
+        if (z, ft.id) in built or value < ft.min_value:
             continue
-        if board.value[z] < ft.min_value:
+        if ft.needs_original and not original:
             continue
-        if ft.needs_original and board.original.get(z) != n:
+        if ft.forbid_island and island:
             continue
-        if ft.forbid_island and "island" in board.flags[z]:
+        if ft.needs_coast and not coastal:
             continue
-        if ft.needs_coast and not board.coast.get(z):
-            continue
-        here = [f for f in s.facilities_in(z)]
-        types = {f.type for f in here}
         if ft.id in types:
             continue
         if ft.upgrade_from and ft.upgrade_from in types:
             out.append(z)
             continue
-        if ft.production and "land" in ft.places:
-            prod = [
-                f
-                for f in here
-                if (t := s.rules.facility_types.get(f.type)) and t.production and "land" in t.places
-            ]
-            if prod:
-                continue
+        if land_prod and has_land_prod:
+            continue
         out.append(z)
     return out
 
@@ -131,7 +230,8 @@ def purchase_actions(s: GameState) -> list[Action]:
     nr = s.rules.nation_rules(n)
     allowed = None if nr.can_buy is None else set(nr.can_buy) | purchase_permissions(s, n)
     out = []
-    cap, domains = placement_capacity(s, n)
+    v = _View(s, n)
+    cap, domains = placement_capacity(s, n, v)
     pending = s.pending.get(n, {})
     queued = sum(c for t, c in pending.items() if t in s.rules.units and not _place_rule(s, t))
     for t in s.rules.units.values():
@@ -147,7 +247,7 @@ def purchase_actions(s: GameState) -> list[Action]:
         if cap - queued <= 0:
             continue
         dom = "land" if t.domain == "facility" else t.domain
-        if dom in domains and (not _typed(s) or _sites_for(s, n, t.id)):
+        if dom in domains and (not _typed(s) or _sites_for(s, n, t.id, v)):
             out.append(Action.buy(t.id))
     if nr.uses_factories:
         for ft in s.rules.facility_types.values():
@@ -156,11 +256,11 @@ def purchase_actions(s: GameState) -> list[Action]:
             if allowed is not None and ft.id not in allowed:
                 continue
             if schedule(s, ft.id):
-                out += _facility_starts(s, n, ft, bank)
+                out += _facility_starts(s, n, ft, bank, v)
                 continue
             if ft.cost > bank:
                 continue
-            if pending.get(ft.id, 0) < len(facility_sites(s, n, ft)):
+            if pending.get(ft.id, 0) < len(facility_sites(s, n, ft, v)):
                 out.append(Action.buy(ft.id))
         for f in sorted(s.facilities.values()):
             ft = s.rules.facility_types.get(f.type)
@@ -347,7 +447,7 @@ def _tech_home_only(s: GameState, typ: str) -> bool:
     return bool(s.rules.units[typ].props.get("tech"))
 
 
-def _accepts(s: GameState, n: str, f: Fac, typ: str) -> bool:
+def _accepts(s: GameState, n: str, f: Fac, typ: str, v: _View | None = None) -> bool:
     """Whether production site ``f`` may place a unit of ``typ``."""
     ft = s.rules.facility_types[f.type]
     t = s.rules.units[typ]
@@ -363,26 +463,29 @@ def _accepts(s: GameState, n: str, f: Fac, typ: str) -> bool:
         return False
     if t.props.get("capital") and t.domain == "sea" and not ft.props.get("capital_ships", True):
         return False
-    if ft.props.get("needs_factory_near") and not _factory_near(s, n, f.zone):
+    if ft.props.get("needs_factory_near") and not (
+        v.factory_near(f.zone) if v is not None else _factory_near(s, n, f.zone)
+    ):
         return False
     if _tech_home_only(s, typ) and f.zone not in home_country(s, n):
         return False  # §11.1 Advanced Technology units: in the Home Country only
     return True
 
 
-def _sites_for(s: GameState, n: str, typ: str) -> list[int]:
+def _sites_for(s: GameState, n: str, typ: str, v: _View | None = None) -> list[int]:
     """Zones where ``n`` may place a unit of ``typ`` now."""
     if _place_rule(s, typ):
         return sorted(_rule_sites(s, n, typ))
+    v = v or _View(s, n)
     out: set[int] = set()
     sea = s.rules.units[typ].domain == "sea"
-    for f in factories(s, n):
-        if site_capacity(s, f) - s.placed.get(f.id, 0) <= 0:
+    for f in v.factories():
+        if v.left(f) <= 0:
             continue
-        if not _accepts(s, n, f, typ):
+        if not _accepts(s, n, f, typ, v):
             continue
         if sea:
-            out.update(z for z in s.board.coast.get(f.zone, ()) if not _hostile_sea(s, z, n))
+            out.update(z for z in s.board.coast.get(f.zone, ()) if not v.hostile_sea(z))
         else:
             out.add(f.zone)
     return sorted(out)
@@ -397,13 +500,14 @@ def place_actions(s: GameState) -> list[Action]:
     pend = s.pending.get(n)
     if not pend:
         return sorted(set(out))
-    sites = None if _typed(s) else _unit_sites(s, n)
+    v = _View(s, n)
+    sites = None if _typed(s) else _unit_sites(s, n, v)
     for typ in sorted(pend):
         if pend[typ] <= 0:
             continue
         if typ in s.rules.units:
             if sites is None:
-                zones = _sites_for(s, n, typ)
+                zones = _sites_for(s, n, typ, v)
             else:
                 dom = s.rules.units[typ].domain
                 zones = sites.get("land" if dom == "facility" else dom, ())
@@ -412,12 +516,12 @@ def place_actions(s: GameState) -> list[Action]:
         else:
             ft = s.rules.facility_types.get(typ)
             if ft is not None:
-                for z in facility_sites(s, n, ft):
+                for z in facility_sites(s, n, ft, v):
                     out.append(Action.place(typ, z))
     return out
 
 
-def _unit_sites(s: GameState, n: str) -> dict[str, list[int]]:
+def _unit_sites(s: GameState, n: str, v: _View) -> dict[str, list[int]]:
     nr = s.rules.nation_rules(n)
     out: dict[str, set[int]] = {}
     if not nr.uses_factories:
@@ -425,14 +529,14 @@ def _unit_sites(s: GameState, n: str) -> dict[str, list[int]]:
             if s.board.original.get(z) == n and s.placed.get(-z, 0) < nr.place_limit_per_zone:
                 out.setdefault("land", set()).add(z)
         return {d: sorted(zs) for d, zs in out.items()}
-    for f in factories(s, n):
-        if site_capacity(s, f) - s.placed.get(f.id, 0) <= 0:
+    for f in v.factories():
+        if v.left(f) <= 0:
             continue
         ft = s.rules.facility_types[f.type]
         for d in ft.places:
             if d == "sea":
                 for z in s.board.coast.get(f.zone, ()):
-                    if not _hostile_sea(s, z, n):
+                    if not v.hostile_sea(z):
                         out.setdefault("sea", set()).add(z)
             else:
                 out.setdefault(d, set()).add(f.zone)
@@ -549,18 +653,27 @@ def under_construction(s: GameState, zone: int) -> list[QItem]:
     return [q for q in s.queue if q.zone == zone]
 
 
-def _facility_starts(s: GameState, n: str, ft: FacilityType, bank: int) -> list[Action]:
+def _facility_starts(
+    s: GameState, n: str, ft: FacilityType, bank: int, v: _View | None = None
+) -> list[Action]:
     """Multi-turn facilities start at a chosen zone (the Under-Construction marker, §7.3);
     an upgrade of a facility there is paid at once (``upgrade_cost``) and placed at the
     Place phase (§7.3 "Upgrading")."""
+    v = v or _View(s, n)
     out = []
     busy = {q.zone for q in s.queue if q.type == ft.id}
-    for z in facility_sites(s, n, ft):
+    first = None  # the first instalment: the same in every zone
+    for z in facility_sites(s, n, ft, v):
         if z in busy:
             continue
-        upgrade = ft.upgrade_from and any(f.type == ft.upgrade_from for f in s.facilities_in(z))
-        price = ft.upgrade_cost if upgrade else instalment(s, n, ft.id, 0)
-        price += construction_surcharge(s, z)
+        upgrade = ft.upgrade_from and any(f.type == ft.upgrade_from for f in v.facilities_in(z))
+        if upgrade:
+            price = ft.upgrade_cost
+        else:
+            if first is None:
+                first = instalment(s, n, ft.id, 0)
+            price = first
+        price += v.surcharge(z)
         if price <= bank:
             out.append(Action("buy", type=ft.id, count=1, zone=z))
     return out

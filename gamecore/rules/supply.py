@@ -166,24 +166,61 @@ def served(s: GameState, f) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------- supply paths
+def _ipp_class(s: GameState, max_ipp: int | None):
+    """What of ``max_ipp`` a search depends on: the facility limits it exceeds (:func:`_ports`
+    drops those facilities). Searches of one class find the same path, so they share a
+    cache entry (performance only)."""
+    if max_ipp is None:
+        return None
+    table = s.rules.options.get("supply_facilities") or {}
+    return tuple(sorted({v for v in table.values() if v and max_ipp > v}))
+
+
+def _narrow_ports(b) -> dict[int, list[int]]:
+    """Zone -> the zones across its narrow crossings with a channel port (static board
+    data, indexed once per board)."""
+    got = b.cache.get("narrow_ports")
+    if got is None:
+        got = {}
+        for (x, y), (_lim, port, _via) in b.narrow.items():
+            if port:
+                got.setdefault(x, []).append(y)
+                got.setdefault(y, []).append(x)
+        b.cache["narrow_ports"] = got
+    return got
+
+
 def _ports(s: GameState, nation: str, permitted, max_ipp: int | None) -> dict[int, list[int]]:
     """Sea zone -> land zones where a usable supply facility serves it."""
     table = s.rules.options.get("supply_facilities") or {}
     if not table:
         return {}
-    blocked = blockaded_facilities(s, nation)
     out: dict[int, set[int]] = {}
-    for f in s.facilities.values():
-        lim = table.get(f.type)
-        if lim is None or f.id in blocked or not s.facility_operative(f) or f.damage:
-            continue
+    for lim, zone, seas in _working_ports(s, nation, table):
         if lim and max_ipp is not None and max_ipp > lim:
             continue
-        if not permitted(f.zone):
+        if not permitted(zone):
             continue
-        for sz in served(s, f):
-            out.setdefault(sz, set()).add(f.zone)
+        for sz in seas:
+            out.setdefault(sz, set()).add(zone)
     return {sz: sorted(zs) for sz, zs in out.items()}
+
+
+def _working_ports(s: GameState, nation: str, table: dict) -> tuple:
+    """(IPP limit, zone, sea zones served) of every supply facility that works now: not
+    blockaded, operative, undamaged (what every search of this state reads)."""
+
+    def compute() -> tuple:
+        blocked = blockaded_facilities(s, nation)
+        out = []
+        for f in s.facilities.values():
+            lim = table.get(f.type)
+            if lim is None or f.id in blocked or not s.facility_operative(f) or f.damage:
+                continue
+            out.append((lim, f.zone, served(s, f)))
+        return tuple(out)
+
+    return _cached(s, nation, ("ports", nation), compute)
 
 
 def _permission(s: GameState, nation: str, extra: tuple[str, ...] = ()):
@@ -223,6 +260,12 @@ def _search(
     permitted = _permission(s, nation, extra)
     b = s.board
     targets = frozenset(targets)
+    narrow_ports = _narrow_ports(b)
+    # canals this search may not pass (what _canal_ok answers, decided once per search)
+    closed: set[tuple[int, int]] = set()
+    for x, y in b.canals:
+        if x < y and not _canal_ok(s, x, y, permitted):
+            closed.update(((x, y), (y, x)))
     ports = None
     land_ports: dict[int, list[int]] = {}
     start = [z for z in sorted(set(sources)) if permitted(z)]
@@ -243,11 +286,9 @@ def _search(
             for y, _g, _k, _cap, cond in b.rail_edges.get(z, ()):
                 if permitted(y) and rail_edge_open(s, z, y, cond, nation):
                     nxt.append((y, stage))
-            for (x, y), (_lim, port, _via) in b.narrow.items():
-                if port and z in (x, y):
-                    o = y if z == x else x
-                    if permitted(o):
-                        nxt.append((o, stage))
+            for o in narrow_ports.get(z, ()):
+                if permitted(o):
+                    nxt.append((o, stage))
             if stage == 0:
                 if ports is None:
                     ports = _ports(s, nation, permitted, max_ipp)
@@ -258,7 +299,7 @@ def _search(
                     nxt.append((sz, 1))
         else:
             for y in b.sea_nbrs.get(z, ()):
-                if _canal_ok(s, z, y, permitted):
+                if not closed or (z, y) not in closed:
                     nxt.append((y, 1))
             for lz in ports.get(z, ()):
                 nxt.append((lz, 2))
@@ -286,7 +327,7 @@ def supply_path(
     got = _cached(
         s,
         nation,
-        ("path", nation, src, dst, max_ipp),
+        ("path", nation, src, dst, _ipp_class(s, max_ipp)),
         lambda: _search(s, nation, (src,), (dst,), max_ipp),
     )
     return list(got) if got is not None else None
@@ -321,14 +362,20 @@ def home_factories(s: GameState, nation: str) -> list[int]:
 def lend_lease_path(s: GameState, sender: str, receiver: str, amount: int):
     """The shortest lend-lease supply path from a factory in the sender's Home Country to
     the receiver's Home Country (seeds/000 §11.4), or None."""
-    src = tuple(home_factories(s, sender))
-    dst = tuple(sorted(z for z in home_zones(s, receiver) if s.owner.get(z) == receiver))
+    return _ll_path(s, sender, receiver, amount, tuple(home_factories(s, sender)), None)
+
+
+def _ll_path(s: GameState, sender: str, receiver: str, amount: int, src: tuple, dst):
+    """:func:`lend_lease_path` from the sender's factories ``src`` (and the receiver's held
+    Home Country ``dst``, when known)."""
+    if dst is None:
+        dst = tuple(sorted(z for z in home_zones(s, receiver) if s.owner.get(z) == receiver))
     if not src or not dst:
         return None
     return _cached(
         s,
         sender,
-        ("ll", sender, receiver, amount),
+        ("ll", sender, receiver, _ipp_class(s, amount)),
         lambda: _search(s, sender, src, dst, amount, extra=(receiver,)),
     )
 
@@ -355,6 +402,7 @@ def lend_lease_actions(s: GameState) -> list:
     if bank <= 0:
         return []
     units = _lendable_units(s, n)
+    src = tuple(home_factories(s, n))  # the same for every offer
     out = []
     for r in b.nations:
         if r == n or b.nation_kind.get(r) == "neutral" or s.at_war(n, r):
@@ -362,13 +410,16 @@ def lend_lease_actions(s: GameState) -> list:
         if s.relation(n, r) == "controlled" or player_of(s, r) == player_of(s, n):
             continue  # §7.9 not to itself or its Aligned minors
         cap = min(bank, lend_lease_cap(s, r))
+        dst = None
+        if cap > 0 or units:
+            dst = tuple(sorted(z for z in home_zones(s, r) if s.owner.get(z) == r))
         if cap > 0:
             limit = _minor_limit(s)
             for amount in sorted({cap, min(cap, limit)} if limit else {cap}, reverse=True):
-                if amount > 0 and lend_lease_path(s, n, r, amount) is not None:
+                if amount > 0 and _ll_path(s, n, r, amount, src, dst) is not None:
                     out.append(Action.lend_lease(r, amount))
         for typ, cost in units:
-            if lend_lease_path(s, n, r, cost) is not None:
+            if _ll_path(s, n, r, cost, src, dst) is not None:
                 out.append(Action("lend_lease", type=typ, nation=r))
     return out
 

@@ -1,12 +1,18 @@
 """Rules engine speed on a ~300-zone synthetic scenario (issue #7): random legal actions
-applied per second (legal-action generation included), clones per second, replay speed."""
+applied per second (legal-action generation included), clones per second, replay speed;
+and random bots on the bundled sample's Global War 1936 scenario (issue #14: multi-turn
+production, lend-lease, supply paths), wall and CPU time."""
 
 from __future__ import annotations
 
 import time
 
-from gamecore.engine import RandomBot, new_game, replay
+from gamecore.engine import RandomBot, new_game, play, replay
+from gamecore.engine.bots import make_bots
 from gamecore.engine.testmaps import synthetic_pack
+
+GW_SCENARIO = "global-war-1936"
+GW_ROUNDS = 6
 
 ZONES = 300
 NATIONS = 6
@@ -47,6 +53,7 @@ def run() -> dict:
     replay_s = time.perf_counter() - t0
     assert r.snapshot() == state.snapshot()
     return {
+        **_global_war(),
         "zones": len(pack.map.zones),
         "nations": NATIONS,
         "units_at_start": units,
@@ -61,4 +68,28 @@ def run() -> dict:
         "clones_per_s": round(n_clones / clone_s, 1),
         "clones_no_log_per_s": round(n_clones / clone_nolog_s, 1),
         "replay_actions_per_s": round(actions / replay_s, 1),
+    }
+
+
+def _global_war() -> dict:
+    """Random bots (seed 1) for ``GW_ROUNDS`` rounds of the sample's 1936 scenario."""
+    from gamecore.paths import sample_pack
+    from gamecore.store import read_pack
+
+    pack = read_pack(sample_pack())
+    t0 = time.perf_counter()
+    state = new_game(pack, GW_SCENARIO, seed=1, rounds=GW_ROUNDS)
+    new_game_s = time.perf_counter() - t0
+    bots = make_bots("random", state, 1)
+    t0, c0 = time.perf_counter(), time.process_time()
+    actions = play(state, bots)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return {
+        "gw1936_rounds": state.round,
+        "gw1936_actions": actions,
+        "gw1936_new_game_ms": round(1000 * new_game_s, 1),
+        "gw1936_play_s": round(wall, 3),
+        "gw1936_play_cpu_s": round(cpu, 3),
+        "gw1936_random_actions_per_s": round(actions / wall, 1),
+        "gw1936_random_actions_per_cpu_s": round(actions / max(cpu, 1e-9), 1),
     }
