@@ -253,6 +253,8 @@ def land_line_paths(ctx):
     m = ctx.map
     zones = m.zones
     yield from _border_rails(ctx)
+    # only rulesets with strategic rail moves (§10.4) read the lines' paths
+    rail_moves = any(_option(ctx, "strategic_rail", False))
     for line in sorted(m.lines.values(), key=lambda ln: ln.id):
         if line.kind not in ("rail", "river"):
             continue
@@ -264,7 +266,7 @@ def land_line_paths(ctx):
         # (engine/board.py::_logistics) joins consecutive zones of its path whether or not
         # they touch, so its zones need not be adjacent nor follow the drawing
         special = is_special_route(line)
-        if not line.path and drawn:
+        if not line.path and len(drawn) > 1 and rail_moves:
             yield ctx.issue(
                 "GW004",
                 f"{name} has no stored path: movement and supply ignore it",
