@@ -434,7 +434,10 @@ class LinesLayer(Layer):
         self.refresh()
 
     def lines(self):
-        return [ln for ln in self.map_scene.pack.map.lines.values() if ln.kind == self.kind]
+        sc = self.map_scene
+        return [
+            ln for ln in sc.pack.map.lines.values() if ln.kind == self.kind and sc.shows(ln.props)
+        ]
 
     def border_rails(self) -> list[tuple[QPainterPath, QRectF, str | None]]:
         """Rail crossings stored on borders (``Border.rail_gauge``, Global War §12.10: a

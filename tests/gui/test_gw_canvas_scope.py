@@ -1,0 +1,69 @@
+"""The canvas shows the map items of the scenario shown (``props.scenarios``: the 1939
+convoys and factories are not drawn over the 1936 Global War ones), and a zone's name
+moves off its value roundel instead of being covered by it."""
+
+from __future__ import annotations
+
+import copy
+
+from PySide6.QtCore import QRectF
+
+from editor.canvas import symbols
+from gamecore.model import Facility
+from gamecore.store import write_pack
+
+
+def _two_scenarios(demo, tmp_path):
+    pack = copy.deepcopy(demo)
+    gw = copy.deepcopy(pack.scenarios["1939"])
+    gw.id, gw.name = "gw", "Global War"
+    pack.scenarios[gw.id] = gw
+    m = pack.map
+    convoy = next(ln for ln in m.lines.values() if ln.kind == "convoy")
+    convoy.props["scenarios"] = ["1939"]
+    rail = next(ln for ln in m.lines.values() if ln.kind == "rail")
+    rail.props["scenarios"] = ["gw"]
+    par = m.zone_by_code("PAR")
+    f = Facility(m.next_id("facilities"), par.id, "air_base", props={"scenarios": ["gw"]})
+    m.facilities[f.id] = f
+    path = tmp_path / "two.warroom"
+    write_pack(pack, path)
+    return path, convoy.id, rail.id, f.id
+
+
+def test_lines_and_facilities_of_other_scenarios_are_not_drawn(window, tmp_path, _demo):
+    path, convoy, rail, fac = _two_scenarios(_demo, tmp_path)
+    assert window.open_path(path)
+    scene = window.scene
+
+    def shown():
+        lines = {ln.id for key in ("convoy", "rail") for ln in scene.layers[key].lines()}
+        facs = {fid for fid, _x, _y in scene.symbols.get(4.0).facilities}
+        return lines, facs
+
+    lines, facs = shown()
+    assert convoy in lines and rail not in lines and fac not in facs
+    window.document.set_scenario("gw")
+    lines, facs = shown()
+    assert convoy not in lines and rail in lines and fac in facs
+    assert rail in scene.layers["rail"].paths() and convoy not in scene.layers["convoy"].paths()
+
+
+def test_a_zone_name_moves_off_its_value_roundel(window, pack_path):
+    assert window.open_path(pack_path)
+    scene = window.scene
+    z = next(z for z in window.document.pack.map.zones.values() if z.kind == "land" and z.value)
+    z.roundel = tuple(scene.geom.anchor[z.id])  # the designer put the roundel on the name
+    scene.symbols.clear()
+    scale = 4.0
+    placed = scene.symbols.get(scale)
+    (name,) = [(x, y) for zid, x, y in placed.names if zid == z.id]
+    (roundel,) = [(x, y) for zid, x, y in placed.roundels if zid == z.id]
+    w, h = scene.symbols.name_size(z.id)
+
+    def box(x, y, bw, bh):
+        return QRectF(x * scale - bw / 2, y * scale - bh / 2, bw, bh)
+
+    assert roundel == z.roundel  # the roundel stays where the designer put it
+    assert name[1] < roundel[1]  # the name goes above it
+    assert not box(*name, w, h).intersects(box(*roundel, symbols.ROUNDEL, symbols.ROUNDEL))
