@@ -67,3 +67,20 @@ def test_a_zone_name_moves_off_its_value_roundel(window, pack_path):
     assert roundel == z.roundel  # the roundel stays where the designer put it
     assert name[1] < roundel[1]  # the name goes above it
     assert not box(*name, w, h).intersects(box(*roundel, symbols.ROUNDEL, symbols.ROUNDEL))
+
+
+def test_unit_chips_of_every_bundled_ruleset_are_distinct_and_short():
+    """Global War's 46 unit types (seeds/000 §6) had chips like "1 ear", "1 lig", "1 hea"
+    (first three letters): early war fighter and heavy armour must read differently."""
+    from editor.canvas.icons import unit_abbrev
+    from gamecore.rules import load_ruleset
+
+    for rid in ("g40", "global_war"):
+        units = load_ruleset(rid).units
+        chips = {unit_abbrev(u) for u in units}
+        assert len(chips) == len(units), rid
+        assert all(len(c) <= 8 for c in chips)
+    assert unit_abbrev("early_war_fighter") == "eftr"
+    assert unit_abbrev("heavy_cruiser") == "hCA"
+    assert unit_abbrev("heavy_strategic_bomber") == "hbmb"
+    assert unit_abbrev("zeppelin") == "zep"  # unknown: the first three letters
