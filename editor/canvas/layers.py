@@ -36,6 +36,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from shapely.geometry import LineString, Point
+from shapely.ops import nearest_points
 
 from editor.canvas import style, symbols
 from editor.canvas.geom import polyline_path
@@ -813,7 +814,49 @@ class LinksLayer(Layer):
         anchor = self.map_scene.geom.anchor
         if link.a not in anchor or link.b not in anchor:
             return None
+        if link.kind == "canal" and link.controllers:
+            ends = self._canal_ends(link)
+            if ends is not None:
+                return ends
         return QPointF(*anchor[link.a]), QPointF(*anchor[link.b])
+
+    def _canal_ends(self, link) -> tuple[QPointF, QPointF] | None:
+        """A canal or strait between two sea zones is drawn where it is: from the point of
+        each sea zone nearest its controlling land zone(s) (the Danish Straits across
+        Denmark, not from the middle of the North Sea to the middle of the Baltic)."""
+        sc = self.map_scene
+        key = (link.id, link.a, link.b, tuple(link.controllers), sc.geom.version, id(sc.pack))
+        cache = self.__dict__.setdefault("_canals", {})
+        if key in cache:
+            return cache[key]
+        zones, anchor = sc.pack.map.zones, sc.geom.anchor
+        ctrl = [anchor[c] for c in link.controllers if c in anchor]
+        ga, gb = zones[link.a].geometry, zones[link.b].geometry
+        out = None
+        if ctrl and ga is not None and gb is not None and not ga.is_empty and not gb.is_empty:
+            c = Point(sum(x for x, _ in ctrl) / len(ctrl), sum(y for _, y in ctrl) / len(ctrl))
+            pa, pb = nearest_points(ga, c)[0], nearest_points(gb, c)[0]
+            if pa.distance(pb) > 1e-6 * max(sc.geom.frame.width(), 1.0):
+                out = (QPointF(pa.x, pa.y), QPointF(pb.x, pb.y))
+        if len(cache) > 256:
+            cache.clear()
+        cache[key] = out
+        return out
+
+    def _arrow(self, link, scale: float) -> tuple[QPointF, QPointF] | None:
+        """The ends of the arrow drawn for ``link`` at zoom ``scale``."""
+        ends = self._ends(link)
+        if ends is None:
+            return None
+        if link.kind == "canal" and link.controllers and self._canal_ends(link) is not None:
+            a, b = ends  # across the controlling land: at least 36 px long
+            d = math.hypot(b.x() - a.x(), b.y() - a.y())
+            grow = (36.0 / scale - d) / 2
+            if d > 0 and grow > 0:
+                u = QPointF((b.x() - a.x()) / d, (b.y() - a.y()) / d)
+                a, b = a - u * grow, b + u * grow
+            return a, b
+        return self._inset(*ends, scale)
 
     @staticmethod
     def _inset(a: QPointF, b: QPointF, scale: float) -> tuple[QPointF, QPointF]:
@@ -836,7 +879,7 @@ class LinksLayer(Layer):
             if not QRectF(a, b).normalized().adjusted(-20, -20, 20, 20).intersects(exposed):
                 continue
             colour, width, dash, both = LINK_STYLE.get(link.kind, LINK_STYLE["connection"])
-            a2, b2 = self._inset(a, b, scale)
+            a2, b2 = self._arrow(link, scale) or (a, b)
             if ("link", link.id) in sc.selection:
                 painter.setPen(_cosmetic(SELECT, width + 5))
                 painter.drawLine(a2, b2)
@@ -865,10 +908,10 @@ class LinksLayer(Layer):
         best: tuple[float, int] | None = None
         p = Point(pos.x(), pos.y())
         for link in self.map_scene.pack.map.links.values():
-            ends = self._ends(link)
+            ends = self._arrow(link, scale)
             if ends is None:
                 continue
-            a, b = self._inset(*ends, scale)
+            a, b = ends
             d = LineString([(a.x(), a.y()), (b.x(), b.y())]).distance(p)
             if d * scale <= 6 and (best is None or d < best[0]):
                 best = (d, link.id)

@@ -84,3 +84,22 @@ def test_unit_chips_of_every_bundled_ruleset_are_distinct_and_short():
     assert unit_abbrev("heavy_cruiser") == "hCA"
     assert unit_abbrev("heavy_strategic_bomber") == "hbmb"
     assert unit_abbrev("zeppelin") == "zep"  # unknown: the first three letters
+
+
+def test_a_canal_arrow_crosses_its_controlling_land(window, pack_path):
+    """seeds/000 §1.15: a canal joins two sea zones where its controlling land zone is;
+    the arrow is drawn there, not between the middles of the two seas."""
+    import math
+
+    assert window.open_path(pack_path)
+    m = window.document.pack.map
+    canal = next(lk for lk in m.links.values() if lk.kind == "canal" and lk.controllers)
+    layer = window.scene.layers["links"]
+    anchor = window.scene.geom.anchor
+    cx, cy = anchor[canal.controllers[0]]
+    a, b = layer._arrow(canal, 1.0)
+    mid = ((a.x() + b.x()) / 2, (a.y() + b.y()) / 2)
+    seas = [anchor[canal.a], anchor[canal.b]]
+    old_mid = ((seas[0][0] + seas[1][0]) / 2, (seas[0][1] + seas[1][1]) / 2)
+    assert math.dist(mid, (cx, cy)) < math.dist(old_mid, (cx, cy))
+    assert layer.hit((a + b) / 2, 1.0) == ("link", canal.id)  # picked where it is drawn
