@@ -1300,6 +1300,46 @@ def finish(s: GameState, b: Battle) -> None:
 
 
 # ---------------------------------------------------------------------- bombing raids
+def carpet_bomb(s: GameState, b: Battle, bombers: list[int]) -> dict:
+    """Global War §9.17 carpet bombing, after the raid's interception round: the zone's
+    AA artillery fires at the bombers, then each one rolls its ``props.carpet_dice`` (changed
+    by the zone's terrain, option ``carpet_dice_terrain``: jungle -2) at
+    ``props.carpet_hit`` against the defending land units only, for one round; no other
+    defender fires back; the defender chooses its casualties."""
+    ut = s.rules.units
+    en = s.enemies(b.attacker)
+    dfn = [
+        s.units[uid]
+        for uid in s.units_in(b.zone)
+        if s.units[uid].nation in en and not s.units[uid].on
+    ]
+    aa_fire(s, b, [s.units[u] for u in bombers], dfn)
+    left = [s.units[u] for u in bombers if u in s.units]
+    table = s.rules.options.get("carpet_dice_terrain") or {}
+    terrain = s.board.terrain.get(b.zone, "")
+    change = int(table.get(terrain, table.get(terrain.removesuffix("_city"), 0)))
+    firers: list[Unit] = []
+    values: list[int] = []
+    for u in left:
+        p = ut[u.type].props
+        n = max(0, int(p.get("carpet_dice", 0)) + change)
+        firers += [u] * n
+        values += [int(p.get("carpet_hit", 0))] * n
+        s.set_unit(u.id, flags=u.flags | FOUGHT | RETREATED)
+    hits, _ = _roll(s, firers, values)
+    targets = [
+        u
+        for u in dfn
+        if u.id in s.units and ut[u.type].domain == "land" and not ut[u.type].infrastructure
+    ]
+    # land units only: the hits cannot go to aircraft, ships or facilities
+    keys = [(("air", "sea", "facility"), "air", False) for _ in hits]
+    killed, damaged = assign_hits(s, targets, keys, b.profiles["def"], False, b.zone)
+    _apply_casualties(s, killed, damaged)
+    s.event("carpet", zone=b.zone, bombers=len(left), dice=len(firers), hits=len(killed))
+    return {"carpet_bombers": len(left), "carpet_hits": len(killed)}
+
+
 def resolve_raid(s: GameState, b: Battle) -> None:
     ut = s.rules.units
     raiders = sorted(
@@ -1333,11 +1373,18 @@ def resolve_raid(s: GameState, b: Battle) -> None:
         _apply_casualties(s, k_def, d_def)
         _apply_casualties(s, k_att, d_att)
         report["air_battle"] = [len(h_att), len(h_def)]
+    carpet = [uid for uid in raiders if s.raids.get(uid) == 0 and uid in s.units]
+    if carpet:
+        report.update(carpet_bomb(s, b, carpet))
+    for uid in raiders:  # escorts: the air battle was all they fought (§9.16)
+        u = s.units.get(uid)
+        if u is not None and s.raids.get(uid) == -1:
+            s.set_unit(uid, flags=u.flags | FOUGHT | RETREATED)
     damage = 0
     shot_down = 0
     for uid in raiders:
         u = s.units.get(uid)
-        if u is None:
+        if u is None or s.raids.get(uid, 0) <= 0:
             continue
         f = s.facilities.get(s.raids[uid])
         ft = s.rules.facility_types.get(f.type) if f else None

@@ -628,6 +628,32 @@ def _unload_moves(ctx: MoveContext, out, tid: int, by_type: dict[str, list[int]]
                 out.append(Action.move(ids[:1], path))
 
 
+def _raided_zones(ctx: MoveContext) -> set[int]:
+    """Zones the moving nation has declared bombing raids on this turn, which fighters may
+    escort into (option ``raid_escorts``, Global War §9.16 step 1)."""
+    s = ctx.s
+    if not ctx.opts.get("raid_escorts"):
+        return set()
+    n = ctx.n
+    return {
+        s.units[u].zone
+        for u, target in s.raids.items()
+        if target >= 0 and u in s.units and s.units[u].nation == n
+    }
+
+
+def _enemy_land_units(ctx: MoveContext, z: int) -> bool:
+    """Whether enemy land units (not infrastructure) stand in land zone ``z``."""
+    s = ctx.s
+    ut = s.rules.units
+    for uid in s.units_in(z):
+        u = s.units[uid]
+        t = ut[u.type]
+        if u.nation in ctx.enemies and t.domain == "land" and not t.infrastructure:
+            return True
+    return False
+
+
 def _air_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
     s = ctx.s
     dests = _air_search(ctx, z0, moves)
@@ -647,6 +673,15 @@ def _air_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
                         ft = s.rules.facility_types.get(f.type)
                         if ft and ft.id in t.bombing_targets and f.damage < ft.max_damage:
                             _emit(out, ids, path, mode="bomb", target=f.id)
+            if (
+                t.props.get("carpet_dice")
+                and ctx.opts.get("carpet_bombing")
+                and ctx.b.is_land(dest)
+                and _enemy_land_units(ctx, dest)
+            ):
+                _emit(out, ids, path, mode="carpet")  # Global War §9.17
+            if t.air_battle and not t.bombing and dest in _raided_zones(ctx):
+                _emit(out, ids, path, mode="raid_escort")  # Global War §9.16 escorts
     else:
         free = ctx.carrier_free()
         for dest, path in dests.items():
@@ -1087,6 +1122,10 @@ def apply_move(s: GameState, a: Action) -> None:
                 s.move_unit(cid, dest)
         if a.mode == "bomb":
             s.raids[uid] = a.target
+        elif a.mode == "carpet":
+            s.raids[uid] = 0  # a raid on the zone's land units, not on a facility
+        elif a.mode == "raid_escort":
+            s.raids[uid] = -1  # fights the raid's air battle only
     for cid in carried:
         c = s.units[cid]
         if c.nation == n:

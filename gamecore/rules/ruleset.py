@@ -118,6 +118,13 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "war_scope": "pair",  # "pair" | "alliance": a declaration involves both alliances
     "transport_own_only": True,
     "canal_control": "turn_start",  # control is checked at the start of the turn
+    # Global War §9.17 carpet bombing: "carpet" raids on land units by bombers with
+    # props.carpet_dice, dice changed by terrain (e.g. { jungle = -2 })
+    "carpet_bombing": False,
+    # Global War §9.16 step 1: fighters may escort a declared raid ("raid_escort" moves)
+    # and fight its air battle at their air_battle values
+    "raid_escorts": False,
+    "carpet_dice_terrain": {},
     # politics (gamecore.rules.politics; Global War seeds/000 §4-§5, §13-§14): all off,
     # so rulesets without them play as before
     "scenario_events": False,  # the scenario's event objectives run and change the game

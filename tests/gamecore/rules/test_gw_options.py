@@ -173,8 +173,14 @@ def test_optional_rules_switch_other_rules_options(gw):
     # optional rule sets the option the convoy and rail rules read
     assert not gw.options.get("convoy_escort_excluded")
     on = gw.with_options(
-        {"advanced_escort": True, "surface_raiding_ships": True, "rail_gauge": True}
+        {
+            "advanced_escort": True,
+            "surface_raiding_ships": True,
+            "rail_gauge": True,
+            "mine_warfare": True,
+        }
     )
+    assert on.options["convoy_mine_warfare"] is True and not gw.options["convoy_mine_warfare"]
     assert "heavy_cruiser" in on.options["convoy_escort_excluded"]
     assert "light_cruiser" not in on.options["convoy_escort_excluded"]
     assert on.options["convoy_surface_raiders"] is True
