@@ -427,12 +427,52 @@ class LinesLayer(Layer):
         self.key = key
         self.kind = kind
         self._paths: dict[int, tuple[QPainterPath, QRectF]] | None = None
+        self._spots: dict[float, dict[int, float]] = {}  # zoom -> line -> label spot
         self._border_rails: list[tuple[QPainterPath, QRectF, str | None]] | None = None
         self.images = _Images()
 
     def rebuild(self) -> None:
         self._paths = None
+        self._spots = {}
         self.refresh()
+
+    #: where along a convoy line its name and value roundels may sit (fraction of its
+    #: length), tried in turn until they do not cover another line's
+    SPOTS = (0.5, 0.35, 0.65, 0.2, 0.8)
+
+    def label_spots(self, scale: float) -> dict[int, float]:
+        """Convoy line -> where along it its name and roundels go at zoom ``scale``: the
+        middle, unless an earlier line's label is there (lines sharing sea zones, such as
+        the 1936 Japanese oil and Indies lines). The same for every tile of the map."""
+        cache = self._spots
+        key = round(scale, 9)
+        if key in cache:
+            return cache[key]
+        lines = {ln.id: ln for ln in self.lines()}
+        f = QFontMetricsF(_font(10, italic=True))
+        placed: list[QRectF] = []
+        out: dict[int, float] = {}
+        for lid, (path, _rect) in sorted(self.paths().items()):
+            ln = lines.get(lid)
+            if ln is None:
+                continue
+            w = max(f.horizontalAdvance(ln.name or "") + 6, 19.0 * len(ln.values))
+            top, h = (-25.0, 36.0) if ln.values else (-8.0, 16.0)
+            for t in self.SPOTS:
+                p = path.pointAtPercent(t)
+                r = QRectF(p.x() * scale - w / 2, p.y() * scale + top, w, h)
+                if not any(r.intersects(o) for o in placed):
+                    break
+            else:
+                t = 0.5
+                p = path.pointAtPercent(t)
+                r = QRectF(p.x() * scale - w / 2, p.y() * scale + top, w, h)
+            placed.append(r)
+            out[lid] = t
+        if len(cache) > 8:
+            cache.clear()
+        cache[key] = out
+        return out
 
     def lines(self):
         sc = self.map_scene
@@ -482,7 +522,7 @@ class LinesLayer(Layer):
                 painter.setPen(_cosmetic("#102a54", 3.0, [0.1, 2.2]))
                 painter.drawPath(path)
                 if scale > 0.08:
-                    self._roundels(painter, ln, path)
+                    self._roundels(painter, ln, path, self.label_spots(scale).get(lid, 0.5))
             elif self.kind == "rail":
                 self._rail(painter, path, ln.gauge)
             else:
@@ -507,9 +547,9 @@ class LinesLayer(Layer):
         painter.setPen(_cosmetic(colour, 1.8))
         painter.drawPath(path)
 
-    def _roundels(self, painter: QPainter, ln, path: QPainterPath) -> None:
+    def _roundels(self, painter: QPainter, ln, path: QPainterPath, at: float = 0.5) -> None:
         self.images.set_dpr(painter.device().devicePixelRatioF() if painter.device() else 1.0)
-        dev = painter.worldTransform().map(path.pointAtPercent(0.5))
+        dev = painter.worldTransform().map(path.pointAtPercent(at))
         painter.save()
         painter.resetTransform()
         if ln.name:  # the line's name above its value roundels

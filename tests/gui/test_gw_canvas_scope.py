@@ -103,3 +103,20 @@ def test_a_canal_arrow_crosses_its_controlling_land(window, pack_path):
     old_mid = ((seas[0][0] + seas[1][0]) / 2, (seas[0][1] + seas[1][1]) / 2)
     assert math.dist(mid, (cx, cy)) < math.dist(old_mid, (cx, cy))
     assert layer.hit((a + b) / 2, 1.0) == ("link", canal.id)  # picked where it is drawn
+
+
+def test_convoy_lines_on_the_same_sea_zones_keep_their_labels_apart(window, tmp_path, _demo):
+    """seeds/000 §1.10: each convoy line shows its name and values; two lines along the
+    same sea zones (the 1936 Japanese oil and Indies lines) must not print them on top of
+    each other."""
+    pack = copy.deepcopy(_demo)
+    m = pack.map
+    first = next(ln for ln in m.lines.values() if ln.kind == "convoy")
+    twin = copy.deepcopy(first)
+    twin.id, twin.name = m.next_id("lines"), "Twin line"
+    m.lines[twin.id] = twin
+    path = tmp_path / "twin.warroom"
+    write_pack(pack, path)
+    assert window.open_path(path)
+    spots = window.scene.layers["convoy"].label_spots(2.0)
+    assert spots[first.id] == 0.5 and spots[twin.id] != 0.5
