@@ -72,7 +72,7 @@ def run_editor(args: argparse.Namespace) -> int:
         window = MainWindow()
         if args.pack:
             window.open_path(args.pack)
-        else:
+        elif not window.recover_unsaved():  # an untitled document a crash left behind
             window.open_default()
         if mode:
             window.set_map_mode(mode)

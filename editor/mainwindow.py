@@ -42,6 +42,7 @@ from editor.docks.scenario import add_scenario_dock
 from editor.docks.zones import ZonesPanel
 from editor.document import Document, Selection
 from editor.tools import TOOLS, Tool
+from editor.unsaved import UnsavedAutosave, unsaved_folder
 from editor.validation import LiveValidation, zone_severities
 from editor.wizards import install_authoring_actions
 from gamecore import __version__
@@ -76,6 +77,8 @@ class MainWindow(QMainWindow):
         self._build_toolbars()
         self._build_statusbar()
         install_authoring_actions(self)  # File > New Map…, View > Adjacency Overlay
+        #: where an untitled document (no file yet) autosaves (editor/unsaved.py)
+        self.unsaved = UnsavedAutosave(unsaved_folder(self.settings))
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setInterval(AUTOSAVE_MS)
         self._autosave_timer.timeout.connect(self.autosave)
@@ -333,6 +336,7 @@ class MainWindow(QMainWindow):
             old.undo_stack.indexChanged.disconnect(self._update_actions)
             if old.packfile is not None:
                 old.packfile.close(discard=not old.modified)
+            self.unsaved.drop()  # saved, discarded or replaced: nothing to recover
             old.dispose()
             old.deleteLater()
         self.document = doc
@@ -544,6 +548,43 @@ class MainWindow(QMainWindow):
             self.show_hint("Recovered the unsaved changes: save to keep them")
         return True
 
+    def recover_unsaved(self) -> bool:
+        """Offer the untitled documents an editor autosaved but never saved (it crashed or
+        was killed), newest first; True when one was recovered into this window."""
+        for cand in self.unsaved.candidates():
+            when = f", autosaved {cand.saved_at}" if cand.saved_at else ""
+            answer = QMessageBox.question(
+                self,
+                "Recover unsaved document?",
+                f"{cand.title} was never saved and its editor did not end normally{when}."
+                "\n\nRecover it? (No deletes it.)",
+                QMessageBox.StandardButton.Yes
+                | QMessageBox.StandardButton.No
+                | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Yes,
+            )
+            if answer == QMessageBox.StandardButton.Cancel:
+                return False
+            if answer == QMessageBox.StandardButton.No:
+                self.unsaved.discard(cand)
+                continue
+            if not self.maybe_save():
+                return False
+            store = UnsavedAutosave(self.unsaved.folder)
+            try:
+                pack = store.claim(cand)
+            except WarroomError as err:
+                QMessageBox.warning(self, "Recovery failed", str(err))
+                continue
+            title = cand.title.removesuffix(" (recovered)")
+            self._set_document(Document(pack, title=f"{title} (recovered)"))  # drops the old
+            self.unsaved = store  # the recovered document keeps autosaving to its file
+            self.document.set_dirty(True)
+            self.document.mark_autosaved()
+            self.show_hint("Recovered an unsaved document: save it to keep it")
+            return True
+        return False
+
     def _ask_recover(self, pf) -> bool:
         when = f" (autosaved {pf.recovery_time})" if getattr(pf, "recovery_time", None) else ""
         answer = QMessageBox.question(
@@ -591,6 +632,7 @@ class MainWindow(QMainWindow):
             return False
         doc.pack = doc.packfile.pack
         doc.mark_saved()
+        self.unsaved.drop()  # it has a file (and a working copy) now
         self._add_recent(str(doc.path))
         self._update_actions()
         self.show_hint(f"Saved {doc.path}")
@@ -628,10 +670,13 @@ class MainWindow(QMainWindow):
     def autosave(self) -> bool:
         """Write unsaved changes to the working copy beside the file (every minute)."""
         doc = self.document
-        if doc is None or doc.packfile is None or doc.readonly or not doc.needs_autosave():
+        if doc is None or doc.readonly or not doc.needs_autosave():
             return False
         try:
-            doc.packfile.autosave()
+            if doc.packfile is not None:
+                doc.packfile.autosave()
+            else:  # no file yet: the untitled autosave folder (recover_unsaved)
+                self.unsaved.save(doc.pack, doc.display_name)
         except WarroomError as err:
             self.show_error(f"autosave failed: {err}")
             return False
@@ -666,6 +711,7 @@ class MainWindow(QMainWindow):
         if doc is not None:
             if doc.packfile is not None:
                 doc.packfile.close(discard=True)
+            self.unsaved.drop()
             doc._dirty = False
             doc.undo_stack.setClean()
         self.close()
@@ -678,6 +724,7 @@ class MainWindow(QMainWindow):
         doc = self.document
         if doc is not None and doc.packfile is not None:
             doc.packfile.close(discard=not doc.modified)
+        self.unsaved.drop()  # maybe_save said: saved or discarded
         self._autosave_timer.stop()
         self.validation.reset(None)  # results of a validation still running are dropped
         self.validation.wait(5000)

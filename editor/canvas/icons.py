@@ -26,8 +26,65 @@ UNIT_ABBREV = {
 }
 
 
+#: unit types of Global War (seeds/000 §6) whose prefix-and-base abbreviation (below) is
+#: unclear or shared with another type
+UNIT_ABBREV.update(
+    {
+        "aa_artillery": "AA",
+        "advanced_artillery": "adv art",
+        "advanced_sp_artillery": "adv SP",
+        "sp_artillery": "SP",
+        "advanced_mech_infantry": "adv mech",
+        "motorized_infantry": "mot",
+        "mountain_infantry": "mtn",
+        "colonial_infantry": "col",
+        "militia": "mil",
+        "marine": "mar",
+        "airborne": "abn",
+        "cavalry": "cav",
+        "advanced_submarine": "adv SS",
+        "coastal_submarine": "cSS",
+        "coastal_defense_ship": "CDS",
+        "torpedo_boat_destroyer": "TB",
+        "tank_destroyer": "TD",
+        "fast_battleship": "fBB",
+        "heavy_battleship": "hBB",
+        "battlecruiser": "BC",
+        "seaplane": "spl",
+        "strategic_rocket": "V2",
+        "air_transport": "aTT",
+        "attack_transport": "APA",
+        "jet_fighter": "jet",
+        "early_war_fighter": "eftr",
+        "light_armor": "Ltk",
+        "medium_armor": "Mtk",
+        "heavy_armor": "Htk",
+    }
+)
+#: words in front of a known type that the abbreviation shows as one letter
+#: ("light_carrier" -> "lCV", "heavy_cruiser" -> "hCA")
+_PREFIX = {
+    "light": "l",
+    "medium": "m",
+    "heavy": "h",
+    "fleet": "f",
+    "naval": "n",
+    "early": "e",
+    "advanced": "adv ",
+}
+
+
 def unit_abbrev(unit_type: str) -> str:
-    return UNIT_ABBREV.get(unit_type, unit_type[:3])
+    """A short chip label: a known abbreviation, else a known base type with its prefix
+    letters ("heavy_strategic_bomber" -> "hbmb"), else the first three letters."""
+    if unit_type in UNIT_ABBREV:
+        return UNIT_ABBREV[unit_type]
+    words = unit_type.split("_")
+    for i in range(1, len(words)):
+        base = UNIT_ABBREV.get("_".join(words[i:]))
+        if base is not None and all(w in _PREFIX for w in words[:i]):
+            return "".join(_PREFIX[w] for w in words[:i]) + base
+    return unit_type[:3]
 
 
 _INK = QColor("#1b1b1b")

@@ -36,6 +36,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from shapely.geometry import LineString, Point
+from shapely.ops import nearest_points
 
 from editor.canvas import style, symbols
 from editor.canvas.geom import polyline_path
@@ -426,15 +427,58 @@ class LinesLayer(Layer):
         self.key = key
         self.kind = kind
         self._paths: dict[int, tuple[QPainterPath, QRectF]] | None = None
+        self._spots: dict[float, dict[int, float]] = {}  # zoom -> line -> label spot
         self._border_rails: list[tuple[QPainterPath, QRectF, str | None]] | None = None
         self.images = _Images()
 
     def rebuild(self) -> None:
         self._paths = None
+        self._spots = {}
         self.refresh()
 
+    #: where along a convoy line its name and value roundels may sit (fraction of its
+    #: length), tried in turn until they do not cover another line's
+    SPOTS = (0.5, 0.35, 0.65, 0.2, 0.8)
+
+    def label_spots(self, scale: float) -> dict[int, float]:
+        """Convoy line -> where along it its name and roundels go at zoom ``scale``: the
+        middle, unless an earlier line's label is there (lines sharing sea zones, such as
+        the 1936 Japanese oil and Indies lines). The same for every tile of the map."""
+        cache = self._spots
+        key = round(scale, 9)
+        if key in cache:
+            return cache[key]
+        lines = {ln.id: ln for ln in self.lines()}
+        f = QFontMetricsF(_font(10, italic=True))
+        placed: list[QRectF] = []
+        out: dict[int, float] = {}
+        for lid, (path, _rect) in sorted(self.paths().items()):
+            ln = lines.get(lid)
+            if ln is None:
+                continue
+            w = max(f.horizontalAdvance(ln.name or "") + 6, 19.0 * len(ln.values))
+            top, h = (-25.0, 36.0) if ln.values else (-8.0, 16.0)
+            for t in self.SPOTS:
+                p = path.pointAtPercent(t)
+                r = QRectF(p.x() * scale - w / 2, p.y() * scale + top, w, h)
+                if not any(r.intersects(o) for o in placed):
+                    break
+            else:
+                t = 0.5
+                p = path.pointAtPercent(t)
+                r = QRectF(p.x() * scale - w / 2, p.y() * scale + top, w, h)
+            placed.append(r)
+            out[lid] = t
+        if len(cache) > 8:
+            cache.clear()
+        cache[key] = out
+        return out
+
     def lines(self):
-        return [ln for ln in self.map_scene.pack.map.lines.values() if ln.kind == self.kind]
+        sc = self.map_scene
+        return [
+            ln for ln in sc.pack.map.lines.values() if ln.kind == self.kind and sc.shows(ln.props)
+        ]
 
     def border_rails(self) -> list[tuple[QPainterPath, QRectF, str | None]]:
         """Rail crossings stored on borders (``Border.rail_gauge``, Global War §12.10: a
@@ -478,7 +522,7 @@ class LinesLayer(Layer):
                 painter.setPen(_cosmetic("#102a54", 3.0, [0.1, 2.2]))
                 painter.drawPath(path)
                 if scale > 0.08:
-                    self._roundels(painter, ln, path)
+                    self._roundels(painter, ln, path, self.label_spots(scale).get(lid, 0.5))
             elif self.kind == "rail":
                 self._rail(painter, path, ln.gauge)
             else:
@@ -503,9 +547,9 @@ class LinesLayer(Layer):
         painter.setPen(_cosmetic(colour, 1.8))
         painter.drawPath(path)
 
-    def _roundels(self, painter: QPainter, ln, path: QPainterPath) -> None:
+    def _roundels(self, painter: QPainter, ln, path: QPainterPath, at: float = 0.5) -> None:
         self.images.set_dpr(painter.device().devicePixelRatioF() if painter.device() else 1.0)
-        dev = painter.worldTransform().map(path.pointAtPercent(0.5))
+        dev = painter.worldTransform().map(path.pointAtPercent(at))
         painter.save()
         painter.resetTransform()
         if ln.name:  # the line's name above its value roundels
@@ -810,7 +854,49 @@ class LinksLayer(Layer):
         anchor = self.map_scene.geom.anchor
         if link.a not in anchor or link.b not in anchor:
             return None
+        if link.kind == "canal" and link.controllers:
+            ends = self._canal_ends(link)
+            if ends is not None:
+                return ends
         return QPointF(*anchor[link.a]), QPointF(*anchor[link.b])
+
+    def _canal_ends(self, link) -> tuple[QPointF, QPointF] | None:
+        """A canal or strait between two sea zones is drawn where it is: from the point of
+        each sea zone nearest its controlling land zone(s) (the Danish Straits across
+        Denmark, not from the middle of the North Sea to the middle of the Baltic)."""
+        sc = self.map_scene
+        key = (link.id, link.a, link.b, tuple(link.controllers), sc.geom.version, id(sc.pack))
+        cache = self.__dict__.setdefault("_canals", {})
+        if key in cache:
+            return cache[key]
+        zones, anchor = sc.pack.map.zones, sc.geom.anchor
+        ctrl = [anchor[c] for c in link.controllers if c in anchor]
+        ga, gb = zones[link.a].geometry, zones[link.b].geometry
+        out = None
+        if ctrl and ga is not None and gb is not None and not ga.is_empty and not gb.is_empty:
+            c = Point(sum(x for x, _ in ctrl) / len(ctrl), sum(y for _, y in ctrl) / len(ctrl))
+            pa, pb = nearest_points(ga, c)[0], nearest_points(gb, c)[0]
+            if pa.distance(pb) > 1e-6 * max(sc.geom.frame.width(), 1.0):
+                out = (QPointF(pa.x, pa.y), QPointF(pb.x, pb.y))
+        if len(cache) > 256:
+            cache.clear()
+        cache[key] = out
+        return out
+
+    def _arrow(self, link, scale: float) -> tuple[QPointF, QPointF] | None:
+        """The ends of the arrow drawn for ``link`` at zoom ``scale``."""
+        ends = self._ends(link)
+        if ends is None:
+            return None
+        if link.kind == "canal" and link.controllers and self._canal_ends(link) is not None:
+            a, b = ends  # across the controlling land: at least 36 px long
+            d = math.hypot(b.x() - a.x(), b.y() - a.y())
+            grow = (36.0 / scale - d) / 2
+            if d > 0 and grow > 0:
+                u = QPointF((b.x() - a.x()) / d, (b.y() - a.y()) / d)
+                a, b = a - u * grow, b + u * grow
+            return a, b
+        return self._inset(*ends, scale)
 
     @staticmethod
     def _inset(a: QPointF, b: QPointF, scale: float) -> tuple[QPointF, QPointF]:
@@ -833,7 +919,7 @@ class LinksLayer(Layer):
             if not QRectF(a, b).normalized().adjusted(-20, -20, 20, 20).intersects(exposed):
                 continue
             colour, width, dash, both = LINK_STYLE.get(link.kind, LINK_STYLE["connection"])
-            a2, b2 = self._inset(a, b, scale)
+            a2, b2 = self._arrow(link, scale) or (a, b)
             if ("link", link.id) in sc.selection:
                 painter.setPen(_cosmetic(SELECT, width + 5))
                 painter.drawLine(a2, b2)
@@ -862,10 +948,10 @@ class LinksLayer(Layer):
         best: tuple[float, int] | None = None
         p = Point(pos.x(), pos.y())
         for link in self.map_scene.pack.map.links.values():
-            ends = self._ends(link)
+            ends = self._arrow(link, scale)
             if ends is None:
                 continue
-            a, b = self._inset(*ends, scale)
+            a, b = ends
             d = LineString([(a.x(), a.y()), (b.x(), b.y())]).distance(p)
             if d * scale <= 6 and (best is None or d < best[0]):
                 best = (d, link.id)

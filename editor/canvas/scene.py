@@ -30,7 +30,7 @@ from editor.canvas.layers import (
 )
 from editor.canvas.mapgeom import MapGeometry
 from editor.canvas.symbols import Placer
-from gamecore.model import Pack, Scenario
+from gamecore.model import Pack, Scenario, in_scenario
 from gamecore.ops import Change
 
 Hit = tuple[str, int]
@@ -168,8 +168,17 @@ class MapScene(QGraphicsScene):
     def set_scenario(self, scenario: str | None) -> None:
         self._pick_scenario(scenario)
         self._recolour(None)
-        for key in ("units", "labels", "facilities", "roundels", "cities", "convoy"):
+        # lines and facilities may belong to some scenarios only (props.scenarios)
+        keys = ("units", "labels", "facilities", "roundels", "cities", "convoy", "rail", "rivers")
+        for key in keys:
             self.layers[key].rebuild()
+        self.invalidate_static()
+
+    def shows(self, props: dict) -> bool:
+        """Whether a map item (line, facility) with these ``props`` belongs to the scenario
+        shown (``props.scenarios``, :func:`gamecore.model.in_scenario`): the 1939 convoys
+        are not drawn over the 1936 ones."""
+        return in_scenario(props, self.scenario_id)
 
     def set_mode(self, mode: str) -> None:
         if mode not in style.MAP_MODES:

@@ -134,6 +134,20 @@ class Placer:
         return changed
 
     # -- the placement --------------------------------------------------------------------
+    @staticmethod
+    def _name_spots(z, anchor, w: float, h: float, px: float, scale: float, box) -> list:
+        """Where a zone's name may go: its label point, unless the zone's value roundel
+        (which stays where the designer put it) would cover it; then just above the
+        roundel, else just below it, else the label point after all."""
+        ax, ay = anchor
+        if z.roundel is None or z.is_water or not z.value or px < MIN_PX["roundel"]:
+            return [(ax, ay)]
+        rx, ry = z.roundel
+        if not box(ax, ay, w, h).intersects(box(rx, ry, ROUNDEL, ROUNDEL)):
+            return [(ax, ay)]
+        off = (ROUNDEL / 2 + h / 2 + 1) / scale
+        return [(ax, ry - off), (ax, ry + off), (ax, ay)]
+
     def _compute(self, scale: float) -> Symbols:
         sc = self.scene
         geom = sc.geom
@@ -156,11 +170,14 @@ class Placer:
                 w, h = self.name_size(zid)
                 if px[zid] < w * 0.8:
                     continue  # does not fit its zone at this zoom
-                ax, ay = geom.anchor[zid]
-                r = box(ax, ay, w, h)
-                if grid.place(r):
-                    out.names.append((zid, ax, ay))
-                    name_box[zid] = r
+                for x, y in self._name_spots(
+                    zones[zid], geom.anchor[zid], w, h, px[zid], scale, box
+                ):
+                    r = box(x, y, w, h)
+                    if grid.place(r):
+                        out.names.append((zid, x, y))
+                        name_box[zid] = r
+                        break
         # 2. value roundels (at the roundel point, else under the name)
         roundel_at: dict[int, tuple[float, float]] = {}
         for zid in order:
@@ -183,7 +200,8 @@ class Placer:
         if layers["facilities"].isVisible():
             by_zone: dict[int, list[int]] = {}
             for f in sc.pack.map.facilities.values():
-                by_zone.setdefault(f.zone, []).append(f.id)
+                if sc.shows(f.props):  # those of the scenario shown
+                    by_zone.setdefault(f.zone, []).append(f.id)
             step = ICON + 2
             for zid in order:
                 fids = by_zone.get(zid)

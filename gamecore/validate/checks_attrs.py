@@ -167,15 +167,19 @@ def ports(ctx):
 
 @check("ATT007", "error", "attributes", "facility type unknown to the ruleset")
 def facility_types(ctx):
-    known = ctx.facility_types()
-    if known is None:
-        return
+    """A facility's type is one the rulesets of the scenarios it belongs to define (a
+    facility with ``props.scenarios`` is checked against those scenarios' rulesets only)."""
     for f in ctx.map.facilities.values():
+        scs = ctx.scenarios_of(f.props)
+        known = ctx.facility_types(scs or None)
+        if known is None:
+            continue
         if f.type not in known:
+            which = "its scenarios'" if f.props.get("scenarios") else "the scenarios'"
             yield ctx.issue(
                 "ATT007",
                 f"facility type {f.type!r} in {ctx.zone_desc(f.zone)} is not "
-                f"defined by the scenarios' rulesets (known: {', '.join(sorted(known))})",
+                f"defined by {which} rulesets (known: {', '.join(sorted(known))})",
                 zones=[f.zone] if f.zone in ctx.map.zones else [],
                 refs={"facilities": [f.id]},
             )
@@ -222,22 +226,26 @@ def short_lines(ctx):
 @check("ATT010", "warning", "attributes", "facility duplicated or over its maximum damage")
 def facility_limits(ctx):
     """rules-notes/004 §5.15, §5.17: one facility of a type per zone; damage within the
-    type's maximum (from the scenarios' rulesets)."""
-    known = ctx.facility_types() or {}
-    seen: dict[tuple[int, str], int] = {}
-    for f in sorted(ctx.map.facilities.values(), key=lambda f: f.id):
+    type's maximum (from the rulesets of the scenarios the facility belongs to). Facilities
+    of different scenarios (``props.scenarios``) may share a zone and a type."""
+    facilities = ctx.map.facilities
+    seen: dict[tuple[int, str], list[int]] = {}
+    for f in sorted(facilities.values(), key=lambda f: f.id):
+        known = ctx.facility_types(ctx.scenarios_of(f.props) or None) or {}
         ft = known.get(f.type)
         kind = f.type  # as the map names it: rulesets may alias several names to one type
         key = (f.zone, kind)
-        if key in seen:
+        twin = next(
+            (o for o in seen.get(key, ()) if ctx.coexist(facilities[o].props, f.props)), None
+        )
+        if twin is not None:
             yield ctx.issue(
                 "ATT010",
-                f"{ctx.zone_desc(f.zone)} has two {kind} facilities (ids {seen[key]} and {f.id})",
+                f"{ctx.zone_desc(f.zone)} has two {kind} facilities (ids {twin} and {f.id})",
                 zones=[f.zone] if f.zone in ctx.map.zones else [],
-                refs={"facilities": [seen[key], f.id]},
+                refs={"facilities": [twin, f.id]},
             )
-        else:
-            seen[key] = f.id
+        seen.setdefault(key, []).append(f.id)
         limit = getattr(ft, "max_damage", 0) if ft is not None else 0
         if limit and f.damage > limit:
             yield ctx.issue(
@@ -248,3 +256,40 @@ def facility_limits(ctx):
                 zones=[f.zone] if f.zone in ctx.map.zones else [],
                 refs={"facilities": [f.id]},
             )
+
+
+@check("ATT011", "warning", "attributes", "map item scoped to scenarios the pack does not have")
+def item_scenarios(ctx):
+    """A convoy line, rail line or facility may exist only in some scenarios
+    (``props.scenarios``, :func:`gamecore.model.in_scenario`); the ids it names are scenarios
+    of the pack, else it is in none of them (a renamed scenario loses its convoys)."""
+    known = set(ctx.pack.scenarios)
+    items = [("lines", ln, f"{ln.kind} line {ln.name or ln.id}") for ln in ctx.map.lines.values()]
+    items += [
+        ("facilities", f, f"{f.type} in {ctx.zone_desc(f.zone)}")
+        for f in ctx.map.facilities.values()
+    ]
+    for table, item, desc in sorted(items, key=lambda t: (t[0], t[1].id)):
+        only = item.props.get("scenarios")
+        if not only:
+            continue
+        if not isinstance(only, list | tuple) or not all(isinstance(s, str) for s in only):
+            yield ctx.issue(
+                "ATT011",
+                f"{desc}: props.scenarios is {only!r}; it is a list of scenario ids",
+                severity="error",
+                refs={table: [item.id]},
+            )
+            continue
+        unknown = sorted(set(only) - known)
+        if not unknown:
+            continue
+        where = [item.zone] if table == "facilities" and item.zone in ctx.map.zones else []
+        none_left = not (set(only) & known)
+        yield ctx.issue(
+            "ATT011",
+            f"{desc} belongs to scenario(s) {', '.join(unknown)}, which the pack does not have"
+            + ("; it is in no scenario" if none_left else ""),
+            zones=where,
+            refs={table: [item.id]},
+        )

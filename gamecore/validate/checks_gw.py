@@ -23,10 +23,11 @@ OUTSIDE_TOLERANCE = 1e-3
 
 
 # -- helpers --------------------------------------------------------------------------------
-def rulesets(ctx) -> list:
-    """The loaded rulesets of the pack's scenarios (those that fail to load are SCN001's)."""
+def rulesets(ctx, scenarios=None) -> list:
+    """The loaded rulesets of the pack's scenarios, or of ``scenarios`` when given, with
+    their options (those that fail to load are SCN001's)."""
     out: dict[tuple[str, str], object] = {}
-    for sc in ctx.pack.scenarios.values():
+    for sc in ctx.pack.scenarios.values() if scenarios is None else scenarios:
         key = ("ruleset", sc.ruleset)
         if key not in ctx.shared:
             ctx.shared[key] = _load_ruleset(ctx.pack, sc.ruleset)
@@ -252,12 +253,31 @@ def land_line_paths(ctx):
     m = ctx.map
     zones = m.zones
     yield from _border_rails(ctx)
+    # only rulesets with strategic rail moves (§10.4) read the lines' paths
+    rail_moves = any(_option(ctx, "strategic_rail", False))
     for line in sorted(m.lines.values(), key=lambda ln: ln.id):
         if line.kind not in ("rail", "river"):
             continue
         name = _line_name(line)
         drawn = land_path_of_polyline(m, line.points)
         path = list(line.path) or drawn
+        # a special route (§1.17 the Burma Road: capacity, one way, open only while a
+        # condition holds) is a drawn connection of its own: the movement code
+        # (engine/board.py::_logistics) joins consecutive zones of its path whether or not
+        # they touch, so its zones need not be adjacent nor follow the drawing
+        special = is_special_route(line)
+        if not line.path and len(drawn) > 1 and rail_moves:
+            yield ctx.issue(
+                "GW004",
+                f"{name} has no stored path: movement and supply ignore it",
+                severity="warning",
+                zones=drawn,
+                refs={"lines": [line.id]},
+                fix=Fix(
+                    "Compute the path from the drawing",
+                    lambda p, i=line.id, d=drawn: _set("SetLineAttrs", [i], "path", d),
+                ),
+            )
         for zid in path:
             if zid not in zones:
                 yield ctx.issue(
@@ -273,6 +293,8 @@ def land_line_paths(ctx):
                     refs={"lines": [line.id]},
                 )
         for a, b in zip(path, path[1:], strict=False):
+            if special:
+                break
             if a in zones and b in zones and b not in ctx.adjacency.get(a, ()):
                 yield ctx.issue(
                     "GW004",
@@ -281,7 +303,7 @@ def land_line_paths(ctx):
                     zones=[a, b],
                     refs={"lines": [line.id]},
                 )
-        if line.path and drawn and drawn != list(line.path):
+        if line.path and drawn and drawn != list(line.path) and not special:
             yield ctx.issue(
                 "GW004",
                 f"{name}: its stored path differs from the land zones its drawing crosses "
@@ -293,6 +315,76 @@ def land_line_paths(ctx):
                     "Recompute the path from the drawing",
                     lambda p, i=line.id, d=drawn: _set("SetLineAttrs", [i], "path", d),
                 ),
+            )
+
+
+#: line props that make a rail or river line a special route (engine/board.py::_logistics)
+SPECIAL_ROUTE_KEYS = ("capacity", "one_way", "open_if")
+
+
+def is_special_route(line) -> bool:
+    """A rail/river line with ``props.capacity``, ``one_way`` or ``open_if`` (seeds/000
+    §1.17: the Burma Road)."""
+    return any(line.props.get(k) not in (None, "", False, 0) for k in SPECIAL_ROUTE_KEYS)
+
+
+@check("GW009", "error", "global_war", "special route options invalid")
+def special_routes(ctx):
+    """seeds/000 §1.17 (the Burma Road: one unit a turn, one way, open only while a
+    condition holds): a rail or river line's ``props.capacity`` is a whole number >= 1,
+    ``props.one_way`` is true or false, and ``props.open_if`` is a condition of the
+    condition language that compiles in every scenario the line belongs to (the movement
+    code reads these, engine/board.py::_logistics, and would silently ignore a bad value or
+    close the route for good)."""
+    from gamecore.conditions import compile_expression
+    from gamecore.errors import ConditionError
+    from gamecore.validate.core import Context
+
+    for line in sorted(ctx.map.lines.values(), key=lambda ln: ln.id):
+        if line.kind not in ("rail", "river"):
+            continue
+        name = _line_name(line)
+        ref = {"lines": [line.id]}
+        cap = line.props.get("capacity")
+        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
+            yield ctx.issue(
+                "GW009",
+                f"{name}: capacity {cap!r} is not a whole number >= 1 (units per turn, §1.17); "
+                "movement ignores it",
+                refs=ref,
+            )
+        one_way = line.props.get("one_way")
+        if one_way is not None and not isinstance(one_way, bool):
+            yield ctx.issue(
+                "GW009",
+                f"{name}: one_way is {one_way!r}; it is true or false",
+                severity="warning",
+                refs=ref,
+            )
+        cond = line.props.get("open_if")
+        if cond is None:
+            continue
+        if not isinstance(cond, str) or not cond.strip():
+            yield ctx.issue(
+                "GW009",
+                f'{name}: open_if is {cond!r}; it is a condition (text), e.g. "at_war(JPN, CHN)"',
+                refs=ref,
+            )
+            continue
+        scs = ctx.scenarios_of(line.props)
+        errors: dict[str, list[str]] = {}
+        for sc in scs:
+            world = Context(ctx.pack, sc, ctx.shared).world
+            try:
+                compile_expression(cond, world, "bool")
+            except ConditionError as err:
+                errors.setdefault(str(err), []).append(sc.id)
+        for msg, ids in errors.items():
+            where = "" if len(ids) == len(scs) else f" (scenario {', '.join(ids)})"
+            yield ctx.issue(
+                "GW009",
+                f"{name}: its open_if condition does not compile{where}: {msg}",
+                refs=ref,
             )
 
 
@@ -355,8 +447,8 @@ def convoy_values(ctx):
     m = ctx.map
     nations = scenario_nations(sc)
     for line in sorted(m.lines.values(), key=lambda ln: ln.id):
-        if line.kind != "convoy":
-            continue
+        if line.kind != "convoy" or not ctx.in_scope(line.props):
+            continue  # a line of another scenario (props.scenarios) is not in this one
         name = _line_name(line)
         if not line.values:
             yield ctx.issue(
@@ -435,14 +527,15 @@ def facilities(ctx):
     the sea zone(s) it borders). Types that ``needs_coast`` are checked here when
     ATT006 (generic port/naval base names) does not already look at them."""
     m = ctx.map
-    rs = rulesets(ctx)
-    if not rs:
+    if not rulesets(ctx):
         return
-    no_levels = any(r.options.get("facility_levels") is False for r in rs)
     for f in sorted(m.facilities.values(), key=lambda f: f.id):
         z = m.zones.get(f.zone)
         if z is None:
             continue  # ATT008
+        # the rulesets of the scenarios the facility is in (props.scenarios)
+        rs = rulesets(ctx, ctx.scenarios_of(f.props)) or rulesets(ctx)
+        no_levels = any(r.options.get("facility_levels") is False for r in rs)
         ft = next((t for r in rs if (t := r.facility_type(f.type)) is not None), None)
         if f.level < 1:
             yield ctx.issue(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections import defaultdict
 
 from gamecore.errors import ConditionError
@@ -455,3 +456,61 @@ def technology_head_starts(ctx):
                 )
             elif isinstance(st, bool) or not isinstance(st, int) or not 0 <= st <= t.stages:
                 yield ctx.issue("SCN020", f"{nation}: {tid} stage {st!r} is not in 0..{t.stages}")
+
+
+#: effects that name a map link (gamecore/rules/politics.py::set_link) and the link kinds
+#: they act on
+LINK_EFFECTS = ("open_link", "close_link")
+SWITCHABLE_LINKS = ("strait", "canal")
+
+
+@check("SCN014", "error", "scenario", "event opens or closes a link the map lacks", scenario=True)
+def link_effects(ctx):
+    """seeds/000 §1.15 (a canal or strait closed, e.g. by treaty, and opened again): an
+    ``open_link(name)`` / ``close_link(name)`` effect names a strait or canal link of the map
+    (any case); in play an unknown name does nothing but log ``effect_ignored``."""
+    from gamecore.conditions import parse_effects
+    from gamecore.conditions.evaluator import Compiler
+    from gamecore.conditions.parser import Call
+
+    links = sorted(ctx.map.links.values(), key=lambda lk: lk.id)
+    switchable = {(lk.name or "").casefold() for lk in links if lk.kind in SWITCHABLE_LINKS}
+    others = {(lk.name or "").casefold(): lk for lk in links if lk.kind not in SWITCHABLE_LINKS}
+    names = sorted({lk.name for lk in links if lk.name and lk.kind in SWITCHABLE_LINKS})
+    compiler = None
+    for obj in sorted(ctx.scenario.objectives.values(), key=lambda o: o.id):
+        if not obj.effect or not any(w in obj.effect for w in LINK_EFFECTS):
+            continue
+        try:
+            nodes = parse_effects(obj.effect)
+        except ConditionError:
+            continue  # SCN009 reports it
+        for node in nodes:
+            if not isinstance(node, Call) or node.fn not in LINK_EFFECTS or not node.args:
+                continue
+            compiler = compiler or Compiler(ctx.world)
+            try:
+                name = str(compiler.compile(node.args[0], "sym", set())(ctx.world, {}))
+            except (ConditionError, KeyError, TypeError):
+                continue  # SCN009 reports it
+            key = name.casefold()
+            if key in switchable:
+                continue
+            if key in others:
+                what = f"a {others[key].kind} link, which cannot be opened or closed"
+            else:
+                close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+                what = "no link of the map" + (f" (did you mean {close[0]!r}?)" if close else "")
+            yield ctx.issue(
+                "SCN014",
+                f"{obj.kind} {obj.id} ({obj.name}): {node.fn}({name}) names {what}; "
+                f"straits and canals: {_some(names)}",
+                refs={"objectives": [obj.id]},
+            )
+
+
+def _some(names: list[str], most: int = 8) -> str:
+    if not names:
+        return "none"
+    more = f", … ({len(names) - most} more)" if len(names) > most else ""
+    return ", ".join(names[:most]) + more

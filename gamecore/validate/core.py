@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from gamecore.model import Pack, Scenario
+from gamecore.model import Pack, Scenario, in_scenario
 
 SEVERITIES = ("error", "warning", "info")
 #: the checks that prove the zones form a coverage
@@ -203,11 +203,30 @@ class Context:
 
         return ScenarioWorld(self.pack, self.scenario, self.ruleset, self.adjacency)
 
-    def facility_types(self) -> dict[str, Any] | None:
-        """Known facility type names (ids and aliases) of the rulesets in use, or None when
-        no ruleset could be loaded."""
+    # -- map items that exist only in some scenarios (props.scenarios, model.in_scenario)
+    def in_scope(self, props: dict) -> bool:
+        """Whether a map item (convoy line, facility, ...) with these ``props`` exists in the
+        scenario being checked (in every scenario when there is none or it names none)."""
+        return in_scenario(props, self.scenario.id if self.scenario is not None else None)
+
+    def scenarios_of(self, props: dict) -> list[Scenario]:
+        """The pack's scenarios a map item with these ``props`` belongs to."""
+        return [sc for sc in self.pack.scenarios.values() if in_scenario(props, sc.id)]
+
+    def coexist(self, a: dict, b: dict) -> bool:
+        """Whether two map items (their ``props``) are both present in some scenario (always,
+        in a pack without scenarios)."""
+        if not self.pack.scenarios:
+            return True
+        return any(in_scenario(a, s) and in_scenario(b, s) for s in self.pack.scenarios)
+
+    def facility_types(self, scenarios: Iterable[Scenario] | None = None) -> dict[str, Any] | None:
+        """Known facility type names (ids and aliases) of the rulesets in use (of
+        ``scenarios`` when given, else of all the pack's), or None when no ruleset could be
+        loaded."""
         rulesets = []
-        for sc in self.pack.scenarios.values():
+        chosen = self.pack.scenarios.values() if scenarios is None else scenarios
+        for sc in chosen:
             key = ("ruleset", sc.ruleset)
             if key not in self.shared:
                 self.shared[key] = _load_ruleset(self.pack, sc.ruleset)

@@ -130,6 +130,9 @@ def test_gw004_rail_runs_through_adjacent_land_zones():
     """seeds/000 §1.14, §12.10: a railroad crosses borders of land zones."""
     pack = gw_pack()
     _line(pack, "rail", [(50, 150), (150, 150), (150, 250)])  # A -> B -> E
+    (unstored,) = issues(pack, "GW004")  # play reads the stored path only
+    assert "no stored path" in unstored.message
+    fix(pack, unstored)
     assert issues(pack, "GW004") == []
     _line(pack, "river", [(50, 250), (150, 250)], path=["D", "B"])  # stored path jumps
     found = issues(pack, "GW004")
