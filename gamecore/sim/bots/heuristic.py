@@ -63,6 +63,10 @@ class HeuristicParams:
     dominant_ratio: float = 4.0  # fighting power beyond this share of the defence is overkill
     max_noncombat_moves: int = 24  # moves per non-combat phase (each costs an engine step)
     max_targets: int = 40  # hostile zones examined per combat move
+    # declarations of war beyond the politics default (seeds/000 §5.5; war gates only):
+    # a Major whose border army is outnumbered this many times (0: never)
+    war_ratio: float = 1.5
+    pact_ratio: float = 2.5  # the same against a pact partner
 
 
 @dataclass
@@ -386,8 +390,72 @@ class HeuristicBot:
         unless the scenario's war gates are on)."""
         from gamecore.rules.politics import suggested_wars
 
-        want = suggested_wars(state, state.current_nation)
+        n = state.current_nation
+        want = suggested_wars(state, n) | self._border_wars(state, n)
         return [a for a in legal if a.kind == "declare_war" and a.nation in want] + [END]
+
+    def _border_wars(self, state: GameState, n: str) -> set[str]:
+        """Offensives (seeds/000 §5.5): a Major the war gates let ``n`` attack, at peace (or
+        in a pact) with ``n``, whose army along the common land border is outnumbered:
+        ``n``'s land attack power next to it reaches ``war_ratio`` (``pact_ratio`` for a
+        pact partner) times its land and air defence power within two steps of the
+        border. Nothing unless the scenario has war gates (no gate, no opening)."""
+        from gamecore.rules.politics import war_targets
+
+        par = self.params
+        if par.war_ratio <= 0:
+            return set()
+        allowed = war_targets(state, n)
+        if not allowed:
+            return set()
+        b = state.board
+        kind = b.nation_kind
+        side = state.alliance.get(n)
+        ut = state.rules.units
+        owner = state.owner
+        out: set[str] = set()
+        for x in sorted(allowed):
+            if x not in b.nations or kind.get(x) != "major" or not state.alive(x):
+                continue
+            rel = state.relation(n, x)
+            if rel not in ("peace", "pact"):
+                continue
+            if side is not None and state.alliance.get(x) == side:
+                continue
+            theirs = {z for z, o in owner.items() if o == x and b.is_land(z)}
+            ours = {
+                z
+                for z, o in owner.items()
+                if o == n and b.is_land(z) and any(y in theirs for y in b.land_nbrs.get(z, ()))
+            }
+            if not ours:
+                continue
+            near = set()
+            for z in ours:
+                near |= _ball(b, "land", 2, z) & theirs
+            att = [
+                u
+                for u in state.units.values()
+                if u.zone in ours
+                and u.nation == n
+                and not u.on
+                and ut[u.type].domain == "land"
+                and not ut[u.type].infrastructure
+            ]
+            dfn = [
+                u
+                for u in state.units.values()
+                if u.zone in near
+                and u.nation == x
+                and ut[u.type].domain in ("land", "air")
+                and not ut[u.type].infrastructure
+            ]
+            p_att = _power(state, att, "attack")
+            p_def = _power(state, dfn, "defense")
+            ratio = par.pact_ratio if rel == "pact" else par.war_ratio
+            if p_att > 0 and p_att >= ratio * p_def:
+                out.add(x)
+        return out
 
     def _seed(self, state: GameState, salt: int = 0) -> int:
         return (self.seed * 1_000_003 + state.round * 7919 + state.slot * 131 + salt) & (
