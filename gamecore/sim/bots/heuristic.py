@@ -20,6 +20,9 @@ of the phase is planned again when nothing of the plan is left that fits).
   coasts from which land beyond the sea can be reached.
 - place: land units at the factory nearest the front (the capital when it is in danger),
   ships beside a factory.
+- politics (war gates only, seeds/000 §5.5): the politics module's default declarations
+  (minors, the allies' enemies) plus offensives against a Major the gates allow whose
+  border army is outnumbered ``war_ratio`` times (``pact_ratio`` for a pact partner).
 
 Deterministic: everything is iterated in sorted order and the only randomness (the odds'
 dice) is seeded from the bot's seed and the position, never from the game's generator.
