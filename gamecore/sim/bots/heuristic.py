@@ -70,6 +70,10 @@ class HeuristicParams:
     # a Major whose border army is outnumbered this many times (0: never)
     war_ratio: float = 1.5
     pact_ratio: float = 2.5  # the same against a pact partner
+    # transports for an army with no land route to the enemy: hulls for this share of it
+    # (None: the ruleset option bot_ferry_share, 0 unless the ruleset sets it)
+    ferry_share: float | None = None
+    max_transports_per_turn: int = 2
 
 
 @dataclass
@@ -570,6 +574,15 @@ class HeuristicBot:
                 and bank >= cost[tr] + 6
             ):
                 buy(tr)
+            # more hulls while an army waits on land that has no land route to the enemy
+            # (an island, a continent at peace): enough to carry ferry_share of it
+            share = self.params.ferry_share
+            if share is None:
+                share = float(state.rules.options.get("bot_ferry_share", 0.0) or 0.0)
+            want = _transports_wanted(v, state, units[tr], share)
+            for _ in range(min(want, self.params.max_transports_per_turn)):
+                if bank < cost[tr] + 6 or not buy(tr):
+                    break
         # 3. the fleet: when the enemy fleet next to our coast outguns ours
         navy = [t for t, u in units.items() if u.domain == "sea" and u.attack > 0]
         if navy and bank >= 20 and _fleet_outgunned(v):
@@ -1315,6 +1328,28 @@ def _needs_ferry(v: _View, state) -> bool:
 def _ferry_goals(v: _View, state) -> set[int]:
     """Sea zones next to enemy land that our land units cannot reach by land."""
     return v.ferry_goals()
+
+
+def _transports_wanted(v: _View, state, tr_type, share: float) -> int:
+    """How many more transports of ``tr_type`` it takes to carry ``share`` of our land
+    units standing where no land route leads to enemy land (counted in transport cost)."""
+    cap = max(1, tr_type.transport_capacity)
+    if share <= 0:
+        return 0
+    b = v.b
+    ut = v.ut
+    enemy = {z: 0 for z in b.zones if v.is_enemy_land(z) and z not in b.impassable}
+    reach = _bfs(b.land_nbrs, enemy, allowed={z for z in b.zones if z not in b.impassable})
+    stranded = sum(
+        ut[u.type].transport_cost
+        for z, us in v.mine.items()
+        if b.is_land(z) and z not in reach
+        for u in us
+        if ut[u.type].domain == "land" and ut[u.type].transport_cost and not u.on
+    )
+    have = sum(ut[u.type].transport_capacity for us in v.mine.values() for u in us)
+    missing = share * stranded - have
+    return max(0, -int(-missing // cap))
 
 
 def _fleet_outgunned(v: _View) -> bool:

@@ -7,6 +7,7 @@ from gamecore.conditions import rules_to_objectives
 from gamecore.engine import new_game
 from gamecore.engine.bots import play
 from gamecore.engine.testmaps import grid_pack, zone_ids
+from gamecore.rules import load_ruleset
 from gamecore.sim.bots.heuristic import HeuristicBot, HeuristicParams
 
 # A (Germany) B (Russia) C (Britain, across the sea) in a row of land, 1 the sea
@@ -90,3 +91,28 @@ def test_the_bot_declares_in_its_politics_phase_and_plays_on():
     assert any(e.get("e") == "declare_war" and e["by"] == "GER" and e["on"] == "SOV" for e in s.log)
     assert s.at_war("GER", "SOV")
     assert not s.at_war("GER", "UK")
+
+
+def test_an_army_without_a_land_route_to_the_enemy_gets_transports():
+    # seeds/000 §1.6, §9: Britain's army (an island, C) reaches Germany only by sea; with
+    # the global_war option bot_ferry_share = 0.5 the bot wants hulls for half of it
+    from gamecore.sim.bots.heuristic import _transports_wanted, _View
+
+    s, _ = game([("C", "UK", "infantry", 8), ("A", "GER", "infantry", 2)], relation="peace")
+    s.set_relation("GER", "UK", "war")
+    tr = s.rules.units["naval_transport"]
+    v = _View(s, "UK")
+    need = 8 * s.rules.units["infantry"].transport_cost * 0.5
+    assert _transports_wanted(v, s, tr, 0.5) == -int(-need // tr.transport_capacity)
+    assert _transports_wanted(v, s, tr, 0.0) == 0  # the default of other rulesets
+    # Germany's army stands next to Russia at war: no ferry wanted by land neighbours
+    s.set_relation("GER", "SOV", "war")
+    assert _transports_wanted(_View(s, "GER"), s, tr, 0.5) == 0
+    # enough hulls at sea already: nothing more
+    s2, _ = game(
+        [("C", "UK", "infantry", 8), ("A", "GER", "infantry", 2), ("1", "UK", "naval_transport", 4)]
+    )
+    s2.set_relation("GER", "UK", "war")
+    assert _transports_wanted(_View(s2, "UK"), s2, tr, 0.5) == 0
+    assert s.rules.options["bot_ferry_share"] == 0.5
+    assert load_ruleset("g40").options["bot_ferry_share"] == 0.0  # g40 plays as before
