@@ -131,6 +131,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     # so rulesets without them play as before
     "scenario_events": False,  # the scenario's event objectives run and change the game
     "war_gates": False,  # declarations need a satisfied `check: war_gate` event
+    # the heuristic bot (gamecore.sim.bots.heuristic): transports for this share of an
+    # army with no land route to the enemy (0: one transport at most, as before)
+    "bot_ferry_share": 0.0,
     "common_enemy_aligns": False,  # §4.4 allies at war with the same Major are aligned
     "neutral_victim_joins": {},  # T 4-3 attacker's alliance -> alliance the victim joins
     "alliance_leader": {},  # alliance -> nation taking Aligned neutrals (default: first Major)

@@ -20,6 +20,9 @@ of the phase is planned again when nothing of the plan is left that fits).
   coasts from which land beyond the sea can be reached.
 - place: land units at the factory nearest the front (the capital when it is in danger),
   ships beside a factory.
+- politics (war gates only, seeds/000 §5.5): the politics module's default declarations
+  (minors, the allies' enemies) plus offensives against a Major the gates allow whose
+  border army is outnumbered ``war_ratio`` times (``pact_ratio`` for a pact partner).
 
 Deterministic: everything is iterated in sorted order and the only randomness (the odds'
 dice) is seeded from the bot's seed and the position, never from the game's generator.
@@ -63,6 +66,14 @@ class HeuristicParams:
     dominant_ratio: float = 4.0  # fighting power beyond this share of the defence is overkill
     max_noncombat_moves: int = 24  # moves per non-combat phase (each costs an engine step)
     max_targets: int = 40  # hostile zones examined per combat move
+    # declarations of war beyond the politics default (seeds/000 §5.5; war gates only):
+    # a Major whose border army is outnumbered this many times (0: never)
+    war_ratio: float = 1.5
+    pact_ratio: float = 2.5  # the same against a pact partner
+    # transports for an army with no land route to the enemy: hulls for this share of it
+    # (None: the ruleset option bot_ferry_share, 0 unless the ruleset sets it)
+    ferry_share: float | None = None
+    max_transports_per_turn: int = 2
 
 
 @dataclass
@@ -386,8 +397,72 @@ class HeuristicBot:
         unless the scenario's war gates are on)."""
         from gamecore.rules.politics import suggested_wars
 
-        want = suggested_wars(state, state.current_nation)
+        n = state.current_nation
+        want = suggested_wars(state, n) | self._border_wars(state, n)
         return [a for a in legal if a.kind == "declare_war" and a.nation in want] + [END]
+
+    def _border_wars(self, state: GameState, n: str) -> set[str]:
+        """Offensives (seeds/000 §5.5): a Major the war gates let ``n`` attack, at peace (or
+        in a pact) with ``n``, whose army along the common land border is outnumbered:
+        ``n``'s land attack power next to it reaches ``war_ratio`` (``pact_ratio`` for a
+        pact partner) times its land and air defence power within two steps of the
+        border. Nothing unless the scenario has war gates (no gate, no opening)."""
+        from gamecore.rules.politics import war_targets
+
+        par = self.params
+        if par.war_ratio <= 0:
+            return set()
+        allowed = war_targets(state, n)
+        if not allowed:
+            return set()
+        b = state.board
+        kind = b.nation_kind
+        side = state.alliance.get(n)
+        ut = state.rules.units
+        owner = state.owner
+        out: set[str] = set()
+        for x in sorted(allowed):
+            if x not in b.nations or kind.get(x) != "major" or not state.alive(x):
+                continue
+            rel = state.relation(n, x)
+            if rel not in ("peace", "pact"):
+                continue
+            if side is not None and state.alliance.get(x) == side:
+                continue
+            theirs = {z for z, o in owner.items() if o == x and b.is_land(z)}
+            ours = {
+                z
+                for z, o in owner.items()
+                if o == n and b.is_land(z) and any(y in theirs for y in b.land_nbrs.get(z, ()))
+            }
+            if not ours:
+                continue
+            near = set()
+            for z in ours:
+                near |= _ball(b, "land", 2, z) & theirs
+            att = [
+                u
+                for u in state.units.values()
+                if u.zone in ours
+                and u.nation == n
+                and not u.on
+                and ut[u.type].domain == "land"
+                and not ut[u.type].infrastructure
+            ]
+            dfn = [
+                u
+                for u in state.units.values()
+                if u.zone in near
+                and u.nation == x
+                and ut[u.type].domain in ("land", "air")
+                and not ut[u.type].infrastructure
+            ]
+            p_att = _power(state, att, "attack")
+            p_def = _power(state, dfn, "defense")
+            ratio = par.pact_ratio if rel == "pact" else par.war_ratio
+            if p_att > 0 and p_att >= ratio * p_def:
+                out.add(x)
+        return out
 
     def _seed(self, state: GameState, salt: int = 0) -> int:
         return (self.seed * 1_000_003 + state.round * 7919 + state.slot * 131 + salt) & (
@@ -499,6 +574,15 @@ class HeuristicBot:
                 and bank >= cost[tr] + 6
             ):
                 buy(tr)
+            # more hulls while an army waits on land that has no land route to the enemy
+            # (an island, a continent at peace): enough to carry ferry_share of it
+            share = self.params.ferry_share
+            if share is None:
+                share = float(state.rules.options.get("bot_ferry_share", 0.0) or 0.0)
+            want = _transports_wanted(v, state, units[tr], share)
+            for _ in range(min(want, self.params.max_transports_per_turn)):
+                if bank < cost[tr] + 6 or not buy(tr):
+                    break
         # 3. the fleet: when the enemy fleet next to our coast outguns ours
         navy = [t for t, u in units.items() if u.domain == "sea" and u.attack > 0]
         if navy and bank >= 20 and _fleet_outgunned(v):
@@ -1244,6 +1328,28 @@ def _needs_ferry(v: _View, state) -> bool:
 def _ferry_goals(v: _View, state) -> set[int]:
     """Sea zones next to enemy land that our land units cannot reach by land."""
     return v.ferry_goals()
+
+
+def _transports_wanted(v: _View, state, tr_type, share: float) -> int:
+    """How many more transports of ``tr_type`` it takes to carry ``share`` of our land
+    units standing where no land route leads to enemy land (counted in transport cost)."""
+    cap = max(1, tr_type.transport_capacity)
+    if share <= 0:
+        return 0
+    b = v.b
+    ut = v.ut
+    enemy = {z: 0 for z in b.zones if v.is_enemy_land(z) and z not in b.impassable}
+    reach = _bfs(b.land_nbrs, enemy, allowed={z for z in b.zones if z not in b.impassable})
+    stranded = sum(
+        ut[u.type].transport_cost
+        for z, us in v.mine.items()
+        if b.is_land(z) and z not in reach
+        for u in us
+        if ut[u.type].domain == "land" and ut[u.type].transport_cost and not u.on
+    )
+    have = sum(ut[u.type].transport_capacity for us in v.mine.values() for u in us)
+    missing = share * stranded - have
+    return max(0, -int(-missing // cap))
 
 
 def _fleet_outgunned(v: _View) -> bool:
