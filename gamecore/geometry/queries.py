@@ -14,6 +14,7 @@ from shapely.geometry.base import BaseGeometry
 from gamecore.errors import GeometryError
 
 __all__ = [
+    "zones_along",
     "border_segments",
     "coast_classes",
     "is_coastal",
@@ -161,3 +162,29 @@ def is_island(m, zid: int, adjacency=None, water: tuple[str, ...] = ("sea",)) ->
 
 def is_landlocked(m, zid: int, adjacency=None, water: tuple[str, ...] = ("sea",)) -> bool:
     return coast_classes(m, adjacency, water).get(zid) == "landlocked"
+
+
+def zones_along(m, points, kinds: tuple[str, ...] = ("sea",)) -> list[int]:
+    """The zones of ``kinds`` a polyline passes through, in order along it (consecutive
+    repeats dropped); a stretch running exactly along a border is in neither zone. Used
+    for convoy routes (sea) and rail and river lines (land)."""
+    if len(points) < 2:
+        return []
+    line = LineString(points)
+    hits: list[tuple[float, int]] = []
+    for zid, z in m.zones.items():
+        g = z.geometry
+        if z.kind not in kinds or g is None or not g.intersects(line):
+            continue
+        for piece in shapely.get_parts(line.intersection(g)):
+            if piece.length <= 0:
+                continue
+            mid = piece.interpolate(0.5, normalized=True)
+            if g.contains(mid):
+                hits.append((line.project(mid), zid))
+    hits.sort()
+    out: list[int] = []
+    for _, zid in hits:
+        if not out or out[-1] != zid:
+            out.append(zid)
+    return out

@@ -30,6 +30,7 @@ from shapely.geometry import Point, box
 from shapely.geometry.base import BaseGeometry
 
 from gamecore.errors import GeometryError
+from gamecore.geometry.queries import zones_along
 from gamecore.interop.geojson import (
     GeoFeature,
     ImportOptions,
@@ -2089,7 +2090,6 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
     from gamecore.conditions import rules_to_objectives
     from gamecore.geometry.adjacency import map_adjacency
     from gamecore.geometry.queries import stack_slots
-    from gamecore.validate.checks_graph import path_of_polyline
 
     src = Path(geo_dir) if geo_dir is not None else geodata_dir()
     feats = read_geojson(src / "ne_110m_countries.geojson")
@@ -2197,27 +2197,7 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
 
     # convoy lines: the chain of sea zones the route crosses
     for name, nation, ipc, start, end, route in CONVOYS:
-        xy = np.column_stack(proj.forward(*np.asarray(route, dtype=float).T))
-        points = [(float(a), float(b)) for a, b in xy]
-        path = path_of_polyline(m, points)
-        for a, b in zip(path, path[1:], strict=False):
-            if b not in adj[a]:
-                raise ValueError(
-                    f"{name}: the route jumps from sea zone {m.zones[a].code} to "
-                    f"{m.zones[b].code}; move its waypoints off the land"
-                )
-        lid = m.next_id("lines")
-        m.lines[lid] = Line(
-            lid,
-            "convoy",
-            name,
-            points,
-            path,
-            by_code[start].id,
-            by_code[end].id,
-            {nation: ipc},
-            props={"scenarios": ["1939"]},
-        )
+        _convoy_line(m, proj, adj, by_code, name, {nation: ipc}, start, end, route, "1939")
 
     _global_war_map(m, proj, by_code, adj, seas)
 
@@ -2329,11 +2309,36 @@ def _border(m: Map, a: int, b: int) -> Border:
     return m.borders[key]
 
 
+def _convoy_line(m, proj, adj, by_code, name, values, start, end, route, scenario) -> None:
+    """A convoy line along the lon/lat ``route`` (the chain of sea zones it crosses), with
+    per-nation ``values``, in one scenario only."""
+    xy = np.column_stack(proj.forward(*np.asarray(route, dtype=float).T))
+    points = [(float(a), float(b)) for a, b in xy]
+    path = zones_along(m, points, ("sea",))
+    for a, b in zip(path, path[1:], strict=False):
+        if b not in adj[a]:
+            raise ValueError(
+                f"{name}: the route jumps from sea zone {m.zones[a].code} to "
+                f"{m.zones[b].code}; move its waypoints off the land"
+            )
+    lid = m.next_id("lines")
+    m.lines[lid] = Line(
+        lid,
+        "convoy",
+        name,
+        points,
+        path,
+        by_code[start].id,
+        by_code[end].id,
+        values,
+        props={"scenarios": [scenario]},
+    )
+
+
 def _global_war_map(m: Map, proj: MapProjection, by_code, adj, seas: _Seas) -> None:
     """Roundels, terrain areas, rail lines, rivers, narrow crossings, convoy lines and
     facilities of the Global War ruleset (seeds/000 §1)."""
     from gamecore.geometry.adjacency import shared_border
-    from gamecore.validate.checks_graph import path_of_polyline
 
     land = {zid: z for zid, z in sorted(m.zones.items()) if z.kind == "land"}
 
@@ -2444,27 +2449,7 @@ def _global_war_map(m: Map, proj: MapProjection, by_code, adj, seas: _Seas) -> N
 
     # convoy lines with per-nation values (§1.6), only in the 1936 scenario
     for name, values, start, end, route in GW_CONVOYS:
-        xy = np.column_stack(proj.forward(*np.asarray(route, dtype=float).T))
-        points = [(float(a), float(b)) for a, b in xy]
-        path = path_of_polyline(m, points)
-        for a, b in zip(path, path[1:], strict=False):
-            if b not in adj[a]:
-                raise ValueError(
-                    f"{name}: the route jumps from sea zone {m.zones[a].code} to "
-                    f"{m.zones[b].code}; move its waypoints off the land"
-                )
-        lid = m.next_id("lines")
-        m.lines[lid] = Line(
-            lid,
-            "convoy",
-            name,
-            points,
-            path,
-            by_code[start].id,
-            by_code[end].id,
-            dict(values),
-            props={"scenarios": [GW1936_ID]},
-        )
+        _convoy_line(m, proj, adj, by_code, name, dict(values), start, end, route, GW1936_ID)
 
     # facilities of 1936 in global_war types (§12.3-§12.10)
     for code, types in GW_FACILITIES.items():

@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 import shapely
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from gamecore.errors import GeometryError
 from gamecore.geometry.changeset import ChangeSet
 from gamecore.geometry.coverage import Coverage
-from gamecore.geometry.queries import label_point
+from gamecore.geometry.queries import label_point, zones_along
 from gamecore.model import Pack
 from gamecore.model.map import Map, Zone
 from gamecore.ops.base import Change, CompositeEdit, Edit
@@ -43,26 +43,7 @@ WATER = ("sea", "lake")
 def convoy_path(m: Map, points: Sequence[XY]) -> list[int]:
     """The sea zones the polyline ``points`` crosses, in order (consecutive repeats
     dropped); a stretch running exactly along a border counts for neither side."""
-    if len(points) < 2:
-        return []
-    line = LineString(points)
-    hits: list[tuple[float, int]] = []
-    for zid, z in m.zones.items():
-        g = z.geometry
-        if z.kind != "sea" or g is None or not g.intersects(line):
-            continue
-        for piece in shapely.get_parts(line.intersection(g)):
-            if piece.length <= 0:
-                continue
-            mid = piece.interpolate(0.5, normalized=True)
-            if g.contains(mid):
-                hits.append((line.project(mid), zid))
-    hits.sort()
-    out: list[int] = []
-    for _, zid in hits:
-        if not out or out[-1] != zid:
-            out.append(zid)
-    return out
+    return zones_along(m, points, ("sea",))
 
 
 def zone_at(m: Map, p: XY) -> int | None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import shapely
 from shapely.geometry import LineString, Point
 
+from gamecore.geometry.queries import zones_along
 from gamecore.validate.core import Fix, check
 
 WATER = ("sea", "lake")
@@ -188,30 +188,7 @@ def _set_line(line_id, field, value):
 
 def path_of_polyline(m, points) -> list[int]:
     """The sea zones a polyline crosses, in order (consecutive duplicates removed)."""
-    if len(points) < 2:
-        return []
-    line = LineString(points)
-    seas = [
-        (zid, z.geometry)
-        for zid, z in m.zones.items()
-        if z.kind == "sea" and z.geometry is not None and z.geometry.intersects(line)
-    ]
-    hits = []
-    for zid, g in seas:
-        part = line.intersection(g)
-        for piece in shapely.get_parts(part):
-            if piece.length <= 0:
-                continue
-            mid = piece.interpolate(0.5, normalized=True)
-            if not g.contains(mid):
-                continue  # running along a border is in neither zone
-            hits.append((line.project(mid), zid))
-    hits.sort()
-    out: list[int] = []
-    for _, zid in hits:
-        if not out or out[-1] != zid:
-            out.append(zid)
-    return out
+    return zones_along(m, points, ("sea",))
 
 
 @check("GRA007", "error", "graph", "convoy line endpoint invalid")

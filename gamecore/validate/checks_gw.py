@@ -13,8 +13,9 @@ limits) and are silent on maps without it.
 from __future__ import annotations
 
 import shapely
-from shapely.geometry import LineString, Point
+from shapely.geometry import Point
 
+from gamecore.geometry.queries import zones_along
 from gamecore.model import FACILITY_SERVES_SEA
 from gamecore.validate.core import Fix, _load_ruleset, check
 
@@ -66,26 +67,7 @@ def _line_name(line) -> str:
 def land_path_of_polyline(m, points) -> list[int]:
     """The land zones a polyline passes through, in order (consecutive repeats removed;
     stretches that run along a border are in neither zone)."""
-    if len(points) < 2:
-        return []
-    line = LineString(points)
-    hits = []
-    for zid, z in m.zones.items():
-        g = z.geometry
-        if z.kind != "land" or g is None or not g.intersects(line):
-            continue
-        for piece in shapely.get_parts(line.intersection(g)):
-            if piece.length <= 0:
-                continue
-            mid = piece.interpolate(0.5, normalized=True)
-            if g.contains(mid):
-                hits.append((line.project(mid), zid))
-    hits.sort()
-    out: list[int] = []
-    for _, zid in hits:
-        if not out or out[-1] != zid:
-            out.append(zid)
-    return out
+    return zones_along(m, points, ("land",))
 
 
 def _areas_at(m, zid: int, p: tuple[float, float]) -> list:
