@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from gamecore.model import Objective
 
 #: months per round for ``Scenario.calendar`` (seeds/000 §2.5: a calendar turn is 6 months)
-MONTHS_PER_ROUND = {"year": 12, "6-months": 6, "season": 3, "month": 1}
+MONTHS_PER_ROUND = {"year": 12, "6-months": 6, "season": 3, "quarter": 3, "month": 1}
 EVENT_CHECKS = ("round_start", "turn_start", "on_war", "war_gate")
 
 _DATE = re.compile(r"^\s*(\d{1,4})(?:-(\d{1,2}))?(?:-\d{1,2})?\s*$")

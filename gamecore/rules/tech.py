@@ -22,10 +22,11 @@ the Home Country only).
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from gamecore.errors import RulesError
+from gamecore.rules.politics import MONTHS_PER_ROUND, calendar_month
+from gamecore.rules.politics import parse_date as _month_index
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.actions import Action
@@ -33,30 +34,26 @@ if TYPE_CHECKING:  # pragma: no cover
     from gamecore.rules.ruleset import FacilityType, UnitType
 
 #: months per round by scenario calendar
-CALENDAR_MONTHS = {"year": 12, "6-months": 6, "season": 3, "quarter": 3, "month": 1}
-_DATE_RE = re.compile(r"^\s*(\d{4})(?:-(\d{1,2}))?")
+#: months per round by scenario calendar: the one table of the calendar (politics)
+CALENDAR_MONTHS = MONTHS_PER_ROUND
 
 
 # ---------------------------------------------------------------------- dates
 def parse_date(text: str) -> tuple[int, int] | None:
-    """``"1939-07"`` -> (1939, 7); ``"1939"`` -> (1939, 1); anything else None."""
-    m = _DATE_RE.match(text or "")
-    if not m:
-        return None
-    month = int(m.group(2) or 1)
-    return (int(m.group(1)), month) if 1 <= month <= 12 else None
+    """``"1939-07"`` -> (1939, 7); ``"1939"`` -> (1939, 1); anything else None (the
+    calendar's own parser, :func:`gamecore.rules.politics.parse_date`)."""
+    i = _month_index(text)
+    return None if i is None else (i // 12, i % 12 + 1)
 
 
 def game_date(s: GameState) -> tuple[int, int] | None:
     """The date of the current round: the scenario's start plus one calendar step per
     round (seeds/000 §6.1: Global War turns are six months). None if the scenario has no
     start date."""
-    start = parse_date(s.scenario.start)
-    if start is None:
+    if _month_index(s.scenario.start) is None:
         return None
-    step = CALENDAR_MONTHS.get(s.scenario.calendar, 12)
-    months = start[0] * 12 + start[1] - 1 + (s.round - 1) * step
-    return months // 12, months % 12 + 1
+    i = calendar_month(s.scenario.start, s.scenario.calendar, s.round)
+    return i // 12, i % 12 + 1
 
 
 # ---------------------------------------------------------------------- progress
