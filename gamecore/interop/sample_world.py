@@ -1819,6 +1819,24 @@ def gw1936_events_text() -> str:
     return resource("conditions", "gw1936_events.txt").read_text(encoding="utf-8")
 
 
+def _alliances_relations_owners(sc, m, rows, alliances, relations, owners) -> None:
+    """A scenario's alliances, its relations (every playable pair at peace, then the
+    listed ones) and the owner of each land zone (``owners`` overrides the map's table)."""
+    for aid, name, colour, members in alliances:
+        sc.alliances[aid] = Alliance(aid, name, list(members), colour)
+    playable = [n[0] for n in NATIONS if n[4]]
+    for i, a in enumerate(playable):
+        for b in playable[i + 1 :]:
+            sc.set_relation(a, b, "peace")
+    for a, b, status, by in relations:
+        sc.set_relation(a, b, status, by)
+    for z in m.zones.values():
+        if z.kind != "land":
+            continue
+        owner = owners.get(z.code, rows[z.code].owner)
+        sc.ownership[z.id] = Ownership(owner, owner)
+
+
 def _scenario_1936(pack: Pack, rows, by_code, seas) -> Scenario:
     """The ``global-war-1936`` scenario on the same map: January 1936, every Major at
     peace (§2.1: the Majors start on peacetime income), the three Alliances of T 4-1."""
@@ -1827,20 +1845,8 @@ def _scenario_1936(pack: Pack, rows, by_code, seas) -> Scenario:
     sc.start = "1936-01"
     sc.calendar = "6-months"
     sc.turn_order = [list(slot) for slot in GW1936_TURN_ORDER]
-    for aid, name, colour, members in GW1936_ALLIANCES:
-        sc.alliances[aid] = Alliance(aid, name, list(members), colour)
-    playable = [n[0] for n in NATIONS if n[4]]
-    for i, a in enumerate(playable):
-        for b in playable[i + 1 :]:
-            sc.set_relation(a, b, "peace")
     # the Chinese Civil War (§13.3): the KMT and the CCP are at war from the start
-    for a, b, status, by in GW1936_RELATIONS:
-        sc.set_relation(a, b, status, by)
-    for z in m.zones.values():
-        if z.kind != "land":
-            continue
-        owner = GW1936_OWNERS.get(z.code, rows[z.code].owner)
-        sc.ownership[z.id] = Ownership(owner, owner)
+    _alliances_relations_owners(sc, m, rows, GW1936_ALLIANCES, GW1936_RELATIONS, GW1936_OWNERS)
     for nation, entries in GW1936_SETUP.items():
         for where, units in entries:
             if where.startswith("sea "):
@@ -2240,19 +2246,11 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
     sc.start = "1939-09"
     sc.calendar = "6-months"
     sc.turn_order = [[n] for n in TURN_ORDER]
-    for aid, name, colour, members in ALLIANCES:
-        sc.alliances[aid] = Alliance(aid, name, list(members), colour)
-    playable = [n[0] for n in NATIONS if n[4]]
-    for i, a in enumerate(playable):
-        for b in playable[i + 1 :]:
-            sc.set_relation(a, b, "peace")
-    for a, b, status, by in RELATIONS:
-        sc.set_relation(a, b, status, by)
+    _alliances_relations_owners(sc, m, rows, ALLIANCES, RELATIONS, {})
     for z in m.zones.values():
         if z.kind != "land":
             continue
         owner = rows[z.code].owner
-        sc.ownership[z.id] = Ownership(owner, owner)
         gw_owner = GW1936_OWNERS.get(z.code, owner)
         if pack.nations[owner].kind == "neutral" or pack.nations[gw_owner].kind == "neutral":
             # only a neutral owner's zone calls its standing army up: zones neutral in
@@ -2267,7 +2265,7 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
                 zid = by_code[where].id
             for unit, count in _units(units):
                 sc.units.append(UnitStack(zid, nation, unit, count))
-    for nid in playable:
+    for nid in (n[0] for n in NATIONS if n[4]):
         sc.banks[nid] = sum(m.zones[z].value for z in home.get(nid, []))
     for obj in rules_to_objectives(OBJECTIVES):
         sc.objectives[obj.id] = obj

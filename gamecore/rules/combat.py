@@ -592,6 +592,22 @@ def fire_values(
     return [modified(base[i], mods[i], policy, tie, floor, dice) for i in range(len(units))]
 
 
+def _volley(
+    s: GameState,
+    b: Battle,
+    units: list[Unit],
+    side: str,
+    sup: bool,
+    record: dict[int, int] | None = None,
+) -> list[tuple]:
+    """The hits of one side's fire in battle ``b``: values after modifiers, air
+    superiority (``sup``) and target selection for that side."""
+    stat = "attack" if side == "att" else "defense"
+    values = fire_values(s, units, stat, b.zone, side, b.round)
+    hits, _ = _roll(s, units, values, sup, target_selection(s, units, b.zone, side), record)
+    return hits
+
+
 def _roll(
     s: GameState,
     units: list[Unit],
@@ -843,21 +859,8 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     report: dict = {"zone": b.zone, "round": b.round}
     rolled: dict[int, int] = {}  # attackers' rolls (desert breakdown)
     if fs_att or fs_def or fixed:
-        h_att, _ = _roll(
-            s,
-            fs_att,
-            fire_values(s, fs_att, "attack", b.zone, "att", b.round),
-            sup,
-            target_selection(s, fs_att, b.zone, "att"),
-            rolled,
-        )
-        h_def, _ = _roll(
-            s,
-            fs_def,
-            fire_values(s, fs_def, "defense", b.zone, "def", b.round),
-            sup,
-            target_selection(s, fs_def, b.zone, "def"),
-        )
+        h_att = _volley(s, b, fs_att, "att", sup, rolled)
+        h_def = _volley(s, b, fs_def, "def", sup)
         h_def += _roll_fixed(s, fixed)
         k_def, d_def = assign_hits(s, dfn, h_att, b.profiles["def"], False, b.zone, doomed)
         k_att, d_att = assign_hits(s, att, h_def, b.profiles["att"], True, b.zone, double=double)
@@ -874,21 +877,8 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     else:
         targets_att, targets_def = att, dfn
     # 2. general fire, casualties removed after both sides rolled
-    h_att, _ = _roll(
-        s,
-        att,
-        fire_values(s, att, "attack", b.zone, "att", b.round),
-        sup,
-        target_selection(s, att, b.zone, "att"),
-        rolled,
-    )
-    h_def, _ = _roll(
-        s,
-        dfn,
-        fire_values(s, dfn, "defense", b.zone, "def", b.round),
-        sup,
-        target_selection(s, dfn, b.zone, "def"),
-    )
+    h_att = _volley(s, b, att, "att", sup, rolled)
+    h_def = _volley(s, b, dfn, "def", sup)
     k_def, d_def = assign_hits(s, targets_def, h_att, b.profiles["def"], False, b.zone, doomed)
     k_att, d_att = assign_hits(
         s, targets_att, h_def, b.profiles["att"], True, b.zone, double=double
