@@ -69,3 +69,8 @@ class Cancelled(WarroomError):
     """Long work was cancelled by the user."""
 
     exit_code = 130
+
+
+class UnsafePathError(WarroomError):
+    """A path taken from untrusted input (a pack, a map folder) would leave its folder,
+    or names something that is not a regular file."""

@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 import shapely
 
-from gamecore.errors import WarroomError
+from gamecore import safepath
+from gamecore.errors import UnsafePathError, WarroomError
 from gamecore.geometry.adjacency import map_adjacency
 from gamecore.interop.triplea import images as img
 from gamecore.interop.triplea import mapfiles as mf
@@ -152,7 +153,13 @@ class _Exporter:
         self.stored = stored
         self.base = Game.from_json(stored["game"]) if stored.get("game") else None
         xml_file = stored.get("xml_file") or f"{slug(self.sc.name, 'game')}.xml"
-        self.report = ExportReport(str(folder), self.sc.id, f"games/{xml_file}")
+        if not isinstance(xml_file, str):
+            raise ExportError(f"scenario '{self.sc.name}': the stored game file name is not text")
+        try:
+            parts = safepath.relative_parts(xml_file, "the scenario's TripleA game file name")
+        except UnsafePathError as err:
+            raise ExportError(f"scenario '{self.sc.name}': {err.message}") from None
+        self.report = ExportReport(str(folder), self.sc.id, "/".join(["games", *parts]))
         self.notes = self.report.notes
         if opts.scale is not None and opts.scale <= 0:
             raise ExportError("the scale must be positive")
@@ -273,15 +280,33 @@ class _Exporter:
         f = self.folder
         if f.exists() and not f.is_dir():
             raise ExportError("is not a folder", f)
-        if f.is_dir() and any(f.iterdir()) and not self.opts.force:
-            raise ExportError("the folder is not empty (use --force to write into it)", f)
-        for sub in ("map/baseTiles", "map/reliefTiles"):
-            if (f / sub).is_dir():
-                shutil.rmtree(f / sub)
-        f.mkdir(parents=True, exist_ok=True)
+        try:
+            if f.is_dir() and any(f.iterdir()) and not self.opts.force:
+                raise ExportError("the folder is not empty (use --force to write into it)", f)
+            for sub in ("map/baseTiles", "map/reliefTiles"):
+                old = f / sub
+                if old.is_symlink():
+                    old.unlink()  # a link is replaced, never followed
+                elif old.is_dir():
+                    shutil.rmtree(old)
+            f.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise ExportError(f"cannot prepare the folder: {err.strerror or err}", f) from None
 
     def _write(self, path: Path, text: str | bytes) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        """Writes one file of the export. Every path is checked to stay inside the
+        export folder (names come partly from the pack, which is untrusted), and an
+        existing symbolic link is replaced rather than written through."""
+        try:
+            safepath.check_inside(self.folder, path.parent, "export")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            safepath.check_inside(self.folder, path.parent, "export")
+            if path.is_symlink():
+                path.unlink()
+        except UnsafePathError as err:
+            raise ExportError(err.message, path) from None
+        except OSError as err:
+            raise ExportError(f"cannot write: {err.strerror or err}", path) from None
         try:
             if isinstance(text, bytes):
                 path.write_bytes(text)

@@ -17,7 +17,7 @@ import re
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import shapely
@@ -116,14 +116,17 @@ def image_from_file(
     return BackgroundImage(iid, name, fmt, data, x, y, float(w), float(h), 1.0, visible)
 
 
-def read_tiles(folder: Path, first_id: int) -> tuple[list[BackgroundImage], list[str]]:
+def read_tiles(
+    folder: Path, first_id: int, present: Callable[[Path], bool] = Path.is_file
+) -> tuple[list[BackgroundImage], list[str]]:
     """The tiles of ``baseTiles/`` or ``reliefTiles/`` as background images at their
-    pixel places (copied, not decoded), sorted by row then column."""
+    pixel places (copied, not decoded), sorted by row then column. ``present`` says
+    whether a file may be read (the importer's check that it stays in the map folder)."""
     notes: list[str] = []
     found = []
     for p in folder.iterdir():
         m = _TILE_NAME.match(p.name)
-        if not m or not p.is_file():
+        if not m or not present(p):
             if p.is_file():
                 notes.append(f"{folder.name}/{p.name}: not a tile name (col_row.png), skipped")
             continue

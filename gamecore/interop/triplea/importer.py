@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 import re
 import unicodedata
 from collections.abc import Callable
@@ -35,7 +36,8 @@ from typing import Any
 import numpy as np
 import shapely
 
-from gamecore.errors import GeometryError, ImportFormatError, WarroomError
+from gamecore import safepath
+from gamecore.errors import GeometryError, ImportFormatError, UnsafePathError, WarroomError
 from gamecore.interop.triplea import images as img
 from gamecore.interop.triplea import mapfiles as mf
 from gamecore.interop.triplea import rulesmap as rm
@@ -157,15 +159,17 @@ def find_map(path: str | Path) -> MapFolder:
         raise ImportFormatError("no such map folder", p)
     yml = None
     yml_path = p / "map.yml"
-    if yml_path.is_file():
+    if os.path.lexists(yml_path):
+        safepath.readable_inside(p, yml_path, "map.yml")
         yml = mf.parse_map_yml(mf.read_text(yml_path), yml_path)
     content = p / "map" if (p / "map").is_dir() else p
+    safepath.check_inside(p, content, "map/")
     games: list[tuple[str | None, Path]] = []
     listed: set[Path] = set()
     if yml:
         for entry in yml["games"]:
             fname = entry.get("file_name") or entry.get("file_path") or ""
-            found = _find_game_file(content, fname)
+            found = _find_game_file(p, content, fname, yml_path)
             if found is None:
                 raise ImportFormatError(
                     f"game '{entry.get('game_name', '?')}': file '{fname}' not found", yml_path
@@ -175,6 +179,8 @@ def find_map(path: str | Path) -> MapFolder:
     gdir = content / "games"
     if gdir.is_dir():
         for x in sorted(gdir.rglob("*.xml")):
+            if not x.is_file() or _outside(p, x):
+                continue  # a link out of the folder, or a FIFO: never read
             if x.resolve() not in listed:
                 games.append((None, x))
     if not games:
@@ -182,17 +188,28 @@ def find_map(path: str | Path) -> MapFolder:
     return MapFolder(p, content, yml, games)
 
 
-def _find_game_file(content: Path, fname: str) -> Path | None:
+def _find_game_file(root: Path, content: Path, fname: str, yml_path: Path) -> Path | None:
+    """The game file a ``map.yml`` entry names, looked for where TripleA looks; the name
+    is untrusted: it may not be absolute, climb out with '..' or lead out by a link."""
     if not fname:
         return None
-    for cand in (content / fname, content / "games" / fname, content.parent / fname):
+    parts = safepath.relative_parts(fname, "map.yml file_name", yml_path)
+    for base in (content, content / "games", content.parent):
+        cand = base.joinpath(*parts)
         if cand.is_file():
-            return cand
-    base = Path(fname).name
-    for cand in sorted(content.rglob(base)):
-        if cand.is_file():
+            return safepath.readable_inside(root, cand, "map.yml file_name")
+    for cand in sorted(content.rglob(parts[-1])):
+        if cand.is_file() and not _outside(root, cand):
             return cand
     return None
+
+
+def _outside(root: Path, path: Path) -> bool:
+    try:
+        safepath.check_inside(root, path)
+    except UnsafePathError:
+        return True
+    return False
 
 
 def _choose_game(folder: MapFolder, want: str | None) -> tuple[str | None, Path]:
@@ -311,6 +328,7 @@ def import_triplea(
 
 
 def _read_bytes(p: Path) -> bytes:
+    safepath.regular_file(p, "game XML")
     try:
         return p.read_bytes()
     except OSError as err:
@@ -366,11 +384,19 @@ class _Importer:
         self.progress("done", 1.0)
         return self.pack, self.report
 
+    def _present(self, path: Path) -> bool:
+        """Whether a map file is there to read; one that is there but leads out of the
+        map folder, or is not a regular file, stops the import (untrusted input)."""
+        if not os.path.lexists(path):
+            return False
+        safepath.readable_inside(self.folder.root, path, path.name)
+        return True
+
     # -- map.properties and the frame
     def _map_properties(self) -> None:
         p = self.folder.content / "map.properties"
         items: list[tuple[str, str]] = []
-        if p.is_file():
+        if self._present(p):
             items = mf.parse_properties(mf.read_text(p))
         else:
             self.notes.append("map.properties is missing (defaults used)")
@@ -425,7 +451,7 @@ class _Importer:
     def _geometry(self) -> None:
         content = self.folder.content
         ppath = content / "polygons.txt"
-        if not ppath.is_file():
+        if not self._present(ppath):
             self.notes.append("polygons.txt is missing: zones have no geometry")
             self._frame(None)
             return
@@ -522,8 +548,12 @@ class _Importer:
                     cols, rows = max(cols, c), max(rows, r)
                     last[(c, r)] = p
             if last:
-                _f, w, _h = img.probe(last.get((cols, 0), next(iter(last.values()))))
-                _f, _w, h = img.probe(last.get((0, rows), next(iter(last.values()))))
+                right = last.get((cols, 0), next(iter(last.values())))
+                bottom = last.get((0, rows), next(iter(last.values())))
+                self._present(right)
+                self._present(bottom)
+                _f, w, _h = img.probe(right)
+                _f, _w, h = img.probe(bottom)
                 return cols * img.TILE + w, rows * img.TILE + h
         full = self._full_image()
         if full is not None:
@@ -540,7 +570,7 @@ class _Importer:
             f"{c.name}.png",
             f"{self.folder.root.name}.png",
         ):
-            if (c / name).is_file():
+            if self._present(c / name):
                 return c / name
         return None
 
@@ -550,7 +580,7 @@ class _Importer:
         names = _Names(self.zid)
         centers: dict[str, tuple[int, int]] = {}
         p = content / "centers.txt"
-        if p.is_file():
+        if self._present(p):
             centers, notes = mf.parse_points(mf.read_text(p), p)
             self.notes.extend(notes)
         else:
@@ -566,7 +596,7 @@ class _Importer:
                 x, y = label_point(z.geometry)
                 z.label = (float(round(x)), float(round(y)))
         p = content / "place.txt"
-        if p.is_file():
+        if self._present(p):
             place, notes = mf.parse_place(mf.read_text(p), p)
             self.notes.extend(notes)
             for name, entry in place.items():
@@ -579,7 +609,7 @@ class _Importer:
                     z.props.setdefault("triplea", {})["overflow_to_left"] = entry.overflow_to_left
         for fname, key in POINT_FILES.items():
             p = content / fname
-            if not p.is_file():
+            if not self._present(p):
                 continue
             pts, notes = mf.parse_points(mf.read_text(p), p)
             self.notes.extend(notes)
@@ -1051,7 +1081,7 @@ class _Importer:
         for sub in ("baseTiles", "reliefTiles"):
             d = content / sub
             if d.is_dir():
-                tiles, notes = img.read_tiles(d, m.next_id("images"))
+                tiles, notes = img.read_tiles(d, m.next_id("images"), self._present)
                 self.notes.extend(notes)
                 for t in tiles:
                     m.images[t.id] = t
@@ -1065,7 +1095,7 @@ class _Importer:
         fdir = content / "flags"
         if fdir.is_dir():
             for p in sorted(fdir.iterdir()):
-                if p.is_file() and p.suffix.lower() in (".png", ".gif", ".jpg", ".jpeg"):
+                if p.suffix.lower() in (".png", ".gif", ".jpg", ".jpeg") and self._present(p):
                     try:
                         bg = img.image_from_file(
                             p, f"flags/{p.name}", m.next_id("images"), visible=False
@@ -1083,7 +1113,7 @@ class _Importer:
         udir = content / "units"
         if udir.is_dir():
             for p in sorted(udir.rglob("*")):
-                if p.is_file() and p.suffix.lower() in (".png", ".gif"):
+                if p.suffix.lower() in (".png", ".gif") and self._present(p):
                     rel = p.relative_to(content).as_posix()
                     try:
                         bg = img.image_from_file(p, rel, m.next_id("images"), visible=False)
