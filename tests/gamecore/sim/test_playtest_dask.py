@@ -45,7 +45,7 @@ def test_dask_plays_the_same_games_as_the_local_backend(cluster, tmp_path):
         backend="dask",
         scheduler=cluster.scheduler_address,
         results_path=path,
-        progress=lambda d, t: seen.append((d, t)),
+        progress=lambda pr: seen.append((pr.done, pr.total)),
     )
     assert [r["digest"] for r in remote.records] == [r["digest"] for r in local.records]
     assert remote.played == 3 and seen[-1] == (3, 3)
