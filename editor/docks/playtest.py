@@ -74,6 +74,10 @@ class PlaytestPanel(QWidget):
         self.games = QSpinBox(objectName="playtestGames", minimum=1, maximum=100000, value=100)
         self.rounds = QSpinBox(objectName="playtestRounds", minimum=0, maximum=999, value=0)
         self.rounds.setSpecialValueText("scenario's")
+        #: the round limit the run will use, in words (the default cap when the scenario
+        #: has none)
+        self.cap_label = QLabel("", objectName="playtestCap")
+        self.cap_label.setWordWrap(True)
         self.jobs = QSpinBox(
             objectName="playtestJobs", minimum=1, maximum=256, value=max(1, os.cpu_count() or 1)
         )
@@ -86,9 +90,13 @@ class PlaytestPanel(QWidget):
         form.addRow("Scenario", self.scenario)
         form.addRow("Games", self.games)
         form.addRow("Round limit", self.rounds)
+        form.addRow("", self.cap_label)
         form.addRow("Bots", self.bot)
         form.addRow("Seed", self.seed)
         form.addRow("Processes", self.jobs)
+
+        self.scenario.currentIndexChanged.connect(self._show_cap)
+        self.rounds.valueChanged.connect(self._show_cap)
 
         self.run_button = QPushButton("Run", objectName="playtestRun")
         self.cancel_button = QPushButton("Cancel", objectName="playtestCancel")
@@ -124,6 +132,20 @@ class PlaytestPanel(QWidget):
         lay.addWidget(self.tabs, 1)
         self.refresh()
 
+    def _show_cap(self, *_args) -> None:
+        from gamecore.sim.playtest.game import cap_text, round_cap
+
+        doc = self._document()
+        scn = self.scenario.currentData()
+        if doc is None or scn is None or not getattr(doc, "pack", None):
+            self.cap_label.setText("")
+            return
+        limit = self.rounds.value() or None
+        text = cap_text(*round_cap(doc.pack, scn, limit))
+        self.cap_label.setText(
+            text.replace("--max-rounds changes it", "set a round limit to change it")
+        )
+
     # -- the document ----------------------------------------------------------------
     def _document(self):
         mw = self.main_window
@@ -144,6 +166,7 @@ class PlaytestPanel(QWidget):
         i = self.scenario.findData(want)
         self.scenario.setCurrentIndex(max(i, 0))
         self.run_button.setEnabled(self._proc is None)
+        self._show_cap()
 
     def _pack_path(self, doc) -> str:
         """The file the run reads: the document's own file when it is saved, else a
@@ -165,10 +188,17 @@ class PlaytestPanel(QWidget):
     def running(self) -> bool:
         return self._proc is not None
 
+    def program(self) -> tuple[str, list[str]]:
+        """The program that runs ``warroom`` and the arguments that come before the
+        subcommand: the frozen app's own binary (which takes ``warroom`` subcommands and
+        rejects ``-m``), else this Python with ``-m gamecore.cli``."""
+        if getattr(sys, "frozen", False):
+            return sys.executable, []
+        return sys.executable, ["-m", "gamecore.cli"]
+
     def command(self, pack_path: str, report_dir: str) -> list[str]:
         args = [
-            "-m",
-            "gamecore.cli",
+            *self.program()[1],
             "playtest",
             pack_path,
             "--scenario",
@@ -224,7 +254,7 @@ class PlaytestPanel(QWidget):
         self._proc = proc
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        proc.start(sys.executable, self.command(pack_path, str(self.report_dir)))
+        proc.start(self.program()[0], self.command(pack_path, str(self.report_dir)))
         return True
 
     def cancel(self) -> None:
@@ -251,12 +281,12 @@ class PlaytestPanel(QWidget):
         for line in lines:
             if line.startswith("PROGRESS "):
                 parts = line.split()
-                if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+                if len(parts) >= 3 and parts[1].isdigit() and parts[2].isdigit():
                     done, total = int(parts[1]), int(parts[2])
                     self.progress.setRange(0, max(1, total))
                     self.progress.setValue(done)
                     if not self._cancelled:
-                        self.status.setText(f"Playing: {done} of {total} games")
+                        self.status.setText(_progress_text(done, total, parts[3:]))
             elif line.strip():
                 self._err_tail = line.strip()
 
@@ -303,7 +333,8 @@ class PlaytestPanel(QWidget):
     # -- results ------------------------------------------------------------------------
     def show_summary(self, s: dict[str, Any], stopped: bool = False) -> None:
         parts = [
-            f"{d_side}: {100 * d['rate']:.0f}% [{100 * d['lo']:.0f}–{100 * d['hi']:.0f}]"
+            f"{d.get('name', d_side)}: {100 * d['rate']:.0f}% "
+            f"[{100 * d['lo']:.0f}–{100 * d['hi']:.0f}]"
             for d_side, d in s.get("sides", {}).items()
         ]
         head = f"{s.get('completed', 0)} games"
@@ -314,9 +345,14 @@ class PlaytestPanel(QWidget):
         length = s.get("length", {})
         text = f"{head}. " + ", ".join(parts)
         text += f"; draws {100 * s.get('draw_rate', 0.0):.0f}%"
-        text += f"; {length.get('mean', 0.0):.1f} rounds on average."
+        text += f"; {length.get('mean', 0.0):.1f} rounds on average"
+        cap = (s.get("round_cap") or {}).get("text")
+        text += f" ({cap})." if cap else "."
         if s.get("failed"):
-            text += f" {s['failed']} games failed."
+            text += f" {s['failed']} games failed or stalled."
+        advice = (s.get("advice") or {}).get("text")
+        if advice:
+            text += f" Sample size: {advice}."
         self.status.setText(text)
         for name, label in self.chart_labels.items():
             path = self.report_dir / name if self.report_dir else None
@@ -324,6 +360,22 @@ class PlaytestPanel(QWidget):
             label.setPixmap(pix)
             if pix.isNull():
                 label.setText("(no chart)")
+
+
+def _progress_text(done: int, total: int, rest: list[str]) -> str:
+    """``PROGRESS done total eta rounds`` in words."""
+    text = f"Playing: {done} of {total} games"
+    if len(rest) >= 2 and rest[1] != "-":
+        text += f"; running: round {rest[1]}"
+    if rest and rest[0] != "?":
+        try:
+            secs = int(float(rest[0]))
+        except ValueError:
+            return text
+        text += (
+            f"; about {secs // 60}m{secs % 60:02d}s left" if secs >= 60 else f"; about {secs}s left"
+        )
+    return text
 
 
 def add_playtest_dock(main_window: QMainWindow) -> QDockWidget:

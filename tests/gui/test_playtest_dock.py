@@ -97,3 +97,34 @@ def test_no_document_no_run(qtbot):
     assert not panel.run_button.isEnabled()
     with qtbot.waitSignal(panel.failed, timeout=1000):
         assert panel.start() is False
+
+
+def test_the_dock_states_the_round_cap_and_shows_running_games(qtbot, window, monkeypatch):
+    panel = _panel(window)
+    assert "round limit 2 (the scenario's)" in panel.cap_label.text()
+    window.document.pack.scenarios["test"].rounds = None
+    panel.refresh()
+    assert "round cap 20 (default: the scenario has no round limit" in panel.cap_label.text()
+    from PySide6.QtCore import Qt
+
+    for _ in range(5):
+        qtbot.keyClick(panel.rounds, Qt.Key.Key_Up)
+    assert panel.rounds.value() == 5 and "round limit 5" in panel.cap_label.text()
+    # the CLI's progress lines, games running and a time estimate, read in words
+    from editor.docks.playtest import _progress_text
+
+    assert _progress_text(2, 20, ["75", "3,14"]) == (
+        "Playing: 2 of 20 games; running: round 3,14; about 1m15s left"
+    )
+    assert _progress_text(0, 20, ["?", "-"]) == "Playing: 0 of 20 games"
+
+
+def test_a_frozen_app_runs_its_own_binary(qtbot, window, monkeypatch):
+    import sys
+
+    panel = _panel(window)
+    assert panel.program()[1] == ["-m", "gamecore.cli"]
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    prog, pre = panel.program()
+    assert prog == sys.executable and pre == []
+    assert panel.command("x.warroom", "rep")[0] == "playtest"
