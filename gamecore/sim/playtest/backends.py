@@ -235,6 +235,43 @@ def _dask_game(pack: Pack, p: dict[str, Any], index: int, seed: int) -> dict[str
     return _play(pack, hit[1], p, index, seed, None)
 
 
+#: the distribution whose version every Dask worker must have
+WARROOM_DIST = "warroom"
+
+
+def check_workers(client, dist: str | None = None) -> list[str]:
+    """Refuse a cluster that cannot play the games right: no workers at all, a worker
+    without Warroom, or one with another Warroom version than this one (games would
+    differ, or fail with a traceback in the worker). Returns the workers' addresses."""
+    import importlib.metadata
+
+    from gamecore import __version__
+
+    dist = dist or WARROOM_DIST
+    workers = sorted((client.scheduler_info().get("workers") or {}).keys())
+    if not workers:
+        raise WarroomError(
+            "the Dask scheduler has no workers: start one with 'dask worker ADDRESS' "
+            "on each machine that has Warroom installed"
+        )
+    found = client.run(importlib.metadata.version, dist, on_error="return")
+    for addr in workers:
+        v = found.get(addr)
+        if isinstance(v, importlib.metadata.PackageNotFoundError):
+            raise WarroomError(
+                f"Dask worker {addr} has no Warroom installed: install Warroom "
+                f"{__version__} in the environment the worker runs in"
+            )
+        if isinstance(v, BaseException):
+            raise WarroomError(f"Dask worker {addr} cannot be asked its Warroom version: {v}")
+        if v is not None and v != __version__:
+            raise WarroomError(
+                f"Dask worker {addr} runs Warroom {v} and this is {__version__}: install the "
+                "same version on every worker (games would not match)"
+            )
+    return workers
+
+
 def dask_available() -> bool:
     try:
         import distributed  # noqa: F401
@@ -250,6 +287,7 @@ def run_dask(
     scheduler: str | None,
     on_record: OnRecord,
     cancel: CancelFn,
+    max_seconds: float | None = None,
 ) -> bool:
     if not scheduler:
         raise WarroomError("the dask backend needs --scheduler ADDRESS (e.g. tcp://host:8786)")
@@ -266,7 +304,8 @@ def run_dask(
     cancelled = False
     futures = []
     try:
-        p = _params_json(params)
+        check_workers(client)
+        p = _params_json(params, max_seconds)
         packf = client.scatter(pack, broadcast=True, hash=False)
         futures = [client.submit(_dask_game, packf, p, i, s, pure=False) for i, s in todo]
         ac = as_completed(futures, loop=client.loop)

@@ -231,7 +231,7 @@ def run_playtest(
     if not todo:
         cancelled = False
     elif backend == "dask":
-        cancelled = backends.run_dask(pack, params, todo, scheduler, on_record, stop)
+        cancelled = backends.run_dask(pack, params, todo, scheduler, on_record, stop, game_seconds)
     elif jobs <= 1 or len(todo) == 1:
         cancelled = backends.run_inline(
             pack, params, todo, on_record, stop, tracker.round, game_seconds

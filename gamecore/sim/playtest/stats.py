@@ -465,7 +465,7 @@ def sample_size_advice(side_rates: dict[str, dict[str, Any]], n: int) -> dict[st
     ]
     if "games_for_observed" in out:
         parts.append(
-            f"{out['games_for_observed']} games would tell {out['name']}'s "
+            f"{out['games_for_observed']} games would tell {out['name']} at "
             f"{100 * d['rate']:.0f}% from 50%"
             + (f" ({out['more_for_observed']} more)" if out["more_for_observed"] else "")
         )
