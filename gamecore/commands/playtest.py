@@ -64,6 +64,205 @@ def register(sub) -> None:
     )
     p.set_defaults(func=run)
 
+    c = sub.add_parser(
+        "playtest-compare",
+        help="'warroom playtest compare': two packs or two scenarios on the same seeds",
+        description="Play the same seeds on two versions (two packs, or two scenarios of "
+        "one pack) and show what moved: each side's win rate B - A with its interval, and "
+        "the zones and battles whose outcome changed (Benjamini-Hochberg corrected).",
+    )
+    c.add_argument("pack_a", metavar="PACK_A")
+    c.add_argument("pack_b", metavar="PACK_B", nargs="?", help="default: PACK_A")
+    c.add_argument("--scenario", help="scenario of A (default: the pack's only scenario)")
+    c.add_argument("--against", metavar="SCENARIO", help="scenario of B (default: --scenario)")
+    _batch_options(c, games=100)
+    c.set_defaults(func=run_compare)
+
+    b = sub.add_parser(
+        "playtest-bid",
+        help="'warroom playtest bid': the extra starting money that makes a scenario even",
+        description="Search the bid (extra starting money for the weaker side, spent and "
+        "placed by its bot in its first turn) that brings that side nearest 50%%.",
+    )
+    b.add_argument("pack")
+    b.add_argument("--scenario", help="scenario id (default: the pack's only scenario)")
+    b.add_argument("--side", help="the side that gets the bid (default: the one that wins least)")
+    b.add_argument("--nation", help="the nation that gets the money (default: the side's first)")
+    b.add_argument(
+        "--bids",
+        default="0,6,12,18,24,30,36",
+        help="the bids to try, comma-separated (default 0,6,12,18,24,30,36)",
+    )
+    _batch_options(b, games=40)
+    b.set_defaults(func=run_bid)
+
+
+def _batch_options(p, games: int) -> None:
+    p.add_argument("--games", type=int, default=games, help=f"games per batch (default {games})")
+    p.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="processes to use (default 1)")
+    p.add_argument("--bot", default="heuristic", help="bots, as for 'warroom playtest'")
+    p.add_argument("--max-rounds", type=int, help="round limit (default: as 'warroom playtest')")
+    p.add_argument("--game-timeout", type=float, metavar="SECONDS")
+    p.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    p.add_argument(
+        "--progress-lines", action="store_true", help="progress as PROGRESS lines (editor)"
+    )
+
+
+def _only_scenario(pack, given: str | None, path: str) -> str:
+    if given is not None:
+        if given not in pack.scenarios:
+            known = ", ".join(sorted(pack.scenarios)) or "none"
+            raise WarroomError(f"the pack has no scenario '{given}' (scenarios: {known})", path)
+        return given
+    if len(pack.scenarios) != 1:
+        known = ", ".join(sorted(pack.scenarios)) or "none"
+        raise WarroomError(f"say which scenario with --scenario (scenarios: {known})", path)
+    return next(iter(pack.scenarios))
+
+
+def _labelled_progress(args, what: str):
+    line = LiveLine()
+
+    def progress(label: str, p) -> None:
+        if args.progress_lines:
+            eta = "?" if p.eta is None else f"{p.eta:.0f}"
+            rounds = ",".join(str(r) for r in sorted(p.running.values())) or "-"
+            sys.stderr.write(f"PROGRESS {p.done} {p.total} {eta} {rounds} {label}\n")
+            sys.stderr.flush()
+        else:
+            line.show(f"{what} {label}: " + p.line())
+
+    return progress, line
+
+
+def _check_batch(args) -> None:
+    if args.games < 1:
+        raise WarroomError("--games must be at least 1")
+    if args.jobs < 1:
+        raise WarroomError("--jobs must be at least 1")
+
+
+def run_compare(args) -> int:
+    from gamecore.sim.playtest import PlaytestParams
+    from gamecore.sim.playtest.compare import compare
+    from gamecore.store import read_pack
+
+    _check_batch(args)
+    pack_a = read_pack(args.pack_a)
+    path_b = args.pack_b or args.pack_a
+    pack_b = read_pack(path_b) if args.pack_b else pack_a
+    scn_a = _only_scenario(pack_a, args.scenario, args.pack_a)
+    scn_b = _only_scenario(pack_b, args.against or scn_a, path_b)
+    if path_b == args.pack_a and scn_b == scn_a:
+        raise WarroomError("compare needs two packs or two scenarios (--against SCENARIO)")
+    params = PlaytestParams(scn_a, args.bot, args.seed, args.max_rounds)
+    progress, line = _labelled_progress(args, "compare")
+    try:
+        out = compare(
+            pack_a,
+            scn_a,
+            pack_b,
+            scn_b,
+            params,
+            args.games,
+            path_a=args.pack_a,
+            path_b=path_b,
+            jobs=args.jobs,
+            progress=progress,
+            game_seconds=args.game_timeout,
+        )
+    finally:
+        line.close()
+    out["pack_a"], out["pack_b"] = args.pack_a, path_b
+    if args.json:
+        print_json(out)
+        return 0
+    print(
+        f"A: {args.pack_a} [{scn_a}]  B: {path_b} [{scn_b}]; {out['games_a']} and "
+        f"{out['games_b']} games on the same seeds ({out['identical_games']} played "
+        f"identically); {out['a']['round_cap']['text']}"
+    )
+    print("  win rate, B − A (95% interval, Newcombe):")
+    for d in out["sides"].values():
+        print(
+            f"    {d['name']:<14} {_pct(d['a']['rate']):>6} -> {_pct(d['b']['rate']):>6}  "
+            f"{100 * d['diff']:+.1f} points [{100 * d['lo']:+.1f}, {100 * d['hi']:+.1f}]"
+            + ("  moved" if d["moved"] else "")
+        )
+    print(
+        f"  zones that changed hands in a different share of games: {len(out['zones'])} of "
+        f"{out['zones_tested']} survive Benjamini–Hochberg at {100 * out['fdr']:.0f}%"
+    )
+    for z in out["zones"][:8]:
+        print(
+            f"    {z.get('code', z['zone'])} {z.get('name', '')}: {z['a']} -> {z['b']} games "
+            f"({100 * z['diff']:+.1f} points [{100 * z['lo']:+.1f}, {100 * z['hi']:+.1f}], "
+            f"q = {z['q']:.3g})"
+        )
+    print(
+        f"  battles whose attacker won in a different share of games: {len(out['battles'])} "
+        f"of {out['battles_tested']}"
+    )
+    for b in out["battles"][:8]:
+        print(
+            f"    round {b['round']} {b['attacker']} at {b.get('code', b['zone'])}: taken in "
+            f"{b['taken_a']} -> {b['taken_b']} games ({100 * b['diff']:+.1f} points, "
+            f"q = {b['q']:.3g})"
+        )
+    return 0
+
+
+def run_bid(args) -> int:
+    from gamecore.sim.playtest import PlaytestParams
+    from gamecore.sim.playtest.compare import fair_bid
+    from gamecore.store import read_pack
+
+    _check_batch(args)
+    try:
+        bids = [int(x) for x in args.bids.split(",") if x.strip()]
+    except ValueError:
+        raise WarroomError(f"--bids {args.bids}: give whole numbers, comma-separated") from None
+    pack = read_pack(args.pack)
+    scn = _only_scenario(pack, args.scenario, args.pack)
+    params = PlaytestParams(scn, args.bot, args.seed, args.max_rounds)
+    progress, line = _labelled_progress(args, "bid")
+    try:
+        out = fair_bid(
+            pack,
+            params,
+            args.games,
+            side=args.side,
+            nation=args.nation,
+            bids=bids,
+            jobs=args.jobs,
+            progress=progress,
+            game_seconds=args.game_timeout,
+        )
+    finally:
+        line.close()
+    if args.json:
+        print_json(out)
+        return 0
+    print(
+        f"fair bid for {out['side_name']} (money to {out['nation']}) in {scn}, "
+        f"{out['games_per_bid']} games a bid on the same seeds; {out['round_cap']['text']}"
+    )
+    for r in out["bids"]:
+        print(
+            f"    bid {r['bid']:>3}: {out['side_name']} wins {_pct(r['rate']):>6} "
+            f"[{_pct(r['lo'])}–{_pct(r['hi'])}]"
+            + ("  (50% inside)" if r["even_in_interval"] else "")
+        )
+    best = out["best"]
+    print(
+        f"  nearest 50%: bid {best['bid']} ({_pct(best['rate'])}, 95% interval "
+        f"{_pct(best['lo'])}–{_pct(best['hi'])}); bids whose interval holds 50%: "
+        + (", ".join(str(b) for b in out["consistent_with_even"]) or "none")
+    )
+    return 0
+
 
 class LiveLine:
     """One status line on stderr, redrawn in place on a terminal and printed every few
