@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QProgressBar,
     QPushButton,
@@ -86,8 +87,23 @@ class PlaytestPanel(QWidget):
         self.bot.setEditable(True)
         self.bot.addItems(["heuristic", "random"])
         self.bot.setToolTip("A bot for every nation, or per side: axis=heuristic,allies=random")
+        #: what a run does: a balance batch, an A/B comparison with another scenario on
+        #: the same seeds, or the fair-bid search (``warroom playtest [compare|bid]``)
+        self.mode = QComboBox(objectName="playtestMode")
+        self.mode.addItem("Balance", "balance")
+        self.mode.addItem("Compare with a scenario", "compare")
+        self.mode.addItem("Fair bid", "bid")
+        self.against = QComboBox(objectName="playtestAgainst")
+        self.bid_side = QComboBox(objectName="playtestBidSide")
+        self.bids = QLineEdit("0,6,12,18,24,30,36", objectName="playtestBids")
+        self.bids.setToolTip("the extra starting money to try, comma-separated")
         form = QFormLayout()
+        form.addRow("Run", self.mode)
         form.addRow("Scenario", self.scenario)
+        form.addRow("Against", self.against)
+        form.addRow("Bid for", self.bid_side)
+        form.addRow("Bids", self.bids)
+        self._form = form
         form.addRow("Games", self.games)
         form.addRow("Round limit", self.rounds)
         form.addRow("", self.cap_label)
@@ -96,6 +112,8 @@ class PlaytestPanel(QWidget):
         form.addRow("Processes", self.jobs)
 
         self.scenario.currentIndexChanged.connect(self._show_cap)
+        self.scenario.currentIndexChanged.connect(self._fill_sides)
+        self.mode.currentIndexChanged.connect(self._show_mode)
         self.rounds.valueChanged.connect(self._show_cap)
 
         self.run_button = QPushButton("Run", objectName="playtestRun")
@@ -132,6 +150,25 @@ class PlaytestPanel(QWidget):
         lay.addWidget(self.tabs, 1)
         self.refresh()
 
+    def _show_mode(self, *_args) -> None:
+        mode = self.mode.currentData()
+        for widget, shown in (
+            (self.against, mode == "compare"),
+            (self.bid_side, mode == "bid"),
+            (self.bids, mode == "bid"),
+        ):
+            self._form.setRowVisible(widget, shown)
+
+    def _fill_sides(self, *_args) -> None:
+        doc = self._document()
+        self.bid_side.clear()
+        self.bid_side.addItem("the weaker side", None)
+        scn = self.scenario.currentData()
+        if doc is None or scn is None or not getattr(doc, "pack", None):
+            return
+        for al in doc.pack.scenarios[scn].alliances.values():
+            self.bid_side.addItem(al.name or al.id, al.id)
+
     def _show_cap(self, *_args) -> None:
         from gamecore.sim.playtest.game import cap_text, round_cap
 
@@ -160,13 +197,20 @@ class PlaytestPanel(QWidget):
             self.scenario.addItem("(no scenario)", None)
             self.run_button.setEnabled(False)
             return
+        other = self.against.currentData()
+        self.against.clear()
         for sc in doc.pack.scenarios.values():
             self.scenario.addItem(f"{sc.name} ({sc.id})", sc.id)
+            self.against.addItem(f"{sc.name} ({sc.id})", sc.id)
+        j = self.against.findData(other)
+        self.against.setCurrentIndex(j if j >= 0 else min(1, self.against.count() - 1))
         want = current or getattr(doc, "scenario_id", None)
         i = self.scenario.findData(want)
         self.scenario.setCurrentIndex(max(i, 0))
         self.run_button.setEnabled(self._proc is None)
         self._show_cap()
+        self._fill_sides()
+        self._show_mode()
 
     def _pack_path(self, doc) -> str:
         """The file the run reads: the document's own file when it is saved, else a
@@ -197,6 +241,31 @@ class PlaytestPanel(QWidget):
         return sys.executable, ["-m", "gamecore.cli"]
 
     def command(self, pack_path: str, report_dir: str) -> list[str]:
+        mode = self.mode.currentData()
+        if mode in ("compare", "bid"):
+            args = [*self.program()[1], "playtest", mode, pack_path]
+            args += ["--scenario", str(self.scenario.currentData())]
+            if mode == "compare":
+                args += ["--against", str(self.against.currentData())]
+            else:
+                if self.bid_side.currentData():
+                    args += ["--side", str(self.bid_side.currentData())]
+                args += ["--bids", self.bids.text().strip() or "0"]
+            args += [
+                "--games",
+                str(self.games.value()),
+                "--seed",
+                str(self.seed.value()),
+                "--jobs",
+                str(self.jobs.value()),
+                "--bot",
+                self.bot.currentText().strip() or "heuristic",
+                "--json",
+                "--progress-lines",
+            ]
+            if self.rounds.value() > 0:
+                args += ["--max-rounds", str(self.rounds.value())]
+            return args
         args = [
             *self.program()[1],
             "playtest",
@@ -319,7 +388,12 @@ class PlaytestPanel(QWidget):
             self._fail(msg)
             return
         self.summary = summary
-        self.show_summary(summary, stopped=self._cancelled or code == 130)
+        if "bids" in summary:
+            self.show_bid(summary)
+        elif "identical_games" in summary:
+            self.show_compare(summary)
+        else:
+            self.show_summary(summary, stopped=self._cancelled or code == 130)
         self.finished.emit(summary)
 
     def _reset_buttons(self) -> None:
@@ -331,6 +405,48 @@ class PlaytestPanel(QWidget):
         self.failed.emit(message)
 
     # -- results ------------------------------------------------------------------------
+    def show_compare(self, c: dict[str, Any]) -> None:
+        """A/B: each side's win rate B − A with its interval, and what moved."""
+        a, b = c.get("a", {}), c.get("b", {})
+        lines = [
+            f"{a.get('scenario')} → {b.get('scenario')}: {c['games_a']} games each on the same "
+            f"seeds ({c['identical_games']} played identically)."
+        ]
+        for d in c.get("sides", {}).values():
+            lines.append(
+                f"{d['name']}: {100 * d['a']['rate']:.0f}% → {100 * d['b']['rate']:.0f}% "
+                f"({100 * d['diff']:+.0f} points, 95% interval {100 * d['lo']:+.0f} to "
+                f"{100 * d['hi']:+.0f})" + (" — moved" if d["moved"] else "")
+            )
+        zones = ", ".join(
+            f"{z.get('code', z['zone'])} {100 * z['diff']:+.0f}" for z in c.get("zones", [])[:6]
+        )
+        lines.append(
+            f"Zones changing hands differently: {len(c.get('zones', []))} of "
+            f"{c.get('zones_tested', 0)} (Benjamini–Hochberg)" + (f": {zones}" if zones else "")
+        )
+        lines.append(
+            f"Battles that moved: {len(c.get('battles', []))} of {c.get('battles_tested', 0)}."
+        )
+        self.status.setText("\n".join(lines))
+
+    def show_bid(self, r: dict[str, Any]) -> None:
+        """The fair bid: every bid's win rate with its interval, the one nearest 50%."""
+        best = r["best"]
+        lines = [
+            f"Fair bid for {r['side_name']} (money to {r['nation']}), "
+            f"{r['games_per_bid']} games a bid: bid {best['bid']} gives "
+            f"{100 * best['rate']:.0f}% (95% interval {100 * best['lo']:.0f}–"
+            f"{100 * best['hi']:.0f}%)."
+        ]
+        lines += [
+            f"bid {x['bid']}: {100 * x['rate']:.0f}% [{100 * x['lo']:.0f}–{100 * x['hi']:.0f}]"
+            for x in r["bids"]
+        ]
+        even = ", ".join(str(b) for b in r.get("consistent_with_even", [])) or "none"
+        lines.append(f"Bids whose interval holds 50%: {even}.")
+        self.status.setText("\n".join(lines))
+
     def show_summary(self, s: dict[str, Any], stopped: bool = False) -> None:
         parts = [
             f"{d.get('name', d_side)}: {100 * d['rate']:.0f}% "
@@ -365,6 +481,8 @@ class PlaytestPanel(QWidget):
 def _progress_text(done: int, total: int, rest: list[str]) -> str:
     """``PROGRESS done total eta rounds`` in words."""
     text = f"Playing: {done} of {total} games"
+    if len(rest) >= 3:
+        text = f"Playing {' '.join(rest[2:])}: {done} of {total} games"
     if len(rest) >= 2 and rest[1] != "-":
         text += f"; running: round {rest[1]}"
     if rest and rest[0] != "?":

@@ -128,3 +128,40 @@ def test_a_frozen_app_runs_its_own_binary(qtbot, window, monkeypatch):
     prog, pre = panel.program()
     assert prog == sys.executable and pre == []
     assert panel.command("x.warroom", "rep")[0] == "playtest"
+
+
+def test_compare_and_bid_from_the_dock(qtbot, window):
+    import copy
+
+    from PySide6.QtCore import Qt
+
+    pack = window.document.pack
+    twin = copy.deepcopy(pack.scenarios["test"])
+    twin.id, twin.name = "twin", "Twin"
+    pack.scenarios["twin"] = twin
+    write_pack(pack, window.document.path)
+    panel = _panel(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert not panel.against.isVisible() and not panel.bids.isVisible()
+    panel.mode.setCurrentIndex(panel.mode.findData("compare"))
+    assert panel.against.isVisible() and panel.against.currentData() == "twin"
+    panel.games.setValue(2)
+    panel.jobs.setValue(1)
+    with qtbot.waitSignal(panel.finished, timeout=120_000) as sig:
+        qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    out = sig.args[0]
+    assert out["identical_games"] == 2 and set(out["sides"]) == {"reds", "blues"}
+    assert "test → twin: 2 games each" in panel.status.text()
+    assert "95% interval" in panel.status.text()
+    panel.mode.setCurrentIndex(panel.mode.findData("bid"))
+    assert panel.bids.isVisible() and panel.bid_side.count() == 3  # weaker, Reds, Blues
+    panel.bid_side.setCurrentIndex(panel.bid_side.findData("blues"))
+    panel.bids.clear()
+    qtbot.keyClicks(panel.bids, "0,20")
+    with qtbot.waitSignal(panel.finished, timeout=120_000) as sig:
+        qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    out = sig.args[0]
+    assert out["side"] == "blues" and [r["bid"] for r in out["bids"]] == [0, 20]
+    assert "Fair bid for Blues (money to BLU)" in panel.status.text()
+    assert "bid 20:" in panel.status.text()
