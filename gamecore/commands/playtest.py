@@ -51,6 +51,14 @@ def register(sub) -> None:
     )
     p.add_argument("--json", action="store_true", help="print the numbers as JSON")
     p.add_argument("--report", metavar="DIR", help="write an HTML report with charts to DIR")
+    p.add_argument(
+        "--bot-strength",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also play N games per alliance, heuristic bot against random bots, and "
+        "report how often it wins (what the balance figures rest on)",
+    )
     p.add_argument("--backend", choices=("local", "dask"), default="local")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address")
     p.add_argument("--results", metavar="FILE", help="results file (default: beside the pack)")
@@ -384,6 +392,21 @@ def run(args) -> int:
         if not args.progress_lines:
             line.close()
     summary = result.summary(pack)
+    if args.bot_strength and not result.cancelled:
+        from gamecore.sim.playtest.compare import bot_strength
+
+        try:
+            summary["bot_strength"] = bot_strength(
+                pack,
+                params,
+                args.bot_strength,
+                jobs=jobs if args.backend == "local" else 1,
+                progress=lambda label, p: progress(p),
+                game_seconds=args.game_timeout,
+            )
+        finally:
+            if not args.progress_lines:
+                line.close()
     if args.report:
         page = write_report(summary, args.report, pack)
         summary["report"] = str(page)
@@ -507,6 +530,15 @@ def _print_human(s: dict, result) -> None:
         )
     if s.get("advice", {}).get("text"):
         print(f"  sample size: {s['advice']['text']}")
+    bs = s.get("bot_strength")
+    if bs:
+        print(
+            "  bot strength (heuristic for one alliance, random for the rest): "
+            + ", ".join(
+                f"{d['name']} {_pct(d['rate'])} [{_pct(d['lo'])}–{_pct(d['hi'])}]"
+                for d in bs["sides"].values()
+            )
+        )
     for f in s["failures"][:5]:
         print(f"  game {f['index']} (seed {f['seed']}) {f['status']}: {f['error']}")
     if result.results_path:

@@ -328,3 +328,48 @@ def fair_bid(
         "round_cap": base_run.summary(pack)["round_cap"],
         "params": params.to_json(),
     }
+
+
+# ---------------------------------------------------------------------- bot strength
+def bot_strength(
+    pack: Pack,
+    params: PlaytestParams,
+    games: int,
+    *,
+    jobs: int = 1,
+    progress: Callable[[str, Progress], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+    game_seconds: float | None = None,
+) -> dict[str, Any]:
+    """How strong the heuristic bot is: for each alliance, ``games`` games in which it
+    plays that alliance and the random bot plays every other (same seeds, same round
+    limit as ``params``); the heuristic alliance's win rate with its Wilson interval."""
+    from gamecore.engine import new_game
+
+    if games < 1:
+        raise WarroomError("--bot-strength must be at least 1 game")
+    scn = params.scenario
+    labels = side_labels(pack, scn)
+    state = new_game(pack, scn, seed=params.seed, rounds=1, log="none")
+    sides = sorted({state.side_of(n) for slot in state.board.turn_slots for n in slot})
+    out: dict[str, Any] = {"games": games, "sides": {}}
+    for side in sides:
+        p = replace(params, bots=f"{side}=heuristic,*=random")
+        run = run_playtest(
+            pack,
+            p,
+            games,
+            jobs=jobs,
+            progress=(lambda pr, s=side: progress(f"bot strength {s}", pr)) if progress else None,
+            cancel=cancel,
+            game_seconds=game_seconds,
+        )
+        if run.cancelled:
+            raise WarroomError("the bot-strength games were stopped")
+        s = summarise(run.records, labels=labels)
+        d = dict(s["sides"].get(side) or {"wins": 0, "games": s["completed"], "rate": 0.0})
+        d.setdefault("lo", wilson(d["wins"], d["games"])[0])
+        d.setdefault("hi", wilson(d["wins"], d["games"])[1])
+        d["name"] = (labels.get(side) or {}).get("name", side)
+        out["sides"][side] = d
+    return out

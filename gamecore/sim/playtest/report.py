@@ -2,7 +2,8 @@
 
 :func:`write_report` writes into a folder::
 
-    index.html        the page (numbers, tables, the charts below)
+    index.html        the page (numbers, tables, interactive charts, the pictures below)
+    plotly.min.js     the charting library the page loads (offline)
     summary.json      the numbers (the same as ``warroom playtest --json``)
     winrates.png      win rate per alliance and nation, with 95% intervals
     length.png        game length distribution
@@ -313,14 +314,18 @@ def write_report(
         images["heat_captures.png"] = chart_heatmap(
             pack, heatmap_values(summary, "captures"), "Changes of hands per game"
         )
+    from gamecore.sim.playtest import charts
+
     try:
+        charts.write_plotly_js(out)
+        interactive = charts.report_html(summary, pack)
         for name, img in images.items():
             img.convert("RGB").save(out / name, "PNG", optimize=False)
         (out / "summary.json").write_text(
             json.dumps(summary, indent=1, sort_keys=True), encoding="utf-8"
         )
         page = out / "index.html"
-        page.write_text(_html(summary, title, list(images)), encoding="utf-8")
+        page.write_text(_html(summary, title, list(images), interactive), encoding="utf-8")
     except OSError as err:
         raise WarroomError(f"cannot write the report: {err.strerror}", out) from None
     return page
@@ -334,7 +339,31 @@ def _interval(d: dict[str, Any]) -> str:
     return f"{_pct(d.get('lo', 0.0))} – {_pct(d.get('hi', 0.0))}"
 
 
-def _html(summary: dict[str, Any], title: str, images: list[str]) -> str:
+def _strength_html(summary: dict[str, Any]) -> str:
+    e = html.escape
+    bs = summary.get("bot_strength")
+    if not bs:
+        return (
+            "<h2>Bot strength</h2><p>Not measured in this run: <code>warroom playtest … "
+            "--bot-strength N</code> plays N games per alliance with the heuristic bot "
+            "for that alliance and the random bot for the others, so a reader knows what "
+            "the balance figures rest on.</p>"
+        )
+    rows = "".join(
+        f"<tr><td>{e(str(d.get('name', s)))}</td><td>{d['wins']} / {d['games']}</td>"
+        f"<td>{_pct(d['rate'])}</td><td>{_interval(d)}</td></tr>"
+        for s, d in bs.get("sides", {}).items()
+    )
+    return (
+        "<h2>Bot strength</h2><p>The heuristic bot playing one alliance against random "
+        f"bots for all the others ({bs.get('games', 0)} games each, same seeds): how often "
+        "it wins. Near 100% means the bot at least plays with purpose; balance figures "
+        "rest on bots of this strength.</p><table><tr><th>heuristic alliance</th>"
+        f"<th>won</th><th>rate</th><th>95% interval</th></tr>{rows}</table>"
+    )
+
+
+def _html(summary: dict[str, Any], title: str, images: list[str], interactive: str = "") -> str:
     e = html.escape
     p = summary.get("params", {})
     head = title or f"Playtest of {p.get('scenario', '')}"
@@ -427,12 +456,13 @@ def _html(summary: dict[str, Any], title: str, images: list[str]) -> str:
     length = summary.get("length", {})
     advice = (summary.get("advice") or {}).get("text", "")
     imgs = "".join(f'<p><img src="{e(i)}" alt="{e(i)}"></p>' for i in images)
-    extra = summary.get("_extra_html", "")
+    extra = _strength_html(summary)
     return f"""<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>{e(head)}</title>
 <style>body{{font-family:sans-serif;margin:2em;color:#222}}table{{border-collapse:collapse}}
 td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}}td:first-child{{text-align:left}}
-img{{max-width:100%;border:1px solid #ddd}}</style></head><body>
+img{{max-width:100%;border:1px solid #ddd}}</style>
+<script src="plotly.min.js"></script></head><body>
 <h1>{e(head)}</h1>
 <p>{summary.get("completed", 0)} games completed of {summary.get("requested", 0)} asked
 ({summary.get("failed", 0)} failed or stalled){" — run stopped early" if summary.get("cancelled") else ""};
@@ -465,6 +495,8 @@ winning: {test.get("tested", 0)} tested by {e(str(test.get("method", "")))}; sho
 {f"<h2>Failed or stalled games</h2><ul>{fails}</ul>" if fails else ""}
 {extra}
 <h2>Charts</h2>
+{interactive}
+<h3>Pictures (as in the editor's dock)</h3>
 {imgs}
 </body></html>
 """

@@ -246,3 +246,45 @@ def test_sample_size_advice():
     assert a["side"] == "reds" and not a["excludes_even"]
     assert a["games_for_observed"] == games_to_tell(0.6)
     assert "763 more" in a["text"]
+
+
+# ---------------------------------------------------------------------- report
+def test_the_report_has_interactive_charts_curves_and_bot_strength(endless, tmp_path, monkeypatch):
+    import json as _json
+
+    from gamecore.sim.playtest import write_report
+    from gamecore.sim.playtest.charts import fig_curves, fig_map
+    from gamecore.sim.playtest.compare import bot_strength
+
+    monkeypatch.setattr(game_mod, "DEFAULT_ROUND_CAP", 3)
+    run = run_playtest(endless, PlaytestParams("test"), 3)
+    s = run.summary(endless)
+    # TUV and unit curves per side, one value per round
+    for key in ("income", "tuv", "units", "zones"):
+        band = s["curves"][key]["reds"]
+        assert band["rounds"] == [1, 2, 3] and len(band["mean"]) == 3
+    assert (
+        s["curves"]["units"]["reds"]["mean"][0] > 0 and s["curves"]["tuv"]["blues"]["mean"][0] > 0
+    )
+    rec = run.records[0]
+    assert rec["curves"]["units"]["RED"][-1] == rec["nations_end"]["RED"]["units"]
+    s["bot_strength"] = bot_strength(endless, PlaytestParams("test", max_rounds=2), 2)
+    bs = s["bot_strength"]["sides"]
+    assert set(bs) == {"reds", "blues"} and all(d["games"] == 2 for d in bs.values())
+    assert all(d["lo"] <= d["rate"] <= d["hi"] for d in bs.values())
+    page = write_report(s, tmp_path / "rep", endless)
+    html = page.read_text()
+    assert '<script src="plotly.min.js"></script>' in html
+    js = (tmp_path / "rep" / "plotly.min.js").read_text()
+    assert len(js) > 1_000_000 and "plotly" in js[:2000].lower()  # offline, no CDN
+    assert "cdn.plot.ly" not in html
+    for div in ("chart-winrates", "chart-tuv", "chart-units", "chart-map-battles"):
+        assert f'id="{div}"' in html
+    assert "Bot strength" in html and "heuristic alliance" in html
+    # hovering a zone gives its name; curves per alliance carry the alliance's name
+    fmap = fig_map(endless, s, "battles")
+    zone = next(iter(endless.map.zones.values()))
+    assert any(f"{zone.code} {zone.name}" in (t.text or "") for t in fmap.data)
+    names = {t.name for t in fig_curves(s, "tuv").data if t.name}
+    assert names == {"Reds", "Blues"}
+    assert _json.loads((tmp_path / "rep" / "summary.json").read_text())["round_cap"]["rounds"] == 3
