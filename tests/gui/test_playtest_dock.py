@@ -165,3 +165,18 @@ def test_compare_and_bid_from_the_dock(qtbot, window):
     assert out["side"] == "blues" and [r["bid"] for r in out["bids"]] == [0, 20]
     assert "Fair bid for Blues (money to BLU)" in panel.status.text()
     assert "bid 20:" in panel.status.text()
+
+
+def test_processes_fork_unless_a_qt_application_runs(qapp, monkeypatch):
+    import sys
+    import types
+
+    from gamecore.sim.playtest import backends
+
+    # the editor (a QApplication exists) must not fork its threads
+    assert backends._mp_context().get_start_method() == "spawn"
+    # Qt merely loaded, as PyInstaller's runtime hook does in the frozen CLI: fork is safe
+    fake = types.ModuleType("PySide6.QtCore")
+    fake.QCoreApplication = types.SimpleNamespace(instance=lambda: None)
+    monkeypatch.setitem(sys.modules, "PySide6.QtCore", fake)
+    assert backends._mp_context().get_start_method() == "fork"

@@ -138,10 +138,25 @@ def _restore_signals(saved: dict) -> None:
         signal.signal(sig, handler)
 
 
+def _qt_running() -> bool:
+    """Whether this process runs a Qt application (read from the loaded module, never
+    imported: gamecore does not import Qt)."""
+    qtcore = sys.modules.get("PySide6.QtCore")
+    app = getattr(qtcore, "QCoreApplication", None) if qtcore is not None else None
+    try:
+        return app is not None and app.instance() is not None
+    except Exception:  # noqa: BLE001 - a half-loaded Qt counts as running
+        return True
+
+
 def _mp_context():
+    """fork where it is safe (fastest; the workers share the loaded pack), spawn in a
+    process running Qt (the editor: forking its threads can deadlock). A frozen app only
+    has Qt loaded, not running, when it plays from the command line (PyInstaller's Qt
+    runtime hook imports it), so it forks too; its spawn path needs the entry point's
+    ``multiprocessing.freeze_support()``."""
     methods = mp.get_all_start_methods()
-    # fork is fastest, but a process running Qt (the editor) must not fork
-    if "fork" in methods and "PySide6.QtCore" not in sys.modules:
+    if "fork" in methods and not _qt_running():
         return mp.get_context("fork")
     return mp.get_context("spawn")
 
