@@ -46,6 +46,8 @@ GAME_SECONDS_LIMIT = 600.0
 #: (the sample's 1939 scenario reaches round 250 with no winner), and twenty rounds is
 #: five years of seasonal turns, longer than a game at the table
 DEFAULT_ROUND_CAP = 20
+#: the per-nation figures kept at the end of every round (``record["curves"]``)
+CURVES = ("units", "tuv", "zones")
 _MASK48 = (1 << 48) - 1
 
 
@@ -208,10 +210,6 @@ def play_game(
     if keep_log:
         record["log"] = state.log
     return record
-
-
-#: the per-nation figures kept at the end of every round
-CURVES = ("units", "tuv", "zones")
 
 
 def _stall(record: dict[str, Any], state, why: str) -> None:
