@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing as mp
+import os
 import signal
 import sys
 import threading
@@ -154,8 +155,17 @@ def _mp_context():
     process running Qt (the editor: forking its threads can deadlock). A frozen app only
     has Qt loaded, not running, when it plays from the command line (PyInstaller's Qt
     runtime hook imports it), so it forks too; its spawn path needs the entry point's
-    ``multiprocessing.freeze_support()``."""
+    ``multiprocessing.freeze_support()``. ``WARROOM_START_METHOD`` (fork, spawn,
+    forkserver) overrides the choice."""
     methods = mp.get_all_start_methods()
+    want = os.environ.get("WARROOM_START_METHOD", "").strip()
+    if want:
+        if want not in methods:
+            raise WarroomError(
+                f"WARROOM_START_METHOD={want}: this system's process start methods are "
+                + ", ".join(methods)
+            )
+        return mp.get_context(want)
     if "fork" in methods and not _qt_running():
         return mp.get_context("fork")
     return mp.get_context("spawn")

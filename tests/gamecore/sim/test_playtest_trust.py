@@ -288,3 +288,23 @@ def test_the_report_has_interactive_charts_curves_and_bot_strength(endless, tmp_
     names = {t.name for t in fig_curves(s, "tuv").data if t.name}
     assert names == {"Reds", "Blues"}
     assert _json.loads((tmp_path / "rep" / "summary.json").read_text())["round_cap"]["rounds"] == 3
+
+
+def test_the_start_method_can_be_chosen_and_spawned_workers_play_the_same_games(
+    endless, tmp_path, monkeypatch
+):
+    from gamecore.errors import WarroomError
+    from gamecore.sim.playtest import backends
+
+    monkeypatch.setattr(game_mod, "DEFAULT_ROUND_CAP", 2)
+    path = tmp_path / "e.warroom"
+    write_pack(endless, path)
+    forked = run_playtest(endless, PlaytestParams("test"), 2, jobs=2)
+    monkeypatch.setenv("WARROOM_START_METHOD", "spawn")
+    assert backends._mp_context().get_start_method() == "spawn"
+    # spawned workers load the pack from its file and get the cap the parent resolved
+    spawned = run_playtest(endless, PlaytestParams("test"), 2, jobs=2, pack_path=path)
+    assert [r["digest"] for r in spawned.records] == [r["digest"] for r in forked.records]
+    monkeypatch.setenv("WARROOM_START_METHOD", "teleport")
+    with pytest.raises(WarroomError, match="WARROOM_START_METHOD=teleport"):
+        backends._mp_context()
