@@ -101,6 +101,7 @@ def fig_curves(summary: dict[str, Any], key: str) -> go.Figure:
                 y=band["p90"] + band["p10"][::-1],
                 fill="toself",
                 fillcolor=_rgba(col, 0.15),
+                mode="lines",
                 line={"width": 0},
                 hoverinfo="skip",
                 showlegend=False,
@@ -113,6 +114,7 @@ def fig_curves(summary: dict[str, Any], key: str) -> go.Figure:
                 y=band["mean"],
                 name=name,
                 legendgroup=side,
+                mode="lines",
                 line={"color": col, "width": 2},
                 customdata=list(zip(band["p10"], band["p90"], band["games"], strict=True)),
                 hovertemplate=f"{name}, round %{{x}}: mean %{{y:.1f}}"
@@ -201,16 +203,62 @@ def fig_map(pack: Pack, summary: dict[str, Any], what: str = "battles") -> go.Fi
             )
         )
     title = "Battles per game" if what == "battles" else "Changes of hands per game"
+    views = region_views(zones)
+    if len(views) > 1:
+        fig.update_layout(
+            updatemenus=[
+                {
+                    "type": "buttons",
+                    "direction": "right",
+                    "x": 0,
+                    "y": 1.0,
+                    "xanchor": "left",
+                    "yanchor": "bottom",
+                    "buttons": [
+                        {
+                            "label": label,
+                            "method": "relayout",
+                            "args": [{"xaxis.range": xr, "yaxis.range": yr}],
+                        }
+                        for label, xr, yr in views
+                    ],
+                }
+            ]
+        )
     fig.update_layout(
         title=f"{title} (darkest: {peak:.2f}); hover a zone, drag to zoom",
         xaxis={"visible": False},
         yaxis={"visible": False, "autorange": "reversed", "scaleanchor": "x"},
         height=650,
-        margin={"l": 0, "r": 0, "t": 40, "b": 0},
+        margin={"l": 0, "r": 0, "t": 80, "b": 0},
         plot_bgcolor="white",
         hoverlabel={"bgcolor": "white"},
     )
     return fig
+
+
+def region_views(zones, min_zones: int = 5) -> list[tuple[str, list, list]]:
+    """Buttons that zoom the map: the whole map, then each region tag with at least
+    ``min_zones`` zones (most zones first), as (label, x range, y range; y reversed)."""
+
+    def view(zs):
+        b = [z.geometry.bounds for z in zs]
+        x0, y0 = min(t[0] for t in b), min(t[1] for t in b)
+        x1, y1 = max(t[2] for t in b), max(t[3] for t in b)
+        px, py = (x1 - x0) * 0.05, (y1 - y0) * 0.05
+        return [x0 - px, x1 + px], [y1 + py, y0 - py]
+
+    if not zones:
+        return []
+    out = [("Whole map", *view(zones))]
+    by_region: dict[str, list] = {}
+    for z in zones:
+        if z.region:
+            by_region.setdefault(z.region, []).append(z)
+    for region, zs in sorted(by_region.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        if len(zs) >= min_zones:
+            out.append((region.replace("_", " ").title(), *view(zs)))
+    return out[:10]
 
 
 def figures(summary: dict[str, Any], pack: Pack | None = None) -> list[tuple[str, go.Figure]]:
