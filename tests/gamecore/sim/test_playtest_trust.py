@@ -308,3 +308,17 @@ def test_the_start_method_can_be_chosen_and_spawned_workers_play_the_same_games(
     monkeypatch.setenv("WARROOM_START_METHOD", "teleport")
     with pytest.raises(WarroomError, match="WARROOM_START_METHOD=teleport"):
         backends._mp_context()
+
+
+def test_the_report_map_zooms_to_europe(sample):
+    from gamecore.sim.playtest.charts import fig_map
+
+    fig = fig_map(sample, {"zones": {}}, "battles")
+    buttons = {b.label: b for b in fig.layout.updatemenus[0].buttons}
+    assert "Whole map" in buttons and "Europe" in buttons
+    (x0, x1), (y1, y0) = (
+        buttons["Europe"].args[0]["xaxis.range"],
+        buttons["Europe"].args[0]["yaxis.range"],
+    )
+    (wx0, wx1) = buttons["Whole map"].args[0]["xaxis.range"]
+    assert wx0 < x0 < x1 < wx1 and (x1 - x0) < (wx1 - wx0) / 2 and y0 < y1
