@@ -179,9 +179,7 @@ class PlaytestPanel(QWidget):
             return
         limit = self.rounds.value() or None
         text = cap_text(*round_cap(doc.pack, scn, limit))
-        self.cap_label.setText(
-            text.replace("--max-rounds changes it", "set a round limit to change it")
-        )
+        self.cap_label.setText(_dock_words(text))
 
     # -- the document ----------------------------------------------------------------
     def _document(self):
@@ -463,7 +461,7 @@ class PlaytestPanel(QWidget):
         text += f"; draws {100 * s.get('draw_rate', 0.0):.0f}%"
         text += f"; {length.get('mean', 0.0):.1f} rounds on average"
         cap = (s.get("round_cap") or {}).get("text")
-        text += f" ({cap})." if cap else "."
+        text += f" ({_dock_words(cap)})." if cap else "."
         if s.get("failed"):
             text += f" {s['failed']} games failed or stalled."
         advice = (s.get("advice") or {}).get("text")
@@ -476,6 +474,13 @@ class PlaytestPanel(QWidget):
             label.setPixmap(pix)
             if pix.isNull():
                 label.setText("(no chart)")
+
+
+def _dock_words(text: str) -> str:
+    """The CLI's words for the round limit, as the dock's controls say them."""
+    return text.replace("--max-rounds changes it", "set a round limit to change it").replace(
+        "(--max-rounds)", "(set here)"
+    )
 
 
 def _progress_text(done: int, total: int, rest: list[str]) -> str:

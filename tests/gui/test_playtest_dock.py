@@ -109,7 +109,7 @@ def test_the_dock_states_the_round_cap_and_shows_running_games(qtbot, window, mo
 
     for _ in range(5):
         qtbot.keyClick(panel.rounds, Qt.Key.Key_Up)
-    assert panel.rounds.value() == 5 and "round limit 5" in panel.cap_label.text()
+    assert panel.rounds.value() == 5 and "round limit 5 (set here)" in panel.cap_label.text()
     # the CLI's progress lines, games running and a time estimate, read in words
     from editor.docks.playtest import _progress_text
 
