@@ -46,6 +46,13 @@ dist: $(STAMP)
 	$(BIN)/python -m PyInstaller --noconfirm --clean --distpath dist --workpath build/pyinstaller packaging/warroom.spec
 	QT_QPA_PLATFORM=offscreen dist/warroom/warroom --version
 	QT_QPA_PLATFORM=offscreen dist/warroom/warroom edit --screenshot build/dist-smoke.png
+	# playtests with worker processes, forked and spawned (the spawn path needs the
+	# entry point's multiprocessing.freeze_support())
+	QT_QPA_PLATFORM=offscreen dist/warroom/warroom playtest resources/samples/world-1939.warroom \
+		--scenario 1939 --games 2 --jobs 2 --max-rounds 2 --fresh --results build/dist-playtest.jsonl
+	QT_QPA_PLATFORM=offscreen WARROOM_START_METHOD=spawn dist/warroom/warroom playtest \
+		resources/samples/world-1939.warroom --scenario 1939 --games 2 --jobs 2 --max-rounds 2 \
+		--fresh --results build/dist-playtest-spawn.jsonl
 
 clean:
 	rm -rf build dist .pytest_cache

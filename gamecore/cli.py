@@ -35,9 +35,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: ``warroom playtest compare …`` and ``warroom playtest bid …`` are the commands
+#: ``playtest-compare`` and ``playtest-bid`` (``playtest`` itself takes a pack first)
+_PLAYTEST_VERBS = ("compare", "bid")
+
+
+def _route(argv: list[str]) -> list[str]:
+    if len(argv) >= 2 and argv[0] == "playtest" and argv[1] in _PLAYTEST_VERBS:
+        import os
+
+        if not os.path.exists(argv[1]):  # a pack file really named "compare" still plays
+            return [f"playtest-{argv[1]}", *argv[2:]]
+    return argv
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_route(list(sys.argv[1:] if argv is None else argv)))
     if not getattr(args, "func", None):
         parser.print_help()
         return 0

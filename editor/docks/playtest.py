@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QProgressBar,
     QPushButton,
@@ -74,6 +75,10 @@ class PlaytestPanel(QWidget):
         self.games = QSpinBox(objectName="playtestGames", minimum=1, maximum=100000, value=100)
         self.rounds = QSpinBox(objectName="playtestRounds", minimum=0, maximum=999, value=0)
         self.rounds.setSpecialValueText("scenario's")
+        #: the round limit the run will use, in words (the default cap when the scenario
+        #: has none)
+        self.cap_label = QLabel("", objectName="playtestCap")
+        self.cap_label.setWordWrap(True)
         self.jobs = QSpinBox(
             objectName="playtestJobs", minimum=1, maximum=256, value=max(1, os.cpu_count() or 1)
         )
@@ -82,13 +87,34 @@ class PlaytestPanel(QWidget):
         self.bot.setEditable(True)
         self.bot.addItems(["heuristic", "random"])
         self.bot.setToolTip("A bot for every nation, or per side: axis=heuristic,allies=random")
+        #: what a run does: a balance batch, an A/B comparison with another scenario on
+        #: the same seeds, or the fair-bid search (``warroom playtest [compare|bid]``)
+        self.mode = QComboBox(objectName="playtestMode")
+        self.mode.addItem("Balance", "balance")
+        self.mode.addItem("Compare with a scenario", "compare")
+        self.mode.addItem("Fair bid", "bid")
+        self.against = QComboBox(objectName="playtestAgainst")
+        self.bid_side = QComboBox(objectName="playtestBidSide")
+        self.bids = QLineEdit("0,6,12,18,24,30,36", objectName="playtestBids")
+        self.bids.setToolTip("the extra starting money to try, comma-separated")
         form = QFormLayout()
+        form.addRow("Run", self.mode)
         form.addRow("Scenario", self.scenario)
+        form.addRow("Against", self.against)
+        form.addRow("Bid for", self.bid_side)
+        form.addRow("Bids", self.bids)
+        self._form = form
         form.addRow("Games", self.games)
         form.addRow("Round limit", self.rounds)
+        form.addRow("", self.cap_label)
         form.addRow("Bots", self.bot)
         form.addRow("Seed", self.seed)
         form.addRow("Processes", self.jobs)
+
+        self.scenario.currentIndexChanged.connect(self._show_cap)
+        self.scenario.currentIndexChanged.connect(self._fill_sides)
+        self.mode.currentIndexChanged.connect(self._show_mode)
+        self.rounds.valueChanged.connect(self._show_cap)
 
         self.run_button = QPushButton("Run", objectName="playtestRun")
         self.cancel_button = QPushButton("Cancel", objectName="playtestCancel")
@@ -124,6 +150,37 @@ class PlaytestPanel(QWidget):
         lay.addWidget(self.tabs, 1)
         self.refresh()
 
+    def _show_mode(self, *_args) -> None:
+        mode = self.mode.currentData()
+        for widget, shown in (
+            (self.against, mode == "compare"),
+            (self.bid_side, mode == "bid"),
+            (self.bids, mode == "bid"),
+        ):
+            self._form.setRowVisible(widget, shown)
+
+    def _fill_sides(self, *_args) -> None:
+        doc = self._document()
+        self.bid_side.clear()
+        self.bid_side.addItem("the weaker side", None)
+        scn = self.scenario.currentData()
+        if doc is None or scn is None or not getattr(doc, "pack", None):
+            return
+        for al in doc.pack.scenarios[scn].alliances.values():
+            self.bid_side.addItem(al.name or al.id, al.id)
+
+    def _show_cap(self, *_args) -> None:
+        from gamecore.sim.playtest.game import cap_text, round_cap
+
+        doc = self._document()
+        scn = self.scenario.currentData()
+        if doc is None or scn is None or not getattr(doc, "pack", None):
+            self.cap_label.setText("")
+            return
+        limit = self.rounds.value() or None
+        text = cap_text(*round_cap(doc.pack, scn, limit))
+        self.cap_label.setText(_dock_words(text))
+
     # -- the document ----------------------------------------------------------------
     def _document(self):
         mw = self.main_window
@@ -138,12 +195,20 @@ class PlaytestPanel(QWidget):
             self.scenario.addItem("(no scenario)", None)
             self.run_button.setEnabled(False)
             return
+        other = self.against.currentData()
+        self.against.clear()
         for sc in doc.pack.scenarios.values():
             self.scenario.addItem(f"{sc.name} ({sc.id})", sc.id)
+            self.against.addItem(f"{sc.name} ({sc.id})", sc.id)
+        j = self.against.findData(other)
+        self.against.setCurrentIndex(j if j >= 0 else min(1, self.against.count() - 1))
         want = current or getattr(doc, "scenario_id", None)
         i = self.scenario.findData(want)
         self.scenario.setCurrentIndex(max(i, 0))
         self.run_button.setEnabled(self._proc is None)
+        self._show_cap()
+        self._fill_sides()
+        self._show_mode()
 
     def _pack_path(self, doc) -> str:
         """The file the run reads: the document's own file when it is saved, else a
@@ -165,10 +230,42 @@ class PlaytestPanel(QWidget):
     def running(self) -> bool:
         return self._proc is not None
 
+    def program(self) -> tuple[str, list[str]]:
+        """The program that runs ``warroom`` and the arguments that come before the
+        subcommand: the frozen app's own binary (which takes ``warroom`` subcommands and
+        rejects ``-m``), else this Python with ``-m gamecore.cli``."""
+        if getattr(sys, "frozen", False):
+            return sys.executable, []
+        return sys.executable, ["-m", "gamecore.cli"]
+
     def command(self, pack_path: str, report_dir: str) -> list[str]:
+        mode = self.mode.currentData()
+        if mode in ("compare", "bid"):
+            args = [*self.program()[1], "playtest", mode, pack_path]
+            args += ["--scenario", str(self.scenario.currentData())]
+            if mode == "compare":
+                args += ["--against", str(self.against.currentData())]
+            else:
+                if self.bid_side.currentData():
+                    args += ["--side", str(self.bid_side.currentData())]
+                args += ["--bids", self.bids.text().strip() or "0"]
+            args += [
+                "--games",
+                str(self.games.value()),
+                "--seed",
+                str(self.seed.value()),
+                "--jobs",
+                str(self.jobs.value()),
+                "--bot",
+                self.bot.currentText().strip() or "heuristic",
+                "--json",
+                "--progress-lines",
+            ]
+            if self.rounds.value() > 0:
+                args += ["--max-rounds", str(self.rounds.value())]
+            return args
         args = [
-            "-m",
-            "gamecore.cli",
+            *self.program()[1],
             "playtest",
             pack_path,
             "--scenario",
@@ -224,7 +321,7 @@ class PlaytestPanel(QWidget):
         self._proc = proc
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        proc.start(sys.executable, self.command(pack_path, str(self.report_dir)))
+        proc.start(self.program()[0], self.command(pack_path, str(self.report_dir)))
         return True
 
     def cancel(self) -> None:
@@ -251,12 +348,12 @@ class PlaytestPanel(QWidget):
         for line in lines:
             if line.startswith("PROGRESS "):
                 parts = line.split()
-                if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+                if len(parts) >= 3 and parts[1].isdigit() and parts[2].isdigit():
                     done, total = int(parts[1]), int(parts[2])
                     self.progress.setRange(0, max(1, total))
                     self.progress.setValue(done)
                     if not self._cancelled:
-                        self.status.setText(f"Playing: {done} of {total} games")
+                        self.status.setText(_progress_text(done, total, parts[3:]))
             elif line.strip():
                 self._err_tail = line.strip()
 
@@ -289,7 +386,12 @@ class PlaytestPanel(QWidget):
             self._fail(msg)
             return
         self.summary = summary
-        self.show_summary(summary, stopped=self._cancelled or code == 130)
+        if "bids" in summary:
+            self.show_bid(summary)
+        elif "identical_games" in summary:
+            self.show_compare(summary)
+        else:
+            self.show_summary(summary, stopped=self._cancelled or code == 130)
         self.finished.emit(summary)
 
     def _reset_buttons(self) -> None:
@@ -301,9 +403,52 @@ class PlaytestPanel(QWidget):
         self.failed.emit(message)
 
     # -- results ------------------------------------------------------------------------
+    def show_compare(self, c: dict[str, Any]) -> None:
+        """A/B: each side's win rate B − A with its interval, and what moved."""
+        a, b = c.get("a", {}), c.get("b", {})
+        lines = [
+            f"{a.get('scenario')} → {b.get('scenario')}: {c['games_a']} games each on the same "
+            f"seeds ({c['identical_games']} played identically)."
+        ]
+        for d in c.get("sides", {}).values():
+            lines.append(
+                f"{d['name']}: {100 * d['a']['rate']:.0f}% → {100 * d['b']['rate']:.0f}% "
+                f"({100 * d['diff']:+.0f} points, 95% interval {100 * d['lo']:+.0f} to "
+                f"{100 * d['hi']:+.0f})" + (" — moved" if d["moved"] else "")
+            )
+        zones = ", ".join(
+            f"{z.get('code', z['zone'])} {100 * z['diff']:+.0f}" for z in c.get("zones", [])[:6]
+        )
+        lines.append(
+            f"Zones changing hands differently: {len(c.get('zones', []))} of "
+            f"{c.get('zones_tested', 0)} (Benjamini–Hochberg)" + (f": {zones}" if zones else "")
+        )
+        lines.append(
+            f"Battles that moved: {len(c.get('battles', []))} of {c.get('battles_tested', 0)}."
+        )
+        self.status.setText("\n".join(lines))
+
+    def show_bid(self, r: dict[str, Any]) -> None:
+        """The fair bid: every bid's win rate with its interval, the one nearest 50%."""
+        best = r["best"]
+        lines = [
+            f"Fair bid for {r['side_name']} (money to {r['nation']}), "
+            f"{r['games_per_bid']} games a bid: bid {best['bid']} gives "
+            f"{100 * best['rate']:.0f}% (95% interval {100 * best['lo']:.0f}–"
+            f"{100 * best['hi']:.0f}%)."
+        ]
+        lines += [
+            f"bid {x['bid']}: {100 * x['rate']:.0f}% [{100 * x['lo']:.0f}–{100 * x['hi']:.0f}]"
+            for x in r["bids"]
+        ]
+        even = ", ".join(str(b) for b in r.get("consistent_with_even", [])) or "none"
+        lines.append(f"Bids whose interval holds 50%: {even}.")
+        self.status.setText("\n".join(lines))
+
     def show_summary(self, s: dict[str, Any], stopped: bool = False) -> None:
         parts = [
-            f"{d_side}: {100 * d['rate']:.0f}% [{100 * d['lo']:.0f}–{100 * d['hi']:.0f}]"
+            f"{d.get('name', d_side)}: {100 * d['rate']:.0f}% "
+            f"[{100 * d['lo']:.0f}–{100 * d['hi']:.0f}]"
             for d_side, d in s.get("sides", {}).items()
         ]
         head = f"{s.get('completed', 0)} games"
@@ -314,9 +459,14 @@ class PlaytestPanel(QWidget):
         length = s.get("length", {})
         text = f"{head}. " + ", ".join(parts)
         text += f"; draws {100 * s.get('draw_rate', 0.0):.0f}%"
-        text += f"; {length.get('mean', 0.0):.1f} rounds on average."
+        text += f"; {length.get('mean', 0.0):.1f} rounds on average"
+        cap = (s.get("round_cap") or {}).get("text")
+        text += f" ({_dock_words(cap)})." if cap else "."
         if s.get("failed"):
-            text += f" {s['failed']} games failed."
+            text += f" {s['failed']} games failed or stalled."
+        advice = (s.get("advice") or {}).get("text")
+        if advice:
+            text += f" Sample size: {advice}."
         self.status.setText(text)
         for name, label in self.chart_labels.items():
             path = self.report_dir / name if self.report_dir else None
@@ -324,6 +474,31 @@ class PlaytestPanel(QWidget):
             label.setPixmap(pix)
             if pix.isNull():
                 label.setText("(no chart)")
+
+
+def _dock_words(text: str) -> str:
+    """The CLI's words for the round limit, as the dock's controls say them."""
+    return text.replace("--max-rounds changes it", "set a round limit to change it").replace(
+        "(--max-rounds)", "(set here)"
+    )
+
+
+def _progress_text(done: int, total: int, rest: list[str]) -> str:
+    """``PROGRESS done total eta rounds`` in words."""
+    text = f"Playing: {done} of {total} games"
+    if len(rest) >= 3:
+        text = f"Playing {' '.join(rest[2:])}: {done} of {total} games"
+    if len(rest) >= 2 and rest[1] != "-":
+        text += f"; running: round {rest[1]}"
+    if rest and rest[0] != "?":
+        try:
+            secs = int(float(rest[0]))
+        except ValueError:
+            return text
+        text += (
+            f"; about {secs // 60}m{secs % 60:02d}s left" if secs >= 60 else f"; about {secs}s left"
+        )
+    return text
 
 
 def add_playtest_dock(main_window: QMainWindow) -> QDockWidget:

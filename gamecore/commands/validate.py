@@ -18,10 +18,22 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _codes(text: str | None) -> list[str] | None:
+def _codes(text: str | None, option: str = "--select", known: set[str] | None = None):
+    """The codes or prefixes of ``--select``/``--ignore``; one that names no check is
+    refused (a typo would otherwise run zero checks and report a clean pack)."""
     if not text:
         return None
-    return [c.strip().upper() for c in text.split(",") if c.strip()]
+    codes = [c.strip().upper() for c in text.split(",") if c.strip()]
+    if known is not None:
+        for c in codes:
+            if not any(k == c or k.startswith(c) for k in known):
+                near = sorted(k for k in known if k[:3] == c[:3])[:5]
+                hint = f" (codes like it: {', '.join(near)})" if near else ""
+                raise WarroomError(
+                    f"{option} {c}: no check has this code or prefix{hint}; "
+                    "'warroom validate --list-checks' lists them"
+                )
+    return codes
 
 
 def run(args) -> int:
@@ -32,6 +44,9 @@ def run(args) -> int:
         for info in sorted(iter_checks(), key=lambda i: i.code):
             print(f"{info.code}  {info.severity:<7}  {info.family:<10}  {info.title}")
         return 0
+    known = {info.code for info in iter_checks()}
+    select = _codes(args.select, "--select", known)
+    ignore = _codes(args.ignore, "--ignore", known)
     pack = read_pack(args.pack)
     if args.scenario:
         missing = [s for s in args.scenario if s not in pack.scenarios]
@@ -45,8 +60,8 @@ def run(args) -> int:
     validator = Validator(
         pack,
         scenarios=args.scenario,
-        select=_codes(args.select),
-        ignore=_codes(args.ignore),
+        select=select,
+        ignore=ignore,
         include_slow=not args.quick,
         progress=bar.update,
     )

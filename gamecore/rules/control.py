@@ -232,6 +232,12 @@ def _victory_objectives(s: GameState, at_end: bool):
 def _owner_side(s: GameState, owner: str | None) -> str | None:
     if not owner:
         return None
+    if "," in owner:
+        # the condition language hands a "who" over as its nations ("GER,ITA,JPN" for
+        # declare_winner(axis)): the side they all belong to
+        sides = {_owner_side(s, n.strip()) for n in owner.split(",") if n.strip()}
+        if len(sides) == 1:
+            return sides.pop()
     return s.side_of(owner) if owner in s.board.alliance_of else owner
 
 

@@ -3,7 +3,12 @@
 games/minute on the 2-core reference machine), plus where one game's time goes (the
 engine's legal-action generation vs the bots' own thinking).
 
-``WARROOM_BENCH_PLAYTEST_GAMES`` sets the games per configuration (default 4).
+Then the path a playtester takes on the bundled sample: ``run_playtest`` with 2 processes
+on each of its scenarios (1939 and global-war-1936) with no options, i.e. to the default
+round cap when the scenario has none, reporting games per minute and how the games ended.
+
+``WARROOM_BENCH_PLAYTEST_GAMES`` sets the games per configuration (default 4);
+``WARROOM_BENCH_PLAYTEST_SAMPLE_GAMES`` the games per sample scenario (default 6).
 """
 
 from __future__ import annotations
@@ -78,4 +83,30 @@ def run() -> dict:
         )
     out["scaling_2_over_1"] = round(rates[2] / rates[1], 2)
     out["goal_games_per_min"] = 30
+    out.update(_sample_scenarios())
+    return out
+
+
+def _sample_scenarios() -> dict:
+    """Games per minute on the bundled sample's scenarios, as ``warroom playtest PACK
+    --scenario S --jobs 2`` plays them (default round cap, heuristic bots)."""
+    from gamecore.paths import sample_pack
+    from gamecore.store import read_pack
+
+    games = int(os.environ.get("WARROOM_BENCH_PLAYTEST_SAMPLE_GAMES", "6"))
+    path = sample_pack()
+    pack = read_pack(path)
+    out: dict = {"sample_games": games}
+    for scn in ("1939", "global-war-1936"):
+        t0 = time.perf_counter()
+        result = run_playtest(pack, PlaytestParams(scn), games, pack_path=None, jobs=2)
+        wall = time.perf_counter() - t0
+        s = result.summary(pack)
+        key = scn.replace("-", "_")
+        out[f"{key}_round_cap"] = result.round_cap
+        out[f"{key}_wall_s"] = round(wall, 2)
+        out[f"{key}_games_per_min"] = round(games / wall * 60.0, 2)
+        out[f"{key}_mean_game_s"] = round(s["seconds_mean"], 2)
+        out[f"{key}_stalled"] = s["stalled"]["count"]
+        out[f"{key}_ended_by"] = {k: d["count"] for k, d in s["ended_by"].items()}
     return out

@@ -97,3 +97,86 @@ def test_no_document_no_run(qtbot):
     assert not panel.run_button.isEnabled()
     with qtbot.waitSignal(panel.failed, timeout=1000):
         assert panel.start() is False
+
+
+def test_the_dock_states_the_round_cap_and_shows_running_games(qtbot, window, monkeypatch):
+    panel = _panel(window)
+    assert "round limit 2 (the scenario's)" in panel.cap_label.text()
+    window.document.pack.scenarios["test"].rounds = None
+    panel.refresh()
+    assert "round cap 20 (default: the scenario has no round limit" in panel.cap_label.text()
+    from PySide6.QtCore import Qt
+
+    for _ in range(5):
+        qtbot.keyClick(panel.rounds, Qt.Key.Key_Up)
+    assert panel.rounds.value() == 5 and "round limit 5 (set here)" in panel.cap_label.text()
+    # the CLI's progress lines, games running and a time estimate, read in words
+    from editor.docks.playtest import _progress_text
+
+    assert _progress_text(2, 20, ["75", "3,14"]) == (
+        "Playing: 2 of 20 games; running: round 3,14; about 1m15s left"
+    )
+    assert _progress_text(0, 20, ["?", "-"]) == "Playing: 0 of 20 games"
+
+
+def test_a_frozen_app_runs_its_own_binary(qtbot, window, monkeypatch):
+    import sys
+
+    panel = _panel(window)
+    assert panel.program()[1] == ["-m", "gamecore.cli"]
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    prog, pre = panel.program()
+    assert prog == sys.executable and pre == []
+    assert panel.command("x.warroom", "rep")[0] == "playtest"
+
+
+def test_compare_and_bid_from_the_dock(qtbot, window):
+    import copy
+
+    from PySide6.QtCore import Qt
+
+    pack = window.document.pack
+    twin = copy.deepcopy(pack.scenarios["test"])
+    twin.id, twin.name = "twin", "Twin"
+    pack.scenarios["twin"] = twin
+    write_pack(pack, window.document.path)
+    panel = _panel(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert not panel.against.isVisible() and not panel.bids.isVisible()
+    panel.mode.setCurrentIndex(panel.mode.findData("compare"))
+    assert panel.against.isVisible() and panel.against.currentData() == "twin"
+    panel.games.setValue(2)
+    panel.jobs.setValue(1)
+    with qtbot.waitSignal(panel.finished, timeout=120_000) as sig:
+        qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    out = sig.args[0]
+    assert out["identical_games"] == 2 and set(out["sides"]) == {"reds", "blues"}
+    assert "test → twin: 2 games each" in panel.status.text()
+    assert "95% interval" in panel.status.text()
+    panel.mode.setCurrentIndex(panel.mode.findData("bid"))
+    assert panel.bids.isVisible() and panel.bid_side.count() == 3  # weaker, Reds, Blues
+    panel.bid_side.setCurrentIndex(panel.bid_side.findData("blues"))
+    panel.bids.clear()
+    qtbot.keyClicks(panel.bids, "0,20")
+    with qtbot.waitSignal(panel.finished, timeout=120_000) as sig:
+        qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    out = sig.args[0]
+    assert out["side"] == "blues" and [r["bid"] for r in out["bids"]] == [0, 20]
+    assert "Fair bid for Blues (money to BLU)" in panel.status.text()
+    assert "bid 20:" in panel.status.text()
+
+
+def test_processes_fork_unless_a_qt_application_runs(qapp, monkeypatch):
+    import sys
+    import types
+
+    from gamecore.sim.playtest import backends
+
+    # the editor (a QApplication exists) must not fork its threads
+    assert backends._mp_context().get_start_method() == "spawn"
+    # Qt merely loaded, as PyInstaller's runtime hook does in the frozen CLI: fork is safe
+    fake = types.ModuleType("PySide6.QtCore")
+    fake.QCoreApplication = types.SimpleNamespace(instance=lambda: None)
+    monkeypatch.setitem(sys.modules, "PySide6.QtCore", fake)
+    assert backends._mp_context().get_start_method() == "fork"

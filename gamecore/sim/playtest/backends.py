@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing as mp
+import os
 import signal
 import sys
 import threading
@@ -18,23 +19,33 @@ from typing import Any
 
 from gamecore.errors import Cancelled, WarroomError
 from gamecore.model import Pack
-from gamecore.sim.playtest.game import play_game
+from gamecore.sim.playtest.game import GAME_SECONDS_LIMIT, play_game
 from gamecore.sim.playtest.results import PlaytestParams
 
 Todo = list[tuple[int, int]]
 OnRecord = Callable[[dict[str, Any]], None]
 CancelFn = Callable[[], bool]
+#: ``on_round(index, round)``: game ``index`` has started round ``round``
+OnRound = Callable[[int, int], None]
+
+
+def _no_round(_index: int, _round: int) -> None:
+    return None
 
 
 def _never() -> bool:
     return False
 
 
-def _params_json(params: PlaytestParams) -> dict[str, Any]:
-    return params.to_json()
+def _params_json(params: PlaytestParams, max_seconds: float | None = None) -> dict[str, Any]:
+    out = params.to_json()
+    out["max_seconds"] = GAME_SECONDS_LIMIT if max_seconds is None else max_seconds
+    return out
 
 
-def _play(pack, adjacency, p: dict[str, Any], index: int, seed: int, cancel) -> dict[str, Any]:
+def _play(
+    pack, adjacency, p: dict[str, Any], index: int, seed: int, cancel, on_round=None
+) -> dict[str, Any]:
     return play_game(
         pack,
         p["scenario"],
@@ -44,22 +55,31 @@ def _play(pack, adjacency, p: dict[str, Any], index: int, seed: int, cancel) -> 
         index=index,
         adjacency=adjacency,
         cancel=cancel,
+        max_seconds=p.get("max_seconds", GAME_SECONDS_LIMIT),
+        on_round=on_round,
     )
 
 
 # ---------------------------------------------------------------------- in process
 def run_inline(
-    pack: Pack, params: PlaytestParams, todo: Todo, on_record: OnRecord, cancel: CancelFn
+    pack: Pack,
+    params: PlaytestParams,
+    todo: Todo,
+    on_record: OnRecord,
+    cancel: CancelFn,
+    on_round: OnRound = _no_round,
+    max_seconds: float | None = None,
 ) -> bool:
     from gamecore.geometry.adjacency import map_adjacency
 
     adjacency = map_adjacency(pack.map)
-    p = _params_json(params)
+    p = _params_json(params, max_seconds)
     try:
         for index, seed in todo:
             if cancel():
                 return True
-            on_record(_play(pack, adjacency, p, index, seed, cancel))
+            rec = _play(pack, adjacency, p, index, seed, cancel, lambda r, i=index: on_round(i, r))
+            on_record(rec)
     except (KeyboardInterrupt, Cancelled):
         return True
     return False
@@ -69,9 +89,11 @@ def run_inline(
 _W: dict[str, Any] = {}
 
 
-def _worker_init(pack: Pack | str, stop) -> None:
+def _worker_init(pack: Pack | str, stop, rounds=None) -> None:
     """Runs once in each pool process: load the pack (a path or the pack itself), work out
-    the adjacency, ignore Ctrl+C (the parent decides when to stop)."""
+    the adjacency, ignore Ctrl+C (the parent decides when to stop). ``rounds`` is a
+    shared array where each game writes the round it is in (by its place in the batch),
+    so the parent can show the games in play."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from gamecore.geometry.adjacency import map_adjacency
 
@@ -82,12 +104,19 @@ def _worker_init(pack: Pack | str, stop) -> None:
     _W["pack"] = pack
     _W["adjacency"] = map_adjacency(pack.map)
     _W["stop"] = stop
+    _W["rounds"] = rounds
 
 
-def _worker_game(p: dict[str, Any], index: int, seed: int) -> dict[str, Any] | None:
+def _worker_game(p: dict[str, Any], index: int, seed: int, slot: int = -1) -> dict[str, Any] | None:
     stop = _W["stop"]
+    rounds = _W.get("rounds")
+
+    def on_round(r: int) -> None:
+        if rounds is not None and 0 <= slot < len(rounds):
+            rounds[slot] = r
+
     try:
-        return _play(_W["pack"], _W["adjacency"], p, index, seed, stop.is_set)
+        return _play(_W["pack"], _W["adjacency"], p, index, seed, stop.is_set, on_round)
     except Cancelled:
         return None
 
@@ -110,10 +139,34 @@ def _restore_signals(saved: dict) -> None:
         signal.signal(sig, handler)
 
 
+def _qt_running() -> bool:
+    """Whether this process runs a Qt application (read from the loaded module, never
+    imported: gamecore does not import Qt)."""
+    qtcore = sys.modules.get("PySide6.QtCore")
+    app = getattr(qtcore, "QCoreApplication", None) if qtcore is not None else None
+    try:
+        return app is not None and app.instance() is not None
+    except Exception:  # noqa: BLE001 - a half-loaded Qt counts as running
+        return True
+
+
 def _mp_context():
+    """fork where it is safe (fastest; the workers share the loaded pack), spawn in a
+    process running Qt (the editor: forking its threads can deadlock). A frozen app only
+    has Qt loaded, not running, when it plays from the command line (PyInstaller's Qt
+    runtime hook imports it), so it forks too; its spawn path needs the entry point's
+    ``multiprocessing.freeze_support()``. ``WARROOM_START_METHOD`` (fork, spawn,
+    forkserver) overrides the choice."""
     methods = mp.get_all_start_methods()
-    # fork is fastest, but a process running Qt (the editor) must not fork
-    if "fork" in methods and "PySide6.QtCore" not in sys.modules:
+    want = os.environ.get("WARROOM_START_METHOD", "").strip()
+    if want:
+        if want not in methods:
+            raise WarroomError(
+                f"WARROOM_START_METHOD={want}: this system's process start methods are "
+                + ", ".join(methods)
+            )
+        return mp.get_context(want)
+    if "fork" in methods and not _qt_running():
         return mp.get_context("fork")
     return mp.get_context("spawn")
 
@@ -126,16 +179,23 @@ def run_pool(
     jobs: int,
     on_record: OnRecord,
     cancel: CancelFn,
+    on_round: OnRound = _no_round,
+    max_seconds: float | None = None,
 ) -> bool:
     ctx = _mp_context()
     stop = ctx.Event()
+    rounds = ctx.Array("i", len(todo), lock=False)
     source: Pack | str = pack
     if pack_path is not None and ctx.get_start_method() != "fork":
         source = str(pack_path)  # cheaper than pickling the pack into every process
-    p = _params_json(params)
+    p = _params_json(params, max_seconds)
     pool = cf.ProcessPoolExecutor(
-        max_workers=max(1, jobs), mp_context=ctx, initializer=_worker_init, initargs=(source, stop)
+        max_workers=max(1, jobs),
+        mp_context=ctx,
+        initializer=_worker_init,
+        initargs=(source, stop, rounds),
     )
+    seen = [0] * len(todo)
     cancelled = False
     # Ctrl+C / SIGTERM only set a flag while the pool runs: a KeyboardInterrupt raised
     # inside concurrent.futures.wait can leave a future's lock held, and the shutdown
@@ -143,13 +203,25 @@ def run_pool(
     interrupted = threading.Event()
     saved = _catch_signals(interrupted)
     try:
-        pending = {pool.submit(_worker_game, p, i, s) for i, s in todo}
+        slot_of = {}
+        pending = set()
+        for slot, (i, s) in enumerate(todo):
+            fut = pool.submit(_worker_game, p, i, s, slot)
+            slot_of[fut] = slot
+            pending.add(fut)
+        open_slots = set(range(len(todo)))
         while pending:
             done, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
             for fut in done:
+                open_slots.discard(slot_of[fut])
                 rec = fut.result()
                 if rec is not None:
                     on_record(rec)
+            for slot in sorted(open_slots):
+                r = rounds[slot]
+                if r and r != seen[slot]:
+                    seen[slot] = r
+                    on_round(todo[slot][0], r)
             if cancel() or interrupted.is_set():
                 cancelled = True
                 break
@@ -188,6 +260,43 @@ def _dask_game(pack: Pack, p: dict[str, Any], index: int, seed: int) -> dict[str
     return _play(pack, hit[1], p, index, seed, None)
 
 
+#: the distribution whose version every Dask worker must have
+WARROOM_DIST = "warroom"
+
+
+def check_workers(client, dist: str | None = None) -> list[str]:
+    """Refuse a cluster that cannot play the games right: no workers at all, a worker
+    without Warroom, or one with another Warroom version than this one (games would
+    differ, or fail with a traceback in the worker). Returns the workers' addresses."""
+    import importlib.metadata
+
+    from gamecore import __version__
+
+    dist = dist or WARROOM_DIST
+    workers = sorted((client.scheduler_info().get("workers") or {}).keys())
+    if not workers:
+        raise WarroomError(
+            "the Dask scheduler has no workers: start one with 'dask worker ADDRESS' "
+            "on each machine that has Warroom installed"
+        )
+    found = client.run(importlib.metadata.version, dist, on_error="return")
+    for addr in workers:
+        v = found.get(addr)
+        if isinstance(v, importlib.metadata.PackageNotFoundError):
+            raise WarroomError(
+                f"Dask worker {addr} has no Warroom installed: install Warroom "
+                f"{__version__} in the environment the worker runs in"
+            )
+        if isinstance(v, BaseException):
+            raise WarroomError(f"Dask worker {addr} cannot be asked its Warroom version: {v}")
+        if v is not None and v != __version__:
+            raise WarroomError(
+                f"Dask worker {addr} runs Warroom {v} and this is {__version__}: install the "
+                "same version on every worker (games would not match)"
+            )
+    return workers
+
+
 def dask_available() -> bool:
     try:
         import distributed  # noqa: F401
@@ -203,6 +312,7 @@ def run_dask(
     scheduler: str | None,
     on_record: OnRecord,
     cancel: CancelFn,
+    max_seconds: float | None = None,
 ) -> bool:
     if not scheduler:
         raise WarroomError("the dask backend needs --scheduler ADDRESS (e.g. tcp://host:8786)")
@@ -219,7 +329,8 @@ def run_dask(
     cancelled = False
     futures = []
     try:
-        p = _params_json(params)
+        check_workers(client)
+        p = _params_json(params, max_seconds)
         packf = client.scatter(pack, broadcast=True, hash=False)
         futures = [client.submit(_dask_game, packf, p, i, s, pure=False) for i, s in todo]
         ac = as_completed(futures, loop=client.loop)

@@ -3,16 +3,25 @@
 A record is plain JSON (it is what the results file stores, one per line)::
 
     {"index": 3, "seed": 123, "status": "ok", "winner": "axis", "reason": "...",
-     "rounds": 10, "actions": 812, "seconds": 1.9, "digest": "ab12…",
+     "rounds": 10, "round_cap": 20, "actions": 812, "seconds": 1.9, "digest": "ab12…",
      "income": {"GER": [30, 32, …]},          # income collected per round (0 when none)
      "final_income": {"GER": 35},              # territory income at the end
      "captures": {"12": 2}, "battles": {"12": 3},   # per zone id (as text)
      "fights": [[round, "GER", zone, "a"|"d"|"x"], …],   # "a" attacker took/cleared it
+     "curves": {"units": {"GER": [..]}, "tuv": {..}, "zones": {..}},  # at each round's end
+     "nations_end": {"GER": {"income": 35, "units": 80, "tuv": 600, "zones": 20,
+                             "eliminated": null}},   # eliminated: the round it happened
      "bot_errors": 0}
 
-``status`` is "ok", "stuck" (the action limit was hit) or "error" (the engine or a bot
-failed: ``error`` says how). ``digest`` hashes the actions played: the same pack,
-scenario, seed and bots give the same digest on any machine (DESIGN.md, Invariant 4).
+``status`` is "ok", "stalled" (a guard stopped the game: too many actions in one turn,
+or too long on the clock; ``stalled_at`` says where, and the record still holds the
+state it reached) or "error" (the engine or a bot failed: ``error`` says how).
+``digest`` hashes the actions played: the same pack, scenario, seed and bots give the
+same digest on any machine (DESIGN.md, Invariant 4).
+
+Every game ends: a scenario without a round limit is played to :data:`DEFAULT_ROUND_CAP`
+rounds (:func:`round_cap` says which limit a run uses and why), and the round limit's
+own tiebreak (the ruleset's ``round_limit_winner``) names the winner.
 """
 
 from __future__ import annotations
@@ -28,9 +37,41 @@ from gamecore.errors import Cancelled, RulesError, WarroomError
 from gamecore.model import Pack
 from gamecore.sim.bots import bots_for
 
-#: actions per round and nation after which a game counts as stuck
+#: actions one nation may take in one turn before the game counts as stalled (the
+#: heuristic bots take about 10-60 on the sample; a bot looping inside a phase takes more)
 ACTIONS_PER_TURN_LIMIT = 5000
+#: seconds one game may run before it counts as stalled
+GAME_SECONDS_LIMIT = 600.0
+#: the round limit of a playtest when the scenario has none: bots can stalemate for ever
+#: (the sample's 1939 scenario reaches round 250 with no winner), and twenty rounds is
+#: five years of seasonal turns, longer than a game at the table
+DEFAULT_ROUND_CAP = 20
+#: the per-nation figures kept at the end of every round (``record["curves"]``)
+CURVES = ("units", "tuv", "zones")
 _MASK48 = (1 << 48) - 1
+
+
+def round_cap(pack: Pack, scenario: str, max_rounds: int | None) -> tuple[int, str]:
+    """The round limit games of ``scenario`` are played to, and where it comes from:
+    "option" (``max_rounds`` was given), "scenario" (its own limit) or "default"
+    (:data:`DEFAULT_ROUND_CAP`, the scenario has none)."""
+    if max_rounds is not None:
+        return int(max_rounds), "option"
+    scn = pack.scenarios.get(scenario)
+    if scn is not None and scn.rounds:
+        return int(scn.rounds), "scenario"
+    return DEFAULT_ROUND_CAP, "default"
+
+
+def cap_text(cap: int, source: str) -> str:
+    """The round limit in words, as the CLI, the report and the dock state it."""
+    if source == "default":
+        return (
+            f"round cap {cap} (default: the scenario has no round limit; --max-rounds changes it)"
+        )
+    if source == "scenario":
+        return f"round limit {cap} (the scenario's)"
+    return f"round limit {cap} (--max-rounds)"
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -43,6 +84,27 @@ def game_seed(base_seed: int, index: int) -> int:
     return (z ^ (z >> 31)) & _MASK48
 
 
+def nation_state(state) -> dict[str, dict[str, int]]:
+    """Per nation of the turn order: territory income, units, their total value (TUV:
+    the cost of every unit on the board) and zones held."""
+    nations = sorted({n for slot in state.board.turn_slots for n in slot})
+    out = {n: {"income": 0, "units": 0, "tuv": 0, "zones": 0} for n in nations}
+    value = state.board.value
+    for z, o in state.owner.items():
+        d = out.get(o)
+        if d is not None:
+            d["zones"] += 1
+            d["income"] += value[z]
+    types = state.rules.units
+    for u in state.units.values():
+        d = out.get(u.nation)
+        if d is not None:
+            d["units"] += 1
+            ut = types.get(u.type)
+            d["tuv"] += int(getattr(ut, "cost", 0) or 0)
+    return out
+
+
 def play_game(
     pack: Pack,
     scenario: str,
@@ -53,35 +115,63 @@ def play_game(
     index: int = 0,
     adjacency: dict[int, set[int]] | None = None,
     cancel: Callable[[], bool] | None = None,
-    max_actions: int | None = None,
+    max_turn_actions: int = ACTIONS_PER_TURN_LIMIT,
+    max_seconds: float | None = GAME_SECONDS_LIMIT,
+    on_round: Callable[[int], None] | None = None,
     keep_log: bool = False,
 ) -> dict[str, Any]:
     """Play one game and return its record (with the full ``log`` too when
-    ``keep_log``). Bad input (unknown scenario, bot spec) raises a
+    ``keep_log``). ``max_rounds`` None plays to the scenario's limit or, when it has
+    none, :data:`DEFAULT_ROUND_CAP`. Bad input (unknown scenario, bot spec) raises a
     :class:`~gamecore.errors.WarroomError`; a failure during play is reported in the
     record. ``cancel`` is polled now and then; when it returns True the game stops with
-    :class:`~gamecore.errors.Cancelled`."""
+    :class:`~gamecore.errors.Cancelled`. ``on_round(r)`` is called as round ``r`` starts."""
     t0 = time.perf_counter()
-    state = new_game(pack, scenario, seed=seed, rounds=max_rounds, adjacency=adjacency)
+    cap, _source = round_cap(pack, scenario, max_rounds)
+    state = new_game(pack, scenario, seed=seed, rounds=cap, adjacency=adjacency)
     players = bots_for(bots, state, seed)
     nations = sorted(players)
-    if max_actions is None:
-        rounds = state.max_rounds or 50
-        max_actions = ACTIONS_PER_TURN_LIMIT * max(1, len(nations)) * max(1, rounds)
-    record: dict[str, Any] = {"index": index, "seed": seed, "status": "ok"}
+    record: dict[str, Any] = {"index": index, "seed": seed, "status": "ok", "round_cap": cap}
     count = 0
     bot_errors = 0
+    turn_key = (state.round, state.current_nation)
+    in_turn = 0
+    curves: dict[str, dict[str, list[int]]] = {k: {n: [] for n in nations} for k in CURVES}
+    eliminated: dict[str, int] = {}
+    rnd = state.round
+    if on_round is not None:
+        on_round(rnd)
+
+    def close_round(r: int) -> None:
+        snap = nation_state(state)
+        for n in nations:
+            d = snap.get(n) or {}
+            for k in CURVES:
+                curves[k][n].append(int(d.get(k, 0)))
+            if n not in eliminated and not d.get("zones") and not d.get("units"):
+                eliminated[n] = r
+
     try:
         while not state.is_terminal():
-            if count >= max_actions:
-                record["status"] = "stuck"
-                record["error"] = (
-                    f"more than {max_actions} actions (round {state.round}, "
-                    f"{state.current_nation}, {state.phase})"
-                )
+            key = (state.round, state.current_nation)
+            if key != turn_key:
+                turn_key = key
+                in_turn = 0
+            if state.round != rnd:
+                for r in range(rnd, state.round):
+                    close_round(r)
+                rnd = state.round
+                if on_round is not None:
+                    on_round(rnd)
+            if in_turn >= max_turn_actions:
+                _stall(record, state, f"more than {max_turn_actions} actions in one turn")
                 break
-            if cancel is not None and count % 32 == 0 and cancel():
-                raise Cancelled("the playtest was cancelled")
+            if count % 32 == 0:
+                if cancel is not None and cancel():
+                    raise Cancelled("the playtest was cancelled")
+                if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+                    _stall(record, state, f"still running after {max_seconds:g} s")
+                    break
             who = state.current_player
             action = players[who].choose(state)
             try:
@@ -94,6 +184,7 @@ def play_game(
                     raise
                 state.apply(legal[-1] if legal[-1].kind == "end_phase" else legal[0])
             count += 1
+            in_turn += 1
     except (Cancelled, KeyboardInterrupt):
         raise
     except WarroomError as err:
@@ -105,12 +196,31 @@ def play_game(
             f"round {state.round} {state.current_nation} {state.phase}: {type(err).__name__}: {err}"
         )
     record.update(summarise_log(state.log, state))
+    for r in range(len(next(iter(curves["units"].values()), [])) + 1, record["rounds"] + 1):
+        close_round(r)  # the rounds the game ended in (or stalled in)
+    record["curves"] = curves
+    end = nation_state(state)
+    for n in nations:
+        end.setdefault(n, {"income": 0, "units": 0, "tuv": 0, "zones": 0})
+        end[n]["eliminated"] = eliminated.get(n)
+    record["nations_end"] = end
     record["actions"] = count
     record["bot_errors"] = bot_errors
     record["seconds"] = round(time.perf_counter() - t0, 4)
     if keep_log:
         record["log"] = state.log
     return record
+
+
+def _stall(record: dict[str, Any], state, why: str) -> None:
+    record["status"] = "stalled"
+    record["error"] = f"{why} (round {state.round}, {state.current_nation}, {state.phase})"
+    record["stalled_at"] = {
+        "round": state.round,
+        "nation": state.current_nation,
+        "phase": state.phase,
+        "why": why,
+    }
 
 
 def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:

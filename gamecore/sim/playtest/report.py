@@ -2,7 +2,8 @@
 
 :func:`write_report` writes into a folder::
 
-    index.html        the page (numbers, tables, the charts below)
+    index.html        the page (numbers, tables, interactive charts, the pictures below)
+    plotly.min.js     the charting library the page loads (offline)
     summary.json      the numbers (the same as ``warroom playtest --json``)
     winrates.png      win rate per alliance and nation, with 95% intervals
     length.png        game length distribution
@@ -79,15 +80,14 @@ def _text(d: ImageDraw.ImageDraw, xy, text: str, size: int = 12, fill=INK, ancho
 # ---------------------------------------------------------------------- charts
 def chart_winrates(summary: dict[str, Any], colours: dict[str, tuple] | None = None) -> Image.Image:
     rows: list[tuple[str, dict, tuple]] = []
-    for s, d in summary.get("sides", {}).items():
-        rows.append((f"{s}", d, (70, 70, 70)))
-    for n, d in summary.get("nations", {}).items():
-        col = (colours or {}).get(n, (120, 120, 160))
-        rows.append((f"  {n} ({d.get('side', '')})", d, col))
+    for i, (s, d) in enumerate(summary.get("sides", {}).items()):
+        members = ", ".join(d.get("members") or [])
+        label = f"{d.get('name', s)}" + (f" ({members})" if members else "")
+        rows.append((label[:34], d, PALETTE[i % len(PALETTE)]))
     if summary.get("completed"):
-        dr = summary.get("draw_rate", 0.0)
-        rows.append(("draw", {"rate": dr, "lo": dr, "hi": dr}, (180, 180, 180)))
-    w, left, right, top, rowh = 640, 170, 30, 40, 26
+        dr = summary.get("draw") or {"rate": summary.get("draw_rate", 0.0)}
+        rows.append(("no winner", dr, (180, 180, 180)))
+    w, left, right, top, rowh = 720, 250, 30, 40, 26
     h = top + rowh * max(1, len(rows)) + 40
     img = Image.new("RGBA", (w, h), BG)
     d = ImageDraw.Draw(img)
@@ -314,14 +314,18 @@ def write_report(
         images["heat_captures.png"] = chart_heatmap(
             pack, heatmap_values(summary, "captures"), "Changes of hands per game"
         )
+    from gamecore.sim.playtest import charts
+
     try:
+        charts.write_plotly_js(out)
+        interactive = charts.report_html(summary, pack)
         for name, img in images.items():
             img.convert("RGB").save(out / name, "PNG", optimize=False)
         (out / "summary.json").write_text(
             json.dumps(summary, indent=1, sort_keys=True), encoding="utf-8"
         )
         page = out / "index.html"
-        page.write_text(_html(summary, title, list(images)), encoding="utf-8")
+        page.write_text(_html(summary, title, list(images), interactive), encoding="utf-8")
     except OSError as err:
         raise WarroomError(f"cannot write the report: {err.strerror}", out) from None
     return page
@@ -331,22 +335,85 @@ def _pct(x: float) -> str:
     return f"{100.0 * x:.1f}%"
 
 
-def _html(summary: dict[str, Any], title: str, images: list[str]) -> str:
+def _interval(d: dict[str, Any]) -> str:
+    return f"{_pct(d.get('lo', 0.0))} – {_pct(d.get('hi', 0.0))}"
+
+
+def _strength_html(summary: dict[str, Any]) -> str:
+    e = html.escape
+    bs = summary.get("bot_strength")
+    if not bs:
+        return (
+            "<h2>Bot strength</h2><p>Not measured in this run: <code>warroom playtest … "
+            "--bot-strength N</code> plays N games per alliance with the heuristic bot "
+            "for that alliance and the random bot for the others, so a reader knows what "
+            "the balance figures rest on.</p>"
+        )
+    rows = "".join(
+        f"<tr><td>{e(str(d.get('name', s)))}</td><td>{d['wins']} / {d['games']}</td>"
+        f"<td>{_pct(d['rate'])}</td><td>{_interval(d)}</td></tr>"
+        for s, d in bs.get("sides", {}).items()
+    )
+    return (
+        "<h2>Bot strength</h2><p>The heuristic bot playing one alliance against random "
+        f"bots for all the others ({bs.get('games', 0)} games each, same seeds): how often "
+        "it wins. Near 100% means the bot at least plays with purpose; balance figures "
+        "rest on bots of this strength.</p><table><tr><th>heuristic alliance</th>"
+        f"<th>won</th><th>rate</th><th>95% interval</th></tr>{rows}</table>"
+    )
+
+
+def _html(summary: dict[str, Any], title: str, images: list[str], interactive: str = "") -> str:
     e = html.escape
     p = summary.get("params", {})
     head = title or f"Playtest of {p.get('scenario', '')}"
+    cap = (summary.get("round_cap") or {}).get("text") or (
+        "round limit " + str(p.get("max_rounds") or "of the scenario")
+    )
+    sides = summary.get("sides", {})
     rows = []
-    for s, d in summary.get("sides", {}).items():
+    for s, d in sides.items():
         rows.append(
-            f"<tr><td><b>{e(s)}</b></td><td>{d['wins']}</td><td>{_pct(d['rate'])}</td>"
-            f"<td>{_pct(d['lo'])} – {_pct(d['hi'])}</td><td></td></tr>"
+            f"<tr><td><b>{e(str(d.get('name', s)))}</b> "
+            f"({e(', '.join(d.get('members') or []))})</td><td>{d['wins']}</td>"
+            f"<td>{_pct(d['rate'])}</td><td>{_interval(d)}</td></tr>"
         )
+    dr = summary.get("draw") or {}
+    if dr:
+        rows.append(
+            f"<tr><td>no winner</td><td>{dr['count']}</td><td>{_pct(dr['rate'])}</td>"
+            f"<td>{_interval(dr)}</td></tr>"
+        )
+    st = summary.get("stalled") or {}
+    if st.get("count"):
+        rows.append(
+            f"<tr><td>stalled (left out of the rates)</td><td>{st['count']}</td>"
+            f"<td>{_pct(st['rate'])}</td><td>{_interval(st)}</td></tr>"
+        )
+    ended = []
+    for kind, d in (summary.get("ended_by") or {}).items():
+        who = ", ".join(
+            f"{sides.get(w, {}).get('name', w)} {c}" for w, c in d.get("winners", {}).items()
+        )
+        ended.append(
+            f"<tr><td>{e(kind)}</td><td>{d['count']}</td><td>{_pct(d['rate'])}</td>"
+            f"<td>{_interval(d)}</td><td>{e(who)}</td></tr>"
+        )
+    nat_rows = []
     for n, d in summary.get("nations", {}).items():
-        rows.append(
-            f"<tr><td>{e(n)} ({e(str(d.get('side', '')))})</td><td>{d['wins']}</td>"
-            f"<td>{_pct(d['rate'])}</td><td>{_pct(d['lo'])} – {_pct(d['hi'])}</td>"
-            f"<td>{d.get('final_income_mean', 0.0):.1f}</td></tr>"
+        el = d.get("eliminated") or {}
+        when = f"round {el['mean_round']:.1f}" if el.get("mean_round") is not None else ""
+        nat_rows.append(
+            f"<tr><td>{e(str(d.get('name', n)))} ({e(n)})</td>"
+            f"<td>{e(str(d.get('side_name', d.get('side', ''))))}</td>"
+            f"<td>{d['income']['mean']:.1f} ({d['income']['p10']:.0f}–{d['income']['p90']:.0f})</td>"
+            f"<td>{d['units']['mean']:.1f}</td><td>{d['tuv']['mean']:.0f}</td>"
+            f"<td>{d['zones']['mean']:.1f}</td>"
+            f"<td>{_pct(el.get('rate', 0.0))} [{_interval(el)}]</td><td>{when}</td></tr>"
+            if "income" in d and isinstance(d["income"], dict)
+            else ""
         )
+    test = summary.get("decisive_test") or {}
     dec = []
     for b in summary.get("decisive", []):
         zone = b.get("code") or str(b["zone"])
@@ -354,8 +421,12 @@ def _html(summary: dict[str, Any], title: str, images: list[str]) -> str:
         dec.append(
             f"<tr><td>{b['round']}</td><td>{e(b['attacker'])}</td><td>{e(zone)} {e(name)}</td>"
             f"<td>{b['games']}</td><td>{_pct(b['attacker_won'] / max(1, b['games']))}</td>"
-            f"<td>{_pct(b['win_rate_if_taken'])}</td><td>{_pct(b['win_rate_if_not'])}</td>"
-            f"<td>{100 * b['delta']:+.1f}</td></tr>"
+            f"<td>{_pct(b['win_rate_if_taken'])} [{_pct(b.get('if_taken_lo', 0))} – "
+            f"{_pct(b.get('if_taken_hi', 1))}]</td>"
+            f"<td>{_pct(b['win_rate_if_not'])} [{_pct(b.get('if_not_lo', 0))} – "
+            f"{_pct(b.get('if_not_hi', 1))}]</td>"
+            f"<td>{100 * b['delta']:+.1f}</td><td>{b.get('p', 1.0):.2g}</td>"
+            f"<td>{b.get('q', 1.0):.2g}</td></tr>"
         )
     hot = sorted(
         summary.get("zones", {}).items(), key=lambda kv: -kv[1].get("battles_per_game", 0.0)
@@ -366,36 +437,66 @@ def _html(summary: dict[str, Any], title: str, images: list[str]) -> str:
         for z, d in hot
     )
     fails = "".join(
-        f"<li>game {f['index']} (seed {f['seed']}): {e(str(f['status']))} {e(str(f['error']))}</li>"
+        f"<li>game {f['index']} (seed {f['seed']}): {e(str(f['status']))} {e(str(f['error']))}"
+        + (
+            " — reached: "
+            + e(
+                "; ".join(
+                    f"{sides.get(k, {}).get('name', k)} income {v['income']}, "
+                    f"{v['units']} units, TUV {v['tuv']}, {v['zones']} zones"
+                    for k, v in f["state"].items()
+                )
+            )
+            if f.get("state")
+            else ""
+        )
+        + "</li>"
         for f in summary.get("failures", [])
     )
     length = summary.get("length", {})
+    advice = (summary.get("advice") or {}).get("text", "")
     imgs = "".join(f'<p><img src="{e(i)}" alt="{e(i)}"></p>' for i in images)
+    extra = _strength_html(summary)
     return f"""<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>{e(head)}</title>
 <style>body{{font-family:sans-serif;margin:2em;color:#222}}table{{border-collapse:collapse}}
 td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}}td:first-child{{text-align:left}}
-img{{max-width:100%;border:1px solid #ddd}}</style></head><body>
+img{{max-width:100%;border:1px solid #ddd}}</style>
+<script src="plotly.min.js"></script></head><body>
 <h1>{e(head)}</h1>
 <p>{summary.get("completed", 0)} games completed of {summary.get("requested", 0)} asked
-({summary.get("failed", 0)} failed){" — run stopped early" if summary.get("cancelled") else ""};
-bots <code>{e(str(p.get("bots", "")))}</code>, seed {e(str(p.get("seed", "")))},
-round limit {e(str(p.get("max_rounds") or "scenario"))};
-scenario hash <code>{e(str(summary.get("scenario_hash", "")))}</code>.</p>
-<h2>Win rates</h2>
-<table><tr><th>side / nation</th><th>wins</th><th>rate</th><th>95% interval</th>
-<th>final income</th></tr>{"".join(rows)}</table>
-<p>Draws: {_pct(summary.get("draw_rate", 0.0))}. Game length: mean {length.get("mean", 0):.1f}
-rounds (min {length.get("min", 0)}, max {length.get("max", 0)}); endings
-{e(", ".join(f"{k}: {v}" for k, v in length.get("reasons", {}).items()))}.</p>
+({summary.get("failed", 0)} failed or stalled){" — run stopped early" if summary.get("cancelled") else ""};
+bots <code>{e(str(p.get("bots", "")))}</code>, seed {e(str(p.get("seed", "")))};
+<b>{e(cap)}</b>; scenario hash <code>{e(str(summary.get("scenario_hash", "")))}</code>.</p>
+<h2>Who wins</h2>
+<p>Winners by the game's own rule; every rate with its 95% Wilson interval.</p>
+<table><tr><th>alliance</th><th>games won</th><th>rate</th><th>95% interval</th></tr>
+{"".join(rows)}</table>
+<h3>How games ended</h3>
+<table><tr><th>ended by</th><th>games</th><th>rate</th><th>95% interval</th><th>won by</th></tr>
+{"".join(ended)}</table>
+<p>Game length: mean {length.get("mean", 0):.1f} rounds (min {length.get("min", 0)},
+max {length.get("max", 0)}).</p>
+<p><b>Sample size:</b> {e(advice)}.</p>
+<h2>Nations at the end of the game</h2>
+<p>Means over the games (income with its 10–90% range); eliminated: no zone and no unit left.</p>
+<table><tr><th>nation</th><th>alliance</th><th>income</th><th>units</th><th>TUV</th>
+<th>zones</th><th>eliminated [95% interval]</th><th>when (mean)</th></tr>{"".join(nat_rows)}</table>
 <h2>Decisive battles</h2>
-<p>Battles (round, attacker, zone) whose outcome changes the attacker side's win rate most.</p>
+<p>Battles (round, attacker, zone) whose outcome changes the attacker side's chance of
+winning: {test.get("tested", 0)} tested by {e(str(test.get("method", "")))}; shown are the
+{test.get("significant", 0)} that survive at a false-discovery rate of
+{100 * test.get("fdr", 0.05):.0f}% (q ≤ {test.get("fdr", 0.05)}), largest difference first.</p>
 <table><tr><th>round</th><th>attacker</th><th>zone</th><th>games</th><th>taken</th>
-<th>side wins if taken</th><th>if not</th><th>difference (points)</th></tr>{"".join(dec)}</table>
+<th>side wins if taken</th><th>if not</th><th>difference (points)</th><th>p</th><th>q</th></tr>
+{"".join(dec)}</table>
 <h2>Where the fighting is</h2>
 <table><tr><th>zone</th><th>battles / game</th><th>changes of hands / game</th></tr>{hot_rows}</table>
-{f"<h2>Failed games</h2><ul>{fails}</ul>" if fails else ""}
+{f"<h2>Failed or stalled games</h2><ul>{fails}</ul>" if fails else ""}
+{extra}
 <h2>Charts</h2>
+{interactive}
+<h3>Pictures (as in the editor's dock)</h3>
 {imgs}
 </body></html>
 """

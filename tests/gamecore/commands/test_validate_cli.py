@@ -55,3 +55,15 @@ def test_unreadable_pack_exits_2(capsys, tmp_path):
 def test_list_checks(capsys):
     code, out, _ = run(capsys, "validate", "x", "--list-checks")
     assert code == 0 and "MAP001" in out and "DYN001" in out
+
+
+def test_an_unknown_code_in_select_or_ignore_is_refused_naming_it(capsys, tmp_path):
+    path = tmp_path / "g.warroom"
+    write_pack(grid_pack(), path)
+    code, out, err = run(capsys, "validate", str(path), "--select", "NOPE")
+    assert code == 2 and out == "" and "--select NOPE" in err and "\n" not in err.strip()
+    code, out, err = run(capsys, "validate", str(path), "--select", "MAP", "--ignore", "MAP999")
+    assert code == 2 and "--ignore MAP999" in err and "MAP001" in err  # near codes offered
+    # a known prefix is fine
+    code, out, _ = run(capsys, "validate", str(path), "--select", "map", "--ignore", "MAP00")
+    assert code == 0

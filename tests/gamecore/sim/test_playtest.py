@@ -98,16 +98,20 @@ def test_summary_numbers_and_decisive_battles():
     assert s["games"] == 21 and s["completed"] == 20 and s["failed"] == 1
     assert s["sides"]["reds"]["wins"] == 10 and s["sides"]["reds"]["rate"] == 0.5
     lo, hi = wilson(10, 20)
-    assert s["nations"]["RED"]["lo"] == pytest.approx(lo) and s["nations"]["RED"]["hi"] == hi
+    assert (s["sides"]["reds"]["lo"], s["sides"]["reds"]["hi"]) == (pytest.approx(lo), hi)
+    # a nation's row is about the nation, not a copy of its side's win rate
+    assert s["nations"]["RED"]["side"] == "reds" and "wins" not in s["nations"]["RED"]
+    assert s["nations"]["RED"]["income"]["mean"] == 14.0
     assert s["length"]["histogram"] == {"3": 20}
-    assert s["length"]["reasons"] == {"round limit": 20}
+    assert s["length"]["reasons"] == {"round limit (income)": 20}
     assert s["income"]["RED"]["mean"] == [10.0, 12.0, 14.0]
     assert s["zones"]["7"]["battles_per_game"] == 2.0 and s["zones"]["7"]["code"] == "E"
     assert heatmap_values(s, "captures") == {7: 1.0}
     (d,) = s["decisive"]
     assert (d["round"], d["attacker"], d["zone"], d["code"]) == (1, "RED", 7, "E")
     assert d["win_rate_if_taken"] == 0.9 and d["win_rate_if_not"] == 0.1
-    assert d["delta"] == pytest.approx(0.8) and d["z"] > 3
+    assert d["delta"] == pytest.approx(0.8) and d["q"] < 0.01
+    assert s["decisive_test"]["tested"] == 1
     # a battle fought in too few games is not reported
     assert decisive_battles(recs[:2], {"RED": "reds"}) == []
 
@@ -178,7 +182,7 @@ def test_cancel_keeps_finished_games_and_the_rest_is_the_same_as_one_run(pack, t
         PARAMS,
         5,
         results_path=path,
-        progress=lambda d, t: seen.append(d),
+        progress=lambda pr: seen.append(pr.done),
         cancel=lambda: seen[-1] >= 2,
     )
     assert run.cancelled and run.finished == 2
@@ -212,7 +216,7 @@ def test_report_writes_a_page_and_charts(pack, tmp_path):
     summary = run.summary(pack)
     page = write_report(summary, tmp_path / "rep", pack)
     html = page.read_text()
-    assert "Win rates" in html and "Decisive battles" in html
+    assert "Who wins" in html and "Decisive battles" in html and "round limit 3" in html
     for name in ("winrates.png", "length.png", "income.png", "heat_battles.png"):
         assert f'src="{name}"' in html
         with Image.open(tmp_path / "rep" / name) as img:

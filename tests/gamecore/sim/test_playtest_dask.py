@@ -45,7 +45,7 @@ def test_dask_plays_the_same_games_as_the_local_backend(cluster, tmp_path):
         backend="dask",
         scheduler=cluster.scheduler_address,
         results_path=path,
-        progress=lambda d, t: seen.append((d, t)),
+        progress=lambda pr: seen.append((pr.done, pr.total)),
     )
     assert [r["digest"] for r in remote.records] == [r["digest"] for r in local.records]
     assert remote.played == 3 and seen[-1] == (3, 3)
@@ -97,3 +97,26 @@ def test_unreachable_scheduler_is_a_one_line_error(tmp_path, capsys, monkeypatch
     )
     err = capsys.readouterr().err.strip()
     assert code == 2 and "cannot reach the Dask scheduler" in err and len(err.splitlines()) == 1
+
+
+def test_workers_without_warroom_or_with_another_version_are_refused(cluster, monkeypatch):
+    import gamecore
+    from gamecore.errors import WarroomError
+    from gamecore.sim.playtest import backends
+
+    pack = symmetric_pack(rounds=2)
+    monkeypatch.setattr(backends, "WARROOM_DIST", "warroom-not-installed-here")
+    with pytest.raises(WarroomError, match="has no Warroom installed"):
+        run_playtest(pack, PARAMS, 1, backend="dask", scheduler=cluster.scheduler_address)
+    monkeypatch.setattr(backends, "WARROOM_DIST", "warroom")
+    monkeypatch.setattr(gamecore, "__version__", "99.0")
+    with pytest.raises(WarroomError, match=r"runs Warroom \S+ and this is 99.0"):
+        run_playtest(pack, PARAMS, 1, backend="dask", scheduler=cluster.scheduler_address)
+
+
+def test_jobs_with_a_scheduler_is_refused(tmp_path, capsys):
+    path = tmp_path / "sym.warroom"
+    write_pack(symmetric_pack(rounds=2), path)
+    code = main(["playtest", str(path), "--scheduler", "tcp://127.0.0.1:9", "--jobs", "2"])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "--jobs is for the local backend" in err and len(err.splitlines()) == 1
