@@ -124,6 +124,10 @@ class LiveValidation(QObject):
             self._pending_full = True  # e.g. the ignore list: cheap, and always right
         self._kick()
 
+    def pending(self) -> bool:
+        """Whether edits wait to be validated."""
+        return bool(self._pending_full or self._pending_zones)
+
     def wait(self, msecs: int = 30_000) -> bool:
         return self.pool.waitForDone(msecs)
 
