@@ -248,7 +248,13 @@ def income(ctx):
 
 
 @check(
-    "SCN009", "error", "scenario", "objective does not parse or names unknown things", scenario=True
+    "SCN009",
+    "error",
+    "scenario",
+    "objective does not parse or names unknown things",
+    scenario=True,
+    # conditions name zones by code or name; the world's adjacency comes from shapes
+    reads=("zone.name", "zone.code", "zone.kind", "zone.geometry"),
 )
 def objectives_compile(ctx):
     from gamecore.conditions import check_objective
