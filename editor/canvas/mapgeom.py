@@ -53,9 +53,19 @@ class MapGeometry:
     def update(self, m: Map, zone_ids) -> QRectF:
         """Bring the geometry of ``zone_ids`` (modified, created or deleted) up to date,
         reusing the painter paths of every other zone. Returns the map area that changed
-        (old and new bounds of those zones)."""
+        (where old and new shapes differ for a reshaped zone; old and new bounds of a
+        created or deleted one): moving one vertex of a large zone repaints the strip
+        around that vertex, not the zone."""
         zone_ids = set(zone_ids)
-        dirty = self.union_rect(zone_ids)
+        before = {
+            zid: self.geoms[self.index[zid]]
+            for zid in zone_ids
+            if zid in self.index and not self.empty[self.index[zid]]
+        }
+        reshaped = {
+            zid for zid in before if zid in m.zones and m.zones[zid].geometry is not None
+        }
+        dirty = self.union_rect(zone_ids - reshaped)
         old_paths = self.paths
         old_index, old_geoms, old_bounds, old_empty = (
             self.index,
@@ -112,8 +122,23 @@ class MapGeometry:
         self.borders = border_runs(self.ids, list(self.geoms), self.frame)
         self._lod = None
         self.version += 1
-        now = self.union_rect(zone_ids)
-        return now if dirty.isNull() else (dirty if now.isNull() else dirty.united(now))
+        now = self.union_rect(zone_ids - reshaped)
+        out = now if dirty.isNull() else (dirty if now.isNull() else dirty.united(now))
+        for zid in reshaped:
+            old, new = before[zid], m.zones[zid].geometry
+            if old is new:
+                continue
+            diff = shapely.symmetric_difference(old, new)
+            # the strip between old and new outlines (its edges are the moved borders)
+            x0, y0, x1, y1 = shapely.bounds(diff) if not diff.is_empty else (
+                shapely.bounds(shapely.union(old.boundary, new.boundary))
+                if not old.equals_exact(new, 0.0) else (np.nan,) * 4
+            )
+            if np.isnan(x0):
+                continue
+            r = QRectF(x0, y0, max(x1 - x0, 1e-9), max(y1 - y0, 1e-9))
+            out = r if out.isNull() else out.united(r)
+        return out
 
     def refresh_anchors(self, m: Map, zone_ids) -> None:
         for zid in zone_ids:

@@ -108,7 +108,7 @@ class Placer:
         key = self._key(scale)
         syms = self._cache.get(key)
         if syms is None:
-            syms = self._compute(scale)
+            syms = self._compute(key[0])  # the key's scale: a recomputation matches exactly
             if len(self._cache) > 6:
                 self._cache.clear()
             self._cache[key] = syms
@@ -118,20 +118,31 @@ class Placer:
         """Zones whose value roundel is shown at some cached zoom level."""
         return {zid for syms in self._cache.values() for zid, _x, _y in syms.roundels}
 
-    def refresh(self, names: bool = True) -> bool:
-        """Recompute the cached placements after an edit (``names``: zone names changed);
-        True when some changed (then the whole cached map must be redrawn, not only the
-        edited zones)."""
+    def refresh(self, names: bool = True) -> list[tuple[float, float, float, float]]:
+        """Recompute the cached placements after an edit (``names``: zone names changed).
+        Returns where symbols appeared, went or moved, as map rectangles ``(x, y, w, h)``
+        (old and new places) that must be redrawn besides the edited zones."""
         old = dict(self._cache)
         self._cache.clear()
         if names:
             self._name_sizes.clear()
-        changed = False
+        out: list[tuple[float, float, float, float]] = []
         for key, syms in old.items():
-            new = self._compute(key[0])
+            scale = key[0]
+            new = self._compute(scale)
             self._cache[key] = new
-            changed = changed or new != syms
-        return changed
+            if new == syms:
+                continue
+            for kind in ("names", "roundels", "facilities", "units"):
+                for item in set(getattr(syms, kind)) ^ set(getattr(new, kind)):
+                    x, y = item[-2], item[-1]
+                    if kind == "names":
+                        w, h = self.name_size(item[0]) if names is False else (240.0, 24.0)
+                    else:
+                        w, h = 120.0, 40.0  # roundel, icon row, unit chip: generous
+                    w, h = (w + 8) / scale, (h + 8) / scale
+                    out.append((x - w / 2, y - h / 2, w, h))
+        return out
 
     # -- the placement --------------------------------------------------------------------
     @staticmethod

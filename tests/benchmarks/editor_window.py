@@ -155,7 +155,7 @@ def _bench_window(path: Path, settings_path: Path) -> dict:
     # -- value edit through the Inspector (the Scenario dock stays open beside it)
     land = [z for z in pack.map.zones.values() if z.kind == "land" and z.geometry is not None]
     land.sort(key=lambda z: -z.geometry.area)
-    zone = land[0]
+    zone = next(z for z in land if z.value > 0)  # the largest zone worth something
     doc.selection.set([("zone", zone.id)])
     window.inspector_dock.raise_()
     meter.idle()
@@ -218,8 +218,9 @@ def _bench_window(path: Path, settings_path: Path) -> dict:
     meter.idle()
     a_zone = zone
     neighbours = [
-        z for z in land[1:]
-        if z.geometry.intersection(a_zone.geometry).length > 0 and z.id != a_zone.id
+        z
+        for z in land
+        if z.id != a_zone.id and z.geometry.intersection(a_zone.geometry).length > 0
     ]
     b_zone = neighbours[0]
     pa = a_zone.geometry.representative_point()
