@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QToolBar, QWidget
 
 from editor.tools.base import Tool
 from gamecore.errors import WarroomError
-from gamecore.geometry import Coverage, Snap
+from gamecore.geometry import ChangeSet, Coverage, Snap
 from gamecore.ops import Edit
 
 if TYPE_CHECKING:
@@ -30,12 +30,30 @@ def coverage_of(window) -> Coverage:
     """The coverage of the open document's zones, cached until a zone's geometry
     object changes (edits replace geometries, never mutate them)."""
     m = window.document.pack.map
-    key = (id(m), tuple((zid, id(z.geometry)) for zid, z in m.zones.items()))
+    geoms = {zid: z.geometry for zid, z in m.zones.items() if z.geometry is not None}
+    key = (id(m), m.width, m.height, m.wrap_x)
     cached = getattr(window, "_authoring_coverage", None)
-    if cached is None or cached[0] != key:
-        cached = (key, Coverage.from_map(m))
-        window._authoring_coverage = cached
-    return cached[1]
+    if cached is not None and cached[0] == key:
+        cov = cached[1]
+        old = cov.geoms
+        if len(old) == len(geoms) and all(old.get(z) is g for z, g in geoms.items()):
+            return cov
+        # an edit (or its undo) replaced a few zones' shapes: bring the coverage up to
+        # date with them instead of indexing every zone again
+        cs = ChangeSet(
+            created={z: g for z, g in geoms.items() if z not in old},
+            modified={z: (old[z], g) for z, g in geoms.items() if z in old and old[z] is not g},
+            deleted={z: g for z, g in old.items() if z not in geoms},
+        )
+        if len(cs.touched()) <= max(8, len(geoms) // 10):
+            try:
+                cov.apply(cs, check=False)
+                return cov
+            except WarroomError:
+                pass
+    cov = Coverage.from_map(m)
+    window._authoring_coverage = (key, cov)
+    return cov
 
 
 class AuthoringTool(Tool):

@@ -174,9 +174,12 @@ class SyncConvoyPaths(Edit):
 
     family = "line"
 
-    def __init__(self, lines: Iterable[int] | None = None):
+    def __init__(self, lines: Iterable[int] | None = None, near: Iterable[int] | None = None):
         super().__init__()
         self.lines = None if lines is None else list(lines)
+        #: only lines that ran through, start or end in these zones, or reach their
+        #: bounds now (the zones a geometry edit reshaped): the others cannot change
+        self.near = None if near is None else set(near)
         self._old: dict[int, tuple] = {}
 
     @property
@@ -187,9 +190,19 @@ class SyncConvoyPaths(Edit):
         m = pack.map
         self._old = {}
         ids = self.lines if self.lines is not None else list(m.lines)
+        area = None
+        if self.near is not None:
+            shapes = [m.zones[z].geometry for z in self.near if z in m.zones]
+            shapes = [g for g in shapes if g is not None and not g.is_empty]
+            area = shapely.box(*shapely.total_bounds(shapes)) if shapes else None
         for lid in ids:
             line = m.lines.get(lid)
             if line is None or line.kind != "convoy" or len(line.points) < 2:
+                continue
+            if self.near is not None and not (
+                self.near & (set(line.path) | {line.start, line.end})
+                or (area is not None and area.intersects(shapely.LineString(line.points)))
+            ):
                 continue
             path = convoy_path(m, line.points)
             start = zone_at(m, line.points[0])
@@ -212,4 +225,4 @@ class SyncConvoyPaths(Edit):
 def geometry_edit(cs: ChangeSet, factory: Callable | None = None, label: str = "") -> Edit:
     """One undo step: the change set applied to the map, then the convoy paths it moves."""
     apply = ApplyChangeSet(cs, factory, label=label)
-    return CompositeEdit([apply, SyncConvoyPaths()], label=apply.label)
+    return CompositeEdit([apply, SyncConvoyPaths(near=cs.touched())], label=apply.label)
