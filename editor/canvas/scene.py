@@ -334,14 +334,10 @@ class MapScene(QGraphicsScene):
         dirty = self.geom.update(self.pack.map, touched)
         # names, roundels, icons and chips are placed for the whole map: when the edit
         # moves any of them (a label point follows its zone), everything is redrawn
-        if change.created_zones or change.deleted_zones:
-            self.symbols.clear()
-            moved = True
-        else:
-            spots = self.symbols.refresh(names=False)
-            moved = len(spots) > 40
-            if not moved:
-                self._invalidate_symbols(spots)
+        spots = self.symbols.refresh(names=bool(change.created_zones))
+        moved = len(spots) > 40
+        if not moved:
+            self._invalidate_symbols(spots)
         self._recolour(None)
         zones = self.layers["zones"]
         assert isinstance(zones, ZonesLayer)

@@ -137,7 +137,8 @@ class Placer:
                 for item in set(getattr(syms, kind)) ^ set(getattr(new, kind)):
                     x, y = item[-2], item[-1]
                     if kind == "names":
-                        w, h = self.name_size(item[0]) if names is False else (240.0, 24.0)
+                        known = not names and item[0] in self.scene.pack.map.zones
+                        w, h = self.name_size(item[0]) if known else (240.0, 24.0)
                     else:
                         w, h = 120.0, 40.0  # roundel, icon row, unit chip: generous
                     w, h = (w + 8) / scale, (h + 8) / scale
