@@ -122,7 +122,18 @@ class Placer:
         """Recompute the cached placements after an edit (``names``: zone names changed).
         Returns where symbols appeared, went or moved, as map rectangles ``(x, y, w, h)``
         (old and new places) that must be redrawn besides the edited zones."""
-        old = dict(self._cache)
+        # only the zoom levels on screen now are recomputed; the others (an earlier zoom,
+        # the overview's) are placed again when they are next drawn
+        shown = []
+        for v in self.scene.views():
+            t = v.transform()
+            scale = math.hypot(t.m11(), t.m12())
+            shown += [scale, scale * v.viewport().devicePixelRatioF()]
+        old = {
+            k: v
+            for k, v in self._cache.items()
+            if any(abs(k[0] - s) <= 1e-6 * max(s, 1e-12) for s in shown)
+        }
         self._cache.clear()
         if names:
             self._name_sizes.clear()
