@@ -89,6 +89,16 @@ def fill_paths(geoms: Sequence) -> list[QPainterPath]:
     return out
 
 
+def path_bounds(path: QPainterPath) -> QRectF:
+    """The bounds of ``path`` for culling, never empty: a straight horizontal or vertical
+    border has a zero-width box, which ``QRectF.intersects`` never reports as meeting
+    anything (such borders were never drawn)."""
+    r = path.boundingRect()
+    c = r.center()
+    e = 1e-6 * max(1.0, abs(c.x()), abs(c.y()), r.width(), r.height())
+    return r.adjusted(-e, -e, e, e)
+
+
 def bounding_rects(geoms: Sequence) -> list[QRectF]:
     b = shapely.bounds(np.asarray([g if g is not None else shapely.Polygon() for g in geoms]))
     out = []
@@ -114,6 +124,24 @@ class BorderRuns:
 
     def pairs(self) -> np.ndarray:
         return np.column_stack([self.a, self.b])
+
+    def bounds(self) -> np.ndarray:
+        """Per run: (x0, y0, x1, y1)."""
+        if len(self.c0) == 0:
+            return np.empty((0, 4))
+        lengths = self.c1 - self.c0 + 1
+        ends = np.cumsum(lengths)
+        starts = ends - lengths
+        idx = np.repeat(self.c0 - starts, lengths) + np.arange(ends[-1])
+        x, y = self.coords[idx, 0], self.coords[idx, 1]
+        return np.column_stack(
+            [
+                np.minimum.reduceat(x, starts),
+                np.minimum.reduceat(y, starts),
+                np.maximum.reduceat(x, starts),
+                np.maximum.reduceat(y, starts),
+            ]
+        )
 
     def path(self, mask: np.ndarray | None = None) -> QPainterPath:
         """One path of the runs selected by ``mask`` (all runs when None)."""

@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 from shapely.geometry import LineString, Point
 
 from editor.canvas import style
-from editor.canvas.geom import fill_paths
+from editor.canvas.geom import fill_paths, path_bounds
 from editor.canvas.layers import Hit, Layer, _cosmetic, _draw_centred, _font, _ScreenLayer
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ class TerrainAreasLayer(Layer):
                 ink.setAlpha(200)
                 hatch = QBrush(ink, HATCH.get(a.terrain.lower(), Qt.BrushStyle.Dense7Pattern))
                 pen = _cosmetic(base.darker(230), 1.2, [4, 2])
-                self._data.append((a.id, path, path.boundingRect(), QBrush(tint), hatch, pen))
+                self._data.append((a.id, path, path_bounds(path), QBrush(tint), hatch, pen))
         return self._data
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:

@@ -344,7 +344,7 @@ class MapScene(QGraphicsScene):
         zones._groups = zones._groups_lod = None
         borders = self.layers["borders"]
         assert isinstance(borders, BordersLayer)
-        borders._data = borders._data_lod = None
+        borders.geometry_changed(dirty)
         labels = self.layers["labels"]
         assert isinstance(labels, LabelsLayer)
         labels.forget(touched | change.zones, change.fields)
