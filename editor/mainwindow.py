@@ -21,9 +21,11 @@ from PySide6.QtWidgets import (
     QCompleter,
     QDockWidget,
     QFileDialog,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QToolBar,
     QUndoView,
@@ -42,12 +44,15 @@ from editor.docks.scenario import add_scenario_dock
 from editor.docks.zones import ZonesPanel
 from editor.document import Document, Selection
 from editor.tools import TOOLS, Tool
+from editor.tools.common import coverage_of
 from editor.unsaved import UnsavedAutosave, unsaved_folder
 from editor.validation import LiveValidation, zone_severities
 from editor.wizards import install_authoring_actions
 from gamecore import __version__
 from gamecore.errors import PackLockedError, WarroomError
-from gamecore.ops import Change, Edit, IgnoreIssues
+from gamecore.ops import Change, CompositeEdit, Edit, IgnoreIssues
+from gamecore.ops.authoring import delete_zone_edit
+from gamecore.ops.zones import rename_zone_edit
 from gamecore.store import new_pack, open_pack, read_pack
 
 PACK_FILTER = "Warroom map packs (*.warroom);;All files (*)"
@@ -88,6 +93,8 @@ class MainWindow(QMainWindow):
         self._lod_timer.setInterval(300)
         self._lod_timer.timeout.connect(self.scene.ensure_lod)
         self.view.cursorMoved.connect(self._cursor_moved)
+        self.view.deleteRequested.connect(self.delete_selected_zones)
+        self.view.contextMenuRequested.connect(self.canvas_context_menu)
         self.view.zoomChanged.connect(self._zoom_changed)
         self.scene.modeChanged.connect(self._mode_changed)
         self.set_tool("select")
@@ -166,6 +173,19 @@ class MainWindow(QMainWindow):
         self.act_quit = self._action("&Quit", self.close, K.Quit)
         self.act_undo = self._action("&Undo", self.undo, K.Undo)
         self.act_redo = self._action("&Redo", self.redo, K.Redo)
+        self.act_delete_zone = self._action(
+            "&Delete Zone\tDel",
+            self.delete_selected_zones,
+            None,
+            "Delete the selected zones: their area, units, ownership and capital go to the "
+            "neighbour sharing the longest border",
+        )
+        self.act_rename_zone = self._action(
+            "Re&name Zone…",
+            self.rename_zone,
+            "F2",
+            "Rename the zone (and the conditions that name it)",
+        )
         self.act_find = self._action(
             "&Find Zone…", self.focus_find, K.Find, "Find a zone by name or code"
         )
@@ -231,6 +251,8 @@ class MainWindow(QMainWindow):
         f.addAction(self.act_quit)
         e = mb.addMenu("&Edit")
         e.addActions([self.act_undo, self.act_redo])
+        e.addSeparator()
+        e.addActions([self.act_delete_zone, self.act_rename_zone])
         e.addSeparator()
         e.addActions([self.act_find, self.act_select_all, self.act_select_none])
         v = mb.addMenu("&View")
@@ -775,6 +797,91 @@ class MainWindow(QMainWindow):
     def redo(self) -> None:
         if self.document is not None:
             self.document.undo_stack.redo()
+
+    def delete_selected_zones(self) -> bool:
+        """Delete the selected zones in one undo step (Del, Edit menu, context menu): each
+        one's area merges into the neighbour sharing the longest border, which takes its
+        units, ownership and capital (gamecore.ops.authoring.delete_zone_edit)."""
+        doc = self.document
+        if doc is None or doc.readonly:
+            return False
+        zones = [z for z in doc.selection.zones() if z in doc.pack.map.zones]
+        if not zones:
+            self.show_hint("Delete: select the zones to delete first")
+            return False
+        names = [f"{doc.pack.map.zones[z].code} — {doc.pack.map.zones[z].name}" for z in zones]
+        cov = coverage_of(self).copy()
+        edits = []
+        try:
+            for zid in zones:
+                edit = delete_zone_edit(cov, doc.pack, zid)
+                cov.apply(edit.edits[0].changeset, check=False)  # the next one sees this one done
+                edits.append(edit)
+        except WarroomError as err:
+            self.show_error(str(err))
+            return False
+        label = f"Delete {names[0]}" if len(names) == 1 else f"Delete {len(names)} zones"
+        if not self.push(edits[0] if len(edits) == 1 else CompositeEdit(edits, label=label)):
+            return False
+        self.show_hint(f"Deleted {', '.join(names)}: units and ownership went to the neighbour")
+        return True
+
+    def rename_zone(self, zid: int | None = None, name: str | None = None) -> bool:
+        """Rename a zone; the objectives' conditions that name it follow (one undo step)."""
+        doc = self.document
+        if doc is None:
+            return False
+        if zid is None:
+            sel = doc.selection.zones()
+            zid = sel[0] if len(sel) == 1 else None
+        zone = doc.pack.map.zones.get(zid) if zid is not None else None
+        if zone is None:
+            self.show_hint("Rename: select one zone first")
+            return False
+        if name is None:
+            name, ok = QInputDialog.getText(
+                self, "Rename zone", f"New name of {zone.code}:", text=zone.name
+            )
+            if not ok:
+                return False
+        try:
+            edit = rename_zone_edit(doc.pack, zone.id, name)
+        except WarroomError as err:
+            self.show_error(str(err))
+            return False
+        return self.push(edit)
+
+    def canvas_context_menu(self, pos, scene_pos) -> None:
+        """Right click on the map: the zone under the cursor joins the selection (or
+        becomes it) and a menu offers what can be done with it."""
+        doc = self.document
+        if doc is None:
+            return
+        zid = self.scene.zone_at(scene_pos)
+        if zid is not None and ("zone", zid) not in doc.selection.items:
+            doc.selection.set([("zone", zid)])
+        menu = QMenu(self)
+        menu.setObjectName("canvasMenu")
+        zones = doc.selection.zones()
+        self.act_delete_zone.setEnabled(bool(zones) and not doc.readonly)
+        self.act_rename_zone.setEnabled(len(zones) == 1 and not doc.readonly)
+        menu.addAction(self.act_rename_zone)
+        menu.addAction(self.act_delete_zone)
+        if len(zones) >= 2:
+            menu.addAction("&Merge Selected Zones", self.merge_selected_zones)
+        menu.addSeparator()
+        menu.addAction(self.act_zoom_sel)
+        menu.addAction(self.act_fit)
+        self._context_menu = menu  # tests reach it
+        menu.popup(self.view.viewport().mapToGlobal(pos))
+
+    def merge_selected_zones(self) -> bool:
+        """Merge the selected zones (the first keeps its attributes)."""
+        tool = self.tools["merge"]
+        tool.zones, tool.keep = [], None
+        before = len(self.document.pack.map.zones) if self.document else 0
+        tool.merge()
+        return self.document is not None and len(self.document.pack.map.zones) < before
 
     def select_all(self) -> None:
         if self.document is not None:

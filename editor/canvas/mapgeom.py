@@ -62,9 +62,7 @@ class MapGeometry:
             for zid in zone_ids
             if zid in self.index and not self.empty[self.index[zid]]
         }
-        reshaped = {
-            zid for zid in before if zid in m.zones and m.zones[zid].geometry is not None
-        }
+        reshaped = {zid for zid in before if zid in m.zones and m.zones[zid].geometry is not None}
         dirty = self.union_rect(zone_ids - reshaped)
         old_paths = self.paths
         old_index, old_geoms, old_bounds, old_empty = (
@@ -130,9 +128,14 @@ class MapGeometry:
                 continue
             diff = shapely.symmetric_difference(old, new)
             # the strip between old and new outlines (its edges are the moved borders)
-            x0, y0, x1, y1 = shapely.bounds(diff) if not diff.is_empty else (
-                shapely.bounds(shapely.union(old.boundary, new.boundary))
-                if not old.equals_exact(new, 0.0) else (np.nan,) * 4
+            x0, y0, x1, y1 = (
+                shapely.bounds(diff)
+                if not diff.is_empty
+                else (
+                    shapely.bounds(shapely.union(old.boundary, new.boundary))
+                    if not old.equals_exact(new, 0.0)
+                    else (np.nan,) * 4
+                )
             )
             if np.isnan(x0):
                 continue

@@ -273,9 +273,7 @@ class MapScene(QGraphicsScene):
         # redraws the edited zones and the places where symbols appeared, went or moved
         moved: list = []
         if self._may_move_symbols(change):
-            moved = self.symbols.refresh(
-                names=bool("zone.name" in change.fields or change.nations)
-            )
+            moved = self.symbols.refresh(names=bool("zone.name" in change.fields or change.nations))
         zone_rect = self.geom.union_rect(change.zones | change.ownership)
         if change.nations or len(moved) > 40:
             self.invalidate_static()

@@ -23,6 +23,10 @@ class MapView(QGraphicsView):
     zoomChanged = Signal(float)
     #: the visible part of the map changed (pan or zoom)
     viewportChanged = Signal()
+    #: Del pressed on the map and no tool used it (delete the selection)
+    deleteRequested = Signal()
+    #: right click with the select or pan tool: a context menu at (view pos, scene pos)
+    contextMenuRequested = Signal(QPoint, QPointF)
 
     MIN_PX_PER_UNIT = 1e-3
     MAX_PX_PER_UNIT = 64.0
@@ -208,7 +212,21 @@ class MapView(QGraphicsView):
         if self.tool is not None and self.tool.key_press(self, event):
             event.accept()
             return
+        if event.key() == Qt.Key.Key_Delete and event.modifiers() in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.KeypadModifier,
+        ):
+            self.deleteRequested.emit()
+            event.accept()
+            return
         super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event) -> None:
+        if self.tool is not None and self.tool.name not in ("select", "pan"):
+            event.ignore()  # the drawing tools use the right button themselves
+            return
+        self.contextMenuRequested.emit(event.pos(), self.mapToScene(event.pos()))
+        event.accept()
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():

@@ -39,6 +39,7 @@ from gamecore.ops import (
     SetTerrainAreaAttrs,
     SetZoneAttrs,
 )
+from gamecore.ops.zones import rename_zone_edit
 
 MIXED = "(mixed)"
 _NONE = "\x00none"
@@ -467,6 +468,9 @@ class ZoneForm(AttrForm):
         if f.name in ("owner", "original"):
             assert self.document is not None and self.document.scenario_id is not None
             return SetOwnership(self.document.scenario_id, ids, f.name, value)
+        if f.name == "name" and len(ids) == 1 and self.document is not None:
+            # the objectives' conditions that name the zone follow it (one undo step)
+            return rename_zone_edit(self.document.pack, ids[0], value)
         return SetZoneAttrs(ids, f.name, value)
 
 

@@ -7,7 +7,10 @@
   drawing (after geometry edits, or when a line is drawn);
 - :func:`geometry_edit` — one undo step of a geometry change set plus the convoy paths
   it implies; :func:`zone_factory` makes records of drawn zones of a given kind;
-- :func:`convoy_path` — the sea zones a polyline crosses, in order.
+- :func:`convoy_path` — the sea zones a polyline crosses, in order;
+- :func:`delete_zone_edit` — delete a zone in one undo step: its area goes to the
+  neighbour sharing the longest border (of the same kind when there is one, so the map
+  stays gap-free) and its units, ownership and capital follow (ops.zones.FollowZones).
 """
 
 from __future__ import annotations
@@ -24,11 +27,13 @@ from gamecore.geometry.coverage import Coverage
 from gamecore.geometry.queries import label_point, zones_along
 from gamecore.model import Pack
 from gamecore.model.map import Map, Zone
-from gamecore.ops.base import Change, CompositeEdit, Edit
+from gamecore.ops.base import Change, CompositeEdit, Edit, EditError
 from gamecore.ops.geometry import ApplyChangeSet
+from gamecore.ops.zones import FollowZones, zone_targets
 
 __all__ = [
     "SyncConvoyPaths",
+    "delete_zone_edit",
     "convoy_path",
     "draw_zone",
     "geometry_edit",
@@ -225,4 +230,38 @@ class SyncConvoyPaths(Edit):
 def geometry_edit(cs: ChangeSet, factory: Callable | None = None, label: str = "") -> Edit:
     """One undo step: the change set applied to the map, then the convoy paths it moves."""
     apply = ApplyChangeSet(cs, factory, label=label)
-    return CompositeEdit([apply, SyncConvoyPaths(near=cs.touched())], label=apply.label)
+    edits: list[Edit] = [apply, SyncConvoyPaths(near=cs.touched())]
+    if cs.deleted:  # units, ownership and capitals of zones merged or deleted away
+        edits.append(FollowZones(zone_targets(cs), removed=apply.removed_zones))
+    return CompositeEdit(edits, label=apply.label)
+
+
+def delete_zone_edit(cov: Coverage, pack: Pack, zid: int, label: str = "") -> Edit:
+    """One undo step deleting zone ``zid``: its area merges into the neighbour with the
+    longest shared border (preferring one of the same kind: water stays water), which
+    also takes its units, ownership and capital; a zone without neighbours leaves a
+    hole and its references go away. Raises :class:`EditError` for an unknown zone."""
+    m = pack.map
+    zone = m.zones.get(zid)
+    if zone is None or zid not in cov.geoms:
+        raise EditError(f"no zone with id {zid} to delete")
+    geom = cov.geoms[zid]
+    best, best_key = None, None
+    for n in cov.neighbours(zid):
+        other = m.zones.get(n)
+        if other is None:
+            continue
+        shared = geom.boundary.intersection(cov.geoms[n].boundary).length
+        key = (other.is_water == zone.is_water, shared, -n)
+        if best_key is None or key > best_key:
+            best, best_key = n, key
+    label = label or f"Delete zone {zone.code} — {zone.name}"
+    try:
+        if best is None:
+            cs = cov.delete_zone(zid, dry_run=True)
+        else:
+            cs = cov.merge_zones([best, zid], keep=best, dry_run=True)
+    except GeometryError as err:
+        raise EditError(f"cannot delete zone {zone.code} — {zone.name}: {err}") from None
+    cs.label = label
+    return geometry_edit(cs, None, label)

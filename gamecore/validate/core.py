@@ -91,9 +91,7 @@ class CheckInfo:
     def reads_any(self, fields: set[str]) -> bool:
         if self.reads is None:
             return True
-        return any(
-            f in self.reads or f.split(".", 1)[0] + "." in self.reads for f in fields
-        )
+        return any(f in self.reads or f.split(".", 1)[0] + "." in self.reads for f in fields)
 
 
 REGISTRY: dict[str, CheckInfo] = {}

@@ -187,8 +187,11 @@ def _bench_window(path: Path, settings_path: Path) -> dict:
     window.set_tool("vertices")
     view.zoom_to(window.scene.selection_rect([("zone", zone.id)]))
     meter.idle()
-    coords = shapely.get_coordinates(zone.geometry.exterior if zone.geometry.geom_type ==
-                                     "Polygon" else zone.geometry.geoms[0].exterior)[:-1]
+    coords = shapely.get_coordinates(
+        zone.geometry.exterior
+        if zone.geometry.geom_type == "Polygon"
+        else zone.geometry.geoms[0].exterior
+    )[:-1]
     moved = 0
     for i in range(RUNS):
         x, y = coords[(i * 7) % len(coords)]
@@ -207,7 +210,8 @@ def _bench_window(path: Path, settings_path: Path) -> dict:
         meter.measure("vertex_move", drag)
         moved += doc.undo_stack.count() > before
         coords = shapely.get_coordinates(
-            zone.geometry.exterior if zone.geometry.geom_type == "Polygon"
+            zone.geometry.exterior
+            if zone.geometry.geom_type == "Polygon"
             else zone.geometry.geoms[0].exterior
         )[:-1]
     out["vertex_moves_done"] = moved
@@ -218,19 +222,19 @@ def _bench_window(path: Path, settings_path: Path) -> dict:
     meter.idle()
     a_zone = zone
     neighbours = [
-        z
-        for z in land
-        if z.id != a_zone.id and z.geometry.intersection(a_zone.geometry).length > 0
+        z for z in land if z.id != a_zone.id and z.geometry.intersection(a_zone.geometry).length > 0
     ]
     b_zone = neighbours[0]
     pa = a_zone.geometry.representative_point()
     pb = b_zone.geometry.representative_point()
     merged = 0
     for _ in range(RUNS):
-        QTest.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         on_screen(pa.x, pa.y))
-        QTest.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         on_screen(pb.x, pb.y))
+        QTest.mouseClick(
+            vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, on_screen(pa.x, pa.y)
+        )
+        QTest.mouseClick(
+            vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, on_screen(pb.x, pb.y)
+        )
         meter.idle()
         before = len(pack.map.zones)
         meter.measure("merge", lambda: QTest.keyClick(vp, Qt.Key.Key_Return))

@@ -66,7 +66,9 @@ def _border_painted(image, window, line) -> bool:
     for t in np.linspace(0.1, 0.9, 60):
         x, y = pa.x() + t * d[0], pa.y() + t * d[1]
         on = QColor(image.pixel(round(x), round(y)))
-        sides = [QColor(image.pixel(round(x + s * 5 * n[0]), round(y + s * 5 * n[1]))) for s in (-1, 1)]
+        sides = [
+            QColor(image.pixel(round(x + s * 5 * n[0]), round(y + s * 5 * n[1]))) for s in (-1, 1)
+        ]
         if all(
             max(abs(on.red() - c.red()), abs(on.green() - c.green()), abs(on.blue() - c.blue()))
             > 25
@@ -137,3 +139,115 @@ def test_vertex_drags_rebuild_only_touched_border_tiles_and_match_a_full_build(q
         assert borders._dirty is None  # drawn with the tiles it touched rebuilt
         assert partial and partial[-1]  # only the tiles the drag touched were built again
         assert _polylines(borders._data) == _polylines(build(w.scene.geom.borders))
+
+
+# -- structural edits keep the scenario consistent -------------------------------------------
+@pytest.fixture
+def demo(window):
+    from editor.demo import demo_pack
+    from gamecore.model.scenario import Objective
+
+    pack = demo_pack()
+    sc = pack.scenarios["1939"]
+    sc.objectives["o1"] = Objective(
+        "o1", "Hold the Rhine", owner="GER", condition="controls(GER, {Rhineland, Saxony})"
+    )
+    window._set_document(Document(pack, title="demo"))
+    window.view.fit_map()
+    return window
+
+
+def _code(w, code):
+    return w.document.pack.map.zone_by_code(code).id
+
+
+def _centre(w, zid):
+    """A point of the zone where a click hits the zone itself (no line, icon or chip)."""
+    g = w.document.pack.map.zones[zid].geometry
+    x0, y0, x1, y1 = g.bounds
+    scale = w.view.scale_factor()
+    for fx in np.linspace(0.2, 0.8, 7):
+        for fy in np.linspace(0.2, 0.8, 7):
+            x, y = x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)
+            if g.contains(shapely.Point(x, y)) and w.scene.feature_at(QPointF(x, y), scale) == (
+                "zone",
+                zid,
+            ):
+                return x, y
+    raise AssertionError(f"no clickable point in zone {zid}")
+
+
+def _scenario_issues(w):
+    from gamecore.validate import validate
+
+    return [i for i in validate(w.document.pack).issues if i.severity == "error"]
+
+
+def test_del_key_deletes_the_zone_and_its_units_follow_in_one_undo_step(qtbot, demo):
+    w = demo
+    from gamecore.store.jsonform import dump_json
+
+    pack = w.document.pack
+    original = dump_json(pack)
+    rhi = _code(w, "RHI")
+    errors_before = len(_scenario_issues(w))
+    click(qtbot, w, *_centre(w, rhi))
+    assert w.selection.zones() == [rhi], w.selection.items
+    w.view.setFocus()
+    key(qtbot, w, Qt.Key.Key_Delete)
+    assert rhi not in pack.map.zones, w.statusBar().currentMessage()
+    sc = pack.scenarios["1939"]
+    assert all(u.zone in pack.map.zones for u in sc.units)
+    assert all(z in pack.map.zones for z in sc.ownership)
+    moved = [u for u in sc.units if u.nation == "GER" and u.unit_type == "tank"]
+    assert moved and moved[0].count == 2  # the Rhineland tanks are on the map still
+    assert len(_scenario_issues(w)) <= errors_before  # nothing names a missing zone
+    assert w.document.undo_stack.count() == 1
+    w.document.undo_stack.undo()
+    assert dump_json(pack) == original
+
+
+def test_merging_away_a_capital_with_units_moves_them_to_the_surviving_zone(qtbot, demo):
+    w = demo
+    pack = w.document.pack
+    pru, sax = _code(w, "PRU"), _code(w, "SAX")  # Prussia: GER capital, 3 infantry
+    w.set_tool("merge")
+    click(qtbot, w, *_centre(w, sax))
+    click(qtbot, w, *_centre(w, pru))
+    key(qtbot, w, Qt.Key.Key_Return)
+    assert pru not in pack.map.zones and sax in pack.map.zones
+    sc = pack.scenarios["1939"]
+    assert pack.nations["GER"].capital == sax
+    assert sax in pack.nations["GER"].home_zones and pru not in pack.nations["GER"].home_zones
+    assert [u.count for u in sc.units if u.zone == sax and u.unit_type == "infantry"] == [3]
+    assert not [i for i in _scenario_issues(w) if "does not exist" in i.message]
+    w.validation.wait()
+    qtbot.wait(50)
+
+
+def test_context_menu_deletes_and_renaming_updates_conditions(qtbot, demo, monkeypatch):
+    w = demo
+    pack = w.document.pack
+    rhi = _code(w, "RHI")
+    # rename in the Inspector: the objective's condition follows, one undo step
+    click(qtbot, w, *_centre(w, rhi))
+    field = w.inspector.zone_form.widgets["name"]
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, "Westmark")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert pack.map.zones[rhi].name == "Westmark"
+    cond = pack.scenarios["1939"].objectives["o1"].condition
+    assert cond == "controls(GER, {Westmark, Saxony})"
+    w.document.undo_stack.undo()
+    assert pack.scenarios["1939"].objectives["o1"].condition.startswith("controls(GER, {Rhineland")
+    # right click on a zone: the menu's Delete Zone deletes it
+    pos = vp(w, *_centre(w, _code(w, "BAV")))
+    w.canvas_context_menu(pos, w.view.mapToScene(pos))
+    menu = w._context_menu
+    texts = [a.text() for a in menu.actions()]
+    assert any("Delete Zone" in t for t in texts)
+    w.act_delete_zone.trigger()
+    menu.close()
+    assert _code(w, "BAV") if pack.map.zone_by_code("BAV") else True
+    assert pack.map.zone_by_code("BAV") is None

@@ -4,16 +4,15 @@ the full run's (on the bundled sample, with its scenarios, objectives and lines)
 
 from __future__ import annotations
 
-import shapely
 import pytest
+import shapely
 
 from gamecore.geometry.coverage import Coverage
 from gamecore.ops import SetZoneAttrs
 from gamecore.ops.authoring import geometry_edit
 from gamecore.paths import sample_pack
 from gamecore.store import read_pack
-from gamecore.validate import Validator
-from gamecore.validate import core
+from gamecore.validate import Validator, core
 
 
 @pytest.fixture(scope="module")
