@@ -118,6 +118,7 @@ class MainWindow(QMainWindow):
         self.zones_dock = self._dock("Zones", "zonesDock", self.zones_panel, left)
         self.inspector = InspectorPanel()
         self.inspector.error.connect(self.show_error)
+        self.inspector.fieldDone.connect(self._field_done)
         self.inspector_dock = self._dock("Inspector", "inspectorDock", self.inspector, right)
         self.overview = Overview(self.view)
         self.overview_dock = self._dock("Overview", "overviewDock", self.overview, right)
@@ -173,6 +174,10 @@ class MainWindow(QMainWindow):
         self.act_quit = self._action("&Quit", self.close, K.Quit)
         self.act_undo = self._action("&Undo", self.undo, K.Undo)
         self.act_redo = self._action("&Redo", self.redo, K.Redo)
+        redo_keys = list(QKeySequence.keyBindings(K.Redo))
+        if QKeySequence("Ctrl+Y") not in redo_keys:
+            redo_keys.append(QKeySequence("Ctrl+Y"))  # the other common redo key
+        self.act_redo.setShortcuts(redo_keys)
         self.act_delete_zone = self._action(
             "&Delete Zone\tDel",
             self.delete_selected_zones,
@@ -459,8 +464,16 @@ class MainWindow(QMainWindow):
         st = doc.undo_stack
         self.act_undo.setEnabled(st.canUndo())
         self.act_redo.setEnabled(st.canRedo())
-        self.act_undo.setText(f"&Undo {st.undoText()}".rstrip())
-        self.act_redo.setText(f"&Redo {st.redoText()}".rstrip())
+        # short labels (a long command name would push the toolbar around); the full text
+        # is the tooltip and the status tip
+        for act, word, text in (
+            (self.act_undo, "Undo", st.undoText()),
+            (self.act_redo, "Redo", st.redoText()),
+        ):
+            act.setText(f"&{word}")
+            full = f"{word} {text}".rstrip()
+            act.setToolTip(full)
+            act.setStatusTip(full)
         self.act_revert.setEnabled(doc.packfile is not None)
         self._update_title()
 
@@ -882,6 +895,11 @@ class MainWindow(QMainWindow):
         before = len(self.document.pack.map.zones) if self.document else 0
         tool.merge()
         return self.document is not None and len(self.document.pack.map.zones) < before
+
+    def _field_done(self) -> None:
+        """Enter or Escape in an Inspector field: the keys go back to the map (tool
+        shortcut letters must not type into the zone name)."""
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def select_all(self) -> None:
         if self.document is not None:

@@ -53,6 +53,9 @@ class MapView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._pan_from: QPoint | None = None
         self._space = False
+        #: the map was fitted and the user has not zoomed or panned since: a resize (the
+        #: window laid out on screen, maximised, docks moved) fits it again
+        self._fitted = False
         self.horizontalScrollBar().valueChanged.connect(self.viewportChanged)
         self.verticalScrollBar().valueChanged.connect(self.viewportChanged)
 
@@ -66,6 +69,7 @@ class MapView(QGraphicsView):
         return self.mapToScene(self.viewport().rect()).boundingRect()
 
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
+        self._fitted = False
         cur = self.scale_factor()
         target = min(max(cur * factor, self.MIN_PX_PER_UNIT), self.MAX_PX_PER_UNIT)
         factor = target / cur if cur else 1.0
@@ -89,6 +93,7 @@ class MapView(QGraphicsView):
         self.viewportChanged.emit()
 
     def zoom_to(self, rect: QRectF, margin: float = 0.08) -> None:
+        self._fitted = False
         if rect.isNull() or not rect.isValid():
             return
         w, h = rect.width(), rect.height()
@@ -106,8 +111,10 @@ class MapView(QGraphicsView):
 
     def fit_map(self) -> None:
         self.zoom_to(self.map_scene.geom.frame, margin=0.01)
+        self._fitted = True
 
     def center_on(self, pos: QPointF) -> None:
+        self._fitted = False
         self.centerOn(pos)
         self.viewportChanged.emit()
 
@@ -121,6 +128,7 @@ class MapView(QGraphicsView):
 
     # -- pan -----------------------------------------------------------------------------------
     def pan_by(self, dx: int, dy: int) -> None:
+        self._fitted = False
         h, v = self.horizontalScrollBar(), self.verticalScrollBar()
         h.setValue(h.value() + dx)
         v.setValue(v.value() + dy)
@@ -258,6 +266,8 @@ class MapView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        if self._fitted:
+            self.fit_map()
         self.viewportChanged.emit()
 
     def _scene_pos(self, event: QMouseEvent) -> QPointF:

@@ -250,7 +250,10 @@ def options_bar(window) -> QToolBar:
     if bar is None:
         bar = QToolBar("Tool Options", window)
         bar.setObjectName("toolOptionsToolbar")
-        window.addToolBar(bar)
+        # a row of its own under the main toolbars: the options are never pushed into
+        # the overflow menu of a full row
+        window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
+        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         window._tool_options_bar = bar
     return bar
 

@@ -251,3 +251,93 @@ def test_context_menu_deletes_and_renaming_updates_conditions(qtbot, demo, monke
     menu.close()
     assert _code(w, "BAV") if pack.map.zone_by_code("BAV") else True
     assert pack.map.zone_by_code("BAV") is None
+
+
+# -- view, focus and toolbars ----------------------------------------------------------------
+def test_a_pack_opened_before_the_window_is_shown_is_fitted_once_it_is(
+    qtbot, make_window, pack_path
+):
+    """On a real display the window is laid out after open: the map must fill the view,
+    not stay at the size the hidden window had (a thumbnail)."""
+    w = make_window(show=False)
+    assert w.open_path(pack_path)
+    w.resize(1600, 1000)
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.wait(50)
+    frame = w.scene.geom.frame
+    vpr = w.view.viewport().rect()
+    fit = min(vpr.width() / frame.width(), vpr.height() / frame.height())
+    assert w.view.scale_factor() == pytest.approx(fit, rel=0.05)
+    # once the user zooms, a resize keeps the zoom
+    w.view.zoom_by(2.0)
+    zoomed = w.view.scale_factor()
+    w.resize(1500, 950)
+    qtbot.wait(20)
+    assert w.view.scale_factor() == pytest.approx(zoomed)
+
+
+def test_enter_in_the_inspector_gives_the_keys_back_to_the_map_and_escape_reverts(qtbot, demo):
+    w = demo
+    zid = _code(w, "PAR")
+    click(qtbot, w, *_centre(w, zid))
+    w.inspector_dock.raise_()
+    name = w.inspector.zone_form.widgets["name"]
+    name.setFocus()
+    name.selectAll()
+    qtbot.keyClicks(name, "Ile")
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert w.document.pack.map.zones[zid].name == "Ile"
+    qtbot.wait(10)
+    assert w.view.hasFocus()  # tool letters now reach the map, not the name field
+    qtbot.keyClick(w.view, Qt.Key.Key_V)
+    assert w.tool.name == "vertices" and w.document.pack.map.zones[zid].name == "Ile"
+    # Escape reverts a field being edited
+    w.set_tool("select")
+    value = w.inspector.zone_form.widgets["value"]
+    before = w.document.pack.map.zones[zid].value
+    value.setFocus()
+    value.selectAll()
+    qtbot.keyClicks(value, "42")
+    qtbot.keyClick(value, Qt.Key.Key_Escape)
+    assert value.value() == before and w.document.pack.map.zones[zid].value == before
+    name.setFocus()
+    name.selectAll()
+    qtbot.keyClicks(name, "Nonsense")
+    qtbot.keyClick(name, Qt.Key.Key_Escape)
+    assert name.text() == "Ile"
+    name.clearFocus()
+    qtbot.wait(10)
+    assert w.document.pack.map.zones[zid].name == "Ile"
+
+
+def test_undo_redo_labels_are_short_and_ctrl_y_redoes(qtbot, demo):
+    w = demo
+    zid = _code(w, "PAR")
+    w.rename_zone(zid, "A rather long zone name that would push the toolbar around")
+    assert w.act_undo.text().replace("&", "") == "Undo"
+    assert w.act_undo.toolTip().startswith("Undo Set name")  # the full text
+    w.view.setFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert w.document.pack.map.zones[zid].name == "Paris Basin"
+    qtbot.keyClick(w.view, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert w.document.pack.map.zones[zid].name.startswith("A rather long")
+
+
+@pytest.mark.parametrize("tool", ["paint", "border", "vertices"])
+@pytest.mark.parametrize("width", [1600, 1100])
+def test_tool_options_are_never_behind_the_toolbar_overflow(qtbot, window, tool, width):
+    """The options have a toolbar row of their own: at 1600 px (and narrower) none is
+    hidden in the overflow menu of a shared row."""
+    w = window
+    w.resize(width, 1000)
+    qtbot.wait(20)
+    w.set_tool(tool)
+    qtbot.wait(20)
+    bar = w._tool_options_bar
+    assert bar.isVisible()
+    widgets = [bar.widgetForAction(a) for a in bar.actions() if bar.widgetForAction(a)]
+    assert widgets
+    hidden = [x.objectName() or type(x).__name__ for x in widgets if not x.isVisible()]
+    assert not hidden
+    assert all(bar.rect().contains(x.geometry()) for x in widgets)
