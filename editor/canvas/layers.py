@@ -815,6 +815,9 @@ class FacilitiesLayer(_ScreenLayer):
         return None
 
 
+CHIP_HALO = 2.0  # px of light halo around a unit chip
+
+
 class UnitsLayer(_ScreenLayer):
     """The unit stacks of the current scenario, at the zones' slots (or in rows under
     the roundel when a zone has fewer slots than stacks)."""
@@ -825,16 +828,29 @@ class UnitsLayer(_ScreenLayer):
         w = self.map_scene.symbols.chip_width(text)
         f = symbols.font(symbols.CHIP_PX, bold=True)
 
+        halo = CHIP_HALO
+
         def paint(p: QPainter) -> None:
-            r = QRectF(0.5, 0.5, w, symbols.CHIP_H - 1)
-            p.setPen(QPen(QColor("#1b1b1b"), 1.0))
+            # a light halo and a dark rim: the chip stands out on any fill, its own
+            # nation's colour included (a blue stack on a blue zone)
+            outer = QRectF(0.5, 0.5, w + 2 * halo, symbols.CHIP_H - 1 + 2 * halo)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QBrush(QColor(255, 255, 255, 235)))
+            p.drawRoundedRect(outer, 4 + halo, 4 + halo)
+            r = outer.adjusted(halo, halo, -halo, -halo)
+            p.setPen(QPen(QColor("#111111"), 1.2))
             p.setBrush(QBrush(colour))
             p.drawRoundedRect(r, 4, 4)
             p.setFont(f)
             p.setPen(QPen(QColor(style.text_colour_on(colour.name()))))
             p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
 
-        return self.images.get(("chip", text, colour.name()), w + 1, symbols.CHIP_H, paint)
+        return self.images.get(
+            ("chip", text, colour.name()),
+            w + 1 + 2 * halo,
+            symbols.CHIP_H + 2 * halo,
+            paint,
+        )
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
         sc = self.map_scene

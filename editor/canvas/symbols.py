@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import shapely
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
@@ -56,14 +57,17 @@ class _Grid:
     def __init__(self) -> None:
         self.cells: dict[tuple[int, int], list[QRectF]] = {}
 
-    def place(self, r: QRectF, ignore: QRectF | None = None) -> bool:
-        """Place ``r`` unless it overlaps a rectangle placed before (except ``ignore``)."""
+    def place(self, r: QRectF, ignore: QRectF | None = None, force: bool = False) -> bool:
+        """Place ``r`` unless it overlaps a rectangle placed before (except ``ignore``);
+        with ``force``, place it anyway."""
         keys = [
             (gx, gy)
             for gx in range(math.floor(r.left() / 64), math.floor(r.right() / 64) + 1)
             for gy in range(math.floor(r.top() / 64), math.floor(r.bottom() / 64) + 1)
         ]
-        if any(o.intersects(r) and o is not ignore for k in keys for o in self.cells.get(k, ())):
+        if not force and any(
+            o.intersects(r) and o is not ignore for k in keys for o in self.cells.get(k, ())
+        ):
             return False
         for k in keys:
             self.cells.setdefault(k, []).append(r)
@@ -171,6 +175,35 @@ class Placer:
         off = (ROUNDEL / 2 + h / 2 + 1) / scale
         return [(ax, ry - off), (ax, ry + off), (ax, ay)]
 
+    @staticmethod
+    def _free_spot(grid: _Grid, box, x: float, y: float, w: float, scale: float, zone_geom):
+        """The spot nearest (x, y) where a unit chip ``w`` px wide overlaps nothing placed
+        before: rings of offsets one chip apart, those inside the zone first; (x, y)
+        itself, placed over the others, when every spot is taken."""
+        step_x, step_y = (w + 3) / scale, (CHIP_H + 2) / scale
+        outside = []
+        for ring in range(0, 4):
+            spots = [
+                (dx, dy)
+                for dx in range(-ring, ring + 1)
+                for dy in range(-ring, ring + 1)
+                if max(abs(dx), abs(dy)) == ring
+            ]
+            spots.sort(key=lambda d: (abs(d[1]), abs(d[0]), d))
+            for dx, dy in spots:
+                cx, cy = x + dx * step_x, y + dy * step_y
+                inside = ring == 0 or zone_geom is None or shapely.intersects_xy(zone_geom, cx, cy)
+                if not inside:
+                    outside.append((cx, cy))
+                    continue
+                if grid.place(box(cx, cy, w, CHIP_H)):
+                    return cx, cy
+        for cx, cy in outside:
+            if grid.place(box(cx, cy, w, CHIP_H)):
+                return cx, cy
+        grid.place(box(x, y, w, CHIP_H), force=True)
+        return x, y
+
     def _compute(self, scale: float) -> Symbols:
         sc = self.scene
         geom = sc.geom
@@ -256,6 +289,8 @@ class Placer:
                         row, col = divmod(n - len(z.slots), 3)
                         x = rx + (col - 1) * 42 / scale
                         y = ry + (ROUNDEL / 2 + 10 + row * (CHIP_H + 2)) / scale
-                    if grid.place(box(x, y, w, CHIP_H)):
-                        out.units.append((zid, i, x, y))
+                    # a stack is never hidden: it moves to the nearest free spot around
+                    # its place (inside its zone when it can), else it goes on top
+                    x, y = self._free_spot(grid, box, x, y, w, scale, zones[zid].geometry)
+                    out.units.append((zid, i, x, y))
         return out

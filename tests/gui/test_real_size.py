@@ -341,3 +341,32 @@ def test_tool_options_are_never_behind_the_toolbar_overflow(qtbot, window, tool,
     hidden = [x.objectName() or type(x).__name__ for x in widgets if not x.isVisible()]
     assert not hidden
     assert all(bar.rect().contains(x.geometry()) for x in widgets)
+
+
+# -- unit stacks -------------------------------------------------------------------------------
+def test_unit_stacks_are_never_hidden_and_stand_out_on_their_own_colour(qtbot, demo):
+    """Stacks that would overlap a name, a roundel or each other move aside instead of
+    vanishing; each chip has a light halo and a dark rim (a blue stack on a blue zone)."""
+    from gamecore.ops.scenario import AddUnits
+
+    w = demo
+    doc = w.document
+    par = _code(w, "PAR")
+    for unit in ("infantry", "artillery", "tank", "fighter", "bomber", "destroyer", "armour"):
+        doc.push(AddUnits("1939", [par], "FRA", unit, 3))
+    w.view.viewport().repaint()
+    from editor.canvas.symbols import MIN_PX
+
+    scale = w.view.scale_factor()
+    placed = w.scene.symbols.get(scale).units
+    sc = doc.pack.scenarios["1939"]
+    shown = {i for _z, i, _x, _y in placed}
+    wide = {zid for zid in doc.pack.map.zones if w.scene.geom.width(zid) * scale >= MIN_PX["unit"]}
+    expected = {i for i, u in enumerate(sc.units) if u.zone in wide}
+    assert expected and expected <= shown, sorted(expected - shown)
+    # the outline: light outside, dark rim inside, whatever the nation's colour
+    layer = w.scene.layers["units"]
+    img = layer._chip("3 Inf", QColor(doc.pack.nations["FRA"].colour))
+    mid = img.height() // 2
+    ring = [img.pixelColor(x, mid).lightness() for x in range(0, 6)]
+    assert ring[1] > 200 and min(ring[2:5]) < 90, ring
