@@ -9,6 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import (
     QByteArray,
+    QPointF,
     QSettings,
     QStringListModel,
     Qt,
@@ -945,12 +946,61 @@ class MainWindow(QMainWindow):
         if doc is None:
             return
         zones = [z for z in issue.zones if z in doc.pack.map.zones]
-        if zones:
-            doc.selection.set([("zone", z) for z in zones])
+        m = doc.pack.map
+        tables = {
+            "links": ("link", m.links),
+            "lines": ("line", m.lines),
+            "facilities": ("facility", m.facilities),
+            "terrain_areas": ("terrain_area", m.terrain_areas),
+        }
+        features = [
+            (kind, i)
+            for ref, (kind, table) in tables.items()
+            for i in issue.refs.get(ref, [])
+            if i in table
+        ]
+        if zones or features:
+            doc.selection.set([("zone", z) for z in zones] + features)
             self.zoom_to_selection()
         elif issue.point is not None:
-            self.view.centerOn(*issue.point)
+            self.view.center_on(QPointF(*issue.point))
+        elif issue.scenario or issue.refs.get("objectives"):
+            self.show_scenario_page(issue)
         self.show_hint(f"{issue.code}: {issue.message}")
+
+    #: the Scenario dock page that holds what a scenario check is about
+    ISSUE_PAGES = {
+        "SCN001": "general",
+        "SCN005": "nations",
+        "SCN006": "politics",
+        "SCN007": "turn_order",
+        "SCN008": "economy",
+        "SCN011": "economy",
+        "SCN002": "setup",
+        "SCN003": "setup",
+        "SCN004": "setup",
+        "SCN012": "setup",
+        "SCN013": "setup",
+    }
+
+    def show_scenario_page(self, issue) -> None:
+        """An issue without a place on the map: open the Scenario dock at its page (the
+        objective it names selected)."""
+        doc = self.document
+        if issue.scenario and issue.scenario in doc.pack.scenarios:
+            doc.set_scenario(issue.scenario)
+        panel = self.scenario_panel
+        objectives = issue.refs.get("objectives") or []
+        name = "objectives" if objectives else self.ISSUE_PAGES.get(issue.code, "general")
+        page = getattr(panel, name)
+        self.scenario_dock.show()
+        self.scenario_dock.raise_()
+        for i in range(panel.tabs.count()):
+            if panel.tabs.widget(i).isAncestorOf(page):
+                panel.tabs.setCurrentIndex(i)
+        panel.refresh_stale()
+        if objectives:
+            panel.objectives.select(objectives[0])
 
     def fix_issue(self, issue) -> None:
         doc = self.document

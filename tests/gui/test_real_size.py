@@ -370,3 +370,44 @@ def test_unit_stacks_are_never_hidden_and_stand_out_on_their_own_colour(qtbot, d
     mid = img.height() // 2
     ring = [img.pixelColor(x, mid).lightness() for x in range(0, 6)]
     assert ring[1] > 200 and min(ring[2:5]) < 90, ring
+
+
+# -- issues: a Fix where the repair is obvious, Show for every issue ----------------------
+def _issue_row(qtbot, w, text):
+    w.validation.wait()
+    panel = w.issues_panel
+    qtbot.waitUntil(lambda: any(text in i.message for i in panel.model.issues), timeout=10_000)
+    for row in range(panel.proxy.rowCount()):
+        src = panel.proxy.mapToSource(panel.proxy.index(row, 0))
+        if text in panel.model.issues[src.row()].message:
+            rect = panel.table.visualRect(panel.proxy.index(row, 2))
+            qtbot.mouseClick(panel.table.viewport(), L, NO, rect.center())
+            return panel.current()
+    raise AssertionError(text)
+
+
+def test_missing_from_the_turn_order_has_a_fix_and_show_opens_the_page(qtbot, window):
+    from editor.demo import demo_pack
+
+    pack = demo_pack()
+    sc = pack.scenarios["1939"]
+    sc.turn_order = [slot for slot in sc.turn_order if "ITA" not in slot]
+    window._set_document(Document(pack, title="demo"))
+    w = window
+    issue = _issue_row(qtbot, w, "missing from the turn order")
+    assert issue.code == "SCN007" and not issue.zones
+    panel = w.issues_panel
+    assert panel.locate_button.isEnabled()  # Show: the Scenario dock at the turn order
+    qtbot.mouseClick(panel.locate_button, L)
+    sp = w.scenario_panel
+    assert w.scenario_dock.isVisible()
+    assert sp.tabs.currentWidget().isAncestorOf(sp.turn_order)
+    assert panel.fix_button.isEnabled()
+    qtbot.mouseClick(panel.fix_button, L)
+    assert ["ITA"] in w.document.pack.scenarios["1939"].turn_order
+    assert w.document.undo_stack.count() == 1
+    w.validation.wait()
+    qtbot.waitUntil(
+        lambda: not any("missing from the turn order" in i.message for i in panel.model.issues),
+        timeout=10_000,
+    )
