@@ -154,13 +154,17 @@ class PolylineTool(AuthoringTool):
     def __init__(self, window):
         super().__init__(window)
         self.points: list[XY] = []
+        #: where a refused outline crosses itself (marked until the points change)
+        self.crossing: XY | None = None
 
     def cancel(self) -> None:
         self.points = []
+        self.crossing = None
         self.snapped = None
         self.repaint()
 
     def add_point(self, view: MapView, p: XY, event: QMouseEvent) -> None:
+        self.crossing = None
         if not self.points or self.points[-1] != p:
             self.points.append(p)
 
@@ -194,6 +198,7 @@ class PolylineTool(AuthoringTool):
         if key == Qt.Key.Key_Backspace:
             if self.points:
                 self.points.pop()
+                self.crossing = None
                 self.repaint()
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -211,7 +216,12 @@ class PolylineTool(AuthoringTool):
         try:
             self.finish(pts)
         except WarroomError as err:
+            # the points stay, so the designer can correct the outline; a crossing is
+            # marked on the map
+            self.points = pts
+            self.crossing = getattr(err, "point", None)
             self.fail(err)
+            self.repaint()
 
     def finish(self, points: list[XY]) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -240,6 +250,13 @@ class PolylineTool(AuthoringTool):
             painter.setBrush(QBrush(QColor("white")))
             for p in pts:
                 painter.drawEllipse(p, 3, 3)
+        if self.crossing is not None:  # a red ring with a cross where the outline crosses
+            c = self.to_view(view, self.crossing)
+            painter.setPen(QPen(QColor("#d50000"), 2.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(c, 9, 9)
+            painter.drawLine(c + QPointF(-6, -6), c + QPointF(6, 6))
+            painter.drawLine(c + QPointF(-6, 6), c + QPointF(6, -6))
         self.paint_snap(view, painter)
         painter.restore()
 

@@ -32,17 +32,52 @@ from gamecore.ops.geometry import ApplyChangeSet
 from gamecore.ops.zones import FollowZones, zone_targets
 
 __all__ = [
+    "OutlineCrossesError",
     "SyncConvoyPaths",
     "delete_zone_edit",
     "convoy_path",
     "draw_zone",
     "geometry_edit",
+    "outline_crossing",
     "zone_at",
     "zone_factory",
 ]
 
 XY = tuple[float, float]
 WATER = ("sea", "lake")
+
+
+class OutlineCrossesError(GeometryError):
+    """A drawn outline crosses itself; ``point`` is where (the first crossing found)."""
+
+    def __init__(self, point: XY):
+        self.point = point
+        super().__init__(
+            f"the outline crosses itself at ({point[0]:.1f}, {point[1]:.1f}): move or remove "
+            "a point (Backspace) so that it does not, then close it again"
+        )
+
+
+def outline_crossing(ring: Sequence[XY]) -> XY | None:
+    """Where the closed outline through ``ring`` crosses or touches itself (two of its
+    sides that are not neighbours meet), or None when it is simple."""
+    pts = list(ring)
+    if len(pts) > 1 and pts[0] == pts[-1]:
+        pts = pts[:-1]
+    n = len(pts)
+    if n < 4:
+        return None
+    sides = [shapely.LineString([pts[i], pts[(i + 1) % n]]) for i in range(n)]
+    tree = shapely.STRtree(sides)
+    for i, side in enumerate(sides):
+        for j in tree.query(side, predicate="intersects").tolist():
+            if j <= i or j == i + 1 or (i == 0 and j == n - 1):
+                continue  # itself, or a neighbour sharing its end point
+            hit = side.intersection(sides[j])
+            if not hit.is_empty:
+                p = hit.representative_point() if hit.geom_type != "Point" else hit
+                return (p.x, p.y)
+    return None
 
 
 def convoy_path(m: Map, points: Sequence[XY]) -> list[int]:
@@ -107,9 +142,14 @@ def draw_zone(
     Raises :class:`GeometryError` when the ring is unusable or the zone would be empty."""
     if len(ring) < 3:
         raise GeometryError("a zone needs at least three points")
+    crossing = outline_crossing(ring)
+    if crossing is not None:
+        raise OutlineCrossesError(crossing)
     poly = Polygon(ring)
-    if not poly.is_valid:
-        raise GeometryError(f"the drawn outline is invalid: {shapely.is_valid_reason(poly)}")
+    if not poly.is_valid or poly.area <= 0:
+        raise GeometryError(
+            "the drawn outline encloses no area: its points lie on one line or repeat"
+        )
     take = set(take)
     work = cov.copy()
     new_id = work.next_id() if zone_id is None else zone_id

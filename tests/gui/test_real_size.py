@@ -411,3 +411,36 @@ def test_missing_from_the_turn_order_has_a_fix_and_show_opens_the_page(qtbot, wi
         lambda: not any("missing from the turn order" in i.message for i in panel.model.issues),
         timeout=10_000,
     )
+
+
+# -- drawing: a self-intersecting outline ------------------------------------------------------
+def test_a_crossing_outline_is_marked_and_its_points_kept(qtbot, blank):
+    w = blank
+    w.set_tool("draw_zone")
+    for x, y in [(100, 100), (300, 300), (300, 100), (100, 300)]:  # a bow tie
+        click(qtbot, w, x, y)
+    key(qtbot, w, Qt.Key.Key_Return)
+    m = w.document.pack.map
+    assert len(m.zones) == 1 and w.document.undo_stack.count() == 0
+    message = w.statusBar().currentMessage()
+    assert "crosses itself" in message and "Self-intersection" not in message
+    assert len(w.tool.points) == 4  # kept for correcting
+    assert w.tool.crossing == pytest.approx((200, 200), abs=1.0)
+    w.view.viewport().repaint()
+    image = w.view.viewport().grab().toImage()
+    c = vp(w, 200, 200)
+    red = [
+        (dx, dy)
+        for dx in range(-12, 13)
+        for dy in range(-12, 13)
+        if (lambda q: q.red() > 180 and q.green() < 60 and q.blue() < 60)(
+            QColor(image.pixel(c.x() + dx, c.y() + dy))
+        )
+    ]
+    assert red  # the crossing is marked on the map
+    # correct it: drop the last point, put it where the outline closes cleanly
+    key(qtbot, w, Qt.Key.Key_Backspace)
+    key(qtbot, w, Qt.Key.Key_Backspace)
+    click(qtbot, w, 100, 300)
+    key(qtbot, w, Qt.Key.Key_Return)
+    assert len(m.zones) == 2 and w.tool.points == [] and w.tool.crossing is None
