@@ -150,6 +150,7 @@ class PolylineTool(AuthoringTool):
 
     closed = False
     min_points = 2
+    cursor = Qt.CursorShape.CrossCursor  # a precise point, not the arrow's tip
 
     def __init__(self, window):
         super().__init__(window)

@@ -444,3 +444,19 @@ def test_a_crossing_outline_is_marked_and_its_points_kept(qtbot, blank):
     click(qtbot, w, 100, 300)
     key(qtbot, w, Qt.Key.Key_Return)
     assert len(m.zones) == 2 and w.tool.points == [] and w.tool.crossing is None
+
+
+def test_draw_tools_show_a_cross_cursor_and_the_land_or_sea_mode_lasts(qtbot, blank):
+    w = blank
+    for tool in ("draw_zone", "split"):
+        w.set_tool(tool)
+        assert w.view.viewport().cursor().shape() == Qt.CursorShape.CrossCursor
+    w.set_tool("draw_zone")
+    box = w._tool_options_bar.findChild(type(w.mode_combo), "drawKind")
+    assert box is not None and box.isVisible() and box.currentData() == "land"
+    key(qtbot, w, Qt.Key.Key_E)
+    assert box.currentData() == "sea" and w.tool.kind == "sea"
+    w.statusBar().clearMessage()  # the hint fades; the indicator stays
+    assert box.currentText() == "Sea zone"
+    outline(qtbot, w, [(100, 100), (300, 100), (300, 300), (100, 300)])
+    assert max(w.document.pack.map.zones.values(), key=lambda z: z.id).kind == "sea"
