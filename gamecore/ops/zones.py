@@ -10,9 +10,10 @@ script share them):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 
+from gamecore.conditions.parser import tokenize
+from gamecore.errors import ConditionError
 from gamecore.geometry.changeset import ChangeSet
 from gamecore.model import Pack
 from gamecore.model.map import Zone
@@ -22,6 +23,7 @@ from gamecore.ops.base import Change, CompositeEdit, Edit, EditError, clone
 __all__ = [
     "FollowZones",
     "RenameInConditions",
+    "rename_in_text",
     "rename_zone_edit",
     "zone_targets",
 ]
@@ -169,6 +171,37 @@ class FollowZones(Edit):
         return not self._scenarios and not self._nations and not self._renames
 
 
+def rename_in_text(text: str, old: str, new: str) -> str:
+    """``text`` (condition language) with every name equal to ``old`` — a whole run of
+    words, as the parser reads names ("Western Germany" is one name, so renaming
+    "Germany" leaves it alone), or a quoted string — replaced by ``new``. Text that does
+    not tokenize is returned unchanged."""
+    try:
+        tokens = tokenize(text)
+    except ConditionError:
+        return text
+    spans: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t.kind == "string" and t.text[1:-1] == old:
+            q = t.text[0]
+            spans.append((t.end - len(t.text), t.end, f"{q}{new}{q}"))
+        if t.kind != "name" or tokens[i + 1].text in ("(", ":"):
+            i += 1
+            continue
+        j = i + 1
+        while tokens[j].kind == "name" and tokens[j + 1].text not in ("(", ":"):
+            j += 1
+        words = [tokens[k].text for k in range(i, j)]
+        if " ".join(words) == " ".join(old.split()):
+            spans.append((t.end - len(t.text), tokens[j - 1].end, new))
+        i = j
+    for a, b, repl in reversed(spans):
+        text = text[:a] + repl + text[b:]
+    return text
+
+
 class RenameInConditions(Edit):
     """Rewrite the objectives' condition and effect texts that name zone ``old`` as a
     whole name (not inside a longer name) to ``new``."""
@@ -184,23 +217,15 @@ class RenameInConditions(Edit):
     def label(self) -> str:
         return f"Rename {self.old!r} to {self.new!r} in conditions"
 
-    def _pattern(self) -> re.Pattern:
-        # a zone name stands between separators of the condition language: ( , { } and
-        # spaces around operators; it is not part of a longer name
-        return re.compile(
-            r"(?<![A-Za-z0-9_'\-.])" + re.escape(self.old) + r"(?![A-Za-z0-9_'\-]|\.[A-Za-z0-9])"
-        )
-
     def _apply(self, pack: Pack) -> Change:
         self._saved = {}
         change = Change()
         if not self.old or self.old == self.new:
             return change
-        pat = self._pattern()
         for sid, sc in pack.scenarios.items():
             for oid, obj in sc.objectives.items():
-                cond = pat.sub(lambda _m: self.new, obj.condition)
-                effect = pat.sub(lambda _m: self.new, obj.effect)
+                cond = rename_in_text(obj.condition, self.old, self.new)
+                effect = rename_in_text(obj.effect, self.old, self.new)
                 if (cond, effect) != (obj.condition, obj.effect):
                     self._saved[(sid, oid)] = (obj.condition, obj.effect)
                     obj.condition, obj.effect = cond, effect
