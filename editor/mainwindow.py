@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
         self._build_docks()
         self._build_actions()
         self._build_menus()
+        self._build_dock_menus()
         self._build_toolbars()
         self._build_statusbar()
         install_authoring_actions(self)  # File > New Map…, View > Adjacency Overlay
@@ -283,6 +284,19 @@ class MainWindow(QMainWindow):
         t.addActions(list(self.tool_actions.values()))
         h = mb.addMenu("&Help")
         h.addAction("&About Warroom", self._about)
+
+    def _build_dock_menus(self) -> None:
+        """Context menus on the docks: the Zones table offers what the canvas does, and
+        Del there deletes the selected zones."""
+        table = self.zones_panel.table
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        delete = QAction("&Delete Zone", table)
+        delete.setShortcut(QKeySequence(Qt.Key.Key_Delete))
+        delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        delete.triggered.connect(lambda _c=False: self.delete_selected_zones())
+        rename = QAction("Re&name Zone…", table)
+        rename.triggered.connect(lambda _c=False: self.rename_zone())
+        table.addActions([rename, delete, self.act_zoom_sel])
 
     def _build_toolbars(self) -> None:
         tb = self.addToolBar("File")

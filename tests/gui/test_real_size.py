@@ -460,3 +460,15 @@ def test_draw_tools_show_a_cross_cursor_and_the_land_or_sea_mode_lasts(qtbot, bl
     assert box.currentText() == "Sea zone"
     outline(qtbot, w, [(100, 100), (300, 100), (300, 300), (100, 300)])
     assert max(w.document.pack.map.zones.values(), key=lambda z: z.id).kind == "sea"
+
+
+def test_zones_dock_offers_delete_and_del_key_there(qtbot, demo):
+    w = demo
+    panel = w.zones_panel
+    texts = [a.text().replace("&", "") for a in panel.table.actions()]
+    assert "Delete Zone" in texts and any(t.startswith("Rename") for t in texts)
+    cor = _code(w, "COR")
+    w.selection.set([("zone", cor)])
+    panel.table.setFocus()
+    qtbot.keyClick(panel.table, Qt.Key.Key_Delete)
+    assert cor not in w.document.pack.map.zones
