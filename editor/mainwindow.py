@@ -401,6 +401,10 @@ class MainWindow(QMainWindow):
     def _load_into_views(self) -> None:
         doc = self.document
         assert doc is not None
+        for tool in self.tools.values():  # nothing of the old document stays on screen
+            tool.reset()
+        self.zone_label.setText("")
+        self.coords_label.setText("")
         self.scene.set_pack(doc.pack, doc.scenario_id)
         self.validation.reset(doc.pack)
         self.zones_panel.set_document(doc)

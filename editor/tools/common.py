@@ -95,6 +95,11 @@ class AuthoringTool(Tool):
                 )
         return self.snapped.point if self.snapped is not None else p
 
+    def reset(self) -> None:
+        super().reset()
+        self.snapped = None
+        self.cursor_pos = None
+
     def commit(self, edit: Edit) -> bool:
         """Push ``edit`` as one undo step; a refused edit shows its message."""
         return self.window.push(edit)

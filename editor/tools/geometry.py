@@ -303,6 +303,10 @@ class VertexTool(OptionsTool):
         super().repaint()
         self._show_coordinates()
 
+    def reset(self) -> None:
+        self.selected = []  # vertices of the old document
+        super().reset()
+
     def make_options(self) -> list[QWidget]:
         self.x_box, self.y_box = QDoubleSpinBox(), QDoubleSpinBox()
         for box, name in ((self.x_box, "vertexX"), (self.y_box, "vertexY")):

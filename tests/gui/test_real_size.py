@@ -472,3 +472,21 @@ def test_zones_dock_offers_delete_and_del_key_there(qtbot, demo):
     panel.table.setFocus()
     qtbot.keyClick(panel.table, Qt.Key.Key_Delete)
     assert cor not in w.document.pack.map.zones
+
+
+def test_switching_documents_leaves_nothing_of_the_old_one(qtbot, demo):
+    from editor.demo import blank_pack
+
+    w = demo
+    w.set_tool("vertices")
+    v = w.view.viewport()
+    cov = Coverage.from_map(w.document.pack.map)
+    x, y = _centre(w, _code(w, "PAR"))
+    p = cov.snap((x, y), 1e9, segments=False).point
+    qtbot.mouseMove(v, vp(w, *p))
+    qtbot.mousePress(v, L, NO, vp(w, *p))
+    qtbot.mouseRelease(v, L, NO, vp(w, *p))
+    assert w.tool.selected and w.zone_label.text()
+    w._set_document(Document(blank_pack(), title="other"))
+    assert w.tool.selected == [] and w.tool.snapped is None
+    assert w.zone_label.text() == "" and w.coords_label.text() == ""
