@@ -218,6 +218,40 @@ def border_runs(zone_ids: Sequence[int], geoms: Sequence, frame: QRectF | None) 
     )
 
 
+def update_border_runs(
+    old: BorderRuns,
+    zone_ids: Sequence[int],
+    geoms: Sequence,
+    touched,
+    tree,
+    frame: QRectF | None,
+) -> BorderRuns:
+    """``old`` after the zones ``touched`` (reshaped, created or deleted) changed: the
+    runs of every other pair are kept, those of the touched zones are found again among
+    them and the zones whose bounds meet theirs (``tree``: an STRtree of ``geoms``).
+    Gives the runs :func:`border_runs` gives, in another order."""
+    touched = np.asarray(sorted(set(touched)), dtype=np.int64)
+    keep = ~(np.isin(old.a, touched) | np.isin(old.b, touched))
+    index = {z: i for i, z in enumerate(zone_ids)}
+    present = [index[z] for z in touched.tolist() if z in index]
+    near: set[int] = set(present)
+    if present:
+        arr = np.asarray([geoms[i] for i in present], dtype=object)
+        _src, hits = tree.query(arr)
+        near |= set(np.asarray(hits).tolist())
+    order = sorted(near)
+    new = border_runs([zone_ids[i] for i in order], [geoms[i] for i in order], frame)
+    sel = np.isin(new.a, touched) | np.isin(new.b, touched)
+    offset = len(old.coords)
+    return BorderRuns(
+        coords=np.vstack([old.coords, new.coords]) if len(new.coords) else old.coords,
+        a=np.concatenate([old.a[keep], new.a[sel]]),
+        b=np.concatenate([old.b[keep], new.b[sel]]),
+        c0=np.concatenate([old.c0[keep], new.c0[sel] + offset]),
+        c1=np.concatenate([old.c1[keep], new.c1[sel] + offset]),
+    )
+
+
 def simplify_coverage(geoms: Sequence, tolerance: float) -> list:
     """The coverage simplified with shared edges kept identical (``coverage_simplify``);
     zones that would vanish keep their full geometry. Falls back to per-zone simplify on

@@ -9,7 +9,13 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainterPath
 from shapely.geometry import Point, box
 
-from editor.canvas.geom import BorderRuns, border_runs, fill_paths, simplify_coverage
+from editor.canvas.geom import (
+    BorderRuns,
+    border_runs,
+    fill_paths,
+    simplify_coverage,
+    update_border_runs,
+)
 from gamecore.model import Map
 
 
@@ -47,6 +53,7 @@ class MapGeometry:
             z = m.zones[zid]
             self.anchor[zid] = z.label if z.label is not None else tuple(anchors[i])
         self.borders: BorderRuns = border_runs(self.ids, geoms, self.frame)
+        self._border_coords = len(self.borders.coords)  # after the last full computation
         self._lod: tuple[dict[int, QPainterPath], BorderRuns] | None = None
         self.version += 1
 
@@ -117,7 +124,16 @@ class MapGeometry:
             else:
                 self.anchor[zid] = (0.0, 0.0)
         self.refresh_anchors(m, zone_ids)
-        self.borders = border_runs(self.ids, list(self.geoms), self.frame)
+        # the runs of the zones an edit touched are found again among their neighbours;
+        # a big edit (or coordinates piling up from many small ones) computes them all
+        small = len(zone_ids) <= max(8, n // 20)
+        if small and len(self.borders.coords) < 2 * max(self._border_coords, 1000):
+            self.borders = update_border_runs(
+                self.borders, self.ids, self.geoms, zone_ids, self.tree, self.frame
+            )
+        else:
+            self.borders = border_runs(self.ids, list(self.geoms), self.frame)
+            self._border_coords = len(self.borders.coords)
         self._lod = None
         self.version += 1
         now = self.union_rect(zone_ids - reshaped)

@@ -111,6 +111,21 @@ def _polylines(data) -> list:
     return sorted(out)
 
 
+def _runs(runs) -> list:
+    return sorted(
+        (int(a), int(b), tuple(map(tuple, runs.coords[c0 : c1 + 1].round(9).tolist())))
+        for a, b, c0, c1 in zip(runs.a, runs.b, runs.c0, runs.c1, strict=True)
+    )
+
+
+def _borders_as_from_scratch(w) -> bool:
+    """The incrementally kept border runs equal a computation from scratch."""
+    from editor.canvas.geom import border_runs
+
+    geom = w.scene.geom
+    return _runs(geom.borders) == _runs(border_runs(geom.ids, list(geom.geoms), geom.frame))
+
+
 def test_vertex_drags_rebuild_only_touched_border_tiles_and_match_a_full_build(qtbot, blank):
     w = blank
     _draw_two_seas_two_lands(qtbot, w)
@@ -138,6 +153,7 @@ def test_vertex_drags_rebuild_only_touched_border_tiles_and_match_a_full_build(q
         w.view.viewport().repaint()
         assert borders._dirty is None  # drawn with the tiles it touched rebuilt
         assert partial and partial[-1]  # only the tiles the drag touched were built again
+        assert _borders_as_from_scratch(w)
         assert _polylines(borders._data) == _polylines(build(w.scene.geom.borders))
 
 
@@ -221,6 +237,9 @@ def test_merging_away_a_capital_with_units_moves_them_to_the_surviving_zone(qtbo
     assert sax in pack.nations["GER"].home_zones and pru not in pack.nations["GER"].home_zones
     assert [u.count for u in sc.units if u.zone == sax and u.unit_type == "infantry"] == [3]
     assert not [i for i in _scenario_issues(w) if "does not exist" in i.message]
+    assert _borders_as_from_scratch(w)
+    w.document.undo_stack.undo()
+    assert _borders_as_from_scratch(w)
     w.validation.wait()
     qtbot.wait(50)
 
