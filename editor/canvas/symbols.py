@@ -57,6 +57,14 @@ class _Grid:
     def __init__(self) -> None:
         self.cells: dict[tuple[int, int], list[QRectF]] = {}
 
+    def free(self, r: QRectF) -> bool:
+        """Whether ``r`` overlaps nothing placed so far."""
+        for gx in range(math.floor(r.left() / 64), math.floor(r.right() / 64) + 1):
+            for gy in range(math.floor(r.top() / 64), math.floor(r.bottom() / 64) + 1):
+                if any(o.intersects(r) for o in self.cells.get((gx, gy), ())):
+                    return False
+        return True
+
     def place(self, r: QRectF, ignore: QRectF | None = None, force: bool = False) -> bool:
         """Place ``r`` unless it overlaps a rectangle placed before (except ``ignore``);
         with ``force``, place it anyway."""
@@ -192,12 +200,15 @@ class Placer:
             spots.sort(key=lambda d: (abs(d[1]), abs(d[0]), d))
             for dx, dy in spots:
                 cx, cy = x + dx * step_x, y + dy * step_y
+                r = box(cx, cy, w, CHIP_H)
+                if not grid.free(r):
+                    continue  # taken: no need to ask whether it is in the zone
                 inside = ring == 0 or zone_geom is None or shapely.intersects_xy(zone_geom, cx, cy)
                 if not inside:
                     outside.append((cx, cy))
                     continue
-                if grid.place(box(cx, cy, w, CHIP_H)):
-                    return cx, cy
+                grid.place(r, force=True)
+                return cx, cy
         for cx, cy in outside:
             if grid.place(box(cx, cy, w, CHIP_H)):
                 return cx, cy

@@ -10,6 +10,7 @@ script share them):
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 
 from gamecore.conditions.parser import tokenize
@@ -18,7 +19,7 @@ from gamecore.geometry.changeset import ChangeSet
 from gamecore.model import Pack
 from gamecore.model.map import Zone
 from gamecore.ops.attrs import SetZoneAttrs
-from gamecore.ops.base import Change, CompositeEdit, Edit, EditError, clone
+from gamecore.ops.base import Change, CompositeEdit, Edit, EditError
 
 __all__ = [
     "FollowZones",
@@ -87,7 +88,7 @@ class FollowZones(Edit):
         for sid, sc in pack.scenarios.items():
             if not (set(sc.ownership) & gone.keys() or any(u.zone in gone for u in sc.units)):
                 continue
-            self._scenarios[sid] = (clone(sc.ownership), clone(sc.units))
+            self._scenarios[sid] = (dict(sc.ownership), [copy.copy(u) for u in sc.units])
             for zid, target in gone.items():
                 own = sc.ownership.pop(zid, None)
                 if own is not None and target is not None and target not in sc.ownership:
@@ -160,11 +161,6 @@ class FollowZones(Edit):
             nat.capital, nat.home_zones = capital, homes
             change.nations.add(nid)
             change.fields |= {"nation.capital", "nation.home_zones"}
-        # restored copies: a later apply works on them
-        self._scenarios = {
-            sid: (clone(pack.scenarios[sid].ownership), clone(pack.scenarios[sid].units))
-            for sid in self._scenarios
-        }
         return change
 
     def is_noop(self) -> bool:
@@ -176,6 +172,8 @@ def rename_in_text(text: str, old: str, new: str) -> str:
     words, as the parser reads names ("Western Germany" is one name, so renaming
     "Germany" leaves it alone), or a quoted string — replaced by ``new``. Text that does
     not tokenize is returned unchanged."""
+    if " ".join(old.split()).split(" ")[0] not in text:
+        return text  # cannot name it (the common case: no tokenizing)
     try:
         tokens = tokenize(text)
     except ConditionError:
