@@ -332,7 +332,11 @@ class MapScene(QGraphicsScene):
         dirty = self.geom.update(self.pack.map, touched)
         # names, roundels, icons and chips are placed for the whole map: when the edit
         # moves any of them (a label point follows its zone), everything is redrawn
-        spots = self.symbols.refresh(names=bool(change.created_zones))
+        structural = bool(change.created_zones or change.deleted_zones or change.scenarios)
+        if structural or not self.symbols.unchanged(touched):
+            spots = self.symbols.refresh(names=bool(change.created_zones))
+        else:
+            spots = []  # no anchor moved, no width changed: every symbol stays
         moved = len(spots) > 40
         if not moved:
             self._invalidate_symbols(spots)

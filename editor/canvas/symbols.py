@@ -86,12 +86,14 @@ class Placer:
     def __init__(self, scene: MapScene):
         self.scene = scene
         self._cache: dict[tuple, Symbols] = {}
+        self._inputs: dict[int, tuple | None] = {}  # per zone, as last placed
         self._name_sizes: dict[int, tuple[float, float]] = {}
         self._text_widths: dict[tuple[str, int], float] = {}
 
     def clear(self) -> None:
         self._cache.clear()
         self._name_sizes.clear()
+        self._inputs.clear()
 
     def name_size(self, zid: int) -> tuple[float, float]:
         size = self._name_sizes.get(zid)
@@ -129,6 +131,32 @@ class Placer:
     def roundel_zones(self) -> set[int]:
         """Zones whose value roundel is shown at some cached zoom level."""
         return {zid for syms in self._cache.values() for zid, _x, _y in syms.roundels}
+
+    def _inputs_of(self, zid: int) -> tuple | None:
+        """What the placement reads of one zone (the same at every zoom level)."""
+        z = self.scene.pack.map.zones.get(zid)
+        geom = self.scene.geom
+        if z is None or zid not in geom.index:
+            return None
+        return (
+            geom.anchor.get(zid),
+            geom.width(zid),
+            z.roundel,
+            tuple(z.slots),
+            z.value,
+            z.kind,
+            z.name,
+        )
+
+    def unchanged(self, zone_ids) -> bool:
+        """Whether the placement inputs of ``zone_ids`` are those the cached placements
+        were computed from (then a reshape that moved no anchor and changed no width
+        leaves every symbol where it is: nothing to recompute)."""
+        if not self._cache:
+            return True
+        return all(
+            zid in self._inputs and self._inputs_of(zid) == self._inputs[zid] for zid in zone_ids
+        )
 
     def refresh(self, names: bool = True) -> list[tuple[float, float, float, float]]:
         """Recompute the cached placements after an edit (``names``: zone names changed).
@@ -223,6 +251,7 @@ class Placer:
         out = Symbols()
         grid = _Grid()
         ids = [zid for zid in geom.ids if zid in zones]
+        self._inputs = {zid: self._inputs_of(zid) for zid in ids}
         px = {zid: geom.width(zid) * scale for zid in ids}
         order = sorted(ids, key=lambda zid: -px[zid])
 
