@@ -484,7 +484,7 @@ class PlacementTool(OptionsTool):
     name = "placement"
     # it places the points symbols go to, not units: the name says so (units are placed
     # from the Scenario dock's Setup page: drag a unit type onto the map)
-    text = "Label && Slot Points"
+    text = "Symbol Points"
     shortcut = "Q"
     hint = (
         "Drag label (L), roundel (R) or unit-slot (S) points  ·  Auto-place: selected zones"
