@@ -82,6 +82,14 @@ class _Grid:
         return True
 
 
+#: where a unit chip that does not fit its place tries next, in chip steps: rings around
+#: it, nearest first, vertical neighbours before horizontal ones
+_CHIP_SPOTS = sorted(
+    ((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3)),
+    key=lambda d: (max(abs(d[0]), abs(d[1])), abs(d[1]), abs(d[0]), d),
+)
+
+
 class Placer:
     def __init__(self, scene: MapScene):
         self.scene = scene
@@ -218,25 +226,20 @@ class Placer:
         itself, placed over the others, when every spot is taken."""
         step_x, step_y = (w + 3) / scale, (CHIP_H + 2) / scale
         outside = []
-        for ring in range(0, 4):
-            spots = [
-                (dx, dy)
-                for dx in range(-ring, ring + 1)
-                for dy in range(-ring, ring + 1)
-                if max(abs(dx), abs(dy)) == ring
-            ]
-            spots.sort(key=lambda d: (abs(d[1]), abs(d[0]), d))
-            for dx, dy in spots:
-                cx, cy = x + dx * step_x, y + dy * step_y
-                r = box(cx, cy, w, CHIP_H)
-                if not grid.free(r):
-                    continue  # taken: no need to ask whether it is in the zone
-                inside = ring == 0 or zone_geom is None or shapely.intersects_xy(zone_geom, cx, cy)
-                if not inside:
-                    outside.append((cx, cy))
-                    continue
-                grid.place(r, force=True)
-                return cx, cy
+        for dx, dy in _CHIP_SPOTS:
+            cx, cy = x + dx * step_x, y + dy * step_y
+            r = box(cx, cy, w, CHIP_H)
+            if not grid.free(r):
+                continue  # taken: no need to ask whether it is in the zone
+            if (
+                (dx or dy)
+                and zone_geom is not None
+                and not shapely.intersects_xy(zone_geom, cx, cy)
+            ):
+                outside.append((cx, cy))
+                continue
+            grid.place(r, force=True)
+            return cx, cy
         for cx, cy in outside:
             if grid.place(box(cx, cy, w, CHIP_H)):
                 return cx, cy
