@@ -54,16 +54,24 @@ class TerrainAreasLayer(Layer):
     def __init__(self, scene: MapScene, z: float):
         super().__init__(scene, z)
         self._data: list[tuple[int, QPainterPath, QRectF, QBrush, QBrush, QPen]] | None = None
+        self._key: tuple = ()
 
     def rebuild(self) -> None:
         self._data = None
         self.refresh()
 
     def data(self):
+        areas_now = self.map_scene.pack.map.terrain_areas
+        # edits replace geometries, never mutate them: same ids, shapes and terrains,
+        # same drawing (a zone reshaped around an area leaves it as it is)
+        key = tuple((a.id, id(a.geometry), a.terrain) for a in areas_now.values())
+        if self._data is not None and key != self._key:
+            self._data = None
+        self._key = key
         if self._data is None:
             areas = [
                 a
-                for a in sorted(self.map_scene.pack.map.terrain_areas.values(), key=lambda a: a.id)
+                for a in sorted(areas_now.values(), key=lambda a: a.id)
                 if a.geometry is not None and not a.geometry.is_empty
             ]
             paths = fill_paths([a.geometry for a in areas])

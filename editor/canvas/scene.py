@@ -350,9 +350,6 @@ class MapScene(QGraphicsScene):
         labels = self.layers["labels"]
         assert isinstance(labels, LabelsLayer)
         labels.forget(touched | change.zones, change.fields)
-        terrain = self.layers["terrain"]
-        assert isinstance(terrain, TerrainAreasLayer)
-        terrain._data = None  # areas are clipped with their zones
         for layer in self.layers.values():  # caches built from positions: drop them
             if isinstance(layer, LinesLayer):
                 layer._paths = None
