@@ -9,6 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import (
     QByteArray,
+    QPointF,
     QSettings,
     QStringListModel,
     Qt,
@@ -21,9 +22,11 @@ from PySide6.QtWidgets import (
     QCompleter,
     QDockWidget,
     QFileDialog,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QToolBar,
     QUndoView,
@@ -42,12 +45,15 @@ from editor.docks.scenario import add_scenario_dock
 from editor.docks.zones import ZonesPanel
 from editor.document import Document, Selection
 from editor.tools import TOOLS, Tool
+from editor.tools.common import coverage_of
 from editor.unsaved import UnsavedAutosave, unsaved_folder
 from editor.validation import LiveValidation, zone_severities
 from editor.wizards import install_authoring_actions
 from gamecore import __version__
 from gamecore.errors import PackLockedError, WarroomError
-from gamecore.ops import Change, Edit, IgnoreIssues
+from gamecore.ops import Change, CompositeEdit, Edit, IgnoreIssues
+from gamecore.ops.authoring import delete_zone_edit
+from gamecore.ops.zones import rename_zone_edit
 from gamecore.store import new_pack, open_pack, read_pack
 
 PACK_FILTER = "Warroom map packs (*.warroom);;All files (*)"
@@ -74,6 +80,7 @@ class MainWindow(QMainWindow):
         self._build_docks()
         self._build_actions()
         self._build_menus()
+        self._build_dock_menus()
         self._build_toolbars()
         self._build_statusbar()
         install_authoring_actions(self)  # File > New Map…, View > Adjacency Overlay
@@ -88,6 +95,8 @@ class MainWindow(QMainWindow):
         self._lod_timer.setInterval(300)
         self._lod_timer.timeout.connect(self.scene.ensure_lod)
         self.view.cursorMoved.connect(self._cursor_moved)
+        self.view.deleteRequested.connect(self.delete_selected_zones)
+        self.view.contextMenuRequested.connect(self.canvas_context_menu)
         self.view.zoomChanged.connect(self._zoom_changed)
         self.scene.modeChanged.connect(self._mode_changed)
         self.set_tool("select")
@@ -111,6 +120,7 @@ class MainWindow(QMainWindow):
         self.zones_dock = self._dock("Zones", "zonesDock", self.zones_panel, left)
         self.inspector = InspectorPanel()
         self.inspector.error.connect(self.show_error)
+        self.inspector.fieldDone.connect(self._field_done)
         self.inspector_dock = self._dock("Inspector", "inspectorDock", self.inspector, right)
         self.overview = Overview(self.view)
         self.overview_dock = self._dock("Overview", "overviewDock", self.overview, right)
@@ -166,6 +176,23 @@ class MainWindow(QMainWindow):
         self.act_quit = self._action("&Quit", self.close, K.Quit)
         self.act_undo = self._action("&Undo", self.undo, K.Undo)
         self.act_redo = self._action("&Redo", self.redo, K.Redo)
+        redo_keys = list(QKeySequence.keyBindings(K.Redo))
+        if QKeySequence("Ctrl+Y") not in redo_keys:
+            redo_keys.append(QKeySequence("Ctrl+Y"))  # the other common redo key
+        self.act_redo.setShortcuts(redo_keys)
+        self.act_delete_zone = self._action(
+            "&Delete Zone\tDel",
+            self.delete_selected_zones,
+            None,
+            "Delete the selected zones: their area, units, ownership and capital go to the "
+            "neighbour sharing the longest border",
+        )
+        self.act_rename_zone = self._action(
+            "Re&name Zone…",
+            self.rename_zone,
+            "F2",
+            "Rename the zone (and the conditions that name it)",
+        )
         self.act_find = self._action(
             "&Find Zone…", self.focus_find, K.Find, "Find a zone by name or code"
         )
@@ -232,6 +259,8 @@ class MainWindow(QMainWindow):
         e = mb.addMenu("&Edit")
         e.addActions([self.act_undo, self.act_redo])
         e.addSeparator()
+        e.addActions([self.act_delete_zone, self.act_rename_zone])
+        e.addSeparator()
         e.addActions([self.act_find, self.act_select_all, self.act_select_none])
         v = mb.addMenu("&View")
         modes = v.addMenu("Map &Mode")
@@ -255,6 +284,19 @@ class MainWindow(QMainWindow):
         t.addActions(list(self.tool_actions.values()))
         h = mb.addMenu("&Help")
         h.addAction("&About Warroom", self._about)
+
+    def _build_dock_menus(self) -> None:
+        """Context menus on the docks: the Zones table offers what the canvas does, and
+        Del there deletes the selected zones."""
+        table = self.zones_panel.table
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        delete = QAction("&Delete Zone", table)
+        delete.setShortcut(QKeySequence(Qt.Key.Key_Delete))
+        delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        delete.triggered.connect(lambda _c=False: self.delete_selected_zones())
+        rename = QAction("Re&name Zone…", table)
+        rename.triggered.connect(lambda _c=False: self.rename_zone())
+        table.addActions([rename, delete, self.act_zoom_sel])
 
     def _build_toolbars(self) -> None:
         tb = self.addToolBar("File")
@@ -359,6 +401,10 @@ class MainWindow(QMainWindow):
     def _load_into_views(self) -> None:
         doc = self.document
         assert doc is not None
+        for tool in self.tools.values():  # nothing of the old document stays on screen
+            tool.reset()
+        self.zone_label.setText("")
+        self.coords_label.setText("")
         self.scene.set_pack(doc.pack, doc.scenario_id)
         self.validation.reset(doc.pack)
         self.zones_panel.set_document(doc)
@@ -437,8 +483,16 @@ class MainWindow(QMainWindow):
         st = doc.undo_stack
         self.act_undo.setEnabled(st.canUndo())
         self.act_redo.setEnabled(st.canRedo())
-        self.act_undo.setText(f"&Undo {st.undoText()}".rstrip())
-        self.act_redo.setText(f"&Redo {st.redoText()}".rstrip())
+        # short labels (a long command name would push the toolbar around); the full text
+        # is the tooltip and the status tip
+        for act, word, text in (
+            (self.act_undo, "Undo", st.undoText()),
+            (self.act_redo, "Redo", st.redoText()),
+        ):
+            act.setText(f"&{word}")
+            full = f"{word} {text}".rstrip()
+            act.setToolTip(full)
+            act.setStatusTip(full)
         self.act_revert.setEnabled(doc.packfile is not None)
         self._update_title()
 
@@ -776,6 +830,96 @@ class MainWindow(QMainWindow):
         if self.document is not None:
             self.document.undo_stack.redo()
 
+    def delete_selected_zones(self) -> bool:
+        """Delete the selected zones in one undo step (Del, Edit menu, context menu): each
+        one's area merges into the neighbour sharing the longest border, which takes its
+        units, ownership and capital (gamecore.ops.authoring.delete_zone_edit)."""
+        doc = self.document
+        if doc is None or doc.readonly:
+            return False
+        zones = [z for z in doc.selection.zones() if z in doc.pack.map.zones]
+        if not zones:
+            self.show_hint("Delete: select the zones to delete first")
+            return False
+        names = [f"{doc.pack.map.zones[z].code} — {doc.pack.map.zones[z].name}" for z in zones]
+        cov = coverage_of(self).copy()
+        edits = []
+        try:
+            for zid in zones:
+                edit = delete_zone_edit(cov, doc.pack, zid)
+                cov.apply(edit.edits[0].changeset, check=False)  # the next one sees this one done
+                edits.append(edit)
+        except WarroomError as err:
+            self.show_error(str(err))
+            return False
+        label = f"Delete {names[0]}" if len(names) == 1 else f"Delete {len(names)} zones"
+        if not self.push(edits[0] if len(edits) == 1 else CompositeEdit(edits, label=label)):
+            return False
+        self.show_hint(f"Deleted {', '.join(names)}: units and ownership went to the neighbour")
+        return True
+
+    def rename_zone(self, zid: int | None = None, name: str | None = None) -> bool:
+        """Rename a zone; the objectives' conditions that name it follow (one undo step)."""
+        doc = self.document
+        if doc is None:
+            return False
+        if zid is None:
+            sel = doc.selection.zones()
+            zid = sel[0] if len(sel) == 1 else None
+        zone = doc.pack.map.zones.get(zid) if zid is not None else None
+        if zone is None:
+            self.show_hint("Rename: select one zone first")
+            return False
+        if name is None:
+            name, ok = QInputDialog.getText(
+                self, "Rename zone", f"New name of {zone.code}:", text=zone.name
+            )
+            if not ok:
+                return False
+        try:
+            edit = rename_zone_edit(doc.pack, zone.id, name)
+        except WarroomError as err:
+            self.show_error(str(err))
+            return False
+        return self.push(edit)
+
+    def canvas_context_menu(self, pos, scene_pos) -> None:
+        """Right click on the map: the zone under the cursor joins the selection (or
+        becomes it) and a menu offers what can be done with it."""
+        doc = self.document
+        if doc is None:
+            return
+        zid = self.scene.zone_at(scene_pos)
+        if zid is not None and ("zone", zid) not in doc.selection.items:
+            doc.selection.set([("zone", zid)])
+        menu = QMenu(self)
+        menu.setObjectName("canvasMenu")
+        zones = doc.selection.zones()
+        self.act_delete_zone.setEnabled(bool(zones) and not doc.readonly)
+        self.act_rename_zone.setEnabled(len(zones) == 1 and not doc.readonly)
+        menu.addAction(self.act_rename_zone)
+        menu.addAction(self.act_delete_zone)
+        if len(zones) >= 2:
+            menu.addAction("&Merge Selected Zones", self.merge_selected_zones)
+        menu.addSeparator()
+        menu.addAction(self.act_zoom_sel)
+        menu.addAction(self.act_fit)
+        self._context_menu = menu  # tests reach it
+        menu.popup(self.view.viewport().mapToGlobal(pos))
+
+    def merge_selected_zones(self) -> bool:
+        """Merge the selected zones (the first keeps its attributes)."""
+        tool = self.tools["merge"]
+        tool.zones, tool.keep = [], None
+        before = len(self.document.pack.map.zones) if self.document else 0
+        tool.merge()
+        return self.document is not None and len(self.document.pack.map.zones) < before
+
+    def _field_done(self) -> None:
+        """Enter or Escape in an Inspector field: the keys go back to the map (tool
+        shortcut letters must not type into the zone name)."""
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def select_all(self) -> None:
         if self.document is not None:
             self.selection.set([("zone", z) for z in self.document.pack.map.zones])
@@ -820,12 +964,61 @@ class MainWindow(QMainWindow):
         if doc is None:
             return
         zones = [z for z in issue.zones if z in doc.pack.map.zones]
-        if zones:
-            doc.selection.set([("zone", z) for z in zones])
+        m = doc.pack.map
+        tables = {
+            "links": ("link", m.links),
+            "lines": ("line", m.lines),
+            "facilities": ("facility", m.facilities),
+            "terrain_areas": ("terrain_area", m.terrain_areas),
+        }
+        features = [
+            (kind, i)
+            for ref, (kind, table) in tables.items()
+            for i in issue.refs.get(ref, [])
+            if i in table
+        ]
+        if zones or features:
+            doc.selection.set([("zone", z) for z in zones] + features)
             self.zoom_to_selection()
         elif issue.point is not None:
-            self.view.centerOn(*issue.point)
+            self.view.center_on(QPointF(*issue.point))
+        elif issue.scenario or issue.refs.get("objectives"):
+            self.show_scenario_page(issue)
         self.show_hint(f"{issue.code}: {issue.message}")
+
+    #: the Scenario dock page that holds what a scenario check is about
+    ISSUE_PAGES = {
+        "SCN001": "general",
+        "SCN005": "nations",
+        "SCN006": "politics",
+        "SCN007": "turn_order",
+        "SCN008": "economy",
+        "SCN011": "economy",
+        "SCN002": "setup",
+        "SCN003": "setup",
+        "SCN004": "setup",
+        "SCN012": "setup",
+        "SCN013": "setup",
+    }
+
+    def show_scenario_page(self, issue) -> None:
+        """An issue without a place on the map: open the Scenario dock at its page (the
+        objective it names selected)."""
+        doc = self.document
+        if issue.scenario and issue.scenario in doc.pack.scenarios:
+            doc.set_scenario(issue.scenario)
+        panel = self.scenario_panel
+        objectives = issue.refs.get("objectives") or []
+        name = "objectives" if objectives else self.ISSUE_PAGES.get(issue.code, "general")
+        page = getattr(panel, name)
+        self.scenario_dock.show()
+        self.scenario_dock.raise_()
+        for i in range(panel.tabs.count()):
+            if panel.tabs.widget(i).isAncestorOf(page):
+                panel.tabs.setCurrentIndex(i)
+        panel.refresh_stale()
+        if objectives:
+            panel.objectives.select(objectives[0])
 
     def fix_issue(self, issue) -> None:
         doc = self.document

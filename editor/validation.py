@@ -10,19 +10,74 @@ the document's edit counter.
 from __future__ import annotations
 
 import copy
+import io
+import pickle
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+import shapely
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from gamecore.errors import WarroomError
 from gamecore.model import Pack
 from gamecore.ops import Change
 
 
-def snapshot(pack: Pack) -> Pack:
-    """A copy of the pack for a worker thread (geometries are immutable: shared, which
-    also lets the validator's per-geometry caches carry over)."""
+class _Pickler(pickle.Pickler):
+    def __init__(self, file, shared: list):
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.shared = shared
+
+    def persistent_id(self, obj):
+        if isinstance(obj, shapely.Geometry):
+            self.shared.append(obj)
+            return len(self.shared) - 1
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, file, shared: list):
+        super().__init__(file)
+        self.shared = shared
+
+    def persistent_load(self, pid):
+        return self.shared[pid]
+
+
+class Frozen:
+    """A pack frozen as bytes on the GUI thread (the consistent moment), thawed into a
+    copy on the worker thread (the costly half)."""
+
+    def __init__(self, pack: Pack):
+        self.shared: list = []
+        buf = io.BytesIO()
+        try:
+            _Pickler(buf, self.shared).dump(pack)
+            self.data: bytes | None = buf.getvalue()
+            self.copy: Pack | None = None
+        except (pickle.PicklingError, TypeError, AttributeError):
+            self.data, self.copy = None, _deepcopy(pack)
+
+    def thaw(self) -> Pack:
+        if self.copy is not None:
+            return self.copy
+        return _Unpickler(io.BytesIO(self.data), self.shared).load()
+
+
+def _deepcopy(pack: Pack) -> Pack:
     memo = {id(z.geometry): z.geometry for z in pack.map.zones.values()}
     return copy.deepcopy(pack, memo)
+
+
+def snapshot(pack: Pack) -> Pack:
+    """A copy of the pack for a worker thread (geometries are immutable: shared, which
+    also lets the validator's per-geometry caches carry over). A pickle round trip in
+    memory of our own objects (never of a file): two to three times faster than
+    ``copy.deepcopy`` on the bundled sample, and it runs on the GUI thread."""
+    return Frozen(pack).thaw()
+
+
+#: how long the validator waits after an edit before it runs (a burst of edits, e.g.
+#: typing or dragging, is validated once, after the window has repainted)
+SETTLE_MS = 150
 
 
 class _Sink(QObject):
@@ -30,18 +85,22 @@ class _Sink(QObject):
 
 
 class _Job(QRunnable):
-    def __init__(self, validator, pack, zones, geometry, full, generation, sink):
+    def __init__(self, validator, pack, zones, geometry, full, generation, sink, fields=None):
         super().__init__()
-        self.validator, self.pack, self.zones = validator, pack, zones
+        self.validator, self.pack, self.zones, self.fields = validator, pack, zones, fields
         self.geometry, self.full, self.generation, self.sink = geometry, full, generation, sink
 
     def run(self) -> None:
         try:
+            if isinstance(self.pack, Frozen):
+                self.pack = self.pack.thaw()
             self.validator.pack = self.pack
             if self.full:
                 report = self.validator.run()
             else:
-                report = self.validator.update(self.zones, geometry_changed=self.geometry)
+                report = self.validator.update(
+                    self.zones, geometry_changed=self.geometry, fields=self.fields
+                )
             error = ""
         except WarroomError as err:
             report, error = None, str(err)
@@ -73,7 +132,12 @@ class LiveValidation(QObject):
         self._pending_zones: set[int] = set()
         self._pending_geometry = False
         self._pending_full = False
+        self._pending_fields: set[str] = set()
         self._needs_full = False
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(SETTLE_MS)
+        self._settle.timeout.connect(self._kick)
         self.include_slow = False
         self.report = None
 
@@ -117,42 +181,63 @@ class LiveValidation(QObject):
         if self._needs_full:
             self._pending_full, self._needs_full = True, False
         self._pending_zones |= zones
+        self._pending_fields |= change.fields
         self._pending_geometry |= bool(
             change.geometry or change.created_zones or change.deleted_zones
         )
         if not zones and not self._pending_full:
             self._pending_full = True  # e.g. the ignore list: cheap, and always right
-        self._kick()
+        self.running.emit(True)  # busy from the edit on: the Issues dock says "validating"
+        self._settle.start()
+
+    def pending(self) -> bool:
+        """Whether edits wait to be validated."""
+        return bool(self._pending_full or self._pending_zones)
 
     def wait(self, msecs: int = 30_000) -> bool:
+        if self._settle.isActive():  # an edit waits to be validated: start it now
+            self._settle.stop()
+            self._kick()
         return self.pool.waitForDone(msecs)
 
     # -- machinery
     def _kick(self) -> None:
         if self._busy or self.validator is None or self.pack is None:
             return
+        self._settle.stop()
         full = self._pending_full
         zones, geometry = set(self._pending_zones), self._pending_geometry
+        fields = set(self._pending_fields)
         self._pending_full, self._pending_zones, self._pending_geometry = False, set(), False
+        self._pending_fields = set()
         if not full and not zones:
+            self.running.emit(False)
             return
         self._busy = True
         self.running.emit(True)
         job = _Job(
-            self.validator, snapshot(self.pack), zones, geometry, full, self.generation, self._sink
+            self.validator,
+            Frozen(self.pack),
+            zones,
+            geometry,
+            full,
+            self.generation,
+            self._sink,
+            fields,
         )
         self.pool.start(job)
 
     def _done(self, generation: int, report, error: str) -> None:
         self._busy = False
-        self.running.emit(False)
+        if not self.pending():
+            self.running.emit(False)
         if error:
             self.failed.emit(error)
             self._needs_full = True  # the incremental state is unknown: redo it all next time
         elif generation == self.generation:
             self.report = report
             self.updated.emit(report)
-        if self._pending_full or self._pending_zones:
+        if self.pending() and not self._settle.isActive():
             self._kick()
 
 

@@ -89,6 +89,16 @@ def fill_paths(geoms: Sequence) -> list[QPainterPath]:
     return out
 
 
+def path_bounds(path: QPainterPath) -> QRectF:
+    """The bounds of ``path`` for culling, never empty: a straight horizontal or vertical
+    border has a zero-width box, which ``QRectF.intersects`` never reports as meeting
+    anything (such borders were never drawn)."""
+    r = path.boundingRect()
+    c = r.center()
+    e = 1e-6 * max(1.0, abs(c.x()), abs(c.y()), r.width(), r.height())
+    return r.adjusted(-e, -e, e, e)
+
+
 def bounding_rects(geoms: Sequence) -> list[QRectF]:
     b = shapely.bounds(np.asarray([g if g is not None else shapely.Polygon() for g in geoms]))
     out = []
@@ -114,6 +124,24 @@ class BorderRuns:
 
     def pairs(self) -> np.ndarray:
         return np.column_stack([self.a, self.b])
+
+    def bounds(self) -> np.ndarray:
+        """Per run: (x0, y0, x1, y1)."""
+        if len(self.c0) == 0:
+            return np.empty((0, 4))
+        lengths = self.c1 - self.c0 + 1
+        ends = np.cumsum(lengths)
+        starts = ends - lengths
+        idx = np.repeat(self.c0 - starts, lengths) + np.arange(ends[-1])
+        x, y = self.coords[idx, 0], self.coords[idx, 1]
+        return np.column_stack(
+            [
+                np.minimum.reduceat(x, starts),
+                np.minimum.reduceat(y, starts),
+                np.maximum.reduceat(x, starts),
+                np.maximum.reduceat(y, starts),
+            ]
+        )
 
     def path(self, mask: np.ndarray | None = None) -> QPainterPath:
         """One path of the runs selected by ``mask`` (all runs when None)."""
@@ -187,6 +215,40 @@ def border_runs(zone_ids: Sequence[int], geoms: Sequence, frame: QRectF | None) 
         b=rb[keep],
         c0=seg[starts][keep],
         c1=seg[ends][keep] + 1,
+    )
+
+
+def update_border_runs(
+    old: BorderRuns,
+    zone_ids: Sequence[int],
+    geoms: Sequence,
+    touched,
+    tree,
+    frame: QRectF | None,
+) -> BorderRuns:
+    """``old`` after the zones ``touched`` (reshaped, created or deleted) changed: the
+    runs of every other pair are kept, those of the touched zones are found again among
+    them and the zones whose bounds meet theirs (``tree``: an STRtree of ``geoms``).
+    Gives the runs :func:`border_runs` gives, in another order."""
+    touched = np.asarray(sorted(set(touched)), dtype=np.int64)
+    keep = ~(np.isin(old.a, touched) | np.isin(old.b, touched))
+    index = {z: i for i, z in enumerate(zone_ids)}
+    present = [index[z] for z in touched.tolist() if z in index]
+    near: set[int] = set(present)
+    if present:
+        arr = np.asarray([geoms[i] for i in present], dtype=object)
+        _src, hits = tree.query(arr)
+        near |= set(np.asarray(hits).tolist())
+    order = sorted(near)
+    new = border_runs([zone_ids[i] for i in order], [geoms[i] for i in order], frame)
+    sel = np.isin(new.a, touched) | np.isin(new.b, touched)
+    offset = len(old.coords)
+    return BorderRuns(
+        coords=np.vstack([old.coords, new.coords]) if len(new.coords) else old.coords,
+        a=np.concatenate([old.a[keep], new.a[sel]]),
+        b=np.concatenate([old.b[keep], new.b[sel]]),
+        c0=np.concatenate([old.c0[keep], new.c0[sel] + offset]),
+        c1=np.concatenate([old.c1[keep], new.c1[sel] + offset]),
     )
 
 

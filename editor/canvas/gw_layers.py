@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 from shapely.geometry import LineString, Point
 
 from editor.canvas import style
-from editor.canvas.geom import fill_paths
+from editor.canvas.geom import fill_paths, path_bounds
 from editor.canvas.layers import Hit, Layer, _cosmetic, _draw_centred, _font, _ScreenLayer
 
 if TYPE_CHECKING:
@@ -54,16 +54,24 @@ class TerrainAreasLayer(Layer):
     def __init__(self, scene: MapScene, z: float):
         super().__init__(scene, z)
         self._data: list[tuple[int, QPainterPath, QRectF, QBrush, QBrush, QPen]] | None = None
+        self._key: tuple = ()
 
     def rebuild(self) -> None:
         self._data = None
         self.refresh()
 
     def data(self):
+        areas_now = self.map_scene.pack.map.terrain_areas
+        # edits replace geometries, never mutate them: same ids, shapes and terrains,
+        # same drawing (a zone reshaped around an area leaves it as it is)
+        key = tuple((a.id, id(a.geometry), a.terrain) for a in areas_now.values())
+        if self._data is not None and key != self._key:
+            self._data = None
+        self._key = key
         if self._data is None:
             areas = [
                 a
-                for a in sorted(self.map_scene.pack.map.terrain_areas.values(), key=lambda a: a.id)
+                for a in sorted(areas_now.values(), key=lambda a: a.id)
                 if a.geometry is not None and not a.geometry.is_empty
             ]
             paths = fill_paths([a.geometry for a in areas])
@@ -76,7 +84,7 @@ class TerrainAreasLayer(Layer):
                 ink.setAlpha(200)
                 hatch = QBrush(ink, HATCH.get(a.terrain.lower(), Qt.BrushStyle.Dense7Pattern))
                 pen = _cosmetic(base.darker(230), 1.2, [4, 2])
-                self._data.append((a.id, path, path.boundingRect(), QBrush(tint), hatch, pen))
+                self._data.append((a.id, path, path_bounds(path), QBrush(tint), hatch, pen))
         return self._data
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:

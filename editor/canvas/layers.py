@@ -39,7 +39,7 @@ from shapely.geometry import LineString, Point
 from shapely.ops import nearest_points
 
 from editor.canvas import style, symbols
-from editor.canvas.geom import polyline_path
+from editor.canvas.geom import path_bounds, polyline_path
 from editor.canvas.icons import draw_facility, unit_abbrev
 
 if TYPE_CHECKING:
@@ -273,11 +273,22 @@ class BordersLayer(Layer):
         super().__init__(scene, z)
         self._data: dict | None = None
         self._data_lod: dict | None = None
+        self._dirty: QRectF | None = None  # reshaped since the paths were built
         self._pens = {k: _cosmetic(c, w, d) for k, (c, w, d) in style.BORDER_STYLES.items()}
 
     def rebuild(self) -> None:
         self._data = self._data_lod = None
+        self._dirty = None
         self.refresh()
+
+    def geometry_changed(self, dirty: QRectF) -> None:
+        """Zones were reshaped inside ``dirty`` (map coordinates): the paths of the tiles
+        it touches are built again when next drawn, the others are kept."""
+        self._data_lod = None
+        if self._data is None or dirty.isNull():
+            self._data, self._dirty = None, None
+            return
+        self._dirty = dirty if self._dirty is None else self._dirty.united(dirty)
 
     def _styles(self, runs) -> np.ndarray:
         pack = self.map_scene.pack
@@ -290,7 +301,11 @@ class BordersLayer(Layer):
             out[i] = s
         return out
 
-    def _build(self, runs) -> dict[str, list[tuple[QPainterPath, QRectF]]]:
+    def _build(
+        self, runs, dirty: QRectF | None = None, old: dict | None = None
+    ) -> dict[str, list[tuple[QPainterPath, QRectF, int]]]:
+        """Paths per style (path, bounds, tile). With ``dirty`` and the ``old`` paths,
+        only the tiles where a run (old or new) meets ``dirty`` are built again."""
         styles = self._styles(runs)
         # thin styles: one path per cell of a TILES x TILES grid, so that a pan (which
         # redraws a strip) strokes only the cells it crosses
@@ -307,23 +322,39 @@ class BordersLayer(Layer):
             self.TILES - 1,
         )
         tiles = gy.astype(int) * self.TILES + gx.astype(int)
-        out: dict[str, list[tuple[QPainterPath, QRectF]]] = {}
+        partial = dirty is not None and old is not None
+        if partial:
+            b = runs.bounds()
+            hit = (
+                (b[:, 2] >= dirty.left())
+                & (b[:, 0] <= dirty.right())
+                & (b[:, 3] >= dirty.top())
+                & (b[:, 1] <= dirty.bottom())
+            )
+            stale = set(np.unique(tiles[hit]).tolist())
+            for entries in old.values():
+                stale |= {t for _p, r, t in entries if r.intersects(dirty)}
+        out: dict[str, list[tuple[QPainterPath, QRectF, int]]] = {}
         for s in style.BORDER_ORDER:
             mask = styles == s
+            kept = [e for e in old.get(s, []) if e[2] not in stale] if partial else []
+            out[s] = kept
             if not np.any(mask):
                 continue
             if style.BORDER_STYLES[s][1] <= self.WIDE:
-                out[s] = []
-                for tile in np.unique(tiles[mask]):
+                for tile in np.unique(tiles[mask]).tolist():
+                    if partial and tile not in stale:
+                        continue
                     path = runs.path(mask & (tiles == tile))
-                    out[s].append((path, path.boundingRect()))
+                    out[s].append((path, path_bounds(path), tile))
             else:
-                out[s] = []
                 for r in np.flatnonzero(mask):
+                    if partial and tiles[r] not in stale:
+                        continue
                     one = np.zeros(len(mask), dtype=bool)
                     one[r] = True
                     path = runs.path(one)
-                    out[s].append((path, path.boundingRect()))
+                    out[s].append((path, path_bounds(path), int(tiles[r])))
         return out
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
@@ -335,6 +366,11 @@ class BordersLayer(Layer):
         else:
             if self._data is None:
                 self._data = self._build(geom.borders)
+            elif self._dirty is not None:
+                pad = 1e-6 * max(geom.frame.width(), geom.frame.height(), 1.0)
+                dirty = self._dirty.adjusted(-pad, -pad, pad, pad)
+                self._data = self._build(geom.borders, dirty, self._data)
+            self._dirty = None
             data = self._data
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -345,7 +381,7 @@ class BordersLayer(Layer):
             if not paths or (s == "sea" and scale < 0.12):
                 continue  # sea-zone borders vanish when far out
             painter.setPen(self._pens[s])
-            for path, rect in paths:
+            for path, rect, _tile in paths:
                 if rect.intersects(area):
                     painter.drawPath(path)
 
@@ -498,12 +534,12 @@ class LinesLayer(Layer):
                         continue
                     ends = [zones[z].roundel or anchor[z] for z in (b.a, b.b)]
                     path = polyline_path(ends)
-                    self._border_rails.append((path, path.boundingRect(), b.rail_gauge))
+                    self._border_rails.append((path, path_bounds(path), b.rail_gauge))
             self._paths = {}
             for ln in self.lines():
                 if len(ln.points) >= 2:
                     path = polyline_path(ln.points)
-                    self._paths[ln.id] = (path, path.boundingRect())
+                    self._paths[ln.id] = (path, path_bounds(path))
         return self._paths
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
@@ -779,6 +815,9 @@ class FacilitiesLayer(_ScreenLayer):
         return None
 
 
+CHIP_HALO = 2.0  # px of light halo around a unit chip
+
+
 class UnitsLayer(_ScreenLayer):
     """The unit stacks of the current scenario, at the zones' slots (or in rows under
     the roundel when a zone has fewer slots than stacks)."""
@@ -789,16 +828,29 @@ class UnitsLayer(_ScreenLayer):
         w = self.map_scene.symbols.chip_width(text)
         f = symbols.font(symbols.CHIP_PX, bold=True)
 
+        halo = CHIP_HALO
+
         def paint(p: QPainter) -> None:
-            r = QRectF(0.5, 0.5, w, symbols.CHIP_H - 1)
-            p.setPen(QPen(QColor("#1b1b1b"), 1.0))
+            # a light halo and a dark rim: the chip stands out on any fill, its own
+            # nation's colour included (a blue stack on a blue zone)
+            outer = QRectF(0.5, 0.5, w + 2 * halo, symbols.CHIP_H - 1 + 2 * halo)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QBrush(QColor(255, 255, 255, 235)))
+            p.drawRoundedRect(outer, 4 + halo, 4 + halo)
+            r = outer.adjusted(halo, halo, -halo, -halo)
+            p.setPen(QPen(QColor("#111111"), 1.2))
             p.setBrush(QBrush(colour))
             p.drawRoundedRect(r, 4, 4)
             p.setFont(f)
             p.setPen(QPen(QColor(style.text_colour_on(colour.name()))))
             p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
 
-        return self.images.get(("chip", text, colour.name()), w + 1, symbols.CHIP_H, paint)
+        return self.images.get(
+            ("chip", text, colour.name()),
+            w + 1 + 2 * halo,
+            symbols.CHIP_H + 2 * halo,
+            paint,
+        )
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
         sc = self.map_scene

@@ -9,7 +9,13 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainterPath
 from shapely.geometry import Point, box
 
-from editor.canvas.geom import BorderRuns, border_runs, fill_paths, simplify_coverage
+from editor.canvas.geom import (
+    BorderRuns,
+    border_runs,
+    fill_paths,
+    simplify_coverage,
+    update_border_runs,
+)
 from gamecore.model import Map
 
 
@@ -47,15 +53,24 @@ class MapGeometry:
             z = m.zones[zid]
             self.anchor[zid] = z.label if z.label is not None else tuple(anchors[i])
         self.borders: BorderRuns = border_runs(self.ids, geoms, self.frame)
+        self._border_coords = len(self.borders.coords)  # after the last full computation
         self._lod: tuple[dict[int, QPainterPath], BorderRuns] | None = None
         self.version += 1
 
     def update(self, m: Map, zone_ids) -> QRectF:
         """Bring the geometry of ``zone_ids`` (modified, created or deleted) up to date,
         reusing the painter paths of every other zone. Returns the map area that changed
-        (old and new bounds of those zones)."""
+        (where old and new shapes differ for a reshaped zone; old and new bounds of a
+        created or deleted one): moving one vertex of a large zone repaints the strip
+        around that vertex, not the zone."""
         zone_ids = set(zone_ids)
-        dirty = self.union_rect(zone_ids)
+        before = {
+            zid: self.geoms[self.index[zid]]
+            for zid in zone_ids
+            if zid in self.index and not self.empty[self.index[zid]]
+        }
+        reshaped = {zid for zid in before if zid in m.zones and m.zones[zid].geometry is not None}
+        dirty = self.union_rect(zone_ids - reshaped)
         old_paths = self.paths
         old_index, old_geoms, old_bounds, old_empty = (
             self.index,
@@ -109,11 +124,40 @@ class MapGeometry:
             else:
                 self.anchor[zid] = (0.0, 0.0)
         self.refresh_anchors(m, zone_ids)
-        self.borders = border_runs(self.ids, list(self.geoms), self.frame)
+        # the runs of the zones an edit touched are found again among their neighbours;
+        # a big edit (or coordinates piling up from many small ones) computes them all
+        small = len(zone_ids) <= max(8, n // 20)
+        if small and len(self.borders.coords) < 2 * max(self._border_coords, 1000):
+            self.borders = update_border_runs(
+                self.borders, self.ids, self.geoms, zone_ids, self.tree, self.frame
+            )
+        else:
+            self.borders = border_runs(self.ids, list(self.geoms), self.frame)
+            self._border_coords = len(self.borders.coords)
         self._lod = None
         self.version += 1
-        now = self.union_rect(zone_ids)
-        return now if dirty.isNull() else (dirty if now.isNull() else dirty.united(now))
+        now = self.union_rect(zone_ids - reshaped)
+        out = now if dirty.isNull() else (dirty if now.isNull() else dirty.united(now))
+        for zid in reshaped:
+            old, new = before[zid], m.zones[zid].geometry
+            if old is new:
+                continue
+            diff = shapely.symmetric_difference(old, new)
+            # the strip between old and new outlines (its edges are the moved borders)
+            x0, y0, x1, y1 = (
+                shapely.bounds(diff)
+                if not diff.is_empty
+                else (
+                    shapely.bounds(shapely.union(old.boundary, new.boundary))
+                    if not old.equals_exact(new, 0.0)
+                    else (np.nan,) * 4
+                )
+            )
+            if np.isnan(x0):
+                continue
+            r = QRectF(x0, y0, max(x1 - x0, 1e-9), max(y1 - y0, 1e-9))
+            out = r if out.isNull() else out.united(r)
+        return out
 
     def refresh_anchors(self, m: Map, zone_ids) -> None:
         for zid in zone_ids:

@@ -29,7 +29,7 @@ from editor.canvas.layers import (
     device_scale,
 )
 from editor.canvas.mapgeom import MapGeometry
-from editor.canvas.symbols import Placer
+from editor.canvas.symbols import ROUNDEL, Placer
 from gamecore.model import Pack, Scenario, in_scenario
 from gamecore.ops import Change
 
@@ -234,9 +234,9 @@ class MapScene(QGraphicsScene):
             self._nation_colours[nation] = c
         return c
 
-    def _recolour(self, zone_ids) -> None:
+    def _recolour(self, zone_ids) -> list[int]:
         """Recompute fill colours (all zones when ``zone_ids`` is None); repaint those
-        whose colour changed."""
+        whose colour changed; returns those zones."""
         new = style.zone_colours(
             self.pack, self.mode, self.scenario_id, self.issues, heatmap=self.heatmap
         )
@@ -249,6 +249,7 @@ class MapScene(QGraphicsScene):
                 del self.brushes[zid]
         if changed:
             self.layers["zones"].colours_changed(changed)
+        return changed
 
     # -- changes ---------------------------------------------------------------------------
     def apply_change(self, change: Change) -> None:
@@ -258,8 +259,9 @@ class MapScene(QGraphicsScene):
             return
         if change.nations:
             self._nation_colours = {}
+        recoloured: list[int] = []
         if change.zones or change.ownership or change.nations or change.scenarios:
-            self._recolour(None)
+            recoloured = self._recolour(None)
         if change.zones:
             self.geom.refresh_anchors(self.pack.map, change.zones)
             labels = self.layers["labels"]
@@ -267,17 +269,25 @@ class MapScene(QGraphicsScene):
             labels.forget(change.zones, change.fields)
             if "zone.kind" in change.fields:
                 self.layers["borders"].rebuild()
-        # symbols (names, roundels, icons, chips) are placed for the whole map: when an
-        # edit moves any of them, the whole cached map is redrawn, else only the zones
-        moved = False
+        # symbols (names, roundels, icons, chips) are placed for the whole map: an edit
+        # redraws the edited zones and the places where symbols appeared, went or moved
+        moved: list = []
         if self._may_move_symbols(change):
-            moved = self.symbols.refresh(names="zone.name" in change.fields or change.nations)
+            moved = self.symbols.refresh(names=bool("zone.name" in change.fields or change.nations))
         zone_rect = self.geom.union_rect(change.zones | change.ownership)
-        if moved or change.nations:
+        if change.nations or len(moved) > 40:
             self.invalidate_static()
-        elif change.zones or change.ownership:
-            pad = 0.15 * max(zone_rect.width(), zone_rect.height(), 1.0)
-            if not zone_rect.isNull():
+        else:
+            self._invalidate_symbols(moved)
+            if (
+                change.fields <= {"zone.value"}
+                and not change.ownership
+                and not set(recoloured) & change.zones
+            ):
+                # a new value changes the number in the zone's roundel, nothing else
+                self.invalidate_static(self._roundel_rect(change.zones))
+            elif (change.zones or change.ownership) and not zone_rect.isNull():
+                pad = 0.15 * max(zone_rect.width(), zone_rect.height(), 1.0)
                 self.invalidate_static(zone_rect.adjusted(-pad, -pad, pad, pad))
         if change.zones or change.ownership:
             self.layers["issues"].refresh()
@@ -320,31 +330,58 @@ class MapScene(QGraphicsScene):
         data, then repaint the area they cover (old and new bounds)."""
         touched = change.geometry | change.created_zones | change.deleted_zones
         dirty = self.geom.update(self.pack.map, touched)
-        self.symbols.clear()
+        # names, roundels, icons and chips are placed for the whole map: when the edit
+        # moves any of them (a label point follows its zone), everything is redrawn
+        structural = bool(change.created_zones or change.deleted_zones or change.scenarios)
+        if structural or not self.symbols.unchanged(touched):
+            spots = self.symbols.refresh(names=bool(change.created_zones))
+        else:
+            spots = []  # no anchor moved, no width changed: every symbol stays
+        moved = len(spots) > 40
+        if not moved:
+            self._invalidate_symbols(spots)
         self._recolour(None)
         zones = self.layers["zones"]
         assert isinstance(zones, ZonesLayer)
         zones._groups = zones._groups_lod = None
         borders = self.layers["borders"]
         assert isinstance(borders, BordersLayer)
-        borders._data = borders._data_lod = None
+        borders.geometry_changed(dirty)
         labels = self.layers["labels"]
         assert isinstance(labels, LabelsLayer)
         labels.forget(touched | change.zones, change.fields)
-        terrain = self.layers["terrain"]
-        assert isinstance(terrain, TerrainAreasLayer)
-        terrain._data = None  # areas are clipped with their zones
         for layer in self.layers.values():  # caches built from positions: drop them
             if isinstance(layer, LinesLayer):
                 layer._paths = None
             if not layer.STATIC:
                 layer.update()
-        if dirty.isNull():
+        if dirty.isNull() or moved:
             self.invalidate_static()
         else:
-            pad = 0.1 * max(dirty.width(), dirty.height(), 1.0)
+            pad = self._pixels(12)  # border pens and the selection outline are a few px wide
             self.invalidate_static(dirty.adjusted(-pad, -pad, pad, pad))
         self.highlight.update()
+
+    def _invalidate_symbols(self, spots) -> None:
+        """Redraw where symbols appeared, went or moved (Placer.refresh)."""
+        for x, y, w, h in spots:
+            self.invalidate_static(QRectF(x, y, w, h))
+
+    def _roundel_rect(self, zone_ids) -> QRectF:
+        """Where the roundels of ``zone_ids`` are drawn (at every cached zoom level)."""
+        pad = self._pixels(ROUNDEL + 4)
+        out = QRectF()
+        for syms in self.symbols._cache.values():
+            for zid, x, y in syms.roundels:
+                if zid in zone_ids:
+                    r = QRectF(x - pad, y - pad, 2 * pad, 2 * pad)
+                    out = r if out.isNull() else out.united(r)
+        return out if not out.isNull() else self.geom.union_rect(zone_ids)
+
+    def _pixels(self, n: float) -> float:
+        """``n`` pixels of the most zoomed-out view, in map units."""
+        scales = [v.transform().m11() for v in self.views() if v.transform().m11() > 0]
+        return n / min(scales) if scales else n
 
     PLACEMENT_FIELDS = {
         "zone.name",

@@ -166,7 +166,7 @@ def zone_colours(
 # -- borders -----------------------------------------------------------------------
 #: border style -> (colour, width in screen px, dash pattern or None)
 BORDER_STYLES: dict[str, tuple[str, float, list[float] | None]] = {
-    "sea": ("#7fa6c9", 1.0, [4, 3]),
+    "sea": ("#5b89b5", 1.0, [4, 3]),  # dark enough to read on every sea fill
     "land": ("#3a3a3a", 1.0, None),
     "coast": ("#1f3147", 1.6, None),
     "unmatched": ("#ff00aa", 1.5, [2, 2]),

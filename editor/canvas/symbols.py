@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import shapely
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
@@ -56,30 +57,51 @@ class _Grid:
     def __init__(self) -> None:
         self.cells: dict[tuple[int, int], list[QRectF]] = {}
 
-    def place(self, r: QRectF, ignore: QRectF | None = None) -> bool:
-        """Place ``r`` unless it overlaps a rectangle placed before (except ``ignore``)."""
+    def free(self, r: QRectF) -> bool:
+        """Whether ``r`` overlaps nothing placed so far."""
+        for gx in range(math.floor(r.left() / 64), math.floor(r.right() / 64) + 1):
+            for gy in range(math.floor(r.top() / 64), math.floor(r.bottom() / 64) + 1):
+                if any(o.intersects(r) for o in self.cells.get((gx, gy), ())):
+                    return False
+        return True
+
+    def place(self, r: QRectF, ignore: QRectF | None = None, force: bool = False) -> bool:
+        """Place ``r`` unless it overlaps a rectangle placed before (except ``ignore``);
+        with ``force``, place it anyway."""
         keys = [
             (gx, gy)
             for gx in range(math.floor(r.left() / 64), math.floor(r.right() / 64) + 1)
             for gy in range(math.floor(r.top() / 64), math.floor(r.bottom() / 64) + 1)
         ]
-        if any(o.intersects(r) and o is not ignore for k in keys for o in self.cells.get(k, ())):
+        if not force and any(
+            o.intersects(r) and o is not ignore for k in keys for o in self.cells.get(k, ())
+        ):
             return False
         for k in keys:
             self.cells.setdefault(k, []).append(r)
         return True
 
 
+#: where a unit chip that does not fit its place tries next, in chip steps: rings around
+#: it, nearest first, vertical neighbours before horizontal ones
+_CHIP_SPOTS = sorted(
+    ((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3)),
+    key=lambda d: (max(abs(d[0]), abs(d[1])), abs(d[1]), abs(d[0]), d),
+)
+
+
 class Placer:
     def __init__(self, scene: MapScene):
         self.scene = scene
         self._cache: dict[tuple, Symbols] = {}
+        self._inputs: dict[int, tuple | None] = {}  # per zone, as last placed
         self._name_sizes: dict[int, tuple[float, float]] = {}
         self._text_widths: dict[tuple[str, int], float] = {}
 
     def clear(self) -> None:
         self._cache.clear()
         self._name_sizes.clear()
+        self._inputs.clear()
 
     def name_size(self, zid: int) -> tuple[float, float]:
         size = self._name_sizes.get(zid)
@@ -108,7 +130,7 @@ class Placer:
         key = self._key(scale)
         syms = self._cache.get(key)
         if syms is None:
-            syms = self._compute(scale)
+            syms = self._compute(key[0])  # the key's scale: a recomputation matches exactly
             if len(self._cache) > 6:
                 self._cache.clear()
             self._cache[key] = syms
@@ -118,20 +140,69 @@ class Placer:
         """Zones whose value roundel is shown at some cached zoom level."""
         return {zid for syms in self._cache.values() for zid, _x, _y in syms.roundels}
 
-    def refresh(self, names: bool = True) -> bool:
-        """Recompute the cached placements after an edit (``names``: zone names changed);
-        True when some changed (then the whole cached map must be redrawn, not only the
-        edited zones)."""
-        old = dict(self._cache)
+    def _inputs_of(self, zid: int) -> tuple | None:
+        """What the placement reads of one zone (the same at every zoom level)."""
+        z = self.scene.pack.map.zones.get(zid)
+        geom = self.scene.geom
+        if z is None or zid not in geom.index:
+            return None
+        return (
+            geom.anchor.get(zid),
+            geom.width(zid),
+            z.roundel,
+            tuple(z.slots),
+            z.value,
+            z.kind,
+            z.name,
+        )
+
+    def unchanged(self, zone_ids) -> bool:
+        """Whether the placement inputs of ``zone_ids`` are those the cached placements
+        were computed from (then a reshape that moved no anchor and changed no width
+        leaves every symbol where it is: nothing to recompute)."""
+        if not self._cache:
+            return True
+        return all(
+            zid in self._inputs and self._inputs_of(zid) == self._inputs[zid] for zid in zone_ids
+        )
+
+    def refresh(self, names: bool = True) -> list[tuple[float, float, float, float]]:
+        """Recompute the cached placements after an edit (``names``: zone names changed).
+        Returns where symbols appeared, went or moved, as map rectangles ``(x, y, w, h)``
+        (old and new places) that must be redrawn besides the edited zones."""
+        # only the zoom levels on screen now are recomputed; the others (an earlier zoom,
+        # the overview's) are placed again when they are next drawn
+        shown = []
+        for v in self.scene.views():
+            t = v.transform()
+            scale = math.hypot(t.m11(), t.m12())
+            shown += [scale, scale * v.viewport().devicePixelRatioF()]
+        old = {
+            k: v
+            for k, v in self._cache.items()
+            if any(abs(k[0] - s) <= 1e-6 * max(s, 1e-12) for s in shown)
+        }
         self._cache.clear()
         if names:
             self._name_sizes.clear()
-        changed = False
+        out: list[tuple[float, float, float, float]] = []
         for key, syms in old.items():
-            new = self._compute(key[0])
+            scale = key[0]
+            new = self._compute(scale)
             self._cache[key] = new
-            changed = changed or new != syms
-        return changed
+            if new == syms:
+                continue
+            for kind in ("names", "roundels", "facilities", "units"):
+                for item in set(getattr(syms, kind)) ^ set(getattr(new, kind)):
+                    x, y = item[-2], item[-1]
+                    if kind == "names":
+                        known = not names and item[0] in self.scene.pack.map.zones
+                        w, h = self.name_size(item[0]) if known else (240.0, 24.0)
+                    else:
+                        w, h = 120.0, 40.0  # roundel, icon row, unit chip: generous
+                    w, h = (w + 8) / scale, (h + 8) / scale
+                    out.append((x - w / 2, y - h / 2, w, h))
+        return out
 
     # -- the placement --------------------------------------------------------------------
     @staticmethod
@@ -148,6 +219,33 @@ class Placer:
         off = (ROUNDEL / 2 + h / 2 + 1) / scale
         return [(ax, ry - off), (ax, ry + off), (ax, ay)]
 
+    @staticmethod
+    def _free_spot(grid: _Grid, box, x: float, y: float, w: float, scale: float, zone_geom):
+        """The spot nearest (x, y) where a unit chip ``w`` px wide overlaps nothing placed
+        before: rings of offsets one chip apart, those inside the zone first; (x, y)
+        itself, placed over the others, when every spot is taken."""
+        step_x, step_y = (w + 3) / scale, (CHIP_H + 2) / scale
+        outside = []
+        for dx, dy in _CHIP_SPOTS:
+            cx, cy = x + dx * step_x, y + dy * step_y
+            r = box(cx, cy, w, CHIP_H)
+            if not grid.free(r):
+                continue  # taken: no need to ask whether it is in the zone
+            if (
+                (dx or dy)
+                and zone_geom is not None
+                and not shapely.intersects_xy(zone_geom, cx, cy)
+            ):
+                outside.append((cx, cy))
+                continue
+            grid.place(r, force=True)
+            return cx, cy
+        for cx, cy in outside:
+            if grid.place(box(cx, cy, w, CHIP_H)):
+                return cx, cy
+        grid.place(box(x, y, w, CHIP_H), force=True)
+        return x, y
+
     def _compute(self, scale: float) -> Symbols:
         sc = self.scene
         geom = sc.geom
@@ -156,6 +254,7 @@ class Placer:
         out = Symbols()
         grid = _Grid()
         ids = [zid for zid in geom.ids if zid in zones]
+        self._inputs = {zid: self._inputs_of(zid) for zid in ids}
         px = {zid: geom.width(zid) * scale for zid in ids}
         order = sorted(ids, key=lambda zid: -px[zid])
 
@@ -233,6 +332,8 @@ class Placer:
                         row, col = divmod(n - len(z.slots), 3)
                         x = rx + (col - 1) * 42 / scale
                         y = ry + (ROUNDEL / 2 + 10 + row * (CHIP_H + 2)) / scale
-                    if grid.place(box(x, y, w, CHIP_H)):
-                        out.units.append((zid, i, x, y))
+                    # a stack is never hidden: it moves to the nearest free spot around
+                    # its place (inside its zone when it can), else it goes on top
+                    x, y = self._free_spot(grid, box, x, y, w, scale, zones[zid].geometry)
+                    out.units.append((zid, i, x, y))
         return out

@@ -23,6 +23,10 @@ class MapView(QGraphicsView):
     zoomChanged = Signal(float)
     #: the visible part of the map changed (pan or zoom)
     viewportChanged = Signal()
+    #: Del pressed on the map and no tool used it (delete the selection)
+    deleteRequested = Signal()
+    #: right click with the select or pan tool: a context menu at (view pos, scene pos)
+    contextMenuRequested = Signal(QPoint, QPointF)
 
     MIN_PX_PER_UNIT = 1e-3
     MAX_PX_PER_UNIT = 64.0
@@ -49,6 +53,9 @@ class MapView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._pan_from: QPoint | None = None
         self._space = False
+        #: the map was fitted and the user has not zoomed or panned since: a resize (the
+        #: window laid out on screen, maximised, docks moved) fits it again
+        self._fitted = False
         self.horizontalScrollBar().valueChanged.connect(self.viewportChanged)
         self.verticalScrollBar().valueChanged.connect(self.viewportChanged)
 
@@ -62,6 +69,7 @@ class MapView(QGraphicsView):
         return self.mapToScene(self.viewport().rect()).boundingRect()
 
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
+        self._fitted = False
         cur = self.scale_factor()
         target = min(max(cur * factor, self.MIN_PX_PER_UNIT), self.MAX_PX_PER_UNIT)
         factor = target / cur if cur else 1.0
@@ -85,6 +93,7 @@ class MapView(QGraphicsView):
         self.viewportChanged.emit()
 
     def zoom_to(self, rect: QRectF, margin: float = 0.08) -> None:
+        self._fitted = False
         if rect.isNull() or not rect.isValid():
             return
         w, h = rect.width(), rect.height()
@@ -102,8 +111,10 @@ class MapView(QGraphicsView):
 
     def fit_map(self) -> None:
         self.zoom_to(self.map_scene.geom.frame, margin=0.01)
+        self._fitted = True
 
     def center_on(self, pos: QPointF) -> None:
+        self._fitted = False
         self.centerOn(pos)
         self.viewportChanged.emit()
 
@@ -117,6 +128,7 @@ class MapView(QGraphicsView):
 
     # -- pan -----------------------------------------------------------------------------------
     def pan_by(self, dx: int, dy: int) -> None:
+        self._fitted = False
         h, v = self.horizontalScrollBar(), self.verticalScrollBar()
         h.setValue(h.value() + dx)
         v.setValue(v.value() + dy)
@@ -208,7 +220,21 @@ class MapView(QGraphicsView):
         if self.tool is not None and self.tool.key_press(self, event):
             event.accept()
             return
+        if event.key() == Qt.Key.Key_Delete and event.modifiers() in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.KeypadModifier,
+        ):
+            self.deleteRequested.emit()
+            event.accept()
+            return
         super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event) -> None:
+        if self.tool is not None and self.tool.name not in ("select", "pan"):
+            event.ignore()  # the drawing tools use the right button themselves
+            return
+        self.contextMenuRequested.emit(event.pos(), self.mapToScene(event.pos()))
+        event.accept()
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
@@ -240,6 +266,8 @@ class MapView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        if self._fitted:
+            self.fit_map()
         self.viewportChanged.emit()
 
     def _scene_pos(self, event: QMouseEvent) -> QPointF:

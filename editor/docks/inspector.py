@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -39,6 +39,7 @@ from gamecore.ops import (
     SetTerrainAreaAttrs,
     SetZoneAttrs,
 )
+from gamecore.ops.zones import rename_zone_edit
 
 MIXED = "(mixed)"
 _NONE = "\x00none"
@@ -131,9 +132,11 @@ def _parse_intmap(text: str) -> dict[str, int]:
 
 
 class AttrForm(QWidget):
-    """A form of :class:`Field` widgets over a list of objects of one kind."""
+    """A form of :class:`Field` widgets over a list of objects of one kind. Enter
+    commits a field and Escape reverts it; either gives the keyboard back (``fieldDone``)."""
 
     error = Signal(str)
+    fieldDone = Signal()
 
     def __init__(self, fields: list[Field], parent=None):
         super().__init__(parent)
@@ -143,6 +146,7 @@ class AttrForm(QWidget):
         self.widgets: dict[str, QWidget] = {}
         self.shown: dict[str, Any] = {}  # value displayed (MIXED when mixed)
         self._updating = False
+        self._field_of: dict[QWidget, Field] = {}
         self.header = QLabel(self)
         self.header.setObjectName("inspectorHeader")
         self.header.setWordWrap(True)
@@ -159,10 +163,28 @@ class AttrForm(QWidget):
                 w.setToolTip(f.tip)
             self.widgets[f.name] = w
             form.addRow(f.label, w)
+            self._field_of[w] = f
+            w.installEventFilter(self)
+            inner = w.lineEdit() if isinstance(w, QComboBox) and w.isEditable() else None
+            if inner is not None:
+                self._field_of[inner] = f
+                inner.installEventFilter(self)
         lay = QVBoxLayout(self)
         lay.addWidget(self.header)
         lay.addLayout(form)
         lay.addStretch(1)
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.KeyPress and obj in self._field_of:
+            k = event.key()
+            if k == Qt.Key.Key_Escape:
+                self._reshow(self._field_of[obj])  # back to the value the pack has
+                self.fieldDone.emit()
+                return True
+            if k in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                # the field commits on this key (editingFinished); then the map gets it
+                QTimer.singleShot(0, self.fieldDone.emit)
+        return super().eventFilter(obj, event)
 
     # -- widgets ---------------------------------------------------------------------------
     def _make(self, f: Field) -> QWidget:
@@ -467,6 +489,9 @@ class ZoneForm(AttrForm):
         if f.name in ("owner", "original"):
             assert self.document is not None and self.document.scenario_id is not None
             return SetOwnership(self.document.scenario_id, ids, f.name, value)
+        if f.name == "name" and len(ids) == 1 and self.document is not None:
+            # the objectives' conditions that name the zone follow it (one undo step)
+            return rename_zone_edit(self.document.pack, ids[0], value)
         return SetZoneAttrs(ids, f.name, value)
 
 
@@ -548,6 +573,7 @@ class InspectorPanel(QWidget):
     """Shows the form for the selection; refreshes on changes that touch it."""
 
     error = Signal(str)
+    fieldDone = Signal()  # Enter or Escape in a field: give the keyboard back to the map
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -566,6 +592,7 @@ class InspectorPanel(QWidget):
         self.stack.addWidget(self.empty)
         for form in self.forms.values():
             form.error.connect(self.error)
+            form.fieldDone.connect(self.fieldDone)
             self.stack.addWidget(form)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)

@@ -201,4 +201,8 @@ class IssuesPanel(QWidget):
         issue = self.current()
         self.fix_button.setEnabled(issue is not None and issue.fix is not None)
         self.ignore_button.setEnabled(issue is not None)
-        self.locate_button.setEnabled(issue is not None and bool(issue.zones or issue.point))
+        # every issue can be shown: its zones, its point, the features it names, or the
+        # Scenario dock page that holds what it is about
+        self.locate_button.setEnabled(
+            issue is not None and bool(issue.zones or issue.point or issue.refs or issue.scenario)
+        )

@@ -80,6 +80,8 @@ class ScenarioPanel(QWidget):
             scroll.setFrameShape(QScrollArea.Shape.NoFrame)
             scroll.setWidget(p)
             self.tabs.addTab(scroll, p.title)
+        self._stale: set = set()  # pages an edit touched while out of view
+        self.tabs.currentChanged.connect(self.refresh_stale)
         self.message = QLabel("", objectName="scenarioMessage")
         self.message.setWordWrap(True)
         lay = QVBoxLayout(self)
@@ -180,8 +182,11 @@ class ScenarioPanel(QWidget):
             fill = getattr(self.main_window, "_fill_scenarios", None)
             if fill is not None:
                 fill()
-        if change.scenarios or change.nations or change.ownership or change.zones:
-            self.refresh()
+        touched = [p for p in self.pages if p.watches(change)]
+        if touched:
+            self._show_title()
+            self._stale.update(touched)
+            self.refresh_stale()
 
     def _scenario_switched(self, _sid: str) -> None:
         fill = getattr(self.main_window, "_fill_scenarios", None)
@@ -190,6 +195,38 @@ class ScenarioPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        """Show the current scenario: the page in view now, the others when shown."""
+        self._show_title()
+        self._stale.update(self.pages)
+        self.refresh_stale()
+
+    def refresh_stale(self, *_args) -> None:
+        """Rebuild the pages an edit touched that are in view (hidden pages and a hidden
+        dock wait until they are shown: an edit costs what the user sees change)."""
+        if not self._stale:
+            return
+        current = self.tabs.currentWidget()
+        # without a window on screen (scripts, headless tests) every page stays current
+        headless = not self.window().isVisible()
+        shown = self.isVisible()
+        for p in self.pages:
+            in_view = headless or (shown and current is not None and current.isAncestorOf(p))
+            if p in self._stale and in_view:
+                self._stale.discard(p)
+                p.refresh()
+
+    def ensure_fresh(self) -> None:
+        """Rebuild every page an edit touched, shown or not (before reading them)."""
+        for p in self.pages:
+            if p in self._stale:
+                self._stale.discard(p)
+                p.refresh()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.refresh_stale()
+
+    def _show_title(self) -> None:
         sc = self.scenario()
         if self.document is None:
             self.title.setText("(no document)")
@@ -197,8 +234,6 @@ class ScenarioPanel(QWidget):
             self.title.setText("No scenario: make one with “New scenario…”")
         else:
             self.title.setText(f"<b>{sc.name}</b> ({sc.id}) — ruleset {sc.ruleset}")
-        for p in self.pages:
-            p.refresh()
 
 
 def add_scenario_dock(main_window: QMainWindow) -> QDockWidget:

@@ -48,6 +48,20 @@ class Page(QWidget):
     def refresh(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    #: zone fields whose change this page shows (names and codes label zones everywhere)
+    ZONE_FIELDS = frozenset({"zone.name", "zone.code"})
+
+    def watches(self, change) -> bool:
+        """Whether ``change`` (a gamecore Change) alters what this page shows; pages not
+        touched by an edit are not rebuilt (an edit costs what it changes)."""
+        return bool(
+            change.scenarios
+            or change.nations
+            or change.created_zones
+            or change.deleted_zones
+            or change.fields & self.ZONE_FIELDS
+        )
+
 
 def swatch(colour: str, size: int = 12) -> QIcon:
     pm = QPixmap(size, size)

@@ -82,6 +82,9 @@ class MapDropFilter(QObject):
 
 
 class SetupPage(Page):
+    def watches(self, change) -> bool:
+        return bool(change.ownership) or super().watches(change)
+
     title = "Setup"
 
     def __init__(self, panel):
@@ -254,6 +257,10 @@ class SetupPage(Page):
 
 class EconomyPage(Page):
     title = "Economy"
+    ZONE_FIELDS = Page.ZONE_FIELDS | {"zone.value"}  # income counts the owned zones' values
+
+    def watches(self, change) -> bool:
+        return bool(change.ownership) or super().watches(change)
 
     COLS = ("Nation", "Income (zones)", "Income override", "Bank", "")
 

@@ -45,6 +45,11 @@ class Tool:
     def cancel(self) -> None:
         """Esc: abandon what is in progress."""
 
+    def reset(self) -> None:
+        """Another document was opened: forget everything about the old one (points,
+        snap markers, selected vertices)."""
+        self.cancel()
+
     # hooks: return True when handled
     def mouse_press(self, view: MapView, event: QMouseEvent, pos: QPointF) -> bool:
         return False

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QToolBar, QWidget
 
 from editor.tools.base import Tool
 from gamecore.errors import WarroomError
-from gamecore.geometry import Coverage, Snap
+from gamecore.geometry import ChangeSet, Coverage, Snap
 from gamecore.ops import Edit
 
 if TYPE_CHECKING:
@@ -30,12 +30,30 @@ def coverage_of(window) -> Coverage:
     """The coverage of the open document's zones, cached until a zone's geometry
     object changes (edits replace geometries, never mutate them)."""
     m = window.document.pack.map
-    key = (id(m), tuple((zid, id(z.geometry)) for zid, z in m.zones.items()))
+    geoms = {zid: z.geometry for zid, z in m.zones.items() if z.geometry is not None}
+    key = (id(m), m.width, m.height, m.wrap_x)
     cached = getattr(window, "_authoring_coverage", None)
-    if cached is None or cached[0] != key:
-        cached = (key, Coverage.from_map(m))
-        window._authoring_coverage = cached
-    return cached[1]
+    if cached is not None and cached[0] == key:
+        cov = cached[1]
+        old = cov.geoms
+        if len(old) == len(geoms) and all(old.get(z) is g for z, g in geoms.items()):
+            return cov
+        # an edit (or its undo) replaced a few zones' shapes: bring the coverage up to
+        # date with them instead of indexing every zone again
+        cs = ChangeSet(
+            created={z: g for z, g in geoms.items() if z not in old},
+            modified={z: (old[z], g) for z, g in geoms.items() if z in old and old[z] is not g},
+            deleted={z: g for z, g in old.items() if z not in geoms},
+        )
+        if len(cs.touched()) <= max(8, len(geoms) // 10):
+            try:
+                cov.apply(cs, check=False)
+                return cov
+            except WarroomError:
+                pass
+    cov = Coverage.from_map(m)
+    window._authoring_coverage = (key, cov)
+    return cov
 
 
 class AuthoringTool(Tool):
@@ -76,6 +94,11 @@ class AuthoringTool(Tool):
                     segments=self.snap_segments,
                 )
         return self.snapped.point if self.snapped is not None else p
+
+    def reset(self) -> None:
+        super().reset()
+        self.snapped = None
+        self.cursor_pos = None
 
     def commit(self, edit: Edit) -> bool:
         """Push ``edit`` as one undo step; a refused edit shows its message."""
@@ -132,17 +155,22 @@ class PolylineTool(AuthoringTool):
 
     closed = False
     min_points = 2
+    cursor = Qt.CursorShape.CrossCursor  # a precise point, not the arrow's tip
 
     def __init__(self, window):
         super().__init__(window)
         self.points: list[XY] = []
+        #: where a refused outline crosses itself (marked until the points change)
+        self.crossing: XY | None = None
 
     def cancel(self) -> None:
         self.points = []
+        self.crossing = None
         self.snapped = None
         self.repaint()
 
     def add_point(self, view: MapView, p: XY, event: QMouseEvent) -> None:
+        self.crossing = None
         if not self.points or self.points[-1] != p:
             self.points.append(p)
 
@@ -176,6 +204,7 @@ class PolylineTool(AuthoringTool):
         if key == Qt.Key.Key_Backspace:
             if self.points:
                 self.points.pop()
+                self.crossing = None
                 self.repaint()
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -193,7 +222,12 @@ class PolylineTool(AuthoringTool):
         try:
             self.finish(pts)
         except WarroomError as err:
+            # the points stay, so the designer can correct the outline; a crossing is
+            # marked on the map
+            self.points = pts
+            self.crossing = getattr(err, "point", None)
             self.fail(err)
+            self.repaint()
 
     def finish(self, points: list[XY]) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -222,6 +256,13 @@ class PolylineTool(AuthoringTool):
             painter.setBrush(QBrush(QColor("white")))
             for p in pts:
                 painter.drawEllipse(p, 3, 3)
+        if self.crossing is not None:  # a red ring with a cross where the outline crosses
+            c = self.to_view(view, self.crossing)
+            painter.setPen(QPen(QColor("#d50000"), 2.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(c, 9, 9)
+            painter.drawLine(c + QPointF(-6, -6), c + QPointF(6, 6))
+            painter.drawLine(c + QPointF(-6, 6), c + QPointF(6, -6))
         self.paint_snap(view, painter)
         painter.restore()
 
@@ -232,7 +273,10 @@ def options_bar(window) -> QToolBar:
     if bar is None:
         bar = QToolBar("Tool Options", window)
         bar.setObjectName("toolOptionsToolbar")
-        window.addToolBar(bar)
+        # a row of its own under the main toolbars: the options are never pushed into
+        # the overflow menu of a full row
+        window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
+        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         window._tool_options_bar = bar
     return bar
 

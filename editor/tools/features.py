@@ -482,9 +482,14 @@ class PlacementTool(OptionsTool):
     computes label and slots for the selected zones."""
 
     name = "placement"
-    text = "Placement"
+    # it places the points symbols go to, not units: the name says so (units are placed
+    # from the Scenario dock's Setup page: drag a unit type onto the map)
+    text = "Symbol Points"
     shortcut = "Q"
-    hint = "Drag label (L), roundel (R) or slot (S) points  ·  Auto-place: selected zones"
+    hint = (
+        "Drag label (L), roundel (R) or unit-slot (S) points  ·  Auto-place: selected zones"
+        "  ·  units themselves: Scenario dock › Setup, drag a unit type onto the map"
+    )
     snap_vertices = snap_segments = False
     PICK_PX = 8.0
     SLOTS = 4

@@ -9,9 +9,16 @@ import numpy as np
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen
-from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLabel, QPushButton, QWidget
 
-from editor.tools.common import PREVIEW, SNAP_PX, AuthoringTool, OptionsTool, PolylineTool
+from editor.tools.common import (
+    PREVIEW,
+    SNAP_PX,
+    AuthoringTool,
+    OptionsTool,
+    PolylineTool,
+    options_bar,
+)
 from gamecore.errors import GeometryError, WarroomError
 from gamecore.ops.authoring import draw_zone, geometry_edit, zone_factory
 
@@ -36,6 +43,37 @@ class DrawZoneTool(PolylineTool):
     def __init__(self, window):
         super().__init__(window)
         self.kind = "land"
+        self.kind_box: QComboBox | None = None
+
+    def activate(self, view) -> None:
+        super().activate(view)
+        # a lasting indicator (and switch) of what the next zone will be: land or sea
+        bar = options_bar(self.window)
+        bar.clear()
+        box = QComboBox()
+        box.setObjectName("drawKind")
+        box.addItem("Land zone", "land")
+        box.addItem("Sea zone", "sea")
+        box.setCurrentIndex(box.findData(self.kind))
+        box.setToolTip("What the zones you draw become (E switches)")
+        box.currentIndexChanged.connect(lambda i: self.set_kind(box.itemData(i)))
+        bar.addWidget(QLabel("New zones: "))
+        bar.addWidget(box)
+        bar.setVisible(True)
+        self.kind_box = box
+
+    def deactivate(self) -> None:
+        bar = options_bar(self.window)
+        bar.clear()
+        bar.setVisible(False)
+        self.kind_box = None
+        super().deactivate()
+
+    def set_kind(self, kind: str) -> None:
+        self.kind = kind
+        if self.kind_box is not None and self.kind_box.currentData() != kind:
+            self.kind_box.setCurrentIndex(self.kind_box.findData(kind))
+        self.window.show_hint(f"Draw Zone: new zones are {kind} zones")
 
     def add_point(self, view, p: XY, event: QMouseEvent) -> None:
         mods = event.modifiers()
@@ -71,8 +109,7 @@ class DrawZoneTool(PolylineTool):
 
     def key_press(self, view, event: QKeyEvent) -> bool:
         if event.key() == Qt.Key.Key_E:
-            self.kind = "sea" if self.kind == "land" else "land"
-            self.window.show_hint(f"Draw Zone: new zones are {self.kind} zones")
+            self.set_kind("sea" if self.kind == "land" else "land")
             return True
         return super().key_press(view, event)
 
@@ -265,6 +302,10 @@ class VertexTool(OptionsTool):
     def repaint(self) -> None:
         super().repaint()
         self._show_coordinates()
+
+    def reset(self) -> None:
+        self.selected = []  # vertices of the old document
+        super().reset()
 
     def make_options(self) -> list[QWidget]:
         self.x_box, self.y_box = QDoubleSpinBox(), QDoubleSpinBox()

@@ -7,7 +7,10 @@
   drawing (after geometry edits, or when a line is drawn);
 - :func:`geometry_edit` — one undo step of a geometry change set plus the convoy paths
   it implies; :func:`zone_factory` makes records of drawn zones of a given kind;
-- :func:`convoy_path` — the sea zones a polyline crosses, in order.
+- :func:`convoy_path` — the sea zones a polyline crosses, in order;
+- :func:`delete_zone_edit` — delete a zone in one undo step: its area goes to the
+  neighbour sharing the longest border (of the same kind when there is one, so the map
+  stays gap-free) and its units, ownership and capital follow (ops.zones.FollowZones).
 """
 
 from __future__ import annotations
@@ -24,20 +27,57 @@ from gamecore.geometry.coverage import Coverage
 from gamecore.geometry.queries import label_point, zones_along
 from gamecore.model import Pack
 from gamecore.model.map import Map, Zone
-from gamecore.ops.base import Change, CompositeEdit, Edit
+from gamecore.ops.base import Change, CompositeEdit, Edit, EditError
 from gamecore.ops.geometry import ApplyChangeSet
+from gamecore.ops.zones import FollowZones, zone_targets
 
 __all__ = [
+    "OutlineCrossesError",
     "SyncConvoyPaths",
+    "delete_zone_edit",
     "convoy_path",
     "draw_zone",
     "geometry_edit",
+    "outline_crossing",
     "zone_at",
     "zone_factory",
 ]
 
 XY = tuple[float, float]
 WATER = ("sea", "lake")
+
+
+class OutlineCrossesError(GeometryError):
+    """A drawn outline crosses itself; ``point`` is where (the first crossing found)."""
+
+    def __init__(self, point: XY):
+        self.point = point
+        super().__init__(
+            f"the outline crosses itself at ({point[0]:.1f}, {point[1]:.1f}): move or remove "
+            "a point (Backspace) so that it does not, then close it again"
+        )
+
+
+def outline_crossing(ring: Sequence[XY]) -> XY | None:
+    """Where the closed outline through ``ring`` crosses or touches itself (two of its
+    sides that are not neighbours meet), or None when it is simple."""
+    pts = list(ring)
+    if len(pts) > 1 and pts[0] == pts[-1]:
+        pts = pts[:-1]
+    n = len(pts)
+    if n < 4:
+        return None
+    sides = [shapely.LineString([pts[i], pts[(i + 1) % n]]) for i in range(n)]
+    tree = shapely.STRtree(sides)
+    for i, side in enumerate(sides):
+        for j in tree.query(side, predicate="intersects").tolist():
+            if j <= i or j == i + 1 or (i == 0 and j == n - 1):
+                continue  # itself, or a neighbour sharing its end point
+            hit = side.intersection(sides[j])
+            if not hit.is_empty:
+                p = hit.representative_point() if hit.geom_type != "Point" else hit
+                return (p.x, p.y)
+    return None
 
 
 def convoy_path(m: Map, points: Sequence[XY]) -> list[int]:
@@ -102,9 +142,14 @@ def draw_zone(
     Raises :class:`GeometryError` when the ring is unusable or the zone would be empty."""
     if len(ring) < 3:
         raise GeometryError("a zone needs at least three points")
+    crossing = outline_crossing(ring)
+    if crossing is not None:
+        raise OutlineCrossesError(crossing)
     poly = Polygon(ring)
-    if not poly.is_valid:
-        raise GeometryError(f"the drawn outline is invalid: {shapely.is_valid_reason(poly)}")
+    if not poly.is_valid or poly.area <= 0:
+        raise GeometryError(
+            "the drawn outline encloses no area: its points lie on one line or repeat"
+        )
     take = set(take)
     work = cov.copy()
     new_id = work.next_id() if zone_id is None else zone_id
@@ -174,9 +219,12 @@ class SyncConvoyPaths(Edit):
 
     family = "line"
 
-    def __init__(self, lines: Iterable[int] | None = None):
+    def __init__(self, lines: Iterable[int] | None = None, near: Iterable[int] | None = None):
         super().__init__()
         self.lines = None if lines is None else list(lines)
+        #: only lines that ran through, start or end in these zones, or reach their
+        #: bounds now (the zones a geometry edit reshaped): the others cannot change
+        self.near = None if near is None else set(near)
         self._old: dict[int, tuple] = {}
 
     @property
@@ -187,9 +235,19 @@ class SyncConvoyPaths(Edit):
         m = pack.map
         self._old = {}
         ids = self.lines if self.lines is not None else list(m.lines)
+        area = None
+        if self.near is not None:
+            shapes = [m.zones[z].geometry for z in self.near if z in m.zones]
+            shapes = [g for g in shapes if g is not None and not g.is_empty]
+            area = shapely.box(*shapely.total_bounds(shapes)) if shapes else None
         for lid in ids:
             line = m.lines.get(lid)
             if line is None or line.kind != "convoy" or len(line.points) < 2:
+                continue
+            if self.near is not None and not (
+                self.near & (set(line.path) | {line.start, line.end})
+                or (area is not None and area.intersects(shapely.LineString(line.points)))
+            ):
                 continue
             path = convoy_path(m, line.points)
             start = zone_at(m, line.points[0])
@@ -212,4 +270,38 @@ class SyncConvoyPaths(Edit):
 def geometry_edit(cs: ChangeSet, factory: Callable | None = None, label: str = "") -> Edit:
     """One undo step: the change set applied to the map, then the convoy paths it moves."""
     apply = ApplyChangeSet(cs, factory, label=label)
-    return CompositeEdit([apply, SyncConvoyPaths()], label=apply.label)
+    edits: list[Edit] = [apply, SyncConvoyPaths(near=cs.touched())]
+    if cs.deleted:  # units, ownership and capitals of zones merged or deleted away
+        edits.append(FollowZones(zone_targets(cs), removed=apply.removed_zones))
+    return CompositeEdit(edits, label=apply.label)
+
+
+def delete_zone_edit(cov: Coverage, pack: Pack, zid: int, label: str = "") -> Edit:
+    """One undo step deleting zone ``zid``: its area merges into the neighbour with the
+    longest shared border (preferring one of the same kind: water stays water), which
+    also takes its units, ownership and capital; a zone without neighbours leaves a
+    hole and its references go away. Raises :class:`EditError` for an unknown zone."""
+    m = pack.map
+    zone = m.zones.get(zid)
+    if zone is None or zid not in cov.geoms:
+        raise EditError(f"no zone with id {zid} to delete")
+    geom = cov.geoms[zid]
+    best, best_key = None, None
+    for n in cov.neighbours(zid):
+        other = m.zones.get(n)
+        if other is None:
+            continue
+        shared = geom.boundary.intersection(cov.geoms[n].boundary).length
+        key = (other.is_water == zone.is_water, shared, -n)
+        if best_key is None or key > best_key:
+            best, best_key = n, key
+    label = label or f"Delete zone {zone.code} — {zone.name}"
+    try:
+        if best is None:
+            cs = cov.delete_zone(zid, dry_run=True)
+        else:
+            cs = cov.merge_zones([best, zid], keep=best, dry_run=True)
+    except GeometryError as err:
+        raise EditError(f"cannot delete zone {zone.code} — {zone.name}: {err}") from None
+    cs.label = label
+    return geometry_edit(cs, None, label)

@@ -67,6 +67,10 @@ class ApplyChangeSet(Edit):
         self._map_edit = apply_changeset(m, self.changeset, self.new_zone_factory)
         return self._change()
 
+    def removed_zones(self) -> dict:
+        """The zone records the last apply removed ({id: Zone}, empty before)."""
+        return dict(self._map_edit.removed) if self._map_edit is not None else {}
+
     def _revert(self, pack: Pack) -> Change:
         m = pack.map
         self._map_edit.undo(m)

@@ -128,7 +128,13 @@ def canals(ctx):
             )
 
 
-@check("GRA006", "error", "graph", "convoy path is not a chain of adjacent sea zones")
+@check(
+    "GRA006",
+    "error",
+    "graph",
+    "convoy path is not a chain of adjacent sea zones",
+    reads=("zone.name", "zone.kind", "zone.geometry"),
+)
 def convoy_paths(ctx):
     zones = ctx.map.zones
     for line in ctx.map.lines.values():
@@ -220,7 +226,13 @@ def convoy_endpoints(ctx):
                 )
 
 
-@check("GRA008", "error", "graph", "rail line crosses water")
+@check(
+    "GRA008",
+    "error",
+    "graph",
+    "rail line crosses water",
+    reads=("zone.name", "zone.kind", "zone.geometry"),
+)
 def rail_over_water(ctx):
     water = [
         (zid, z.geometry)

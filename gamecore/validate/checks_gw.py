@@ -158,7 +158,13 @@ def roundel_terrain(ctx):
         )
 
 
-@check("GW003", "error", "global_war", "terrain area outside its zone or of unknown terrain")
+@check(
+    "GW003",
+    "error",
+    "global_war",
+    "terrain area outside its zone or of unknown terrain",
+    reads=("zone.name", "zone.kind", "zone.geometry"),
+)
 def terrain_areas(ctx):
     """seeds/000 §1.7: terrain areas lie inside a land zone; their terrain is one the
     scenarios' rulesets define."""
@@ -227,7 +233,13 @@ def terrain_areas(ctx):
 
 
 # -- §1.12, §1.14 rail and river lines -------------------------------------------------------
-@check("GW004", "error", "global_war", "rail or river path is not a chain of adjacent land zones")
+@check(
+    "GW004",
+    "error",
+    "global_war",
+    "rail or river path is not a chain of adjacent land zones",
+    reads=("zone.name", "zone.code", "zone.kind", "zone.geometry", "zone.roundel", "border."),
+)
 def land_line_paths(ctx):
     """seeds/000 §1.14, §12.10 (railroads connect land zones across their borders) and §1.12
     (rivers carry strategic movement like a railway): the zones a rail line or river runs

@@ -6,7 +6,8 @@ import difflib
 from collections import defaultdict
 
 from gamecore.errors import ConditionError
-from gamecore.validate.core import check
+from gamecore.ops.scenario import SetBank, SetIncomeOverride, SetTurnOrder
+from gamecore.validate.core import Fix, check
 
 
 @check("SCN001", "error", "scenario", "ruleset cannot be loaded", scenario=True)
@@ -214,22 +215,68 @@ def relations(ctx):
 @check("SCN007", "error", "scenario", "turn order does not cover the nations", scenario=True)
 def turn_order(ctx):
     sc = ctx.scenario
+    sid = sc.id
     seen = defaultdict(int)
     for slot in sc.turn_order:
         if not slot:
-            yield ctx.issue("SCN007", "the turn order has an empty slot")
+            yield ctx.issue(
+                "SCN007",
+                "the turn order has an empty slot",
+                fix=_turn_order_fix("Remove the empty slots", sid, lambda n, first: True),
+            )
         for n in slot:
             seen[n] += 1
     for n, count in sorted(seen.items()):
         if n not in ctx.pack.nations:
-            yield ctx.issue("SCN007", f"the turn order names unknown nation {n!r}")
+            yield ctx.issue(
+                "SCN007",
+                f"the turn order names unknown nation {n!r}",
+                fix=_turn_order_fix(
+                    f"Remove {n} from the turn order", sid, lambda m, first, n=n: m != n
+                ),
+            )
         elif count > 1:
-            yield ctx.issue("SCN007", f"{n} moves {count} times a round in the turn order")
+            yield ctx.issue(
+                "SCN007",
+                f"{n} moves {count} times a round in the turn order",
+                fix=_turn_order_fix(
+                    f"Keep only the first turn of {n}",
+                    sid,
+                    lambda m, first, n=n: m != n or first,
+                ),
+            )
     for n in _playable(ctx):
         if n.id not in seen:
             yield ctx.issue(
-                "SCN007", f"playable nation {n.name} ({n.id}) is missing from the turn order"
+                "SCN007",
+                f"playable nation {n.name} ({n.id}) is missing from the turn order",
+                fix=_turn_order_fix(
+                    f"Add {n.id} to the end of the turn order", sid, lambda m, first: True, n.id
+                ),
             )
+
+
+def _turn_order_fix(label: str, sid: str, keep, append: str | None = None) -> Fix:
+    """A Fix rewriting scenario ``sid``'s turn order from the pack it is applied to:
+    nations ``keep(nation, first_time_seen)`` stay, empty slots go, ``append`` gets a
+    slot of its own at the end."""
+
+    def make(pack):
+        seen: set[str] = set()
+        slots = []
+        for slot in pack.scenarios[sid].turn_order:
+            kept = []
+            for n in slot:
+                if keep(n, n not in seen) and n not in kept:
+                    kept.append(n)
+                seen.add(n)
+            if kept:
+                slots.append(kept)
+        if append is not None and append not in seen:
+            slots.append([append])
+        return SetTurnOrder(sid, slots)
+
+    return Fix(label, make)
 
 
 @check("SCN008", "warning", "scenario", "income differs from the owned zones", scenario=True)
@@ -244,11 +291,21 @@ def income(ctx):
             yield ctx.issue(
                 "SCN008",
                 f"{nation}: income is set to {value}, but its zones are worth {computed[nation]}",
+                fix=Fix(
+                    "Use the owned zones' worth (remove the override)",
+                    lambda pack, sid=sc.id, n=nation: SetIncomeOverride(sid, n, None),
+                ),
             )
 
 
 @check(
-    "SCN009", "error", "scenario", "objective does not parse or names unknown things", scenario=True
+    "SCN009",
+    "error",
+    "scenario",
+    "objective does not parse or names unknown things",
+    scenario=True,
+    # conditions name zones by code or name; the world's adjacency comes from shapes
+    reads=("zone.name", "zone.code", "zone.kind", "zone.geometry"),
 )
 def objectives_compile(ctx):
     from gamecore.conditions import check_objective
@@ -379,7 +436,16 @@ def _reachable(ctx, compiled, obj) -> bool:
 @check("SCN011", "error", "scenario", "negative bank", scenario=True)
 def banks(ctx):
     for nation, amount in sorted(ctx.scenario.banks.items()):
-        if amount < 0:
+        if amount < 0 and nation in ctx.pack.nations:
+            yield ctx.issue(
+                "SCN011",
+                f"{nation} starts with a negative bank ({amount})",
+                fix=Fix(
+                    "Start with an empty bank",
+                    lambda pack, sid=ctx.scenario.id, n=nation: SetBank(sid, n, 0),
+                ),
+            )
+        elif amount < 0:
             yield ctx.issue("SCN011", f"{nation} starts with a negative bank ({amount})")
         if nation not in ctx.pack.nations:
             yield ctx.issue("SCN011", f"a bank is given for unknown nation {nation!r}")

@@ -83,9 +83,21 @@ class CheckInfo:
     per_zone: bool = False
     needs_scenario: bool = False
     slow: bool = False  # dynamic checks: not run by default in the editor's live pass
+    #: for a whole-pack check: the zone/ownership/border fields it reads (``"border."``: a
+    #: family); None: it may read anything. :meth:`Validator.update` keeps its last result
+    #: after an edit of zones, ownership or borders that changed none of them.
+    reads: frozenset[str] | None = None
+
+    def reads_any(self, fields: set[str]) -> bool:
+        if self.reads is None:
+            return True
+        return any(f in self.reads or f.split(".", 1)[0] + "." in self.reads for f in fields)
 
 
 REGISTRY: dict[str, CheckInfo] = {}
+
+#: edits of these families may skip the whole-pack checks that do not read the field
+LOCAL_FAMILIES = ("zone.", "ownership.", "border.")
 
 
 def check(
@@ -97,6 +109,7 @@ def check(
     per_zone: bool = False,
     scenario: bool = False,
     slow: bool = False,
+    reads: Iterable[str] | None = None,
 ):
     """Register a check. The function is ``fn(ctx)`` or, with ``per_zone``,
     ``fn(ctx, zones)``; with ``scenario`` it runs once per scenario (``ctx.scenario`` set)."""
@@ -104,7 +117,17 @@ def check(
     def deco(fn):
         if code in REGISTRY:
             raise ValueError(f"check {code} registered twice")
-        REGISTRY[code] = CheckInfo(code, severity, family, title, fn, per_zone, scenario, slow)
+        REGISTRY[code] = CheckInfo(
+            code,
+            severity,
+            family,
+            title,
+            fn,
+            per_zone,
+            scenario,
+            slow,
+            frozenset(reads) if reads is not None else None,
+        )
         return fn
 
     return deco
@@ -352,11 +375,22 @@ class Validator:
 
     # -- incremental run after an edit
     def update(
-        self, zones: Iterable[int] = (), geometry_changed: bool = True, everything: bool = False
+        self,
+        zones: Iterable[int] = (),
+        geometry_changed: bool = True,
+        everything: bool = False,
+        fields: Iterable[str] | None = None,
     ) -> Report:
         """Re-validate after an edit that touched ``zones``. Per-zone checks re-run only on
         those zones and their neighbours (before and after the edit); whole-pack checks
-        re-run on data refreshed around the edit."""
+        re-run on data refreshed around the edit, except those that declare what they read
+        (``reads``) when the edit's ``fields`` (gamecore.ops.Change.fields) are all zone,
+        ownership or border fields and none of them is read."""
+        local = None
+        if fields is not None:
+            local = set(fields) | ({"zone.geometry"} if geometry_changed else set())
+            if not all(f.startswith(LOCAL_FAMILIES) for f in local):
+                local = None  # scenario, feature, nation edits: every whole-pack check
         if everything or not self._by_check:
             return self.run()
         touched = set(zones)
@@ -393,7 +427,7 @@ class Validator:
                 # a re-run near the edit may find again what a zone further away still has
                 merged = {(i.key, i.message): i for i in kept + self._run_check(info, around)}
                 self._by_check[info.code] = list(merged.values())
-            else:
+            elif local is None or info.code not in self._by_check or info.reads_any(local):
                 self._by_check[info.code] = self._run_check(info, None)
         self._shared.pop("edit", None)
         return self._report()

@@ -1,0 +1,511 @@
+"""Issue #20, the editor at real size, driven by real mouse and key events: what you draw
+is what you see (every border of newly drawn zones is painted), structural edits keep
+the scenario consistent, focus and shortcuts behave."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import shapely
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor
+
+from editor.demo import blank_pack
+from editor.document import Document
+from gamecore.geometry import Coverage
+
+L = Qt.MouseButton.LeftButton
+NO = Qt.KeyboardModifier.NoModifier
+
+
+def vp(window, x, y):
+    return window.view.mapFromScene(QPointF(x, y))
+
+
+def click(qtbot, window, x, y, mod=NO):
+    qtbot.mouseMove(window.view.viewport(), vp(window, x, y))
+    qtbot.mouseClick(window.view.viewport(), L, mod, vp(window, x, y))
+
+
+def key(qtbot, window, k, mod=NO):
+    qtbot.keyClick(window.view, k, mod)
+
+
+def outline(qtbot, window, pts):
+    for x, y in pts:
+        click(qtbot, window, x, y)
+    key(qtbot, window, Qt.Key.Key_Return)
+
+
+@pytest.fixture
+def blank(window):
+    window._set_document(Document(blank_pack(), title="t"))
+    window.view.fit_map()
+    return window
+
+
+def _draw_two_seas_two_lands(qtbot, w):
+    w.set_tool("draw_zone")
+    key(qtbot, w, Qt.Key.Key_E)  # sea zones
+    outline(qtbot, w, [(100, 100), (300, 100), (300, 300), (100, 300)])
+    outline(qtbot, w, [(300, 100), (500, 100), (500, 300), (300, 300)])
+    key(qtbot, w, Qt.Key.Key_E)  # land zones
+    outline(qtbot, w, [(100, 350), (300, 350), (300, 500), (100, 500)])
+    outline(qtbot, w, [(300, 350), (500, 350), (500, 500), (300, 500)])
+    w.set_tool("select")
+    w.selection.set([])
+
+
+def _border_painted(image, window, line) -> bool:
+    """Some pixel on ``line`` differs from the pixels a few px away on both sides (a
+    dashed border shows in its dashes)."""
+    a, b = np.asarray(line.coords[0]), np.asarray(line.coords[-1])
+    pa, pb = vp(window, *a), vp(window, *b)
+    d = np.array([pb.x() - pa.x(), pb.y() - pa.y()], dtype=float)
+    n = np.array([-d[1], d[0]]) / max(np.hypot(*d), 1e-9)
+    for t in np.linspace(0.1, 0.9, 60):
+        x, y = pa.x() + t * d[0], pa.y() + t * d[1]
+        on = QColor(image.pixel(round(x), round(y)))
+        sides = [
+            QColor(image.pixel(round(x + s * 5 * n[0]), round(y + s * 5 * n[1]))) for s in (-1, 1)
+        ]
+        if all(
+            max(abs(on.red() - c.red()), abs(on.green() - c.green()), abs(on.blue() - c.blue()))
+            > 25
+            for c in sides
+        ):
+            return True
+    return False
+
+
+def test_every_border_of_drawn_zones_is_painted(qtbot, blank):
+    """Two sea zones and two land zones drawn on a new map: every shared edge, sea–sea
+    too, is painted (straight horizontal or vertical borders were culled away)."""
+    w = blank
+    _draw_two_seas_two_lands(qtbot, w)
+    m = w.document.pack.map
+    assert len(m.zones) == 5
+    cov = Coverage.from_map(m)
+    pairs = {(a, b) for a, ns in cov.adjacency().items() for b in ns if a < b}
+    kinds = {tuple(sorted((m.zones[a].kind, m.zones[b].kind))) for a, b in pairs}
+    assert ("sea", "sea") in kinds and ("land", "land") in kinds
+    w.view.viewport().repaint()
+    image = w.view.viewport().grab().toImage()
+    missing = []
+    for a, b in sorted(pairs):
+        shared = shapely.line_merge(
+            shapely.intersection(m.zones[a].geometry.boundary, m.zones[b].geometry.boundary)
+        )
+        for part in shapely.get_parts(shared):
+            if part.length > 20 and not _border_painted(image, w, part):
+                missing.append((m.zones[a].name, m.zones[b].name, part.wkt))
+    assert not missing
+
+
+def _polylines(data) -> list:
+    out = []
+    for style_name, entries in data.items():
+        for path, _rect, _tile in entries:
+            for poly in path.toSubpathPolygons():
+                out.append((style_name, tuple((round(p.x(), 6), round(p.y(), 6)) for p in poly)))
+    return sorted(out)
+
+
+def _runs(runs) -> list:
+    return sorted(
+        (int(a), int(b), tuple(map(tuple, runs.coords[c0 : c1 + 1].round(9).tolist())))
+        for a, b, c0, c1 in zip(runs.a, runs.b, runs.c0, runs.c1, strict=True)
+    )
+
+
+def _borders_as_from_scratch(w) -> bool:
+    """The incrementally kept border runs equal a computation from scratch."""
+    from editor.canvas.geom import border_runs
+
+    geom = w.scene.geom
+    return _runs(geom.borders) == _runs(border_runs(geom.ids, list(geom.geoms), geom.frame))
+
+
+def test_vertex_drags_rebuild_only_touched_border_tiles_and_match_a_full_build(qtbot, blank):
+    w = blank
+    _draw_two_seas_two_lands(qtbot, w)
+    w.view.viewport().repaint()
+    borders = w.scene.layers["borders"]
+    partial = []
+    build = borders._build
+
+    def spy(runs, dirty=None, old=None):
+        partial.append(dirty is not None and old is not None)
+        return build(runs, dirty, old)
+
+    borders._build = spy
+    w.set_tool("vertices")
+    v = w.view.viewport()
+    for (x, y), (dx, dy) in (((300, 300), (12, 9)), ((300, 500), (-7, -11)), ((100, 100), (5, 5))):
+        cov = Coverage.from_map(w.document.pack.map)
+        p = cov.snap((x, y), 4).point
+        a, b = vp(w, *p), vp(w, p[0] + dx, p[1] + dy)
+        before = w.document.undo_stack.count()
+        qtbot.mousePress(v, L, NO, a)
+        qtbot.mouseMove(v, b)
+        qtbot.mouseRelease(v, L, NO, b)
+        assert w.document.undo_stack.count() == before + 1
+        w.view.viewport().repaint()
+        assert borders._dirty is None  # drawn with the tiles it touched rebuilt
+        assert partial and partial[-1]  # only the tiles the drag touched were built again
+        assert _borders_as_from_scratch(w)
+        assert _polylines(borders._data) == _polylines(build(w.scene.geom.borders))
+
+
+# -- structural edits keep the scenario consistent -------------------------------------------
+@pytest.fixture
+def demo(window):
+    from editor.demo import demo_pack
+    from gamecore.model.scenario import Objective
+
+    pack = demo_pack()
+    sc = pack.scenarios["1939"]
+    sc.objectives["o1"] = Objective(
+        "o1", "Hold the Rhine", owner="GER", condition="controls(GER, {Rhineland, Saxony})"
+    )
+    window._set_document(Document(pack, title="demo"))
+    window.view.fit_map()
+    return window
+
+
+def _code(w, code):
+    return w.document.pack.map.zone_by_code(code).id
+
+
+def _centre(w, zid):
+    """A point of the zone where a click hits the zone itself (no line, icon or chip)."""
+    g = w.document.pack.map.zones[zid].geometry
+    x0, y0, x1, y1 = g.bounds
+    scale = w.view.scale_factor()
+    for fx in np.linspace(0.2, 0.8, 7):
+        for fy in np.linspace(0.2, 0.8, 7):
+            x, y = x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)
+            if g.contains(shapely.Point(x, y)) and w.scene.feature_at(QPointF(x, y), scale) == (
+                "zone",
+                zid,
+            ):
+                return x, y
+    raise AssertionError(f"no clickable point in zone {zid}")
+
+
+def _scenario_issues(w):
+    from gamecore.validate import validate
+
+    return [i for i in validate(w.document.pack).issues if i.severity == "error"]
+
+
+def test_del_key_deletes_the_zone_and_its_units_follow_in_one_undo_step(qtbot, demo):
+    w = demo
+    from gamecore.store.jsonform import dump_json
+
+    pack = w.document.pack
+    original = dump_json(pack)
+    rhi = _code(w, "RHI")
+    errors_before = len(_scenario_issues(w))
+    click(qtbot, w, *_centre(w, rhi))
+    assert w.selection.zones() == [rhi], w.selection.items
+    w.view.setFocus()
+    key(qtbot, w, Qt.Key.Key_Delete)
+    assert rhi not in pack.map.zones, w.statusBar().currentMessage()
+    sc = pack.scenarios["1939"]
+    assert all(u.zone in pack.map.zones for u in sc.units)
+    assert all(z in pack.map.zones for z in sc.ownership)
+    moved = [u for u in sc.units if u.nation == "GER" and u.unit_type == "tank"]
+    assert moved and moved[0].count == 2  # the Rhineland tanks are on the map still
+    assert len(_scenario_issues(w)) <= errors_before  # nothing names a missing zone
+    assert w.document.undo_stack.count() == 1
+    w.document.undo_stack.undo()
+    assert dump_json(pack) == original
+
+
+def test_merging_away_a_capital_with_units_moves_them_to_the_surviving_zone(qtbot, demo):
+    w = demo
+    pack = w.document.pack
+    pru, sax = _code(w, "PRU"), _code(w, "SAX")  # Prussia: GER capital, 3 infantry
+    w.set_tool("merge")
+    click(qtbot, w, *_centre(w, sax))
+    click(qtbot, w, *_centre(w, pru))
+    key(qtbot, w, Qt.Key.Key_Return)
+    assert pru not in pack.map.zones and sax in pack.map.zones
+    sc = pack.scenarios["1939"]
+    assert pack.nations["GER"].capital == sax
+    assert sax in pack.nations["GER"].home_zones and pru not in pack.nations["GER"].home_zones
+    assert [u.count for u in sc.units if u.zone == sax and u.unit_type == "infantry"] == [3]
+    assert not [i for i in _scenario_issues(w) if "does not exist" in i.message]
+    assert _borders_as_from_scratch(w)
+    w.document.undo_stack.undo()
+    assert _borders_as_from_scratch(w)
+    w.validation.wait()
+    qtbot.wait(50)
+
+
+def test_context_menu_deletes_and_renaming_updates_conditions(qtbot, demo, monkeypatch):
+    w = demo
+    pack = w.document.pack
+    rhi = _code(w, "RHI")
+    # rename in the Inspector: the objective's condition follows, one undo step
+    click(qtbot, w, *_centre(w, rhi))
+    field = w.inspector.zone_form.widgets["name"]
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, "Westmark")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert pack.map.zones[rhi].name == "Westmark"
+    cond = pack.scenarios["1939"].objectives["o1"].condition
+    assert cond == "controls(GER, {Westmark, Saxony})"
+    w.document.undo_stack.undo()
+    assert pack.scenarios["1939"].objectives["o1"].condition.startswith("controls(GER, {Rhineland")
+    # right click on a zone: the menu's Delete Zone deletes it
+    pos = vp(w, *_centre(w, _code(w, "BAV")))
+    w.canvas_context_menu(pos, w.view.mapToScene(pos))
+    menu = w._context_menu
+    texts = [a.text() for a in menu.actions()]
+    assert any("Delete Zone" in t for t in texts)
+    w.act_delete_zone.trigger()
+    menu.close()
+    assert _code(w, "BAV") if pack.map.zone_by_code("BAV") else True
+    assert pack.map.zone_by_code("BAV") is None
+
+
+# -- view, focus and toolbars ----------------------------------------------------------------
+def test_a_pack_opened_before_the_window_is_shown_is_fitted_once_it_is(
+    qtbot, make_window, pack_path
+):
+    """On a real display the window is laid out after open: the map must fill the view,
+    not stay at the size the hidden window had (a thumbnail)."""
+    w = make_window(show=False)
+    assert w.open_path(pack_path)
+    w.resize(1600, 1000)
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.wait(50)
+    frame = w.scene.geom.frame
+    vpr = w.view.viewport().rect()
+    fit = min(vpr.width() / frame.width(), vpr.height() / frame.height())
+    assert w.view.scale_factor() == pytest.approx(fit, rel=0.05)
+    # once the user zooms, a resize keeps the zoom
+    w.view.zoom_by(2.0)
+    zoomed = w.view.scale_factor()
+    w.resize(1500, 950)
+    qtbot.wait(20)
+    assert w.view.scale_factor() == pytest.approx(zoomed)
+
+
+def test_enter_in_the_inspector_gives_the_keys_back_to_the_map_and_escape_reverts(qtbot, demo):
+    w = demo
+    zid = _code(w, "PAR")
+    click(qtbot, w, *_centre(w, zid))
+    w.inspector_dock.raise_()
+    name = w.inspector.zone_form.widgets["name"]
+    name.setFocus()
+    name.selectAll()
+    qtbot.keyClicks(name, "Ile")
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert w.document.pack.map.zones[zid].name == "Ile"
+    qtbot.wait(10)
+    assert w.view.hasFocus()  # tool letters now reach the map, not the name field
+    qtbot.keyClick(w.view, Qt.Key.Key_V)
+    assert w.tool.name == "vertices" and w.document.pack.map.zones[zid].name == "Ile"
+    # Escape reverts a field being edited
+    w.set_tool("select")
+    value = w.inspector.zone_form.widgets["value"]
+    before = w.document.pack.map.zones[zid].value
+    value.setFocus()
+    value.selectAll()
+    qtbot.keyClicks(value, "42")
+    qtbot.keyClick(value, Qt.Key.Key_Escape)
+    assert value.value() == before and w.document.pack.map.zones[zid].value == before
+    name.setFocus()
+    name.selectAll()
+    qtbot.keyClicks(name, "Nonsense")
+    qtbot.keyClick(name, Qt.Key.Key_Escape)
+    assert name.text() == "Ile"
+    name.clearFocus()
+    qtbot.wait(10)
+    assert w.document.pack.map.zones[zid].name == "Ile"
+
+
+def test_undo_redo_labels_are_short_and_ctrl_y_redoes(qtbot, demo):
+    w = demo
+    zid = _code(w, "PAR")
+    w.rename_zone(zid, "A rather long zone name that would push the toolbar around")
+    assert w.act_undo.text().replace("&", "") == "Undo"
+    assert w.act_undo.toolTip().startswith("Undo Set name")  # the full text
+    w.view.setFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert w.document.pack.map.zones[zid].name == "Paris Basin"
+    qtbot.keyClick(w.view, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert w.document.pack.map.zones[zid].name.startswith("A rather long")
+
+
+@pytest.mark.parametrize("tool", ["paint", "border", "vertices"])
+@pytest.mark.parametrize("width", [1600, 1100])
+def test_tool_options_are_never_behind_the_toolbar_overflow(qtbot, window, tool, width):
+    """The options have a toolbar row of their own: at 1600 px (and narrower) none is
+    hidden in the overflow menu of a shared row."""
+    w = window
+    w.resize(width, 1000)
+    qtbot.wait(20)
+    w.set_tool(tool)
+    qtbot.wait(20)
+    bar = w._tool_options_bar
+    assert bar.isVisible()
+    widgets = [bar.widgetForAction(a) for a in bar.actions() if bar.widgetForAction(a)]
+    assert widgets
+    hidden = [x.objectName() or type(x).__name__ for x in widgets if not x.isVisible()]
+    assert not hidden
+    assert all(bar.rect().contains(x.geometry()) for x in widgets)
+
+
+# -- unit stacks -------------------------------------------------------------------------------
+def test_unit_stacks_are_never_hidden_and_stand_out_on_their_own_colour(qtbot, demo):
+    """Stacks that would overlap a name, a roundel or each other move aside instead of
+    vanishing; each chip has a light halo and a dark rim (a blue stack on a blue zone)."""
+    from gamecore.ops.scenario import AddUnits
+
+    w = demo
+    doc = w.document
+    par = _code(w, "PAR")
+    for unit in ("infantry", "artillery", "tank", "fighter", "bomber", "destroyer", "armour"):
+        doc.push(AddUnits("1939", [par], "FRA", unit, 3))
+    w.view.viewport().repaint()
+    from editor.canvas.symbols import MIN_PX
+
+    scale = w.view.scale_factor()
+    placed = w.scene.symbols.get(scale).units
+    sc = doc.pack.scenarios["1939"]
+    shown = {i for _z, i, _x, _y in placed}
+    wide = {zid for zid in doc.pack.map.zones if w.scene.geom.width(zid) * scale >= MIN_PX["unit"]}
+    expected = {i for i, u in enumerate(sc.units) if u.zone in wide}
+    assert expected and expected <= shown, sorted(expected - shown)
+    # the outline: light outside, dark rim inside, whatever the nation's colour
+    layer = w.scene.layers["units"]
+    img = layer._chip("3 Inf", QColor(doc.pack.nations["FRA"].colour))
+    mid = img.height() // 2
+    ring = [img.pixelColor(x, mid).lightness() for x in range(0, 6)]
+    assert ring[1] > 200 and min(ring[2:5]) < 90, ring
+
+
+# -- issues: a Fix where the repair is obvious, Show for every issue ----------------------
+def _issue_row(qtbot, w, text):
+    w.validation.wait()
+    panel = w.issues_panel
+    qtbot.waitUntil(lambda: any(text in i.message for i in panel.model.issues), timeout=10_000)
+    for row in range(panel.proxy.rowCount()):
+        src = panel.proxy.mapToSource(panel.proxy.index(row, 0))
+        if text in panel.model.issues[src.row()].message:
+            rect = panel.table.visualRect(panel.proxy.index(row, 2))
+            qtbot.mouseClick(panel.table.viewport(), L, NO, rect.center())
+            return panel.current()
+    raise AssertionError(text)
+
+
+def test_missing_from_the_turn_order_has_a_fix_and_show_opens_the_page(qtbot, window):
+    from editor.demo import demo_pack
+
+    pack = demo_pack()
+    sc = pack.scenarios["1939"]
+    sc.turn_order = [slot for slot in sc.turn_order if "ITA" not in slot]
+    window._set_document(Document(pack, title="demo"))
+    w = window
+    issue = _issue_row(qtbot, w, "missing from the turn order")
+    assert issue.code == "SCN007" and not issue.zones
+    panel = w.issues_panel
+    assert panel.locate_button.isEnabled()  # Show: the Scenario dock at the turn order
+    qtbot.mouseClick(panel.locate_button, L)
+    sp = w.scenario_panel
+    assert w.scenario_dock.isVisible()
+    assert sp.tabs.currentWidget().isAncestorOf(sp.turn_order)
+    assert panel.fix_button.isEnabled()
+    qtbot.mouseClick(panel.fix_button, L)
+    assert ["ITA"] in w.document.pack.scenarios["1939"].turn_order
+    assert w.document.undo_stack.count() == 1
+    w.validation.wait()
+    qtbot.waitUntil(
+        lambda: not any("missing from the turn order" in i.message for i in panel.model.issues),
+        timeout=10_000,
+    )
+
+
+# -- drawing: a self-intersecting outline ------------------------------------------------------
+def test_a_crossing_outline_is_marked_and_its_points_kept(qtbot, blank):
+    w = blank
+    w.set_tool("draw_zone")
+    for x, y in [(100, 100), (300, 300), (300, 100), (100, 300)]:  # a bow tie
+        click(qtbot, w, x, y)
+    key(qtbot, w, Qt.Key.Key_Return)
+    m = w.document.pack.map
+    assert len(m.zones) == 1 and w.document.undo_stack.count() == 0
+    message = w.statusBar().currentMessage()
+    assert "crosses itself" in message and "Self-intersection" not in message
+    assert len(w.tool.points) == 4  # kept for correcting
+    assert w.tool.crossing == pytest.approx((200, 200), abs=1.0)
+    w.view.viewport().repaint()
+    image = w.view.viewport().grab().toImage()
+    c = vp(w, 200, 200)
+    red = [
+        (dx, dy)
+        for dx in range(-12, 13)
+        for dy in range(-12, 13)
+        if (lambda q: q.red() > 180 and q.green() < 60 and q.blue() < 60)(
+            QColor(image.pixel(c.x() + dx, c.y() + dy))
+        )
+    ]
+    assert red  # the crossing is marked on the map
+    # correct it: drop the last point, put it where the outline closes cleanly
+    key(qtbot, w, Qt.Key.Key_Backspace)
+    key(qtbot, w, Qt.Key.Key_Backspace)
+    click(qtbot, w, 100, 300)
+    key(qtbot, w, Qt.Key.Key_Return)
+    assert len(m.zones) == 2 and w.tool.points == [] and w.tool.crossing is None
+
+
+def test_draw_tools_show_a_cross_cursor_and_the_land_or_sea_mode_lasts(qtbot, blank):
+    w = blank
+    for tool in ("draw_zone", "split"):
+        w.set_tool(tool)
+        assert w.view.viewport().cursor().shape() == Qt.CursorShape.CrossCursor
+    w.set_tool("draw_zone")
+    box = w._tool_options_bar.findChild(type(w.mode_combo), "drawKind")
+    assert box is not None and box.isVisible() and box.currentData() == "land"
+    key(qtbot, w, Qt.Key.Key_E)
+    assert box.currentData() == "sea" and w.tool.kind == "sea"
+    w.statusBar().clearMessage()  # the hint fades; the indicator stays
+    assert box.currentText() == "Sea zone"
+    outline(qtbot, w, [(100, 100), (300, 100), (300, 300), (100, 300)])
+    assert max(w.document.pack.map.zones.values(), key=lambda z: z.id).kind == "sea"
+
+
+def test_zones_dock_offers_delete_and_del_key_there(qtbot, demo):
+    w = demo
+    panel = w.zones_panel
+    texts = [a.text().replace("&", "") for a in panel.table.actions()]
+    assert "Delete Zone" in texts and any(t.startswith("Rename") for t in texts)
+    cor = _code(w, "COR")
+    w.selection.set([("zone", cor)])
+    panel.table.setFocus()
+    qtbot.keyClick(panel.table, Qt.Key.Key_Delete)
+    assert cor not in w.document.pack.map.zones
+
+
+def test_switching_documents_leaves_nothing_of_the_old_one(qtbot, demo):
+    from editor.demo import blank_pack
+
+    w = demo
+    w.set_tool("vertices")
+    v = w.view.viewport()
+    cov = Coverage.from_map(w.document.pack.map)
+    x, y = _centre(w, _code(w, "PAR"))
+    p = cov.snap((x, y), 1e9, segments=False).point
+    qtbot.mouseMove(v, vp(w, *p))
+    qtbot.mousePress(v, L, NO, vp(w, *p))
+    qtbot.mouseRelease(v, L, NO, vp(w, *p))
+    assert w.tool.selected and w.zone_label.text()
+    w._set_document(Document(blank_pack(), title="other"))
+    assert w.tool.selected == [] and w.tool.snapped is None
+    assert w.zone_label.text() == "" and w.coords_label.text() == ""
