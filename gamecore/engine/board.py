@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gamecore.engine.ruleset import Ruleset
 from gamecore.errors import RulesError
 from gamecore.model import Pack, Scenario, in_scenario
 from gamecore.model.map import border_key
-from gamecore.rules import Ruleset
 
 #: the pseudo-nation that owns the armies of uncontrolled neutral zones
 NEUTRAL = "_neutral"

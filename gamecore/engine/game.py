@@ -7,15 +7,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from gamecore.engine import phases
 from gamecore.engine.actions import Action
 from gamecore.engine.board import build_board
-from gamecore.engine.objectives import ObjectiveEvaluator, default_evaluator
+from gamecore.engine.objectives import LiteralEvaluator, ObjectiveEvaluator, default_evaluator
 from gamecore.engine.rng import Rng
+from gamecore.engine.ruleset import load_ruleset
 from gamecore.engine.state import Fac, GameState
+from gamecore.engine.systems import get_system
 from gamecore.errors import RulesError, WarroomError
 from gamecore.model import Pack, in_scenario
-from gamecore.rules import load_ruleset
 
 LOG_VERSION = 1
 DEFAULT_DECISIONS = ("retreat",)
@@ -58,7 +58,10 @@ def new_game(
     s.scenario = scn
     s.board = board
     s.rules = rules
-    s.evaluator = evaluator or default_evaluator()
+    system = s.system = get_system(rules.system)
+    s.evaluator = evaluator or default_evaluator() or system.default_evaluator()
+    if s.evaluator is None:
+        s.evaluator = LiteralEvaluator()
     s.decisions = frozenset(decisions)
     unknown = s.decisions - {"retreat", "casualties"}
     if unknown:
@@ -131,9 +134,8 @@ def new_game(
     s.raiders = {}
     s.convoy_lost = {}
     s.capitals = {}
-    from gamecore.rules.economy import initial_peace_income
-
-    s.peace_income = initial_peace_income(s)
+    s.peace_income = {}
+    system.init_state(s)
     s.winner = None
     s.end_reason = ""
     s.terminal = False
@@ -149,9 +151,7 @@ def new_game(
     s.logistics = {}
     s.bump()
     _place_setup(s)
-    from gamecore.rules import tech
-
-    tech.start(s)  # seeds/000 §7.7 head starts on the Technology Chart; §15.9 set-up
+    system.setup(s)
     if s.log_mode != "none":
         s._append(
             {
@@ -166,8 +166,7 @@ def new_game(
                 "pack": pack.meta.get("title", pack.map.name),
             }
         )
-    phases.begin_turn(s)
-    phases.auto_advance(s)
+    system.begin(s)
     return s
 
 

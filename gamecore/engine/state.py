@@ -18,8 +18,8 @@ from typing import Any, NamedTuple
 from gamecore.engine.actions import Action
 from gamecore.engine.board import NEUTRAL
 from gamecore.engine.rng import Rng
+from gamecore.engine.ruleset import UnitType
 from gamecore.errors import RulesError
-from gamecore.rules import UnitType
 
 # unit flags (per turn unless noted)
 MOVED = 1  # moved this turn
@@ -118,6 +118,7 @@ class GameState:
         "scenario",
         "board",
         "rules",
+        "system",  # the RuleSystem playing the ruleset (gamecore.engine.systems)
         "evaluator",
         "decisions",
         "max_rounds",
@@ -219,6 +220,7 @@ class GameState:
         c.scenario = self.scenario
         c.board = self.board
         c.rules = self.rules
+        c.system = self.system
         c.evaluator = self.evaluator
         c.decisions = self.decisions
         c.max_rounds = self.max_rounds
@@ -418,18 +420,8 @@ class GameState:
         return not (ft.inoperative_at and f.damage >= ft.inoperative_at)
 
     def production_capacity(self, f: Fac) -> int:
-        ft = self.rules.facility_types.get(f.type)
-        if ft is None or not ft.production or not self.facility_operative(f):
-            return 0
-        prod = ft.production
-        if self.techs:  # seeds/000 §7.8 Improved Factories / Construction: the owner's
-            from gamecore.rules.tech import facility_value
-
-            prod = facility_value(self, self.owner.get(f.zone), ft, "production")
-        cap = max(0, prod - f.damage)
-        if self.rules.options.get("production_limited_by_value"):
-            cap = min(cap, self.board.value[f.zone])
-        return cap
+        """Units the facility may place this turn (by the rule system's rules)."""
+        return self.system.production_capacity(self, f)
 
     # ------------------------------------------------------------------ queries
     def zones_of(self, nation: str) -> list[int]:
@@ -458,26 +450,23 @@ class GameState:
     # ------------------------------------------------------------------ agent API
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
-            from gamecore.engine import phases
-
-            self._legal = [] if self.terminal else phases.legal_actions(self)
+            self._legal = [] if self.terminal else self.system.legal_actions(self)
         return self._legal
 
     def apply(self, action: Action, check: bool = True) -> None:
         """Apply ``action`` for :attr:`current_player`. Illegal actions raise
         :class:`~gamecore.errors.RulesError` (and change nothing)."""
-        from gamecore.engine import phases
-
+        system = self.system
         if self.terminal:
             raise RulesError("the game is over")
-        if check and not phases.is_legal(self, action):
+        if check and not system.is_legal(self, action):
             raise RulesError(f"illegal action in {self.phase} of {self.current_nation}: {action}")
         if self.log_mode != "none":
             self._append({"e": "action", "n": self.current_player, "a": action.to_json()})
         self._legal = None
-        phases.apply(self, action)
+        system.apply(self, action)
         self._legal = None
-        phases.auto_advance(self)
+        system.after_apply(self)
 
     def is_terminal(self) -> bool:
         return self.terminal

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
+from gamecore.engine.board import NEUTRAL
 from gamecore.engine.state import (
     AIRBORNE,
     AMPHIB,
@@ -231,7 +232,6 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
 
 
 def _violate_neutral(s: GameState, zone: int, n: str, o: str | None) -> None:
-    from gamecore.engine.board import NEUTRAL
 
     target = o if o is not None else NEUTRAL
     s.set_relation(n, target, "war", initiated_by=n)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore.engine.objectives import outcome
+
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
 
@@ -237,7 +239,6 @@ def _owner_side(s: GameState, owner: str | None) -> str | None:
 
 def _run_victory_objectives(s: GameState, at_end: bool) -> None:
     """Award victory points, or end the game, by the scenario's victory objectives."""
-    from gamecore.engine.objectives import outcome
 
     for obj in _victory_objectives(s, at_end):
         key = f"victory:{obj.id}"

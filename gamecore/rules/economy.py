@@ -15,13 +15,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
+from gamecore.engine.objectives import outcome
 from gamecore.engine.state import NEW, Fac, QItem
 from gamecore.errors import RulesError
 from gamecore.rules import tech
 
 if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.ruleset import FacilityType
     from gamecore.engine.state import GameState
-    from gamecore.rules.ruleset import FacilityType
 
 
 # ---------------------------------------------------------------------- production sites
@@ -854,7 +855,6 @@ def end_placement(s: GameState, n: str) -> None:
 # ---------------------------------------------------------------------- income
 def objectives_income(s: GameState, n: str) -> tuple[int, list[str]]:
     """Bonus income of ``n``'s national objectives checked at collect income."""
-    from gamecore.engine.objectives import outcome
 
     total = 0
     met = []
@@ -877,7 +877,6 @@ def objectives_income(s: GameState, n: str) -> tuple[int, list[str]]:
 def purchase_permissions(s: GameState, n: str) -> set[str]:
     """Unit types objectives checked at purchase allow ``n`` to buy (``allow_purchase``:
     China's artillery while the Burma Road is open, seeds/004 "China rules")."""
-    from gamecore.engine.objectives import outcome
 
     extra: set[str] = set()
     for obj in s.scenario.objectives.values():
@@ -1033,3 +1032,18 @@ def collect_income(s: GameState, n: str) -> int:
     else:
         s.event("income", nation=n, amount=amount, territory=base, objectives=met, convoy=loss)
     return amount
+
+
+def production_capacity(s: GameState, f: Fac) -> int:
+    """Units a facility may place this turn: its production, less damage (and, with
+    ``production_limited_by_value``, at most the zone's value)."""
+    ft = s.rules.facility_types.get(f.type)
+    if ft is None or not ft.production or not s.facility_operative(f):
+        return 0
+    prod = ft.production
+    if s.techs:  # seeds/000 §7.8 Improved Factories / Construction: the owner's
+        prod = tech.facility_value(s, s.owner.get(f.zone), ft, "production")
+    cap = max(0, prod - f.damage)
+    if s.rules.options.get("production_limited_by_value"):
+        cap = min(cap, s.board.value[f.zone])
+    return cap

@@ -22,6 +22,7 @@ import heapq
 from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
+from gamecore.engine.board import NEUTRAL
 from gamecore.engine.state import (
     AIRBORNE,
     AMPHIB,
@@ -134,7 +135,6 @@ class MoveContext:
         on it, allowed only where the scenario's war gates allow (gamecore.rules.politics)."""
         if not self.opts.get("war_gates"):
             return True
-        from gamecore.engine.board import NEUTRAL
         from gamecore.rules.politics import war_targets
 
         if not hasattr(self, "_war_ok"):

@@ -33,7 +33,10 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from gamecore.engine.actions import Action
 from gamecore.engine.state import NEW, SUBMERGED
+from gamecore.errors import RulesError
+from gamecore.model import Objective
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -91,7 +94,6 @@ def rail_edge_open(s: GameState, a: int, b: int, cond: str = "", nation: str = "
 
 def condition_holds(s: GameState, text: str, nation: str = "") -> bool:
     """A condition-language condition over the game now (``self`` = ``nation``)."""
-    from gamecore.model import Objective
 
     def run() -> bool:
         obj = Objective("_line_open", "line opens", kind="event", owner=nation or None)
@@ -390,7 +392,6 @@ def lend_lease_cap(s: GameState, receiver: str) -> int:
 
 def lend_lease_actions(s: GameState) -> list:
     """Lend-lease offers of the nation to move (place phase, once per player per round)."""
-    from gamecore.engine.actions import Action
 
     if not s.rules.options.get("lend_lease"):
         return []
@@ -477,7 +478,6 @@ def interdictors(s: GameState, sender: str, sea_zone: int) -> list[str]:
 def apply_lend_lease(s: GameState, a) -> None:
     """Send ``a.count`` IPP to ``a.nation`` along the lend-lease path; each interdicting sea
     zone rolls D6 against D6 and a higher interdictor roll destroys it (§11.4)."""
-    from gamecore.errors import RulesError
 
     n = s.current_nation
     r = a.nation

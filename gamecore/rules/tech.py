@@ -6,7 +6,7 @@ technology rolled once per turn; no research beyond Stage II before July 1939), 
 with progress; the Commonwealth and the two halves of the USA share one chart), §7.8 (the
 sixteen technologies and their effects), rules-notes/000 §3.4 and §6.1, §6.7.
 
-Technologies are ruleset data (``[technologies.<id>]``, :class:`~gamecore.rules.ruleset.
+Technologies are ruleset data (``[technologies.<id>]``, :class:`~gamecore.engine.ruleset.
 Technology`): a list of stage targets, the unit types a completed technology unlocks, and
 effects of a few kinds the engine reads here (unit stats, facility production and stats,
 costs, income dice; convoy modifiers for the convoy rules). The state keeps each
@@ -24,14 +24,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
-from gamecore.rules.politics import MONTHS_PER_ROUND, calendar_month
-from gamecore.rules.politics import parse_date as _month_index
+from gamecore.model.calendar import MONTHS_PER_ROUND, calendar_month
+from gamecore.model.calendar import parse_date as _month_index
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.actions import Action
+    from gamecore.engine.ruleset import FacilityType, UnitType
     from gamecore.engine.state import GameState
-    from gamecore.rules.ruleset import FacilityType, UnitType
 
 #: months per round by scenario calendar
 #: months per round by scenario calendar: the one table of the calendar (politics)
@@ -200,7 +201,6 @@ def stage_cap(s: GameState) -> int | None:
 
 def research_actions(s: GameState) -> list[Action]:
     """Technologies the current nation may roll for now (one die each)."""
-    from gamecore.engine.actions import Action
 
     n = s.current_nation
     if not may_research(s, n):

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from gamecore.rules.ruleset import Ruleset
+from gamecore.engine.ruleset import Ruleset
 from gamecore.sim.battle.model import BattleContext, BattleError, Modifier
 from gamecore.sim.battle.sides import (
     ALL_DOMAINS,

@@ -50,7 +50,7 @@ except ImportError:  # pragma: no cover - a rules package without it
         return max(0, min(dice, v))
 
 
-from gamecore.rules.ruleset import Ruleset, UnitType
+from gamecore.engine.ruleset import Ruleset, UnitType
 from gamecore.sim.battle.model import BattleError, Modifier
 
 Key = tuple  # (cannot_target: tuple[str, ...], firer domain: str, firer side has a detector)

@@ -34,11 +34,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from gamecore.engine import phases
 from gamecore.engine.actions import Action
 from gamecore.engine.state import SUBMERGED, UNLOADED, Unit
 from gamecore.errors import RulesError
-from gamecore.rules import movement
+from gamecore.rules import movement, phases
 from gamecore.sim.bots.odds import Defence, battle_odds, defenders_in
 
 if TYPE_CHECKING:  # pragma: no cover

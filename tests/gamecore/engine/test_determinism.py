@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from gamecore.engine import new_game, phases, play, replay
+from gamecore.engine import new_game, play, replay
 from gamecore.paths import sample_pack
+from gamecore.rules import phases
 from gamecore.sim.bots import bots_for
 from gamecore.store import read_pack
 
