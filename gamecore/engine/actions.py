@@ -1,7 +1,9 @@
 """Actions: the one vocabulary humans, bots, tests and the log use.
 
 An :class:`Action` is a small frozen record (hashable, JSON-able). ``kind`` says what it
-does; the other fields are used by some kinds only:
+does (each rule system registers its kinds by name: :class:`~gamecore.engine.systems.
+ActionKind`); the other fields are used by some kinds only. The Axis & Allies family's
+(``aa``) kinds:
 
 ==============  ===========================================================
 kind            fields
@@ -32,26 +34,6 @@ kind            fields
 from __future__ import annotations
 
 from typing import Any, NamedTuple
-
-KINDS = (
-    "buy",
-    "repair",
-    "research",
-    "declare_war",
-    "move",
-    "fight",
-    "casualties",
-    "press",
-    "retreat",
-    "submerge",
-    "place",
-    "lend_lease",
-    "advance",
-    "upgrade",
-    "raid",
-    "escort",
-    "end_phase",
-)
 
 
 class Action(NamedTuple):

@@ -15,13 +15,52 @@ framework's installed apps) and imported the first time a system is looked up by
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from gamecore.engine import turns
+from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from gamecore.engine.actions import Action
     from gamecore.engine.state import GameState
+
+END = Action.end_phase()
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase of a system's sequence of play, registered by name.
+
+    ``legal(state)`` gives the actions the current player may take (``end_phase``
+    included when the phase may end); a phase without ``legal`` is automatic: ``run``
+    does its work and it ends by itself. ``enter(state)`` runs when the phase begins,
+    ``exit(state, nation)`` when it ends (``nation``: whose phase it was)."""
+
+    name: str
+    legal: Callable[[GameState], list[Action]] | None = None
+    run: Callable[[GameState], None] | None = None
+    enter: Callable[[GameState], None] | None = None
+    exit: Callable[[GameState, str], None] | None = None
+    doc: str = ""
+
+    @property
+    def automatic(self) -> bool:
+        return self.legal is None
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """An action kind, registered by name: ``apply(state, action)`` does it;
+    ``is_legal(state, action, legal)`` may accept an action that is not literally in the
+    legal list (a move of any subset of the units a listed move names)."""
+
+    name: str
+    apply: Callable[[GameState, Action], None]
+    is_legal: Callable[[GameState, Action, list[Action]], bool] | None = None
+    doc: str = ""
+
 
 #: the system of a ruleset that names none
 DEFAULT_SYSTEM = "aa"
@@ -31,18 +70,39 @@ _loaded_packages = False
 
 
 class RuleSystem:
-    """Base class of rule systems. Subclasses set :attr:`name` and override the hooks;
-    the defaults here are those of a system with no phases and no options."""
+    """Base class of rule systems. A subclass sets :attr:`name`, registers its phases
+    (:meth:`add_phase`) and action kinds (:meth:`add_action`) and overrides the hooks it
+    needs; the kernel (:mod:`gamecore.engine.turns`) runs the sequence of play: a ruleset's
+    phase list in order, for each nation of each turn slot, round after round."""
 
     #: the id rulesets name (``[ruleset] system = ...``)
     name: str = ""
     #: one line for ``warroom rules list``
     title: str = ""
 
+    def __init__(self) -> None:
+        self.phases: dict[str, Phase] = {}
+        self.actions: dict[str, ActionKind] = {}
+        self.add_action(
+            ActionKind("end_phase", lambda s, a: turns.end_phase(s), doc="end the phase")
+        )
+
+    def add_phase(self, phase: Phase) -> Phase:
+        if phase.name in self.phases:
+            raise ValueError(f"system '{self.name}': phase '{phase.name}' registered twice")
+        self.phases[phase.name] = phase
+        return phase
+
+    def add_action(self, kind: ActionKind) -> ActionKind:
+        if kind.name in self.actions and kind.name != "end_phase":
+            raise ValueError(f"system '{self.name}': action kind '{kind.name}' registered twice")
+        self.actions[kind.name] = kind
+        return kind
+
     # -- what rulesets of this system may say --------------------------------------
     def phase_names(self) -> tuple[str, ...]:
         """Every phase a ruleset of this system may list (in the default order)."""
-        return ()
+        return tuple(self.phases)
 
     def default_options(self) -> dict[str, Any]:
         """Every option this system reads, with its default."""
@@ -64,18 +124,56 @@ class RuleSystem:
 
     def begin(self, state: GameState) -> None:
         """Start the first turn (after the log's start entry)."""
+        turns.begin_turn(state)
+        turns.auto_advance(state)
 
     def legal_actions(self, state: GameState) -> list[Action]:
-        raise NotImplementedError
+        ph = self.phases.get(state.phase)
+        if ph is None or ph.legal is None:
+            return [END]
+        return ph.legal(state)
 
     def is_legal(self, state: GameState, action: Action) -> bool:
-        return action in state.legal_actions()
+        legal = state.legal_actions()
+        if action in legal:
+            return True
+        kind = self.actions.get(action.kind)
+        return (
+            kind is not None and kind.is_legal is not None and kind.is_legal(state, action, legal)
+        )
 
     def apply(self, state: GameState, action: Action) -> None:
-        raise NotImplementedError
+        kind = self.actions.get(action.kind)
+        if kind is None:
+            raise RulesError(f"unknown action kind '{action.kind}'")
+        kind.apply(state, action)
 
     def after_apply(self, state: GameState) -> None:
-        """After every action: run what needs no decision."""
+        """After every action: run the phases that need no decision."""
+        turns.auto_advance(state)
+
+    # -- the sequence of play's hooks (gamecore.engine.turns) ---------------------------
+    def together(self, state: GameState) -> bool:
+        """Whether the nations of a turn slot play it phase by phase (else each takes
+        its whole turn in order)."""
+        return False
+
+    def begin_turn(self, state: GameState) -> None:
+        """A nation's (or a slot's) turn begins."""
+
+    def end_turn(self, state: GameState, nation: str) -> None:
+        """After the last phase of ``nation``'s turn."""
+
+    def end_round(self, state: GameState) -> None:
+        """After the last turn slot of a round (the round number is not yet advanced)."""
+        if state.max_rounds is not None and state.round >= state.max_rounds:
+            state.terminal = True
+            state.end_reason = "round limit"
+
+    def stalemate(self, state: GameState) -> None:
+        """Nobody could act for a whole round of turns."""
+        state.terminal = True
+        state.end_reason = "stalemate: no nation can act"
 
     def production_capacity(self, state: GameState, facility) -> int:
         return 0

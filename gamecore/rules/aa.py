@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gamecore.engine.systems import RuleSystem, register_system
-from gamecore.rules import economy, options, phases, tech
+from gamecore.engine.systems import ActionKind, Phase, RuleSystem, register_system
+from gamecore.engine.turns import END
+from gamecore.rules import convoy, economy, movement, options, phases, supply, tech
 from gamecore.rules.objectives import ConditionLanguageEvaluator
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -20,9 +21,54 @@ class AASystem(RuleSystem):
     name = "aa"
     title = "Axis & Allies family: g40, Global War 1936-1945 and their variants"
 
-    def phase_names(self) -> tuple[str, ...]:
-        return options.KNOWN_PHASES
+    def __init__(self) -> None:
+        super().__init__()
+        P = self.add_phase
+        P(Phase("purchase", phases.purchase_actions, doc="buy units and facilities, research"))
+        P(Phase("politics", phases.politics_phase_actions, doc="declarations of war"))
+        P(Phase("combat_move", phases.combat_move_actions, doc="moves into battle, raids"))
+        P(
+            Phase(
+                "combat",
+                phases.combat_actions,
+                enter=phases.enter_combat,
+                exit=phases.exit_combat,
+                doc="convoy raids, then each battle to its end",
+            )
+        )
+        P(
+            Phase(
+                "noncombat_move",
+                phases.noncombat_move_actions,
+                exit=phases.exit_noncombat_move,
+                doc="moves out of battle; aircraft land",
+            )
+        )
+        P(
+            Phase(
+                "place",
+                phases.place_actions,
+                exit=phases.exit_place,
+                doc="mobilise what was bought, upgrades, lend-lease",
+            )
+        )
+        P(Phase("collect_income", run=phases.collect_income, doc="income (automatic)"))
+        A = self.add_action
+        A(ActionKind("buy", economy.apply_buy, phases.is_legal_buy, doc="type, count"))
+        A(ActionKind("repair", economy.apply_repair, doc="target: facility id"))
+        A(ActionKind("research", tech.apply_research, doc="type: technology"))
+        A(ActionKind("advance", economy.apply_advance, doc="target: Production Chart item"))
+        A(ActionKind("upgrade", economy.apply_upgrade, doc="units, type"))
+        A(ActionKind("raid", convoy.apply_raid, doc="units (one), zone: a convoy raid"))
+        A(ActionKind("escort", convoy.apply_escort, doc="units (one), zone: escort duty"))
+        A(ActionKind("declare_war", phases.apply_declare_war, doc="nation"))
+        A(ActionKind("move", movement.apply_move, phases.is_legal_move, doc="units, path"))
+        for k in ("fight", "casualties", "press", "retreat", "submerge"):
+            A(ActionKind(k, phases.apply_combat, doc="a battle decision"))
+        A(ActionKind("place", economy.apply_place, doc="type, zone"))
+        A(ActionKind("lend_lease", supply.apply_lend_lease, doc="nation, count or type"))
 
+    # -- rulesets ------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
         return options.DEFAULT_OPTIONS
 
@@ -32,27 +78,32 @@ class AASystem(RuleSystem):
     def check_ruleset(self, checker, opts, units, facilities, terrain, borders) -> None:
         options.check_references(checker, opts, units, facilities, terrain, borders)
 
+    # -- a game --------------------------------------------------------------------
     def init_state(self, state: GameState) -> None:
         state.peace_income = economy.initial_peace_income(state)
 
     def setup(self, state: GameState) -> None:
         tech.start(state)  # seeds/000 §7.7 head starts on the Technology Chart; §15.9 set-up
 
-    def begin(self, state: GameState) -> None:
-        phases.begin_turn(state)
-        phases.auto_advance(state)
-
     def legal_actions(self, state: GameState) -> list[Action]:
-        return phases.legal_actions(state)
+        if phases.surrendered_now(state):
+            return [END]  # seeds/000 §9.22: a surrendered nation does nothing
+        return super().legal_actions(state)
 
-    def is_legal(self, state: GameState, action: Action) -> bool:
-        return phases.is_legal(state, action)
+    def together(self, state: GameState) -> bool:
+        return phases.together(state)
 
-    def apply(self, state: GameState, action: Action) -> None:
-        phases.apply(state, action)
+    def begin_turn(self, state: GameState) -> None:
+        phases.begin_turn(state)
 
-    def after_apply(self, state: GameState) -> None:
-        phases.auto_advance(state)
+    def end_turn(self, state: GameState, nation: str) -> None:
+        phases.end_turn(state, nation)
+
+    def end_round(self, state: GameState) -> None:
+        phases.end_round(state)
+
+    def stalemate(self, state: GameState) -> None:
+        phases.stalemate(state)
 
     def production_capacity(self, state: GameState, facility: Fac) -> int:
         return economy.production_capacity(state, facility)

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from gamecore.engine.actions import Action
 from gamecore.engine.state import SUBMERGED, UNLOADED, Unit
 from gamecore.errors import RulesError
-from gamecore.rules import movement, phases
+from gamecore.rules import movement
 from gamecore.sim.bots.odds import Defence, battle_odds, defenders_in
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -1262,7 +1262,7 @@ def _fit(a: Action, legal: list[Action], state=None) -> Action | None:
         return a if Action.buy(a.type) in legal else None
     if a.kind != "move":
         return None
-    if state is not None and phases.is_legal(state, a):
+    if state is not None and state.system.is_legal(state, a):
         return a  # groups combined into one move
     want = set(a.units)
     by_path: dict[tuple, set[int]] = {}
