@@ -140,7 +140,7 @@ def build_board(
     sea_nbrs: dict[int, tuple[int, ...]] = {}
     coast: dict[int, tuple[int, ...]] = {}
     water = {z for z in zones if kind[z] in ("sea", "lake")}
-    dry_lakes = not rules.options.get("lakes_navigable", True)
+    dry_lakes = not rules.options["lakes_navigable"]
     for z in zones:
         ns = sorted(n for n in adjacency.get(z, ()) if n in kind and n != z)
         nbrs[z] = tuple(ns)
@@ -321,7 +321,7 @@ def _logistics(
     for (a, b), bd in sorted(m.borders.items()):
         if bd.rail_gauge:
             add(a, b, bd.rail_gauge, "rail", 0, False, "")
-    rivers = rules.options.get("river_movement", True)
+    rivers = rules.options["river_movement"]
     for line in sorted(m.lines.values(), key=lambda x: x.id):
         if line.kind not in ("rail", "river") or (line.kind == "river" and not rivers):
             continue
@@ -334,7 +334,7 @@ def _logistics(
         for a, b in zip(line.path, line.path[1:], strict=False):
             add(a, b, gauge, line.kind, cap, one_way, cond)
     rail_edges = {z: tuple(sorted(d.values())) for z, d in sorted(edges.items())}
-    rail_type = rules.options.get("rail_facility", "railroad")
+    rail_type = rules.options["rail_facility"]
     rail_fac: dict[tuple[int, int], list[int]] = {}
     for f in sorted(m.facilities.values(), key=lambda f: f.id):
         ft = rules.facility_type(f.type)

@@ -46,6 +46,12 @@ def new_game(
     rules = load_ruleset(scn.ruleset, pack)
     merged = dict(scn.options)
     merged.update(options or {})
+    specs = get_system(rules.system).option_specs()
+    for k, v in merged.items():
+        spec = specs.get(k)
+        why = spec.check(v) if spec is not None else None
+        if why is not None:
+            raise RulesError(f"scenario '{scn.id}': option '{k}' {why}")
     rules = rules.with_options(merged)
     board = build_board(pack, scn, rules, adjacency)
     for slot in board.turn_slots:
@@ -98,6 +104,7 @@ def new_game(
     s.phase_i = 0
     s.battles = ()
     s.battle = None
+    s.decision = None
     s.origins = {}
     s.amph_from = {}
     s.airlift = {}
@@ -111,6 +118,8 @@ def new_game(
         if isinstance(k, int) and k > 0:
             s.tokens[n] = k
     s.history = ()
+    s.techs = {}
+    s.research = {}
     s.vp = {}
     s.alignment = {}
     s.alliance = board.alliance_of

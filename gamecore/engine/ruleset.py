@@ -324,6 +324,9 @@ class Ruleset:
     technologies: dict[str, Technology] = field(default_factory=dict)
     optional: dict[str, OptionalRule] = field(default_factory=dict)
     raw: dict | None = field(default=None, repr=False, compare=False)  # merged TOML data
+    #: bot name -> its options for this ruleset (``[bots.heuristic]``): not rules, the
+    #: bots' own knobs (each bot checks and documents its options)
+    bots: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._alias: dict[str, str] = {}
@@ -388,6 +391,7 @@ class Ruleset:
             technologies=self.technologies,
             optional=self.optional,
             raw=self.raw,
+            bots=self.bots,
         )
 
     def terrain_of(self, name: str) -> Terrain:
@@ -597,6 +601,7 @@ _FAC_BOOL_KEYS = (
 
 _KNOWN_TOP = {
     "ruleset",
+    "bots",
     "extends",
     "dice",
     "phases",
@@ -657,15 +662,13 @@ def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> 
         c.fail("phases", "a phase is listed twice")
 
     options = dict(defaults)
+    specs = system.option_specs()
     for k, v in c.table(data.get("options", {}), "options").items():
-        if k in defaults:
-            want = type(defaults[k])
-            if want is bool and not isinstance(v, bool):
-                c.fail(f"options.{k}", f"must be true or false, not {v!r}")
-            if want is int and (isinstance(v, bool) or not isinstance(v, int)):
-                c.fail(f"options.{k}", f"must be an integer, not {v!r}")
-            if want is str and not isinstance(v, str):
-                c.fail(f"options.{k}", f"must be a string, not {v!r}")
+        spec = specs.get(k)
+        if spec is not None:
+            why = spec.check(v)
+            if why is not None:
+                c.fail(f"options.{k}", why)
         options[k] = v
     for o in optional.values():
         # an optional rule may name an engine option: that option is its switch
@@ -692,6 +695,10 @@ def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> 
     borders: dict[str, BorderEffect] = {}
     for bid, raw in c.table(data.get("borders", {}), "borders").items():
         borders[bid] = _build_border(c, bid, c.table(raw, f"borders.{bid}"), units)
+
+    bots: dict[str, dict[str, Any]] = {}
+    for bname, raw in c.table(data.get("bots", {}), "bots").items():
+        bots[bname] = dict(c.table(raw, f"bots.{bname}"))
 
     subst = options.get("setup_substitutes") or {}
     if not isinstance(subst, dict):
@@ -762,6 +769,7 @@ def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> 
         technologies=technologies,
         optional=optional,
         raw=unpatched,
+        bots=bots,
     )
 
 

@@ -84,7 +84,6 @@ class Battle:
     kind: str = "battle"  # "battle" | "bomb"
     round: int = 0
     profiles: dict[str, str] = field(default_factory=dict)  # "att"/"def" -> profile
-    awaiting: str = ""  # "att_profile" | "def_profile" | "press" | ""
     pre_done: bool = False
     scrambled: tuple[tuple[int, int], ...] = ()  # (unit, home zone)
     doomed: tuple[int, ...] = ()  # hit by bombardment: fire in round 1, then removed
@@ -100,7 +99,6 @@ class Battle:
             self.kind,
             self.round,
             dict(self.profiles),
-            self.awaiting,
             self.pre_done,
             self.scrambled,
             self.doomed,
@@ -143,6 +141,7 @@ class GameState:
         "phase_i",
         "battles",
         "battle",
+        "decision",  # the pending Decision (gamecore.engine.decisions), or None
         "origins",
         "amph_from",
         "airlift",  # Global War §9.15: airborne unit -> the aircraft that dropped it (turn)
@@ -196,11 +195,9 @@ class GameState:
 
     @property
     def current_player(self) -> str:
-        """Who decides now: the current nation, or a defender choosing casualties."""
-        b = self.battle
-        if b is not None and b.awaiting in ("def_profile", "def_press") and b.defender:
-            return b.defender
-        return self.current_nation
+        """Who decides now: the owner of the pending decision, else the current nation."""
+        d = self.decision
+        return d.owner if d is not None else self.current_nation
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -244,6 +241,7 @@ class GameState:
         c.phase_i = self.phase_i
         c.battles = self.battles  # tuple
         c.battle = self.battle.copy() if self.battle is not None else None
+        c.decision = self.decision  # immutable
         c.origins = self.origins.copy()
         c.amph_from = self.amph_from.copy()
         c.airlift = self.airlift.copy()
@@ -507,7 +505,8 @@ class GameState:
             "battles": [list(b) for b in self.battles],
             "battle": None
             if self.battle is None
-            else [self.battle.zone, self.battle.kind, self.battle.round, self.battle.awaiting],
+            else [self.battle.zone, self.battle.kind, self.battle.round],
+            "decision": None if self.decision is None else self.decision.to_json(),
             "income": dict(sorted(self.income.items())),
             "awards": sorted(self.awards),
             "tokens": dict(sorted(self.tokens.items())),

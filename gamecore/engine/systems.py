@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamecore.engine import turns
 from gamecore.engine.actions import Action
+from gamecore.engine.options import BOARD_OPTIONS, OptionSpec
 from gamecore.errors import RulesError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -104,9 +105,17 @@ class RuleSystem:
         """Every phase a ruleset of this system may list (in the default order)."""
         return tuple(self.phases)
 
+    def option_specs(self) -> dict[str, OptionSpec]:
+        """Every option this system reads (:class:`~gamecore.engine.options.OptionSpec`):
+        the board's (the kernel reads them for every system) and the system's own."""
+        return {o.name: o for o in BOARD_OPTIONS}
+
     def default_options(self) -> dict[str, Any]:
         """Every option this system reads, with its default."""
-        return {}
+        cached = self.__dict__.get("_defaults")
+        if cached is None:
+            cached = self._defaults = {n: o.default for n, o in self.option_specs().items()}
+        return cached
 
     def check_options(self, checker, options: dict[str, Any]) -> None:
         """Check option values (``checker.fail(key, reason)`` raises a RulesetError that

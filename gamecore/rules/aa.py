@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gamecore.engine.options import OptionSpec
 from gamecore.engine.systems import ActionKind, Phase, RuleSystem, register_system
 from gamecore.engine.turns import END
 from gamecore.rules import convoy, economy, movement, options, phases, supply, tech
@@ -52,7 +53,7 @@ class AASystem(RuleSystem):
                 doc="mobilise what was bought, upgrades, lend-lease",
             )
         )
-        P(Phase("collect_income", run=phases.collect_income, doc="income (automatic)"))
+        P(Phase("collect_income", run=phases.collect_income, doc="collect income"))
         A = self.add_action
         A(ActionKind("buy", economy.apply_buy, phases.is_legal_buy, doc="type, count"))
         A(ActionKind("repair", economy.apply_repair, doc="target: facility id"))
@@ -69,6 +70,9 @@ class AASystem(RuleSystem):
         A(ActionKind("lend_lease", supply.apply_lend_lease, doc="nation, count or type"))
 
     # -- rulesets ------------------------------------------------------------------
+    def option_specs(self) -> dict[str, OptionSpec]:
+        return options.SPECS
+
     def default_options(self) -> dict[str, Any]:
         return options.DEFAULT_OPTIONS
 

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
 from gamecore.engine.board import NEUTRAL
+from gamecore.engine.decisions import Decision
+from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import (
     AIRBORNE,
     AMPHIB,
@@ -76,7 +78,7 @@ def register_resolver(name: str, resolver: object) -> None:
 
 
 def resolver(s) -> DiceResolver:
-    return RESOLVERS[s.rules.options.get("combat_resolver", "dice")]
+    return RESOLVERS[s.rules.options["combat_resolver"]]
 
 
 _SAFETY_ROUNDS = 500
@@ -146,16 +148,32 @@ def combat_actions(s: GameState) -> list[Action]:
     if b is None:
         bombs = [x for x in s.battles if x[1] == "bomb"]
         return [Action("fight", zone=z, mode=k) for z, k in (bombs or s.battles)]
-    if b.awaiting in ("att_profile", "def_profile"):
+    d = s.decision
+    if d is None:
+        return []
+    if d.kind == "casualties":
         return [Action.casualties(p) for p in s.rules.options["casualty_profiles"]]
-    if b.awaiting == "press":
+    if d.kind == "retreat" and d.about == "att":
         acts = [Action.press()] + [Action.retreat(z) for z in retreat_zones(s, b)]
         if can_submerge(s, b):
             acts.append(Action.submerge())
         return acts
-    if b.awaiting == "def_press":
+    if d.kind == "retreat":
         return [Action.press()] + [Action.retreat(z) for z in defender_retreat_zones(s, b)]
     return []
+
+
+def ask(s: GameState, b: Battle, kind: str, side: str) -> None:
+    """The battle's ``side`` ("att" or "def") decides ``kind`` ("casualties": a casualty
+    profile; "retreat": press on, retreat (or submerge)); a defender-less side's choice
+    falls to the attacker."""
+    owner = b.attacker if side == "att" else (b.defender or b.attacker)
+    s.decision = Decision(owner, kind, side)
+
+
+def _asked(s: GameState, kind: str, side: str) -> bool:
+    d = s.decision
+    return d is not None and d.kind == kind and d.about == side
 
 
 def apply_combat_action(s: GameState, a: Action) -> None:
@@ -166,19 +184,21 @@ def apply_combat_action(s: GameState, a: Action) -> None:
     if b is None:
         raise RulesError(f"no battle in progress for '{a.kind}'")
     if a.kind == "casualties":
-        if b.awaiting == "att_profile":
+        if _asked(s, "casualties", "att"):
             b.profiles["att"] = a.profile
-            b.awaiting = "def_profile" if b.defender and sides(s, b)[1] else ""
+            s.decision = None
+            if b.defender and sides(s, b)[1]:
+                ask(s, b, "casualties", "def")
         else:
             b.profiles["def"] = a.profile
-            b.awaiting = ""
+            s.decision = None
     elif a.kind == "press":
-        if b.awaiting == "press" and defender_retreat_zones(s, b):
-            b.awaiting = "def_press"
+        if _asked(s, "retreat", "att") and defender_retreat_zones(s, b):
+            ask(s, b, "retreat", "def")
             return
-        b.awaiting = ""
+        s.decision = None
     elif a.kind == "retreat":
-        if b.awaiting == "def_press":
+        if _asked(s, "retreat", "def"):
             defender_retreat(s, b, a.zone)
         else:
             retreat(s, b, a.zone)
@@ -189,7 +209,7 @@ def apply_combat_action(s: GameState, a: Action) -> None:
             if ut[u.type].submerge:
                 s.set_unit(u.id, flags=u.flags | SUBMERGED | FOUGHT)
         s.event("submerge", zone=b.zone, nation=b.attacker)
-        b.awaiting = ""
+        s.decision = None
     run(s)
 
 
@@ -220,13 +240,14 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
     opts = s.rules.options
     b.profiles = {"att": opts["casualty_order"], "def": opts["casualty_order"]}
     s.battle = b
+    s.decision = None
     s.event("battle", zone=zone, attacker=n, defender=defender, kind=b.kind)
     s.remember("attacked", by=n, zone=zone, against=defender)
     if b.kind == "bomb":
         resolve_raid(s, b)
         return
     if "casualties" in s.decisions:
-        b.awaiting = "att_profile"
+        ask(s, b, "casualties", "att")
         return
     run(s)
 
@@ -256,7 +277,7 @@ def _violate_neutral(s: GameState, zone: int, n: str, o: str | None) -> None:
     key = f"activated:{zone}"
     if army and key not in s.awards:
         s.awards.add(key)
-        typ = s.rules.options.get("standing_army_unit", "infantry")
+        typ = s.rules.options["standing_army_unit"]
         if typ in s.rules.units:
             for _ in range(army):
                 s.add_unit(target, typ, zone, flags=0)
@@ -289,7 +310,7 @@ def run(s: GameState) -> None:
     assert b is not None
     opts = s.rules.options
     while True:
-        if b.awaiting:
+        if s.decision is not None:
             return
         att, dfn = sides(s, b)
         if not b.pre_done:
@@ -314,10 +335,10 @@ def run(s: GameState) -> None:
             return
         if "retreat" in s.decisions:
             if retreat_zones(s, b) or can_submerge(s, b):
-                b.awaiting = "press"
+                ask(s, b, "retreat", "att")
                 return
             if defender_retreat_zones(s, b):
-                b.awaiting = "def_press"
+                ask(s, b, "retreat", "def")
                 return
 
 
@@ -374,7 +395,7 @@ def _border_mods(s, units, zone, side, mods, battle_round) -> None:
 
     # §1.7 border terrain: the terrain crossed from the entry border to the roundel
     bt = s.board.border_terrain
-    bt_on = bool(bt) and battle_round <= int(s.rules.options.get("border_terrain_rounds", 1))
+    bt_on = bool(bt) and battle_round <= int(s.rules.options["border_terrain_rounds"])
 
     def terrain_crossed(u) -> frozenset[str]:
         o = s.origins.get(u.id)
@@ -499,10 +520,10 @@ def city_terrain(s: GameState, zone: int) -> str:
     opts = s.rules.options
     if "city" not in s.board.flags.get(zone, ()):
         return ""
-    sur = opts.get("surrounded_city_terrain", "")
+    sur = opts["surrounded_city_terrain"]
     if sur and city_surrounded(s, zone):
         return sur
-    return opts.get("city_terrain", "")
+    return opts["city_terrain"]
 
 
 def city_surrounded(s: GameState, zone: int) -> bool:
@@ -586,9 +607,9 @@ def fire_values(
                 if isinstance(boost, int) and boost > base[i]:
                     mods[i].append(boost - base[i])
     dice = s.rules.dice
-    policy = opts.get("modifier_policy", "sum")
-    tie = opts.get("modifier_tiebreak", "bonus")
-    floor = opts.get("modifier_floor", 0)
+    policy = opts["modifier_policy"]
+    tie = opts["modifier_tiebreak"]
+    floor = opts["modifier_floor"]
     return [modified(base[i], mods[i], policy, tie, floor, dice) for i in range(len(units))]
 
 
@@ -681,7 +702,7 @@ def _breakdowns(s: GameState, b: Battle, rolled: dict[int, int]) -> None:
     extra = city_terrain(s, zone)
     if extra:
         zone_ter.append(extra)
-    bt_on = b.round <= int(rules.options.get("border_terrain_rounds", 1))
+    bt_on = b.round <= int(rules.options["border_terrain_rounds"])
     from gamecore.rules.movement import MoveContext
 
     ctx = None
@@ -771,7 +792,7 @@ def assign_hits(
         # §9.8: with land-side attackers in the battle, amphibious units go first
         order = [u for u in order if u.flags & AMPHIB] + [u for u in order if not u.flags & AMPHIB]
     hp = {u.id: ut[u.type].hits - u.damage for u in order}
-    absorb = s.rules.options.get("two_hit_absorb_first", True)
+    absorb = s.rules.options["two_hit_absorb_first"]
     elig_count = {k: sum(_eligible(ut[u.type], k) for u in order) for k in set(hits)}
     killed: list[Unit] = []
     # target-selection hits first (the firing side picks), then by how few units fit
@@ -842,9 +863,9 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     def_det = any(ut[u.type].detector for u in dfn)
     # first strike in every round (A&A subs) or in the first N rounds (Global War T 9-1);
     # air superiority: fighters' hits go to aircraft first in the first N rounds
-    fsr = int(opts.get("first_strike_rounds", 0) or 0)
+    fsr = int(opts["first_strike_rounds"] or 0)
     fs_on = not fsr or b.round <= fsr
-    asr = int(opts.get("air_superiority_rounds", 0) or 0)
+    asr = int(opts["air_superiority_rounds"] or 0)
     sup = bool(asr) and b.round <= asr
     # 1. surprise strike: first-strike units fire first unless the enemy has a detector;
     #    their victims are removed before they can fire back. The borders crossed may add
@@ -983,7 +1004,7 @@ def _bombarding_ships(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit], 
                 t = ut[u.type]
                 if u.nation == b.attacker and t.bombard and not u.on and not u.flags & FOUGHT:
                     ships.append(u)
-        if s.rules.options.get("bombard_per_landed_unit", True):
+        if s.rules.options["bombard_per_landed_unit"]:
             ships = ships[: len(landed)]
     return landed, ships, seas
 
@@ -1029,7 +1050,7 @@ def coastal_fire(s: GameState, b: Battle) -> tuple[list[Unit], dict[int, int]] |
         return None
     order = order_units(s, ships, b.profiles["att"], False, b.zone)
     hp = {u.id: ut[u.type].hits - u.damage for u in order}
-    absorb = s.rules.options.get("two_hit_absorb_first", True)
+    absorb = s.rules.options["two_hit_absorb_first"]
     for _ in range(hits):
         alive = [u for u in order if hp[u.id] > 0]
         if not alive:
@@ -1061,7 +1082,7 @@ def bombard(s: GameState, b: Battle) -> None:
         killed, damaged = assign_hits(s, dfn, [key] * hits, b.profiles["def"], False, b.zone)
         for uid, d in damaged.items():
             s.set_unit(uid, damage=d)
-        if s.rules.options.get("bombard_victims_fire", True):
+        if s.rules.options["bombard_victims_fire"]:
             b.doomed = tuple(sorted(u.id for u in killed))
         else:  # first strike (Global War §9.9): removed before they fire
             for u in killed:
@@ -1118,8 +1139,8 @@ def kamikaze(s: GameState, b: Battle) -> None:
     if not targets:
         return
     opts = s.rules.options
-    n = min(s.tokens[nation], int(opts.get("kamikaze_per_battle", 2)), len(targets))
-    value = int(opts.get("kamikaze_value", 2))
+    n = min(s.tokens[nation], int(opts["kamikaze_per_battle"]), len(targets))
+    value = int(opts["kamikaze_value"])
     hits = sum(1 for _ in range(n) if s.rng.roll(s.rules.dice) <= value)
     s.tokens[nation] -= n
     if hits:
@@ -1170,7 +1191,7 @@ def release_waiting(s: GameState, b: Battle) -> None:
 def amphibious_doubles(s: GameState, b: Battle, att: list[Unit]) -> frozenset[int]:
     """§9.2 / §9.8: amphibious land units take double casualties in the first N rounds,
     except the exempt unit types (Marines)."""
-    n = int(s.rules.options.get("amphibious_double_casualties", 0) or 0)
+    n = int(s.rules.options["amphibious_double_casualties"] or 0)
     if not n or b.round > n:
         return frozenset()
     ut = s.rules.units
@@ -1190,7 +1211,7 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
     opts = s.rules.options
     if b.kind == "bomb" or not opts.get("attacker_retreat"):
         return []
-    if b.round < int(opts.get("attacker_retreat_from_round", 1)):
+    if b.round < int(opts["attacker_retreat_from_round"]):
         return []
     att, dfn = sides(s, b)
     if not att or not dfn:
@@ -1226,7 +1247,7 @@ def defender_retreat_zones(s: GameState, b: Battle) -> list[int]:
     opts = s.rules.options
     if b.kind == "bomb" or not opts.get("defender_retreat") or not b.defender:
         return []
-    if b.round < int(opts.get("defender_retreat_from_round", 1)):
+    if b.round < int(opts["defender_retreat_from_round"]):
         return []
     att, dfn = sides(s, b)
     if not att or not dfn:
@@ -1307,6 +1328,7 @@ def finish(s: GameState, b: Battle) -> None:
     result = "attacker" if att and not dfn else ("defender" if dfn and not att else "draw")
     s.event("battle_end", zone=b.zone, result=result, rounds=b.round, owner=owner)
     s.battle = None
+    s.decision = None
     control.check_victory(s)
 
 
@@ -1420,4 +1442,226 @@ def resolve_raid(s: GameState, b: Battle) -> None:
     report.update(damage=damage, shot_down=shot_down)
     s.event("raid", **report)
     s.battle = None
+    s.decision = None
     control.check_victory(s)
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "combat_resolver",
+        "str",
+        "dice",
+        doc="the combat resolver (gamecore.rules.combat.RESOLVERS): 'dice' rolls per unit, a hit when the roll <= its value",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "casualty_order",
+        "str",
+        "cheapest",
+        choices=CASUALTY_PROFILES,
+        doc="default casualty profile (see gamecore.rules.combat)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "casualty_profiles",
+        "list",
+        ["cheapest", "preserve_attack", "preserve_defense"],
+        choices=CASUALTY_PROFILES,
+        doc="casualty profiles a side may choose from",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "two_hit_absorb_first",
+        "bool",
+        True,
+        doc="multi-hit units take damage before anything dies",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "attacker_retreat",
+        "bool",
+        True,
+        doc="the attacker may retreat after a combat round",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "attacker_retreat_from_round",
+        "int",
+        1,
+        doc="may retreat after this many rounds",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "defender_retreat",
+        "bool",
+        False,
+        doc="The War Game: the defender may retreat after a round",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "defender_retreat_from_round",
+        "int",
+        1,
+        doc="the defender may retreat after this many rounds",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "amphibious_retreat",
+        "bool",
+        False,
+        doc="land units landed from the sea may not retreat",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "max_combat_rounds",
+        "int",
+        0,
+        doc="0: until one side is gone or the attacker retreats",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "aa_fire",
+        "bool",
+        True,
+        doc="anti-aircraft guns fire at attacking aircraft before the first round",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "shore_bombardment",
+        "bool",
+        True,
+        doc="warships bombard in support of an amphibious assault",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "bombard_per_landed_unit",
+        "bool",
+        True,
+        doc="at most one bombarding ship per land unit landed",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "unescorted_transports_die",
+        "bool",
+        True,
+        doc="defenceless units left alone against armed enemies are lost",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "first_strike_rounds",
+        "int",
+        0,
+        doc="first-strike units strike first only in the first N rounds (0: every round) (seeds/000 T 9-1)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "air_superiority_rounds",
+        "int",
+        0,
+        doc="air-superiority units' hits go to aircraft first in the first N rounds (0: never) (seeds/000 T 9-1)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "city_terrain",
+        "str",
+        "",
+        doc="terrain whose effects a zone flagged city adds to its own ('': none) (seeds/000 §1.16)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "surrounded_city_terrain",
+        "str",
+        "",
+        doc="terrain a surrounded city adds instead ('': none) (seeds/000 §1.16)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "city_supply_facilities",
+        "list",
+        [],
+        doc="facility types that keep a city from being surrounded",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "border_terrain_rounds",
+        "int",
+        1,
+        doc="with roundel_terrain: the terrain crossed to the roundel applies in the first N rounds (seeds/000 §1.7)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "amphibious_first_round",
+        "list",
+        [],
+        doc="unit types, domains or classes of amphibious land units that attack in round 1 ([]: all) (seeds/000 §9.8)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "amphibious_double_casualties",
+        "int",
+        0,
+        doc="amphibious land units take double casualties in the first N rounds (0: never) (seeds/000 §9.9)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "amphibious_double_exempt",
+        "list",
+        [],
+        doc="unit types exempt from amphibious double casualties",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "amphibious_casualties_first",
+        "bool",
+        False,
+        doc="amphibious land units are taken as casualties before the other attackers",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "bombard_victims_fire",
+        "bool",
+        True,
+        doc="units hit by bombardment fire back in round 1 (A&A); false: removed at once (Global War)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "fortified_lines_fall",
+        "list",
+        [],
+        doc="border effects of fortified lines destroyed when the zone they guard is first conquered (seeds/000 §1.22)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "scramble",
+        "bool",
+        True,
+        doc="fighters may scramble from an air base to an adjacent sea zone's battle",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "kamikaze",
+        "bool",
+        False,
+        doc="kamikaze tokens may strike attacking ships",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "kamikaze_per_battle",
+        "int",
+        2,
+        doc="tokens spent at most per battle (policy)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "kamikaze_value", "int", 2, doc="a token hits on <= this", owner="gamecore.rules.combat"
+    ),
+    OptionSpec(
+        "carpet_dice_terrain",
+        "table",
+        {},
+        doc="terrain -> change of carpet-bombing dice (e.g. { jungle = -2 }) (seeds/000 §9.17)",
+        owner="gamecore.rules.combat",
+    ),
+)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
 from gamecore.engine.objectives import outcome
+from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import NEW, Fac, QItem
 from gamecore.errors import RulesError
 from gamecore.rules import tech
@@ -899,7 +900,7 @@ def convoy_losses(s: GameState, n: str) -> int:
         return 0
     en = s.enemies(n)
     ut = s.rules.units
-    hit_max = int(opts.get("convoy_hit_max", 3))
+    hit_max = int(opts["convoy_hit_max"])
     total = 0
     for z in s.board.convoy_zones:
         exposed = [x for x in s.board.coast.get(z, ()) if s.owner.get(x) == n]
@@ -1047,3 +1048,81 @@ def production_capacity(s: GameState, f: Fac) -> int:
     if s.rules.options.get("production_limited_by_value"):
         cap = min(cap, s.board.value[f.zone])
     return cap
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "income_without_capital",
+        "bool",
+        False,
+        doc="a power whose capital is enemy-held collects nothing",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "unplaced_units",
+        "str",
+        "refund",
+        choices=("refund", "keep"),
+        doc="units bought but not placed: refunded or kept",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "production_limited_by_value",
+        "bool",
+        False,
+        doc="classic rule: factory output <= zone value",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "convoy_disruption",
+        "bool",
+        True,
+        doc="submarines and surface raiders disrupt income in convoy sea zones",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "convoy_hit_max",
+        "int",
+        3,
+        doc="a convoy die showing 1..this takes that many IPCs",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "multi_turn_production",
+        "bool",
+        False,
+        doc="§7.3 props.cost_schedule paid one instalment a turn",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "income_model",
+        "str",
+        "territory",
+        choices=("territory", "peacetime"),
+        doc="'territory' | 'peacetime' (§2.4: tracker until at war)",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "typed_placement",
+        "bool",
+        False,
+        doc="§11.1 shipyards/sub bases place only some types; militia",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "motorized_upgrade",
+        "bool",
+        False,
+        doc="the optional Infantry -> Motorized upgrade (seeds/000 §11.2)",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "construction_surcharge",
+        "table",
+        {},
+        doc="terrain -> IPP on a facility's first instalment (§1.10)",
+        owner="gamecore.rules.economy",
+    ),
+)

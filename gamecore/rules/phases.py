@@ -10,6 +10,7 @@ combat, economy, control, convoys, supply, politics, technologies).
 from __future__ import annotations
 
 from gamecore.engine.actions import Action
+from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import (
     HELD,
     RETREATED,
@@ -161,6 +162,7 @@ def together(s: GameState) -> bool:
 
 def enter_combat(s: GameState) -> None:
     s.battle = None
+    s.decision = None
     raiders = convoy.resolve_raids(s)  # seeds/000 §9.11: one round, before battles
     if together(s) and s.sub > 0:
         s.battles = ()  # the slot's battles were fought together already
@@ -173,6 +175,7 @@ def exit_combat(s: GameState, n: str) -> None:
     s.raids = {}
     s.battles = ()
     s.battle = None
+    s.decision = None
     politics.after_combat(s, n)  # T 4-3 attacked neutrals join the other side
 
 
@@ -228,6 +231,7 @@ def begin_turn(s: GameState) -> None:
     s.captured = set()
     s.battles = ()
     s.battle = None
+    s.decision = None
     bonus = {}
     for m in sorted(nations):
         control.check_surrender(s, m)
@@ -256,3 +260,33 @@ def begin_turn(s: GameState) -> None:
     s.bump()
     s.event("turn", round=s.round, nation=n, nations=sorted(nations))
     politics.on_turn_start(s)  # calendar and scenario events (option scenario_events)
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "repair_ships",
+        "str",
+        "naval_base",
+        choices=("naval_base", "turn_end", "never"),
+        doc="when damaged ships are repaired: at a naval base, at turn end, never",
+        owner="gamecore.rules.phases",
+    ),
+    OptionSpec(
+        "war_scope",
+        "str",
+        "pair",
+        choices=("pair", "alliance"),
+        doc="a declaration of war involves the two nations (pair) or their alliances",
+        owner="gamecore.rules.phases",
+    ),
+    OptionSpec(
+        "slot_mode",
+        "str",
+        "sequential",
+        choices=("sequential", "together"),
+        doc="nations of a turn slot take their turns in order (sequential) or play it phase by phase (together)",
+        owner="gamecore.rules.phases",
+    ),
+)

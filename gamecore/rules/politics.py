@@ -40,6 +40,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from gamecore.engine.objectives import outcome
+from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import HELD
 from gamecore.model.calendar import (  # noqa: F401  (the calendar, re-exported)
     MONTHS_PER_ROUND,
@@ -348,7 +349,7 @@ def align_zones(s: GameState, zones: Iterable[int], major: str) -> list[int]:
         army = s.board.standing_army.get(z, 0)
         key = f"activated:{z}"
         if army and key not in s.awards:
-            typ = s.rules.options.get("standing_army_unit", "infantry")
+            typ = s.rules.options["standing_army_unit"]
             if typ in s.rules.units:
                 for _ in range(army):
                     s.add_unit(major, typ, z)
@@ -414,7 +415,7 @@ def recruit(s: GameState, controller: str) -> None:
     ``recruitment_unit`` in its capital (else its first zone)."""
     if not s.rules.options.get("recruitment"):
         return
-    typ = s.rules.options.get("recruitment_unit", "infantry")
+    typ = s.rules.options["recruitment_unit"]
     if typ not in s.rules.units:
         return
     for x in s.board.nations:
@@ -675,3 +676,75 @@ __all__ = [
     "transfer_zones",
     "war_targets",
 ]
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "standing_army_unit",
+        "str",
+        "infantry",
+        doc="unit type of a neutral's standing army",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "declare_war", "bool", True, doc="nations may declare war", owner="gamecore.rules.politics"
+    ),
+    OptionSpec(
+        "scenario_events",
+        "bool",
+        False,
+        doc="the scenario's event objectives run and change the game",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "war_gates",
+        "bool",
+        False,
+        doc="declarations need a satisfied `check: war_gate` event",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "common_enemy_aligns",
+        "bool",
+        False,
+        doc="§4.4 allies at war with the same Major are aligned",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "neutral_victim_joins",
+        "table",
+        {},
+        doc="T 4-3 attacker's alliance -> alliance the victim joins",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "alliance_leader",
+        "table",
+        {},
+        doc="alliance -> nation taking Aligned neutrals (default: first Major)",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "neutral_attack_cost",
+        "table",
+        {},
+        doc="§5.6 alliance -> IPP per neutral attacked",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "recruitment",
+        "bool",
+        False,
+        doc="§4.5 Controlled minors' recruitment roll",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "recruitment_unit",
+        "str",
+        "infantry",
+        doc="the unit type a recruitment roll places",
+        owner="gamecore.rules.politics",
+    ),
+)

@@ -40,7 +40,7 @@ def test_infantry_without_artillery_misses_on_two():
     s, z = game(ROWS, OWN, units=[("B", "RED", "infantry"), ("C", "BLU", "infantry")])
     s.apply(Action.move(units_of(s, "RED"), (z["B"], z["C"])))
     fight(s, z["C"], [2, 6])
-    assert s.battle is not None and s.battle.awaiting == "press"  # nobody hit
+    assert s.battle is not None and s.decision == ("RED", "retreat", "att")  # nobody hit
     assert Action.retreat(z["B"]) in s.legal_actions()
 
 
@@ -444,7 +444,7 @@ def test_g40_defenders_never_retreat():
     fight(s, z["C"], [6, 6])
     s.rng = ScriptedRng([6, 6])
     s.apply(Action.press())
-    assert s.current_player == "RED" and s.battle.awaiting == "press"
+    assert s.current_player == "RED" and s.decision.kind == "retreat"
 
 
 def test_nations_of_one_turn_slot_may_play_together_and_fight_jointly():
