@@ -7,11 +7,14 @@ of the game state (bots clone a lot). Nothing here changes during play.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from gamecore.engine.ruleset import Ruleset
 from gamecore.errors import RulesError
 from gamecore.model import Pack, Scenario, in_scenario
 from gamecore.model.map import border_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.ruleset import Ruleset
 
 #: the pseudo-nation that owns the armies of uncontrolled neutral zones
 NEUTRAL = "_neutral"

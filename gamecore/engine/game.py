@@ -18,6 +18,7 @@ from gamecore.errors import RulesError, WarroomError
 from gamecore.model import Pack, in_scenario
 
 LOG_VERSION = 1
+#: the decisions of a log that names none (logs written before the key existed: A&A)
 DEFAULT_DECISIONS = ("retreat",)
 
 
@@ -28,7 +29,7 @@ def new_game(
     rounds: int | None = None,
     options: dict[str, Any] | None = None,
     evaluator: ObjectiveEvaluator | None = None,
-    decisions: Iterable[str] = DEFAULT_DECISIONS,
+    decisions: Iterable[str] | None = None,
     log: str = "full",
     adjacency: dict[int, set[int]] | None = None,
 ) -> GameState:
@@ -59,19 +60,22 @@ def new_game(
             if n not in pack.nations:
                 raise RulesError(f"scenario '{scn.id}': unknown nation '{n}' in the turn order")
 
-    s = GameState.__new__(GameState)
+    system = get_system(rules.system)
+    cls = system.state_class()
+    s = cls.__new__(cls)
     s.pack = pack
     s.scenario = scn
     s.board = board
     s.rules = rules
-    system = s.system = get_system(rules.system)
+    s.system = system
     s.evaluator = evaluator or default_evaluator() or system.default_evaluator()
     if s.evaluator is None:
         s.evaluator = LiteralEvaluator()
-    s.decisions = frozenset(decisions)
-    unknown = s.decisions - {"retreat", "casualties"}
+    s.decisions = frozenset(system.default_decisions if decisions is None else decisions)
+    unknown = s.decisions - set(system.offered_decisions)
     if unknown:
-        raise RulesError(f"unknown battle decision(s): {', '.join(sorted(unknown))}")
+        known = ", ".join(system.offered_decisions) or "none"
+        raise RulesError(f"unknown decision(s): {', '.join(sorted(unknown))} (known: {known})")
     s.max_rounds = rounds if rounds is not None else scn.rounds
     s.seed = seed
     s._ut = rules.units
@@ -95,56 +99,16 @@ def new_game(
         ft = rules.facility_type(f.type)
         s.facilities[f.id] = Fac(f.id, f.zone, ft.id if ft else f.type, f.damage)
     s.next_fid = max(s.facilities, default=0) + 1
-    s.pending = {}
-    s.placed = {}
-    s.built = set()
     s.round = 1
     s.slot = 0
     s.sub = 0
     s.phase_i = 0
-    s.battles = ()
-    s.battle = None
     s.decision = None
-    s.origins = {}
-    s.amph_from = {}
-    s.airlift = {}
-    s.raids = {}
-    s.captured = set()
     s.awards = set()
     s.income = {}
-    s.tokens = {}
-    for n, nat in pack.nations.items():
-        k = nat.props.get("kamikaze_tokens")
-        if isinstance(k, int) and k > 0:
-            s.tokens[n] = k
     s.history = ()
-    s.techs = {}
-    s.research = {}
-    s.vp = {}
-    s.alignment = {}
     s.alliance = board.alliance_of
-    s.income_mod = {}
-    s.closed_links = frozenset(
-        (min(lk.a, lk.b), max(lk.a, lk.b))
-        for lk in pack.map.links.values()
-        if lk.props.get("closed") and lk.kind in ("strait", "canal")
-    )
-    for z in board.zones:
-        if board.kind[z] != "land" or not s.is_neutral_owner(s.owner.get(z)):
-            continue
-        zn = pack.map.zones[z]
-        al = zn.props.get("alignment")
-        o = s.owner.get(z)
-        if al is None and o in pack.nations:
-            al = pack.nations[o].props.get("alignment")
-        if isinstance(al, str) and al:
-            s.alignment[z] = al  # neutral politics only where the map says how it leans
-    s.queue = ()
-    s.raiders = {}
-    s.convoy_lost = {}
     s.capitals = {}
-    s.peace_income = {}
-    system.init_state(s)
     s.winner = None
     s.end_reason = ""
     s.terminal = False
@@ -157,7 +121,7 @@ def new_game(
     s._rel_cache = {}
     s._legal = None
     s._mcache = None
-    s.logistics = {}
+    system.init_state(s)  # the system's parts (gamecore.engine.parts)
     s.bump()
     _place_setup(s)
     system.setup(s)

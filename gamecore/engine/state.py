@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamecore.engine.actions import Action
 from gamecore.engine.board import NEUTRAL
 from gamecore.engine.rng import Rng
-from gamecore.engine.ruleset import UnitType
 from gamecore.errors import RulesError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.ruleset import UnitType
 
 # unit flags (per turn unless noted)
 MOVED = 1  # moved this turn
@@ -132,36 +134,15 @@ class GameState:
         "relations",
         "facilities",
         "next_fid",
-        "pending",
-        "placed",
-        "built",
         "round",
         "slot",
         "sub",
         "phase_i",
-        "battles",
-        "battle",
         "decision",  # the pending Decision (gamecore.engine.decisions), or None
-        "origins",
-        "amph_from",
-        "airlift",  # Global War §9.15: airborne unit -> the aircraft that dropped it (turn)
-        "raids",
-        "captured",
         "awards",
         "income",
-        "tokens",
         "history",
-        "alignment",
-        # politics (gamecore.rules.politics, seeds/000 §4-§5): nation -> alliance (the
-        # board's dict until an alliance changes), permanent income changes by events
         "alliance",
-        "income_mod",
-        "closed_links",  # zone pairs of straits/canals closed by events (a frozenset)
-        "vp",
-        # technologies (seeds/000 §7.6-§7.8, gamecore.rules.tech): chart -> {tech: stages}
-        # and nation -> (round, technologies rolled that round)
-        "techs",
-        "research",
         "winner",
         "end_reason",
         "terminal",
@@ -173,16 +154,14 @@ class GameState:
         "_legal",
         "epoch",
         "_mcache",
-        # Global War logistics (seeds/000 §1.20, §10.4, §11.4): per-round counters of
-        # strategic rail, narrow crossings and lend-lease ("kind|round|...": count)
-        "logistics",
-        # economy (Global War, seeds/000 §7.3, §9.11, §5, §9.23)
-        "queue",  # multi-turn production: tuple of QItem
-        "raiders",  # unit id -> sea zone: convoy raids declared this combat move
-        "convoy_lost",  # (convoy line id, nation) -> IPP lost this calendar turn
-        "peace_income",  # nation -> peacetime income level (the tracker of §2.4)
         "capitals",  # nation -> relocated capital zone (§9.23)
     )
+
+    #: the rule system's state parts (gamecore.engine.parts): none in the core
+    PARTS: tuple = ()
+
+    def _clone_parts(self, c: GameState) -> None:
+        """Copy the system's parts into the clone ``c`` (generated per system)."""
 
     # ------------------------------------------------------------------ basics
     @property
@@ -212,7 +191,8 @@ class GameState:
         """A copy sharing the static board. ``reseed`` gives the copy its own dice (a bot
         simulating ahead should not see the real game's future rolls); ``keep_log=False``
         stops the copy from logging (faster rollouts)."""
-        c = GameState.__new__(GameState)
+        cls = self.__class__
+        c = cls.__new__(cls)
         c.pack = self.pack
         c.scenario = self.scenario
         c.board = self.board
@@ -232,32 +212,15 @@ class GameState:
         c.relations = self.relations.copy()
         c.facilities = self.facilities.copy()
         c.next_fid = self.next_fid
-        c.pending = self.pending.copy()  # the per-nation dicts are replaced, not changed
-        c.placed = self.placed.copy()
-        c.built = self.built.copy()
         c.round = self.round
         c.slot = self.slot
         c.sub = self.sub
         c.phase_i = self.phase_i
-        c.battles = self.battles  # tuple
-        c.battle = self.battle.copy() if self.battle is not None else None
         c.decision = self.decision  # immutable
-        c.origins = self.origins.copy()
-        c.amph_from = self.amph_from.copy()
-        c.airlift = self.airlift.copy()
-        c.raids = self.raids.copy()
-        c.captured = self.captured.copy()
         c.awards = self.awards.copy()
         c.income = self.income.copy()
-        c.tokens = self.tokens.copy()
         c.history = self.history  # a tuple: shared, replaced when it grows
-        c.alignment = self.alignment.copy()
         c.alliance = self.alliance  # replaced, never mutated
-        c.income_mod = self.income_mod.copy()
-        c.closed_links = self.closed_links
-        c.vp = self.vp.copy()
-        c.techs = self.techs.copy()  # the per-chart dicts are replaced, not changed
-        c.research = self.research.copy()
         c.winner = self.winner
         c.end_reason = self.end_reason
         c.terminal = self.terminal
@@ -274,12 +237,8 @@ class GameState:
         c._legal = self._legal
         c.epoch = self.epoch
         c._mcache = self._mcache
-        c.logistics = self.logistics.copy()
-        c.queue = self.queue  # a tuple: replaced, never changed
-        c.raiders = self.raiders.copy()
-        c.convoy_lost = self.convoy_lost.copy()
-        c.peace_income = self.peace_income.copy()
         c.capitals = self.capitals.copy()
+        self._clone_parts(c)
         return c
 
     # ------------------------------------------------------------------ logging
@@ -491,7 +450,7 @@ class GameState:
     def snapshot(self) -> dict[str, Any]:
         """Everything that defines the position, JSON-able and canonical (replay tests
         compare these)."""
-        return {
+        out = {
             "round": self.round,
             "slot": self.slot,
             "sub": self.sub,
@@ -501,34 +460,21 @@ class GameState:
             "banks": dict(sorted(self.banks.items())),
             "relations": {f"{a}|{b}": s for (a, b), s in sorted(self.relations.items())},
             "facilities": [list(f) for f in sorted(self.facilities.values())],
-            "pending": {n: dict(sorted(p.items())) for n, p in sorted(self.pending.items()) if p},
-            "battles": [list(b) for b in self.battles],
-            "battle": None
-            if self.battle is None
-            else [self.battle.zone, self.battle.kind, self.battle.round],
             "decision": None if self.decision is None else self.decision.to_json(),
             "income": dict(sorted(self.income.items())),
             "awards": sorted(self.awards),
-            "tokens": dict(sorted(self.tokens.items())),
-            "vp": dict(sorted(self.vp.items())),
-            "techs": {t: dict(sorted(p.items())) for t, p in sorted(self.techs.items()) if p},
-            "research": {n: [r, list(t)] for n, (r, t) in sorted(self.research.items())},
-            "alignment": {str(z): a for z, a in sorted(self.alignment.items())},
             "alliance": {n: a for n, a in sorted(self.alliance.items()) if a},
-            "income_mod": {n: v for n, v in sorted(self.income_mod.items()) if v},
-            "closed_links": sorted(list(p) for p in self.closed_links),
             "history": len(self.history),
             "winner": self.winner,
             "terminal": self.terminal,
             "rng": [self.rng.state, self.rng.draws],
             "next_uid": self.next_uid,
-            "logistics": dict(sorted(self.logistics.items())),
-            "queue": [list(q) for q in self.queue],
-            "raiders": {str(u): z for u, z in sorted(self.raiders.items())},
-            "convoy_lost": {f"{k[0]}|{k[1]}": v for k, v in sorted(self.convoy_lost.items())},
-            "peace_income": dict(sorted(self.peace_income.items())),
             "capitals": dict(sorted(self.capitals.items())),
         }
+        for p in self.PARTS:
+            if p.snapshot is not None:
+                out[p.name] = p.snapshot(getattr(self, p.name))
+        return out
 
     def __repr__(self) -> str:
         return (

@@ -17,15 +17,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamecore.engine import turns
 from gamecore.engine.actions import Action
 from gamecore.engine.options import BOARD_OPTIONS, OptionSpec
+from gamecore.engine.state import GameState
 from gamecore.errors import RulesError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from gamecore.engine.state import GameState
 
 END = Action.end_phase()
 
@@ -125,8 +123,22 @@ class RuleSystem:
         """Check what options name against the ruleset's tables."""
 
     # -- a game of this system -------------------------------------------------------
+    #: the decisions a game may offer as actions (``new_game(decisions=...)``); the rest
+    #: follow the system's default policies
+    offered_decisions: tuple[str, ...] = ()
+    #: those offered when ``new_game`` names none
+    default_decisions: tuple[str, ...] = ()
+
+    def state_class(self) -> type:
+        """The GameState class of this system's games (the core one plus its parts:
+        :func:`gamecore.engine.parts.state_class`)."""
+        return GameState
+
     def init_state(self, state: GameState) -> None:
-        """Set the system's parts of a new game (before the set-up is placed)."""
+        """Set the system's parts of a new game (before the set-up is placed): each
+        part's declared initial value."""
+        for p in type(state).PARTS:
+            setattr(state, p.name, p.new(state))
 
     def setup(self, state: GameState) -> None:
         """After the scenario's units are placed, before the first turn."""
@@ -183,6 +195,10 @@ class RuleSystem:
         """Nobody could act for a whole round of turns."""
         state.terminal = True
         state.end_reason = "stalemate: no nation can act"
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """Facts about a game beyond the core's, for ``warroom play`` (JSON-able)."""
+        return {}
 
     def production_capacity(self, state: GameState, facility) -> int:
         return 0

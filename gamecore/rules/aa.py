@@ -12,6 +12,7 @@ from gamecore.engine.systems import ActionKind, Phase, RuleSystem, register_syst
 from gamecore.engine.turns import END
 from gamecore.rules import convoy, economy, movement, options, phases, supply, tech
 from gamecore.rules.objectives import ConditionLanguageEvaluator
+from gamecore.rules.state import AAState
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.actions import Action
@@ -83,8 +84,11 @@ class AASystem(RuleSystem):
         options.check_references(checker, opts, units, facilities, terrain, borders)
 
     # -- a game --------------------------------------------------------------------
-    def init_state(self, state: GameState) -> None:
-        state.peace_income = economy.initial_peace_income(state)
+    offered_decisions = ("retreat", "casualties")
+    default_decisions = ("retreat",)
+
+    def state_class(self) -> type:
+        return AAState
 
     def setup(self, state: GameState) -> None:
         tech.start(state)  # seeds/000 §7.7 head starts on the Technology Chart; §15.9 set-up
@@ -108,6 +112,10 @@ class AASystem(RuleSystem):
 
     def stalemate(self, state: GameState) -> None:
         phases.stalemate(state)
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        techs = tech.developed_by_nation(state)
+        return {"technologies": techs} if techs else {}  # seeds/000 §7.8 (Global War)
 
     def production_capacity(self, state: GameState, facility: Fac) -> int:
         return economy.production_capacity(state, facility)

@@ -96,3 +96,28 @@ def test_a_game_started_through_the_engine_alone_finds_its_system():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["aa", "True"]
+
+
+def test_state_parts_are_declared_once_and_checked():
+    from gamecore.engine.parts import Part, state_class
+    from gamecore.rules.state import AAState
+
+    assert {"queue", "techs", "battle", "pending"} <= {p.name for p in AAState.PARTS}
+    with pytest.raises(ValueError, match="not an identifier"):
+        Part("no-dash", lambda s: 0)
+    with pytest.raises(ValueError, match="declared twice"):
+        state_class("Bad", (Part("units", lambda s: {}),), __name__)  # a core field
+    with pytest.raises(ValueError, match="copy must be"):
+        Part("x", lambda s: 0, "deep")
+
+
+def test_an_aa_clone_copies_its_parts():
+    from gamecore.engine import new_game
+    from gamecore.engine.testmaps import toy_pack
+
+    s = new_game(toy_pack(), "test", seed=1)
+    c = s.clone()
+    assert type(c) is type(s) and c.snapshot() == s.snapshot()
+    c.pending["RED"] = {"infantry": 1}
+    c.vp["reds"] = 3
+    assert "RED" not in s.pending and "reds" not in s.vp

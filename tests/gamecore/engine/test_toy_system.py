@@ -60,6 +60,21 @@ def test_toy_games_are_deterministic_clone_and_replay():
     assert c.snapshot() != mid.snapshot()  # the clone is its own game
 
 
+def test_the_toy_keeps_its_own_state_part_and_the_core_none_of_aa():
+    from gamecore.engine.state import GameState
+
+    s = _played(6)
+    assert type(s).__name__ == "ToyState" and "losses" in s.snapshot()
+    lost = sum(1 for e in s.log if e["e"] == "assault" and e["result"] in ("A1", "EX"))
+    assert sum(s.losses.values()) >= lost
+    assert not hasattr(s, "queue") and not hasattr(s, "techs")  # A&A parts are not here
+    for name in ("queue", "techs", "raiders", "pending", "battle", "vp", "alignment"):
+        assert name not in GameState.__slots__
+    c = s.clone()
+    c.losses = {**c.losses, "NOR": 99}
+    assert s.losses.get("NOR") != 99
+
+
 def test_the_toy_crt_is_a_typed_option_checked_at_load():
     pack = toy_pack()
     pack.rulesets["toy"] = RulesetDoc("toy", TOY_RULESET + '\n[options.crt]\n"1:1" = ["AE"]\n')

@@ -8,7 +8,8 @@ from outside the engine package, which knows nothing of it.
   the table's columns) and a die give the result: ``AE`` the attackers die, ``A1`` one
   attacker dies, ``EX`` one of each, ``D1`` one defender dies, ``DE`` the defenders die
   and the attackers take the zone;
-- ``tribute`` (automatic): the nation collects one per zone it holds.
+- ``tribute`` (automatic): the nation collects one per zone it holds;
+- its own state part, ``losses``: soldiers each nation lost attacking.
 
 At the round limit the nation holding the most zones wins."""
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from gamecore.engine.actions import Action
 from gamecore.engine.options import OptionSpec
+from gamecore.engine.parts import Part, state_class
 from gamecore.engine.systems import ActionKind, Phase, RuleSystem, get_system, register_system
 from gamecore.engine.turns import END
 from gamecore.model import RulesetDoc
@@ -101,6 +103,8 @@ def apply_assault(s, a: Action) -> None:
     s.remember("attacked", by=n, zone=t, against=s.owner.get(t))
     for u in att:
         s.set_unit(u.id, flags=1)  # fought: no second assault this turn
+    if res in ("AE", "A1", "EX"):
+        s.losses = {**s.losses, n: s.losses.get(n, 0) + (len(att) if res == "AE" else 1)}
     if res == "AE":
         for u in att:
             s.remove_unit(u.id, "combat")
@@ -129,6 +133,19 @@ def tribute(s) -> None:
     s.event("income", nation=n, amount=amount)
 
 
+#: the toy's own part of the state: soldiers each nation lost in its assaults
+PARTS = (
+    Part(
+        "losses",
+        lambda s: {},
+        "share",
+        snapshot=lambda v: dict(sorted(v.items())),
+        doc="nation -> soldiers lost attacking (replaced, never changed)",
+    ),
+)
+ToyState = state_class("ToyState", PARTS, __name__)
+
+
 class ToySystem(RuleSystem):
     name = "toy"
     title = "test-only toy war: levy, assault by a combat results table, tribute"
@@ -148,6 +165,9 @@ class ToySystem(RuleSystem):
 
     def option_specs(self):
         return self._specs
+
+    def state_class(self) -> type:
+        return ToyState
 
     def check_options(self, checker, opts) -> None:
         for col, row in opts["crt"].items():
