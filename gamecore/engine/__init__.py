@@ -16,11 +16,10 @@ from gamecore.engine.objectives import (
     default_evaluator,
     set_default_evaluator,
 )
-from gamecore.engine.state import Battle, Fac, GameState, Unit
+from gamecore.engine.state import Fac, GameState, Unit
 
 __all__ = [
     "Action",
-    "Battle",
     "Board",
     "Fac",
     "GameState",

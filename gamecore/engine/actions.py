@@ -21,6 +21,8 @@ kind            fields
 ``press``       go on with the current battle
 ``retreat``     ``zone``: the attacker retreats there
 ``submerge``    the attacker's submarines submerge
+``scramble``    ``count``: fighters the defender scrambles (a pending decision)
+``kamikaze``    ``count``: kamikaze tokens spent (a pending decision)
 ``place``       ``type``, ``zone``
 ``lend_lease``  ``nation`` (receiver), ``count`` (IPP sent) or ``type`` (a bought unit)
 ``advance``     ``target``: pay the next instalment of a Production Chart item

@@ -12,7 +12,6 @@ static :class:`~gamecore.engine.board.Board`, the ruleset, the pack and the log 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamecore.engine.actions import Action
@@ -76,37 +75,6 @@ class Fac(NamedTuple):
     zone: int
     type: str  # ruleset facility type id (or the map's name if the ruleset does not know it)
     damage: int = 0
-
-
-@dataclass
-class Battle:
-    zone: int
-    attacker: str
-    defender: str | None
-    kind: str = "battle"  # "battle" | "bomb"
-    round: int = 0
-    profiles: dict[str, str] = field(default_factory=dict)  # "att"/"def" -> profile
-    pre_done: bool = False
-    scrambled: tuple[tuple[int, int], ...] = ()  # (unit, home zone)
-    doomed: tuple[int, ...] = ()  # hit by bombardment: fire in round 1, then removed
-    attackers: tuple[str, ...] = ()  # nations attacking together (default: the attacker)
-    # Global War §9.8: amphibious land units that may not attack in round 1 (held out)
-    waiting: tuple[int, ...] = ()
-
-    def copy(self) -> Battle:
-        return Battle(
-            self.zone,
-            self.attacker,
-            self.defender,
-            self.kind,
-            self.round,
-            dict(self.profiles),
-            self.pre_done,
-            self.scrambled,
-            self.doomed,
-            self.attackers,
-            self.waiting,
-        )
 
 
 class GameState:
@@ -498,7 +466,6 @@ __all__ = [
     "SUBMERGED",
     "TURN_FLAGS",
     "UNLOADED",
-    "Battle",
     "Fac",
     "GameState",
     "QItem",

@@ -39,12 +39,12 @@ from gamecore.engine.state import (
     SCRAMBLED,
     SUBMERGED,
     UNLOADED,
-    Battle,
     Unit,
 )
 from gamecore.errors import RulesError
 from gamecore.rules import control, tech
 from gamecore.rules.modifiers import modified
+from gamecore.rules.state import Battle
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -160,15 +160,34 @@ def combat_actions(s: GameState) -> list[Action]:
         return acts
     if d.kind == "retreat":
         return [Action.press()] + [Action.retreat(z) for z in defender_retreat_zones(s, b)]
+    if d.kind in ("scramble", "kamikaze"):  # how many fighters / tokens (about: the most)
+        return [Action(d.kind, count=k) for k in range(int(d.about) + 1)]
     return []
 
 
-def ask(s: GameState, b: Battle, kind: str, side: str) -> None:
+def ask(s: GameState, b: Battle, kind: str, side: str) -> bool:
     """The battle's ``side`` ("att" or "def") decides ``kind`` ("casualties": a casualty
     profile; "retreat": press on, retreat (or submerge)); a defender-less side's choice
-    falls to the attacker."""
+    falls to the attacker. A side no player plays (a neutral's army) is not asked: the
+    default policy answers (the ruleset's casualty order; press on). True when asked."""
     owner = b.attacker if side == "att" else (b.defender or b.attacker)
-    s.decision = Decision(owner, kind, side)
+    return offer(s, Decision(owner, kind, side))
+
+
+def offer(s: GameState, d: Decision) -> bool:
+    """Make ``d`` the pending decision when its owner is a player of the game."""
+    if d.owner not in _players(s):
+        return False
+    s.decision = d
+    return True
+
+
+def _players(s: GameState) -> frozenset[str]:
+    cache = s.board.cache
+    p = cache.get("players")
+    if p is None:
+        p = cache["players"] = frozenset(n for slot in s.board.turn_slots for n in slot)
+    return p
 
 
 def _asked(s: GameState, kind: str, side: str) -> bool:
@@ -194,8 +213,9 @@ def apply_combat_action(s: GameState, a: Action) -> None:
             s.decision = None
     elif a.kind == "press":
         if _asked(s, "retreat", "att") and defender_retreat_zones(s, b):
-            ask(s, b, "retreat", "def")
-            return
+            s.decision = None
+            if ask(s, b, "retreat", "def"):
+                return
         s.decision = None
     elif a.kind == "retreat":
         if _asked(s, "retreat", "def"):
@@ -210,7 +230,21 @@ def apply_combat_action(s: GameState, a: Action) -> None:
                 s.set_unit(u.id, flags=u.flags | SUBMERGED | FOUGHT)
         s.event("submerge", zone=b.zone, nation=b.attacker)
         s.decision = None
+    elif a.kind == "scramble":
+        if not _asked_kind(s, "scramble") or not 0 <= a.count <= int(s.decision.about):
+            raise RulesError("no scramble to decide")
+        s.decision = None
+        scramble(s, b, a.count)
+    elif a.kind == "kamikaze":
+        if not _asked_kind(s, "kamikaze") or not 0 <= a.count <= int(s.decision.about):
+            raise RulesError("no kamikaze strike to decide")
+        s.decision = None
+        kamikaze(s, b, a.count)
     run(s)
+
+
+def _asked_kind(s: GameState, kind: str) -> bool:
+    return s.decision is not None and s.decision.kind == kind
 
 
 def start_battle(s: GameState, zone: int, kind: str) -> None:
@@ -246,8 +280,7 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
     if b.kind == "bomb":
         resolve_raid(s, b)
         return
-    if "casualties" in s.decisions:
-        ask(s, b, "casualties", "att")
+    if "casualties" in s.decisions and ask(s, b, "casualties", "att"):
         return
     run(s)
 
@@ -314,9 +347,12 @@ def run(s: GameState) -> None:
             return
         att, dfn = sides(s, b)
         if not b.pre_done:
-            b.pre_done = True
-            if att and dfn:
-                pre_battle(s, b, att, dfn)
+            if b.pre_stage == 0 and not (att and dfn):
+                b.pre_done = True
+            else:
+                if not pre_battle(s, b):
+                    return  # a player decides (scramble, kamikaze)
+                b.pre_done = True
                 att, dfn = sides(s, b)
         if _settled(s, b, att, dfn):
             finish(s, b)
@@ -337,8 +373,7 @@ def run(s: GameState) -> None:
             if retreat_zones(s, b) or can_submerge(s, b):
                 ask(s, b, "retreat", "att")
                 return
-            if defender_retreat_zones(s, b):
-                ask(s, b, "retreat", "def")
+            if defender_retreat_zones(s, b) and ask(s, b, "retreat", "def"):
                 return
 
 
@@ -926,12 +961,36 @@ def _breakdown_possible(s: GameState) -> bool:
 
 
 # ---------------------------------------------------------------------- before round 1
-def pre_battle(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
+def pre_battle(s: GameState, b: Battle) -> bool:
+    """The steps before round 1, in order: scrambles, kamikaze strikes, then AA fire,
+    coastal fire and bombardment, amphibious hold-outs. A step whose decision the game
+    offers (``decisions`` "scramble", "kamikaze") asks its owner and returns False; the
+    answer resumes here. Not offered, each follows its default policy (all it may)."""
     opts = s.rules.options
-    if s.board.is_sea(b.zone) and opts.get("scramble"):
-        scramble(s, b)
-    if opts.get("kamikaze") and s.board.is_sea(b.zone):
-        kamikaze(s, b)
+    if b.pre_stage == 0:
+        b.pre_stage = 1
+        if s.board.is_sea(b.zone) and opts.get("scramble"):
+            room = len(scramble_candidates(s, b))
+            owner = b.defender or b.attacker
+            if (
+                room
+                and "scramble" in s.decisions
+                and offer(s, Decision(owner, "scramble", str(room)))
+            ):
+                return False
+            scramble(s, b)
+    if b.pre_stage == 1:
+        b.pre_stage = 2
+        if opts.get("kamikaze") and s.board.is_sea(b.zone):
+            nation, room = kamikaze_room(s, b)
+            if (
+                room
+                and "kamikaze" in s.decisions
+                and offer(s, Decision(nation, "kamikaze", str(room)))
+            ):
+                return False
+            kamikaze(s, b)
+    b.pre_stage = 3
     att, dfn = sides(s, b)
     if opts.get("aa_fire") and att and dfn:
         aa_fire(s, b, att, dfn)
@@ -954,6 +1013,7 @@ def pre_battle(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> Non
                 and not _is_of(ut[u.type], first)
             )
         )
+    return True
 
 
 def aa_fire(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
@@ -1090,14 +1150,15 @@ def bombard(s: GameState, b: Battle) -> None:
     s.event("bombard", zone=b.zone, ships=len(ships), hits=hits)
 
 
-def scramble(s: GameState, b: Battle) -> None:
-    """Defending fighters on an operative air base next to the sea zone join its defence,
-    up to the base's limit, when the defender has units there (rules-notes/004 §4.7)."""
+def scramble_candidates(s: GameState, b: Battle) -> list[tuple[int, int]]:
+    """(fighter, air base zone) that may scramble into the sea zone's battle, in the order
+    they go: defending fighters on an operative air base next to it, up to each base's
+    limit, when the defender has units there (rules-notes/004 §4.7)."""
     ut = s.rules.units
     en = s.enemies(b.attacker)
     if not sides(s, b)[1]:
-        return
-    moved = list(b.scrambled)
+        return []
+    out = []
     for land in s.board.coast.get(b.zone, ()):
         if s.owner.get(land) not in en:
             continue
@@ -1109,37 +1170,61 @@ def scramble(s: GameState, b: Battle) -> None:
                 limit += tech.facility_value(s, s.owner.get(land), ft, "scramble")
         if not limit:
             continue
-        for uid in list(s.units_in(land)):
+        for uid in s.units_in(land):
             if limit <= 0:
                 break
             u = s.units[uid]
             if u.nation in en and ut[u.type].scramble and not u.flags & SCRAMBLED:
-                s.move_unit(uid, b.zone, flags=u.flags | SCRAMBLED)
-                moved.append((uid, land))
+                out.append((uid, land))
                 limit -= 1
+    return out
+
+
+def scramble(s: GameState, b: Battle, count: int | None = None) -> None:
+    """The first ``count`` candidates scramble (None: all, the default policy)."""
+    moved = list(b.scrambled)
+    for uid, land in scramble_candidates(s, b)[:count]:
+        u = s.units[uid]
+        s.move_unit(uid, b.zone, flags=u.flags | SCRAMBLED)
+        moved.append((uid, land))
     if len(moved) != len(b.scrambled):
         s.event("scramble", zone=b.zone, units=[m[0] for m in moved[len(b.scrambled) :]])
     b.scrambled = tuple(moved)
 
 
-def kamikaze(s: GameState, b: Battle) -> None:
-    """Kamikaze strikes (rules-notes/004 §4.8): in a kamikaze zone of nation K whose units
-    are attacked there, K spends up to ``kamikaze_per_battle`` tokens, each rolling one die
-    against an attacking surface warship (hit on ``kamikaze_value``), before the battle."""
+def kamikaze_room(s: GameState, b: Battle) -> tuple[str, int]:
+    """(nation K, tokens it may spend) in a kamikaze zone of K whose units are attacked
+    there: up to ``kamikaze_per_battle`` and one per attacking surface warship."""
     k = s.board.kamikaze_zones.get(b.zone)
     if k is None:
-        return
+        return "", 0
     ut = s.rules.units
     att, dfn = sides(s, b)
     owners = {u.nation for u in dfn}
     nation = k or (b.defender or "")
     if nation not in owners or s.tokens.get(nation, 0) <= 0:
-        return
+        return nation, 0
     targets = [u for u in att if ut[u.type].is_surface_warship]
-    if not targets:
+    n = min(s.tokens[nation], int(s.rules.options["kamikaze_per_battle"]), len(targets))
+    return nation, n
+
+
+def kamikaze(s: GameState, b: Battle, spend: int | None = None) -> None:
+    """Kamikaze strikes (rules-notes/004 §4.8): in a kamikaze zone of nation K whose units
+    are attacked there, K spends tokens (``spend``; None: as many as it may, the default
+    policy), each rolling one die against an attacking surface warship (hit on
+    ``kamikaze_value``), before the battle."""
+    nation, room = kamikaze_room(s, b)
+    ut = s.rules.units
+    targets = [u for u in sides(s, b)[0] if ut[u.type].is_surface_warship]
+    if (
+        not targets
+        or s.tokens.get(nation, 0) <= 0
+        or nation not in {u.nation for u in sides(s, b)[1]}
+    ):
         return
+    n = room if spend is None else min(spend, room)
     opts = s.rules.options
-    n = min(s.tokens[nation], int(opts["kamikaze_per_battle"]), len(targets))
     value = int(opts["kamikaze_value"])
     hits = sum(1 for _ in range(n) if s.rng.roll(s.rules.dice) <= value)
     s.tokens[nation] -= n

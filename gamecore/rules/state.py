@@ -5,12 +5,50 @@ once: its value in a new game, how a clone copies it, its form in a snapshot."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gamecore.engine.parts import Part, state_class
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
+
+
+@dataclass
+class Battle:
+    """A battle being fought (one zone, to its end)."""
+
+    zone: int
+    attacker: str
+    defender: str | None
+    kind: str = "battle"  # "battle" | "bomb"
+    round: int = 0
+    profiles: dict[str, str] = field(default_factory=dict)  # "att"/"def" -> profile
+    pre_done: bool = False
+    scrambled: tuple[tuple[int, int], ...] = ()  # (unit, home zone)
+    doomed: tuple[int, ...] = ()  # hit by bombardment: fire in round 1, then removed
+    attackers: tuple[str, ...] = ()  # nations attacking together (default: the attacker)
+    # Global War §9.8: amphibious land units that may not attack in round 1 (held out)
+    waiting: tuple[int, ...] = ()
+    # the steps before round 1 done so far (scramble, kamikaze, the rest): a step whose
+    # decision is offered to a player waits for the answer
+    pre_stage: int = 0
+
+    def copy(self) -> Battle:
+        return Battle(
+            self.zone,
+            self.attacker,
+            self.defender,
+            self.kind,
+            self.round,
+            dict(self.profiles),
+            self.pre_done,
+            self.scrambled,
+            self.doomed,
+            self.attackers,
+            self.waiting,
+            self.pre_stage,
+        )
 
 
 def _empty_dict(s: GameState) -> dict:
