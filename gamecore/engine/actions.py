@@ -17,7 +17,7 @@ kind            fields
                 strategic rail movement, "cross": over a narrow crossing),
                 ``target`` (facility id a bomber raids)
 ``fight``       ``zone``: resolve the battle there next
-``casualties``  ``profile``: casualty profile for the current battle side
+``casualties``  ``profile``: casualty profile for the current battle side (every round)
 ``press``       go on with the current battle
 ``retreat``     ``zone``: the attacker retreats there
 ``submerge``    the attacker's submarines submerge

@@ -280,8 +280,10 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
     if b.kind == "bomb":
         resolve_raid(s, b)
         return
-    if "casualties" in s.decisions and ask(s, b, "casualties", "att"):
-        return
+    if "casualties" in s.decisions:
+        b.chosen = 1
+        if ask(s, b, "casualties", "att"):
+            return
     run(s)
 
 
@@ -357,6 +359,10 @@ def run(s: GameState) -> None:
         if _settled(s, b, att, dfn):
             finish(s, b)
             return
+        if "casualties" in s.decisions and b.chosen <= b.round:
+            b.chosen = b.round + 1  # each side chooses its casualties again every round
+            if ask(s, b, "casualties", "att"):
+                return
         b.round += 1
         fight_round(s, b, att, dfn)
         if b.waiting:

@@ -33,6 +33,8 @@ class Battle:
     # the steps before round 1 done so far (scramble, kamikaze, the rest): a step whose
     # decision is offered to a player waits for the answer
     pre_stage: int = 0
+    # the round whose casualty profiles the sides last chose (decision "casualties")
+    chosen: int = 0
 
     def copy(self) -> Battle:
         return Battle(
@@ -48,6 +50,7 @@ class Battle:
             self.attackers,
             self.waiting,
             self.pre_stage,
+            self.chosen,
         )
 
 

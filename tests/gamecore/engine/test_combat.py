@@ -612,3 +612,27 @@ def test_bots_answer_every_offered_decision_and_the_log_replays(seed):
     h = new_game(pack, "1939", seed=seed, rounds=1, decisions=every)
     play(h, bots_for("heuristic", h, seed))
     assert h.is_terminal()
+
+
+def test_casualties_are_chosen_again_every_round():
+    # issue #22: a casualty choice per round, by each side (the defender owns its own)
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("B", "RED", "infantry"), ("B", "RED", "tank"), ("C", "BLU", "infantry", 2)],
+        decisions=("retreat", "casualties"),
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["B"], z["C"])))
+    to_phase(s, "combat")
+    s.rng = ScriptedRng([6, 6, 6, 6, 1, 6, 1, 6])
+    s.apply(Action("fight", zone=z["C"]))
+    s.apply(Action.casualties("cheapest"))
+    s.apply(Action.casualties("cheapest"))  # BLU; round 1: every die misses
+    assert s.decision == ("RED", "retreat", "att")
+    s.apply(Action.press())
+    assert s.decision == ("RED", "casualties", "att") and s.battle.round == 1
+    s.apply(Action.casualties("preserve_attack"))
+    assert s.decision == ("BLU", "casualties", "def") and s.current_player == "BLU"
+    s.apply(Action.casualties("cheapest"))  # round 2: RED's infantry hits, BLU's first hits
+    assert s.battle is None or s.battle.round == 2
+    assert [s.units[u].type for u in units_of(s, "RED")] == ["tank"]
