@@ -853,6 +853,17 @@ def end_placement(s: GameState, n: str) -> None:
         s.pending[n] = {}
 
 
+def lose_unspent(s: GameState, n: str) -> None:
+    """Option ``bank_carry_over = false`` (use it or lose it: Hitler's Global War): money
+    a nation has not spent when its placement ends is lost."""
+    if s.rules.options["bank_carry_over"]:
+        return
+    left = s.banks.get(n, 0)
+    if left > 0:
+        s.banks[n] = 0
+        s.event("bank_lost", nation=n, amount=left)
+
+
 # ---------------------------------------------------------------------- income
 def objectives_income(s: GameState, n: str) -> tuple[int, list[str]]:
     """Bonus income of ``n``'s national objectives checked at collect income."""
@@ -1058,6 +1069,13 @@ OPTIONS = (
         "bool",
         False,
         doc="a power whose capital is enemy-held collects nothing",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "bank_carry_over",
+        "bool",
+        True,
+        doc="money unspent when a nation's placement ends carries over; false: it is lost (use it or lose it)",
         owner="gamecore.rules.economy",
     ),
     OptionSpec(

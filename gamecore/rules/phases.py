@@ -187,6 +187,7 @@ def exit_noncombat_move(s: GameState, n: str) -> None:
 def exit_place(s: GameState, n: str) -> None:
     economy.end_placement(s, n)
     politics.recruit(s, n)  # §4.5 controlled minors' recruitment roll (option)
+    economy.lose_unspent(s, n)  # option bank_carry_over
 
 
 def collect_income(s: GameState) -> None:
