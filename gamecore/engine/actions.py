@@ -23,6 +23,7 @@ kind            fields
 ``submerge``    the attacker's submarines submerge
 ``scramble``    ``count``: fighters the defender scrambles (a pending decision)
 ``kamikaze``    ``count``: kamikaze tokens spent (a pending decision)
+``intercept``   ``count``: the defender's aircraft that intercept a raid (a pending decision)
 ``place``       ``type``, ``zone``
 ``lend_lease``  ``nation`` (receiver), ``count`` (IPP sent) or ``type`` (a bought unit)
 ``advance``     ``target``: pay the next instalment of a Production Chart item

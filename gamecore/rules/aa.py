@@ -65,7 +65,16 @@ class AASystem(RuleSystem):
         A(ActionKind("escort", convoy.apply_escort, doc="units (one), zone: escort duty"))
         A(ActionKind("declare_war", phases.apply_declare_war, doc="nation"))
         A(ActionKind("move", movement.apply_move, phases.is_legal_move, doc="units, path"))
-        for k in ("fight", "casualties", "press", "retreat", "submerge", "scramble", "kamikaze"):
+        for k in (
+            "fight",
+            "casualties",
+            "press",
+            "retreat",
+            "submerge",
+            "scramble",
+            "kamikaze",
+            "intercept",
+        ):
             A(ActionKind(k, phases.apply_combat, doc="a battle decision"))
         A(ActionKind("place", economy.apply_place, doc="type, zone"))
         A(ActionKind("lend_lease", supply.apply_lend_lease, doc="nation, count or type"))
@@ -84,7 +93,7 @@ class AASystem(RuleSystem):
         options.check_references(checker, opts, units, facilities, terrain, borders)
 
     # -- a game --------------------------------------------------------------------
-    offered_decisions = ("retreat", "casualties", "scramble", "kamikaze")
+    offered_decisions = ("retreat", "casualties", "scramble", "kamikaze", "intercept")
     default_decisions = ("retreat",)
 
     def state_class(self) -> type:

@@ -160,7 +160,11 @@ def combat_actions(s: GameState) -> list[Action]:
         return acts
     if d.kind == "retreat":
         return [Action.press()] + [Action.retreat(z) for z in defender_retreat_zones(s, b)]
-    if d.kind in ("scramble", "kamikaze"):  # how many fighters / tokens (about: the most)
+    if d.kind in (
+        "scramble",
+        "kamikaze",
+        "intercept",
+    ):  # how many fighters / tokens (about: the most)
         return [Action(d.kind, count=k) for k in range(int(d.about) + 1)]
     return []
 
@@ -235,6 +239,12 @@ def apply_combat_action(s: GameState, a: Action) -> None:
             raise RulesError("no scramble to decide")
         s.decision = None
         scramble(s, b, a.count)
+    elif a.kind == "intercept":
+        if not _asked_kind(s, "intercept") or not 0 <= a.count <= int(s.decision.about):
+            raise RulesError("no interception to decide")
+        s.decision = None
+        resolve_raid(s, b, a.count)
+        return  # a raid has no rounds
     elif a.kind == "kamikaze":
         if not _asked_kind(s, "kamikaze") or not 0 <= a.count <= int(s.decision.about):
             raise RulesError("no kamikaze strike to decide")
@@ -278,6 +288,11 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
     s.event("battle", zone=zone, attacker=n, defender=defender, kind=b.kind)
     s.remember("attacked", by=n, zone=zone, against=defender)
     if b.kind == "bomb":
+        raiders, interceptors = raid_sides(s, b)
+        if raiders and interceptors and "intercept" in s.decisions:
+            d = Decision(defender or n, "intercept", str(len(interceptors)))
+            if offer(s, d):
+                return  # the defender decides how many aircraft intercept
         resolve_raid(s, b)
         return
     if "casualties" in s.decisions:
@@ -1464,7 +1479,8 @@ def carpet_bomb(s: GameState, b: Battle, bombers: list[int]) -> dict:
     return {"carpet_bombers": len(left), "carpet_hits": len(killed)}
 
 
-def resolve_raid(s: GameState, b: Battle) -> None:
+def raid_sides(s: GameState, b: Battle) -> tuple[list[int], list[Unit]]:
+    """(raiding bombers, the defender's aircraft that may intercept them) of a raid."""
     ut = s.rules.units
     raiders = sorted(
         uid for uid, fid in s.raids.items() if uid in s.units and s.units[uid].zone == b.zone
@@ -1478,6 +1494,16 @@ def resolve_raid(s: GameState, b: Battle) -> None:
         and not s.units[uid].on
         and not s.units[uid].flags & RETREATED
     ]
+    return raiders, interceptors
+
+
+def resolve_raid(s: GameState, b: Battle, intercept: int | None = None) -> None:
+    """A bombing raid: the interception round (``intercept`` of the defender's aircraft;
+    None: all, the default policy), then carpet bombing and the raid on facilities."""
+    ut = s.rules.units
+    raiders, interceptors = raid_sides(s, b)
+    if intercept is not None:
+        interceptors = interceptors[:intercept]
     dice = s.rules.dice
     report: dict = {"zone": b.zone, "raiders": len(raiders), "interceptors": len(interceptors)}
     if interceptors and raiders:

@@ -414,7 +414,7 @@ class HeuristicBot:
             return _pick_profile(legal)
         if d is not None and d.kind == "retreat" and d.about == "att":
             return self._press_or_retreat(state, legal)
-        if d is not None and d.kind in ("scramble", "kamikaze"):
+        if d is not None and d.kind in ("scramble", "kamikaze", "intercept"):
             return max(legal, key=lambda a: a.count)  # the default policy: all it may
         ph = state.phase
         if ph == "combat":

@@ -599,7 +599,7 @@ def test_bots_answer_every_offered_decision_and_the_log_replays(seed):
     from gamecore.store import read_pack
 
     pack = read_pack(sample_pack())
-    every = ("retreat", "casualties", "scramble", "kamikaze")
+    every = ("retreat", "casualties", "scramble", "kamikaze", "intercept")
     s = new_game(pack, "1939", seed=seed, rounds=2, decisions=every)
     owners = set()
     bots = bots_for("random", s, seed)
@@ -636,3 +636,24 @@ def test_casualties_are_chosen_again_every_round():
     s.apply(Action.casualties("cheapest"))  # round 2: RED's infantry hits, BLU's first hits
     assert s.battle is None or s.battle.round == 2
     assert [s.units[u].type for u in units_of(s, "RED")] == ["tank"]
+
+
+def test_the_defender_decides_whether_its_fighters_intercept_a_raid():
+    # rules-notes/004 §4.9 air battle, offered as a decision: BLU keeps its fighter out
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("A", "RED", "strategic_bomber", 2), ("C", "BLU", "fighter")],
+        facilities=[("C", "major_ic")],
+        decisions=("retreat", "intercept"),
+    )
+    s.apply([a for a in s.legal_actions() if a.mode == "bomb" and len(a.units) == 2][0])
+    to_phase(s, "combat")
+    s.rng = ScriptedRng([6, 6, 1, 1])
+    s.apply(Action("fight", zone=z["C"], mode="bomb"))
+    assert s.current_player == "BLU" and s.decision.kind == "intercept"
+    assert [a.count for a in s.legal_actions()] == [0, 1]
+    s.apply(Action("intercept", count=0))
+    raid = [e for e in s.log if e.get("e") == "raid"][-1]
+    assert raid["interceptors"] == 0 and "air_battle" not in raid
+    assert s.rng.used[:2] == [6, 6]  # no air battle: the dice went to AA fire and damage
