@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gamecore.errors import RulesError
+from gamecore.geometry.adjacency import map_adjacency
+from gamecore.geometry.terrain import crossing_terrain, roundel_terrain
 from gamecore.model import Pack, Scenario, in_scenario
 from gamecore.model.map import border_key
 
@@ -107,8 +109,6 @@ def build_board(
 ) -> Board:
     m = pack.map
     if adjacency is None:
-        from gamecore.geometry.adjacency import map_adjacency
-
         adjacency = map_adjacency(m)
     zones = tuple(sorted(m.zones))
     kind: dict[int, str] = {}
@@ -221,8 +221,6 @@ def build_board(
     terr = {z: m.zones[z].terrain for z in zones}
     crossing: dict[tuple[int, int], frozenset[str]] = {}
     if rules.options.get("roundel_terrain") and (m.terrain_areas or m.lines):
-        from gamecore.geometry.terrain import crossing_terrain, roundel_terrain
-
         for z, t in roundel_terrain(m).items():
             # the zone's own terrain stands when it agrees (a "<terrain>_city", §1.24)
             if terr[z] not in (t, f"{t}_city"):

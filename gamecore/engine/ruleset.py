@@ -18,6 +18,8 @@ from typing import Any
 
 from gamecore.engine.systems import DEFAULT_SYSTEM, get_system
 from gamecore.errors import RulesError, RulesetError
+from gamecore.model import BORDER_FLAGS
+from gamecore.paths import rulesets_dir
 
 DOMAINS = ("land", "air", "sea", "facility")
 #: boolean unit flags
@@ -438,7 +440,6 @@ def parse_ruleset(text: str, source: str = "<ruleset>", pack=None) -> Ruleset:
 
 
 def bundled_rulesets() -> list[str]:
-    from gamecore.paths import rulesets_dir
 
     d = rulesets_dir()
     return sorted(p.stem for p in d.glob("*.toml")) if d.is_dir() else []
@@ -463,7 +464,6 @@ def _extends_of(data: dict, source: str) -> str | None:
 def _read_source(name: str, pack) -> tuple[str, str]:
     if pack is not None and name in getattr(pack, "rulesets", {}):
         return pack.rulesets[name].text, f"pack ruleset '{name}'"
-    from gamecore.paths import rulesets_dir
 
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
         raise RulesetError(f"'{name}' is not a valid ruleset id", name)
@@ -1044,7 +1044,6 @@ def _build_terrain(c: _Checker, tid: str, raw: dict, units: dict | None = None) 
 
 
 def _build_border(c: _Checker, bid: str, raw: dict, units: dict | None = None) -> BorderEffect:
-    from gamecore.model import BORDER_FLAGS
 
     key = f"borders.{bid}"
     # besides the typed attributes, an effect may be keyed by a boolean border prop
