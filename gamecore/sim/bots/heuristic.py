@@ -396,6 +396,8 @@ class HeuristicBot:
     """A rule-of-thumb player for one nation (make one per nation)."""
 
     name = "heuristic"
+    #: the rule systems whose phases and decisions it knows (gamecore.sim.bots.plays)
+    systems = ("aa",)
 
     def __init__(self, seed: int = 0, params: HeuristicParams | None = None):
         self.seed = int(seed)

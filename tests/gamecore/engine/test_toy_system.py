@@ -134,3 +134,14 @@ def test_a_toy_playtest(tmp_path):
     winners = {r.get("winner") for r in run.records}
     assert winners <= {"north", "south", None}
     assert all(r.get("rounds") == 4 for r in run.records)
+
+
+def test_a_bot_that_knows_only_aa_refuses_the_toy_by_name():
+    from gamecore.sim.bots import BotSpecError, bots_for
+
+    s = new_game(toy_pack(), "test", seed=1)
+    with pytest.raises(
+        BotSpecError, match="bot 'heuristic' does not play rule system 'toy'.*random"
+    ):
+        bots_for("heuristic", s, 1)
+    assert set(bots_for("random", s, 1)) == {"NOR", "SOU"}
