@@ -109,6 +109,7 @@ def new_game(
     s.history = ()
     s.alliance = board.alliance_of
     s.capitals = {}
+    s.zone_damage = {}
     s.winner = None
     s.end_reason = ""
     s.terminal = False

@@ -123,6 +123,9 @@ class GameState:
         "epoch",
         "_mcache",
         "capitals",  # nation -> relocated capital zone (§9.23)
+        # the zone economy: zone -> value lost to devastation (a system's rules damage
+        # zones; income counts what is left)
+        "zone_damage",
     )
 
     #: the rule system's state parts (gamecore.engine.parts): none in the core
@@ -206,6 +209,7 @@ class GameState:
         c.epoch = self.epoch
         c._mcache = self._mcache
         c.capitals = self.capitals.copy()
+        c.zone_damage = self.zone_damage.copy()
         self._clone_parts(c)
         return c
 
@@ -354,7 +358,26 @@ class GameState:
 
     def territory_income(self, nation: str) -> int:
         v = self.board.value
-        return sum(v[z] for z, o in self.owner.items() if o == nation)
+        if not self.zone_damage:
+            return sum(v[z] for z, o in self.owner.items() if o == nation)
+        return sum(self.zone_value(z) for z, o in self.owner.items() if o == nation)
+
+    def zone_value(self, zone: int) -> int:
+        """The zone's economic value now: the map's, less devastation."""
+        return max(0, self.board.value[zone] - self.zone_damage.get(zone, 0))
+
+    def devastate(self, zone: int, amount: int) -> None:
+        """Change the zone's devastation by ``amount`` (negative: repair), within 0 and
+        its map value."""
+        cur = self.zone_damage.get(zone, 0)
+        new = max(0, min(self.board.value[zone], cur + amount))
+        if new == cur:
+            return
+        if new:
+            self.zone_damage[zone] = new
+        else:
+            self.zone_damage.pop(zone, None)
+        self.event("devastation", zone=zone, damage=new)
 
     def capital_of(self, nation: str) -> int | None:
         """The nation's capital zone now: a relocated one (seeds/000 §9.23) or the map's."""
@@ -439,6 +462,8 @@ class GameState:
             "next_uid": self.next_uid,
             "capitals": dict(sorted(self.capitals.items())),
         }
+        if self.zone_damage:  # absent while no zone is devastated
+            out["zone_damage"] = {str(z): d for z, d in sorted(self.zone_damage.items())}
         for p in self.PARTS:
             if p.snapshot is not None:
                 out[p.name] = p.snapshot(getattr(self, p.name))

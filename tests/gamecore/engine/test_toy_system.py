@@ -145,3 +145,17 @@ def test_a_bot_that_knows_only_aa_refuses_the_toy_by_name():
     ):
         bots_for("heuristic", s, 1)
     assert set(bots_for("random", s, 1)) == {"NOR", "SOU"}
+
+
+def test_the_toy_devastates_stormed_zones_through_the_kernels_zone_economy():
+    s = next(g for g in (_played(seed) for seed in range(1, 30)) if g.zone_damage)
+    storms = [e for e in s.log if e["e"] == "devastation"]
+    assert storms and all(e["damage"] == 1 for e in storms)
+    for n in ("NOR", "SOU"):
+        held = s.zones_of(n)
+        assert s.territory_income(n) == sum(s.zone_value(z) for z in held)
+        assert s.territory_income(n) == len(held) - sum(1 for z in held if z in s.zone_damage)
+    assert s.snapshot()["zone_damage"] == {str(z): d for z, d in sorted(s.zone_damage.items())}
+    c = s.clone()
+    c.devastate(next(iter(c.zone_damage)), -1)  # repaired in the clone only
+    assert len(c.zone_damage) == len(s.zone_damage) - 1

@@ -8,7 +8,8 @@ from outside the engine package, which knows nothing of it.
   the table's columns) and a die give the result: ``AE`` the attackers die, ``A1`` one
   attacker dies, ``EX`` one of each, ``D1`` one defender dies, ``DE`` the defenders die
   and the attackers take the zone;
-- ``tribute`` (automatic): the nation collects one per zone it holds;
+- ``tribute`` (automatic): the nation collects its zones' values (a zone stormed by a
+  ``DE`` result is devastated: it yields one less, through the kernel's zone economy);
 - its own state part, ``losses``: soldiers each nation lost attacking.
 
 At the round limit the nation holding the most zones wins."""
@@ -123,11 +124,13 @@ def apply_assault(s, a: Action) -> None:
             s.owner[t] = n
             s.bump()
             s.event("capture", zone=t, nation=n)
+            if res == "DE":
+                s.devastate(t, 1)  # the kernel's zone economy: a stormed zone yields less
 
 
 def tribute(s) -> None:
     n = s.current_nation
-    amount = len(s.zones_of(n))
+    amount = s.territory_income(n)  # the zones' values, less devastation
     s.banks[n] = s.banks.get(n, 0) + amount
     s.income[n] = amount
     s.event("income", nation=n, amount=amount)
