@@ -121,3 +121,12 @@ def test_an_aa_clone_copies_its_parts():
     c.pending["RED"] = {"infantry": 1}
     c.vp["reds"] = 3
     assert "RED" not in s.pending and "reds" not in s.vp
+
+
+def test_the_aa_phases_are_registered_in_their_default_order():
+    from gamecore.rules import KNOWN_PHASES
+    from gamecore.rules.aa import SYSTEM
+
+    assert SYSTEM.phase_names() == KNOWN_PHASES
+    assert [p for p in SYSTEM.phase_names() if SYSTEM.phases[p].automatic] == ["collect_income"]
+    assert {"move", "buy", "place", "fight", "end_phase"} <= set(SYSTEM.actions)

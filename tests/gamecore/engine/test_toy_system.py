@@ -119,6 +119,17 @@ def test_the_toy_plays_through_the_cli(tmp_path, capsys):
     from gamecore.store import read_pack
 
     assert replay(read_pack(path), log).snapshot()["round"] == 4
+    assert main(["rules", "list", "--pack", str(path), "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert {"id": "toy", "name": "Toy war", "system": "toy", "where": "pack"}.items() <= next(
+        r for r in listed["rulesets"] if r["id"] == "toy"
+    ).items()
+    assert main(["rules", "show", "toy", "--pack", str(path), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)["ruleset"]
+    assert shown["system"] == "toy" and shown["phases"] == ["levy", "assault", "tribute"]
+    assert {"name": "levy_cost", "value": 2, "type": "int", "default": 3}.items() <= shown["sets"][
+        0
+    ].items()
     assert main(["rules", "show", "toy", "--json"]) == 0
     sysj = json.loads(capsys.readouterr().out)["system"]
     assert [p["name"] for p in sysj["phases"]] == ["levy", "assault", "tribute"]
