@@ -209,7 +209,7 @@ class GameState:
         c.epoch = self.epoch
         c._mcache = self._mcache
         c.capitals = self.capitals.copy()
-        c.zone_damage = self.zone_damage.copy()
+        c.zone_damage = self.zone_damage  # replaced, never mutated
         self._clone_parts(c)
         return c
 
@@ -373,10 +373,12 @@ class GameState:
         new = max(0, min(self.board.value[zone], cur + amount))
         if new == cur:
             return
+        damage = dict(self.zone_damage)  # replaced, never mutated: clones share it
         if new:
-            self.zone_damage[zone] = new
+            damage[zone] = new
         else:
-            self.zone_damage.pop(zone, None)
+            damage.pop(zone, None)
+        self.zone_damage = damage
         self.event("devastation", zone=zone, damage=new)
 
     def capital_of(self, nation: str) -> int | None:
