@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamecore.engine.actions import Action
 from gamecore.engine.board import NEUTRAL
-from gamecore.engine.rng import Rng
+from gamecore.engine.parts import make_clone
 from gamecore.errors import RulesError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -77,62 +77,60 @@ class Fac(NamedTuple):
     damage: int = 0
 
 
+#: the core state every system shares, spelled once: (field, how a clone copies it, what
+#: it is). "share": the same object (immutable, or replaced and never mutated); "copy":
+#: ``value.copy()`` (a dict or set whose items are replaced, never changed). The dice
+#: (``rng``) and the log (``log_mode``, ``_log``, ``_log_len``) are copied apart.
+CORE_FIELDS: tuple[tuple[str, str, str], ...] = (
+    # shared, never changed during play
+    ("pack", "share", ""),
+    ("scenario", "share", ""),
+    ("board", "share", ""),
+    ("rules", "share", ""),
+    ("system", "share", "the RuleSystem playing the ruleset (gamecore.engine.systems)"),
+    ("evaluator", "share", ""),
+    ("decisions", "share", "the decisions offered as actions (a frozenset)"),
+    ("max_rounds", "share", ""),
+    ("seed", "share", ""),
+    ("_ut", "share", ""),
+    # dynamic
+    ("units", "copy", "id -> Unit (immutable tuples)"),
+    ("at", "copy", "zone -> unit ids (tuples)"),
+    ("next_uid", "share", ""),
+    ("owner", "copy", "land zone -> nation"),
+    ("start_owner", "share", "replaced, never mutated"),
+    ("banks", "copy", ""),
+    ("relations", "copy", ""),
+    ("facilities", "copy", "id -> Fac"),
+    ("next_fid", "share", ""),
+    ("round", "share", ""),
+    ("slot", "share", ""),
+    ("sub", "share", ""),
+    ("phase_i", "share", ""),
+    ("decision", "share", "the pending Decision (gamecore.engine.decisions), or None"),
+    ("awards", "copy", ""),
+    ("income", "copy", ""),
+    ("history", "share", "a tuple: replaced when it grows"),
+    ("alliance", "share", "nation -> alliance: replaced, never mutated"),
+    ("winner", "share", ""),
+    ("end_reason", "share", ""),
+    ("terminal", "share", ""),
+    ("_rel_cache", "share", ""),
+    ("_legal", "share", ""),
+    ("epoch", "share", ""),
+    ("_mcache", "share", ""),
+    ("capitals", "copy", "nation -> relocated capital zone (§9.23)"),
+    ("zone_damage", "share", "the zone economy: zone -> value lost (replaced, never mutated)"),
+)
+
+
 class GameState:
     """One game in progress. Create with :func:`gamecore.engine.new_game`."""
 
-    __slots__ = (
-        # shared, never changed during play
-        "pack",
-        "scenario",
-        "board",
-        "rules",
-        "system",  # the RuleSystem playing the ruleset (gamecore.engine.systems)
-        "evaluator",
-        "decisions",
-        "max_rounds",
-        "seed",
-        "_ut",
-        # dynamic
-        "units",
-        "at",
-        "next_uid",
-        "owner",
-        "start_owner",
-        "banks",
-        "relations",
-        "facilities",
-        "next_fid",
-        "round",
-        "slot",
-        "sub",
-        "phase_i",
-        "decision",  # the pending Decision (gamecore.engine.decisions), or None
-        "awards",
-        "income",
-        "history",
-        "alliance",
-        "winner",
-        "end_reason",
-        "terminal",
-        "rng",
-        "log_mode",
-        "_log",
-        "_log_len",
-        "_rel_cache",
-        "_legal",
-        "epoch",
-        "_mcache",
-        "capitals",  # nation -> relocated capital zone (§9.23)
-        # the zone economy: zone -> value lost to devastation (a system's rules damage
-        # zones; income counts what is left)
-        "zone_damage",
-    )
+    __slots__ = tuple(name for name, _, _ in CORE_FIELDS) + ("rng", "log_mode", "_log", "_log_len")
 
     #: the rule system's state parts (gamecore.engine.parts): none in the core
     PARTS: tuple = ()
-
-    def _clone_parts(self, c: GameState) -> None:
-        """Copy the system's parts into the clone ``c`` (generated per system)."""
 
     # ------------------------------------------------------------------ basics
     @property
@@ -161,57 +159,9 @@ class GameState:
     def clone(self, reseed: int | None = None, keep_log: bool = True) -> GameState:
         """A copy sharing the static board. ``reseed`` gives the copy its own dice (a bot
         simulating ahead should not see the real game's future rolls); ``keep_log=False``
-        stops the copy from logging (faster rollouts)."""
-        cls = self.__class__
-        c = cls.__new__(cls)
-        c.pack = self.pack
-        c.scenario = self.scenario
-        c.board = self.board
-        c.rules = self.rules
-        c.system = self.system
-        c.evaluator = self.evaluator
-        c.decisions = self.decisions
-        c.max_rounds = self.max_rounds
-        c.seed = self.seed
-        c._ut = self._ut
-        c.units = self.units.copy()
-        c.at = self.at.copy()
-        c.next_uid = self.next_uid
-        c.owner = self.owner.copy()
-        c.start_owner = self.start_owner  # replaced, never mutated
-        c.banks = self.banks.copy()
-        c.relations = self.relations.copy()
-        c.facilities = self.facilities.copy()
-        c.next_fid = self.next_fid
-        c.round = self.round
-        c.slot = self.slot
-        c.sub = self.sub
-        c.phase_i = self.phase_i
-        c.decision = self.decision  # immutable
-        c.awards = self.awards.copy()
-        c.income = self.income.copy()
-        c.history = self.history  # a tuple: shared, replaced when it grows
-        c.alliance = self.alliance  # replaced, never mutated
-        c.winner = self.winner
-        c.end_reason = self.end_reason
-        c.terminal = self.terminal
-        c.rng = self.rng.copy() if reseed is None else Rng(reseed)
-        if keep_log and self.log_mode != "none":
-            c.log_mode = self.log_mode
-            c._log = self._log
-            c._log_len = self._log_len
-        else:
-            c.log_mode = "none"
-            c._log = []
-            c._log_len = 0
-        c._rel_cache = self._rel_cache
-        c._legal = self._legal
-        c.epoch = self.epoch
-        c._mcache = self._mcache
-        c.capitals = self.capitals.copy()
-        c.zone_damage = self.zone_damage  # replaced, never mutated
-        self._clone_parts(c)
-        return c
+        stops the copy from logging (faster rollouts). (Generated from CORE_FIELDS and the
+        system's parts: :func:`gamecore.engine.parts.make_clone`.)"""
+        raise NotImplementedError  # pragma: no cover - replaced below
 
     # ------------------------------------------------------------------ logging
     def _append(self, entry: dict[str, Any]) -> None:
@@ -477,6 +427,8 @@ class GameState:
             f" units={len(self.units)}{' over' if self.terminal else ''}>"
         )
 
+
+GameState.clone = make_clone(GameState, CORE_FIELDS, ())  # type: ignore[method-assign]
 
 __all__ = [
     "AMPHIB",
