@@ -36,10 +36,12 @@ def new_game(
     """A new game of ``scenario_id`` on ``pack``.
 
     ``rounds`` overrides the scenario's round limit; ``options`` override ruleset options
-    (after the scenario's own); ``decisions`` lists the battle decisions offered as
-    actions: "retreat" (press or retreat after each round) and "casualties" (choose a
-    casualty profile per battle) — others follow the ruleset's default policy. ``log`` is
-    "full" (actions and events), "actions" or "none"."""
+    (after the scenario's own; each is checked against the system's option specs);
+    ``decisions`` lists the decisions offered to players as actions (the system's
+    ``offered_decisions``; None: its ``default_decisions``) — for the A&A family
+    "retreat" (press or retreat after each round), "casualties" (a casualty profile each
+    round), "scramble", "kamikaze", "intercept"; the others follow the system's default
+    policies. ``log`` is "full" (actions and events), "actions" or "none"."""
     scn = pack.scenarios.get(scenario_id)
     if scn is None:
         known = ", ".join(sorted(pack.scenarios)) or "none"
