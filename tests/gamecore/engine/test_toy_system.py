@@ -42,7 +42,7 @@ def test_a_toy_game_plays_its_own_phases_to_its_own_end():
         assert s.winner == ("north" if held["NOR"] > held["SOU"] else "south")
     events = {e["e"] for e in s.log}
     assert {"levy", "assault", "income", "game_end"} <= events
-    # the combat results table decided every assault
+    # the combat results table decided every assault (from one zone or several)
     for e in s.log:
         if e["e"] == "assault":
             assert e["result"] == toy_system.CRT[e["column"]][e["roll"] - 1]
@@ -170,3 +170,23 @@ def test_the_toy_devastates_stormed_zones_through_the_kernels_zone_economy():
     c = s.clone()
     c.devastate(next(iter(c.zone_damage)), -1)  # repaired in the clone only
     assert len(c.zone_damage) == len(s.zone_damage) - 1
+
+
+def test_an_engagement_whose_attackers_stand_in_several_zones():
+    pack = toy_pack()
+    s = new_game(pack, "test", seed=1)
+    z = pack.meta["zone_ids"]
+    # NOR also holds d and f, with a soldier in each: both stand next to e, the middle
+    s.owner[z["d"]] = s.owner[z["f"]] = "NOR"
+    s.add_unit("NOR", "soldier", z["d"])
+    s.add_unit("NOR", "soldier", z["f"])
+    s.bump()
+    s._legal = None
+    while s.phase != "assault":
+        s.apply(Action.end_phase())
+    conv = [a for a in s.legal_actions() if a.kind == "converge" and a.zone == z["e"]]
+    assert conv and {s.units[u].zone for u in conv[0].units} >= {z["d"], z["f"]}
+    s.apply(conv[0])
+    ev = [e for e in s.log if e["e"] == "assault"][-1]
+    assert ev["zone"] == z["e"] and len(ev["from"]) >= 2
+    assert ev["result"] == toy_system.CRT[ev["column"]][ev["roll"] - 1]

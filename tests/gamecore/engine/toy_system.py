@@ -4,7 +4,8 @@ from outside the engine package, which knows nothing of it.
 
 - ``levy`` (decisions): pay ``levy_cost`` for a ``soldier`` in a zone you hold;
 - ``assault`` (decisions): every soldier of one zone attacks a neighbouring land zone
-  another nation holds or nobody holds; the odds column (attack strength : defence strength, rounded down, within
+  another nation holds or nobody holds; ``converge``: the soldiers of every zone next to
+  the target attack it in one engagement (participants standing in several zones); the odds column (attack strength : defence strength, rounded down, within
   the table's columns) and a die give the result: ``AE`` the attackers die, ``A1`` one
   attacker dies, ``EX`` one of each, ``D1`` one defender dies, ``DE`` the defenders die
   and the attackers take the zone;
@@ -86,21 +87,47 @@ def assault_actions(s) -> list[Action]:
         for t in s.board.nbrs.get(z, ()):
             if s.board.kind[t] == "land" and s.owner.get(t) != n:
                 out.append(Action("assault", units=mine, path=(z, t)))
+    # an engagement whose participants stand in several zones: every fresh soldier next
+    # to the target attacks it at once
+    targets = sorted({a.path[1] for a in out})
+    for t in targets:
+        froms = [
+            z
+            for z in sorted(s.board.nbrs.get(t, ()))
+            if any(s.units[u].nation == n and not s.units[u].flags for u in s.units_in(z))
+        ]
+        if len(froms) >= 2:
+            units = tuple(
+                u
+                for z in froms
+                for u in s.units_in(z)
+                if s.units[u].nation == n and not s.units[u].flags
+            )
+            out.append(Action("converge", units=tuple(sorted(units)), zone=t))
     return out + [END]
 
 
 def apply_assault(s, a: Action) -> None:
-    n = s.current_nation
     z, t = a.path
+    _engage(s, t, [s.units[u] for u in a.units])
+
+
+def apply_converge(s, a: Action) -> None:
+    _engage(s, a.zone, [s.units[u] for u in a.units])
+
+
+def _engage(s, t: int, att: list) -> None:
+    """One engagement: ``att`` (from one zone or several) against the target zone ``t``."""
+    n = s.current_nation
     ut = s.rules.units
-    att = [s.units[u] for u in a.units]
     dfn = [s.units[u] for u in s.units_in(t)]
     strength = sum(ut[u.type].attack for u in att)
     defence = sum(ut[u.type].defense for u in dfn)
     col = _column(strength, max(1, defence), s.rules.options["crt"])
     roll = s.rng.roll(6)
     res = s.rules.options["crt"][col][roll - 1]
-    s.event("assault", nation=n, zone=t, column=col, roll=roll, result=res)
+    froms = sorted({u.zone for u in att})
+    s.event("assault", nation=n, zone=t, column=col, roll=roll, result=res, **{"from": froms})
     s.remember("attacked", by=n, zone=t, against=s.owner.get(t))
     for u in att:
         s.set_unit(u.id, flags=1)  # fought: no second assault this turn
@@ -160,6 +187,9 @@ class ToySystem(RuleSystem):
         self.add_phase(Phase("tribute", run=tribute, doc="one per zone held"))
         self.add_action(ActionKind("levy", apply_levy, doc="zone"))
         self.add_action(ActionKind("assault", apply_assault, doc="units, path (from, to)"))
+        self.add_action(
+            ActionKind("converge", apply_converge, doc="units from several zones, zone: target")
+        )
         self._specs = {
             **super().option_specs(),
             "levy_cost": OptionSpec("levy_cost", "int", 3, doc="price of a soldier"),
