@@ -172,18 +172,27 @@ def combat_actions(s: GameState) -> list[Action]:
 def ask(s: GameState, b: Battle, kind: str, side: str) -> bool:
     """The battle's ``side`` ("att" or "def") decides ``kind`` ("casualties": a casualty
     profile; "retreat": press on, retreat (or submerge)); a defender-less side's choice
-    falls to the attacker. A side no player plays (a neutral's army) is not asked: the
-    default policy answers (the ruleset's casualty order; press on). True when asked."""
+    falls to the attacker. The default policy (the ruleset's casualty order; press on)
+    answers for a side no player plays. True when a player was asked."""
     owner = b.attacker if side == "att" else (b.defender or b.attacker)
-    return offer(s, Decision(owner, kind, side))
+    if kind == "casualties":
+        default = Action.casualties(s.rules.options["casualty_order"])
+    else:
+        default = Action.press()
+    return decide(s, b, Decision(owner, kind, side), default)
 
 
-def offer(s: GameState, d: Decision) -> bool:
-    """Make ``d`` the pending decision when its owner is a player of the game."""
-    if d.owner not in _players(s):
-        return False
+def decide(s: GameState, b: Battle, d: Decision, default: Action) -> bool:
+    """Make ``d`` the pending decision. When the game offers its kind and its owner plays,
+    the owner answers it (True); else the default policy's answer ``default`` is applied
+    now, through the same code as a player's answer (False). Decisions whose default
+    answer changes nothing (press on; the casualty order that stands) are not even made
+    when the game does not offer them."""
     s.decision = d
-    return True
+    if d.kind in s.decisions and d.owner in _players(s):
+        return True
+    answer(s, b, default)
+    return False
 
 
 def _players(s: GameState) -> frozenset[str]:
@@ -206,6 +215,14 @@ def apply_combat_action(s: GameState, a: Action) -> None:
         return
     if b is None:
         raise RulesError(f"no battle in progress for '{a.kind}'")
+    if answer(s, b, a):
+        run(s)
+
+
+def answer(s: GameState, b: Battle, a: Action) -> bool:
+    """Apply the answer ``a`` to the pending decision of battle ``b`` (a player's, or the
+    default policy's); True when the battle goes on (run it), False when it ended or
+    waits for another decision."""
     if a.kind == "casualties":
         if _asked(s, "casualties", "att"):
             b.profiles["att"] = a.profile
@@ -219,14 +236,14 @@ def apply_combat_action(s: GameState, a: Action) -> None:
         if _asked(s, "retreat", "att") and defender_retreat_zones(s, b):
             s.decision = None
             if ask(s, b, "retreat", "def"):
-                return
+                return False
         s.decision = None
     elif a.kind == "retreat":
         if _asked(s, "retreat", "def"):
             defender_retreat(s, b, a.zone)
         else:
             retreat(s, b, a.zone)
-        return
+        return False
     elif a.kind == "submerge":
         ut = s.rules.units
         for u in sides(s, b)[0]:
@@ -244,13 +261,15 @@ def apply_combat_action(s: GameState, a: Action) -> None:
             raise RulesError("no interception to decide")
         s.decision = None
         resolve_raid(s, b, a.count)
-        return  # a raid has no rounds
+        return False  # a raid has no rounds
     elif a.kind == "kamikaze":
         if not _asked_kind(s, "kamikaze") or not 0 <= a.count <= int(s.decision.about):
             raise RulesError("no kamikaze strike to decide")
         s.decision = None
         kamikaze(s, b, a.count)
-    run(s)
+    else:
+        raise RulesError(f"'{a.kind}' answers no battle decision")
+    return s.decision is None
 
 
 def _asked_kind(s: GameState, kind: str) -> bool:
@@ -289,10 +308,11 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
     s.remember("attacked", by=n, zone=zone, against=defender)
     if b.kind == "bomb":
         raiders, interceptors = raid_sides(s, b)
-        if raiders and interceptors and "intercept" in s.decisions:
-            d = Decision(defender or n, "intercept", str(len(interceptors)))
-            if offer(s, d):
-                return  # the defender decides how many aircraft intercept
+        if raiders and interceptors:  # how many aircraft intercept (default: all)
+            room = len(interceptors)
+            d = Decision(defender or n, "intercept", str(room))
+            decide(s, b, d, Action("intercept", count=room))
+            return
         resolve_raid(s, b)
         return
     if "casualties" in s.decisions:
@@ -991,26 +1011,20 @@ def pre_battle(s: GameState, b: Battle) -> bool:
     if b.pre_stage == 0:
         b.pre_stage = 1
         if s.board.is_sea(b.zone) and opts.get("scramble"):
-            room = len(scramble_candidates(s, b))
-            owner = b.defender or b.attacker
-            if (
-                room
-                and "scramble" in s.decisions
-                and offer(s, Decision(owner, "scramble", str(room)))
-            ):
+            room = len(scramble_candidates(s, b))  # how many scramble (default: all)
+            d = Decision(b.defender or b.attacker, "scramble", str(room))
+            if room and decide(s, b, d, Action("scramble", count=room)):
                 return False
-            scramble(s, b)
     if b.pre_stage == 1:
         b.pre_stage = 2
         if opts.get("kamikaze") and s.board.is_sea(b.zone):
-            nation, room = kamikaze_room(s, b)
-            if (
-                room
-                and "kamikaze" in s.decisions
-                and offer(s, Decision(nation, "kamikaze", str(room)))
+            nation, room = kamikaze_room(s, b)  # tokens spent (default: all it may)
+            if not room:
+                kamikaze(s, b)  # nothing to choose (a token-less strike is still logged)
+            elif decide(
+                s, b, Decision(nation, "kamikaze", str(room)), Action("kamikaze", count=room)
             ):
                 return False
-            kamikaze(s, b)
     b.pre_stage = 3
     att, dfn = sides(s, b)
     if opts.get("aa_fire") and att and dfn:
