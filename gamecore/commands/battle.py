@@ -89,8 +89,8 @@ def _profiles():
 
 
 def cmd_battle(args) -> int:
+    from gamecore.engine.ruleset import load_ruleset
     from gamecore.errors import WarroomError
-    from gamecore.rules.ruleset import load_ruleset
     from gamecore.sim.battle import BattleContext, Retreat, calculate, parse_units
 
     pack = None

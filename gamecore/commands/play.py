@@ -120,11 +120,8 @@ def run(args) -> int:
         "units": len(state.units),
         "log": args.log,
     }
-    from gamecore.rules.tech import developed_by_nation
-
-    techs = developed_by_nation(state)
-    if techs:
-        summary["technologies"] = techs  # seeds/000 §7.8 (Global War)
+    summary.update(state.system.summary(state))  # e.g. technologies (Global War §7.8)
+    techs = summary.get("technologies")
     if args.json:
         print_json(summary)
         return 0

@@ -31,6 +31,7 @@ from gamecore.conditions.parser import (
 )
 from gamecore.conditions.world import BASE_CLASSES
 from gamecore.errors import ConditionError
+from gamecore.model.calendar import calendar_month
 
 RELATION_SYMBOLS = frozenset({"war", "peace", "aligned", "controlled", "neutral", "pact", "self"})
 ALIGNMENT_SYMBOLS = frozenset({"strict", "pro_axis", "pro_allies", "neutral", "any"})
@@ -995,8 +996,6 @@ def _event(type_, fields):
 def _date_index(w) -> int:
     d = getattr(w, "date_index", None)
     if d is None:
-        from gamecore.rules.politics import calendar_month
-
         sc = getattr(w, "scenario", None)
         d = calendar_month(getattr(sc, "start", ""), getattr(sc, "calendar", "year"), w.round)
     return d

@@ -19,7 +19,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+from gamecore.engine.ruleset import load_ruleset
+from gamecore.errors import WarroomError
 from gamecore.model import Nation, Pack, Scenario, Zone
+from gamecore.model.calendar import calendar_month
 
 #: unit classes every classifier provides, besides the unit type's own name
 BASE_CLASSES = ("any", "land", "sea", "air", "warship", "surface_warship", "submarine", "transport")
@@ -103,12 +106,6 @@ def _guess_domain(name: str) -> str:
 def _try_load_ruleset(pack: Pack, ruleset_id: str):
     """The scenario's ruleset, or None when it cannot be loaded (the validator reports
     unknown or broken rulesets; conditions then know only the units in the setup)."""
-    from gamecore.errors import WarroomError
-
-    try:
-        from gamecore.rules import load_ruleset
-    except ImportError:
-        return None
     try:
         return load_ruleset(ruleset_id, pack=pack)
     except (WarroomError, TypeError):
@@ -182,8 +179,6 @@ class ScenarioWorld:
     @property
     def date_index(self) -> int:
         """The calendar month of :attr:`round` (year * 12 + month - 1; seeds/000 §2.5)."""
-        from gamecore.rules.politics import calendar_month
-
         return calendar_month(self.scenario.start, self.scenario.calendar, self.round)
 
     # -- World protocol

@@ -1,7 +1,9 @@
 """Actions: the one vocabulary humans, bots, tests and the log use.
 
 An :class:`Action` is a small frozen record (hashable, JSON-able). ``kind`` says what it
-does; the other fields are used by some kinds only:
+does (each rule system registers its kinds by name: :class:`~gamecore.engine.systems.
+ActionKind`); the other fields are used by some kinds only. The Axis & Allies family's
+(``aa``) kinds:
 
 ==============  ===========================================================
 kind            fields
@@ -15,10 +17,13 @@ kind            fields
                 strategic rail movement, "cross": over a narrow crossing),
                 ``target`` (facility id a bomber raids)
 ``fight``       ``zone``: resolve the battle there next
-``casualties``  ``profile``: casualty profile for the current battle side
+``casualties``  ``profile``: casualty profile for the current battle side (every round)
 ``press``       go on with the current battle
 ``retreat``     ``zone``: the attacker retreats there
 ``submerge``    the attacker's submarines submerge
+``scramble``    ``count``: fighters the defender scrambles (a pending decision)
+``kamikaze``    ``count``: kamikaze tokens spent (a pending decision)
+``intercept``   ``count``: the defender's aircraft that intercept a raid (a pending decision)
 ``place``       ``type``, ``zone``
 ``lend_lease``  ``nation`` (receiver), ``count`` (IPP sent) or ``type`` (a bought unit)
 ``advance``     ``target``: pay the next instalment of a Production Chart item
@@ -32,26 +37,6 @@ kind            fields
 from __future__ import annotations
 
 from typing import Any, NamedTuple
-
-KINDS = (
-    "buy",
-    "repair",
-    "research",
-    "declare_war",
-    "move",
-    "fight",
-    "casualties",
-    "press",
-    "retreat",
-    "submerge",
-    "place",
-    "lend_lease",
-    "advance",
-    "upgrade",
-    "raid",
-    "escort",
-    "end_phase",
-)
 
 
 class Action(NamedTuple):

@@ -7,11 +7,16 @@ of the game state (bots clone a lot). Nothing here changes during play.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from gamecore.errors import RulesError
+from gamecore.geometry.adjacency import map_adjacency
+from gamecore.geometry.terrain import crossing_terrain, roundel_terrain
 from gamecore.model import Pack, Scenario, in_scenario
 from gamecore.model.map import border_key
-from gamecore.rules import Ruleset
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.ruleset import Ruleset
 
 #: the pseudo-nation that owns the armies of uncontrolled neutral zones
 NEUTRAL = "_neutral"
@@ -104,8 +109,6 @@ def build_board(
 ) -> Board:
     m = pack.map
     if adjacency is None:
-        from gamecore.geometry.adjacency import map_adjacency
-
         adjacency = map_adjacency(m)
     zones = tuple(sorted(m.zones))
     kind: dict[int, str] = {}
@@ -140,7 +143,7 @@ def build_board(
     sea_nbrs: dict[int, tuple[int, ...]] = {}
     coast: dict[int, tuple[int, ...]] = {}
     water = {z for z in zones if kind[z] in ("sea", "lake")}
-    dry_lakes = not rules.options.get("lakes_navigable", True)
+    dry_lakes = not rules.options["lakes_navigable"]
     for z in zones:
         ns = sorted(n for n in adjacency.get(z, ()) if n in kind and n != z)
         nbrs[z] = tuple(ns)
@@ -218,8 +221,6 @@ def build_board(
     terr = {z: m.zones[z].terrain for z in zones}
     crossing: dict[tuple[int, int], frozenset[str]] = {}
     if rules.options.get("roundel_terrain") and (m.terrain_areas or m.lines):
-        from gamecore.geometry.terrain import crossing_terrain, roundel_terrain
-
         for z, t in roundel_terrain(m).items():
             # the zone's own terrain stands when it agrees (a "<terrain>_city", §1.24)
             if terr[z] not in (t, f"{t}_city"):
@@ -321,7 +322,7 @@ def _logistics(
     for (a, b), bd in sorted(m.borders.items()):
         if bd.rail_gauge:
             add(a, b, bd.rail_gauge, "rail", 0, False, "")
-    rivers = rules.options.get("river_movement", True)
+    rivers = rules.options["river_movement"]
     for line in sorted(m.lines.values(), key=lambda x: x.id):
         if line.kind not in ("rail", "river") or (line.kind == "river" and not rivers):
             continue
@@ -334,7 +335,7 @@ def _logistics(
         for a, b in zip(line.path, line.path[1:], strict=False):
             add(a, b, gauge, line.kind, cap, one_way, cond)
     rail_edges = {z: tuple(sorted(d.values())) for z, d in sorted(edges.items())}
-    rail_type = rules.options.get("rail_facility", "railroad")
+    rail_type = rules.options["rail_facility"]
     rail_fac: dict[tuple[int, int], list[int]] = {}
     for f in sorted(m.facilities.values(), key=lambda f: f.id):
         ft = rules.facility_type(f.type)

@@ -7,17 +7,18 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from gamecore.engine import phases
 from gamecore.engine.actions import Action
 from gamecore.engine.board import build_board
-from gamecore.engine.objectives import ObjectiveEvaluator, default_evaluator
+from gamecore.engine.objectives import LiteralEvaluator, ObjectiveEvaluator, default_evaluator
 from gamecore.engine.rng import Rng
+from gamecore.engine.ruleset import load_ruleset
 from gamecore.engine.state import Fac, GameState
+from gamecore.engine.systems import get_system
 from gamecore.errors import RulesError, WarroomError
 from gamecore.model import Pack, in_scenario
-from gamecore.rules import load_ruleset
 
 LOG_VERSION = 1
+#: the decisions of a log that names none (logs written before the key existed: A&A)
 DEFAULT_DECISIONS = ("retreat",)
 
 
@@ -28,17 +29,19 @@ def new_game(
     rounds: int | None = None,
     options: dict[str, Any] | None = None,
     evaluator: ObjectiveEvaluator | None = None,
-    decisions: Iterable[str] = DEFAULT_DECISIONS,
+    decisions: Iterable[str] | None = None,
     log: str = "full",
     adjacency: dict[int, set[int]] | None = None,
 ) -> GameState:
     """A new game of ``scenario_id`` on ``pack``.
 
     ``rounds`` overrides the scenario's round limit; ``options`` override ruleset options
-    (after the scenario's own); ``decisions`` lists the battle decisions offered as
-    actions: "retreat" (press or retreat after each round) and "casualties" (choose a
-    casualty profile per battle) — others follow the ruleset's default policy. ``log`` is
-    "full" (actions and events), "actions" or "none"."""
+    (after the scenario's own; each is checked against the system's option specs);
+    ``decisions`` lists the decisions offered to players as actions (the system's
+    ``offered_decisions``; None: its ``default_decisions``) — for the A&A family
+    "retreat" (press or retreat after each round), "casualties" (a casualty profile each
+    round), "scramble", "kamikaze", "intercept"; the others follow the system's default
+    policies. ``log`` is "full" (actions and events), "actions" or "none"."""
     scn = pack.scenarios.get(scenario_id)
     if scn is None:
         known = ", ".join(sorted(pack.scenarios)) or "none"
@@ -46,6 +49,12 @@ def new_game(
     rules = load_ruleset(scn.ruleset, pack)
     merged = dict(scn.options)
     merged.update(options or {})
+    specs = get_system(rules.system).option_specs()
+    for k, v in merged.items():
+        spec = specs.get(k)
+        why = spec.check(v) if spec is not None else None
+        if why is not None:
+            raise RulesError(f"scenario '{scn.id}': option '{k}' {why}")
     rules = rules.with_options(merged)
     board = build_board(pack, scn, rules, adjacency)
     for slot in board.turn_slots:
@@ -53,16 +62,22 @@ def new_game(
             if n not in pack.nations:
                 raise RulesError(f"scenario '{scn.id}': unknown nation '{n}' in the turn order")
 
-    s = GameState.__new__(GameState)
+    system = get_system(rules.system)
+    cls = system.state_class()
+    s = cls.__new__(cls)
     s.pack = pack
     s.scenario = scn
     s.board = board
     s.rules = rules
-    s.evaluator = evaluator or default_evaluator()
-    s.decisions = frozenset(decisions)
-    unknown = s.decisions - {"retreat", "casualties"}
+    s.system = system
+    s.evaluator = evaluator or default_evaluator() or system.default_evaluator()
+    if s.evaluator is None:
+        s.evaluator = LiteralEvaluator()
+    s.decisions = frozenset(system.default_decisions if decisions is None else decisions)
+    unknown = s.decisions - set(system.offered_decisions)
     if unknown:
-        raise RulesError(f"unknown battle decision(s): {', '.join(sorted(unknown))}")
+        known = ", ".join(system.offered_decisions) or "none"
+        raise RulesError(f"unknown decision(s): {', '.join(sorted(unknown))} (known: {known})")
     s.max_rounds = rounds if rounds is not None else scn.rounds
     s.seed = seed
     s._ut = rules.units
@@ -86,54 +101,17 @@ def new_game(
         ft = rules.facility_type(f.type)
         s.facilities[f.id] = Fac(f.id, f.zone, ft.id if ft else f.type, f.damage)
     s.next_fid = max(s.facilities, default=0) + 1
-    s.pending = {}
-    s.placed = {}
-    s.built = set()
     s.round = 1
     s.slot = 0
     s.sub = 0
     s.phase_i = 0
-    s.battles = ()
-    s.battle = None
-    s.origins = {}
-    s.amph_from = {}
-    s.airlift = {}
-    s.raids = {}
-    s.captured = set()
+    s.decision = None
     s.awards = set()
     s.income = {}
-    s.tokens = {}
-    for n, nat in pack.nations.items():
-        k = nat.props.get("kamikaze_tokens")
-        if isinstance(k, int) and k > 0:
-            s.tokens[n] = k
     s.history = ()
-    s.vp = {}
-    s.alignment = {}
     s.alliance = board.alliance_of
-    s.income_mod = {}
-    s.closed_links = frozenset(
-        (min(lk.a, lk.b), max(lk.a, lk.b))
-        for lk in pack.map.links.values()
-        if lk.props.get("closed") and lk.kind in ("strait", "canal")
-    )
-    for z in board.zones:
-        if board.kind[z] != "land" or not s.is_neutral_owner(s.owner.get(z)):
-            continue
-        zn = pack.map.zones[z]
-        al = zn.props.get("alignment")
-        o = s.owner.get(z)
-        if al is None and o in pack.nations:
-            al = pack.nations[o].props.get("alignment")
-        if isinstance(al, str) and al:
-            s.alignment[z] = al  # neutral politics only where the map says how it leans
-    s.queue = ()
-    s.raiders = {}
-    s.convoy_lost = {}
     s.capitals = {}
-    from gamecore.rules.economy import initial_peace_income
-
-    s.peace_income = initial_peace_income(s)
+    s.zone_damage = {}
     s.winner = None
     s.end_reason = ""
     s.terminal = False
@@ -146,12 +124,10 @@ def new_game(
     s._rel_cache = {}
     s._legal = None
     s._mcache = None
-    s.logistics = {}
+    system.init_state(s)  # the system's parts (gamecore.engine.parts)
     s.bump()
     _place_setup(s)
-    from gamecore.rules import tech
-
-    tech.start(s)  # seeds/000 §7.7 head starts on the Technology Chart; §15.9 set-up
+    system.setup(s)
     if s.log_mode != "none":
         s._append(
             {
@@ -166,8 +142,7 @@ def new_game(
                 "pack": pack.meta.get("title", pack.map.name),
             }
         )
-    phases.begin_turn(s)
-    phases.auto_advance(s)
+    system.begin(s)
     return s
 
 

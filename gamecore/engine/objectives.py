@@ -13,19 +13,16 @@ The engine asks an :class:`ObjectiveEvaluator` whether an
   and a victory condition with no effect makes its owner win.
 
 Evaluators: :class:`LiteralEvaluator` knows the conditions ``"true"`` and ``"false"``;
-:class:`ConditionLanguageEvaluator` runs the condition language of #8
-(:mod:`gamecore.conditions`) over the game through :class:`~gamecore.engine.world.GameWorld`.
-The default is the condition language when it is installed; :func:`set_default_evaluator`
-or ``new_game(..., evaluator=...)`` choose another.
+:class:`gamecore.rules.objectives.ConditionLanguageEvaluator` runs the condition language
+of #8 over the game (the bundled rule systems' default); :func:`set_default_evaluator` or
+``new_game(..., evaluator=...)`` choose another.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
-
-from gamecore.errors import WarroomError
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -111,57 +108,6 @@ class LiteralEvaluator:
         return _outcome_from(parse_effects(objective.effect))
 
 
-class ConditionLanguageEvaluator:
-    """The condition language (#8) over the running game. A condition that does not
-    compile counts as not met and is reported once in the log (the validator reports it
-    before play)."""
-
-    def _impl(self, state: GameState):
-        cache = state.board.cache
-        impl = cache.get("condition_evaluator")
-        if impl is None:
-            from gamecore.conditions.objectives import ConditionObjectiveEvaluator
-            from gamecore.engine.world import static_world
-
-            impl = ConditionObjectiveEvaluator(static_world(state))
-            cache["condition_evaluator"] = impl
-        return impl
-
-    def _result(self, state: GameState, objective: Objective):
-        from gamecore.engine.world import GameWorld
-
-        try:
-            return self._impl(state).result(GameWorld(state), objective)
-        except WarroomError as err:
-            key = f"objective_error:{objective.id}"
-            if key not in state.awards:
-                state.awards.add(key)
-                state.event("objective_error", objective=objective.id, error=str(err))
-            return None
-
-    def evaluate(self, state: GameState, objective: Objective) -> bool:
-        r = self._result(state, objective)
-        return bool(r is not None and r.satisfied)
-
-    def outcome(self, state: GameState, objective: Objective) -> Outcome:
-        r = self._result(state, objective)
-        if r is None or not r.satisfied:
-            return Outcome(False)
-        effects = [(e.name, tuple(_plain(a) for a in e.args)) for e in r.effects]
-        return _outcome_from(effects)
-
-
-def _plain(v: Any) -> str:
-    include = getattr(v, "include", None)  # a unit filter: the unit types it names
-    if include is not None:
-        return ",".join(sorted(str(x) for x in include))
-    if isinstance(v, (set, frozenset, list, tuple)):
-        return ",".join(sorted(str(x) for x in v))
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    return str(v)
-
-
 def outcome(state: GameState, objective: Objective) -> Outcome:
     """Ask the game's evaluator (any object with ``evaluate``; ``outcome`` when it has
     one, else effects are read literally)."""
@@ -174,23 +120,18 @@ def outcome(state: GameState, objective: Objective) -> Outcome:
     return _outcome_from(parse_effects(objective.effect))
 
 
-def _initial_default() -> ObjectiveEvaluator:
-    try:
-        import gamecore.conditions.objectives  # noqa: F401
-    except ImportError:  # pragma: no cover - the condition language is not installed
-        return LiteralEvaluator()
-    return ConditionLanguageEvaluator()
+#: the evaluator games use when new_game names none; None: the rule system's own (the
+#: condition language for the bundled systems)
+_default: ObjectiveEvaluator | None = None
 
 
-_default: ObjectiveEvaluator = _initial_default()
-
-
-def default_evaluator() -> ObjectiveEvaluator:
+def default_evaluator() -> ObjectiveEvaluator | None:
     return _default
 
 
-def set_default_evaluator(evaluator: ObjectiveEvaluator) -> ObjectiveEvaluator:
-    """Install the evaluator new games use; returns the previous one."""
+def set_default_evaluator(evaluator: ObjectiveEvaluator | None) -> ObjectiveEvaluator | None:
+    """Install the evaluator new games use (None: each rule system's own); returns the
+    previous one."""
     global _default
     previous = _default
     _default = evaluator

@@ -12,14 +12,15 @@ static :class:`~gamecore.engine.board.Board`, the ruleset, the pack and the log 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamecore.engine.actions import Action
 from gamecore.engine.board import NEUTRAL
-from gamecore.engine.rng import Rng
+from gamecore.engine.parts import make_clone
 from gamecore.errors import RulesError
-from gamecore.rules import UnitType
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.ruleset import UnitType
 
 # unit flags (per turn unless noted)
 MOVED = 1  # moved this turn
@@ -76,113 +77,60 @@ class Fac(NamedTuple):
     damage: int = 0
 
 
-@dataclass
-class Battle:
-    zone: int
-    attacker: str
-    defender: str | None
-    kind: str = "battle"  # "battle" | "bomb"
-    round: int = 0
-    profiles: dict[str, str] = field(default_factory=dict)  # "att"/"def" -> profile
-    awaiting: str = ""  # "att_profile" | "def_profile" | "press" | ""
-    pre_done: bool = False
-    scrambled: tuple[tuple[int, int], ...] = ()  # (unit, home zone)
-    doomed: tuple[int, ...] = ()  # hit by bombardment: fire in round 1, then removed
-    attackers: tuple[str, ...] = ()  # nations attacking together (default: the attacker)
-    # Global War §9.8: amphibious land units that may not attack in round 1 (held out)
-    waiting: tuple[int, ...] = ()
-
-    def copy(self) -> Battle:
-        return Battle(
-            self.zone,
-            self.attacker,
-            self.defender,
-            self.kind,
-            self.round,
-            dict(self.profiles),
-            self.awaiting,
-            self.pre_done,
-            self.scrambled,
-            self.doomed,
-            self.attackers,
-            self.waiting,
-        )
+#: the core state every system shares, spelled once: (field, how a clone copies it, what
+#: it is). "share": the same object (immutable, or replaced and never mutated); "copy":
+#: ``value.copy()`` (a dict or set whose items are replaced, never changed). The dice
+#: (``rng``) and the log (``log_mode``, ``_log``, ``_log_len``) are copied apart.
+CORE_FIELDS: tuple[tuple[str, str, str], ...] = (
+    # shared, never changed during play
+    ("pack", "share", ""),
+    ("scenario", "share", ""),
+    ("board", "share", ""),
+    ("rules", "share", ""),
+    ("system", "share", "the RuleSystem playing the ruleset (gamecore.engine.systems)"),
+    ("evaluator", "share", ""),
+    ("decisions", "share", "the decisions offered as actions (a frozenset)"),
+    ("max_rounds", "share", ""),
+    ("seed", "share", ""),
+    ("_ut", "share", ""),
+    # dynamic
+    ("units", "copy", "id -> Unit (immutable tuples)"),
+    ("at", "copy", "zone -> unit ids (tuples)"),
+    ("next_uid", "share", ""),
+    ("owner", "copy", "land zone -> nation"),
+    ("start_owner", "share", "replaced, never mutated"),
+    ("banks", "copy", ""),
+    ("relations", "copy", ""),
+    ("facilities", "copy", "id -> Fac"),
+    ("next_fid", "share", ""),
+    ("round", "share", ""),
+    ("slot", "share", ""),
+    ("sub", "share", ""),
+    ("phase_i", "share", ""),
+    ("decision", "share", "the pending Decision (gamecore.engine.decisions), or None"),
+    ("awards", "copy", ""),
+    ("income", "copy", ""),
+    ("history", "share", "a tuple: replaced when it grows"),
+    ("alliance", "share", "nation -> alliance: replaced, never mutated"),
+    ("winner", "share", ""),
+    ("end_reason", "share", ""),
+    ("terminal", "share", ""),
+    ("_rel_cache", "share", ""),
+    ("_legal", "share", ""),
+    ("epoch", "share", ""),
+    ("_mcache", "share", ""),
+    ("capitals", "copy", "nation -> relocated capital zone (§9.23)"),
+    ("zone_damage", "share", "the zone economy: zone -> value lost (replaced, never mutated)"),
+)
 
 
 class GameState:
     """One game in progress. Create with :func:`gamecore.engine.new_game`."""
 
-    __slots__ = (
-        # shared, never changed during play
-        "pack",
-        "scenario",
-        "board",
-        "rules",
-        "evaluator",
-        "decisions",
-        "max_rounds",
-        "seed",
-        "_ut",
-        # dynamic
-        "units",
-        "at",
-        "next_uid",
-        "owner",
-        "start_owner",
-        "banks",
-        "relations",
-        "facilities",
-        "next_fid",
-        "pending",
-        "placed",
-        "built",
-        "round",
-        "slot",
-        "sub",
-        "phase_i",
-        "battles",
-        "battle",
-        "origins",
-        "amph_from",
-        "airlift",  # Global War §9.15: airborne unit -> the aircraft that dropped it (turn)
-        "raids",
-        "captured",
-        "awards",
-        "income",
-        "tokens",
-        "history",
-        "alignment",
-        # politics (gamecore.rules.politics, seeds/000 §4-§5): nation -> alliance (the
-        # board's dict until an alliance changes), permanent income changes by events
-        "alliance",
-        "income_mod",
-        "closed_links",  # zone pairs of straits/canals closed by events (a frozenset)
-        "vp",
-        # technologies (seeds/000 §7.6-§7.8, gamecore.rules.tech): chart -> {tech: stages}
-        # and nation -> (round, technologies rolled that round)
-        "techs",
-        "research",
-        "winner",
-        "end_reason",
-        "terminal",
-        "rng",
-        "log_mode",
-        "_log",
-        "_log_len",
-        "_rel_cache",
-        "_legal",
-        "epoch",
-        "_mcache",
-        # Global War logistics (seeds/000 §1.20, §10.4, §11.4): per-round counters of
-        # strategic rail, narrow crossings and lend-lease ("kind|round|...": count)
-        "logistics",
-        # economy (Global War, seeds/000 §7.3, §9.11, §5, §9.23)
-        "queue",  # multi-turn production: tuple of QItem
-        "raiders",  # unit id -> sea zone: convoy raids declared this combat move
-        "convoy_lost",  # (convoy line id, nation) -> IPP lost this calendar turn
-        "peace_income",  # nation -> peacetime income level (the tracker of §2.4)
-        "capitals",  # nation -> relocated capital zone (§9.23)
-    )
+    __slots__ = tuple(name for name, _, _ in CORE_FIELDS) + ("rng", "log_mode", "_log", "_log_len")
+
+    #: the rule system's state parts (gamecore.engine.parts): none in the core
+    PARTS: tuple = ()
 
     # ------------------------------------------------------------------ basics
     @property
@@ -195,11 +143,9 @@ class GameState:
 
     @property
     def current_player(self) -> str:
-        """Who decides now: the current nation, or a defender choosing casualties."""
-        b = self.battle
-        if b is not None and b.awaiting in ("def_profile", "def_press") and b.defender:
-            return b.defender
-        return self.current_nation
+        """Who decides now: the owner of the pending decision, else the current nation."""
+        d = self.decision
+        return d.owner if d is not None else self.current_nation
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -213,74 +159,9 @@ class GameState:
     def clone(self, reseed: int | None = None, keep_log: bool = True) -> GameState:
         """A copy sharing the static board. ``reseed`` gives the copy its own dice (a bot
         simulating ahead should not see the real game's future rolls); ``keep_log=False``
-        stops the copy from logging (faster rollouts)."""
-        c = GameState.__new__(GameState)
-        c.pack = self.pack
-        c.scenario = self.scenario
-        c.board = self.board
-        c.rules = self.rules
-        c.evaluator = self.evaluator
-        c.decisions = self.decisions
-        c.max_rounds = self.max_rounds
-        c.seed = self.seed
-        c._ut = self._ut
-        c.units = self.units.copy()
-        c.at = self.at.copy()
-        c.next_uid = self.next_uid
-        c.owner = self.owner.copy()
-        c.start_owner = self.start_owner  # replaced, never mutated
-        c.banks = self.banks.copy()
-        c.relations = self.relations.copy()
-        c.facilities = self.facilities.copy()
-        c.next_fid = self.next_fid
-        c.pending = self.pending.copy()  # the per-nation dicts are replaced, not changed
-        c.placed = self.placed.copy()
-        c.built = self.built.copy()
-        c.round = self.round
-        c.slot = self.slot
-        c.sub = self.sub
-        c.phase_i = self.phase_i
-        c.battles = self.battles  # tuple
-        c.battle = self.battle.copy() if self.battle is not None else None
-        c.origins = self.origins.copy()
-        c.amph_from = self.amph_from.copy()
-        c.airlift = self.airlift.copy()
-        c.raids = self.raids.copy()
-        c.captured = self.captured.copy()
-        c.awards = self.awards.copy()
-        c.income = self.income.copy()
-        c.tokens = self.tokens.copy()
-        c.history = self.history  # a tuple: shared, replaced when it grows
-        c.alignment = self.alignment.copy()
-        c.alliance = self.alliance  # replaced, never mutated
-        c.income_mod = self.income_mod.copy()
-        c.closed_links = self.closed_links
-        c.vp = self.vp.copy()
-        c.techs = self.techs.copy()  # the per-chart dicts are replaced, not changed
-        c.research = self.research.copy()
-        c.winner = self.winner
-        c.end_reason = self.end_reason
-        c.terminal = self.terminal
-        c.rng = self.rng.copy() if reseed is None else Rng(reseed)
-        if keep_log and self.log_mode != "none":
-            c.log_mode = self.log_mode
-            c._log = self._log
-            c._log_len = self._log_len
-        else:
-            c.log_mode = "none"
-            c._log = []
-            c._log_len = 0
-        c._rel_cache = self._rel_cache
-        c._legal = self._legal
-        c.epoch = self.epoch
-        c._mcache = self._mcache
-        c.logistics = self.logistics.copy()
-        c.queue = self.queue  # a tuple: replaced, never changed
-        c.raiders = self.raiders.copy()
-        c.convoy_lost = self.convoy_lost.copy()
-        c.peace_income = self.peace_income.copy()
-        c.capitals = self.capitals.copy()
-        return c
+        stops the copy from logging (faster rollouts). (Generated from CORE_FIELDS and the
+        system's parts: :func:`gamecore.engine.parts.make_clone`.)"""
+        raise NotImplementedError  # pragma: no cover - replaced below
 
     # ------------------------------------------------------------------ logging
     def _append(self, entry: dict[str, Any]) -> None:
@@ -418,18 +299,8 @@ class GameState:
         return not (ft.inoperative_at and f.damage >= ft.inoperative_at)
 
     def production_capacity(self, f: Fac) -> int:
-        ft = self.rules.facility_types.get(f.type)
-        if ft is None or not ft.production or not self.facility_operative(f):
-            return 0
-        prod = ft.production
-        if self.techs:  # seeds/000 §7.8 Improved Factories / Construction: the owner's
-            from gamecore.rules.tech import facility_value
-
-            prod = facility_value(self, self.owner.get(f.zone), ft, "production")
-        cap = max(0, prod - f.damage)
-        if self.rules.options.get("production_limited_by_value"):
-            cap = min(cap, self.board.value[f.zone])
-        return cap
+        """Units the facility may place this turn (by the rule system's rules)."""
+        return self.system.production_capacity(self, f)
 
     # ------------------------------------------------------------------ queries
     def zones_of(self, nation: str) -> list[int]:
@@ -437,7 +308,28 @@ class GameState:
 
     def territory_income(self, nation: str) -> int:
         v = self.board.value
-        return sum(v[z] for z, o in self.owner.items() if o == nation)
+        if not self.zone_damage:
+            return sum(v[z] for z, o in self.owner.items() if o == nation)
+        return sum(self.zone_value(z) for z, o in self.owner.items() if o == nation)
+
+    def zone_value(self, zone: int) -> int:
+        """The zone's economic value now: the map's, less devastation."""
+        return max(0, self.board.value[zone] - self.zone_damage.get(zone, 0))
+
+    def devastate(self, zone: int, amount: int) -> None:
+        """Change the zone's devastation by ``amount`` (negative: repair), within 0 and
+        its map value."""
+        cur = self.zone_damage.get(zone, 0)
+        new = max(0, min(self.board.value[zone], cur + amount))
+        if new == cur:
+            return
+        damage = dict(self.zone_damage)  # replaced, never mutated: clones share it
+        if new:
+            damage[zone] = new
+        else:
+            damage.pop(zone, None)
+        self.zone_damage = damage
+        self.event("devastation", zone=zone, damage=new)
 
     def capital_of(self, nation: str) -> int | None:
         """The nation's capital zone now: a relocated one (seeds/000 §9.23) or the map's."""
@@ -458,26 +350,23 @@ class GameState:
     # ------------------------------------------------------------------ agent API
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
-            from gamecore.engine import phases
-
-            self._legal = [] if self.terminal else phases.legal_actions(self)
+            self._legal = [] if self.terminal else self.system.legal_actions(self)
         return self._legal
 
     def apply(self, action: Action, check: bool = True) -> None:
         """Apply ``action`` for :attr:`current_player`. Illegal actions raise
         :class:`~gamecore.errors.RulesError` (and change nothing)."""
-        from gamecore.engine import phases
-
+        system = self.system
         if self.terminal:
             raise RulesError("the game is over")
-        if check and not phases.is_legal(self, action):
+        if check and not system.is_legal(self, action):
             raise RulesError(f"illegal action in {self.phase} of {self.current_nation}: {action}")
         if self.log_mode != "none":
             self._append({"e": "action", "n": self.current_player, "a": action.to_json()})
         self._legal = None
-        phases.apply(self, action)
+        system.apply(self, action)
         self._legal = None
-        phases.auto_advance(self)
+        system.after_apply(self)
 
     def is_terminal(self) -> bool:
         return self.terminal
@@ -504,7 +393,7 @@ class GameState:
     def snapshot(self) -> dict[str, Any]:
         """Everything that defines the position, JSON-able and canonical (replay tests
         compare these)."""
-        return {
+        out = {
             "round": self.round,
             "slot": self.slot,
             "sub": self.sub,
@@ -514,33 +403,23 @@ class GameState:
             "banks": dict(sorted(self.banks.items())),
             "relations": {f"{a}|{b}": s for (a, b), s in sorted(self.relations.items())},
             "facilities": [list(f) for f in sorted(self.facilities.values())],
-            "pending": {n: dict(sorted(p.items())) for n, p in sorted(self.pending.items()) if p},
-            "battles": [list(b) for b in self.battles],
-            "battle": None
-            if self.battle is None
-            else [self.battle.zone, self.battle.kind, self.battle.round, self.battle.awaiting],
+            "decision": None if self.decision is None else self.decision.to_json(),
             "income": dict(sorted(self.income.items())),
             "awards": sorted(self.awards),
-            "tokens": dict(sorted(self.tokens.items())),
-            "vp": dict(sorted(self.vp.items())),
-            "techs": {t: dict(sorted(p.items())) for t, p in sorted(self.techs.items()) if p},
-            "research": {n: [r, list(t)] for n, (r, t) in sorted(self.research.items())},
-            "alignment": {str(z): a for z, a in sorted(self.alignment.items())},
             "alliance": {n: a for n, a in sorted(self.alliance.items()) if a},
-            "income_mod": {n: v for n, v in sorted(self.income_mod.items()) if v},
-            "closed_links": sorted(list(p) for p in self.closed_links),
             "history": len(self.history),
             "winner": self.winner,
             "terminal": self.terminal,
             "rng": [self.rng.state, self.rng.draws],
             "next_uid": self.next_uid,
-            "logistics": dict(sorted(self.logistics.items())),
-            "queue": [list(q) for q in self.queue],
-            "raiders": {str(u): z for u, z in sorted(self.raiders.items())},
-            "convoy_lost": {f"{k[0]}|{k[1]}": v for k, v in sorted(self.convoy_lost.items())},
-            "peace_income": dict(sorted(self.peace_income.items())),
             "capitals": dict(sorted(self.capitals.items())),
         }
+        if self.zone_damage:  # absent while no zone is devastated
+            out["zone_damage"] = {str(z): d for z, d in sorted(self.zone_damage.items())}
+        for p in self.PARTS:
+            if p.snapshot is not None:
+                out[p.name] = p.snapshot(getattr(self, p.name))
+        return out
 
     def __repr__(self) -> str:
         return (
@@ -548,6 +427,8 @@ class GameState:
             f" units={len(self.units)}{' over' if self.terminal else ''}>"
         )
 
+
+GameState.clone = make_clone(GameState, CORE_FIELDS, ())  # type: ignore[method-assign]
 
 __all__ = [
     "AMPHIB",
@@ -564,7 +445,6 @@ __all__ = [
     "SUBMERGED",
     "TURN_FLAGS",
     "UNLOADED",
-    "Battle",
     "Fac",
     "GameState",
     "QItem",

@@ -19,6 +19,8 @@ from typing import Any
 from shapely.geometry import box
 from shapely.ops import unary_union
 
+from gamecore.geometry.adjacency import map_adjacency
+from gamecore.geometry.synthetic import synthetic_map
 from gamecore.model import (
     Alliance,
     Facility,
@@ -230,9 +232,6 @@ def synthetic_pack(
     alliances with contiguous territories, a capital with a major IC each, armies on their
     land, fleets off their capitals, some unowned neutral zones."""
     import numpy as np
-
-    from gamecore.geometry.adjacency import map_adjacency
-    from gamecore.geometry.synthetic import synthetic_map
 
     m = synthetic_map(n_zones, n_zones * vertices_per_zone, seed)
     adj = map_adjacency(m)

@@ -79,7 +79,9 @@ class Scenario:
     ruleset: str = "g40"
     options: dict[str, Any] = field(default_factory=dict)  # ruleset options
     start: str = ""  # start date, e.g. "1939-09"
-    calendar: str = "year"  # turn length: "year", "6-months", "season", "month"
+    calendar: str = (
+        "year"  # turn length: "year", "6-months", "season", "month", N-seasons (model.calendar)
+    )
     rounds: int | None = None  # None: play until victory
     turn_order: list[list[str]] = field(default_factory=list)  # slots of nation ids
     alliances: dict[str, Alliance] = field(default_factory=dict)

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gamecore.model import Pack
+from gamecore.model.calendar import CALENDARS, is_calendar
 from gamecore.model.scenario import (
     NATION_KINDS,
     RELATIONS,
@@ -29,7 +30,6 @@ from gamecore.model.scenario import (
 from gamecore.ops.attrs import _put_at
 from gamecore.ops.base import Change, Edit, EditError, clone
 
-CALENDARS = ("year", "6-months", "season", "quarter", "month")
 OBJECTIVE_KINDS = ("objective", "victory", "event")
 #: scenario fields settable with :class:`SetScenarioFields`
 SCENARIO_FIELDS = ("name", "ruleset", "start", "calendar", "rounds", "options")
@@ -211,8 +211,11 @@ class SetScenarioFields(ScenarioEdit):
                 raise EditError(f"{where} must be text, got {v!r}")
             return v.strip()
         if f == "calendar":
-            if v not in CALENDARS:
-                raise EditError(f"{where} must be one of {', '.join(CALENDARS)}, got {v!r}")
+            if not isinstance(v, str) or not is_calendar(v):
+                raise EditError(
+                    f"{where} must be one of {', '.join(CALENDARS)} (or N-months, N-seasons), "
+                    f"got {v!r}"
+                )
             return v
         if f == "rounds":
             return None if v is None else _count(v, where, 1)

@@ -27,6 +27,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
+from gamecore.engine.board import NEUTRAL
+from gamecore.engine.decisions import Decision
+from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import (
     AIRBORNE,
     AMPHIB,
@@ -36,12 +39,12 @@ from gamecore.engine.state import (
     SCRAMBLED,
     SUBMERGED,
     UNLOADED,
-    Battle,
     Unit,
 )
 from gamecore.errors import RulesError
 from gamecore.rules import control, tech
 from gamecore.rules.modifiers import modified
+from gamecore.rules.state import Battle
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -75,7 +78,7 @@ def register_resolver(name: str, resolver: object) -> None:
 
 
 def resolver(s) -> DiceResolver:
-    return RESOLVERS[s.rules.options.get("combat_resolver", "dice")]
+    return RESOLVERS[s.rules.options["combat_resolver"]]
 
 
 _SAFETY_ROUNDS = 500
@@ -145,16 +148,64 @@ def combat_actions(s: GameState) -> list[Action]:
     if b is None:
         bombs = [x for x in s.battles if x[1] == "bomb"]
         return [Action("fight", zone=z, mode=k) for z, k in (bombs or s.battles)]
-    if b.awaiting in ("att_profile", "def_profile"):
+    d = s.decision
+    if d is None:
+        return []
+    if d.kind == "casualties":
         return [Action.casualties(p) for p in s.rules.options["casualty_profiles"]]
-    if b.awaiting == "press":
+    if d.kind == "retreat" and d.about == "att":
         acts = [Action.press()] + [Action.retreat(z) for z in retreat_zones(s, b)]
         if can_submerge(s, b):
             acts.append(Action.submerge())
         return acts
-    if b.awaiting == "def_press":
+    if d.kind == "retreat":
         return [Action.press()] + [Action.retreat(z) for z in defender_retreat_zones(s, b)]
+    if d.kind in (
+        "scramble",
+        "kamikaze",
+        "intercept",
+    ):  # how many fighters / tokens (about: the most)
+        return [Action(d.kind, count=k) for k in range(int(d.about) + 1)]
     return []
+
+
+def ask(s: GameState, b: Battle, kind: str, side: str) -> bool:
+    """The battle's ``side`` ("att" or "def") decides ``kind`` ("casualties": a casualty
+    profile; "retreat": press on, retreat (or submerge)); a defender-less side's choice
+    falls to the attacker. The default policy (the ruleset's casualty order; press on)
+    answers for a side no player plays. True when a player was asked."""
+    owner = b.attacker if side == "att" else (b.defender or b.attacker)
+    if kind == "casualties":
+        default = Action.casualties(s.rules.options["casualty_order"])
+    else:
+        default = Action.press()
+    return decide(s, b, Decision(owner, kind, side), default)
+
+
+def decide(s: GameState, b: Battle, d: Decision, default: Action) -> bool:
+    """Make ``d`` the pending decision. When the game offers its kind and its owner plays,
+    the owner answers it (True); else the default policy's answer ``default`` is applied
+    now, through the same code as a player's answer (False). Decisions whose default
+    answer changes nothing (press on; the casualty order that stands) are not even made
+    when the game does not offer them."""
+    s.decision = d
+    if d.kind in s.decisions and d.owner in _players(s):
+        return True
+    answer(s, b, default)
+    return False
+
+
+def _players(s: GameState) -> frozenset[str]:
+    cache = s.board.cache
+    p = cache.get("players")
+    if p is None:
+        p = cache["players"] = frozenset(n for slot in s.board.turn_slots for n in slot)
+    return p
+
+
+def _asked(s: GameState, kind: str, side: str) -> bool:
+    d = s.decision
+    return d is not None and d.kind == kind and d.about == side
 
 
 def apply_combat_action(s: GameState, a: Action) -> None:
@@ -164,32 +215,65 @@ def apply_combat_action(s: GameState, a: Action) -> None:
         return
     if b is None:
         raise RulesError(f"no battle in progress for '{a.kind}'")
+    if answer(s, b, a):
+        run(s)
+
+
+def answer(s: GameState, b: Battle, a: Action) -> bool:
+    """Apply the answer ``a`` to the pending decision of battle ``b`` (a player's, or the
+    default policy's); True when the battle goes on (run it), False when it ended or
+    waits for another decision."""
     if a.kind == "casualties":
-        if b.awaiting == "att_profile":
+        if _asked(s, "casualties", "att"):
             b.profiles["att"] = a.profile
-            b.awaiting = "def_profile" if b.defender and sides(s, b)[1] else ""
+            s.decision = None
+            if b.defender and sides(s, b)[1]:
+                ask(s, b, "casualties", "def")
         else:
             b.profiles["def"] = a.profile
-            b.awaiting = ""
+            s.decision = None
     elif a.kind == "press":
-        if b.awaiting == "press" and defender_retreat_zones(s, b):
-            b.awaiting = "def_press"
-            return
-        b.awaiting = ""
+        if _asked(s, "retreat", "att") and defender_retreat_zones(s, b):
+            s.decision = None
+            if ask(s, b, "retreat", "def"):
+                return False
+        s.decision = None
     elif a.kind == "retreat":
-        if b.awaiting == "def_press":
+        if _asked(s, "retreat", "def"):
             defender_retreat(s, b, a.zone)
         else:
             retreat(s, b, a.zone)
-        return
+        return False
     elif a.kind == "submerge":
         ut = s.rules.units
         for u in sides(s, b)[0]:
             if ut[u.type].submerge:
                 s.set_unit(u.id, flags=u.flags | SUBMERGED | FOUGHT)
         s.event("submerge", zone=b.zone, nation=b.attacker)
-        b.awaiting = ""
-    run(s)
+        s.decision = None
+    elif a.kind == "scramble":
+        if not _asked_kind(s, "scramble") or not 0 <= a.count <= int(s.decision.about):
+            raise RulesError("no scramble to decide")
+        s.decision = None
+        scramble(s, b, a.count)
+    elif a.kind == "intercept":
+        if not _asked_kind(s, "intercept") or not 0 <= a.count <= int(s.decision.about):
+            raise RulesError("no interception to decide")
+        s.decision = None
+        resolve_raid(s, b, a.count)
+        return False  # a raid has no rounds
+    elif a.kind == "kamikaze":
+        if not _asked_kind(s, "kamikaze") or not 0 <= a.count <= int(s.decision.about):
+            raise RulesError("no kamikaze strike to decide")
+        s.decision = None
+        kamikaze(s, b, a.count)
+    else:
+        raise RulesError(f"'{a.kind}' answers no battle decision")
+    return s.decision is None
+
+
+def _asked_kind(s: GameState, kind: str) -> bool:
+    return s.decision is not None and s.decision.kind == kind
 
 
 def start_battle(s: GameState, zone: int, kind: str) -> None:
@@ -219,19 +303,26 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
     opts = s.rules.options
     b.profiles = {"att": opts["casualty_order"], "def": opts["casualty_order"]}
     s.battle = b
+    s.decision = None
     s.event("battle", zone=zone, attacker=n, defender=defender, kind=b.kind)
     s.remember("attacked", by=n, zone=zone, against=defender)
     if b.kind == "bomb":
+        raiders, interceptors = raid_sides(s, b)
+        if raiders and interceptors:  # how many aircraft intercept (default: all)
+            room = len(interceptors)
+            d = Decision(defender or n, "intercept", str(room))
+            decide(s, b, d, Action("intercept", count=room))
+            return
         resolve_raid(s, b)
         return
     if "casualties" in s.decisions:
-        b.awaiting = "att_profile"
-        return
+        b.chosen = 1
+        if ask(s, b, "casualties", "att"):
+            return
     run(s)
 
 
 def _violate_neutral(s: GameState, zone: int, n: str, o: str | None) -> None:
-    from gamecore.engine.board import NEUTRAL
 
     target = o if o is not None else NEUTRAL
     s.set_relation(n, target, "war", initiated_by=n)
@@ -256,7 +347,7 @@ def _violate_neutral(s: GameState, zone: int, n: str, o: str | None) -> None:
     key = f"activated:{zone}"
     if army and key not in s.awards:
         s.awards.add(key)
-        typ = s.rules.options.get("standing_army_unit", "infantry")
+        typ = s.rules.options["standing_army_unit"]
         if typ in s.rules.units:
             for _ in range(army):
                 s.add_unit(target, typ, zone, flags=0)
@@ -289,17 +380,24 @@ def run(s: GameState) -> None:
     assert b is not None
     opts = s.rules.options
     while True:
-        if b.awaiting:
+        if s.decision is not None:
             return
         att, dfn = sides(s, b)
         if not b.pre_done:
-            b.pre_done = True
-            if att and dfn:
-                pre_battle(s, b, att, dfn)
+            if b.pre_stage == 0 and not (att and dfn):
+                b.pre_done = True
+            else:
+                if not pre_battle(s, b):
+                    return  # a player decides (scramble, kamikaze)
+                b.pre_done = True
                 att, dfn = sides(s, b)
         if _settled(s, b, att, dfn):
             finish(s, b)
             return
+        if "casualties" in s.decisions and b.chosen <= b.round:
+            b.chosen = b.round + 1  # each side chooses its casualties again every round
+            if ask(s, b, "casualties", "att"):
+                return
         b.round += 1
         fight_round(s, b, att, dfn)
         if b.waiting:
@@ -314,10 +412,9 @@ def run(s: GameState) -> None:
             return
         if "retreat" in s.decisions:
             if retreat_zones(s, b) or can_submerge(s, b):
-                b.awaiting = "press"
+                ask(s, b, "retreat", "att")
                 return
-            if defender_retreat_zones(s, b):
-                b.awaiting = "def_press"
+            if defender_retreat_zones(s, b) and ask(s, b, "retreat", "def"):
                 return
 
 
@@ -374,7 +471,7 @@ def _border_mods(s, units, zone, side, mods, battle_round) -> None:
 
     # §1.7 border terrain: the terrain crossed from the entry border to the roundel
     bt = s.board.border_terrain
-    bt_on = bool(bt) and battle_round <= int(s.rules.options.get("border_terrain_rounds", 1))
+    bt_on = bool(bt) and battle_round <= int(s.rules.options["border_terrain_rounds"])
 
     def terrain_crossed(u) -> frozenset[str]:
         o = s.origins.get(u.id)
@@ -499,10 +596,10 @@ def city_terrain(s: GameState, zone: int) -> str:
     opts = s.rules.options
     if "city" not in s.board.flags.get(zone, ()):
         return ""
-    sur = opts.get("surrounded_city_terrain", "")
+    sur = opts["surrounded_city_terrain"]
     if sur and city_surrounded(s, zone):
         return sur
-    return opts.get("city_terrain", "")
+    return opts["city_terrain"]
 
 
 def city_surrounded(s: GameState, zone: int) -> bool:
@@ -586,9 +683,9 @@ def fire_values(
                 if isinstance(boost, int) and boost > base[i]:
                     mods[i].append(boost - base[i])
     dice = s.rules.dice
-    policy = opts.get("modifier_policy", "sum")
-    tie = opts.get("modifier_tiebreak", "bonus")
-    floor = opts.get("modifier_floor", 0)
+    policy = opts["modifier_policy"]
+    tie = opts["modifier_tiebreak"]
+    floor = opts["modifier_floor"]
     return [modified(base[i], mods[i], policy, tie, floor, dice) for i in range(len(units))]
 
 
@@ -681,7 +778,7 @@ def _breakdowns(s: GameState, b: Battle, rolled: dict[int, int]) -> None:
     extra = city_terrain(s, zone)
     if extra:
         zone_ter.append(extra)
-    bt_on = b.round <= int(rules.options.get("border_terrain_rounds", 1))
+    bt_on = b.round <= int(rules.options["border_terrain_rounds"])
     from gamecore.rules.movement import MoveContext
 
     ctx = None
@@ -771,7 +868,7 @@ def assign_hits(
         # §9.8: with land-side attackers in the battle, amphibious units go first
         order = [u for u in order if u.flags & AMPHIB] + [u for u in order if not u.flags & AMPHIB]
     hp = {u.id: ut[u.type].hits - u.damage for u in order}
-    absorb = s.rules.options.get("two_hit_absorb_first", True)
+    absorb = s.rules.options["two_hit_absorb_first"]
     elig_count = {k: sum(_eligible(ut[u.type], k) for u in order) for k in set(hits)}
     killed: list[Unit] = []
     # target-selection hits first (the firing side picks), then by how few units fit
@@ -842,9 +939,9 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     def_det = any(ut[u.type].detector for u in dfn)
     # first strike in every round (A&A subs) or in the first N rounds (Global War T 9-1);
     # air superiority: fighters' hits go to aircraft first in the first N rounds
-    fsr = int(opts.get("first_strike_rounds", 0) or 0)
+    fsr = int(opts["first_strike_rounds"] or 0)
     fs_on = not fsr or b.round <= fsr
-    asr = int(opts.get("air_superiority_rounds", 0) or 0)
+    asr = int(opts["air_superiority_rounds"] or 0)
     sup = bool(asr) and b.round <= asr
     # 1. surprise strike: first-strike units fire first unless the enemy has a detector;
     #    their victims are removed before they can fire back. The borders crossed may add
@@ -905,12 +1002,30 @@ def _breakdown_possible(s: GameState) -> bool:
 
 
 # ---------------------------------------------------------------------- before round 1
-def pre_battle(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
+def pre_battle(s: GameState, b: Battle) -> bool:
+    """The steps before round 1, in order: scrambles, kamikaze strikes, then AA fire,
+    coastal fire and bombardment, amphibious hold-outs. A step whose decision the game
+    offers (``decisions`` "scramble", "kamikaze") asks its owner and returns False; the
+    answer resumes here. Not offered, each follows its default policy (all it may)."""
     opts = s.rules.options
-    if s.board.is_sea(b.zone) and opts.get("scramble"):
-        scramble(s, b)
-    if opts.get("kamikaze") and s.board.is_sea(b.zone):
-        kamikaze(s, b)
+    if b.pre_stage == 0:
+        b.pre_stage = 1
+        if s.board.is_sea(b.zone) and opts.get("scramble"):
+            room = len(scramble_candidates(s, b))  # how many scramble (default: all)
+            d = Decision(b.defender or b.attacker, "scramble", str(room))
+            if room and decide(s, b, d, Action("scramble", count=room)):
+                return False
+    if b.pre_stage == 1:
+        b.pre_stage = 2
+        if opts.get("kamikaze") and s.board.is_sea(b.zone):
+            nation, room = kamikaze_room(s, b)  # tokens spent (default: all it may)
+            if not room:
+                kamikaze(s, b)  # nothing to choose (a token-less strike is still logged)
+            elif decide(
+                s, b, Decision(nation, "kamikaze", str(room)), Action("kamikaze", count=room)
+            ):
+                return False
+    b.pre_stage = 3
     att, dfn = sides(s, b)
     if opts.get("aa_fire") and att and dfn:
         aa_fire(s, b, att, dfn)
@@ -933,6 +1048,7 @@ def pre_battle(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> Non
                 and not _is_of(ut[u.type], first)
             )
         )
+    return True
 
 
 def aa_fire(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
@@ -983,7 +1099,7 @@ def _bombarding_ships(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit], 
                 t = ut[u.type]
                 if u.nation == b.attacker and t.bombard and not u.on and not u.flags & FOUGHT:
                     ships.append(u)
-        if s.rules.options.get("bombard_per_landed_unit", True):
+        if s.rules.options["bombard_per_landed_unit"]:
             ships = ships[: len(landed)]
     return landed, ships, seas
 
@@ -1029,7 +1145,7 @@ def coastal_fire(s: GameState, b: Battle) -> tuple[list[Unit], dict[int, int]] |
         return None
     order = order_units(s, ships, b.profiles["att"], False, b.zone)
     hp = {u.id: ut[u.type].hits - u.damage for u in order}
-    absorb = s.rules.options.get("two_hit_absorb_first", True)
+    absorb = s.rules.options["two_hit_absorb_first"]
     for _ in range(hits):
         alive = [u for u in order if hp[u.id] > 0]
         if not alive:
@@ -1061,7 +1177,7 @@ def bombard(s: GameState, b: Battle) -> None:
         killed, damaged = assign_hits(s, dfn, [key] * hits, b.profiles["def"], False, b.zone)
         for uid, d in damaged.items():
             s.set_unit(uid, damage=d)
-        if s.rules.options.get("bombard_victims_fire", True):
+        if s.rules.options["bombard_victims_fire"]:
             b.doomed = tuple(sorted(u.id for u in killed))
         else:  # first strike (Global War §9.9): removed before they fire
             for u in killed:
@@ -1069,14 +1185,15 @@ def bombard(s: GameState, b: Battle) -> None:
     s.event("bombard", zone=b.zone, ships=len(ships), hits=hits)
 
 
-def scramble(s: GameState, b: Battle) -> None:
-    """Defending fighters on an operative air base next to the sea zone join its defence,
-    up to the base's limit, when the defender has units there (rules-notes/004 §4.7)."""
+def scramble_candidates(s: GameState, b: Battle) -> list[tuple[int, int]]:
+    """(fighter, air base zone) that may scramble into the sea zone's battle, in the order
+    they go: defending fighters on an operative air base next to it, up to each base's
+    limit, when the defender has units there (rules-notes/004 §4.7)."""
     ut = s.rules.units
     en = s.enemies(b.attacker)
     if not sides(s, b)[1]:
-        return
-    moved = list(b.scrambled)
+        return []
+    out = []
     for land in s.board.coast.get(b.zone, ()):
         if s.owner.get(land) not in en:
             continue
@@ -1088,38 +1205,62 @@ def scramble(s: GameState, b: Battle) -> None:
                 limit += tech.facility_value(s, s.owner.get(land), ft, "scramble")
         if not limit:
             continue
-        for uid in list(s.units_in(land)):
+        for uid in s.units_in(land):
             if limit <= 0:
                 break
             u = s.units[uid]
             if u.nation in en and ut[u.type].scramble and not u.flags & SCRAMBLED:
-                s.move_unit(uid, b.zone, flags=u.flags | SCRAMBLED)
-                moved.append((uid, land))
+                out.append((uid, land))
                 limit -= 1
+    return out
+
+
+def scramble(s: GameState, b: Battle, count: int | None = None) -> None:
+    """The first ``count`` candidates scramble (None: all, the default policy)."""
+    moved = list(b.scrambled)
+    for uid, land in scramble_candidates(s, b)[:count]:
+        u = s.units[uid]
+        s.move_unit(uid, b.zone, flags=u.flags | SCRAMBLED)
+        moved.append((uid, land))
     if len(moved) != len(b.scrambled):
         s.event("scramble", zone=b.zone, units=[m[0] for m in moved[len(b.scrambled) :]])
     b.scrambled = tuple(moved)
 
 
-def kamikaze(s: GameState, b: Battle) -> None:
-    """Kamikaze strikes (rules-notes/004 §4.8): in a kamikaze zone of nation K whose units
-    are attacked there, K spends up to ``kamikaze_per_battle`` tokens, each rolling one die
-    against an attacking surface warship (hit on ``kamikaze_value``), before the battle."""
+def kamikaze_room(s: GameState, b: Battle) -> tuple[str, int]:
+    """(nation K, tokens it may spend) in a kamikaze zone of K whose units are attacked
+    there: up to ``kamikaze_per_battle`` and one per attacking surface warship."""
     k = s.board.kamikaze_zones.get(b.zone)
     if k is None:
-        return
+        return "", 0
     ut = s.rules.units
     att, dfn = sides(s, b)
     owners = {u.nation for u in dfn}
     nation = k or (b.defender or "")
     if nation not in owners or s.tokens.get(nation, 0) <= 0:
-        return
+        return nation, 0
     targets = [u for u in att if ut[u.type].is_surface_warship]
-    if not targets:
+    n = min(s.tokens[nation], int(s.rules.options["kamikaze_per_battle"]), len(targets))
+    return nation, n
+
+
+def kamikaze(s: GameState, b: Battle, spend: int | None = None) -> None:
+    """Kamikaze strikes (rules-notes/004 §4.8): in a kamikaze zone of nation K whose units
+    are attacked there, K spends tokens (``spend``; None: as many as it may, the default
+    policy), each rolling one die against an attacking surface warship (hit on
+    ``kamikaze_value``), before the battle."""
+    nation, room = kamikaze_room(s, b)
+    ut = s.rules.units
+    targets = [u for u in sides(s, b)[0] if ut[u.type].is_surface_warship]
+    if (
+        not targets
+        or s.tokens.get(nation, 0) <= 0
+        or nation not in {u.nation for u in sides(s, b)[1]}
+    ):
         return
+    n = room if spend is None else min(spend, room)
     opts = s.rules.options
-    n = min(s.tokens[nation], int(opts.get("kamikaze_per_battle", 2)), len(targets))
-    value = int(opts.get("kamikaze_value", 2))
+    value = int(opts["kamikaze_value"])
     hits = sum(1 for _ in range(n) if s.rng.roll(s.rules.dice) <= value)
     s.tokens[nation] -= n
     if hits:
@@ -1170,7 +1311,7 @@ def release_waiting(s: GameState, b: Battle) -> None:
 def amphibious_doubles(s: GameState, b: Battle, att: list[Unit]) -> frozenset[int]:
     """§9.2 / §9.8: amphibious land units take double casualties in the first N rounds,
     except the exempt unit types (Marines)."""
-    n = int(s.rules.options.get("amphibious_double_casualties", 0) or 0)
+    n = int(s.rules.options["amphibious_double_casualties"] or 0)
     if not n or b.round > n:
         return frozenset()
     ut = s.rules.units
@@ -1190,7 +1331,7 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
     opts = s.rules.options
     if b.kind == "bomb" or not opts.get("attacker_retreat"):
         return []
-    if b.round < int(opts.get("attacker_retreat_from_round", 1)):
+    if b.round < int(opts["attacker_retreat_from_round"]):
         return []
     att, dfn = sides(s, b)
     if not att or not dfn:
@@ -1226,7 +1367,7 @@ def defender_retreat_zones(s: GameState, b: Battle) -> list[int]:
     opts = s.rules.options
     if b.kind == "bomb" or not opts.get("defender_retreat") or not b.defender:
         return []
-    if b.round < int(opts.get("defender_retreat_from_round", 1)):
+    if b.round < int(opts["defender_retreat_from_round"]):
         return []
     att, dfn = sides(s, b)
     if not att or not dfn:
@@ -1307,6 +1448,7 @@ def finish(s: GameState, b: Battle) -> None:
     result = "attacker" if att and not dfn else ("defender" if dfn and not att else "draw")
     s.event("battle_end", zone=b.zone, result=result, rounds=b.round, owner=owner)
     s.battle = None
+    s.decision = None
     control.check_victory(s)
 
 
@@ -1351,7 +1493,8 @@ def carpet_bomb(s: GameState, b: Battle, bombers: list[int]) -> dict:
     return {"carpet_bombers": len(left), "carpet_hits": len(killed)}
 
 
-def resolve_raid(s: GameState, b: Battle) -> None:
+def raid_sides(s: GameState, b: Battle) -> tuple[list[int], list[Unit]]:
+    """(raiding bombers, the defender's aircraft that may intercept them) of a raid."""
     ut = s.rules.units
     raiders = sorted(
         uid for uid, fid in s.raids.items() if uid in s.units and s.units[uid].zone == b.zone
@@ -1365,6 +1508,16 @@ def resolve_raid(s: GameState, b: Battle) -> None:
         and not s.units[uid].on
         and not s.units[uid].flags & RETREATED
     ]
+    return raiders, interceptors
+
+
+def resolve_raid(s: GameState, b: Battle, intercept: int | None = None) -> None:
+    """A bombing raid: the interception round (``intercept`` of the defender's aircraft;
+    None: all, the default policy), then carpet bombing and the raid on facilities."""
+    ut = s.rules.units
+    raiders, interceptors = raid_sides(s, b)
+    if intercept is not None:
+        interceptors = interceptors[:intercept]
     dice = s.rules.dice
     report: dict = {"zone": b.zone, "raiders": len(raiders), "interceptors": len(interceptors)}
     if interceptors and raiders:
@@ -1420,4 +1573,226 @@ def resolve_raid(s: GameState, b: Battle) -> None:
     report.update(damage=damage, shot_down=shot_down)
     s.event("raid", **report)
     s.battle = None
+    s.decision = None
     control.check_victory(s)
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "combat_resolver",
+        "str",
+        "dice",
+        doc="the combat resolver (gamecore.rules.combat.RESOLVERS): 'dice' rolls per unit, a hit when the roll <= its value",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "casualty_order",
+        "str",
+        "cheapest",
+        choices=CASUALTY_PROFILES,
+        doc="default casualty profile (see gamecore.rules.combat)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "casualty_profiles",
+        "list",
+        ["cheapest", "preserve_attack", "preserve_defense"],
+        choices=CASUALTY_PROFILES,
+        doc="casualty profiles a side may choose from",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "two_hit_absorb_first",
+        "bool",
+        True,
+        doc="multi-hit units take damage before anything dies",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "attacker_retreat",
+        "bool",
+        True,
+        doc="the attacker may retreat after a combat round",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "attacker_retreat_from_round",
+        "int",
+        1,
+        doc="may retreat after this many rounds",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "defender_retreat",
+        "bool",
+        False,
+        doc="The War Game: the defender may retreat after a round",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "defender_retreat_from_round",
+        "int",
+        1,
+        doc="the defender may retreat after this many rounds",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "amphibious_retreat",
+        "bool",
+        False,
+        doc="land units landed from the sea may not retreat",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "max_combat_rounds",
+        "int",
+        0,
+        doc="0: until one side is gone or the attacker retreats",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "aa_fire",
+        "bool",
+        True,
+        doc="anti-aircraft guns fire at attacking aircraft before the first round",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "shore_bombardment",
+        "bool",
+        True,
+        doc="warships bombard in support of an amphibious assault",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "bombard_per_landed_unit",
+        "bool",
+        True,
+        doc="at most one bombarding ship per land unit landed",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "unescorted_transports_die",
+        "bool",
+        True,
+        doc="defenceless units left alone against armed enemies are lost",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "first_strike_rounds",
+        "int",
+        0,
+        doc="first-strike units strike first only in the first N rounds (0: every round) (seeds/000 T 9-1)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "air_superiority_rounds",
+        "int",
+        0,
+        doc="air-superiority units' hits go to aircraft first in the first N rounds (0: never) (seeds/000 T 9-1)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "city_terrain",
+        "str",
+        "",
+        doc="terrain whose effects a zone flagged city adds to its own ('': none) (seeds/000 §1.16)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "surrounded_city_terrain",
+        "str",
+        "",
+        doc="terrain a surrounded city adds instead ('': none) (seeds/000 §1.16)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "city_supply_facilities",
+        "list",
+        [],
+        doc="facility types that keep a city from being surrounded",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "border_terrain_rounds",
+        "int",
+        1,
+        doc="with roundel_terrain: the terrain crossed to the roundel applies in the first N rounds (seeds/000 §1.7)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "amphibious_first_round",
+        "list",
+        [],
+        doc="unit types, domains or classes of amphibious land units that attack in round 1 ([]: all) (seeds/000 §9.8)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "amphibious_double_casualties",
+        "int",
+        0,
+        doc="amphibious land units take double casualties in the first N rounds (0: never) (seeds/000 §9.9)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "amphibious_double_exempt",
+        "list",
+        [],
+        doc="unit types exempt from amphibious double casualties",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "amphibious_casualties_first",
+        "bool",
+        False,
+        doc="amphibious land units are taken as casualties before the other attackers",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "bombard_victims_fire",
+        "bool",
+        True,
+        doc="units hit by bombardment fire back in round 1 (A&A); false: removed at once (Global War)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "fortified_lines_fall",
+        "list",
+        [],
+        doc="border effects of fortified lines destroyed when the zone they guard is first conquered (seeds/000 §1.22)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "scramble",
+        "bool",
+        True,
+        doc="fighters may scramble from an air base to an adjacent sea zone's battle",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "kamikaze",
+        "bool",
+        False,
+        doc="kamikaze tokens may strike attacking ships",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "kamikaze_per_battle",
+        "int",
+        2,
+        doc="tokens spent at most per battle (policy)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "kamikaze_value", "int", 2, doc="a token hits on <= this", owner="gamecore.rules.combat"
+    ),
+    OptionSpec(
+        "carpet_dice_terrain",
+        "table",
+        {},
+        doc="terrain -> change of carpet-bombing dice (e.g. { jungle = -2 }) (seeds/000 §9.17)",
+        owner="gamecore.rules.combat",
+    ),
+)

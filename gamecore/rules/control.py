@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore.engine.objectives import outcome
+from gamecore.engine.options import OptionSpec
+
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
 
@@ -48,7 +51,7 @@ def capture(s: GameState, zone: int, nation: str) -> str:
     # a capital falls: its treasury goes to the captor (or to the bank, §9.23)
     victim = capital_victim(s, zone)
     if victim is not None and prev == victim and not s.friendly(victim, nation):
-        mode = opts.get("capital_capture", "take_bank")
+        mode = opts["capital_capture"]
         nr = s.rules.nation_rules(victim)
         keeps = nr.keeps_bank_on_capital_loss
         bank = s.banks.get(victim, 0)
@@ -243,7 +246,6 @@ def _owner_side(s: GameState, owner: str | None) -> str | None:
 
 def _run_victory_objectives(s: GameState, at_end: bool) -> None:
     """Award victory points, or end the game, by the scenario's victory objectives."""
-    from gamecore.engine.objectives import outcome
 
     for obj in _victory_objectives(s, at_end):
         key = f"victory:{obj.id}"
@@ -272,7 +274,7 @@ def check_victory(s: GameState) -> None:
     _run_victory_objectives(s, at_end=False)
     if s.terminal:
         return
-    need = s.rules.options.get("victory_cities", 0)
+    need = s.rules.options["victory_cities"]
     if need:
         for side, count in sorted(victory_cities(s).items()):
             if count >= need:
@@ -291,7 +293,7 @@ def end_by_round_limit(s: GameState, reason: str = "round limit") -> None:
     _run_victory_objectives(s, at_end=True)
     if s.terminal:
         return
-    mode = s.rules.options.get("round_limit_winner", "income")
+    mode = s.rules.options["round_limit_winner"]
     if mode == "vp" and not any(
         "vp" in (o.effect or "") for o in s.scenario.objectives.values() if o.kind == "victory"
     ):
@@ -319,3 +321,53 @@ def end_by_round_limit(s: GameState, reason: str = "round limit") -> None:
         tie = s.rules.options.get("vp_tie_winner") or None
         winner = tie if tie in top else None
     set_winner(s, winner, f"{reason} ({mode})")
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "capital_capture",
+        "str",
+        "take_bank",
+        choices=("take_bank", "take_bank_first_time", "to_bank", "none"),
+        doc="what capturing a capital does to the bank: take_bank, take_bank_first_time, to_bank, none",
+        owner="gamecore.rules.control",
+    ),
+    OptionSpec(
+        "liberation",
+        "bool",
+        True,
+        doc="a zone taken back from the enemy returns to its original owner",
+        owner="gamecore.rules.control",
+    ),
+    OptionSpec(
+        "liberation_needs_capital",
+        "bool",
+        True,
+        doc="liberated zones return only while the original owner holds its capital",
+        owner="gamecore.rules.control",
+    ),
+    OptionSpec(
+        "victory_cities",
+        "int",
+        0,
+        doc="an alliance holding this many victory cities wins (0 = off)",
+        owner="gamecore.rules.control",
+    ),
+    OptionSpec(
+        "round_limit_winner",
+        "str",
+        "income",
+        choices=("income", "vp", "victory_cities", "none"),
+        doc="'income' | 'vp' | 'victory_cities' | 'none'",
+        owner="gamecore.rules.control",
+    ),
+    OptionSpec(
+        "vp_tie_winner",
+        "str",
+        "",
+        doc="side winning a tie on victory points (3G40: allies, 'Attrition')",
+        owner="gamecore.rules.control",
+    ),
+)

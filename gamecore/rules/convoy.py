@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
+from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import COMBAT, ESCORT, FOUGHT, MINES, MOVED
 from gamecore.errors import RulesError
 
@@ -95,7 +96,7 @@ def may_raid(s: GameState, uid: int) -> bool:
     if not _is_sub(t):
         if not opts.get("convoy_surface_raiders") or not t.is_surface_warship or t.attack <= 0:
             return False
-        if t.movement < int(opts.get("convoy_surface_raider_move", 3)):
+        if t.movement < int(opts["convoy_surface_raider_move"]):
             return False
         if any(s.at_war(u.nation, s.units[e].nation) for e in _escorts(s, u.zone)):
             return False  # §9.12 not where enemy ships are on escort duty
@@ -159,7 +160,7 @@ def convoy_modifier(s: GameState, z: int, defender: str) -> int:
     the defender's friends in the zone, plus ``convoy_tech_bonus`` per technology."""
     opts = s.rules.options
     mod = 0
-    bonus = int(opts.get("convoy_escort_bonus", 1))
+    bonus = int(opts["convoy_escort_bonus"])
     for e in _escorts(s, z):
         if s.friendly(s.units[e].nation, defender):
             mod += bonus
@@ -171,7 +172,7 @@ def convoy_modifier(s: GameState, z: int, defender: str) -> int:
 
 def raid_modifier(s: GameState, uid: int) -> int:
     if s.units[uid].flags & MINES:
-        return int(s.rules.options.get("convoy_mine_modifier", 0))
+        return int(s.rules.options["convoy_mine_modifier"])
     return int(s.rules.units[s.units[uid].type].props.get("raid_modifier", 0))
 
 
@@ -187,7 +188,7 @@ def raid(s: GameState, uid: int) -> dict[str, int]:
     if not stake:
         s.event("convoy_raid", unit=uid, zone=z, nation=u.nation, loss=0, reason="nothing")
         return {}
-    die = int(s.rules.options.get("convoy_raid_die", 6))
+    die = int(s.rules.options["convoy_raid_die"])
     order = _order(stake)
     defender = order[0]
     rr = s.rng.roll(die)
@@ -231,7 +232,7 @@ def _defensive_fire(s: GameState, z: int, raiders: list[int]) -> None:
     targets.sort(key=lambda u: (s.rules.units[s.units[u].type].cost, u))
     n = s.units[targets[0]].nation
     hits = 0
-    if opts.get("convoy_escort_fire", True):
+    if opts["convoy_escort_fire"]:
         for e in _escorts(s, z):
             eu = s.units[e]
             if s.at_war(n, eu.nation):
@@ -241,7 +242,7 @@ def _defensive_fire(s: GameState, z: int, raiders: list[int]) -> None:
     sunk = targets[:hits]
     asw = opts.get("convoy_asw_tech") or ""
     if asw and any(s.at_war(n, m) and has_tech(s, m, asw) for m in s.board.nations):
-        value = int(opts.get("convoy_asw_value", 2))
+        value = int(opts["convoy_asw_value"])
         for uid in targets[hits:]:
             if _is_sub(s.rules.units[s.units[uid].type]) and s.rng.roll(s.rules.dice) <= value:
                 sunk.append(uid)
@@ -296,3 +297,88 @@ def new_calendar_turn(s: GameState) -> None:
     """Damage markers are removed at the start of each calendar turn (§9.11)."""
     if s.convoy_lost:
         s.convoy_lost = {}
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "convoy_mode",
+        "str",
+        "",
+        choices=("", "raid"),
+        doc="'' | 'raid' (§9.11 opposed rolls on convoy lines)",
+        owner="gamecore.rules.convoy",
+    ),
+    OptionSpec("convoy_raid_die", "int", 6, doc="T 9-7: opposed D6", owner="gamecore.rules.convoy"),
+    OptionSpec(
+        "convoy_surface_raiders",
+        "bool",
+        False,
+        doc="§9.12 optional: surface ships may raid",
+        owner="gamecore.rules.convoy",
+    ),
+    OptionSpec(
+        "convoy_surface_raider_move",
+        "int",
+        3,
+        doc="§9.12 with a move of at least this",
+        owner="gamecore.rules.convoy",
+    ),
+    OptionSpec(
+        "convoy_escort_bonus",
+        "int",
+        1,
+        doc="T 9-8 +1 per escorting surface warship",
+        owner="gamecore.rules.convoy",
+    ),
+    OptionSpec(
+        "convoy_escort_fire",
+        "bool",
+        True,
+        doc="T 9-7 step 3: escorts roll at their Defense",
+        owner="gamecore.rules.convoy",
+    ),
+    OptionSpec(
+        "convoy_escort_excluded",
+        "list",
+        [],
+        doc="§15.7 advanced escort: unit types that may not escort",
+        owner="gamecore.rules.convoy",
+    ),
+    OptionSpec(
+        "convoy_tech_bonus",
+        "table",
+        {},
+        doc="T 9-8 technology -> convoy modifier (radar 2, asw 1)",
+        owner="gamecore.rules.convoy",
+    ),
+    OptionSpec(
+        "convoy_asw_tech",
+        "str",
+        "",
+        doc="T 9-7 3(c): technology giving a free shot at each raiding sub",
+        owner="gamecore.rules.convoy",
+    ),
+    OptionSpec(
+        "convoy_asw_value",
+        "int",
+        2,
+        doc="the ASW technology's shot hits on <= this",
+        owner="gamecore.rules.convoy",
+    ),
+    OptionSpec(
+        "convoy_mine_warfare",
+        "bool",
+        False,
+        doc="§9.13 optional: props.mine_warfare units lay mines",
+        owner="gamecore.rules.convoy",
+    ),
+    OptionSpec(
+        "convoy_mine_modifier",
+        "int",
+        0,
+        doc="T 9-8 mine warfare +0; mines are immune to escort fire",
+        owner="gamecore.rules.convoy",
+    ),
+)

@@ -15,13 +15,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
+from gamecore.engine.objectives import outcome
+from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import NEW, Fac, QItem
 from gamecore.errors import RulesError
 from gamecore.rules import tech
 
 if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.ruleset import FacilityType
     from gamecore.engine.state import GameState
-    from gamecore.rules.ruleset import FacilityType
 
 
 # ---------------------------------------------------------------------- production sites
@@ -851,10 +853,20 @@ def end_placement(s: GameState, n: str) -> None:
         s.pending[n] = {}
 
 
+def lose_unspent(s: GameState, n: str) -> None:
+    """Option ``bank_carry_over = false`` (use it or lose it: Hitler's Global War): money
+    a nation has not spent when its placement ends is lost."""
+    if s.rules.options["bank_carry_over"]:
+        return
+    left = s.banks.get(n, 0)
+    if left > 0:
+        s.banks[n] = 0
+        s.event("bank_lost", nation=n, amount=left)
+
+
 # ---------------------------------------------------------------------- income
 def objectives_income(s: GameState, n: str) -> tuple[int, list[str]]:
     """Bonus income of ``n``'s national objectives checked at collect income."""
-    from gamecore.engine.objectives import outcome
 
     total = 0
     met = []
@@ -877,7 +889,6 @@ def objectives_income(s: GameState, n: str) -> tuple[int, list[str]]:
 def purchase_permissions(s: GameState, n: str) -> set[str]:
     """Unit types objectives checked at purchase allow ``n`` to buy (``allow_purchase``:
     China's artillery while the Burma Road is open, seeds/004 "China rules")."""
-    from gamecore.engine.objectives import outcome
 
     extra: set[str] = set()
     for obj in s.scenario.objectives.values():
@@ -900,7 +911,7 @@ def convoy_losses(s: GameState, n: str) -> int:
         return 0
     en = s.enemies(n)
     ut = s.rules.units
-    hit_max = int(opts.get("convoy_hit_max", 3))
+    hit_max = int(opts["convoy_hit_max"])
     total = 0
     for z in s.board.convoy_zones:
         exposed = [x for x in s.board.coast.get(z, ()) if s.owner.get(x) == n]
@@ -1033,3 +1044,103 @@ def collect_income(s: GameState, n: str) -> int:
     else:
         s.event("income", nation=n, amount=amount, territory=base, objectives=met, convoy=loss)
     return amount
+
+
+def production_capacity(s: GameState, f: Fac) -> int:
+    """Units a facility may place this turn: its production, less damage (and, with
+    ``production_limited_by_value``, at most the zone's value)."""
+    ft = s.rules.facility_types.get(f.type)
+    if ft is None or not ft.production or not s.facility_operative(f):
+        return 0
+    prod = ft.production
+    if s.techs:  # seeds/000 §7.8 Improved Factories / Construction: the owner's
+        prod = tech.facility_value(s, s.owner.get(f.zone), ft, "production")
+    cap = max(0, prod - f.damage)
+    if s.rules.options.get("production_limited_by_value"):
+        cap = min(cap, s.board.value[f.zone])
+    return cap
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "income_without_capital",
+        "bool",
+        False,
+        doc="a power whose capital is enemy-held collects nothing",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "bank_carry_over",
+        "bool",
+        True,
+        doc="money unspent when a nation's placement ends carries over; false: it is lost (use it or lose it)",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "unplaced_units",
+        "str",
+        "refund",
+        choices=("refund", "keep"),
+        doc="units bought but not placed: refunded or kept",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "production_limited_by_value",
+        "bool",
+        False,
+        doc="classic rule: factory output <= zone value",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "convoy_disruption",
+        "bool",
+        True,
+        doc="submarines and surface raiders disrupt income in convoy sea zones",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "convoy_hit_max",
+        "int",
+        3,
+        doc="a convoy die showing 1..this takes that many IPCs",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "multi_turn_production",
+        "bool",
+        False,
+        doc="§7.3 props.cost_schedule paid one instalment a turn",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "income_model",
+        "str",
+        "territory",
+        choices=("territory", "peacetime"),
+        doc="'territory' | 'peacetime' (§2.4: tracker until at war)",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "typed_placement",
+        "bool",
+        False,
+        doc="§11.1 shipyards/sub bases place only some types; militia",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "motorized_upgrade",
+        "bool",
+        False,
+        doc="the optional Infantry -> Motorized upgrade (seeds/000 §11.2)",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "construction_surcharge",
+        "table",
+        {},
+        doc="terrain -> IPP on a facility's first instalment (§1.10)",
+        owner="gamecore.rules.economy",
+    ),
+)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from gamecore.engine.options import OptionSpec
+
 
 def _sum(mods: Sequence[int], tiebreak: str = "bonus") -> int:
     return sum(mods)
@@ -74,3 +76,31 @@ def modified(
         if c < 0:
             v = max(v, min(base, floor))
     return max(0, min(dice, v))
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "modifier_policy",
+        "str",
+        "sum",
+        doc="how modifiers combine (gamecore.rules.modifiers.POLICIES): sum, highest_only, best_and_worst",
+        owner="gamecore.rules.modifiers",
+    ),
+    OptionSpec(
+        "modifier_floor",
+        "int",
+        0,
+        doc="a net penalty never takes a hit value below this (Global War: 1)",
+        owner="gamecore.rules.modifiers",
+    ),
+    OptionSpec(
+        "modifier_tiebreak",
+        "str",
+        "bonus",
+        choices=("bonus", "penalty"),
+        doc="for highest_only, equal size: 'bonus' | 'penalty'",
+        owner="gamecore.rules.modifiers",
+    ),
+)

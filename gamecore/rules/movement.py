@@ -22,6 +22,8 @@ import heapq
 from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
+from gamecore.engine.board import NEUTRAL
+from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import (
     AIRBORNE,
     AMPHIB,
@@ -134,7 +136,6 @@ class MoveContext:
         on it, allowed only where the scenario's war gates allow (gamecore.rules.politics)."""
         if not self.opts.get("war_gates"):
             return True
-        from gamecore.engine.board import NEUTRAL
         from gamecore.rules.politics import war_targets
 
         if not hasattr(self, "_war_ok"):
@@ -574,7 +575,7 @@ def _transports(ctx: MoveContext, sz: int) -> list[tuple[int, int]]:
     got = cache.get(sz)
     if got is None:
         s = ctx.s
-        own_only = ctx.opts.get("transport_own_only", True)
+        own_only = ctx.opts["transport_own_only"]
         got = []
         for tid in s.units_in(sz):
             tr = s.units[tid]
@@ -753,7 +754,7 @@ def rail_capacity(s: GameState, region: str) -> int:
     caps = s.rules.options.get("rail_capacity") or {}
     v = caps.get(region)
     if v is None:
-        v = s.rules.options.get("rail_capacity_default", 0)
+        v = s.rules.options["rail_capacity_default"]
     return v
 
 
@@ -913,7 +914,7 @@ def _via_blocked(ctx: MoveContext, via: int) -> bool:
                 blocked = True
                 break
     if not blocked:
-        kinds = ctx.opts.get("narrow_crossing_blockers", ["coastal_artillery"])
+        kinds = ctx.opts["narrow_crossing_blockers"]
         for f in s.facilities.values():
             if f.type in kinds and via in ctx.b.coast.get(f.zone, ()):
                 if s.owner.get(f.zone) in ctx.enemies and s.facility_operative(f):
@@ -940,10 +941,10 @@ def _narrow_moves(ctx: MoveContext, out, ids, z0, t) -> None:
     for y, _limit, port, via in _narrow_by_zone(ctx.b).get(z0, ()):
         st = ctx.status(y)
         if ctx.combat:
-            if t.id not in opts.get("narrow_crossing_combat", ["marine"]) or st not in ("H", "N"):
+            if t.id not in opts["narrow_crossing_combat"] or st not in ("H", "N"):
                 continue
         else:
-            classes = opts.get("narrow_crossing_classes", ["infantry"])
+            classes = opts["narrow_crossing_classes"]
             if not port and t.props.get("class") not in classes:
                 continue
             if st != "F" and not (st == "FN" and ctx.may_occupy):
@@ -1013,7 +1014,7 @@ def naval_reach(ctx: MoveContext, z0: int) -> dict[int, tuple]:
     ports = _naval_ports(ctx)
     out: dict[int, tuple] = {}
     if z0 in ports and not _naval_blocked(ctx, z0):
-        rng = ctx.opts.get("strategic_naval_range", 5)
+        rng = ctx.opts["strategic_naval_range"]
         unit = (ctx.opts.get("strategic_naval_units") or ["naval_transport"])[0]
         seen = {z0}
         frontier = [(z0, (z0,))]
@@ -1316,7 +1317,7 @@ def occupy_friendly_neutrals(s: GameState, n: str) -> None:
                 s.set_unit(u.id, nation=n, flags=(u.flags | NEW) & ~HELD)
         army = s.board.standing_army.get(z, 0)
         key = f"activated:{z}"
-        typ = s.rules.options.get("standing_army_unit", "infantry")
+        typ = s.rules.options["standing_army_unit"]
         if army and key not in s.awards and typ in ut:
             s.awards.add(key)
             for _ in range(army):
@@ -1324,3 +1325,173 @@ def occupy_friendly_neutrals(s: GameState, n: str) -> None:
             s.event("neutral_army", zone=z, nation=n, type=typ, count=army)
         s.event("neutral_joined", zone=z, nation=n, prev=prev)
         s.remember("captured", by=n, zone=z, **{"from": prev})
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "strategic_bombing",
+        "bool",
+        True,
+        doc="bombers may raid facilities",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "neutrals",
+        "str",
+        "attackable",
+        choices=("impassable", "attackable"),
+        doc="neutral zones: impassable or attackable",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "air_over_neutral",
+        "bool",
+        False,
+        doc="aircraft may fly over neutral zones",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "air_lands_in_captured",
+        "bool",
+        False,
+        doc="may air land in a zone captured this turn",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "transport_own_only",
+        "bool",
+        True,
+        doc="transports carry only their own nation's units",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "canal_control",
+        "str",
+        "turn_start",
+        choices=("turn_start", "now"),
+        doc="when canal control is checked: at the start of the turn or at once",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "carpet_bombing",
+        "bool",
+        False,
+        doc="'carpet' raids on land units by bombers with props.carpet_dice (seeds/000 §9.17)",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "raid_escorts",
+        "bool",
+        False,
+        doc="fighters may escort a declared raid and fight its air battle (seeds/000 §9.16)",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "airborne_assault",
+        "bool",
+        False,
+        doc="'airborne' moves of aircraft with props.carries_airborne (seeds/000 §9.15)",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "strategic_rail",
+        "bool",
+        False,
+        doc="'rail' moves along rails/rivers in non-combat move",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "rail_capacity",
+        "table",
+        {},
+        doc="region -> units per player per turn",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "rail_capacity_default",
+        "int",
+        0,
+        doc="for regions rail_capacity does not name",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "rail_permission",
+        "str",
+        "own",
+        choices=("own", "alliance"),
+        doc="'own' | 'alliance': zones rails may pass through",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "rail_gauge_stop",
+        "bool",
+        False,
+        doc="a change of gauge ends the rail move",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "rail_sea_units",
+        "list",
+        [],
+        doc="sea unit types railed between bases (coastal subs)",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "rail_sea_facilities",
+        "list",
+        [],
+        doc="the bases they rail from and to",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "narrow_crossings",
+        "bool",
+        False,
+        doc="limited land-land straits, crossed by 'cross' moves",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "narrow_crossing_combat",
+        "list",
+        ["marine"],
+        doc="unit types that may cross in combat move",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "narrow_crossing_classes",
+        "list",
+        ["infantry"],
+        doc="unit classes (props.class) in non-combat",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "narrow_crossing_blockers",
+        "list",
+        ["coastal_artillery"],
+        doc="enemy facility types that block",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "strategic_naval_allowance",
+        "table",
+        {},
+        doc="nation -> units per round (0/absent: none)",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "strategic_naval_range",
+        "int",
+        5,
+        doc="sea zones a strategic naval move may cross (seeds/000 §10.6)",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "strategic_naval_units",
+        "list",
+        ["naval_transport"],
+        doc="unit types that may make strategic naval moves",
+        owner="gamecore.rules.movement",
+    ),
+)

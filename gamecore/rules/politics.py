@@ -36,46 +36,27 @@ condition language checks names); the engine ignores what makes no sense at run 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
+
+from gamecore.engine.objectives import outcome
+from gamecore.engine.options import OptionSpec
+from gamecore.engine.state import HELD
+from gamecore.model.calendar import (  # noqa: F401  (the calendar, re-exported)
+    MONTHS_PER_ROUND,
+    calendar_month,
+    date_label,
+    parse_date,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
     from gamecore.model import Objective
 
-#: months per round for ``Scenario.calendar`` (seeds/000 §2.5: a calendar turn is 6 months)
-MONTHS_PER_ROUND = {"year": 12, "6-months": 6, "season": 3, "quarter": 3, "month": 1}
 EVENT_CHECKS = ("round_start", "turn_start", "on_war", "war_gate")
-
-_DATE = re.compile(r"^\s*(\d{1,4})(?:-(\d{1,2}))?(?:-\d{1,2})?\s*$")
 
 
 # ---------------------------------------------------------------------- the calendar
-def parse_date(text: str) -> int | None:
-    """``"1936-07"`` -> a month index (year * 12 + month - 1); None when unparseable."""
-    m = _DATE.match(text or "")
-    if not m:
-        return None
-    month = int(m.group(2) or 1)
-    if not 1 <= month <= 12:
-        return None
-    return int(m.group(1)) * 12 + month - 1
-
-
-def calendar_month(start: str, calendar: str, round: int) -> int:
-    """The month index of ``round`` (1 = the start): seeds/000 §2.5 / T 6-1, each round of a
-    "6-months" calendar is half a year (January and July). A scenario without a start date
-    counts from year 0."""
-    base = parse_date(start) or 0
-    step = MONTHS_PER_ROUND.get(calendar, 12)
-    return base + (max(1, round) - 1) * step
-
-
-def date_label(index: int) -> str:
-    return f"{index // 12:04d}-{index % 12 + 1:02d}"
-
-
 def current_date(s: GameState) -> str:
     sc = s.scenario
     return date_label(calendar_month(sc.start, sc.calendar, s.round))
@@ -102,7 +83,7 @@ def _owner_nations(s: GameState, owner: str | None) -> set[str]:
 
 def _evaluate(s: GameState, obj: Objective) -> tuple[bool, list[tuple[str, tuple, dict]]]:
     """Whether ``obj`` holds and its effects as (name, args, kwargs)."""
-    from gamecore.engine.objectives import ConditionLanguageEvaluator, outcome
+    from gamecore.rules.objectives import ConditionLanguageEvaluator
 
     ev = s.evaluator
     if isinstance(ev, ConditionLanguageEvaluator):
@@ -280,7 +261,7 @@ def apply_effect(s: GameState, obj: Objective, name: str, args: tuple, kwargs: d
 
 
 def _matches(s: GameState, unit_type: str, flt: Any) -> bool:
-    from gamecore.engine.world import static_world
+    from gamecore.rules.world import static_world
 
     return flt.matches(static_world(s).unit_classes(unit_type))
 
@@ -354,7 +335,6 @@ def align_zones(s: GameState, zones: Iterable[int], major: str) -> list[int]:
     done = []
     if not _nation_ok(s, major):
         return done
-    from gamecore.engine.state import HELD
 
     for z in zones:
         prev = s.owner.get(z)
@@ -369,7 +349,7 @@ def align_zones(s: GameState, zones: Iterable[int], major: str) -> list[int]:
         army = s.board.standing_army.get(z, 0)
         key = f"activated:{z}"
         if army and key not in s.awards:
-            typ = s.rules.options.get("standing_army_unit", "infantry")
+            typ = s.rules.options["standing_army_unit"]
             if typ in s.rules.units:
                 for _ in range(army):
                     s.add_unit(major, typ, z)
@@ -435,7 +415,7 @@ def recruit(s: GameState, controller: str) -> None:
     ``recruitment_unit`` in its capital (else its first zone)."""
     if not s.rules.options.get("recruitment"):
         return
-    typ = s.rules.options.get("recruitment_unit", "infantry")
+    typ = s.rules.options["recruitment_unit"]
     if typ not in s.rules.units:
         return
     for x in s.board.nations:
@@ -578,7 +558,7 @@ def filter_declarations(s: GameState, n: str, actions: list) -> list:
 
 def declare_war(s: GameState, n: str, x: str) -> None:
     """``n`` declares war on ``x`` (seeds/000 §5.5), then its consequences."""
-    from gamecore.engine.phases import declare_war as engine_declare
+    from gamecore.rules.phases import declare_war as engine_declare
 
     engine_declare(s, n, x)
 
@@ -696,3 +676,75 @@ __all__ = [
     "transfer_zones",
     "war_targets",
 ]
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "standing_army_unit",
+        "str",
+        "infantry",
+        doc="unit type of a neutral's standing army",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "declare_war", "bool", True, doc="nations may declare war", owner="gamecore.rules.politics"
+    ),
+    OptionSpec(
+        "scenario_events",
+        "bool",
+        False,
+        doc="the scenario's event objectives run and change the game",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "war_gates",
+        "bool",
+        False,
+        doc="declarations need a satisfied `check: war_gate` event",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "common_enemy_aligns",
+        "bool",
+        False,
+        doc="§4.4 allies at war with the same Major are aligned",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "neutral_victim_joins",
+        "table",
+        {},
+        doc="T 4-3 attacker's alliance -> alliance the victim joins",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "alliance_leader",
+        "table",
+        {},
+        doc="alliance -> nation taking Aligned neutrals (default: first Major)",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "neutral_attack_cost",
+        "table",
+        {},
+        doc="§5.6 alliance -> IPP per neutral attacked",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "recruitment",
+        "bool",
+        False,
+        doc="§4.5 Controlled minors' recruitment roll",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "recruitment_unit",
+        "str",
+        "infantry",
+        doc="the unit type a recruitment roll places",
+        owner="gamecore.rules.politics",
+    ),
+)

@@ -33,7 +33,11 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from gamecore.engine.actions import Action
+from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import NEW, SUBMERGED
+from gamecore.errors import RulesError
+from gamecore.model import Objective
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -91,7 +95,6 @@ def rail_edge_open(s: GameState, a: int, b: int, cond: str = "", nation: str = "
 
 def condition_holds(s: GameState, text: str, nation: str = "") -> bool:
     """A condition-language condition over the game now (``self`` = ``nation``)."""
-    from gamecore.model import Objective
 
     def run() -> bool:
         obj = Objective("_line_open", "line opens", kind="event", owner=nation or None)
@@ -126,7 +129,7 @@ def blockaded_facilities(s: GameState, nation: str | None = None) -> frozenset[i
     """Facility ids under blockade (§8.11): a sea zone holding at least
     ``blockade_warships`` surface warships of one nation blockades every facility serving
     it whose owner that nation is at war with. 0 (the default) turns blockade off."""
-    need = s.rules.options.get("blockade_warships", 0)
+    need = s.rules.options["blockade_warships"]
     if not need:
         return frozenset()
     return _cached(s, nation or s.current_nation, ("blockade",), lambda: _blockaded(s, need))
@@ -224,7 +227,7 @@ def _working_ports(s: GameState, nation: str, table: dict) -> tuple:
 
 
 def _permission(s: GameState, nation: str, extra: tuple[str, ...] = ()):
-    mode = s.rules.options.get("supply_permission", "aligned")
+    mode = s.rules.options["supply_permission"]
     ok = {nation, *extra}
     if mode != "own":
         ok |= s.friends(nation)
@@ -383,14 +386,13 @@ def _ll_path(s: GameState, sender: str, receiver: str, amount: int, src: tuple, 
 def lend_lease_cap(s: GameState, receiver: str) -> int:
     """§7.9: up to ``lend_lease_income_percent`` (50) of the receiver's current income
     (bonus income not counted), halves rounded up (§0.2)."""
-    pct = s.rules.options.get("lend_lease_income_percent", 50)
+    pct = s.rules.options["lend_lease_income_percent"]
     income = s.territory_income(receiver)
     return (income * pct + 50) // 100
 
 
 def lend_lease_actions(s: GameState) -> list:
     """Lend-lease offers of the nation to move (place phase, once per player per round)."""
-    from gamecore.engine.actions import Action
 
     if not s.rules.options.get("lend_lease"):
         return []
@@ -458,7 +460,7 @@ def interdictors(s: GameState, sender: str, sea_zone: int) -> list[str]:
     submarine, an aircraft (Maritime Air Patrol; carrier aircraft always patrol) or at
     least ``interdiction_warships`` surface warships."""
     ut = s.rules.units
-    need = s.rules.options.get("interdiction_warships", 3)
+    need = s.rules.options["interdiction_warships"]
     fleets: dict[str, int] = {}
     out = set()
     for uid in s.units_in(sea_zone):
@@ -477,7 +479,6 @@ def interdictors(s: GameState, sender: str, sea_zone: int) -> list[str]:
 def apply_lend_lease(s: GameState, a) -> None:
     """Send ``a.count`` IPP to ``a.nation`` along the lend-lease path; each interdicting sea
     zone rolls D6 against D6 and a higher interdictor roll destroys it (§11.4)."""
-    from gamecore.errors import RulesError
 
     n = s.current_nation
     r = a.nation
@@ -503,7 +504,7 @@ def apply_lend_lease(s: GameState, a) -> None:
         s.pending[n] = pend
     else:
         s.banks[n] = s.banks.get(n, 0) - a.count
-    die = s.rules.options.get("lend_lease_die", 6)
+    die = s.rules.options["lend_lease_die"]
     for z in path:
         if not s.board.is_sea(z):
             continue
@@ -523,3 +524,59 @@ def apply_lend_lease(s: GameState, a) -> None:
         s.banks[r] = s.banks.get(r, 0) + a.count
     s.event("lend_lease", sender=n, receiver=r, amount=value, unit=unit, path=list(path))
     s.remember("lend_lease", sender=n, receiver=r, amount=value)
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "supply_facilities",
+        "table",
+        {},
+        doc="facility type -> max IPP it carries over sea (0: no limit)",
+        owner="gamecore.rules.supply",
+    ),
+    OptionSpec(
+        "supply_permission",
+        "str",
+        "aligned",
+        choices=("aligned", "own"),
+        doc="'aligned' | 'own'",
+        owner="gamecore.rules.supply",
+    ),
+    OptionSpec(
+        "blockade_warships",
+        "int",
+        0,
+        doc="surface warships that blockade (0: no blockade)",
+        owner="gamecore.rules.supply",
+    ),
+    OptionSpec(
+        "lend_lease",
+        "bool",
+        False,
+        doc="nations may send IPP or units to an ally (seeds/000 §11.4)",
+        owner="gamecore.rules.supply",
+    ),
+    OptionSpec(
+        "lend_lease_income_percent",
+        "int",
+        50,
+        doc="the share of its income a nation may send",
+        owner="gamecore.rules.supply",
+    ),
+    OptionSpec(
+        "lend_lease_die",
+        "int",
+        6,
+        doc="the die of the lend-lease interdiction roll",
+        owner="gamecore.rules.supply",
+    ),
+    OptionSpec(
+        "interdiction_warships",
+        "int",
+        3,
+        doc="enemy warships on a lend-lease path that interdict it",
+        owner="gamecore.rules.supply",
+    ),
+)

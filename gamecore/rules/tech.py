@@ -6,7 +6,7 @@ technology rolled once per turn; no research beyond Stage II before July 1939), 
 with progress; the Commonwealth and the two halves of the USA share one chart), §7.8 (the
 sixteen technologies and their effects), rules-notes/000 §3.4 and §6.1, §6.7.
 
-Technologies are ruleset data (``[technologies.<id>]``, :class:`~gamecore.rules.ruleset.
+Technologies are ruleset data (``[technologies.<id>]``, :class:`~gamecore.engine.ruleset.
 Technology`): a list of stage targets, the unit types a completed technology unlocks, and
 effects of a few kinds the engine reads here (unit stats, facility production and stats,
 costs, income dice; convoy modifiers for the convoy rules). The state keeps each
@@ -24,14 +24,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gamecore.engine.actions import Action
+from gamecore.engine.options import OptionSpec
 from gamecore.errors import RulesError
-from gamecore.rules.politics import MONTHS_PER_ROUND, calendar_month
-from gamecore.rules.politics import parse_date as _month_index
+from gamecore.model.calendar import MONTHS_PER_ROUND, calendar_month
+from gamecore.model.calendar import parse_date as _month_index
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.actions import Action
+    from gamecore.engine.ruleset import FacilityType, UnitType
     from gamecore.engine.state import GameState
-    from gamecore.rules.ruleset import FacilityType, UnitType
 
 #: months per round by scenario calendar
 #: months per round by scenario calendar: the one table of the calendar (politics)
@@ -145,7 +147,7 @@ def may_research(s: GameState, n: str) -> bool:
     opts = s.rules.options
     if not opts.get("technologies") or not s.rules.technologies:
         return False
-    if opts.get("research_by", "major") == "major":
+    if opts["research_by"] == "major":
         return s.board.nation_kind.get(n) == "major"
     return True
 
@@ -195,12 +197,11 @@ def stage_cap(s: GameState) -> int | None:
     now = game_date(s)
     if now is None or now >= until:
         return None
-    return int(opts.get("research_cap", 2))
+    return int(opts["research_cap"])
 
 
 def research_actions(s: GameState) -> list[Action]:
     """Technologies the current nation may roll for now (one die each)."""
-    from gamecore.engine.actions import Action
 
     n = s.current_nation
     if not may_research(s, n):
@@ -209,10 +210,10 @@ def research_actions(s: GameState) -> list[Action]:
     done = rolled(s, n)
     if research_dice(s, n) - len(done) <= 0:
         return []
-    if int(opts.get("research_cost", 0)) > s.banks.get(n, 0):
+    if int(opts["research_cost"]) > s.banks.get(n, 0):
         return []
     cap = stage_cap(s)
-    once = opts.get("research_once_per_turn", True)
+    once = opts["research_once_per_turn"]
     taken = rolled_on_track(s, n) if once else set()
     prog = s.techs.get(track_of(s, n), {})
     out = []
@@ -237,12 +238,12 @@ def apply_research(s: GameState, a: Action) -> bool:
     if st >= t.stages:
         raise RulesError(f"{n} has developed {t.id} already")
     opts = s.rules.options
-    cost = int(opts.get("research_cost", 0))
+    cost = int(opts["research_cost"])
     if cost > s.banks.get(n, 0):
         raise RulesError(f"{n} cannot afford a research die ({cost} IPP)")
     s.banks[n] = s.banks.get(n, 0) - cost
     s.research[n] = (s.round, (*rolled(s, n), t.id))
-    roll = s.rng.roll(int(opts.get("research_die", 12)))
+    roll = s.rng.roll(int(opts["research_die"]))
     target = t.targets[st]
     ok = roll >= target
     if ok:
@@ -473,9 +474,7 @@ def home_zones(s: GameState, n: str) -> set[int]:
 def home_only(s: GameState, typ: str) -> bool:
     """Units a technology unlocks are built in the Home Country only (seeds/000 §7.8,
     §11.1 "Advanced Technology"): option ``tech_units_home_only``."""
-    return bool(s.rules.unit_techs.get(typ)) and bool(
-        s.rules.options.get("tech_units_home_only", True)
-    )
+    return bool(s.rules.unit_techs.get(typ)) and bool(s.rules.options["tech_units_home_only"])
 
 
 def developed_by_nation(s: GameState) -> dict[str, list[str]]:
@@ -525,3 +524,80 @@ __all__ = [
     "unit_bonus",
     "unlocked",
 ]
+
+
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "technologies",
+        "bool",
+        False,
+        doc="research rolls offered in the purchase phase",
+        owner="gamecore.rules.tech",
+    ),
+    OptionSpec(
+        "research_cost",
+        "int",
+        0,
+        doc="IPP per research die (Global War prints none: rules-notes/000 §6.7)",
+        owner="gamecore.rules.tech",
+    ),
+    OptionSpec(
+        "research_die",
+        "int",
+        12,
+        doc="a research roll succeeds at >= the stage's number on this die",
+        owner="gamecore.rules.tech",
+    ),
+    OptionSpec(
+        "research_once_per_turn",
+        "bool",
+        True,
+        doc="each technology rolled at most once per round",
+        owner="gamecore.rules.tech",
+    ),
+    OptionSpec(
+        "research_cap",
+        "int",
+        2,
+        doc="highest stage before research_cap_until",
+        owner="gamecore.rules.tech",
+    ),
+    OptionSpec(
+        "research_cap_until",
+        "date",
+        "",
+        doc="'1939-07': the cap applies before this date ('': never)",
+        owner="gamecore.rules.tech",
+    ),
+    OptionSpec(
+        "research_by",
+        "str",
+        "major",
+        choices=("major", "any"),
+        doc="'major' | 'any': who may research",
+        owner="gamecore.rules.tech",
+    ),
+    OptionSpec(
+        "tech_tracks",
+        "table",
+        {},
+        doc="nation -> nation whose chart it shares (Commonwealth, USA)",
+        owner="gamecore.rules.tech",
+    ),
+    OptionSpec(
+        "tech_units_home_only",
+        "bool",
+        True,
+        doc="units a technology unlocks are placed in the Home Country",
+        owner="gamecore.rules.tech",
+    ),
+    OptionSpec(
+        "setup_substitutes",
+        "table",
+        {},
+        doc="unit type -> unit type the set-up places instead (GW §15.9)",
+        owner="gamecore.rules.tech",
+    ),
+)

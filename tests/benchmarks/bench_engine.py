@@ -1,7 +1,8 @@
 """Rules engine speed on a ~300-zone synthetic scenario (issue #7): random legal actions
 applied per second (legal-action generation included), clones per second, replay speed;
 and random bots on the bundled sample's Global War 1936 scenario (issue #14: multi-turn
-production, lend-lease, supply paths), wall and CPU time."""
+production, lend-lease, supply paths), wall and CPU time; random actions and clones per
+second on both of the sample's scenarios (``sample_<scenario>_*``, issue #22)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,7 @@ def run() -> dict:
     assert r.snapshot() == state.snapshot()
     return {
         **_global_war(),
+        **_sample_scenarios(),
         "zones": len(pack.map.zones),
         "nations": NATIONS,
         "units_at_start": units,
@@ -93,3 +95,35 @@ def _global_war() -> dict:
         "gw1936_random_actions_per_s": round(actions / wall, 1),
         "gw1936_random_actions_per_cpu_s": round(actions / max(cpu, 1e-9), 1),
     }
+
+
+def _sample_scenarios() -> dict:
+    """Random bots (seed 1) for 3 rounds of each of the sample's scenarios: actions per
+    CPU second (legal-action generation included), then clones per CPU second of the
+    final position (with and without the log)."""
+    from gamecore.paths import sample_pack
+    from gamecore.store import read_pack
+
+    pack = read_pack(sample_pack())
+    out: dict = {}
+    for scenario in ("1939", GW_SCENARIO):
+        key = scenario.replace("-", "_")
+        state = new_game(pack, scenario, seed=1, rounds=3)
+        bots = make_bots("random", state, 1)
+        c0 = time.process_time()
+        actions = play(state, bots)
+        cpu = time.process_time() - c0
+        n = 2000
+        c0 = time.process_time()
+        for _ in range(n):
+            state.clone()
+        clone_cpu = time.process_time() - c0
+        c0 = time.process_time()
+        for _ in range(n):
+            state.clone(keep_log=False)
+        clone_nolog_cpu = time.process_time() - c0
+        out[f"sample_{key}_actions"] = actions
+        out[f"sample_{key}_random_actions_per_cpu_s"] = round(actions / max(cpu, 1e-9), 1)
+        out[f"sample_{key}_clones_per_cpu_s"] = round(n / max(clone_cpu, 1e-9), 1)
+        out[f"sample_{key}_clones_no_log_per_cpu_s"] = round(n / max(clone_nolog_cpu, 1e-9), 1)
+    return out

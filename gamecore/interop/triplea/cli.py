@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gamecore.commands._util import ProgressBar, print_json
+from gamecore.console import ProgressBar, print_json
 from gamecore.errors import WarroomError
 
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from gamecore.rules.ruleset import Ruleset, load_ruleset
+from gamecore.engine.ruleset import Ruleset, load_ruleset
 from gamecore.sim.battle.exact import ExactSolver
 from gamecore.sim.battle.exact import solve as solve_exact
 from gamecore.sim.battle.model import (

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from gamecore.engine.ruleset import Ruleset, load_ruleset
 from gamecore.model import Pack
-from gamecore.rules.ruleset import Ruleset, load_ruleset
 from gamecore.sim.battle.model import BattleContext, BattleError
 
 

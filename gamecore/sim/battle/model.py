@@ -8,8 +8,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from gamecore.engine.ruleset import Ruleset
 from gamecore.errors import WarroomError
-from gamecore.rules.ruleset import Ruleset
 
 
 class BattleError(WarroomError):

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from gamecore.rules.ruleset import Ruleset
+from gamecore.engine.ruleset import Ruleset
 from gamecore.sim.battle.model import BattleContext, BattleError, Modifier
 from gamecore.sim.battle.sides import (
     ALL_DOMAINS,
@@ -147,15 +147,15 @@ class Prepared:
         ]
         self.state_limit = state_limit
         self.has_fs = A.has_first_strike or D.has_first_strike
-        limit = ctx.max_rounds if ctx.max_rounds is not None else opts.get("max_combat_rounds", 0)
+        limit = ctx.max_rounds if ctx.max_rounds is not None else opts["max_combat_rounds"]
         self.max_rounds = int(limit or 0)
         self.retreat = ctx.retreat
         self.retreat_allowed = (
             ctx.retreat.kind != "never"
-            and bool(opts.get("attacker_retreat", True))
-            and (not ctx.amphibious or bool(opts.get("amphibious_retreat", False)))
+            and bool(opts["attacker_retreat"])
+            and (not ctx.amphibious or bool(opts["amphibious_retreat"]))
         )
-        self.retreat_from = max(1, int(opts.get("attacker_retreat_from_round", 1)))
+        self.retreat_from = max(1, int(opts["attacker_retreat_from_round"]))
         self._spaces(self.starts)
 
     def _spaces(self, starts) -> None:
@@ -262,7 +262,7 @@ class Prepared:
         who = sorted({t.id for t in (*self.A.slots, *self.D.slots) if t.target_selection})
         names = [ctx.terrain] if ctx.terrain else []
         if ctx.city == "city":
-            names.append(rules.options.get("city_terrain", ""))
+            names.append(rules.options["city_terrain"])
         for name in names:
             tab = rules.terrain_of(name).defense_target_selection if name else {}
             for t in self.D.slots:
@@ -306,7 +306,7 @@ class Prepared:
         each gun has ``aa_shots`` shots, one per target, hitting on ``aa_value``."""
         A, D, rules = self.A, self.D, self.rules
         start = [(A.initial, 1.0)]
-        if not (rules.options.get("aa_fire", True) and self.ctx.aa):
+        if not (rules.options["aa_fire"] and self.ctx.aa):
             return start
         guns = [
             (t, n) for t, n in zip(D.slots, D.slot_count, strict=True) if t.aa_shots and t.aa_value
@@ -346,13 +346,13 @@ class Prepared:
         start = [(D.initial, 1.0, None)]
         if self.sea or not ctx.amphibious or not ctx.bombard:
             return start
-        if not rules.options.get("shore_bombardment", True) or not any(D.initial):
+        if not rules.options["shore_bombardment"] or not any(D.initial):
             return start
         ships = sorted(
             (rules.units[t].bombard for t, n in ctx.bombard.items() for _ in range(n)),
             reverse=True,
         )
-        if rules.options.get("bombard_per_landed_unit", True):
+        if rules.options["bombard_per_landed_unit"]:
             landed = sum(
                 n for t, n in zip(A.slots, A.slot_count, strict=True) if t.domain == "land"
             )
@@ -370,7 +370,7 @@ class Prepared:
             if p <= 0.0:
                 continue
             s = D.apply_hits(D.initial, {g: k}) if g is not None else D.initial
-            if not rules.options.get("bombard_victims_fire", True):
+            if not rules.options["bombard_victims_fire"]:
                 # first strike (Global War §9.9): the victims are gone before round 1
                 out.append((s, float(p), None))
                 continue
@@ -430,7 +430,7 @@ class Prepared:
         hurt_da = (fd[d] & ta[a]) != 0
         kind = np.where(both, TRANSIENT, OVER).astype(np.int8)
         rest = both
-        if self.rules.options.get("unescorted_transports_die", True):
+        if self.rules.options["unescorted_transports_die"]:
             dd = rest & SD.all_defenseless[d] & hurt_ad
             kind[dd] = DEATH_D
             rest = rest & ~dd

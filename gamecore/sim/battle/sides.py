@@ -50,7 +50,7 @@ except ImportError:  # pragma: no cover - a rules package without it
         return max(0, min(dice, v))
 
 
-from gamecore.rules.ruleset import Ruleset, UnitType
+from gamecore.engine.ruleset import Ruleset, UnitType
 from gamecore.sim.battle.model import BattleError, Modifier
 
 Key = tuple  # (cannot_target: tuple[str, ...], firer domain: str, firer side has a detector)
@@ -149,14 +149,14 @@ class Side:
         self.stat = "attack" if role == "attacker" else "defense"
         self.dice = rules.dice
         opts = rules.options
-        self.policy = opts.get("modifier_policy", "sum")
-        self.tiebreak = opts.get("modifier_tiebreak", "bonus")
-        self.floor = int(opts.get("modifier_floor", 0) or 0)
-        self.absorb = bool(opts.get("two_hit_absorb_first", True))
+        self.policy = opts["modifier_policy"]
+        self.tiebreak = opts["modifier_tiebreak"]
+        self.floor = int(opts["modifier_floor"] or 0)
+        self.absorb = bool(opts["two_hit_absorb_first"])
         self.nation = nation
         damaged = dict(damaged or {})
         types = [rules.units[u] for u, n in units.items() if n > 0]
-        ordered = order_types(types, order or opts.get("casualty_order", "cheapest"))
+        ordered = order_types(types, order or opts["casualty_order"])
         counts = {t.id: int(units[t.id]) for t in ordered}
         slots: list[tuple[UnitType, int, bool]] = [(t, counts[t.id], False) for t in ordered]
         if keep_land_unit:
@@ -198,9 +198,9 @@ class Side:
         self.initial: tuple[int, ...] = tuple(init)
         self.modifiers = [m for m in modifiers if m.side == role]
         #: first strike in the first N rounds only (0: every round; Global War T 9-1)
-        self.fs_rounds = int(opts.get("first_strike_rounds", 0) or 0)
+        self.fs_rounds = int(opts["first_strike_rounds"] or 0)
         #: air superiority: hits of such units go to aircraft first in the first N rounds
-        self.as_rounds = int(opts.get("air_superiority_rounds", 0) or 0)
+        self.as_rounds = int(opts["air_superiority_rounds"] or 0)
         if not any(t.air_superiority for t in self.slots):
             self.as_rounds = 0
         #: dice of no unit, fired in the first-strike stage of rounds 1..rounds:

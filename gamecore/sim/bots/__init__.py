@@ -6,6 +6,10 @@ actions: it finds crashes and rule holes); ``heuristic`` is
 :class:`~gamecore.sim.bots.heuristic.HeuristicBot`. A bot is anything with
 ``choose(state) -> Action``; every bot is built from a seed and is deterministic given it.
 
+A bot factory may say which rule systems it plays (``systems``, a tuple of system names;
+none: every system, like the random bot): the heuristic bot knows the A&A family's
+phases and decisions only, so a game of another system refuses it by name.
+
 A *bot spec* names the bots of a game: ``"heuristic"`` (every nation), or
 ``"axis=heuristic,allies=random"`` (per alliance or nation, with an optional
 ``*=NAME`` default).
@@ -81,12 +85,24 @@ def bots_for(spec: str | dict[str, str], state, seed: int) -> dict[str, Bot]:
             f"scenario (nations: {', '.join(nations)})"
         )
     out: dict[str, Bot] = {}
+    system = state.system.name
     for i, n in enumerate(nations):
         name = mapping.get(n) or mapping.get(state.side_of(n)) or mapping.get("*")
         if name is None:
             raise BotSpecError(f"bot spec gives no bot for nation '{n}' (add '*=NAME')")
+        if not plays(name, system):
+            able = ", ".join(b for b in sorted(BOTS) if plays(b, system))
+            raise BotSpecError(
+                f"bot '{name}' does not play rule system '{system}' (bots that do: {able})"
+            )
         out[n] = make_bot(name, seed * 1000 + i)
     return out
+
+
+def plays(name: str, system: str) -> bool:
+    """Whether bot ``name`` plays games of rule system ``system``."""
+    systems = getattr(BOTS.get(name), "systems", None)
+    return systems is None or system in systems
 
 
 __all__ = [
@@ -101,5 +117,6 @@ __all__ = [
     "bots_for",
     "make_bot",
     "parse_spec",
+    "plays",
     "register_bot",
 ]

@@ -32,12 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from gamecore.engine import phases
 from gamecore.engine.actions import Action
+from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import SUBMERGED, UNLOADED, Unit
-from gamecore.errors import RulesError
+from gamecore.errors import RulesError, RulesetError
 from gamecore.rules import movement
 from gamecore.sim.bots.odds import Defence, battle_odds, defenders_in
 
@@ -71,7 +71,7 @@ class HeuristicParams:
     war_ratio: float = 1.5
     pact_ratio: float = 2.5  # the same against a pact partner
     # transports for an army with no land route to the enemy: hulls for this share of it
-    # (None: the ruleset option bot_ferry_share, 0 unless the ruleset sets it)
+    # (None: the ruleset's [bots.heuristic] ferry_share, 0 unless the ruleset sets it)
     ferry_share: float | None = None
     max_transports_per_turn: int = 2
 
@@ -81,6 +81,43 @@ class _Plan:
     key: tuple = ()
     steps: list = field(default_factory=list)
     replans: int = 0
+
+
+#: the heuristic bot's options a ruleset may set (``[bots.heuristic]``): its knobs, not rules
+BOT_OPTIONS = (
+    OptionSpec(
+        "ferry_share",
+        "float",
+        0.0,
+        doc="transports for this share of a land army standing where no land route leads "
+        "to the enemy (at most max_transports_per_turn a turn); 0: at most one transport",
+        owner="gamecore.sim.bots.heuristic",
+    ),
+)
+
+
+def bot_options(rules) -> dict[str, Any]:
+    """The heuristic bot's options for ``rules`` (defaults where the ruleset sets none);
+    a bad value is a :class:`RulesetError` naming the ruleset and the key."""
+    cached = rules.__dict__.get("_heuristic_options")
+    if cached is not None:
+        return cached
+    given = rules.bots.get("heuristic", {})
+    specs = {o.name: o for o in BOT_OPTIONS}
+    out = {o.name: o.default for o in BOT_OPTIONS}
+    for k, v in given.items():
+        spec = specs.get(k)
+        if spec is None:
+            raise RulesetError(
+                f"key 'bots.heuristic.{k}': unknown bot option (known: {', '.join(specs)})",
+                rules.source_path or rules.id,
+            )
+        why = spec.check(v)
+        if why is not None:
+            raise RulesetError(f"key 'bots.heuristic.{k}': {why}", rules.source_path or rules.id)
+        out[k] = v
+    rules.__dict__["_heuristic_options"] = out
+    return out
 
 
 # ---------------------------------------------------------------------- helpers
@@ -359,6 +396,8 @@ class HeuristicBot:
     """A rule-of-thumb player for one nation (make one per nation)."""
 
     name = "heuristic"
+    #: the rule systems whose phases and decisions it knows (gamecore.sim.bots.plays)
+    systems = ("aa",)
 
     def __init__(self, seed: int = 0, params: HeuristicParams | None = None):
         self.seed = int(seed)
@@ -372,11 +411,13 @@ class HeuristicBot:
             raise RulesError("no legal action (the game is over)")
         if len(legal) == 1:
             return legal[0]
-        b = state.battle
-        if b is not None and b.awaiting in ("att_profile", "def_profile"):
-            return _pick_profile(legal, b.awaiting)
-        if b is not None and b.awaiting == "press":
+        d = state.decision
+        if d is not None and d.kind == "casualties":
+            return _pick_profile(legal)
+        if d is not None and d.kind == "retreat" and d.about == "att":
             return self._press_or_retreat(state, legal)
+        if d is not None and d.kind in ("scramble", "kamikaze", "intercept"):
+            return max(legal, key=lambda a: a.count)  # the default policy: all it may
         ph = state.phase
         if ph == "combat":
             fights = [a for a in legal if a.kind == "fight"]
@@ -519,7 +560,7 @@ class HeuristicBot:
         units = {t: ut[t] for t in sorted(buyable) if t in ut}
         bank = state.banks.get(n, 0)
         research = _research_plan(state, legal, bank)
-        bank -= len(research) * int(state.rules.options.get("research_cost", 0))
+        bank -= len(research) * int(state.rules.options["research_cost"])
         # Global War §7.3: pay on what is on the Production Chart before starting more
         paying: list = []
         for a in (a for a in legal if a.kind == "advance"):
@@ -578,7 +619,7 @@ class HeuristicBot:
             # (an island, a continent at peace): enough to carry ferry_share of it
             share = self.params.ferry_share
             if share is None:
-                share = float(state.rules.options.get("bot_ferry_share", 0.0) or 0.0)
+                share = float(bot_options(state.rules)["ferry_share"])
             want = _transports_wanted(v, state, units[tr], share)
             for _ in range(min(want, self.params.max_transports_per_turn)):
                 if bank < cost[tr] + 6 or not buy(tr):
@@ -784,7 +825,7 @@ class HeuristicBot:
         if b.is_land(z) and state.is_neutral_owner(o) and o not in v.enemies:
             army = b.standing_army.get(z, 0)
             if army and f"activated:{z}" not in state.awards:
-                extra = (state.rules.options.get("standing_army_unit", "infantry"),) * army
+                extra = (state.rules.options["standing_army_unit"],) * army
         defenders = defenders_in(state, z, v.n)
         worth = v.zone_worth(z) if b.is_land(z) else 0.0
         if b.is_land(z) and z in b.capital_of and o in v.enemies:
@@ -1236,7 +1277,7 @@ def _research_plan(state: GameState, legal: list[Action], bank: int) -> list[Act
     if not acts:
         return []
     n = state.current_nation
-    cost = int(state.rules.options.get("research_cost", 0))
+    cost = int(state.rules.options["research_cost"])
     dice = tech.research_dice(state, n) - len(tech.rolled(state, n))
     if cost:
         dice = min(dice, max(0, bank - 10) // cost)
@@ -1263,7 +1304,7 @@ def _fit(a: Action, legal: list[Action], state=None) -> Action | None:
         return a if Action.buy(a.type) in legal else None
     if a.kind != "move":
         return None
-    if state is not None and phases.is_legal(state, a):
+    if state is not None and state.system.is_legal(state, a):
         return a  # groups combined into one move
     want = set(a.units)
     by_path: dict[tuple, set[int]] = {}
@@ -1302,7 +1343,7 @@ def _paired(state, ids: list[int], path: tuple) -> list[int]:
     return sorted(keep)
 
 
-def _pick_profile(legal: list[Action], awaiting: str) -> Action:
+def _pick_profile(legal: list[Action]) -> Action:
     profiles = [a for a in legal if a.kind == "casualties"]
     if not profiles:
         return legal[0]

@@ -198,7 +198,7 @@ def _side(state: GameState, units: list[Unit], stat: str, zone: int, att: bool) 
             best = max(cap, key=lambda i: (ut[units[i].type].cost, units[i].id))
             order.remove(best)
             order.append(best)
-    absorb = state.rules.options.get("two_hit_absorb_first", True)
+    absorb = state.rules.options["two_hit_absorb_first"]
     seq: list[int] = []  # unit index per hit point, in the order they are lost
     if absorb:
         for i in order:

@@ -178,7 +178,7 @@ def test_declaring_war_on_poland_brings_in_britain_and_france():
     assert s.owner[z["P"]] == "UK"
     assert not s.alive("POL")
     # the pact ends when Germany and the USSR go to war (its trade stops)
-    from gamecore.engine.phases import declare_war
+    from gamecore.rules.phases import declare_war
 
     declare_war(s, "GER", "SOV")
     assert s.income_mod == {"GER": 0, "SOV": 0}

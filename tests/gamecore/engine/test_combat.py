@@ -40,7 +40,7 @@ def test_infantry_without_artillery_misses_on_two():
     s, z = game(ROWS, OWN, units=[("B", "RED", "infantry"), ("C", "BLU", "infantry")])
     s.apply(Action.move(units_of(s, "RED"), (z["B"], z["C"])))
     fight(s, z["C"], [2, 6])
-    assert s.battle is not None and s.battle.awaiting == "press"  # nobody hit
+    assert s.battle is not None and s.decision == ("RED", "retreat", "att")  # nobody hit
     assert Action.retreat(z["B"]) in s.legal_actions()
 
 
@@ -444,7 +444,7 @@ def test_g40_defenders_never_retreat():
     fight(s, z["C"], [6, 6])
     s.rng = ScriptedRng([6, 6])
     s.apply(Action.press())
-    assert s.current_player == "RED" and s.battle.awaiting == "press"
+    assert s.current_player == "RED" and s.decision.kind == "retreat"
 
 
 def test_nations_of_one_turn_slot_may_play_together_and_fight_jointly():
@@ -511,3 +511,149 @@ def test_river_border_modifier_and_the_modifier_policy():
     assert fire_values(s, red, "attack", z["C"], "att", 2) == [2, 2]  # first round only
     s.rules.options["modifier_policy"] = "sum"
     assert fire_values(s, red, "attack", z["C"], "att", 1) == [1, 1]
+
+
+# ---------------------------------------------------------------------- pending decisions
+# (issue #22) the defender and a non-phasing nation decide through the same path as
+# everyone: a pending decision they own, answered by an action
+
+
+def test_the_defender_decides_how_many_fighters_scramble():
+    # rules-notes/004 §4.7, offered as a decision: BLU (not the phasing nation) owns it
+    s, z = game(
+        ROWS,
+        {"A": {"owner": "RED"}, "B": {"owner": "BLU"}, "C": {"owner": "BLU"}},
+        units=[("1", "RED", "battleship"), ("2", "BLU", "destroyer"), ("B", "BLU", "fighter", 2)],
+        facilities=[("B", "air_base")],
+        decisions=("retreat", "scramble"),
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["1"], z["2"])))
+    to_phase(s, "combat")
+    s.rng = ScriptedRng([6, 6, 6])
+    s.apply(Action("fight", zone=z["2"]))
+    assert s.current_nation == "RED" and s.current_player == "BLU"
+    assert s.decision.kind == "scramble"
+    assert [a.count for a in s.legal_actions()] == [0, 1, 2]
+    s.apply(Action("scramble", count=1))
+    ev = [e for e in s.log if e.get("e") == "scramble"][0]
+    assert len(ev["units"]) == 1  # one fighter stays home
+    assert s.rng.used == [6, 6, 6]  # battleship; destroyer + the one scrambled fighter
+
+
+def test_scramble_not_offered_follows_the_default_policy_all_it_may():
+    s, z = game(
+        ROWS,
+        {"A": {"owner": "RED"}, "B": {"owner": "BLU"}, "C": {"owner": "BLU"}},
+        units=[("1", "RED", "battleship"), ("2", "BLU", "destroyer"), ("B", "BLU", "fighter", 2)],
+        facilities=[("B", "air_base")],
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["1"], z["2"])))
+    fight(s, z["2"], [6, 6, 6, 6])
+    assert s.decision is None or s.decision.kind != "scramble"
+    assert len([e for e in s.log if e.get("e") == "scramble"][0]["units"]) == 2
+
+
+def test_the_kamikaze_nation_decides_how_many_tokens_to_spend():
+    # rules-notes/004 §4.8, offered as a decision to the kamikaze zone's nation
+    from gamecore.engine import new_game
+    from gamecore.engine.testmaps import grid_pack, zone_ids
+
+    pack = grid_pack(
+        ROWS,
+        {
+            "A": {"owner": "RED"},
+            "B": {"owner": "BLU"},
+            "C": {"owner": "BLU"},
+            "2": {"props": {"kamikaze": "BLU"}},
+        },
+        {
+            "RED": {"alliance": "reds"},
+            "BLU": {"alliance": "blues", "props": {"kamikaze_tokens": 6}},
+        },
+        [("1", "RED", "cruiser"), ("1", "RED", "destroyer"), ("2", "BLU", "destroyer")],
+    )
+    z = zone_ids(pack)
+    s = new_game(pack, "test", decisions=("retreat", "kamikaze"))
+    s.apply(Action.move(units_of(s, "RED"), (z["1"], z["2"])))
+    to_phase(s, "combat")
+    s.apply(Action("fight", zone=z["2"]))
+    assert s.current_player == "BLU" and s.decision.kind == "kamikaze"
+    assert [a.count for a in s.legal_actions()] == [0, 1, 2]  # two surface warships
+    s.apply(Action("kamikaze", count=0))  # keep the tokens
+    assert s.tokens["BLU"] == 6
+    assert s.decision is None or s.decision.kind != "kamikaze"
+    with pytest.raises(Exception, match="illegal"):
+        s.apply(Action("kamikaze", count=1))  # answered already
+
+
+def test_an_unknown_decision_names_the_known_ones():
+    with pytest.raises(Exception, match=r"unknown decision\(s\): bribe.*scramble"):
+        game(ROWS, OWN, decisions=("bribe",))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_bots_answer_every_offered_decision_and_the_log_replays(seed):
+    from gamecore.engine import new_game, play, replay
+    from gamecore.paths import sample_pack
+    from gamecore.sim.bots import bots_for
+    from gamecore.store import read_pack
+
+    pack = read_pack(sample_pack())
+    every = ("retreat", "casualties", "scramble", "kamikaze", "intercept")
+    s = new_game(pack, "1939", seed=seed, rounds=2, decisions=every)
+    owners = set()
+    bots = bots_for("random", s, seed)
+    while not s.is_terminal():
+        if s.decision is not None:
+            owners.add((s.decision.kind, s.current_player == s.current_nation))
+        s.apply(bots[s.current_player].choose(s))
+    assert ("casualties", False) in owners  # a defender chose its casualty profile
+    assert replay(pack, s.log).snapshot() == s.snapshot()
+    h = new_game(pack, "1939", seed=seed, rounds=1, decisions=every)
+    play(h, bots_for("heuristic", h, seed))
+    assert h.is_terminal()
+
+
+def test_casualties_are_chosen_again_every_round():
+    # issue #22: a casualty choice per round, by each side (the defender owns its own)
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("B", "RED", "infantry"), ("B", "RED", "tank"), ("C", "BLU", "infantry", 2)],
+        decisions=("retreat", "casualties"),
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["B"], z["C"])))
+    to_phase(s, "combat")
+    s.rng = ScriptedRng([6, 6, 6, 6, 1, 6, 1, 6])
+    s.apply(Action("fight", zone=z["C"]))
+    s.apply(Action.casualties("cheapest"))
+    s.apply(Action.casualties("cheapest"))  # BLU; round 1: every die misses
+    assert s.decision == ("RED", "retreat", "att")
+    s.apply(Action.press())
+    assert s.decision == ("RED", "casualties", "att") and s.battle.round == 1
+    s.apply(Action.casualties("preserve_attack"))
+    assert s.decision == ("BLU", "casualties", "def") and s.current_player == "BLU"
+    s.apply(Action.casualties("cheapest"))  # round 2: RED's infantry hits, BLU's first hits
+    assert s.battle is None or s.battle.round == 2
+    assert [s.units[u].type for u in units_of(s, "RED")] == ["tank"]
+
+
+def test_the_defender_decides_whether_its_fighters_intercept_a_raid():
+    # rules-notes/004 §4.9 air battle, offered as a decision: BLU keeps its fighter out
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("A", "RED", "strategic_bomber", 2), ("C", "BLU", "fighter")],
+        facilities=[("C", "major_ic")],
+        decisions=("retreat", "intercept"),
+    )
+    s.apply([a for a in s.legal_actions() if a.mode == "bomb" and len(a.units) == 2][0])
+    to_phase(s, "combat")
+    s.rng = ScriptedRng([6, 6, 1, 1])
+    s.apply(Action("fight", zone=z["C"], mode="bomb"))
+    assert s.current_player == "BLU" and s.decision.kind == "intercept"
+    assert [a.count for a in s.legal_actions()] == [0, 1]
+    s.apply(Action("intercept", count=0))
+    raid = [e for e in s.log if e.get("e") == "raid"][-1]
+    assert raid["interceptors"] == 0 and "air_battle" not in raid
+    assert s.rng.used[:2] == [6, 6]  # no air battle: the dice went to AA fire and damage

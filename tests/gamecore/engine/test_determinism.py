@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamecore.engine import new_game, phases, play, replay
+from gamecore.engine import new_game, play, replay
 from gamecore.paths import sample_pack
 from gamecore.sim.bots import bots_for
 from gamecore.store import read_pack
@@ -50,7 +50,7 @@ def _fresh_legal(s) -> list:
     saved_m, saved_supply = s._mcache, s.board.cache.pop("supply", None)
     s._mcache = None
     try:
-        return phases.legal_actions(s)
+        return s.system.legal_actions(s)
     finally:
         s._mcache = saved_m
         if saved_supply is not None:

@@ -1,5 +1,7 @@
 """Purchase, mobilisation, income, objectives and convoy disruption (g40)."""
 
+import pytest
+
 from gamecore.engine import Action
 from gamecore.model import Objective
 from tests.gamecore.engine.helpers import ScriptedRng, finish_turn, game, to_phase, units_of
@@ -223,3 +225,26 @@ def test_convoy_disruption_reduces_income():
     s.rng = ScriptedRng([6, 1])
     finish_turn(s)
     assert s.banks["RED"] == 5 - 1
+
+
+@pytest.mark.parametrize("carry", [True, False])
+def test_unspent_money_carries_over_unless_the_ruleset_says_use_it_or_lose_it(carry):
+    # issue #22 (Hitler's Global War: use it or lose it): option bank_carry_over
+    s, z = game(
+        ROWS,
+        {"A": {"owner": "RED", "value": 3}, "C": {"owner": "BLU"}},
+        units=[("C", "BLU", "infantry")],
+        facilities=[("A", "minor_ic", 1)],
+        banks={"RED": 40},
+        options={"bank_carry_over": carry},
+    )
+    s.apply(Action.buy("infantry"))
+    to_phase(s, "place")
+    s.apply(Action.place("infantry", z["A"]))
+    finish_turn(s)  # place ends, then income is collected
+    lost = [e for e in s.log if e.get("e") == "bank_lost"]
+    if carry:
+        assert not lost and s.banks["RED"] >= 37
+    else:
+        assert lost == [{"e": "bank_lost", "nation": "RED", "amount": 37}]
+        assert s.banks["RED"] == s.income.get("RED", 0)  # only the income just collected

@@ -4,8 +4,8 @@ language of #8 through the World adapter, or any evaluator)."""
 from gamecore.engine import Action, LiteralEvaluator, RandomBot, new_game, play
 from gamecore.engine.objectives import parse_effects
 from gamecore.engine.testmaps import grid_pack, zone_ids
-from gamecore.engine.world import GameWorld
 from gamecore.model import Objective
+from gamecore.rules.world import GameWorld
 from tests.gamecore.engine.helpers import ScriptedRng, finish_turn, to_phase, units_of
 
 ROWS = ["ABC"]

@@ -16,13 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamecore.engine import Action, new_game
+from gamecore.engine.ruleset import parse_ruleset
 from gamecore.engine.testmaps import grid_pack, zone_ids
 from gamecore.errors import RulesetError
 from gamecore.model import Border
 from gamecore.rules import load_ruleset
 from gamecore.rules.combat import fire_values
 from gamecore.rules.modifiers import POLICIES, combine, modified
-from gamecore.rules.ruleset import parse_ruleset
 
 TWO = {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}}
 

@@ -7,10 +7,10 @@ no other land unit fires back."""
 from __future__ import annotations
 
 from gamecore.engine import Action, new_game
-from gamecore.engine.state import Battle
 from gamecore.engine.testmaps import grid_pack, zone_ids
 from gamecore.rules import load_ruleset
 from gamecore.rules.combat import _kill, retreat_zones
+from gamecore.rules.state import Battle
 from tests.gamecore.rules.test_gw_combat import HIT, MISS, TWO, Script, units_of
 
 

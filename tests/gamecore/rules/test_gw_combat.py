@@ -641,8 +641,8 @@ def test_property_target_selection_and_double_casualties(lineup, hits):
     ],
 )
 def test_bad_combat_data_is_a_ruleset_error(text, where):
+    from gamecore.engine.ruleset import parse_ruleset
     from gamecore.errors import RulesetError
-    from gamecore.rules.ruleset import parse_ruleset
 
     with pytest.raises(RulesetError, match=where):
         parse_ruleset('extends = "global_war"\n' + text, "x.toml")

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from gamecore.rules import load_ruleset
-from gamecore.rules.ruleset import DEFAULT_OPTIONS
+from gamecore.rules.options import DEFAULT_OPTIONS
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "global_war.md"

@@ -7,9 +7,9 @@ from gamecore.engine import Action, new_game
 from gamecore.engine.bots import make_bots, play
 from gamecore.engine.game import replay
 from gamecore.engine.testmaps import grid_pack, zone_ids
-from gamecore.engine.world import GameWorld
 from gamecore.model import Line
 from gamecore.rules import control, economy
+from gamecore.rules.world import GameWorld
 from tests.gamecore.engine.helpers import finish_turn, to_phase, units_of
 
 #   A B 1 C     A: RED's capital (factory), B RED (coast), C a RED island colony,

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from gamecore.engine import Action, new_game
+from gamecore.engine.ruleset import OPTIONAL_STATUS, parse_ruleset
 from gamecore.engine.testmaps import grid_pack, zone_ids
 from gamecore.errors import RulesetError
 from gamecore.model import Border
 from gamecore.rules import load_ruleset
 from gamecore.rules.combat import fire_values
-from gamecore.rules.ruleset import OPTIONAL_STATUS, parse_ruleset
 
 TWO = {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}}
 DOC = Path(__file__).resolve().parents[3] / "docs" / "global_war.md"

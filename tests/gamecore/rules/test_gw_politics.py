@@ -16,9 +16,9 @@ from gamecore.conditions import ScenarioWorld, evaluate, rules_to_objectives
 from gamecore.engine import Action, new_game, replay
 from gamecore.engine.bots import RandomBot, play
 from gamecore.engine.testmaps import grid_pack, zone_ids
-from gamecore.engine.world import GameWorld
 from gamecore.errors import ConditionError
 from gamecore.rules import economy, load_ruleset, movement, politics
+from gamecore.rules.world import GameWorld
 
 # A B C D land in a row; E a neutral (strict) zone next to D; 1 the sea
 ROWS = [

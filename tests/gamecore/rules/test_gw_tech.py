@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamecore.engine import Action, RandomBot, new_game, play, replay
+from gamecore.engine.ruleset import parse_ruleset
 from gamecore.engine.testmaps import grid_pack, zone_ids
 from gamecore.errors import RulesError, RulesetError
 from gamecore.rules import economy, load_ruleset, tech
-from gamecore.rules.ruleset import parse_ruleset
 
 END = Action.end_phase()
 NATIONS = {
@@ -454,8 +454,8 @@ def test_has_tech_in_the_condition_language_t_3_1():
     # T 3-1 "Technological Superiority: Score 1 Victory Objective if USSR has Heavy
     # Strategic Bombers, Long-Range Aircraft, Strategic Rockets, and Heavy Armor"
     from gamecore.conditions import ScenarioWorld, evaluate
-    from gamecore.engine.world import GameWorld
     from gamecore.errors import ConditionError
+    from gamecore.rules.world import GameWorld
 
     four = {"heavy_bombers": 4, "long_range_aircraft": 4, "strategic_rockets": 4}
     cond = " and ".join(f"has_tech(RED, {t})" for t in (*four, "heavy_armor"))

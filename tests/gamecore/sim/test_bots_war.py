@@ -3,6 +3,8 @@ declares war in its Politics phase when the gates allow it; §14.1 pacts)."""
 
 from __future__ import annotations
 
+import pytest
+
 from gamecore.conditions import rules_to_objectives
 from gamecore.engine import new_game
 from gamecore.engine.bots import play
@@ -95,8 +97,8 @@ def test_the_bot_declares_in_its_politics_phase_and_plays_on():
 
 def test_an_army_without_a_land_route_to_the_enemy_gets_transports():
     # seeds/000 §1.6, §9: Britain's army (an island, C) reaches Germany only by sea; with
-    # the global_war option bot_ferry_share = 0.5 the bot wants hulls for half of it
-    from gamecore.sim.bots.heuristic import _transports_wanted, _View
+    # global_war's heuristic-bot option ferry_share = 0.5 the bot wants hulls for half of it
+    from gamecore.sim.bots.heuristic import _transports_wanted, _View, bot_options
 
     s, _ = game([("C", "UK", "infantry", 8), ("A", "GER", "infantry", 2)], relation="peace")
     s.set_relation("GER", "UK", "war")
@@ -114,5 +116,19 @@ def test_an_army_without_a_land_route_to_the_enemy_gets_transports():
     )
     s2.set_relation("GER", "UK", "war")
     assert _transports_wanted(_View(s2, "UK"), s2, tr, 0.5) == 0
-    assert s.rules.options["bot_ferry_share"] == 0.5
-    assert load_ruleset("g40").options["bot_ferry_share"] == 0.0  # g40 plays as before
+    assert bot_options(s.rules)["ferry_share"] == 0.5
+    assert bot_options(load_ruleset("g40"))["ferry_share"] == 0.0  # g40 plays as before
+    assert "bot_ferry_share" not in s.rules.options  # a bot knob, not a rule
+
+
+def test_a_bad_bot_option_names_the_ruleset_and_key():
+    from gamecore.errors import RulesetError
+    from gamecore.rules import parse_ruleset
+    from gamecore.sim.bots.heuristic import bot_options
+
+    rs = parse_ruleset('extends = "g40"\n[bots.heuristic]\nferry_share = "lots"\n', "mine.toml")
+    with pytest.raises(RulesetError, match=r"mine.toml.*bots.heuristic.ferry_share.*number"):
+        bot_options(rs)
+    rs = parse_ruleset('extends = "g40"\n[bots.heuristic]\nferry = 0.5\n', "mine.toml")
+    with pytest.raises(RulesetError, match="unknown bot option"):
+        bot_options(rs)

@@ -1,69 +1,70 @@
-"""The sequence of play: which actions each phase offers and what they do.
+"""The A&A family's phases: which actions each offers, what happens when it begins and
+ends, and the turn and round hooks of the kernel's sequence of play
+(:mod:`gamecore.engine.turns`). :mod:`gamecore.rules.aa` registers them by name.
 
-The phase list comes from the ruleset (``phases = [...]``), so a system that collects
-income first (The War Game) only reorders data. Each phase name maps to a handler here;
-the mechanisms live in :mod:`gamecore.rules` (movement, combat, economy, control).
+The phase list comes from the ruleset (``phases = [...]``), so a ruleset that collects
+income first only reorders data; the mechanisms live in :mod:`gamecore.rules` (movement,
+combat, economy, control, convoys, supply, politics, technologies).
 """
 
 from __future__ import annotations
 
 from gamecore.engine.actions import Action
+from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import (
     HELD,
     RETREATED,
     SUBMERGED,
     GameState,
 )
-from gamecore.errors import RulesError
+from gamecore.engine.turns import END
 from gamecore.rules import combat, control, convoy, economy, movement, politics, supply, tech
-
-END = Action.end_phase()
-#: phases that need no decision: they run and end by themselves
-AUTO_PHASES = frozenset({"collect_income"})
 
 
 # ---------------------------------------------------------------------- legal actions
-def legal_actions(s: GameState) -> list[Action]:
-    ph = s.phase
-    if s.battle is None and control.surrendered(s, s.current_nation):
-        return [END]  # seeds/000 §9.22: a surrendered nation does nothing
-    if ph == "purchase":
-        return (
-            tech.filter_actions(s, economy.purchase_actions(s)) + tech.research_actions(s) + [END]
-        )
-    if ph == "politics":
-        return politics_actions(s) + [END]
-    if ph == "combat_move":
-        acts = movement.move_actions(s, combat=True) + convoy.combat_move_actions(s)
-        if s.rules.options.get("declare_war") and "politics" not in s.rules.phases:
-            acts = politics_actions(s) + acts
-        return acts + [END]
-    if ph == "combat":
-        return combat.resolver(s).combat_actions(s) or [END]
-    if ph == "noncombat_move":
-        return movement.move_actions(s, combat=False) + [END]
-    if ph == "place":
-        return (
-            tech.filter_actions(s, economy.place_actions(s))
-            + economy.upgrade_actions(s)
-            + supply.lend_lease_actions(s)
-            + [END]
-        )
-    return [END]
+def surrendered_now(s: GameState) -> bool:
+    """seeds/000 §9.22: a surrendered nation does nothing."""
+    return s.battle is None and control.surrendered(s, s.current_nation)
 
 
-def is_legal(s: GameState, a: Action) -> bool:
-    legal = s.legal_actions()
-    if a in legal:
-        return True
-    if a.kind == "move":
-        return _is_legal_move(s, a, legal)
-    if a.kind == "buy" and a.count > 1:
-        return economy.can_buy(s, a.type, a.count) and tech.may_buy(s, a.type)
-    return False
+def purchase_actions(s: GameState) -> list[Action]:
+    return tech.filter_actions(s, economy.purchase_actions(s)) + tech.research_actions(s) + [END]
 
 
-def _is_legal_move(s: GameState, a: Action, legal: list[Action]) -> bool:
+def politics_phase_actions(s: GameState) -> list[Action]:
+    return politics_actions(s) + [END]
+
+
+def combat_move_actions(s: GameState) -> list[Action]:
+    acts = movement.move_actions(s, combat=True) + convoy.combat_move_actions(s)
+    if s.rules.options.get("declare_war") and "politics" not in s.rules.phases:
+        acts = politics_actions(s) + acts
+    return acts + [END]
+
+
+def combat_actions(s: GameState) -> list[Action]:
+    return combat.resolver(s).combat_actions(s) or [END]
+
+
+def noncombat_move_actions(s: GameState) -> list[Action]:
+    return movement.move_actions(s, combat=False) + [END]
+
+
+def place_actions(s: GameState) -> list[Action]:
+    return (
+        tech.filter_actions(s, economy.place_actions(s))
+        + economy.upgrade_actions(s)
+        + supply.lend_lease_actions(s)
+        + [END]
+    )
+
+
+def is_legal_buy(s: GameState, a: Action, legal: list[Action]) -> bool:
+    """Several of a type at once, within money and the purchase rules."""
+    return a.count > 1 and economy.can_buy(s, a.type, a.count) and tech.may_buy(s, a.type)
+
+
+def is_legal_move(s: GameState, a: Action, legal: list[Action]) -> bool:
     """A move of any units that each may take this path (groups combine: infantry and
     artillery attack together), within the transport's or the carriers' room."""
     want = set(a.units)
@@ -128,36 +129,12 @@ def politics_actions(s: GameState) -> list[Action]:
 
 
 # ---------------------------------------------------------------------- apply
-def apply(s: GameState, a: Action) -> None:
-    k = a.kind
-    if k == "end_phase":
-        end_phase(s)
-    elif k == "buy":
-        economy.apply_buy(s, a)
-    elif k == "repair":
-        economy.apply_repair(s, a)
-    elif k == "research":
-        tech.apply_research(s, a)
-    elif k == "advance":
-        economy.apply_advance(s, a)
-    elif k == "upgrade":
-        economy.apply_upgrade(s, a)
-    elif k == "raid":
-        convoy.apply_raid(s, a)
-    elif k == "escort":
-        convoy.apply_escort(s, a)
-    elif k == "declare_war":
-        declare_war(s, s.current_nation, a.nation)
-    elif k == "move":
-        movement.apply_move(s, a)
-    elif k in ("fight", "casualties", "press", "retreat", "submerge"):
-        combat.resolver(s).apply_combat_action(s, a)
-    elif k == "place":
-        economy.apply_place(s, a)
-    elif k == "lend_lease":
-        supply.apply_lend_lease(s, a)
-    else:
-        raise RulesError(f"unknown action kind '{k}'")
+def apply_declare_war(s: GameState, a: Action) -> None:
+    declare_war(s, s.current_nation, a.nation)
+
+
+def apply_combat(s: GameState, a: Action) -> None:
+    combat.resolver(s).apply_combat_action(s, a)
 
 
 def declare_war(s: GameState, n: str, x: str) -> None:
@@ -183,53 +160,39 @@ def together(s: GameState) -> bool:
     return s.rules.options.get("slot_mode") == "together"
 
 
-def end_phase(s: GameState) -> None:
-    on_exit(s, s.phase)
-    if s.terminal:
-        return
-    slot = s.board.turn_slots[s.slot]
-    if together(s) and s.sub + 1 < len(slot):
-        s.sub += 1  # the next nation of the slot, same phase
-    elif s.phase_i + 1 < len(s.rules.phases):
-        s.phase_i += 1
-        if together(s):
-            s.sub = 0
+def enter_combat(s: GameState) -> None:
+    s.battle = None
+    s.decision = None
+    raiders = convoy.resolve_raids(s)  # seeds/000 §9.11: one round, before battles
+    if together(s) and s.sub > 0:
+        s.battles = ()  # the slot's battles were fought together already
     else:
-        next_turn(s)
-        if s.terminal:
-            return
-    on_enter(s, s.phase)
+        battles = combat.resolver(s).find_battles(s)
+        s.battles = convoy.without_escort_battles(s, battles, raiders)
 
 
-def on_enter(s: GameState, ph: str) -> None:
-    s.bump()
-    if ph == "combat":
-        s.battle = None
-        raiders = convoy.resolve_raids(s)  # seeds/000 §9.11: one round, before battles
-        if together(s) and s.sub > 0:
-            s.battles = ()  # the slot's battles were fought together already
-        else:
-            battles = combat.resolver(s).find_battles(s)
-            s.battles = convoy.without_escort_battles(s, battles, raiders)
+def exit_combat(s: GameState, n: str) -> None:
+    s.raids = {}
+    s.battles = ()
+    s.battle = None
+    s.decision = None
+    politics.after_combat(s, n)  # T 4-3 attacked neutrals join the other side
 
 
-def on_exit(s: GameState, ph: str) -> None:
-    n = s.current_nation
-    if ph == "combat":
-        s.raids = {}
-        s.battles = ()
-        s.battle = None
-        politics.after_combat(s, n)  # T 4-3 attacked neutrals join the other side
-    elif ph == "noncombat_move":
-        movement.occupy_friendly_neutrals(s, n)
-        movement.land_air_units(s, n)
-    elif ph == "place":
-        economy.end_placement(s, n)
-        politics.recruit(s, n)  # §4.5 controlled minors' recruitment roll (option)
-    elif ph == "collect_income":
-        pass
-    if s.phase_i == len(s.rules.phases) - 1:
-        end_turn(s, n)
+def exit_noncombat_move(s: GameState, n: str) -> None:
+    movement.occupy_friendly_neutrals(s, n)
+    movement.land_air_units(s, n)
+
+
+def exit_place(s: GameState, n: str) -> None:
+    economy.end_placement(s, n)
+    politics.recruit(s, n)  # §4.5 controlled minors' recruitment roll (option)
+    economy.lose_unspent(s, n)  # option bank_carry_over
+
+
+def collect_income(s: GameState) -> None:
+    economy.collect_income(s, s.current_nation)
+    tech.collect_income(s, s.current_nation)  # §7.8 Wartime Economy
 
 
 def end_turn(s: GameState, n: str) -> None:
@@ -242,22 +205,6 @@ def end_turn(s: GameState, n: str) -> None:
     control.check_victory(s)
 
 
-def next_turn(s: GameState) -> None:
-    slots = s.board.turn_slots
-    s.phase_i = 0
-    s.sub = len(slots[s.slot]) if together(s) else s.sub + 1
-    if s.sub >= len(slots[s.slot]):
-        s.sub = 0
-        s.slot += 1
-        if s.slot >= len(slots):
-            s.slot = 0
-            end_round(s)
-            if s.terminal:
-                return
-            s.round += 1
-    begin_turn(s)
-
-
 def end_round(s: GameState) -> None:
     s.event("round_end", round=s.round)
     convoy.new_calendar_turn(s)
@@ -266,6 +213,10 @@ def end_round(s: GameState) -> None:
         return
     if s.max_rounds is not None and s.round >= s.max_rounds:
         control.end_by_round_limit(s)
+
+
+def stalemate(s: GameState) -> None:
+    control.end_by_round_limit(s, reason="stalemate: no nation can act")
 
 
 def begin_turn(s: GameState) -> None:
@@ -281,6 +232,7 @@ def begin_turn(s: GameState) -> None:
     s.captured = set()
     s.battles = ()
     s.battle = None
+    s.decision = None
     bonus = {}
     for m in sorted(nations):
         control.check_surrender(s, m)
@@ -311,31 +263,31 @@ def begin_turn(s: GameState) -> None:
     politics.on_turn_start(s)  # calendar and scenario events (option scenario_events)
 
 
-def auto_advance(s: GameState) -> None:
-    """Run phases that need no decision (income) and end phases whose only legal action
-    is ``end_phase``, so bots and humans only see real choices."""
-    ended = 0
-    # every nation's turn going by with nobody able to do anything: nothing will change
-    limit = len(s.rules.phases) * (sum(len(x) for x in s.board.turn_slots) + 1)
-    while not s.terminal:
-        if ended > limit:
-            control.end_by_round_limit(s, reason="stalemate: no nation can act")
-            break
-        ph = s.phase
-        if ph in AUTO_PHASES:
-            if ph == "collect_income":
-                economy.collect_income(s, s.current_nation)
-                tech.collect_income(s, s.current_nation)  # §7.8 Wartime Economy
-            s._legal = None
-            end_phase(s)
-            s._legal = None
-            ended += 1
-            continue
-        legal = s.legal_actions()
-        if len(legal) == 1 and legal[0] == END:
-            s._legal = None
-            end_phase(s)
-            s._legal = None
-            ended += 1
-            continue
-        break
+# ---------------------------------------------------------------------- options
+#: the options this module reads (declared for the rule system: typed, checked at load)
+OPTIONS = (
+    OptionSpec(
+        "repair_ships",
+        "str",
+        "naval_base",
+        choices=("naval_base", "turn_end", "never"),
+        doc="when damaged ships are repaired: at a naval base, at turn end, never",
+        owner="gamecore.rules.phases",
+    ),
+    OptionSpec(
+        "war_scope",
+        "str",
+        "pair",
+        choices=("pair", "alliance"),
+        doc="a declaration of war involves the two nations (pair) or their alliances",
+        owner="gamecore.rules.phases",
+    ),
+    OptionSpec(
+        "slot_mode",
+        "str",
+        "sequential",
+        choices=("sequential", "together"),
+        doc="nations of a turn slot take their turns in order (sequential) or play it phase by phase (together)",
+        owner="gamecore.rules.phases",
+    ),
+)

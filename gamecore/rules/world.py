@@ -4,13 +4,17 @@ the validator and a played game.
 
 The static parts (zones, nations, alliances, regions, parameters, unit classes) come from
 one :class:`~gamecore.conditions.world.ScenarioWorld` built per game and shared by every
-clone; the dynamic parts read the :class:`~gamecore.engine.state.GameState`.
+clone; the dynamic parts read the :class:`~gamecore.engine.state.GameState` (and the
+A&A family's income and technology rules).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
+
+from gamecore.conditions.world import ScenarioWorld
+from gamecore.model.calendar import calendar_month
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -21,8 +25,6 @@ def static_world(state: GameState):
     cache = state.board.cache
     w = cache.get("static_world")
     if w is None:
-        from gamecore.conditions.world import ScenarioWorld
-
         adjacency = {z: set(n) for z, n in state.board.nbrs.items()}
         w = ScenarioWorld(state.pack, state.scenario, state.rules, adjacency)
         cache["static_world"] = w
@@ -55,8 +57,6 @@ class GameWorld:
 
     @property
     def date_index(self) -> int:
-        from gamecore.rules.politics import calendar_month
-
         sc = self.state.scenario
         return calendar_month(sc.start, sc.calendar, self.state.round)
 

@@ -1,0 +1,252 @@
+"""The rule-system registry: the kernel's one door for rules.
+
+A :class:`RuleSystem` is what a family of rules adds to the kernel (python-chess's
+variants, OpenSpiel's games): its phases, its action kinds, its options, the parts of the
+game state it keeps, and the hooks the kernel calls while a game runs. A ruleset file
+names its system (``[ruleset] system = "aa"``; the Axis & Allies family when it names none)
+and :func:`gamecore.engine.new_game` plays it through that system.
+
+The engine imports no rule system. Systems register themselves (:func:`register_system`)
+when their package is imported; the packages bundled with Warroom are listed in
+``gamecore.RULE_SYSTEM_PACKAGES`` (the application's configuration, like a web
+framework's installed apps) and imported the first time a system is looked up by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gamecore.engine import turns
+from gamecore.engine.actions import Action
+from gamecore.engine.options import BOARD_OPTIONS, OptionSpec
+from gamecore.engine.state import GameState
+from gamecore.errors import RulesError
+
+END = Action.end_phase()
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase of a system's sequence of play, registered by name.
+
+    ``legal(state)`` gives the actions the current player may take (``end_phase``
+    included when the phase may end); a phase without ``legal`` is automatic: ``run``
+    does its work and it ends by itself. ``enter(state)`` runs when the phase begins,
+    ``exit(state, nation)`` when it ends (``nation``: whose phase it was)."""
+
+    name: str
+    legal: Callable[[GameState], list[Action]] | None = None
+    run: Callable[[GameState], None] | None = None
+    enter: Callable[[GameState], None] | None = None
+    exit: Callable[[GameState, str], None] | None = None
+    doc: str = ""
+
+    @property
+    def automatic(self) -> bool:
+        return self.legal is None
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """An action kind, registered by name: ``apply(state, action)`` does it;
+    ``is_legal(state, action, legal)`` may accept an action that is not literally in the
+    legal list (a move of any subset of the units a listed move names)."""
+
+    name: str
+    apply: Callable[[GameState, Action], None]
+    is_legal: Callable[[GameState, Action, list[Action]], bool] | None = None
+    doc: str = ""
+
+
+#: the system of a ruleset that names none
+DEFAULT_SYSTEM = "aa"
+
+_SYSTEMS: dict[str, RuleSystem] = {}
+_loaded_packages = False
+
+
+class RuleSystem:
+    """Base class of rule systems. A subclass sets :attr:`name`, registers its phases
+    (:meth:`add_phase`) and action kinds (:meth:`add_action`) and overrides the hooks it
+    needs; the kernel (:mod:`gamecore.engine.turns`) runs the sequence of play: a ruleset's
+    phase list in order, for each nation of each turn slot, round after round."""
+
+    #: the id rulesets name (``[ruleset] system = ...``)
+    name: str = ""
+    #: one line for ``warroom rules list``
+    title: str = ""
+
+    def __init__(self) -> None:
+        self.phases: dict[str, Phase] = {}
+        self.actions: dict[str, ActionKind] = {}
+        self.add_action(
+            ActionKind("end_phase", lambda s, a: turns.end_phase(s), doc="end the phase")
+        )
+
+    def add_phase(self, phase: Phase) -> Phase:
+        if phase.name in self.phases:
+            raise ValueError(f"system '{self.name}': phase '{phase.name}' registered twice")
+        self.phases[phase.name] = phase
+        return phase
+
+    def add_action(self, kind: ActionKind) -> ActionKind:
+        if kind.name in self.actions and kind.name != "end_phase":
+            raise ValueError(f"system '{self.name}': action kind '{kind.name}' registered twice")
+        self.actions[kind.name] = kind
+        return kind
+
+    # -- what rulesets of this system may say --------------------------------------
+    def phase_names(self) -> tuple[str, ...]:
+        """Every phase a ruleset of this system may list (in the default order)."""
+        return tuple(self.phases)
+
+    def option_specs(self) -> dict[str, OptionSpec]:
+        """Every option this system reads (:class:`~gamecore.engine.options.OptionSpec`):
+        the board's (the kernel reads them for every system) and the system's own."""
+        return {o.name: o for o in BOARD_OPTIONS}
+
+    def default_options(self) -> dict[str, Any]:
+        """Every option this system reads, with its default."""
+        cached = self.__dict__.get("_defaults")
+        if cached is None:
+            cached = self._defaults = {n: o.default for n, o in self.option_specs().items()}
+        return cached
+
+    def check_options(self, checker, options: dict[str, Any]) -> None:
+        """Check option values (``checker.fail(key, reason)`` raises a RulesetError that
+        names the file and the key)."""
+
+    def check_ruleset(self, checker, options, units, facilities, terrain, borders) -> None:
+        """Check what options name against the ruleset's tables."""
+
+    # -- a game of this system -------------------------------------------------------
+    #: the decisions a game may offer as actions (``new_game(decisions=...)``); the rest
+    #: follow the system's default policies
+    offered_decisions: tuple[str, ...] = ()
+    #: those offered when ``new_game`` names none
+    default_decisions: tuple[str, ...] = ()
+
+    def state_class(self) -> type:
+        """The GameState class of this system's games (the core one plus its parts:
+        :func:`gamecore.engine.parts.state_class`)."""
+        return GameState
+
+    def init_state(self, state: GameState) -> None:
+        """Set the system's parts of a new game (before the set-up is placed): each
+        part's declared initial value."""
+        for p in type(state).PARTS:
+            setattr(state, p.name, p.new(state))
+
+    def setup(self, state: GameState) -> None:
+        """After the scenario's units are placed, before the first turn."""
+
+    def begin(self, state: GameState) -> None:
+        """Start the first turn (after the log's start entry)."""
+        turns.begin_turn(state)
+        turns.auto_advance(state)
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        ph = self.phases.get(state.phase)
+        if ph is None or ph.legal is None:
+            return [END]
+        return ph.legal(state)
+
+    def is_legal(self, state: GameState, action: Action) -> bool:
+        legal = state.legal_actions()
+        if action in legal:
+            return True
+        kind = self.actions.get(action.kind)
+        return (
+            kind is not None and kind.is_legal is not None and kind.is_legal(state, action, legal)
+        )
+
+    def apply(self, state: GameState, action: Action) -> None:
+        kind = self.actions.get(action.kind)
+        if kind is None:
+            raise RulesError(f"unknown action kind '{action.kind}'")
+        kind.apply(state, action)
+
+    def after_apply(self, state: GameState) -> None:
+        """After every action: run the phases that need no decision."""
+        turns.auto_advance(state)
+
+    # -- the sequence of play's hooks (gamecore.engine.turns) ---------------------------
+    def together(self, state: GameState) -> bool:
+        """Whether the nations of a turn slot play it phase by phase (else each takes
+        its whole turn in order)."""
+        return False
+
+    def begin_turn(self, state: GameState) -> None:
+        """A nation's (or a slot's) turn begins."""
+
+    def end_turn(self, state: GameState, nation: str) -> None:
+        """After the last phase of ``nation``'s turn."""
+
+    def end_round(self, state: GameState) -> None:
+        """After the last turn slot of a round (the round number is not yet advanced)."""
+        if state.max_rounds is not None and state.round >= state.max_rounds:
+            state.terminal = True
+            state.end_reason = "round limit"
+
+    def stalemate(self, state: GameState) -> None:
+        """Nobody could act for a whole round of turns."""
+        state.terminal = True
+        state.end_reason = "stalemate: no nation can act"
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """Facts about a game beyond the core's, for ``warroom play`` (JSON-able)."""
+        return {}
+
+    def production_capacity(self, state: GameState, facility) -> int:
+        return 0
+
+    def default_evaluator(self):
+        """The objective evaluator of a game that names none (None: literal)."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<RuleSystem {self.name}>"
+
+
+def register_system(system: RuleSystem) -> RuleSystem:
+    """Make ``system`` playable by name; returns it. A name registered twice must be the
+    same object (re-importing a module must not swap a system under running games)."""
+    if not system.name:
+        raise ValueError("a rule system needs a name")
+    old = _SYSTEMS.get(system.name)
+    if old is not None and old is not system and type(old) is not type(system):
+        raise ValueError(f"rule system '{system.name}' is registered already")
+    _SYSTEMS[system.name] = system
+    return system
+
+
+def _load_bundled() -> None:
+    global _loaded_packages
+    if _loaded_packages:
+        return
+    _loaded_packages = True
+    import gamecore
+
+    for pkg in getattr(gamecore, "RULE_SYSTEM_PACKAGES", ()):
+        importlib.import_module(pkg)
+
+
+def get_system(name: str) -> RuleSystem:
+    """The registered system ``name`` (:class:`RulesError` naming the known ones)."""
+    s = _SYSTEMS.get(name)
+    if s is None:
+        _load_bundled()
+        s = _SYSTEMS.get(name)
+    if s is None:
+        known = ", ".join(sorted(_SYSTEMS)) or "none"
+        raise RulesError(f"unknown rule system '{name}' (known: {known})")
+    return s
+
+
+def systems() -> dict[str, RuleSystem]:
+    """Every registered system by name (the bundled ones included)."""
+    _load_bundled()
+    return dict(sorted(_SYSTEMS.items()))

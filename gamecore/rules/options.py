@@ -1,0 +1,97 @@
+"""The options of the Axis & Allies family's rule system (``aa``): the typed options its
+mechanisms declare (each module's ``OPTIONS``, the board's ``BOARD_OPTIONS``), and the
+checks the specs cannot make alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamecore.engine.options import BOARD_OPTIONS, OptionSpec, specs_by_name
+from gamecore.rules import (
+    combat,
+    control,
+    convoy,
+    economy,
+    modifiers,
+    movement,
+    phases,
+    politics,
+    supply,
+    tech,
+)
+from gamecore.rules.combat import RESOLVERS
+from gamecore.rules.modifiers import POLICIES
+
+#: every option the system's mechanisms read, declared by the module that reads it
+SPECS: dict[str, OptionSpec] = specs_by_name(
+    BOARD_OPTIONS,
+    combat.OPTIONS,
+    modifiers.OPTIONS,
+    control.OPTIONS,
+    economy.OPTIONS,
+    phases.OPTIONS,
+    movement.OPTIONS,
+    politics.OPTIONS,
+    supply.OPTIONS,
+    tech.OPTIONS,
+    convoy.OPTIONS,
+)
+#: option -> default, for every ruleset of the system
+DEFAULT_OPTIONS: dict[str, Any] = {name: spec.default for name, spec in SPECS.items()}
+
+#: the system's phases (gamecore.rules.phases implements each), in their default order
+KNOWN_PHASES = (
+    "purchase",
+    "politics",
+    "combat_move",
+    "combat",
+    "noncombat_move",
+    "place",
+    "collect_income",
+)
+
+
+def check_options(c, o: dict) -> None:
+    """What the option specs cannot say alone (``c.fail(key, reason)`` names file and key):
+    registries that plug-ins extend, and the shape of tables."""
+    if o.get("combat_resolver") not in RESOLVERS:
+        c.fail(
+            "options.combat_resolver",
+            f"unknown resolver {o.get('combat_resolver')!r} (known: {', '.join(RESOLVERS)})",
+        )
+    if o.get("modifier_policy") not in POLICIES:
+        c.fail(
+            "options.modifier_policy",
+            f"must be one of {', '.join(POLICIES)}, not {o.get('modifier_policy')!r}",
+        )
+    tracks = o.get("tech_tracks")
+    if not isinstance(tracks, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in tracks.items()
+    ):
+        c.fail("options.tech_tracks", "must be a table of nation = nation")
+    profiles = o.get("casualty_profiles")
+    if not isinstance(profiles, list) or not profiles:
+        c.fail("options.casualty_profiles", "must be a non-empty list")
+
+
+def check_references(c, options, units, facilities, terrain, borders) -> None:
+    """Options that name terrain, unit types and facility types of the ruleset."""
+
+    # Global War combat options naming terrain, unit types and facility types
+    for k in ("city_terrain", "surrounded_city_terrain"):
+        v = options.get(k)
+        if not isinstance(v, str) or (v and v not in terrain):
+            c.fail(f"options.{k}", f"no [terrain.{v}] table")
+    for k, known, what in (
+        ("amphibious_double_exempt", units, "unit type"),
+        ("city_supply_facilities", facilities, "facility type"),
+        ("fortified_lines_fall", borders, "[borders.*] table"),
+    ):
+        v = options.get(k)
+        if not isinstance(v, list):
+            c.fail(f"options.{k}", "must be a list")
+        for x in v:
+            if x not in known:
+                c.fail(f"options.{k}", f"unknown {what} {x!r}")
+    if not isinstance(options.get("amphibious_first_round"), list):
+        c.fail("options.amphibious_first_round", "must be a list")
