@@ -57,6 +57,11 @@ class MapScene(QGraphicsScene):
         self.issues: dict[int, str] = {}
         #: playtest heatmap: zone -> battles (or captures) per game
         self.heatmap: dict[int, float] = {}
+        #: play mode: the game's position drawn in place of the pack's scenario (ownership
+        #: and unit stacks), the stack picked and the zones it may move to
+        self.play_scenario: Scenario | None = None
+        self.play_source: int | None = None
+        self.play_targets: frozenset[int] = frozenset()
         self.colour_names: dict[int, str] = {}
         self.brushes: dict[int, QBrush] = {}
         self.selection: set[Hit] = set()
@@ -174,6 +179,27 @@ class MapScene(QGraphicsScene):
             self.layers[key].rebuild()
         self.invalidate_static()
 
+    def show_position(self, scenario: Scenario | None) -> None:
+        """Play mode: draw ``scenario`` (a game's position: ownership, unit stacks) in
+        place of the pack's; None goes back to the pack's scenario."""
+        self.play_scenario = scenario
+        self.scenario = (
+            scenario if scenario is not None else self.pack.scenarios.get(self.scenario_id or "")
+        )
+        if scenario is None:
+            self.play_source, self.play_targets = None, frozenset()
+        self._recolour(None)
+        self.symbols.clear()
+        self.layers["units"].rebuild()
+        self.invalidate_static()
+        self.highlight.update()
+
+    def set_play_targets(self, source: int | None, targets) -> None:
+        """Play mode: the zone of the stack picked and the zones it may move to."""
+        self.play_source = source
+        self.play_targets = frozenset(targets)
+        self.highlight.update()
+
     def shows(self, props: dict) -> bool:
         """Whether a map item (line, facility) with these ``props`` belongs to the scenario
         shown (``props.scenarios``, :func:`gamecore.model.in_scenario`): the 1939 convoys
@@ -238,7 +264,12 @@ class MapScene(QGraphicsScene):
         """Recompute fill colours (all zones when ``zone_ids`` is None); repaint those
         whose colour changed; returns those zones."""
         new = style.zone_colours(
-            self.pack, self.mode, self.scenario_id, self.issues, heatmap=self.heatmap
+            self.pack,
+            self.mode,
+            self.scenario_id,
+            self.issues,
+            heatmap=self.heatmap,
+            position=self.play_scenario,
         )
         changed = [zid for zid, c in new.items() if self.colour_names.get(zid) != c]
         self.colour_names = new

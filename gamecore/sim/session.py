@@ -22,6 +22,7 @@ import json
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,8 @@ from gamecore.engine.ruleset import load_ruleset
 from gamecore.engine.state import GameState
 from gamecore.engine.systems import get_system
 from gamecore.errors import RulesError, WarroomError
-from gamecore.model import Pack
+from gamecore.model import Ownership, Pack, Scenario, UnitStack
+from gamecore.model.calendar import calendar_month, date_label, parse_date
 from gamecore.sim.bots import BOTS, make_bot, plays
 from gamecore.store.jsonform import pack_to_data
 
@@ -318,3 +320,63 @@ class PlaySession:
         if not any(a.kind == "buy" for a in self.legal()):
             return 0
         return int(s.banks.get(s.current_nation, 0))
+
+
+# ---------------------------------------------------------------------- the position shown
+def position_scenario(state: GameState) -> Scenario:
+    """The game's position as a scenario the map can draw: the scenario with today's
+    ownership and one unit stack per (zone, nation, type, damage) — damaged units
+    (``props["damage"]``) apart from sound ones."""
+    scn = state.scenario
+    ownership = {
+        z: Ownership(o, state.start_owner.get(z)) for z, o in sorted(state.owner.items())
+    }
+    counts: dict[tuple[int, str, str, int], int] = {}
+    for u in state.units.values():
+        key = (u.zone, u.nation, u.type, u.damage)
+        counts[key] = counts.get(key, 0) + 1
+    stacks = [
+        UnitStack(z, n, t, k, {"damage": d} if d else {})
+        for (z, n, t, d), k in sorted(counts.items())
+    ]
+    return replace(scn, ownership=ownership, units=stacks)
+
+
+def position_date(state: GameState) -> str:
+    """The calendar date of the current round ("1939-09"), or "" when the scenario has no
+    start date."""
+    scn = state.scenario
+    if not parse_date(scn.start or ""):
+        return ""
+    return date_label(calendar_month(scn.start, scn.calendar, state.round))
+
+
+def objectives_table(state: GameState) -> list[dict[str, Any]]:
+    """The scenario's objectives and victory conditions with what the game knows of them:
+    rows of id, name, kind, owner, and how often it paid this game (income collected for
+    it, or victory points), plus each side's victory points."""
+    paid: dict[str, int] = {}
+    for e in state.log:
+        kind = e.get("e")
+        if kind == "income":
+            for oid in e.get("objectives") or ():
+                paid[oid] = paid.get(oid, 0) + 1
+        elif kind == "victory_points" and e.get("objective"):
+            paid[e["objective"]] = paid.get(e["objective"], 0) + 1
+    return [
+        {
+            "id": obj.id,
+            "name": obj.name or obj.id,
+            "kind": obj.kind,
+            "owner": obj.owner or "",
+            "paid": paid.get(obj.id, 0),
+        }
+        for obj in state.scenario.objectives.values()
+        if obj.kind in ("objective", "victory")
+    ]
+
+
+def victory_points(state: GameState) -> dict[str, int]:
+    """Each side's victory points (rule systems that count them), else {}."""
+    vp = getattr(state, "vp", None)
+    return dict(sorted(vp.items())) if isinstance(vp, dict) else {}

@@ -155,3 +155,20 @@ def test_load_refuses_a_changed_pack_and_junk(pack, tmp_path):
     junk.write_text(json.dumps(data))
     with pytest.raises(SaveError, match="does not replay"):
         PlaySession.load(junk, pack)
+
+
+def test_position_scenario_follows_the_game(pack):
+    from gamecore.sim.session import objectives_table, position_date, position_scenario
+
+    s = PlaySession.start(pack, "1939", seed=5, rounds=2)
+    _script(s, 300)
+    st = s.state
+    pos = position_scenario(st)
+    assert {z: o.owner for z, o in pos.ownership.items()} == st.owner
+    assert sum(u.count for u in pos.units) == len(st.units)
+    damaged = sum(u.count for u in pos.units if u.props.get("damage"))
+    assert damaged == sum(1 for u in st.units.values() if u.damage)
+    assert pack.scenarios["1939"].units != pos.units  # the pack's set-up is untouched
+    assert position_date(st).startswith("19")
+    rows = objectives_table(st)
+    assert rows and all({"id", "name", "kind", "paid"} <= set(r) for r in rows)
