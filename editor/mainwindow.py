@@ -786,8 +786,7 @@ class MainWindow(QMainWindow):
         self._autosave_timer.stop()
         self.validation.reset(None)  # results of a validation still running are dropped
         self.validation.wait(5000)
-        self.play.stop()
-        self.play.pool.waitForDone(5000)  # a bot still thinking
+        self.play.shutdown()  # the game and the bots' thread
         QThreadPool.globalInstance().waitForDone(5000)
         event.accept()
 

@@ -179,19 +179,31 @@ class MapScene(QGraphicsScene):
             self.layers[key].rebuild()
         self.invalidate_static()
 
-    def show_position(self, scenario: Scenario | None) -> None:
+    def show_position(self, scenario: Scenario | None, full: bool = True) -> None:
         """Play mode: draw ``scenario`` (a game's position: ownership, unit stacks) in
-        place of the pack's; None goes back to the pack's scenario."""
+        place of the pack's; None goes back to the pack's scenario. ``full=False``
+        repaints only the zones whose owner or stacks changed since the last position
+        (while bots play: the whole map is not redrawn after every move; a chip another
+        zone's change pushed aside is put right by the next full redraw)."""
+        old = self.play_scenario
         self.play_scenario = scenario
         self.scenario = (
             scenario if scenario is not None else self.pack.scenarios.get(self.scenario_id or "")
         )
         if scenario is None:
             self.play_source, self.play_targets = None, frozenset()
-        self._recolour(None)
+        self._recolour(None)  # repaints the zones whose colour changed
         self.symbols.clear()
-        self.layers["units"].rebuild()
-        self.invalidate_static()
+        if full or old is None or scenario is None:
+            self.layers["units"].rebuild()
+            self.invalidate_static()
+        else:
+            changed = _stack_zones(old) ^ _stack_zones(scenario)
+            zones = {z for z, _stack in changed}
+            rect = self.geom.union_rect(zones) if zones else QRectF()
+            if not rect.isNull():
+                pad = self._pixels(60)
+                self.invalidate_static(rect.adjusted(-pad, -pad, pad, pad))
         self.highlight.update()
 
     def set_play_targets(self, source: int | None, targets) -> None:
@@ -583,3 +595,11 @@ class MapScene(QGraphicsScene):
         if not self.geom.has_lod() and self.geom.ids:
             self.geom.lod()
             self.invalidate_static()
+
+
+def _stack_zones(scenario: Scenario) -> set[tuple[int, tuple]]:
+    """(zone, stack) pairs of a scenario's unit stacks, to diff two positions."""
+    return {
+        (u.zone, (u.nation, u.unit_type, u.count, tuple(sorted(u.props.items()))))
+        for u in scenario.units
+    }

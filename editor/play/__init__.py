@@ -28,8 +28,9 @@ def autosave_path(window) -> Path:
 
 
 def new_game(window, dialog: NewGameDialog | None = None) -> bool:
-    """Ask for a scenario, seed, rounds and seats; start the game. ``dialog``: an
-    already answered dialog (tests)."""
+    """Ask for a scenario, seed, rounds and seats; start the game (built on the worker
+    thread: ``window.play.starting`` until it runs). ``dialog``: an already answered
+    dialog (tests)."""
     doc = window.document
     if doc is None or not doc.pack.scenarios:
         window.show_error("the pack has no scenario to play")
@@ -60,12 +61,8 @@ def load_game(window, path: str | Path | None = None) -> bool:
         path, _ = QFileDialog.getOpenFileName(window, "Load Game", "", GAME_FILTER)
         if not path:
             return False
-    try:
-        session = PlaySession.load(path, doc.pack, autosave=autosave_path(window))
-    except WarroomError as err:
-        window.show_error(str(err))
-        return False
-    window.play.start(session)
+    pack, auto = doc.pack, autosave_path(window)
+    window.play.start_async(lambda: PlaySession.load(path, pack, autosave=auto))
     return True
 
 

@@ -9,11 +9,23 @@ closed. The human acts only through the engine's legal actions (``session.apply`
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QPointF, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QObject,
+    QPointF,
+    QRunnable,
+    Qt,
+    QThread,
+    QThreadPool,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -117,23 +129,46 @@ def describe_event(pack, e: dict[str, Any]) -> str:
 class _BotSignals(QObject):
     done = Signal(int, object)
     failed = Signal(int, str)
+    started = Signal(int, object)  # a session built off the GUI thread (new game, load)
 
 
-class _BotTask(QRunnable):
-    """One bot decision, thought on a copy of the game off the GUI thread."""
+class _StartTask(QRunnable):
+    """Build a session off the GUI thread: a new game loads the ruleset and places the
+    set-up, a loaded one replays its whole log (seconds for a long game)."""
 
-    def __init__(self, session: PlaySession, state, token: int, signals: _BotSignals):
+    def __init__(self, make, token: int, signals: _BotSignals):
         super().__init__()
-        self.session, self.state, self.token, self.signals = session, state, token, signals
+        self.make, self.token, self.signals = make, token, signals
         self.setAutoDelete(True)
 
     def run(self) -> None:
         try:
-            action = self.session.choose_bot(self.state)
+            session = self.make()
+        except WarroomError as err:
+            self.signals.failed.emit(self.token, str(err))
+            return
         except Exception as err:  # noqa: BLE001 - reported to the window, never lost
             self.signals.failed.emit(self.token, f"{type(err).__name__}: {err}")
             return
-        self.signals.done.emit(self.token, action)
+        self.signals.started.emit(self.token, session)
+
+
+class _BotWorker(QObject):
+    """Lives on the play mode's worker thread: thinks one bot decision at a time on a
+    copy of the game (the window keeps the real one)."""
+
+    def __init__(self, signals: _BotSignals):
+        super().__init__()
+        self.signals = signals
+
+    @Slot(int, object, object)
+    def think(self, token: int, session: PlaySession, state) -> None:
+        try:
+            action = session.choose_bot(state)
+        except Exception as err:  # noqa: BLE001 - reported to the window, never lost
+            self.signals.failed.emit(token, f"{type(err).__name__}: {err}")
+            return
+        self.signals.done.emit(token, action)
 
 
 # ------------------------------------------------------------------------- the map tool
@@ -443,6 +478,8 @@ class PlayMode(QObject):
     changed = Signal()
     #: a message for the player (an illegal move and why)
     message = Signal(str)
+    #: (to the worker thread) think the current bot's decision
+    _ask = Signal(int, object, object)
 
     def __init__(self, window: MainWindow):
         super().__init__(window)
@@ -456,8 +493,26 @@ class PlayMode(QObject):
         self._signals = _BotSignals()
         self._signals.done.connect(self._bot_done)
         self._signals.failed.connect(self._bot_failed)
+        self._start_signals = _BotSignals()
+        self._start_signals.started.connect(self._started)
+        self._start_signals.failed.connect(self._start_failed)
+        self._start_token = 0
+        #: a game being built off the GUI thread (New Game, Load Game)
+        self.starting = False
+        self._switch = sys.getswitchinterval()
+        #: builds sessions (new game, load) off the GUI thread
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
+        #: the bots think on their own thread, one decision at a time
+        self._thread = QThread(self)
+        self._thread.setObjectName("play-bots")
+        self._worker = _BotWorker(self._signals)
+        self._worker.moveToThread(self._thread)
+        self._ask.connect(self._worker.think)
+        self._thread.start()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.shutdown)
         self.tool = PlayTool(window, self)
         self.panel = PlayPanel(self)
         self.dock = QDockWidget("Play", window)
@@ -477,8 +532,34 @@ class PlayMode(QObject):
         return self.session is not None
 
     # -- start / stop --------------------------------------------------------------
+    def start_async(self, make) -> None:
+        """Build the session with ``make()`` on the worker thread, then :meth:`start` it
+        (the window stays responsive while a ruleset loads or a long log replays)."""
+        self._start_token += 1
+        self.starting = True
+        self.window.statusBar().showMessage("Starting the game…")
+        # (the game on screen goes on until the new one is ready: a refused file keeps it)
+        self.pool.start(_StartTask(make, self._start_token, self._start_signals))
+
+    def _started(self, token: int, session: PlaySession) -> None:
+        if token != self._start_token:
+            return
+        self.starting = False
+        self.window.statusBar().clearMessage()
+        self.start(session)
+
+    def wait_until_started(self, timeout: float = 60.0) -> bool:
+        """(Tests, benchmarks) run the event loop until a game started or failed."""
+        end = time.monotonic() + timeout
+        while self.starting and time.monotonic() < end:
+            QCoreApplication.processEvents()
+            time.sleep(0.002)
+        return self.session is not None
+
     def start(self, session: PlaySession) -> None:
         self.stop()
+        # while a bot thinks, the GUI thread gets the interpreter back within a millisecond
+        sys.setswitchinterval(0.001)
         self.session = session
         self.source = None
         self._last_human = None
@@ -501,7 +582,8 @@ class PlayMode(QObject):
             return
         self._token += 1  # a bot still thinking is ignored when it answers
         self._thinking = False
-        self.pool.waitForDone(5000)  # (a bot's choice takes a fraction of a second)
+        self.pool.waitForDone(5000)  # a game being built
+        sys.setswitchinterval(self._switch)
         self.session = None
         self.source = None
         w = self.window
@@ -533,7 +615,8 @@ class PlayMode(QObject):
         if s is None:
             return
         self._redraw.stop()
-        self.window.scene.show_position(position_scenario(s.state))
+        # a full redraw when a human is to move; while bots play, only what changed
+        self.window.scene.show_position(position_scenario(s.state), full=not s.bot_to_move)
         if self.source is not None:
             self.window.scene.set_play_targets(self.source, self.targets(self.source))
         else:
@@ -554,7 +637,7 @@ class PlayMode(QObject):
         if s.bot_to_move:
             self._thinking = True
             self._token += 1
-            self.pool.start(_BotTask(s, s.state.clone(), self._token, self._signals))
+            self._ask.emit(self._token, s, s.state.clone())
             return
         self._human_turn()
 
@@ -580,10 +663,20 @@ class PlayMode(QObject):
             self._thinking = False
             self.message.emit(f"the bot failed: {text}")
 
+    def _start_failed(self, token: int, text: str) -> None:
+        if token == self._start_token:
+            self.starting = False
+            self.window.statusBar().clearMessage()
+            self.message.emit(text)
+
+    def shutdown(self) -> None:
+        """The window closes: stop the game and the bots' thread."""
+        self.stop()
+        self._thread.quit()
+        self._thread.wait(5000)
+
     def wait_for_bots(self, timeout: float = 60.0) -> bool:
         """(Tests, benchmarks) let the event loop run until a human is to move."""
-        from PySide6.QtCore import QCoreApplication
-
         end = time.monotonic() + timeout
         while self.session is not None and (self._thinking or self.session.bot_to_move):
             if time.monotonic() > end:

@@ -36,6 +36,7 @@ def _start(w, qtbot, scenario: str, seats: dict[str, str], seed: int = 3, rounds
         combo = dlg.seat_combo(n)
         combo.setCurrentIndex(combo.findData(kind))
     assert new_game(w, dlg)
+    assert w.play.wait_until_started()  # built on the worker thread
     return w.play
 
 
@@ -235,7 +236,19 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     _end_phase(play, qtbot)  # play on, then load the save
     assert play.session.state.snapshot() != snap
     assert load_game(w, path)
+    assert w.play.wait_until_started()
     assert w.play.session.state.snapshot() == snap
+    # a file that is no saved game is refused with a one-line message
+    junk = tmp_path / "junk.wrgame.json"
+    junk.write_text("{}")
+    shown = []
+    monkeypatch.setattr(w, "show_error", shown.append)
+    w.play.message.disconnect()
+    w.play.message.connect(shown.append)
+    assert load_game(w, junk)
+    w.play.wait_until_started()
+    assert shown and "not a saved game" in shown[-1] and str(junk) in shown[-1]
+    assert w.play.session.state.snapshot() == snap  # the game on screen goes on
 
 
 def test_human_against_bots_and_close(sample_window, qtbot):
