@@ -29,11 +29,11 @@ ROUNDS = 2
 
 
 def run() -> dict:
-    import editor  # noqa: F401  (installs the PySide6 workaround first)
     from PySide6.QtCore import QElapsedTimer, QSettings, Qt, QTimer
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication, QMessageBox
 
+    import editor  # noqa: F401  (installs the PySide6 workaround first)
     from editor.mainwindow import MainWindow
     from editor.play import new_game
     from editor.play.newgame import NewGameDialog
