@@ -735,11 +735,15 @@ class PlayMode(QObject):
             left.append(f"{n} unit(s) may still move")
         if (m := s.money_left()) > 0:
             left.append(f"{m} unspent")
+        if (k := s.unplaced_units()) > 0:
+            left.append(f"{k} bought unit(s) not placed")
         if left:
             answer = QMessageBox.question(
                 self.window,
                 "End phase",
                 f"End {s.state.phase.replace('_', ' ')}? " + "; ".join(left) + ".",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No,  # a stray Enter does not end the phase
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return False

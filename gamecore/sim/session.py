@@ -313,6 +313,14 @@ class PlaySession:
                 movers.update(a.units)
         return len(movers)
 
+    def unplaced_units(self) -> int:
+        """Units bought and not placed yet, while placement may still place some."""
+        s = self.state
+        if s.decision is not None or not any(a.kind == "place" for a in self.legal()):
+            return 0
+        pending = getattr(s, "pending", {}).get(s.current_nation, {})
+        return sum(int(v) for v in pending.values()) if isinstance(pending, dict) else 0
+
     def money_left(self) -> int:
         s = self.state
         if s.phase != "purchase":

@@ -85,7 +85,13 @@ def _pick_action(play, qtbot, pred) -> None:
 
 def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monkeypatch, tmp_path):
     w = sample_window
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    asked: list[str] = []
+
+    def yes(parent, title, text, *a, **k):
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", yes)
     pack = w.document.pack
     seats = {n: HUMAN for slot in pack.scenarios["1939"].turn_order for n in slot}
     play = _start(w, qtbot, "1939", seats, seed=3, rounds=2)
@@ -110,6 +116,7 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     _pick_action(play, qtbot, lambda a: a.kind == "buy" and a.type == "infantry")
     assert play.session.state.banks["GER"] == bank - 2 * cost
     _end_phase(play, qtbot)  # money left: the confirmation said yes
+    assert asked and "unspent" in asked[-1]
     while play.session.state.phase == "politics" and play.session.player == "GER":
         _end_phase(play, qtbot)
 

@@ -172,3 +172,19 @@ def test_position_scenario_follows_the_game(pack):
     assert position_date(st).startswith("19")
     rows = objectives_table(st)
     assert rows and all({"id", "name", "kind", "paid"} <= set(r) for r in rows)
+
+
+def test_what_end_phase_would_leave_behind(pack):
+    s = PlaySession.start(pack, "1939", seed=1, rounds=1)
+    assert s.money_left() == s.state.banks["GER"] > 0
+    s.apply(Action.buy("infantry"))
+    s.apply(Action.end_phase())
+    assert s.money_left() == 0  # politics
+    while s.state.phase != "combat_move":
+        s.apply(Action.end_phase())
+    assert s.unmoved_units() > 0
+    while s.state.phase != "place":
+        s.apply(Action.end_phase())
+    assert s.unplaced_units() == 1
+    s.apply(next(a for a in s.legal() if a.kind == "place"))
+    assert s.unplaced_units() == 0
