@@ -509,7 +509,6 @@ class PlayMode(QObject):
         self._worker = _BotWorker(self._signals)
         self._worker.moveToThread(self._thread)
         self._ask.connect(self._worker.think)
-        self._thread.start()
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
@@ -560,6 +559,8 @@ class PlayMode(QObject):
         self.stop()
         # while a bot thinks, the GUI thread gets the interpreter back within a millisecond
         sys.setswitchinterval(0.001)
+        if not self._thread.isRunning():  # (runs while a game does: nothing left at exit)
+            self._thread.start()
         self.session = session
         self.source = None
         self._last_human = None
@@ -583,6 +584,8 @@ class PlayMode(QObject):
         self._token += 1  # a bot still thinking is ignored when it answers
         self._thinking = False
         self.pool.waitForDone(5000)  # a game being built
+        self._thread.quit()
+        self._thread.wait(5000)  # (a bot's choice takes a fraction of a second)
         sys.setswitchinterval(self._switch)
         self.session = None
         self.source = None
@@ -672,8 +675,8 @@ class PlayMode(QObject):
     def shutdown(self) -> None:
         """The window closes: stop the game and the bots' thread."""
         self.stop()
-        self._thread.quit()
-        self._thread.wait(5000)
+        self._start_token += 1  # a game still being built is dropped
+        self.pool.waitForDone(5000)
 
     def wait_for_bots(self, timeout: float = 60.0) -> bool:
         """(Tests, benchmarks) let the event loop run until a human is to move."""

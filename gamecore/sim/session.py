@@ -336,9 +336,7 @@ def position_scenario(state: GameState) -> Scenario:
     ownership and one unit stack per (zone, nation, type, damage) — damaged units
     (``props["damage"]``) apart from sound ones."""
     scn = state.scenario
-    ownership = {
-        z: Ownership(o, state.start_owner.get(z)) for z, o in sorted(state.owner.items())
-    }
+    ownership = {z: Ownership(o, state.start_owner.get(z)) for z, o in sorted(state.owner.items())}
     counts: dict[tuple[int, str, str, int], int] = {}
     for u in state.units.values():
         key = (u.zone, u.nation, u.type, u.damage)
