@@ -50,8 +50,28 @@ class SaveError(WarroomError):
 def pack_fingerprint(pack: Pack) -> str:
     """A digest of everything in the pack (map, nations, scenarios, rulesets): a saved game
     replays only on the pack it was played on."""
-    text = json.dumps(pack_to_data(pack), sort_keys=True, default=str, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    h = hashlib.sha256()
+
+    def feed(v: Any) -> None:
+        h.update(json.dumps(v, sort_keys=True, default=str, separators=(",", ":")).encode())
+
+    # piece by piece (a zone, a scenario...): one json.dumps of the whole pack holds the
+    # interpreter for a long time, and the editor computes this on a worker thread
+    data = pack_to_data(pack)
+    for key in sorted(data):
+        feed(key)
+        value = data[key]
+        if isinstance(value, list):
+            feed(len(value))
+            for item in value:
+                feed(item)
+        elif isinstance(value, dict):
+            feed(sorted(value))
+            for k in sorted(value):
+                feed(value[k])
+        else:
+            feed(value)
+    return h.hexdigest()
 
 
 def seat_nations(state: GameState) -> list[str]:
@@ -186,7 +206,13 @@ class PlaySession:
     def save(self, path: str | os.PathLike) -> None:
         """Write the game (atomically: a crash leaves the previous save)."""
         path = Path(path)
-        text = json.dumps(self.to_json(), separators=(",", ":"))
+        data = self.to_json()
+        log = data.pop("log")
+        head = json.dumps(data, separators=(",", ":"))
+        # entry by entry: one json.dumps of a long log would hold the interpreter (the
+        # editor's worker threads) for its whole length
+        entries = [json.dumps(e, separators=(",", ":")) for e in log]
+        text = head[:-1] + ',"log":[' + ",".join(entries) + "]}"
         fd, tmp = tempfile.mkstemp(prefix=".save-", dir=str(path.parent or "."))
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:

@@ -50,6 +50,8 @@ def run() -> dict:
         w.show()
         w.open_path(path)
         QTest.qWait(1500)  # the map's first paint (the editor's, not play mode's)
+        w.validation.wait(120000)  # the validator that runs after open: done before a
+        QTest.qWait(200)  # user has found the Game menu
         dlg = NewGameDialog(w.document.pack, "global-war-1936", w)
         dlg.scenario.setCurrentIndex(dlg.scenario.findData("global-war-1936"))
         dlg.rounds.setValue(ROUNDS)
