@@ -44,6 +44,7 @@ from editor.docks.overview import Overview
 from editor.docks.scenario import add_scenario_dock
 from editor.docks.zones import ZonesPanel
 from editor.document import Document, Selection
+from editor.play import install_play_actions
 from editor.tools import TOOLS, Tool
 from editor.tools.common import coverage_of
 from editor.unsaved import UnsavedAutosave, unsaved_folder
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         self._build_toolbars()
         self._build_statusbar()
         install_authoring_actions(self)  # File > New Map…, View > Adjacency Overlay
+        install_play_actions(self)  # the Game menu and self.play (editor/play)
         #: where an untitled document (no file yet) autosaves (editor/unsaved.py)
         self.unsaved = UnsavedAutosave(unsaved_folder(self.settings))
         self._autosave_timer = QTimer(self)
@@ -367,6 +369,8 @@ class MainWindow(QMainWindow):
 
     def _set_document(self, doc: Document, fit: bool = True) -> None:
         old = self.document
+        if getattr(self, "play", None) is not None:
+            self.play.stop()  # a game is played on the document it started on
         if old is not None:
             old.changed.disconnect(self._doc_changed)
             old.reset.disconnect(self._doc_reset)
@@ -782,6 +786,7 @@ class MainWindow(QMainWindow):
         self._autosave_timer.stop()
         self.validation.reset(None)  # results of a validation still running are dropped
         self.validation.wait(5000)
+        self.play.shutdown()  # the game and the bots' thread
         QThreadPool.globalInstance().waitForDone(5000)
         event.accept()
 

@@ -185,3 +185,10 @@ def draw_facility(painter: QPainter, centre: QPointF, ftype: str, size: float = 
 def chip_rect(centre: QPointF, text_width: float) -> QRectF:
     w = max(22.0, text_width + 8.0)
     return QRectF(centre.x() - w / 2, centre.y() - 7.5, w, 15.0)
+
+
+def stack_text(stack) -> str:
+    """A unit stack's chip text: count and type ("3 inf"); a damaged stack (a game in
+    play mode) is marked "3 bb*"."""
+    text = f"{stack.count} {unit_abbrev(stack.unit_type)}"
+    return text + "*" if stack.props.get("damage") else text

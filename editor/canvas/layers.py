@@ -40,7 +40,7 @@ from shapely.ops import nearest_points
 
 from editor.canvas import style, symbols
 from editor.canvas.geom import path_bounds, polyline_path
-from editor.canvas.icons import draw_facility, unit_abbrev
+from editor.canvas.icons import draw_facility, stack_text
 
 if TYPE_CHECKING:
     from editor.canvas.scene import MapScene
@@ -864,7 +864,7 @@ class UnitsLayer(_ScreenLayer):
             if i >= len(scenario.units) or not area.contains(x, y):
                 continue
             u = scenario.units[i]
-            text = f"{u.count} {unit_abbrev(u.unit_type)}"
+            text = stack_text(u)
             _draw_centred(
                 painter, self._chip(text, sc.nation_colour(u.nation)), t.map(QPointF(x, y))
             )
@@ -1029,6 +1029,18 @@ class HighlightLayer(Layer):
                 path = geom.paths.get(zid)
                 if path is not None and geom.rect(zid).intersects(exposed):
                     painter.drawPath(path)
+        if sc.play_targets or sc.play_source is not None:  # play mode: where a stack may go
+            painter.setBrush(QBrush(QColor(60, 220, 90, 60)))
+            painter.setPen(_cosmetic(QColor(30, 160, 60), 2.2))
+            for zid in sc.play_targets:
+                path = geom.paths.get(zid)
+                if path is not None and geom.rect(zid).intersects(exposed):
+                    painter.drawPath(path)
+            src = geom.paths.get(sc.play_source) if sc.play_source is not None else None
+            if src is not None:
+                painter.setBrush(QBrush(QColor(255, 255, 255, 60)))
+                painter.setPen(_cosmetic(SELECT, 3.0))
+                painter.drawPath(src)
         hz = sc.hover
         if hz is not None and hz in geom.paths and ("zone", hz) not in sc.selection:
             painter.setBrush(Qt.BrushStyle.NoBrush)

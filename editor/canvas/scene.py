@@ -57,6 +57,11 @@ class MapScene(QGraphicsScene):
         self.issues: dict[int, str] = {}
         #: playtest heatmap: zone -> battles (or captures) per game
         self.heatmap: dict[int, float] = {}
+        #: play mode: the game's position drawn in place of the pack's scenario (ownership
+        #: and unit stacks), the stack picked and the zones it may move to
+        self.play_scenario: Scenario | None = None
+        self.play_source: int | None = None
+        self.play_targets: frozenset[int] = frozenset()
         self.colour_names: dict[int, str] = {}
         self.brushes: dict[int, QBrush] = {}
         self.selection: set[Hit] = set()
@@ -174,6 +179,39 @@ class MapScene(QGraphicsScene):
             self.layers[key].rebuild()
         self.invalidate_static()
 
+    def show_position(self, scenario: Scenario | None, full: bool = True) -> None:
+        """Play mode: draw ``scenario`` (a game's position: ownership, unit stacks) in
+        place of the pack's; None goes back to the pack's scenario. ``full=False``
+        repaints only the zones whose owner or stacks changed since the last position
+        (while bots play: the whole map is not redrawn after every move; a chip another
+        zone's change pushed aside is put right by the next full redraw)."""
+        old = self.play_scenario
+        self.play_scenario = scenario
+        self.scenario = (
+            scenario if scenario is not None else self.pack.scenarios.get(self.scenario_id or "")
+        )
+        if scenario is None:
+            self.play_source, self.play_targets = None, frozenset()
+        self._recolour(None)  # repaints the zones whose colour changed
+        self.symbols.clear()
+        if full or old is None or scenario is None:
+            self.layers["units"].rebuild()
+            self.invalidate_static()
+        else:
+            changed = _stack_zones(old) ^ _stack_zones(scenario)
+            zones = {z for z, _stack in changed}
+            rect = self.geom.union_rect(zones) if zones else QRectF()
+            if not rect.isNull():
+                pad = self._pixels(60)
+                self.invalidate_static(rect.adjusted(-pad, -pad, pad, pad))
+        self.highlight.update()
+
+    def set_play_targets(self, source: int | None, targets) -> None:
+        """Play mode: the zone of the stack picked and the zones it may move to."""
+        self.play_source = source
+        self.play_targets = frozenset(targets)
+        self.highlight.update()
+
     def shows(self, props: dict) -> bool:
         """Whether a map item (line, facility) with these ``props`` belongs to the scenario
         shown (``props.scenarios``, :func:`gamecore.model.in_scenario`): the 1939 convoys
@@ -238,7 +276,12 @@ class MapScene(QGraphicsScene):
         """Recompute fill colours (all zones when ``zone_ids`` is None); repaint those
         whose colour changed; returns those zones."""
         new = style.zone_colours(
-            self.pack, self.mode, self.scenario_id, self.issues, heatmap=self.heatmap
+            self.pack,
+            self.mode,
+            self.scenario_id,
+            self.issues,
+            heatmap=self.heatmap,
+            position=self.play_scenario,
         )
         changed = [zid for zid, c in new.items() if self.colour_names.get(zid) != c]
         self.colour_names = new
@@ -552,3 +595,11 @@ class MapScene(QGraphicsScene):
         if not self.geom.has_lod() and self.geom.ids:
             self.geom.lod()
             self.invalidate_static()
+
+
+def _stack_zones(scenario: Scenario) -> set[tuple[int, tuple]]:
+    """(zone, stack) pairs of a scenario's unit stacks, to diff two positions."""
+    return {
+        (u.zone, (u.nation, u.unit_type, u.count, tuple(sorted(u.props.items()))))
+        for u in scenario.units
+    }

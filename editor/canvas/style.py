@@ -6,7 +6,7 @@ import colorsys
 import zlib
 from collections.abc import Callable
 
-from gamecore.model import Pack, Zone
+from gamecore.model import Pack, Scenario, Zone
 
 MAP_MODES = ("political", "terrain", "value", "region", "issues", "heatmap")
 MODE_TITLES = {
@@ -91,13 +91,15 @@ def zone_colours(
     issues: dict[int, str] | None = None,
     zones: list[int] | None = None,
     heatmap: dict[int, float] | None = None,
+    position: Scenario | None = None,
 ) -> dict[int, str]:
-    """Fill colour ``#rrggbb`` of each zone (or of ``zones``) in ``mode``."""
+    """Fill colour ``#rrggbb`` of each zone (or of ``zones``) in ``mode``; ``position``
+    (play mode: a game's position) stands in for the scenario's ownership."""
     m = pack.map
     ids = list(m.zones) if zones is None else [z for z in zones if z in m.zones]
     fn: Callable[[Zone], str]
     if mode == "political":
-        sc = pack.scenarios.get(scenario) if scenario else None
+        sc = position or (pack.scenarios.get(scenario) if scenario else None)
         if sc is None and pack.scenarios:
             sc = next(iter(pack.scenarios.values()))
 

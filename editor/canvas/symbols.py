@@ -18,7 +18,7 @@ import shapely
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
-from editor.canvas.icons import unit_abbrev
+from editor.canvas.icons import stack_text
 
 if TYPE_CHECKING:
     from editor.canvas.scene import MapScene
@@ -325,7 +325,7 @@ class Placer:
                 rx, ry = roundel_at[zid]
                 for n, i in enumerate(idx):
                     u = scenario.units[i]
-                    w = self.chip_width(f"{u.count} {unit_abbrev(u.unit_type)}")
+                    w = self.chip_width(stack_text(u))
                     if n < len(z.slots):
                         x, y = z.slots[n]
                     else:

@@ -1,0 +1,891 @@
+"""Play mode: a game of the open pack played in the editor, hot-seat or against bots.
+
+:class:`PlayMode` drives a :class:`~gamecore.sim.session.PlaySession`: the map draws the
+game's position (ownership, stacks with counts and damage) instead of the set-up, the
+Play dock shows the turn bar and what the player to move may do, bots think on a worker
+thread (QThreadPool) so the window never freezes, and editing is off until the game is
+closed. The human acts only through the engine's legal actions (``session.apply``).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import (
+    QCoreApplication,
+    QObject,
+    QPointF,
+    QRunnable,
+    Qt,
+    QThread,
+    QThreadPool,
+    QTimer,
+    Signal,
+    Slot,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.tools.base import Tool
+from gamecore.engine.actions import Action
+from gamecore.errors import RulesError, WarroomError
+from gamecore.sim.session import (
+    PlaySession,
+    objectives_table,
+    position_date,
+    position_scenario,
+    victory_points,
+)
+
+if TYPE_CHECKING:
+    from editor.mainwindow import MainWindow
+
+END = Action.end_phase()
+MOVE_PHASES = ("combat_move", "noncombat_move")
+#: how often the map is redrawn while bots play (the position changes many times a second)
+BOT_REFRESH_MS = 200
+
+
+# ------------------------------------------------------------------------- words
+def zone_name(pack, z: int) -> str:
+    zone = pack.map.zones.get(z)
+    return zone.name if zone is not None and zone.name else f"zone {z}"
+
+
+def describe_action(state, a: Action) -> str:
+    pack = state.pack
+    k = a.kind
+    if k == "buy":
+        cost = getattr(state.rules.units.get(a.type), "cost", "")
+        return f"Buy {a.type}" + (f" ({cost})" if cost != "" else "")
+    if k == "place":
+        return f"Place {a.type} in {zone_name(pack, a.zone)}"
+    if k == "declare_war":
+        return f"Declare war on {a.nation}"
+    if k == "fight":
+        return f"Battle in {zone_name(pack, a.zone)}" + (f" ({a.mode})" if a.mode else "")
+    if k == "casualties":
+        return f"Casualties: {a.profile.replace('_', ' ')}"
+    if k == "press":
+        return "Press on"
+    if k == "retreat":
+        return f"Retreat to {zone_name(pack, a.zone)}"
+    if k == "submerge":
+        return "Submerge submarines"
+    if k in ("scramble", "kamikaze", "intercept"):
+        return f"{k.capitalize()}: {a.count}"
+    if k == "move":
+        return f"Move {len(a.units)} unit(s) to {zone_name(pack, a.path[-1])}"
+    if k == "end_phase":
+        return "End phase"
+    return str(a)
+
+
+def describe_event(pack, e: dict[str, Any]) -> str:
+    kind = e.get("e", "")
+    z = e.get("zone")
+    where = f" in {zone_name(pack, z)}" if isinstance(z, int) else ""
+    if kind == "action":
+        a = e.get("a", {})
+        return f"{e.get('n', '')}: {a.get('kind', '')} " + " ".join(
+            f"{k}={v}" for k, v in a.items() if k != "kind"
+        )
+    if kind == "round" and "hits" in e:
+        h = e["hits"]
+        return f"battle{where}, round {e.get('round')}: attacker hits {h[0]}, defender hits {h[1]}"
+    if kind == "lost":
+        return f"{e.get('nation')} lost a {e.get('type')}{where}"
+    if kind == "battle":
+        return f"battle{where}: {e.get('attacker')} attacks {e.get('defender')}"
+    if kind == "battle_end":
+        return f"battle{where} ends: {e.get('result')} after {e.get('rounds')} round(s)"
+    if kind == "capture":
+        return f"{e.get('by')} captures {zone_name(pack, z) if isinstance(z, int) else z}"
+    rest = " ".join(f"{k}={v}" for k, v in e.items() if k not in ("e", "zone"))
+    return f"{kind}{where}: {rest}" if rest else f"{kind}{where}"
+
+
+# ------------------------------------------------------------------------- bots on a thread
+class _BotSignals(QObject):
+    done = Signal(int, object)
+    failed = Signal(int, str)
+    started = Signal(int, object)  # a session built off the GUI thread (new game, load)
+
+
+class _StartTask(QRunnable):
+    """Build a session off the GUI thread: a new game loads the ruleset and places the
+    set-up, a loaded one replays its whole log (seconds for a long game)."""
+
+    def __init__(self, make, token: int, signals: _BotSignals):
+        super().__init__()
+        self.make, self.token, self.signals = make, token, signals
+        self.setAutoDelete(True)
+
+    def run(self) -> None:
+        try:
+            session = self.make()
+        except WarroomError as err:
+            self.signals.failed.emit(self.token, str(err))
+            return
+        except Exception as err:  # noqa: BLE001 - reported to the window, never lost
+            self.signals.failed.emit(self.token, f"{type(err).__name__}: {err}")
+            return
+        self.signals.started.emit(self.token, session)
+
+
+class _BotWorker(QObject):
+    """Lives on the play mode's worker thread: thinks one bot decision at a time on a
+    copy of the game (the window keeps the real one)."""
+
+    def __init__(self, signals: _BotSignals):
+        super().__init__()
+        self.signals = signals
+
+    @Slot(int, object, object)
+    def think(self, token: int, session: PlaySession, state) -> None:
+        try:
+            action = session.choose_bot(state)
+        except Exception as err:  # noqa: BLE001 - reported to the window, never lost
+            self.signals.failed.emit(token, f"{type(err).__name__}: {err}")
+            return
+        self.signals.done.emit(token, action)
+
+
+# ------------------------------------------------------------------------- the map tool
+class PlayTool(Tool):
+    """Play mode's mouse: click (or press) on a stack of yours, release or click on a
+    highlighted zone to move there."""
+
+    name = "play"
+    text = "Play"
+    hint = "Click a zone with your units, then a highlighted zone to move them there"
+
+    def __init__(self, window: MainWindow, mode: PlayMode):
+        super().__init__(window)
+        self.mode = mode
+        self._pressed: int | None = None
+
+    def mouse_press(self, view, event, pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        s = self.mode.session
+        if s is None or not s.human_to_move or self.mode.handing_over:
+            self.mode.message.emit("wait: it is not your move" if s is not None else "no game")
+            return True
+        z = self.window.scene.zone_at(pos)
+        self._pressed = z
+        if z is None:
+            return True
+        if self.mode.source is not None and z in self.window.scene.play_targets:
+            return True  # the release moves
+        self.mode.pick_source(z)
+        return True
+
+    def mouse_release(self, view, event, pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        if self._pressed is None and self.mode.source is None:
+            return True
+        z = self.window.scene.zone_at(pos)
+        src = self.mode.source
+        if z is not None and src is not None and z != src:
+            self.mode.move_to(z)  # a click on a target, or a drag from the stack
+        self._pressed = None
+        return True
+
+    def cancel(self) -> None:
+        self.mode.pick_source(None)
+
+
+# ------------------------------------------------------------------------- the dock
+class PlayPanel(QWidget):
+    def __init__(self, mode: PlayMode):
+        super().__init__()
+        self.mode = mode
+        self.turn = QLabel("", objectName="playTurn", wordWrap=True)
+        self.turn.setStyleSheet("font-weight: bold; padding: 4px;")
+        self.money = QLabel("", objectName="playMoney")
+        self.status = QLabel("", objectName="playStatus", wordWrap=True)
+        self.end_btn = QPushButton("End phase", objectName="playEndPhase")
+        self.undo_btn = QPushButton("Undo", objectName="playUndo")
+        self.end_btn.clicked.connect(mode.end_phase)
+        self.undo_btn.clicked.connect(mode.undo)
+        bar = QHBoxLayout()
+        bar.addWidget(self.undo_btn)
+        bar.addStretch(1)
+        bar.addWidget(self.end_btn)
+
+        # pages: hand-over, waiting for bots, actions, decision, game over
+        self.pages = QStackedWidget(objectName="playPages")
+        self.handover = QWidget()
+        hl = QVBoxLayout(self.handover)
+        self.handover_text = QLabel("", objectName="playHandoverText", wordWrap=True)
+        self.handover_btn = QPushButton("Continue", objectName="playHandover")
+        self.handover_btn.clicked.connect(mode.hand_over_done)
+        hl.addWidget(self.handover_text)
+        hl.addWidget(self.handover_btn)
+        hl.addStretch(1)
+        self.waiting = QLabel("", objectName="playWaiting", wordWrap=True)
+        self.waiting.setAlignment(Qt.AlignmentFlag.AlignTop)
+
+        self.actions_page = QWidget()
+        al = QVBoxLayout(self.actions_page)
+        self.actions_title = QLabel("", objectName="playActionsTitle", wordWrap=True)
+        self.actions = QListWidget(objectName="playActions")
+        self.actions.itemDoubleClicked.connect(lambda _i: self._do_selected())
+        row = QHBoxLayout()
+        self.count = QSpinBox(objectName="playCount", minimum=1, maximum=99, value=1)
+        self.do_btn = QPushButton("Do", objectName="playDo")
+        self.do_btn.clicked.connect(self._do_selected)
+        row.addWidget(QLabel("Times"))
+        row.addWidget(self.count)
+        row.addStretch(1)
+        row.addWidget(self.do_btn)
+        self.stack_box = QGroupBox("Stack picked", objectName="playStackBox")
+        self.stack_form = QFormLayout(self.stack_box)
+        al.addWidget(self.actions_title)
+        al.addWidget(self.stack_box)
+        al.addWidget(self.actions, 1)
+        al.addLayout(row)
+
+        self.decision_page = QWidget()
+        dl = QVBoxLayout(self.decision_page)
+        self.decision_text = QLabel("", objectName="playDecisionText", wordWrap=True)
+        self.battle_text = QLabel("", objectName="playBattleText", wordWrap=True)
+        self.battle_text.setTextFormat(Qt.TextFormat.PlainText)
+        self.answers = QComboBox(objectName="playAnswers")
+        self.answer_btn = QPushButton("Confirm", objectName="playAnswer")
+        self.answer_btn.clicked.connect(self._answer)
+        dl.addWidget(self.decision_text)
+        dl.addWidget(self.battle_text)
+        dl.addWidget(self.answers)
+        dl.addWidget(self.answer_btn)
+        dl.addStretch(1)
+        self.over = QLabel("", objectName="playOver", wordWrap=True)
+        for w in (self.handover, self.waiting, self.actions_page, self.decision_page, self.over):
+            self.pages.addWidget(w)
+
+        self.log = QListWidget(objectName="playLog")
+        self.log.itemClicked.connect(self._log_clicked)
+        self.objectives = QTableWidget(0, 4, objectName="playObjectives")
+        self.objectives.setHorizontalHeaderLabels(["Objective", "Kind", "Owner", "Paid"])
+        self.objectives.horizontalHeader().setStretchLastSection(True)
+        self.vp = QLabel("", objectName="playVP")
+        obj = QWidget()
+        ol = QVBoxLayout(obj)
+        ol.addWidget(self.vp)
+        ol.addWidget(self.objectives)
+        self.tabs = QTabWidget(objectName="playTabs")
+        self.tabs.addTab(self.log, "Log")
+        self.tabs.addTab(obj, "Objectives")
+
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.turn)
+        lay.addWidget(self.money)
+        lay.addLayout(bar)
+        lay.addWidget(self.status)
+        lay.addWidget(self.pages, 2)
+        lay.addWidget(self.tabs, 1)
+        self._log_len = 0
+        self._spins: dict[str, QSpinBox] = {}
+
+    # -- filling ---------------------------------------------------------------------
+    def refresh(self) -> None:
+        m = self.mode
+        s = m.session
+        if s is None:
+            return
+        st = s.state
+        date = position_date(st)
+        who = s.player
+        seat = "human" if s.is_human(who) else f"{s.seats[who]} bot"
+        self.turn.setText(
+            f"Round {st.round}" + (f" · {date}" if date else "") + f" · {st.current_nation} · "
+            f"{st.phase.replace('_', ' ')}" + (f" · {who} decides ({seat})" if st.decision else "")
+        )
+        colour = m.window.scene.nation_colour(st.current_nation).name()
+        self.turn.setStyleSheet(
+            f"font-weight: bold; padding: 4px; border-left: 10px solid {colour};"
+        )
+        self.money.setText(
+            "Banks: " + ", ".join(f"{n} {v}" for n, v in sorted(st.banks.items()) if v)
+        )
+        human = s.human_to_move and not m.handing_over
+        self.end_btn.setEnabled(human and END in s.legal())
+        self.undo_btn.setEnabled(human and s.can_undo)
+        if st.is_terminal():
+            self.over.setText(f"The game is over: {st.winner or 'no winner'}. {st.end_reason}")
+            self.pages.setCurrentWidget(self.over)
+        elif m.handing_over:
+            self.handover_text.setText(
+                f"Hand the computer to {who}. The other players look away: {who}'s "
+                "choices are hidden until they continue."
+            )
+            self.handover_btn.setText(f"I am {who}: continue")
+            self.pages.setCurrentWidget(self.handover)
+        elif not s.is_human(who):
+            self.waiting.setText(f"{who} ({s.seats[who]} bot) is thinking…")
+            self.pages.setCurrentWidget(self.waiting)
+        elif st.decision is not None:
+            self._fill_decision()
+            self.pages.setCurrentWidget(self.decision_page)
+        else:
+            self._fill_actions()
+            self.pages.setCurrentWidget(self.actions_page)
+        self._fill_log()
+        self._fill_objectives()
+
+    def _fill_actions(self) -> None:
+        s = self.mode.session
+        st = s.state
+        ph = st.phase
+        titles = {
+            "purchase": "Purchase: pick a unit, how many, then Do",
+            "place": "Placement: pick where each bought unit goes",
+            "politics": "Politics",
+            "combat": "Pending battles (pick the order)",
+            "combat_move": "Combat move: click your stack, then a highlighted zone",
+            "noncombat_move": "Non-combat move: click your stack, then a highlighted zone",
+        }
+        self.actions_title.setText(titles.get(ph, ph.replace("_", " ").capitalize()))
+        self.actions.clear()
+        for a in s.legal():
+            if a.kind in ("end_phase", "move"):
+                continue
+            item = QListWidgetItem(describe_action(st, a))
+            item.setData(Qt.ItemDataRole.UserRole, a)
+            self.actions.addItem(item)
+        if self.actions.count():
+            self.actions.setCurrentRow(0)
+        self.count.setEnabled(ph == "purchase")
+        self.do_btn.setEnabled(self.actions.count() > 0)
+        self._fill_stack()
+
+    def _fill_stack(self) -> None:
+        m = self.mode
+        while self.stack_form.rowCount():
+            self.stack_form.removeRow(0)
+        self._spins = {}
+        src = m.source
+        self.stack_box.setVisible(src is not None)
+        if src is None:
+            return
+        st = m.session.state
+        self.stack_box.setTitle(f"Stack in {zone_name(st.pack, src)}: units to move")
+        for t, ids in sorted(m.movable_by_type(src).items()):
+            spin = QSpinBox(objectName=f"playPick_{t}", minimum=0, maximum=len(ids))
+            spin.setValue(len(ids))
+            self._spins[t] = spin
+            self.stack_form.addRow(f"{t} (of {len(ids)})", spin)
+
+    def picked_counts(self) -> dict[str, int]:
+        return {t: s.value() for t, s in self._spins.items()}
+
+    def _fill_decision(self) -> None:
+        s = self.mode.session
+        st = s.state
+        d = st.decision
+        b = getattr(st, "battle", None)
+        where = f" in {zone_name(st.pack, b.zone)}" if b is not None else ""
+        side = {"att": "attacker", "def": "defender"}.get(d.about, d.about)
+        self.decision_text.setText(f"{d.owner} decides: {d.kind} ({side}){where}")
+        self.battle_text.setText(self.mode.battle_summary())
+        self.answers.clear()
+        default = self.mode.default_answer()
+        for a in s.legal():
+            self.answers.addItem(describe_action(st, a), a)
+            if a == default:
+                self.answers.setCurrentIndex(self.answers.count() - 1)
+
+    def _fill_log(self) -> None:
+        log = self.mode.session.state.log
+        if len(log) < self._log_len:
+            self.log.clear()
+            self._log_len = 0
+        pack = self.mode.session.pack
+        for e in log[self._log_len :]:
+            if e.get("e") == "start":
+                continue
+            item = QListWidgetItem(describe_event(pack, e))
+            z = e.get("zone")
+            if not isinstance(z, int):
+                a = e.get("a") or {}
+                z = (a.get("path") or [None])[-1] if a.get("path") else a.get("zone")
+            item.setData(Qt.ItemDataRole.UserRole, z)
+            self.log.addItem(item)
+        self._log_len = len(log)
+        self.log.scrollToBottom()
+
+    def _fill_objectives(self) -> None:
+        st = self.mode.session.state
+        rows = objectives_table(st)
+        self.objectives.setRowCount(len(rows))
+        for i, r in enumerate(rows):
+            for j, v in enumerate((r["name"], r["kind"], r["owner"], str(r["paid"]))):
+                self.objectives.setItem(i, j, QTableWidgetItem(v))
+        vp = victory_points(st)
+        self.vp.setText(
+            "Victory points: " + ", ".join(f"{k} {v}" for k, v in vp.items()) if vp else ""
+        )
+
+    # -- doing ---------------------------------------------------------------------
+    def _do_selected(self) -> None:
+        item = self.actions.currentItem()
+        if item is None:
+            return
+        a = item.data(Qt.ItemDataRole.UserRole)
+        times = self.count.value() if a.kind == "buy" else 1
+        for _ in range(times):
+            if not self.mode.act(a):
+                break
+
+    def _answer(self) -> None:
+        a = self.answers.currentData()
+        if a is not None:
+            self.mode.act(a)
+
+    def _log_clicked(self, item: QListWidgetItem) -> None:
+        z = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(z, int):
+            self.mode.centre_on(z)
+
+
+# ------------------------------------------------------------------------- the controller
+class PlayMode(QObject):
+    """The game in the window: one at a time."""
+
+    #: the position changed (after every action)
+    changed = Signal()
+    #: a message for the player (an illegal move and why)
+    message = Signal(str)
+    #: (to the worker thread) think the current bot's decision
+    _ask = Signal(int, object, object)
+
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self.window = window
+        self.session: PlaySession | None = None
+        self.source: int | None = None
+        self.handing_over = False
+        self._last_human: str | None = None
+        self._token = 0
+        self._thinking = False
+        self._signals = _BotSignals()
+        self._signals.done.connect(self._bot_done)
+        self._signals.failed.connect(self._bot_failed)
+        self._start_signals = _BotSignals()
+        self._start_signals.started.connect(self._started)
+        self._start_signals.failed.connect(self._start_failed)
+        self._start_token = 0
+        #: a game being built off the GUI thread (New Game, Load Game)
+        self.starting = False
+        self._switch = sys.getswitchinterval()
+        #: builds sessions (new game, load) off the GUI thread
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        #: the bots think on their own thread, one decision at a time
+        self._thread = QThread(self)
+        self._thread.setObjectName("play-bots")
+        self._worker = _BotWorker(self._signals)
+        self._worker.moveToThread(self._thread)
+        self._ask.connect(self._worker.think)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.shutdown)
+        self.tool = PlayTool(window, self)
+        self.panel = PlayPanel(self)
+        self.dock = QDockWidget("Play", window)
+        self.dock.setObjectName("playDock")
+        self.dock.setWidget(self.panel)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock.hide()
+        self._redraw = QTimer(self)
+        self._redraw.setSingleShot(True)
+        self._redraw.setInterval(BOT_REFRESH_MS)
+        self._redraw.timeout.connect(self.refresh)
+        self._saved_tool: str | None = None
+        self.message.connect(window.show_error)
+
+    @property
+    def active(self) -> bool:
+        return self.session is not None
+
+    # -- start / stop --------------------------------------------------------------
+    def start_async(self, make) -> None:
+        """Build the session with ``make()`` on the worker thread, then :meth:`start` it
+        (the window stays responsive while a ruleset loads or a long log replays)."""
+        self._start_token += 1
+        self.starting = True
+        self.window.statusBar().showMessage("Starting the game…")
+        # (the game on screen goes on until the new one is ready: a refused file keeps it)
+        self.pool.start(_StartTask(make, self._start_token, self._start_signals))
+
+    def _started(self, token: int, session: PlaySession) -> None:
+        if token != self._start_token:
+            return
+        self.starting = False
+        self.window.statusBar().clearMessage()
+        self.start(session)
+
+    def wait_until_started(self, timeout: float = 60.0) -> bool:
+        """(Tests, benchmarks) run the event loop until a game started or failed."""
+        end = time.monotonic() + timeout
+        while self.starting and time.monotonic() < end:
+            QCoreApplication.processEvents()
+            time.sleep(0.002)
+        return self.session is not None
+
+    def start(self, session: PlaySession) -> None:
+        self.stop()
+        # while a bot thinks, the GUI thread gets the interpreter back within a millisecond
+        sys.setswitchinterval(0.001)
+        if not self._thread.isRunning():  # (runs while a game does: nothing left at exit)
+            self._thread.start()
+        self.session = session
+        self.source = None
+        self._last_human = None
+        self.handing_over = False
+        w = self.window
+        self._saved_tool = w.tool.name if w.tool is not None else None
+        self._set_editing(False)
+        if w.tool is not None:
+            w.tool.deactivate()
+        w.tool = self.tool
+        w.view.tool = self.tool
+        self.tool.activate(w.view)
+        self.dock.show()
+        self.dock.raise_()
+        self.refresh()
+        self._pump()
+
+    def stop(self) -> None:
+        if self.session is None:
+            return
+        self._token += 1  # a bot still thinking is ignored when it answers
+        self._thinking = False
+        self.pool.waitForDone(5000)  # a game being built
+        self._thread.quit()
+        self._thread.wait(5000)  # (a bot's choice takes a fraction of a second)
+        sys.setswitchinterval(self._switch)
+        self.session = None
+        self.source = None
+        w = self.window
+        w.scene.show_position(None)
+        self.tool.deactivate()
+        w.tool = None
+        self._set_editing(True)
+        w.set_tool(self._saved_tool or "select")
+        self.dock.hide()
+
+    def _set_editing(self, on: bool) -> None:
+        w = self.window
+        for a in w.tool_actions.values():
+            a.setEnabled(on)
+        for name in ("act_undo", "act_redo", "act_delete_zone", "act_rename_zone"):
+            act = getattr(w, name, None)
+            if act is not None:
+                act.setEnabled(on and (name not in ("act_undo", "act_redo")))
+        for panel in ("inspector", "scenario_panel", "zones_panel"):
+            widget = getattr(w, panel, None)
+            if widget is not None:
+                widget.setEnabled(on)
+        if on:
+            w._update_actions()
+
+    # -- the view -----------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        self._redraw.stop()
+        # a full redraw when a human is to move; while bots play, only what changed
+        self.window.scene.show_position(position_scenario(s.state), full=not s.bot_to_move)
+        if self.source is not None:
+            self.window.scene.set_play_targets(self.source, self.targets(self.source))
+        else:
+            self.window.scene.set_play_targets(None, ())
+        self.panel.refresh()
+        self.changed.emit()
+
+    def centre_on(self, zone: int) -> None:
+        geom = self.window.scene.geom
+        if zone in geom.paths:
+            self.window.view.center_on(geom.rect(zone).center())
+
+    # -- bots ---------------------------------------------------------------------
+    def _pump(self) -> None:
+        s = self.session
+        if s is None or self._thinking:
+            return
+        if s.bot_to_move:
+            self._thinking = True
+            self._token += 1
+            self._ask.emit(self._token, s, s.state.clone())
+            return
+        self._human_turn()
+
+    def _bot_done(self, token: int, action: Action) -> None:
+        if token != self._token or self.session is None:
+            return
+        self._thinking = False
+        try:
+            self.session.apply_bot(action)
+        except WarroomError as err:
+            self.message.emit(f"the bot's move failed: {err}")
+            return
+        if self.session.bot_to_move:
+            if not self._redraw.isActive():
+                self._redraw.start()
+            self._pump()
+        else:
+            self.refresh()
+            self._pump()
+
+    def _bot_failed(self, token: int, text: str) -> None:
+        if token == self._token:
+            self._thinking = False
+            self.message.emit(f"the bot failed: {text}")
+
+    def _start_failed(self, token: int, text: str) -> None:
+        if token == self._start_token:
+            self.starting = False
+            self.window.statusBar().clearMessage()
+            self.message.emit(text)
+
+    def shutdown(self) -> None:
+        """The window closes: stop the game and the bots' thread."""
+        self.stop()
+        self._start_token += 1  # a game still being built is dropped
+        self.pool.waitForDone(5000)
+
+    def wait_for_bots(self, timeout: float = 60.0) -> bool:
+        """(Tests, benchmarks) let the event loop run until a human is to move."""
+        end = time.monotonic() + timeout
+        while self.session is not None and (self._thinking or self.session.bot_to_move):
+            if time.monotonic() > end:
+                return False
+            QCoreApplication.processEvents()
+            time.sleep(0.002)
+        return True
+
+    # -- humans -------------------------------------------------------------------
+    def _human_turn(self) -> None:
+        s = self.session
+        if s is None or s.state.is_terminal():
+            self.refresh()
+            return
+        who = s.player
+        if s.hot_seat and self._last_human is not None and who != self._last_human:
+            self.handing_over = True
+            self.source = None
+        self._last_human = who
+        self.refresh()
+
+    def hand_over_done(self) -> None:
+        self.handing_over = False
+        self.refresh()
+
+    def act(self, action: Action) -> bool:
+        """The human's action; False (and a message saying why) when the engine refuses."""
+        s = self.session
+        if s is None or not s.human_to_move or self.handing_over:
+            return False
+        try:
+            s.apply(action)
+        except WarroomError as err:
+            self.message.emit(str(err))
+            return False
+        if self.source is not None and not self.movable_by_type(self.source):
+            self.source = None
+        self.refresh()
+        self._pump()
+        return True
+
+    def undo(self) -> None:
+        s = self.session
+        if s is None or not s.can_undo:
+            return
+        s.undo()
+        self.source = None
+        self.refresh()
+
+    def end_phase(self) -> bool:
+        s = self.session
+        if s is None or not s.human_to_move or END not in s.legal():
+            return False
+        left = []
+        if (n := s.unmoved_units()) > 0:
+            left.append(f"{n} unit(s) may still move")
+        if (m := s.money_left()) > 0:
+            left.append(f"{m} unspent")
+        if (k := s.unplaced_units()) > 0:
+            left.append(f"{k} bought unit(s) not placed")
+        if left:
+            answer = QMessageBox.question(
+                self.window,
+                "End phase",
+                f"End {s.state.phase.replace('_', ' ')}? " + "; ".join(left) + ".",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No,  # a stray Enter does not end the phase
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        self.source = None
+        return self.act(END)
+
+    def default_answer(self) -> Action | None:
+        """The answer the rules' default policy gives the pending decision (preselected):
+        the casualty order that stands, press on, every fighter/token spent."""
+        s = self.session
+        legal = s.legal() if s else []
+        if not legal:
+            return None
+        d = s.state.decision
+        if d is not None and d.kind == "casualties":
+            b = getattr(s.state, "battle", None)
+            cur = b.profiles.get(d.about) if b is not None else None
+            for a in legal:
+                if a.profile == cur:
+                    return a
+            return legal[0]
+        if d is not None and d.kind == "retreat" and Action.press() in legal:
+            return Action.press()
+        if d is not None and d.kind in ("scramble", "kamikaze", "intercept"):
+            return max(legal, key=lambda a: a.count)
+        return legal[0]
+
+    def battle_summary(self) -> str:
+        """Both sides of the battle being fought and its rounds so far (from the log)."""
+        s = self.session
+        st = s.state
+        b = getattr(st, "battle", None)
+        if b is None:
+            return ""
+        sides: dict[str, dict[str, int]] = {}
+        for uid in st.units_in(b.zone):
+            u = st.units[uid]
+            sides.setdefault(u.nation, {})
+            label = u.type + (" (damaged)" if u.damage else "")
+            sides[u.nation][label] = sides[u.nation].get(label, 0) + 1
+        lines = [f"Battle round {b.round + 1}: {b.attacker} attacks {b.defender or 'nobody'}"]
+        for n, counts in sorted(sides.items()):
+            lines.append(f"  {n}: " + ", ".join(f"{k} {t}" for t, k in sorted(counts.items())))
+        log = st.log
+        start = max(
+            (i for i, e in enumerate(log) if e.get("e") == "battle" and e.get("zone") == b.zone),
+            default=len(log),
+        )
+        for e in log[start:]:
+            if e.get("e") in ("round", "lost"):
+                lines.append("  " + describe_event(s.pack, e))
+        return "\n".join(lines)
+
+    # -- moves --------------------------------------------------------------------
+    def _moves_from(self, zone: int) -> list[Action]:
+        s = self.session
+        if s is None or not s.human_to_move or s.state.decision is not None:
+            return []
+        if s.state.phase not in MOVE_PHASES:
+            return []
+        return [a for a in s.legal() if a.kind == "move" and a.path and a.path[0] == zone]
+
+    def movable_by_type(self, zone: int) -> dict[str, list[int]]:
+        st = self.session.state
+        ids: set[int] = set()
+        for a in self._moves_from(zone):
+            ids.update(a.units)
+        out: dict[str, list[int]] = {}
+        for uid in sorted(ids):
+            out.setdefault(st.units[uid].type, []).append(uid)
+        return out
+
+    def targets(self, zone: int) -> set[int]:
+        return {a.path[-1] for a in self._moves_from(zone)}
+
+    def pick_source(self, zone: int | None) -> None:
+        s = self.session
+        if s is None:
+            return
+        if zone is not None and not self._moves_from(zone):
+            if s.human_to_move and s.state.phase in MOVE_PHASES:
+                self.message.emit(f"nothing of {s.player} can move from {zone_name(s.pack, zone)}")
+            zone = None
+        self.source = zone
+        self.refresh()
+
+    def move_to(self, dest: int, counts: dict[str, int] | None = None) -> bool:
+        """Move the picked stack (``counts`` per type; default: the panel's spin boxes)
+        to ``dest``: one engine move per unit type, each a legal move or a subset of
+        one. An illegal destination says why."""
+        s = self.session
+        src = self.source
+        if s is None or src is None:
+            return False
+        st = s.state
+        if counts is None:
+            counts = self.panel.picked_counts()
+        moves = [a for a in self._moves_from(src) if a.path[-1] == dest]
+        if not moves:
+            self.message.emit(
+                f"{s.player}'s units in {zone_name(s.pack, src)} cannot move to "
+                f"{zone_name(s.pack, dest)} in {st.phase.replace('_', ' ')}: "
+                "not in reach, blocked, or not allowed in this phase"
+            )
+            return False
+        done = False
+        for t, k in sorted(counts.items()):
+            if k <= 0:
+                continue
+            st = s.state
+            best = None
+            for a in self._moves_from(src):
+                if a.path[-1] != dest or not a.units:
+                    continue
+                if any(st.units[u].type != t for u in a.units if u in st.units):
+                    continue
+                key = (len(a.units) >= k, not a.transport, not a.mode, len(a.units))
+                if best is None or key > best[0]:
+                    best = (key, a)
+            if best is None:
+                self.message.emit(
+                    f"no {t} in {zone_name(s.pack, src)} can reach {zone_name(s.pack, dest)}"
+                )
+                continue
+            a = best[1]
+            units = a.units[:k]
+            action = Action.move(units, a.path, a.transport, a.mode, a.target)
+            try:
+                s.apply(action)
+                done = True
+            except RulesError as err:
+                self.message.emit(f"illegal move: {err}")
+        if done and not self._moves_from(src):
+            self.source = None
+        self.refresh()
+        self._pump()
+        return done
+
+    # -- save / load --------------------------------------------------------------
+    def save(self, path: str | Path) -> None:
+        if self.session is not None:
+            self.session.save(path)

@@ -1,0 +1,277 @@
+"""Play mode with real events: a hot-seat round of the 1939 scenario (purchase, a combat
+move by mouse, a battle with a chosen casualty profile, a non-combat move, placement),
+save, reload, same state; a human seat against bots; editing off while playing."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from editor.play import load_game, new_game, save_game
+from editor.play.newgame import NewGameDialog
+from gamecore.sim.session import HUMAN
+
+SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "world-1939.warroom"
+
+
+@pytest.fixture
+def sample_window(make_window, tmp_path):
+    path = tmp_path / "world-1939.warroom"
+    shutil.copy(SAMPLE, path)
+    w = make_window()
+    assert w.open_path(path)
+    return w
+
+
+def _start(w, qtbot, scenario: str, seats: dict[str, str], seed: int = 3, rounds: int = 1):
+    dlg = NewGameDialog(w.document.pack, scenario, w)
+    dlg.scenario.setCurrentIndex(dlg.scenario.findData(scenario))
+    dlg.seed.setValue(seed)
+    dlg.rounds.setValue(rounds)
+    for n, kind in seats.items():
+        combo = dlg.seat_combo(n)
+        combo.setCurrentIndex(combo.findData(kind))
+    assert new_game(w, dlg)
+    assert w.play.wait_until_started()  # built on the worker thread
+    return w.play
+
+
+def _click_zone(w, qtbot, zone: int) -> None:
+    """A real mouse click on a point inside ``zone`` (zoomed so the zone is large)."""
+    z = w.document.pack.map.zones[zone]
+    p = z.geometry.representative_point()
+    w.view.zoom_to(w.scene.geom.rect(zone).adjusted(-40, -40, 40, 40), margin=0.3)
+    qtbot.wait(10)
+    vp = w.view.mapFromScene(p.x, p.y)
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(vp.x(), vp.y()))
+
+
+def _continue(play, qtbot) -> None:
+    """Click through the hand-over screen when it shows."""
+    if play.handing_over:
+        qtbot.mouseClick(play.panel.handover_btn, Qt.MouseButton.LeftButton)
+        assert not play.handing_over
+
+
+def _answer_default(play, qtbot) -> None:
+    """Answer a pending decision with the preselected (default) answer, by the button."""
+    _continue(play, qtbot)
+    assert play.panel.pages.currentWidget() is play.panel.decision_page
+    qtbot.mouseClick(play.panel.answer_btn, Qt.MouseButton.LeftButton)
+
+
+def _end_phase(play, qtbot) -> None:
+    _continue(play, qtbot)
+    if play.session.state.decision is not None:
+        _answer_default(play, qtbot)
+        return
+    assert play.panel.end_btn.isEnabled()
+    qtbot.mouseClick(play.panel.end_btn, Qt.MouseButton.LeftButton)
+
+
+def _pick_action(play, qtbot, pred) -> None:
+    lst = play.panel.actions
+    for i in range(lst.count()):
+        if pred(lst.item(i).data(Qt.ItemDataRole.UserRole)):
+            lst.setCurrentRow(i)
+            qtbot.mouseClick(play.panel.do_btn, Qt.MouseButton.LeftButton)
+            return
+    raise AssertionError("no such action offered")
+
+
+def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monkeypatch, tmp_path):
+    w = sample_window
+    asked: list[str] = []
+
+    def yes(parent, title, text, *a, **k):
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", yes)
+    pack = w.document.pack
+    seats = {n: HUMAN for slot in pack.scenarios["1939"].turn_order for n in slot}
+    play = _start(w, qtbot, "1939", seats, seed=3, rounds=2)
+    s = play.session
+    assert s.hot_seat and play.dock.isVisible()
+    # editing is off while playing
+    assert not any(a.isEnabled() for a in w.tool_actions.values())
+    assert not w.act_delete_zone.isEnabled() and not w.inspector.isEnabled()
+    assert w.scene.play_scenario is not None
+
+    # -- purchase: two infantry through the list, the count and Do
+    assert s.state.phase == "purchase" and s.player == "GER"
+    bank = s.state.banks["GER"]
+    play.panel.count.setValue(2)
+    _pick_action(play, qtbot, lambda a: a.kind == "buy" and a.type == "infantry")
+    cost = s.state.rules.units["infantry"].cost
+    assert s.state.banks["GER"] == bank - 2 * cost
+    # undo takes the second one back, then we buy it again
+    qtbot.mouseClick(play.panel.undo_btn, Qt.MouseButton.LeftButton)
+    assert play.session.state.banks["GER"] == bank - cost
+    play.panel.count.setValue(1)
+    _pick_action(play, qtbot, lambda a: a.kind == "buy" and a.type == "infantry")
+    assert play.session.state.banks["GER"] == bank - 2 * cost
+    _end_phase(play, qtbot)  # money left: the confirmation said yes
+    assert asked and "unspent" in asked[-1]
+    while play.session.state.phase == "politics" and play.session.player == "GER":
+        _end_phase(play, qtbot)
+
+    # -- combat move: click a German stack next to Poland, then the Polish zone
+    s = play.session
+    assert s.state.phase == "combat_move"
+    st = s.state
+    move = next(
+        a
+        for a in s.legal()
+        if a.kind == "move"
+        and not a.transport
+        and not a.mode
+        and len(a.path) == 2
+        and st.owner.get(a.path[-1]) == "POL"
+        and st.unit_type(st.units[a.units[0]].type).domain == "land"
+    )
+    src, dest = move.path
+    errors: list[str] = []
+    play.message.connect(errors.append)
+    _click_zone(w, qtbot, src)
+    assert play.source == src and dest in w.scene.play_targets
+    # an illegal destination says why and changes nothing
+    far = next(z for z, o in st.owner.items() if o == "USA")
+    snap = st.snapshot()
+    assert not play.move_to(far)
+    assert errors and "cannot move" in errors[-1]
+    assert play.session.state.snapshot() == snap
+    before = len([u for u in st.units_in(dest) if st.units[u].nation == "GER"])
+    _click_zone(w, qtbot, dest)
+    st = play.session.state
+    assert len([u for u in st.units_in(dest) if st.units[u].nation == "GER"]) > before
+    _end_phase(play, qtbot)
+
+    # -- combat: pick the battle, choose a casualty profile other than the default
+    s = play.session
+    assert s.state.phase == "combat"
+    chosen = None
+    fought = False
+    for _ in range(200):
+        s = play.session
+        st = s.state
+        if st.phase != "combat" or st.current_nation != "GER":
+            break
+        _continue(play, qtbot)
+        if st.decision is None:
+            if any(a.kind == "fight" for a in s.legal()):
+                _pick_action(play, qtbot, lambda a: a.kind == "fight" and a.zone == dest)
+                fought = True
+            else:
+                _end_phase(play, qtbot)
+            continue
+        if st.decision.kind == "casualties" and chosen is None:
+            answers = play.panel.answers
+            default = play.default_answer()
+            assert answers.currentData() == default  # the default is preselected
+            i = next(i for i in range(answers.count()) if answers.itemData(i) != default)
+            answers.setCurrentIndex(i)
+            chosen = answers.itemData(i)
+            n_actions = sum(1 for e in st.log if e.get("e") == "action")
+            qtbot.mouseClick(play.panel.answer_btn, Qt.MouseButton.LeftButton)
+            last = [e for e in play.session.state.log if e.get("e") == "action"]
+            assert len(last) > n_actions and last[n_actions]["a"]["profile"] == chosen.profile
+            continue
+        _answer_default(play, qtbot)
+    assert fought and chosen is not None
+    assert any(e.get("e") == "battle_end" and e.get("zone") == dest for e in play.session.state.log)
+    texts = [play.panel.log.item(i).text() for i in range(play.panel.log.count())]
+    assert any("round 1: attacker hits" in x for x in texts)  # the dice of each round
+
+    # -- non-combat move: move one stack that may still move
+    s = play.session
+    while s.state.phase != "noncombat_move":
+        _end_phase(play, qtbot)
+        s = play.session
+    st = s.state
+    nc = next(
+        a
+        for a in s.legal()
+        if a.kind == "move" and not a.transport and not a.mode and len(a.path) >= 2
+    )
+    _continue(play, qtbot)  # the defender chose casualties: GER takes the computer back
+    _click_zone(w, qtbot, nc.path[0])
+    assert play.source == nc.path[0]
+    units_before = set(st.units_in(nc.path[-1]))
+    _click_zone(w, qtbot, nc.path[-1])
+    assert set(play.session.state.units_in(nc.path[-1])) != units_before
+    _end_phase(play, qtbot)
+
+    # -- placement: place what was bought
+    s = play.session
+    assert s.state.phase == "place"
+    placed = 0
+    while any(a.kind == "place" for a in play.session.legal()):
+        _pick_action(play, qtbot, lambda a: a.kind == "place")
+        placed += 1
+    assert placed == 2
+    # -- the rest of the round: every other nation ends its phases, decisions by default
+    for _ in range(500):
+        s = play.session
+        if s.state.round > 1 or s.state.is_terminal():
+            break
+        _end_phase(play, qtbot)
+    assert play.session.state.round > 1 or play.session.state.is_terminal()
+    # the log panel centres the map on a zone
+    lst = play.panel.log
+    item = next(
+        lst.item(i)
+        for i in range(lst.count())
+        if isinstance(lst.item(i).data(Qt.ItemDataRole.UserRole), int)
+    )
+    w.view.fit_map()
+    before = w.view.mapToScene(w.view.viewport().rect().center())
+    lst.scrollToItem(item)
+    rect = lst.visualItemRect(item)
+    qtbot.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    after = w.view.mapToScene(w.view.viewport().rect().center())
+    assert before != after
+
+    # -- save, reload, same state
+    snap = play.session.state.snapshot()
+    path = tmp_path / "round1.wrgame.json"
+    assert save_game(w, path)
+    _end_phase(play, qtbot)  # play on, then load the save
+    assert play.session.state.snapshot() != snap
+    assert load_game(w, path)
+    assert w.play.wait_until_started()
+    assert w.play.session.state.snapshot() == snap
+    # a file that is no saved game is refused with a one-line message
+    junk = tmp_path / "junk.wrgame.json"
+    junk.write_text("{}")
+    shown = []
+    monkeypatch.setattr(w, "show_error", shown.append)
+    w.play.message.disconnect()
+    w.play.message.connect(shown.append)
+    assert load_game(w, junk)
+    w.play.wait_until_started()
+    assert shown and "not a saved game" in shown[-1] and str(junk) in shown[-1]
+    assert w.play.session.state.snapshot() == snap  # the game on screen goes on
+
+
+def test_human_against_bots_and_close(sample_window, qtbot):
+    w = sample_window
+    pack = w.document.pack
+    nations = [n for slot in pack.scenarios["global-war-1936"].turn_order for n in slot]
+    seats = {n: "heuristic" for n in nations}
+    seats["UK"] = HUMAN
+    play = _start(w, qtbot, "global-war-1936", seats, seed=2, rounds=1)
+    assert play.wait_for_bots(120)
+    s = play.session
+    assert s.player == "UK" and not play.handing_over
+    assert "UK" in play.panel.turn.text()
+    # the map shows the game: a German capture or move changed the position drawn
+    assert {z: o.owner for z, o in w.scene.play_scenario.ownership.items()} == s.state.owner
+    w.act_close_game.trigger()
+    assert w.play.session is None and w.scene.play_scenario is None
+    assert all(a.isEnabled() for a in w.tool_actions.values())
+    assert w.inspector.isEnabled()
