@@ -143,11 +143,15 @@ class MapFolder:
     content: Path  # where polygons.txt, games/, baseTiles/ ... are
     yml: dict | None
     games: list[tuple[str | None, Path]]  # (name from map.yml or None, XML file)
+    notes: list[str] = field(default_factory=list)  # how the games were found, if not by map.yml
 
 
 def find_map(path: str | Path) -> MapFolder:
     """The parts of a TripleA map folder (new layout: map.yml + map/, or old: files at
-    the top), or a game XML file given directly."""
+    the top), or a game XML file given directly. Without a usable map.yml (missing, not
+    readable as text, or listing no games) the games are looked for in ``games/`` and a
+    note says so; a map.yml that is not YAML, or names a game file that is not there, is
+    an error (one line, naming the file)."""
     p = Path(path)
     if p.is_file():
         if p.suffix.lower() != ".xml":
@@ -157,11 +161,27 @@ def find_map(path: str | Path) -> MapFolder:
         return MapFolder(root, content, None, [(None, p)])
     if not p.is_dir():
         raise ImportFormatError("no such map folder", p)
+    notes: list[str] = []
     yml = None
     yml_path = p / "map.yml"
     if os.path.lexists(yml_path):
         safepath.readable_inside(p, yml_path, "map.yml")
-        yml = mf.parse_map_yml(mf.read_text(yml_path), yml_path)
+        try:
+            raw = yml_path.read_bytes()
+            text = raw.decode("utf-8-sig")
+        except OSError as err:
+            notes.append(f"map.yml cannot be read ({err.strerror or err}): games found in games/")
+        except UnicodeDecodeError:
+            notes.append("map.yml is not UTF-8 text: games found in games/")
+        else:
+            if len(raw) > mf.MAX_YML_BYTES or "\x00" in text:
+                notes.append("map.yml is not a small text file: games found in games/")
+            else:
+                yml = mf.parse_map_yml(text, yml_path)
+                if not yml["games"]:
+                    notes.append("map.yml lists no games: games found in games/")
+    else:
+        notes.append("map.yml is missing: games found in games/")
     content = p / "map" if (p / "map").is_dir() else p
     safepath.check_inside(p, content, "map/")
     games: list[tuple[str | None, Path]] = []
@@ -185,7 +205,7 @@ def find_map(path: str | Path) -> MapFolder:
                 games.append((None, x))
     if not games:
         raise ImportFormatError("no game XML found (map.yml lists none and games/ is empty)", p)
-    return MapFolder(p, content, yml, games)
+    return MapFolder(p, content, yml, games, notes)
 
 
 def _find_game_file(root: Path, content: Path, fname: str, yml_path: Path) -> Path | None:
@@ -350,6 +370,7 @@ class _Importer:
         )
         self.report = ImportReport(str(folder.root), str(rel), name)
         self.notes = self.report.notes
+        self.notes.extend(folder.notes)
         self.pack = Pack()
         self.m: Map = self.pack.map
         self.zid: dict[str, int] = {}  # territory name -> zone id

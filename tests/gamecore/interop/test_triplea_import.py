@@ -465,3 +465,57 @@ def test_damaged_files_end_in_a_warroom_error_or_a_pack(tmp_path_factory, which,
         assert "\n" not in str(err) and str(folder) in str(err)
     else:
         assert pack.scenarios
+
+
+# ---------------------------------------------------------------------------- map.yml
+
+
+@pytest.fixture
+def minicopy(tmp_path):
+    dst = tmp_path / "minimap"
+    shutil.copytree(MINIMAP, dst)
+    return dst
+
+
+def test_flow_style_map_yml_as_current_maps_write_it(minicopy):
+    shutil.copy(FIX / "map_yml" / "flow.yml", minicopy / "map.yml")
+    folder = find_map(minicopy)
+    assert [n for n, _p in folder.games] == ["Minimap War : 1939", 'Minimap "Quoted"']
+    assert folder.notes == []
+    pack, rep = import_triplea(minicopy, ImportOptions(game="Minimap War : 1939", images=False))
+    assert rep.game_file == "map/games/minimap_war.xml" and pack.map.name == "minimap"
+
+
+@pytest.mark.parametrize(
+    "content, note",
+    [
+        (None, "map.yml is missing: games found in games/"),
+        (b"\xff\xfe\x00binary", "map.yml is not UTF-8 text: games found in games/"),
+        (b"map_name: x\n", "map.yml lists no games: games found in games/"),
+    ],
+)
+def test_without_a_usable_map_yml_the_games_are_found_and_it_says_so(minicopy, content, note):
+    yml = minicopy / "map.yml"
+    if content is None:
+        yml.unlink()
+    else:
+        yml.write_bytes(content)
+    _pack, rep = import_triplea(minicopy, ImportOptions(images=False))
+    assert note in rep.notes and rep.game_file == "map/games/minimap_war.xml"
+
+
+@pytest.mark.parametrize(
+    "yml, message",
+    [
+        ((FIX / "map_yml" / "not_yaml.yml").read_text(), "map.yml: line 3: not valid YAML"),
+        (
+            "games:\n- {game_name: Gone, file_name: gone.xml}\n",
+            "map.yml: game 'Gone': file 'gone.xml' not found",
+        ),
+    ],
+)
+def test_a_broken_map_yml_is_one_line_exit_2(minicopy, capsys, yml, message):
+    (minicopy / "map.yml").write_text(yml)
+    code = main(["import", "triplea", str(minicopy), "-o", str(minicopy / "x.warroom")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "\n" not in err and message in err, err
