@@ -103,6 +103,8 @@ class ImportReport:
     sea_zones: int = 0
     geometry: dict[str, int] = field(default_factory=dict)
     geometry_messages: list[str] = field(default_factory=list)
+    #: per zone name, the area (px²) its cleaned shape differs from the traced one
+    zone_changes: dict[str, float] = field(default_factory=dict)
     connections: int = 0
     border_connections: int = 0
     links_added: list[str] = field(default_factory=list)
@@ -119,6 +121,12 @@ class ImportReport:
         if self.geometry:
             changes = ", ".join(f"{k} {v}" for k, v in sorted(self.geometry.items()))
             out.append(f"geometry changes: {changes}")
+        if self.zone_changes:
+            top = sorted(self.zone_changes.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
+            out.append(
+                "largest change per zone (px²): "
+                + ", ".join(f"'{name}' {area:.0f}" for name, area in top)
+            )
         out.append(
             f"adjacency: {self.connections} connections, {self.border_connections} from shared "
             f"borders, {len(self.links_added)} links added, "
@@ -529,6 +537,10 @@ class _Importer:
         self.report.geometry_mode = mode
         self.report.geometry = res.counts
         self.report.geometry_messages = res.messages
+        if mode == "traced":
+            self.report.zone_changes = {
+                self.m.zones[z].name: round(a, 1) for z, a in res.changed.items()
+            }
         for zid, geom in res.geoms.items():
             self.m.zones[zid].geometry = geom
         lost = [self.m.zones[z].name for z in raw if z not in res.geoms]

@@ -6,8 +6,11 @@ Reading (:func:`polygons_to_coverage`) has two modes:
   interior pixels, so neighbours are separated by the black border line (gaps of 1-3 px
   that form one connected network) and sea zones are drawn under their islands. Rings are
   simplified (~1 px), grown by half the gap so that neighbours overlap instead of leaving
-  a gap, and cleaned into a coverage by the geometry engine (islands cut out of the sea,
-  thin overlaps and gaps given to a neighbour, slivers merged, the map frame clipped);
+  a gap, islands cut out of their sea zones, what is still uncovered (wide stretches of
+  border line, lakes drawn on the base image, a strip along the image edge) split among
+  the zones around it, each point to the nearest zone, and cleaned into a coverage by the
+  geometry engine (thin overlaps given to a neighbour, slivers merged, the map frame
+  clipped);
 - **exact** (polygons Warroom wrote): the rings already share their vertices; only keyhole
   rings (holes written as a zero-width cut) are repaired and islands cut out of the sea.
 
@@ -52,6 +55,9 @@ class CoverageResult:
     counts: dict[str, int] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
     snapped: bool = True
+    #: per zone, the area (px²) by which the cleaned shape differs from the traced one
+    #: (symmetric difference: border lines and lakes taken in, overlaps given away)
+    changed: dict[int, float] = field(default_factory=dict)
 
 
 def _polygonal(g: BaseGeometry) -> BaseGeometry | None:
@@ -148,6 +154,60 @@ def _cut_islands(
     return cuts
 
 
+def _fill_gaps(
+    arr: np.ndarray,
+    ids: list[int],
+    frame: tuple[float, float, float, float],
+    messages: list[str],
+    step: float = 3.0,
+) -> int:
+    """Give every area of the frame that no territory covers (the wide parts of border
+    lines, lakes drawn on the base image, a strip along the image edge) to the zones
+    around it: each point of such a gap goes to the nearest zone, so a line between two
+    neighbours is split down its middle and a lake between three shores in three. The
+    split is a Voronoi diagram of points along the gap's outline, each labelled with the
+    zone it lies on. Changes ``arr`` in place; returns the number of gaps filled."""
+    ok = [i for i, g in enumerate(arr) if g is not None and not g.is_empty]
+    if not ok:
+        return 0
+    covered = shapely.union_all(arr[ok], grid_size=1.0)
+    gaps = shapely.difference(shapely.box(*frame), covered, grid_size=1.0)
+    parts = [g for g in shapely.get_parts(gaps) if g.area > 0]
+    if not parts:
+        return 0
+    tree = shapely.STRtree(arr[ok])
+    pieces: dict[int, list[BaseGeometry]] = {}
+    filled = 0
+    for gap in parts:
+        outline = shapely.segmentize(gap.boundary, step)
+        xy = np.unique(shapely.get_coordinates(outline), axis=0)
+        pts = shapely.points(xy)
+        _src, near = tree.query_nearest(pts, all_matches=False)
+        owners = np.asarray(ok)[near]
+        zones = np.unique(owners)
+        if len(zones) == 1:
+            pieces.setdefault(int(zones[0]), []).append(gap)
+        else:
+            cells = shapely.voronoi_polygons(shapely.multipoints(xy), extend_to=gap, ordered=True)
+            cells = np.asarray(shapely.get_parts(cells), dtype=object)
+            for z in zones.tolist():
+                mine = shapely.union_all(cells[owners == z])
+                part = _polygonal(shapely.intersection(gap, mine, grid_size=1.0))
+                if part is not None and part.area > 0:
+                    pieces.setdefault(int(z), []).append(part)
+        filled += 1
+        names = ", ".join(str(ids[i]) for i in zones.tolist()[:6])
+        c = gap.representative_point()
+        messages.append(
+            f"gap_split: gap of {gap.area:.6g} px² at ({c.x:.0f}, {c.y:.0f}) given to zone(s) "
+            f"{names}"
+        )
+    for i, extra in pieces.items():
+        merged = shapely.union_all(np.array([arr[i], *extra], dtype=object), grid_size=1.0)
+        arr[i] = _polygonal(merged) or arr[i]
+    return filled
+
+
 def polygons_to_coverage(
     raw: Mapping[int, BaseGeometry],
     kinds: Mapping[int, str],
@@ -173,6 +233,7 @@ def polygons_to_coverage(
             arr = shapely.buffer(arr, gap / 2.0, quad_segs=1, join_style="mitre", mitre_limit=2.0)
         arr = shapely.set_precision(arr, 1.0)  # whole pixels, each polygon valid
         _count(counts, "island_cut", _cut_islands(arr, ids, kinds, messages))
+        _count(counts, "gap_split", _fill_gaps(arr, ids, frame, messages))
         # thin overlaps are about gap wide: measured against twice the gap they are
         # clearly thin; slivers are only what rounding leaves
         gap_width, sliver = 2.0 * gap, max(gap, 1.0)
@@ -194,9 +255,13 @@ def polygons_to_coverage(
         _count(counts, "snap_" + c)
     if not snapped:
         messages.append("some vertices could not be snapped to whole pixels (kept fractional)")
-    norm = shapely.normalize(np.array([out[i] for i in sorted(out)], dtype=object))
+    keys = sorted(out)
+    norm = shapely.normalize(np.array([out[i] for i in keys], dtype=object))
+    before = np.array([raw[i] for i in keys], dtype=object)
+    moved = shapely.area(shapely.symmetric_difference(before, norm, grid_size=0.5))
+    changed = {z: float(a) for z, a in zip(keys, moved.tolist(), strict=True)}
     return CoverageResult(
-        dict(zip(sorted(out), norm, strict=True)), mode, counts, messages, snapped
+        dict(zip(keys, norm, strict=True)), mode, counts, messages, snapped, changed
     )
 
 

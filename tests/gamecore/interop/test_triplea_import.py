@@ -519,3 +519,42 @@ def test_a_broken_map_yml_is_one_line_exit_2(minicopy, capsys, yml, message):
     code = main(["import", "triplea", str(minicopy), "-o", str(minicopy / "x.warroom")])
     err = capsys.readouterr().err.strip()
     assert code == 2 and "\n" not in err and message in err, err
+
+
+# ---------------------------------------------------------------------------- gaps
+
+
+def _rect(x0, y0, x1, y1):
+    return shapely.box(x0, y0, x1, y1)
+
+
+def test_wide_border_lines_and_lakes_go_to_the_nearest_neighbours():
+    """What real maps have (World War II Classic's Great Lakes between East Canada and
+    East US, 12-px border lines on Global 1940): an uncovered lake between three zones
+    and a wide border line, an island on its sea zone. All of it is given away, each
+    point to the nearest zone; the island stays cut out; the report says by how much
+    each zone changed."""
+    from gamecore.interop.triplea.pixelgeom import polygons_to_coverage
+
+    raw = {
+        1: _rect(0, 0, 100, 100),  # west
+        2: _rect(112, 0, 300, 60),  # north-east, a 12-px line from the west
+        3: _rect(112, 80, 300, 100),  # south-east; a 20-px lake between 2 and 3
+        4: _rect(0, 100, 300, 200),  # the sea
+        5: _rect(140, 140, 160, 160),  # an island drawn over the sea
+    }
+    kinds = {1: "land", 2: "land", 3: "land", 4: "sea", 5: "land"}
+    res = polygons_to_coverage(raw, kinds, (0, 0, 300, 200), gap=4.0)
+    geoms = np.array([res.geoms[z] for z in sorted(res.geoms)], dtype=object)
+    assert shapely.coverage_is_valid(geoms) and shapely.area(geoms).sum() == 300 * 200
+    assert res.counts.get("gap_split", 0) >= 1 and res.counts.get("island_cut") == 1
+    g = res.geoms
+    # (traced outlines lie inside the border line: every zone grows by half the gap)
+    assert g[4].intersection(g[5]).area == 0 and g[5].area == 24 * 24
+    # the line between west and east is split down its middle (x = 106)
+    assert g[1].contains(shapely.Point(104, 30)) and g[2].contains(shapely.Point(108, 30))
+    # the lake: its upper half to the north-east zone, its lower half to the south-east
+    assert g[2].contains(shapely.Point(200, 65)) and g[3].contains(shapely.Point(200, 75))
+    assert set(res.changed) == {1, 2, 3, 4, 5}
+    assert res.changed[2] >= 8 * 188  # at least its half of the lake
+    assert res.changed[5] == 24 * 24 - 20 * 20
