@@ -768,10 +768,13 @@ class _Importer:
                     if rm.facility_spec(self.facility_units[fid]).get("max_damage")
                 ]
             doc.append((rm.table_name("units", u), _unit_table(u, f, base)))
+        prune: dict[str, dict[str, Any]] = {}
         if base is not None:
+            removed = set(base.units) - set(units)
             for old in base.units:
-                if old not in units:
+                if old in removed:
                     doc.append((rm.table_name("units", old), {"remove": True}))
+            prune = _prune_base(base.raw, removed, set(self.pack.nations))
         for fid, opts in self.facility_units.items():
             spec = rm.facility_spec(opts)
             spec = {"name": fid.replace("_", " ").capitalize(), "cost": costs.get(fid, 0), **spec}
@@ -786,9 +789,19 @@ class _Importer:
             doc.append((rm.table_name("facilities", fid), spec))
         effects = list(g.territory_effects)
         for e in effects:
-            doc.append((rm.table_name("terrain", e), {"name": e}))
+            name = rm.table_name("terrain", e)
+            doc.append((name, {**prune.pop(name, {}), "name": e}))
         for pid, allowed in can_buy.items():
-            doc.append((rm.table_name("nations", pid), {"can_buy": allowed}))
+            name = rm.table_name("nations", pid)
+            doc.append((name, {**prune.pop(name, {}), "can_buy": allowed}))
+        kept_options = prune.pop("options", None)
+        if kept_options:
+            at = next((i for i, (n, _k) in enumerate(doc) if n == "options"), None)
+            if at is None:
+                doc.insert(1 + len(sections), ("options", kept_options))
+            else:
+                doc[at] = ("options", {**kept_options, **doc[at][1]})
+        doc.extend(prune.items())
         text = rm.toml_document(
             doc, comment=f"Ruleset of the TripleA game '{self.report.game_name}'"
         )
@@ -1188,6 +1201,57 @@ class _Importer:
         self.pack.meta["title"] = self.report.game_name
         self.pack.meta["source"] = "TripleA"
         self.pack.meta["triplea"] = meta
+
+
+def _prune_base(raw: dict, removed: set[str], nations: set[str]) -> dict[str, dict[str, Any]]:
+    """Override tables that keep the base ruleset's terrain, border effects and nation
+    rules valid once the unit types the game does not have are removed: a modifier for a
+    removed unit is removed (``{remove = true}``), a list loses the removed names, and the
+    rules of a nation the game does not have go altogether (technologies keep what they
+    unlock that is left)."""
+    out: dict[str, dict[str, Any]] = {}
+
+    def pruned(value: Any) -> Any:
+        if isinstance(value, dict):
+            over: dict[str, Any] = {}
+            for k, v in value.items():
+                if k in removed:
+                    over[k] = {"remove": True}
+                    continue
+                sub = pruned(v)
+                if sub is not None:
+                    over[k] = sub
+            return over or None
+        if isinstance(value, list):
+            kept = cleaned(value)
+            return kept if kept != value else None
+        return None
+
+    def cleaned(value: Any) -> Any:  # a list replaces the base's: written out in full
+        if isinstance(value, list):
+            return [cleaned(x) for x in value if not (isinstance(x, str) and x in removed)]
+        if isinstance(value, dict):
+            return {k: cleaned(v) for k, v in value.items() if k not in removed}
+        return value
+
+    options = raw.get("options")
+    if isinstance(options, dict) and removed:
+        over = {k: v for k, v in ((k, pruned(v)) for k, v in options.items()) if v is not None}
+        if over:
+            out["options"] = over
+    for section in ("terrain", "borders", "nations", "technologies"):
+        tables = raw.get(section)
+        if not isinstance(tables, dict):
+            continue
+        for tid, table in tables.items():
+            name = rm.table_name(section, tid)
+            if section == "nations" and tid not in nations:
+                out[name] = {"remove": True}
+                continue
+            over = pruned(table) if removed else None
+            if over:
+                out[name] = over
+    return out
 
 
 def _generated_flag(data: bytes, stem: str, nations: dict) -> bool:

@@ -558,3 +558,33 @@ def test_wide_border_lines_and_lakes_go_to_the_nearest_neighbours():
     assert set(res.changed) == {1, 2, 3, 4, 5}
     assert res.changed[2] >= 8 * 188  # at least its half of the lake
     assert res.changed[5] == 24 * 24 - 20 * 20
+
+
+def test_base_ruleset_stays_valid_without_the_units_the_game_lacks():
+    """Real games (270BC, Greyhawk Wars, Napoleonic Empires) have none of the base
+    ruleset's units: the base's nation rules, terrain modifiers, technologies and
+    options that name them are pruned instead of failing the import."""
+    from gamecore.interop.triplea.importer import _prune_base
+
+    raw = {
+        "options": {"amphibious_double_exempt": ["marine", "tank"], "dice": 6},
+        "terrain": {"mountain": {"attack": {"land": -1, "mountain_infantry": 1}}},
+        "nations": {"CHN": {"can_buy": ["infantry"]}, "GER": {"can_buy": ["tank", "marine"]}},
+        "technologies": {"lra": {"effects": [{"add": {"bomber": 1, "tank": 2}}]}},
+    }
+    out = _prune_base(raw, {"marine", "mountain_infantry", "bomber"}, {"GER"})
+    assert out == {
+        "options": {"amphibious_double_exempt": ["tank"]},
+        "terrain.mountain": {"attack": {"mountain_infantry": {"remove": True}}},
+        "nations.CHN": {"remove": True},
+        "nations.GER": {"can_buy": ["tank"]},
+        "technologies.lra": {"effects": [{"add": {"tank": 2}}]},
+    }
+
+
+def test_a_unit_that_moves_and_produces_is_a_unit_not_a_facility():
+    from gamecore.interop.triplea.rulesmap import is_facility_unit
+
+    assert not is_facility_unit([["movement", "1"], ["canProduceUnits", "true"]])
+    assert is_facility_unit([["canProduceUnits", "true"]])
+    assert is_facility_unit([["isFactory", "true"]])
