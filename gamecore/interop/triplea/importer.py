@@ -542,7 +542,11 @@ class _Importer:
                 self.m.zones[z].name: round(a, 1) for z, a in res.changed.items()
             }
         for zid, geom in res.geoms.items():
-            self.m.zones[zid].geometry = geom
+            z = self.m.zones[zid]
+            z.geometry = geom
+            # a territory drawn in several rings (an island group) is meant to be in parts
+            if geom.geom_type == "MultiPolygon" and len(rings_of.get(zid, ())) > 1:
+                z.props["multipart"] = True
         lost = [self.m.zones[z].name for z in raw if z not in res.geoms]
         if lost:
             self.notes.append(
@@ -869,6 +873,11 @@ class _Importer:
             if p and p in self.pack.nations and p not in order:
                 order.append(p)
         sc.turn_order = [[p] for p in order]
+        # a player the step list never gives a turn (Global 1940's Dutch and Mongolians,
+        # moved by their allies' rules) is not playable: it is not missing from the order
+        for pid, n in self.pack.nations.items():
+            if pid not in order and n.playable:
+                n.playable = False
         for player, alliance in g.alliances:
             aid = slug(alliance, "alliance")
             al = sc.alliances.get(aid)

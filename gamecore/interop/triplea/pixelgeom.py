@@ -236,7 +236,7 @@ def polygons_to_coverage(
         _count(counts, "gap_split", _fill_gaps(arr, ids, frame, messages))
         # thin overlaps are about gap wide: measured against twice the gap they are
         # clearly thin; slivers are only what rounding leaves
-        gap_width, sliver = 2.0 * gap, max(gap, 1.0)
+        gap_width, sliver = 2.0 * gap, max(gap, 1.0) * 16.0
     else:
         gap_width, sliver = 0.0, 0.0
     if progress:

@@ -70,10 +70,11 @@ def _opts(options: Iterable[list[str]]) -> dict[str, str]:
 def is_facility_unit(options: Iterable[list[str]]) -> bool:
     """A TripleA unit type that Warroom models as a facility (factory, air/naval base)."""
     o = _opts(options)
-    if _b(o.get("isFactory")) or _b(o.get("isAirBase")):
+    if _b(o.get("isFactory")):
         return True
-    if _b(o.get("canProduceUnits")) and _i(o.get("movement")) == 0:
-        return True  # (a unit that moves and produces, 270BC's legionaire, is a unit)
+    moves = _i(o.get("movement")) > 0
+    if (_b(o.get("canProduceUnits")) or _b(o.get("isAirBase"))) and not moves:
+        return True  # (one that moves, 270BC's legionaire or Greyhawk's dragon, is a unit)
     return (
         _b(o.get("isConstruction"))
         and _b(o.get("isInfrastructure"))

@@ -586,5 +586,30 @@ def test_a_unit_that_moves_and_produces_is_a_unit_not_a_facility():
     from gamecore.interop.triplea.rulesmap import is_facility_unit
 
     assert not is_facility_unit([["movement", "1"], ["canProduceUnits", "true"]])
+    assert not is_facility_unit([["movement", "6"], ["isAir", "true"], ["isAirBase", "true"]])
+    assert is_facility_unit([["isAirBase", "true"]])
     assert is_facility_unit([["canProduceUnits", "true"]])
     assert is_facility_unit([["isFactory", "true"]])
+
+
+def test_imported_maps_are_validated_as_triplea_maps(oldcopy):
+    """Global 1940 keeps the Dutch and the Mongolians out of its step list and places
+    unit slots in the sea beside small islands: neither is a problem of the map."""
+    from gamecore.validate import validate
+
+    _edit(
+        oldcopy / "games/old_war.xml",
+        '<player name="Blues"/>',
+        '<player name="Blues"/>\n    <player name="Greens"/>',
+    )
+    pack, _rep = import_triplea(oldcopy, ImportOptions(images=False))
+    assert pack.nations["Greens"].playable is False and pack.nations["Reds"].playable
+    z = next(iter(pack.map.zones.values()))
+    z.slots = [(-50.0, -50.0)]  # beside the zone, as TripleA maps do for small islands
+    issues = validate(pack).issues
+    assert not [i for i in issues if i.code == "SCN007"]
+    (slot,) = [i for i in issues if i.code == "ATT005"]
+    assert slot.severity == "info" and "as TripleA maps place them" in slot.message
+    pack.meta["source"] = "hand-made"  # the same slot on a map drawn in Warroom: a warning
+    (slot,) = [i for i in validate(pack).issues if i.code == "ATT005"]
+    assert slot.severity == "warning"
