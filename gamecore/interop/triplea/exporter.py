@@ -89,6 +89,8 @@ class ExportReport:
     files: list[str] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: what the pack has that TripleA cannot express (the export plays without it)
+    losses: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         out = [
@@ -99,6 +101,9 @@ class ExportReport:
         ]
         out += [f"renamed {a!r} -> {b!r}" for a, b in self.renamed.items()]
         out += [f"note: {n}" for n in self.notes]
+        if self.losses:
+            out.append(f"exported with losses: {len(self.losses)} thing(s) TripleA cannot express")
+            out += [f"lost: {x}" for x in self.losses]
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -138,6 +143,19 @@ def export_triplea(
     return _Exporter(pack, Path(folder), options or ExportOptions()).run()
 
 
+def _typed_property(name: str, value: str) -> Property:
+    """A game property as TripleA 1.9 reads it: a true/false value carries ``<boolean/>``
+    and a whole number ``<number/>`` (without them GameParser keeps the text, and the
+    engine's ``getProperty(name, false)`` dies casting a String to a Boolean)."""
+    attrs = {"name": name, "value": value, "editable": "false"}
+    if value in ("true", "false"):
+        return Property(attrs, "boolean")
+    if re.fullmatch(r"-?\d{1,9}", value):
+        n = int(value)
+        return Property(attrs, "number", {"min": str(min(0, n)), "max": str(max(1000, n))})
+    return Property(attrs)
+
+
 class _Exporter:
     def __init__(self, pack: Pack, folder: Path, opts: ExportOptions):
         self.pack = pack
@@ -161,6 +179,7 @@ class _Exporter:
             raise ExportError(f"scenario '{self.sc.name}': {err.message}") from None
         self.report = ExportReport(str(folder), self.sc.id, "/".join(["games", *parts]))
         self.notes = self.report.notes
+        self.losses = self.report.losses
         if opts.scale is not None and opts.scale <= 0:
             raise ExportError("the scale must be positive")
         self.scale = opts.scale if opts.scale is not None else self._auto_scale()
@@ -793,8 +812,102 @@ class _Exporter:
         )
         for pos, _k, items in inserts:
             out[pos + 1 : pos + 1] = items
-        out = self.rel_attachments + out
+        out = self.rel_attachments + out + self._effect_attachments(base_atts)
         g.attachments = out
+
+    def _effect_attachments(self, base_atts) -> list[Attachment]:
+        """A territoryEffectAttachment for every territory effect the base game did not
+        give one (TripleA's battle code asks every effect of a territory for its
+        attachment and dies without it): the terrain's combat modifiers per unit type
+        and its no-blitz rule; what TripleA cannot express is reported as a loss."""
+        have = {a.attach_to for a in base_atts if a.name == "territoryEffectAttachment"}
+        out: list[Attachment] = []
+        for tid, ename in self.effect_name.items():
+            if ename in have:
+                continue
+            t = self.rules.terrain.get(tid)
+            opts: list[list[str]] = []
+            if t is not None:
+                for option, table in (
+                    ("combatOffenseEffect", t.attack),
+                    ("combatDefenseEffect", t.defense),
+                ):
+                    by_value: dict[int, list[str]] = {}
+                    for uid in self._unit_ids():
+                        u = self.rules.units.get(uid)
+                        if u is None:
+                            continue
+                        v = table.get(uid, table.get(u.domain, 0))
+                        if v:
+                            by_value.setdefault(v, []).append(self.uname[uid])
+                    for v, names in sorted(by_value.items()):
+                        opts.append([option, ":".join(names), str(v)])
+                if t.no_blitz:
+                    blitzers = [
+                        self.uname[u]
+                        for u in self._unit_ids()
+                        if u in self.rules.units and self.rules.units[u].blitz
+                    ]
+                    if blitzers:
+                        opts.append(["noBlitz", ":".join(blitzers), ""])
+                lost = [
+                    what
+                    for what, on in (
+                        (f"move cost {t.move_cost}", t.move_cost != 1),
+                        ("slow movement", t.slow),
+                        ("defender target selection", bool(t.defense_target_selection)),
+                        (f"breakdown on {t.breakdown}", bool(getattr(t, "breakdown", 0))),
+                    )
+                    if on
+                ]
+                if lost:
+                    self.losses.append(f"terrain '{tid}': {', '.join(lost)} (TripleA has none)")
+            units = [self.uname[u] for u in self._unit_ids() if u in self.rules.units]
+            if not opts and units:  # game.dtd wants an option: "no modifier", said once
+                opts.append(["combatOffenseEffect", units[0], "0"])
+            out.append(
+                Attachment(
+                    "territoryEffectAttachment",
+                    ename,
+                    ATT + "TerritoryEffectAttachment",
+                    "territoryEffect",
+                    opts,
+                )
+            )
+        return out
+
+    def _extra_capitals(self) -> dict[int, str]:
+        """Capitals TripleA needs that the pack does not name (zone -> nation): every
+        player that owns territories needs one (TripleA's battle code looks up the
+        capital of a territory's owner when the territory is taken, and dies on a player
+        without any, such as a neutral nation). Its most valuable zone is used. Only for
+        packs not imported from TripleA: an imported game is written as it was."""
+        if hasattr(self, "_capitals_added"):
+            return self._capitals_added
+        added: dict[int, str] = {}
+        if self.base is None:
+            has = {n for n, nat in self.pack.nations.items() if nat.capital in self.m.zones}
+            taken = {nat.capital for nat in self.pack.nations.values()}
+            for zid, z in self.m.zones.items():
+                if z.has_flag("capital") and z.props.get("capital_of") in self.pack.nations:
+                    has.add(z.props["capital_of"])
+                    taken.add(zid)
+            owned: dict[str, list[int]] = {}
+            for zid, o in sorted(self.sc.ownership.items()):
+                if o.owner in self.pname and zid in self.m.zones and not self.m.zones[zid].is_water:
+                    owned.setdefault(o.owner, []).append(zid)
+            for nid, zones in owned.items():
+                zones = [z for z in zones if z not in taken]
+                if nid in has or not zones:
+                    continue
+                zid = max(zones, key=lambda z: (self.m.zones[z].value, -z))
+                added[zid] = nid
+                self.notes.append(
+                    f"{nid} has no capital; '{self.m.zones[zid].name}' is its capital in "
+                    "TripleA (TripleA needs one for every player that owns territories)"
+                )
+        self._capitals_added = added
+        return added
 
     def _supportable(self) -> list[str]:
         return []
@@ -840,6 +953,8 @@ class _Exporter:
         for nid, n in self.pack.nations.items():
             if n.capital == zid:
                 cap = self.pname[nid]
+        if cap is None and zid in self._extra_capitals():
+            cap = self.pname[self._extra_capitals()[zid]]
         if cap is None and z.has_flag("capital") and z.props.get("capital_of") in self.pname:
             cap = self.pname[z.props["capital_of"]]
         agree("capital", cap, lambda v: v or None)
@@ -1009,7 +1124,7 @@ class _Exporter:
             ):
                 if self.base is not None:
                     continue  # not in the original game: TripleA's default stands
-                props.append(Property({"name": name, "value": v, "editable": "false"}))
+                props.append(_typed_property(name, v))
         g.properties = props
 
     # ------------------------------------------------------------------ files
