@@ -143,6 +143,14 @@ def export_triplea(
     return _Exporter(pack, Path(folder), options or ExportOptions()).run()
 
 
+def _set_pus(rule, value: int) -> None:
+    for c in rule.costs:
+        if c[0] == "PUs":
+            c[1] = str(value)
+            return
+    rule.costs.append(["PUs", str(value)])
+
+
 def _typed_property(name: str, value: str) -> Property:
     """A game property as TripleA 1.9 reads it: a true/false value carries ``<boolean/>``
     and a whole number ``<number/>`` (without them GameParser keeps the text, and the
@@ -192,6 +200,8 @@ class _Exporter:
 
         from PIL import Image
 
+        if (self.pack.meta or {}).get("source") == "TripleA":
+            return 1.0  # a TripleA map is in image pixels already, whatever its size
         for bg in sorted(self.m.images.values(), key=lambda b: b.id):
             if not bg.visible or not bg.data or bg.width <= 0 or "/" in bg.name.split("Tiles/")[0]:
                 continue
@@ -258,6 +268,9 @@ class _Exporter:
         }
         order: list[str] = []
         if self.base is not None:
+            # facility types of the game stay units even when none is placed at the start
+            # (Global 1940's factory_upgrade is only bought): production rules name them
+            fac |= {u for u in self.base.units if u in self.rules.facility_types}
             order = [u for u in self.base.units if u in self.rules.units or u in fac]
         order += [u for u in self.rules.units if u not in order]
         order += [t for t in sorted(fac) if t not in order]
@@ -577,11 +590,29 @@ class _Exporter:
             players_of: dict[str, list[str]] = {}
             for pl, fr in p.player_production:
                 players_of.setdefault(fr, []).append(pl)
+
+            def pus(r) -> tuple[int | None, int]:
+                qty = r.results[0][1] if r.results else "1"
+                q = max(1, int(qty) if qty.lstrip("-").isdigit() else 1)
+                for c in r.costs:
+                    if c[0] == "PUs":
+                        v = c[1].strip()
+                        return (int(v) if v.lstrip("-").isdigit() else None), q
+                return None, q
+
+            # the cost the import read for a unit: its first rule's (per unit bought)
+            first = rm.price_rules(b)
+            read_cost = {}
+            for r in b.rules:
+                if len(r.results) == 1 and first.get(r.results[0][0]) == r.name:
+                    have, q = pus(r)
+                    if have is not None:
+                        read_cost[r.results[0][0]] = -(-have // q)
             for r in p.rules:
                 if len(r.results) != 1 or r.results[0][0] not in self.uname.values():
                     continue
                 uid = next(k for k, v in self.uname.items() if v == r.results[0][0])
-                qty = max(1, int(r.results[0][1]) if r.results[0][1].lstrip("-").isdigit() else 1)
+                have, qty = pus(r)
                 cost = self._cost(uid, None)
                 users = [
                     pl
@@ -589,15 +620,22 @@ class _Exporter:
                     if r.name in dict(p.frontiers).get(fr, [])
                     for pl in pls
                 ]
+                other = not users or uid not in rules.units  # (facilities: one cost)
+                if other and first.get(r.results[0][0]) != r.name and have is not None:
+                    # a frontier no player starts with (an industrial-technology discount),
+                    # or a nation's own price of a facility: it moves with the unit's
+                    # price, the difference stays
+                    delta = cost - read_cost.get(r.results[0][0], cost)
+                    if delta:
+                        _set_pus(r, max(0, have + delta * qty))
+                    continue
                 costs = {self._cost(uid, self._nation_of(pl)) for pl in users} or {cost}
                 if len(costs) == 1:
                     cost = costs.pop()
-                for c in r.costs:
-                    if c[0] == "PUs":
-                        have = int(c[1]) if c[1].strip().lstrip("-").isdigit() else None
-                        if have is None or -(-have // qty) != cost:  # the import's reading
-                            c[1] = str(cost * qty)
-                        break
+                if not any(c[0] == "PUs" for c in r.costs):
+                    continue  # paid in other resources only: not a price Warroom models
+                if have is None or -(-have // qty) != cost:  # the import's reading
+                    _set_pus(r, cost * qty)
             have = {r.results[0][0] for r in p.rules if len(r.results) == 1}
             for u in buyable:
                 if self.uname[u] not in have:
@@ -673,8 +711,21 @@ class _Exporter:
         canal_links = {lid: lk for lid, lk in self.m.links.items() if lk.kind == "canal"}
         base_atts = self.base.attachments if self.base is not None else []
         supportable = self._supportable()
-        for a in base_atts:
+        # a game may attach the same attachment twice (Napoleonic Empires' Caucasus):
+        # TripleA keeps the last, so only that one is written from the model
+        last_of = {(a.kind, a.name, a.attach_to): i for i, a in enumerate(base_atts)}
+        for i, a in enumerate(base_atts):
             kind = a.kind
+            if (
+                kind in ("unit", "territory")
+                and a.name in ("unitAttachment", "territoryAttachment")
+                and last_of[(kind, a.name, a.attach_to)] != i
+            ):
+                opts = [[o[0], self._rename(o[1]), o[2]] for o in a.options]
+                out.append(
+                    Attachment(a.name, self._rename(a.attach_to), a.java_class, a.type, opts)
+                )
+                continue
             if kind == "unit" and a.name == "unitAttachment":
                 uid = a.attach_to
                 if uid not in self.uname:
@@ -684,7 +735,7 @@ class _Exporter:
                     opts, notes = rm.unit_options_patch(
                         a.options, self.rules.units[uid], self.rules.dice, supportable
                     )
-                    self.notes.extend(notes)
+                    self.losses.extend(notes)
                 else:
                     opts = [list(o) for o in a.options]
                 out.append(Attachment(a.name, self.uname[uid], a.java_class, a.type, opts))
@@ -738,7 +789,7 @@ class _Exporter:
                 opts, notes = rm.unit_options_patch(
                     [], self.rules.units[uid], self.rules.dice, supportable
                 )
-                self.notes.extend(notes)
+                self.losses.extend(notes)
             else:
                 opts = self._facility_options(uid)
             new_units.append(
@@ -813,7 +864,32 @@ class _Exporter:
         for pos, _k, items in inserts:
             out[pos + 1 : pos + 1] = items
         out = self.rel_attachments + out + self._effect_attachments(base_atts)
-        g.attachments = out
+        g.attachments = self._known_to_triplea_19(out)
+
+    def _known_to_triplea_19(self, atts: list[Attachment]) -> list[Attachment]:
+        """The attachments without the options TripleA 1.9's parser does not know (it
+        refuses the whole game for one of them, "misspelled or exist only in a future
+        version"): a game written for a newer TripleA, or a Warroom rule such as first
+        strike without submerging, loses them, and the report lists each as a loss."""
+        dropped: dict[tuple[str, str], list[str]] = {}
+        for a in atts:
+            known = rm.TRIPLEA_19_OPTIONS.get(a.java_class.rsplit(".", 1)[-1])
+            if known is None:
+                continue
+            keep = [o for o in a.options if o[0] in known]
+            if len(keep) != len(a.options):
+                for o in a.options:
+                    if o[0] not in known:
+                        dropped.setdefault((a.java_class.rsplit(".", 1)[-1], o[0]), []).append(
+                            a.attach_to
+                        )
+                a.options = keep
+        for (cls, name), where in sorted(dropped.items()):
+            shown = ", ".join(sorted(set(where))[:3]) + (" ..." if len(set(where)) > 3 else "")
+            self.losses.append(
+                f"{cls} option '{name}' ({shown}) is not known to TripleA 1.9: dropped"
+            )
+        return [a for a in atts if a.options]
 
     def _effect_attachments(self, base_atts) -> list[Attachment]:
         """A territoryEffectAttachment for every territory effect the base game did not

@@ -544,8 +544,10 @@ class _Importer:
         for zid, geom in res.geoms.items():
             z = self.m.zones[zid]
             z.geometry = geom
-            # a territory drawn in several rings (an island group) is meant to be in parts
-            if geom.geom_type == "MultiPolygon" and len(rings_of.get(zid, ())) > 1:
+            # a TripleA territory is whatever rings it is drawn in (an island group, or a
+            # coast cut by a sea zone's outline): in parts as it is written, and so again
+            # when Warroom's export of it is read back
+            if geom.geom_type == "MultiPolygon":
                 z.props["multipart"] = True
         lost = [self.m.zones[z].name for z in raw if z not in res.geoms]
         if lost:
@@ -837,9 +839,10 @@ class _Importer:
             q = max(1, _int(qty, f"productionRule {r.name}", self.gpath, 1))
             return item, -(-pus // q)
 
+        price_rule = rm.price_rules(g.production)
         for r in g.production.rules:
             uc = unit_cost(r)
-            if uc and uc[0] not in costs:
+            if uc and uc[0] not in costs and price_rule.get(uc[0]) == r.name:
                 costs[uc[0]] = uc[1]
         frontiers = {name: rls for name, rls in g.production.frontiers}
         every = {u for u in g.units}

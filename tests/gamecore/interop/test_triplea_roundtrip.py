@@ -334,3 +334,92 @@ def test_base_tiles_are_rendered_from_background_images(tmp_path):
         px = im.convert("RGB").load()
         assert px[50, 150] == (255, 0, 0)  # map (3.06, 1.5): inside the image
         assert px[200, 50] != (255, 0, 0)  # map (4.56, 0.5): outside it
+
+
+def _minicopy(tmp_path) -> Path:
+    dst = tmp_path / "minimap"
+    shutil.copytree(FIX / "minimap", dst)
+    return dst
+
+
+def _edit_game(folder: Path, old: str, new: str) -> None:
+    xml = folder / "map" / "games" / "minimap_war.xml"
+    text = xml.read_text(encoding="utf-8")
+    assert old in text, old
+    xml.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_tech_discount_frontiers_and_duplicate_attachments_survive_the_round_trip(tmp_path):
+    """What real maps have: Global 1940's industrial-technology frontier (cheaper rules no
+    player starts with) and Napoleonic Empires' territory attached twice (TripleA keeps
+    the last). Exported and read back, nothing changes; a unit's new price moves the
+    discounted rule along and keeps the discount."""
+    src = _minicopy(tmp_path)
+    _edit_game(
+        src,
+        '<productionRule name="buyFighter">',
+        '<productionRule name="buyFighterIndustrialTechnology"><cost resource="PUs" '
+        'quantity="8"/><result resourceOrUnit="fighter" quantity="1"/></productionRule>\n'
+        '<productionRule name="buyFighter">',
+    )
+    _edit_game(src, '<productionRule name="buyFighter"><cost resource="PUs" quantity="10"/>',
+               '<productionRule name="buyFighter"><cost resource="PUs" quantity="10"/>')  # fmt: skip
+    _edit_game(
+        src,
+        '<productionFrontier name="productionRussians">',
+        '<productionFrontier name="productionIndustrialTechnology">'
+        '<frontierRules name="buyFighterIndustrialTechnology"/></productionFrontier>\n'
+        '<productionFrontier name="productionRussians">',
+    )
+    _edit_game(
+        src,
+        '<attachment name="territoryAttachment" attachTo="Westland"',
+        '<attachment name="territoryAttachment" attachTo="Westland" javaClass="games.strategy'
+        '.triplea.attachments.TerritoryAttachment" type="territory"><option name="production" '
+        'value="9"/></attachment>\n<attachment name="territoryAttachment" attachTo="Westland"',
+    )
+    pack, _ = import_triplea(src, ImportOptions(images=False))
+    out = tmp_path / "out"
+    # a TripleA map is in pixels: written at scale 1 even without its images (the real
+    # minimap, 900 px wide, came back twice its size)
+    assert export_triplea(pack, out, ExportOptions(tiles=False)).scale == 1.0
+    again, _ = import_triplea(out, ImportOptions(images=False))
+    assert diff_packs(pack, again) == [], render_text(diff_packs(pack, again))
+    # the fighter's price goes up by 2: the discounted rule follows (8 -> 10)
+    sc = next(iter(pack.scenarios.values()))
+    rid = sc.ruleset
+    text = pack.rulesets[rid].text
+    pack.rulesets[rid].text = re.sub(
+        r"(\[units\.fighter\][^\[]*?cost = )10", r"\g<1>12", text, count=1, flags=re.S
+    )
+    assert pack.rulesets[rid].text != text
+    shutil.rmtree(out)
+    export_triplea(pack, out, ExportOptions(tiles=False))
+    game = read_game(parse_xml((out / "map/games/minimap_war.xml").read_bytes(), "g.xml"))
+    cost = {r.name: r.costs[0][1] for r in game.production.rules}
+    assert cost["buyFighter"] == "12" and cost["buyFighterIndustrialTechnology"] == "10"
+    westland = [a for a in game.attachments if a.attach_to == "Westland" and a.kind == "territory"]
+    assert westland[0].options == [["production", "9", ""]]  # the shadowed one, verbatim
+
+
+def test_options_tripleA_1_9_does_not_know_are_losses_and_exit_1(tmp_path, capsys):
+    """Greyhawk Wars and Total World War use options newer than TripleA 1.9: the export
+    leaves them out (1.9 refuses the whole game for one), lists each, and exits 1."""
+    src = _minicopy(tmp_path)
+    _edit_game(
+        src,
+        '<attachment name="territoryAttachment" attachTo="Westland" javaClass="games.strategy'
+        '.triplea.attachments.TerritoryAttachment" type="territory">',
+        '<attachment name="territoryAttachment" attachTo="Westland" javaClass="games.strategy'
+        '.triplea.attachments.TerritoryAttachment" type="territory">'
+        '<option name="isLandTransportable" value="true"/>',
+    )
+    a = tmp_path / "a.warroom"
+    assert main(["import", "triplea", str(src), "-o", str(a), "--no-images"]) == 0
+    capsys.readouterr()
+    assert main(["export", "triplea", str(a), "-o", str(tmp_path / "out"), "--no-tiles"]) == 1
+    out = capsys.readouterr().out
+    assert "exported with losses: 1 thing(s)" in out
+    assert "TerritoryAttachment option 'isLandTransportable' (Westland)" in out
+    text = (tmp_path / "out/map/games/minimap_war.xml").read_text(encoding="utf-8")
+    assert "isLandTransportable" not in text
