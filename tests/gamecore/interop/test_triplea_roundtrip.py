@@ -423,3 +423,25 @@ def test_options_tripleA_1_9_does_not_know_are_losses_and_exit_1(tmp_path, capsy
     assert "TerritoryAttachment option 'isLandTransportable' (Westland)" in out
     text = (tmp_path / "out/map/games/minimap_war.xml").read_text(encoding="utf-8")
     assert "isLandTransportable" not in text
+
+
+def test_warroom_diff_compares_images_by_their_pixels():
+    """A tile written again by another PNG encoder is the same image; a changed pixel is
+    a change."""
+    import io
+
+    from gamecore.model import BackgroundImage
+
+    def png(colour, level):
+        buf = io.BytesIO()
+        Image.new("RGB", (40, 30), colour).save(buf, "PNG", compress_level=level)
+        return buf.getvalue()
+
+    a, b = toy_pack(), toy_pack()
+    a.map.images[1] = BackgroundImage(1, "baseTiles/0_0.png", "png", png((9, 9, 9), 1))
+    b.map.images[1] = BackgroundImage(1, "baseTiles/0_0.png", "png", png((9, 9, 9), 9))
+    assert a.map.images[1].data != b.map.images[1].data
+    assert diff_packs(a, b) == []
+    b.map.images[1] = BackgroundImage(1, "baseTiles/0_0.png", "png", png((9, 9, 10), 9))
+    (entry,) = diff_packs(a, b)
+    assert entry.section == "image" and "data" in entry.text
