@@ -391,6 +391,14 @@ class _Importer:
         return ImportFormatError(message, self.gpath)
 
     def run(self) -> tuple[Pack, ImportReport]:
+        try:
+            return self._run()
+        except ImportFormatError as err:
+            if err.path is None:  # a value deep in the game's options: name the game file
+                raise self.fail(err.message) from None
+            raise
+
+    def _run(self) -> tuple[Pack, ImportReport]:
         g = self.game
         if g.grids:
             raise self.fail("grid maps (<grid> in <map>) are not supported")

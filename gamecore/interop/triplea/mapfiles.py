@@ -45,6 +45,8 @@ __all__ = [
 
 #: point files and properties larger than this are refused
 MAX_TEXT_BYTES = 256 * 1024 * 1024
+#: a pixel coordinate beyond this (either sign) is refused: no map image is that large
+MAX_COORD = 10_000_000
 
 _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 _INT = re.compile(r"-?\d+")
@@ -102,8 +104,16 @@ def parse_polygons(text: str, path: str | Path) -> tuple[dict[str, list[np.ndarr
             tokens = body.translate(_PUNCT).split()
             try:
                 ring = np.array(tokens, dtype=np.int64).reshape(-1, 2)
-            except ValueError:
+            except (ValueError, OverflowError):  # (a number beyond int64 overflows)
+                if all(_INT.fullmatch(t) for t in tokens):
+                    raise ImportFormatError(
+                        f"line {no}: a coordinate of '{name}' is out of range", path
+                    ) from None
                 ring = None
+            if ring is not None and len(ring) and np.abs(ring).max() > MAX_COORD:
+                raise ImportFormatError(
+                    f"line {no}: a coordinate of '{name}' is out of range", path
+                )
             n_open = body.count("(")
             if (
                 ring is None
@@ -153,6 +163,8 @@ def _split_points(line: str, no: int, path) -> tuple[str, list[tuple[int, int]],
     if bar >= 0:
         rest, tail = rest[:bar], rest[bar + 1 :].strip()
     pts = [(int(x), int(y)) for x, y in _POINT.findall(rest)]
+    if any(abs(v) > MAX_COORD for p in pts for v in p):
+        raise ImportFormatError(f"line {no}: a coordinate of '{name}' is out of range", path)
     leftover = _POINT.sub("", rest).strip()
     if leftover:
         raise ImportFormatError(

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from gamecore.errors import ImportFormatError
 from gamecore.rules.ruleset import UNIT_FLAGS, Ruleset, Support, UnitType
 
 __all__ = [
@@ -46,16 +47,25 @@ def _b(v: str | None) -> bool:
     return v is not None and v.strip().lower() in TRUE
 
 
+#: a whole-number option beyond this is refused (no game has a unit stat of a million)
+MAX_OPTION_NUMBER = 1_000_000
+
+
 def _i(v: str | None, default: int = 0) -> int:
     if v is None:
         return default
     try:
-        return int(v.strip())
+        n = int(v.strip())
     except ValueError:
         try:
-            return int(float(v))
+            n = int(float(v))
         except ValueError:
             return default
+        except OverflowError:  # "1e999", "inf"
+            n = MAX_OPTION_NUMBER + 1
+    if abs(n) > MAX_OPTION_NUMBER:
+        raise ImportFormatError(f"option value '{v.strip()[:40]}' is out of range")
+    return n
 
 
 def _opts(options: Iterable[list[str]]) -> dict[str, str]:

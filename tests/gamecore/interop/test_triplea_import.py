@@ -613,3 +613,43 @@ def test_imported_maps_are_validated_as_triplea_maps(oldcopy):
     pack.meta["source"] = "hand-made"  # the same slot on a map drawn in Warroom: a warning
     (slot,) = [i for i in validate(pack).issues if i.code == "ATT005"]
     assert slot.severity == "warning"
+
+
+def _nest(text: str) -> str:
+    at = text.index("</game>")
+    return text[:at] + "<x>" * 200_000 + "</x>" * 200_000 + text[at:]
+
+
+@pytest.mark.parametrize(
+    "file, change, message",
+    [
+        (
+            "games/old_war.xml",
+            lambda t: '<?xml version="1.0" encoding="UTF-7"?>' + t[t.index("?>") + 2 :],
+            "unsupported XML encoding",
+        ),
+        ("games/old_war.xml", _nest, "nested deeper than 64 levels"),
+        (
+            "games/old_war.xml",
+            lambda t: t.replace('name="attack" value="1"', 'name="attack" value="1e999"', 1),
+            "option value '1e999' is out of range",
+        ),
+        (
+            "polygons.txt",
+            lambda t: t.replace("(0,", "(99999999999999999999999,", 1),
+            "line 1: a coordinate of 'North Sea' is out of range",
+        ),
+        (
+            "centers.txt",
+            lambda t: t.replace("(", "(-99999999999999999999999", 1),
+            "line 1: a coordinate of 'North Sea' is out of range",
+        ),
+    ],
+    ids=["utf7", "deep_nesting", "attack_1e999", "polygon_beyond_int64", "center_beyond_int64"],
+)
+def test_hostile_input_is_one_line_exit_2(oldcopy, capsys, file, change, message):
+    path = oldcopy / file
+    path.write_text(change(path.read_text(encoding="iso-8859-1")), encoding="iso-8859-1")
+    code = main(["import", "triplea", str(oldcopy), "-o", str(oldcopy / "x.warroom")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "\n" not in err and message in err and file in err, err
