@@ -103,7 +103,8 @@ class ImportReport:
     sea_zones: int = 0
     geometry: dict[str, int] = field(default_factory=dict)
     geometry_messages: list[str] = field(default_factory=list)
-    #: per zone name, the area (px²) its cleaned shape differs from the traced one
+    #: per zone name, the area (px²) its cleaned shape gained (+) or lost (-) against the
+    #: traced one
     zone_changes: dict[str, float] = field(default_factory=dict)
     connections: int = 0
     border_connections: int = 0
@@ -122,10 +123,10 @@ class ImportReport:
             changes = ", ".join(f"{k} {v}" for k, v in sorted(self.geometry.items()))
             out.append(f"geometry changes: {changes}")
         if self.zone_changes:
-            top = sorted(self.zone_changes.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
+            top = sorted(self.zone_changes.items(), key=lambda kv: (-abs(kv[1]), kv[0]))[:5]
             out.append(
-                "largest change per zone (px²): "
-                + ", ".join(f"'{name}' {area:.0f}" for name, area in top)
+                "largest area change per zone (px²): "
+                + ", ".join(f"'{name}' {area:+.0f}" for name, area in top)
             )
         out.append(
             f"adjacency: {self.connections} connections, {self.border_connections} from shared "

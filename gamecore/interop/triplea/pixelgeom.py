@@ -55,8 +55,8 @@ class CoverageResult:
     counts: dict[str, int] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
     snapped: bool = True
-    #: per zone, the area (px²) by which the cleaned shape differs from the traced one
-    #: (symmetric difference: border lines and lakes taken in, overlaps given away)
+    #: per zone, the area (px²) the cleaned shape gained (+) or lost (-) against the
+    #: traced one: border lines and lakes taken in, overlaps given away
     changed: dict[int, float] = field(default_factory=dict)
 
 
@@ -155,35 +155,36 @@ def _cut_islands(
 
 
 def _fill_gaps(
-    arr: np.ndarray,
-    ids: list[int],
+    geoms: Mapping[int, BaseGeometry],
+    kinds: Mapping[int, str],
     frame: tuple[float, float, float, float],
     messages: list[str],
     step: float = 3.0,
-) -> int:
-    """Give every area of the frame that no territory covers (the wide parts of border
-    lines, lakes drawn on the base image, a strip along the image edge) to the zones
-    around it: each point of such a gap goes to the nearest zone, so a line between two
-    neighbours is split down its middle and a lake between three shores in three. The
-    split is a Voronoi diagram of points along the gap's outline, each labelled with the
-    zone it lies on. Changes ``arr`` in place; returns the number of gaps filled."""
-    ok = [i for i, g in enumerate(arr) if g is not None and not g.is_empty]
-    if not ok:
-        return 0
-    covered = shapely.union_all(arr[ok], grid_size=1.0)
-    gaps = shapely.difference(shapely.box(*frame), covered, grid_size=1.0)
-    parts = [g for g in shapely.get_parts(gaps) if g.area > 0]
+) -> tuple[int, dict[int, BaseGeometry]]:
+    """Give every area of the frame that the cleaned coverage leaves uncovered (the
+    wide parts of border lines, lakes drawn on the base image, a strip along the image
+    edge) to the zones around it: each point of such a gap goes to the nearest zone, so a
+    line between two neighbours is split down its middle and a lake between three shores
+    in three. The split is a Voronoi diagram of points along the gap's outline, each
+    labelled with the zone it lies on; the zones that grew are noded again with their
+    neighbours so that they still share their vertices. Returns the number of gaps
+    filled and the geometries."""
+    ids = sorted(z for z, g in geoms.items() if g is not None and not g.is_empty)
+    if not ids:
+        return 0, dict(geoms)
+    arr = np.array([geoms[z] for z in ids], dtype=object)
+    covered = shapely.coverage_union_all(arr)
+    gaps = shapely.difference(shapely.box(*frame), covered)
+    parts = [g for g in shapely.get_parts(gaps) if g.area > 1e-9]
     if not parts:
-        return 0
-    tree = shapely.STRtree(arr[ok])
+        return 0, dict(geoms)
+    tree = shapely.STRtree(arr)
     pieces: dict[int, list[BaseGeometry]] = {}
-    filled = 0
     for gap in parts:
         outline = shapely.segmentize(gap.boundary, step)
         xy = np.unique(shapely.get_coordinates(outline), axis=0)
-        pts = shapely.points(xy)
-        _src, near = tree.query_nearest(pts, all_matches=False)
-        owners = np.asarray(ok)[near]
+        _src, near = tree.query_nearest(shapely.points(xy), all_matches=False)
+        owners = np.asarray(ids)[near]
         zones = np.unique(owners)
         if len(zones) == 1:
             pieces.setdefault(int(zones[0]), []).append(gap)
@@ -191,21 +192,31 @@ def _fill_gaps(
             cells = shapely.voronoi_polygons(shapely.multipoints(xy), extend_to=gap, ordered=True)
             cells = np.asarray(shapely.get_parts(cells), dtype=object)
             for z in zones.tolist():
-                mine = shapely.union_all(cells[owners == z])
-                part = _polygonal(shapely.intersection(gap, mine, grid_size=1.0))
+                part = _polygonal(shapely.intersection(gap, shapely.union_all(cells[owners == z])))
                 if part is not None and part.area > 0:
                     pieces.setdefault(int(z), []).append(part)
-        filled += 1
-        names = ", ".join(str(ids[i]) for i in zones.tolist()[:6])
         c = gap.representative_point()
+        names = ", ".join(str(z) for z in zones.tolist()[:6])
         messages.append(
             f"gap_split: gap of {gap.area:.6g} px² at ({c.x:.0f}, {c.y:.0f}) given to zone(s) "
             f"{names}"
         )
-    for i, extra in pieces.items():
-        merged = shapely.union_all(np.array([arr[i], *extra], dtype=object), grid_size=1.0)
-        arr[i] = _polygonal(merged) or arr[i]
-    return filled
+    out = dict(geoms)
+    grown = {}
+    for z, extra in pieces.items():
+        merged = _polygonal(shapely.union_all(np.array([out[z], *extra], dtype=object)))
+        if merged is not None:
+            grown[z] = merged
+    # node the grown zones with their neighbours again (the pieces end on their edges)
+    local = set(grown)
+    for z in grown:
+        local.update(np.asarray(ids)[tree.query(geoms[z], predicate="intersects")].tolist())
+    sub = {z: grown.get(z, out[z]) for z in sorted(local)}
+    rep = clean_polygons(sub, gap_width=0.0, sliver_area=0.0, kinds=dict(kinds))
+    for z in sub:
+        if z in rep.geoms:
+            out[z] = rep.geoms[z]
+    return len(parts), out
 
 
 def polygons_to_coverage(
@@ -233,7 +244,6 @@ def polygons_to_coverage(
             arr = shapely.buffer(arr, gap / 2.0, quad_segs=1, join_style="mitre", mitre_limit=2.0)
         arr = shapely.set_precision(arr, 1.0)  # whole pixels, each polygon valid
         _count(counts, "island_cut", _cut_islands(arr, ids, kinds, messages))
-        _count(counts, "gap_split", _fill_gaps(arr, ids, frame, messages))
         # thin overlaps are about gap wide: measured against twice the gap they are
         # clearly thin; slivers are only what rounding leaves
         gap_width, sliver = 2.0 * gap, max(gap, 1.0) * 16.0
@@ -245,20 +255,36 @@ def polygons_to_coverage(
     rep = clean_polygons(
         geoms, gap_width=gap_width, sliver_area=sliver, kinds=dict(kinds), frame=frame
     )
+    cleaned = rep.geoms
     for c in rep.changes:
+        if c.kind == "gap_left" and mode == "traced":
+            continue  # filled just below
         _count(counts, c.kind)
         messages.append(f"{c.kind}: {c.message}")
+    if mode == "traced":
+        n, cleaned = _fill_gaps(cleaned, kinds, frame, messages)
+        _count(counts, "gap_split", n)
     if progress:
         progress("snapping to pixels", 0.6)
-    out, snapped, extra = snap_to_pixels(rep.geoms, kinds)
+    out, snapped, extra = snap_to_pixels(cleaned, kinds)
+    for _again in range(2 if mode == "traced" else 0):
+        # rounding to whole pixels can open a pixel-sized gap: fill it the same way
+        n, refilled = _fill_gaps(out, kinds, frame, messages)
+        if not n:
+            break
+        _count(counts, "gap_split", n)
+        out, snapped, more = snap_to_pixels(refilled, kinds)
+        extra = extra + more
     for c in extra:
         _count(counts, "snap_" + c)
     if not snapped:
         messages.append("some vertices could not be snapped to whole pixels (kept fractional)")
     keys = sorted(out)
     norm = shapely.normalize(np.array([out[i] for i in keys], dtype=object))
+    # (net area: what the zone took in from border lines and lakes minus the overlaps
+    # it gave away; a symmetric difference of every zone would double the import time)
     before = np.array([raw[i] for i in keys], dtype=object)
-    moved = shapely.area(shapely.symmetric_difference(before, norm, grid_size=0.5))
+    moved = shapely.area(norm) - shapely.area(before)
     changed = {z: float(a) for z, a in zip(keys, moved.tolist(), strict=True)}
     return CoverageResult(
         dict(zip(keys, norm, strict=True)), mode, counts, messages, snapped, changed
