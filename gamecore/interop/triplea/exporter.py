@@ -1264,7 +1264,7 @@ class _Exporter:
             tp = z.props.get("triplea") or {}
             if z.slots:
                 place[self.tname[zid]] = mf.PlaceEntry(
-                    [(max(0, round(x * s)), max(0, round(y * s))) for x, y in z.slots],
+                    [(round(x * s), round(y * s)) for x, y in z.slots],
                     tp.get("overflow_to_left"),
                 )
         self._write(content / "place.txt", mf.format_place(place))

@@ -952,7 +952,12 @@ class _Importer:
             connections=[],
             removed_connections=[],
             owners=[],
-            placements=[p for p in g.placements if not p.get("owner")],
+            # (ownerless facility units are facilities: written back from the model)
+            placements=[
+                p
+                for p in g.placements
+                if not p.get("owner") and p.get("unitType") not in self.facility_units
+            ],
             resources_given=[r for r in g.resources_given if r[1] != "PUs"],
             relationships=[],
             properties=[p for p in g.properties if p.name != "mapName"],
