@@ -445,3 +445,23 @@ def test_warroom_diff_compares_images_by_their_pixels():
     b.map.images[1] = BackgroundImage(1, "baseTiles/0_0.png", "png", png((9, 9, 10), 9))
     (entry,) = diff_packs(a, b)
     assert entry.section == "image" and "data" in entry.text
+
+
+def test_base_tiles_of_a_triplea_map_are_written_back_as_they_were(tmp_path):
+    """Real maps leave blank tiles out (World War II Classic has 98 of 112) and make the
+    last column full 256-px tiles reaching past the map's edge (minimap): the export
+    writes the same tiles, byte for byte, so the images and their numbering (flags come
+    after the tiles) read back the same."""
+    src = _minicopy(tmp_path)
+    tiles = src / "map" / "baseTiles"
+    (tiles / "1_1.png").unlink()  # a blank tile left out
+    Image.new("RGB", (256, 256), (10, 120, 200)).save(tiles / "2_0.png")  # past the edge
+    pack, _ = import_triplea(src)
+    out = tmp_path / "out"
+    export_triplea(pack, out)
+    written = sorted(p.name for p in (out / "map" / "baseTiles").iterdir())
+    assert written == sorted(p.name for p in tiles.iterdir())
+    for name in written:
+        assert (out / "map/baseTiles" / name).read_bytes() == (tiles / name).read_bytes()
+    again, _ = import_triplea(out)
+    assert diff_packs(pack, again) == [], render_text(diff_packs(pack, again))
