@@ -110,7 +110,7 @@ def test_properties_round_trip(items):
     assert mf.parse_properties(mf.format_properties(items)) == items
 
 
-YML = Path(__file__).resolve().parents[2] / "fixtures" / "triplea" / "map_yml"
+YML = Path(__file__).resolve().parents[2] / "fixtures" / "triplea" / "yml_cases"
 
 
 def test_map_yml_flow_style_as_current_maps_write_it():

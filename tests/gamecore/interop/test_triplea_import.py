@@ -478,7 +478,7 @@ def minicopy(tmp_path):
 
 
 def test_flow_style_map_yml_as_current_maps_write_it(minicopy):
-    shutil.copy(FIX / "map_yml" / "flow.yml", minicopy / "map.yml")
+    shutil.copy(FIX / "yml_cases" / "flow.yml", minicopy / "map.yml")
     folder = find_map(minicopy)
     assert [n for n, _p in folder.games] == ["Minimap War : 1939", 'Minimap "Quoted"']
     assert folder.notes == []
@@ -507,7 +507,7 @@ def test_without_a_usable_map_yml_the_games_are_found_and_it_says_so(minicopy, c
 @pytest.mark.parametrize(
     "yml, message",
     [
-        ((FIX / "map_yml" / "not_yaml.yml").read_text(), "map.yml: line 3: not valid YAML"),
+        ((FIX / "yml_cases" / "not_yaml.yml").read_text(), "map.yml: line 3: not valid YAML"),
         (
             "games:\n- {game_name: Gone, file_name: gone.xml}\n",
             "map.yml: game 'Gone': file 'gone.xml' not found",
