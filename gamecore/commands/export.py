@@ -81,7 +81,8 @@ def _run_triplea(args) -> int:
         print_json(report.to_json())
     else:
         print("\n".join(report.lines()))
-    return 0
+    # 1: written and playable, but without what TripleA cannot express (listed above)
+    return 1 if report.losses else 0
 
 
 register_exporter("triplea", _register_triplea)

@@ -61,6 +61,22 @@ def _show(v: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _same_pixels(a: bytes, b: bytes) -> bool:
+    """Whether two encoded images decode to the same pixels (any format Pillow reads;
+    False when either does not decode)."""
+    import io
+
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(a)) as ia, Image.open(io.BytesIO(b)) as ib:
+            if ia.size != ib.size:
+                return False
+            return ia.convert("RGBA").tobytes() == ib.convert("RGBA").tobytes()
+    except Exception:  # noqa: BLE001 - undecodable data: not provably the same
+        return False
+
+
 class _Differ:
     def __init__(self, a: Pack, b: Pack):
         self.a, self.b = a, b
@@ -110,6 +126,18 @@ class _Differ:
             elif old[k] != new[k]:
                 self.fields(section, key, describe(new[k]), old[k], new[k], skip)
 
+    def images(self, old: dict, new: dict) -> None:
+        """Images compare by their decoded pixels: a tile re-encoded (another PNG
+        compressor, another chunk order) is the same image."""
+        same = {}
+        for k in set(old) & set(new):
+            ia, ib = old[k], new[k]
+            if ia != ib and ia.data != ib.data and _same_pixels(ia.data, ib.data):
+                same[k] = dataclasses.replace(ib, data=ia.data, format=ia.format)
+        self.table(
+            "image", old, {**new, **same}, lambda im: f"image {im.id} {im.name!r}", skip=("id",)
+        )
+
     # -- sections ------------------------------------------------------------------------
     def run(self) -> list[DiffEntry]:
         a, b = self.a.map, self.b.map
@@ -143,7 +171,7 @@ class _Differ:
             lambda f: f"facility {f.id} ({f.type} in {self.zone_name(f.zone)})",
         )
         self.table("line", a.lines, b.lines, lambda ln: f"{ln.kind} line {ln.id} {ln.name!r}")
-        self.table("image", a.images, b.images, lambda im: f"image {im.id} {im.name!r}")
+        self.images(a.images, b.images)
         self.table("nation", self.a.nations, self.b.nations, lambda n: f"nation {n.id} ({n.name})")
         self.scenarios()
         self.table(

@@ -74,6 +74,16 @@ def _label_point(pack, zid):
     return label_point(pack.map.zones[zid].geometry)
 
 
+_TRIPLEA_NOTE = " (as TripleA maps place them, beside small islands)"
+
+
+def _triplea(ctx) -> bool:
+    """Whether the pack is a TripleA map: its labels and unit slots follow TripleA's
+    placement conventions (beside an island too small to hold them, in the sea), so a
+    point outside its zone is information, not a warning."""
+    return (ctx.pack.meta or {}).get("source") == "TripleA"
+
+
 @check("ATT004", "warning", "attributes", "label or roundel outside its zone", per_zone=True)
 def points_outside(ctx, zones):
     for zid in sorted(zones):
@@ -86,7 +96,9 @@ def points_outside(ctx, zones):
             if p is not None and not g.covers(Point(p)):
                 yield ctx.issue(
                     "ATT004",
-                    f"the {field} point of {ctx.zone_desc(zid)} lies outside the zone",
+                    f"the {field} point of {ctx.zone_desc(zid)} lies outside the zone"
+                    + _TRIPLEA_NOTE * _triplea(ctx),
+                    severity="info" if _triplea(ctx) else "warning",
                     zones=[zid],
                     point=tuple(p),
                     fix=Fix(
@@ -113,7 +125,9 @@ def slots(ctx, zones):
         if outside:
             yield ctx.issue(
                 "ATT005",
-                f"{len(outside)} unit-stack slot(s) of {ctx.zone_desc(zid)} lie outside the zone",
+                f"{len(outside)} unit-stack slot(s) of {ctx.zone_desc(zid)} lie outside the zone"
+                + _TRIPLEA_NOTE * _triplea(ctx),
+                severity="info" if _triplea(ctx) else "warning",
                 zones=[zid],
                 point=tuple(outside[0]),
             )

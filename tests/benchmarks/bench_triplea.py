@@ -1,4 +1,10 @@
-"""TripleA import of a synthetic traced map: 332 territories, ~115,000 polygon points.
+"""TripleA import of a real map (Global 1940, 333 territories) when ``TRIPLEA_MAPS`` points
+at a folder of TripleA map folders holding ``world_war_ii_global``, and of a synthetic
+traced map: 332 territories, ~115,000 polygon points.
+
+Real map: the import a user runs (``warroom import triplea``: map.yml, the game XML,
+polygons and point files, cleaning into a coverage, adjacency, base tiles and flags),
+timed without and with the images; goal (issue #19) ≤ 3 s.
 
 The map folder is generated from :func:`gamecore.geometry.synthetic_coverage`: every cell
 is shrunk by one pixel and rounded to whole pixels, so neighbours are separated by a
@@ -84,6 +90,38 @@ def write_map(folder: Path, seed: int = 7) -> int:
     return points
 
 
+REAL_MAP = "world_war_ii_global"
+REAL_GAME = "ww2global40_2nd_edition.xml"
+
+
+def run_real() -> dict | None:
+    """Import of Global 1940 from TRIPLEA_MAPS (None when it is not there)."""
+    import os
+
+    from gamecore.interop.triplea import ImportOptions, import_triplea
+    from gamecore.validate import validate
+
+    root = os.environ.get("TRIPLEA_MAPS")
+    folder = Path(root) / REAL_MAP if root else None
+    if folder is None or not (folder / "map").is_dir():
+        return None
+    out: dict = {"map": REAL_MAP, "game": REAL_GAME, "import_goal_s": 3.0}
+    for images in (False, True):
+        t0, c0 = time.perf_counter(), time.process_time()
+        pack, report = import_triplea(folder, ImportOptions(game=REAL_GAME, images=images))
+        key = "import_s" if images else "import_no_images_s"
+        out[key] = round(time.perf_counter() - t0, 3)
+        out[key.replace("_s", "_cpu_s")] = round(time.process_time() - c0, 3)
+    out["territories"] = len(pack.map.zones)
+    out["images"] = report.images
+    issues = validate(pack).issues
+    out["geometry_errors"] = sum(
+        1 for i in issues if i.severity == "error" and i.code.startswith("MAP")
+    )
+    out["adjacency_equal_to_xml"] = report.adjacency_equal
+    return out
+
+
 def run() -> dict:
     from gamecore.interop.triplea import (
         ExportOptions,
@@ -91,6 +129,15 @@ def run() -> dict:
         export_triplea,
         import_triplea,
     )
+
+    real = run_real()
+    synthetic = run_synthetic(ExportOptions, ImportOptions, export_triplea, import_triplea)
+    if real is None:
+        return {**synthetic, "real_map": "TRIPLEA_MAPS not set (or no world_war_ii_global)"}
+    return {"real_map": real, "synthetic": synthetic}
+
+
+def run_synthetic(ExportOptions, ImportOptions, export_triplea, import_triplea) -> dict:  # noqa: N803
 
     tmp = Path(tempfile.mkdtemp(prefix="bench_triplea_"))
     try:

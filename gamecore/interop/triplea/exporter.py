@@ -89,6 +89,8 @@ class ExportReport:
     files: list[str] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: what the pack has that TripleA cannot express (the export plays without it)
+    losses: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         out = [
@@ -99,6 +101,9 @@ class ExportReport:
         ]
         out += [f"renamed {a!r} -> {b!r}" for a, b in self.renamed.items()]
         out += [f"note: {n}" for n in self.notes]
+        if self.losses:
+            out.append(f"exported with losses: {len(self.losses)} thing(s) TripleA cannot express")
+            out += [f"lost: {x}" for x in self.losses]
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -138,6 +143,27 @@ def export_triplea(
     return _Exporter(pack, Path(folder), options or ExportOptions()).run()
 
 
+def _set_pus(rule, value: int) -> None:
+    for c in rule.costs:
+        if c[0] == "PUs":
+            c[1] = str(value)
+            return
+    rule.costs.append(["PUs", str(value)])
+
+
+def _typed_property(name: str, value: str) -> Property:
+    """A game property as TripleA 1.9 reads it: a true/false value carries ``<boolean/>``
+    and a whole number ``<number/>`` (without them GameParser keeps the text, and the
+    engine's ``getProperty(name, false)`` dies casting a String to a Boolean)."""
+    attrs = {"name": name, "value": value, "editable": "false"}
+    if value in ("true", "false"):
+        return Property(attrs, "boolean")
+    if re.fullmatch(r"-?\d{1,9}", value):
+        n = int(value)
+        return Property(attrs, "number", {"min": str(min(0, n)), "max": str(max(1000, n))})
+    return Property(attrs)
+
+
 class _Exporter:
     def __init__(self, pack: Pack, folder: Path, opts: ExportOptions):
         self.pack = pack
@@ -161,6 +187,7 @@ class _Exporter:
             raise ExportError(f"scenario '{self.sc.name}': {err.message}") from None
         self.report = ExportReport(str(folder), self.sc.id, "/".join(["games", *parts]))
         self.notes = self.report.notes
+        self.losses = self.report.losses
         if opts.scale is not None and opts.scale <= 0:
             raise ExportError("the scale must be positive")
         self.scale = opts.scale if opts.scale is not None else self._auto_scale()
@@ -173,6 +200,8 @@ class _Exporter:
 
         from PIL import Image
 
+        if (self.pack.meta or {}).get("source") == "TripleA":
+            return 1.0  # a TripleA map is in image pixels already, whatever its size
         for bg in sorted(self.m.images.values(), key=lambda b: b.id):
             if not bg.visible or not bg.data or bg.width <= 0 or "/" in bg.name.split("Tiles/")[0]:
                 continue
@@ -239,6 +268,9 @@ class _Exporter:
         }
         order: list[str] = []
         if self.base is not None:
+            # facility types of the game stay units even when none is placed at the start
+            # (Global 1940's factory_upgrade is only bought): production rules name them
+            fac |= {u for u in self.base.units if u in self.rules.facility_types}
             order = [u for u in self.base.units if u in self.rules.units or u in fac]
         order += [u for u in self.rules.units if u not in order]
         order += [t for t in sorted(fac) if t not in order]
@@ -558,11 +590,29 @@ class _Exporter:
             players_of: dict[str, list[str]] = {}
             for pl, fr in p.player_production:
                 players_of.setdefault(fr, []).append(pl)
+
+            def pus(r) -> tuple[int | None, int]:
+                qty = r.results[0][1] if r.results else "1"
+                q = max(1, int(qty) if qty.lstrip("-").isdigit() else 1)
+                for c in r.costs:
+                    if c[0] == "PUs":
+                        v = c[1].strip()
+                        return (int(v) if v.lstrip("-").isdigit() else None), q
+                return None, q
+
+            # the cost the import read for a unit: its first rule's (per unit bought)
+            first = rm.price_rules(b)
+            read_cost = {}
+            for r in b.rules:
+                if len(r.results) == 1 and first.get(r.results[0][0]) == r.name:
+                    have, q = pus(r)
+                    if have is not None:
+                        read_cost[r.results[0][0]] = -(-have // q)
             for r in p.rules:
                 if len(r.results) != 1 or r.results[0][0] not in self.uname.values():
                     continue
                 uid = next(k for k, v in self.uname.items() if v == r.results[0][0])
-                qty = max(1, int(r.results[0][1]) if r.results[0][1].lstrip("-").isdigit() else 1)
+                have, qty = pus(r)
                 cost = self._cost(uid, None)
                 users = [
                     pl
@@ -570,15 +620,22 @@ class _Exporter:
                     if r.name in dict(p.frontiers).get(fr, [])
                     for pl in pls
                 ]
+                other = not users or uid not in rules.units  # (facilities: one cost)
+                if other and first.get(r.results[0][0]) != r.name and have is not None:
+                    # a frontier no player starts with (an industrial-technology discount),
+                    # or a nation's own price of a facility: it moves with the unit's
+                    # price, the difference stays
+                    delta = cost - read_cost.get(r.results[0][0], cost)
+                    if delta:
+                        _set_pus(r, max(0, have + delta * qty))
+                    continue
                 costs = {self._cost(uid, self._nation_of(pl)) for pl in users} or {cost}
                 if len(costs) == 1:
                     cost = costs.pop()
-                for c in r.costs:
-                    if c[0] == "PUs":
-                        have = int(c[1]) if c[1].strip().lstrip("-").isdigit() else None
-                        if have is None or -(-have // qty) != cost:  # the import's reading
-                            c[1] = str(cost * qty)
-                        break
+                if not any(c[0] == "PUs" for c in r.costs):
+                    continue  # paid in other resources only: not a price Warroom models
+                if have is None or -(-have // qty) != cost:  # the import's reading
+                    _set_pus(r, cost * qty)
             have = {r.results[0][0] for r in p.rules if len(r.results) == 1}
             for u in buyable:
                 if self.uname[u] not in have:
@@ -654,8 +711,21 @@ class _Exporter:
         canal_links = {lid: lk for lid, lk in self.m.links.items() if lk.kind == "canal"}
         base_atts = self.base.attachments if self.base is not None else []
         supportable = self._supportable()
-        for a in base_atts:
+        # a game may attach the same attachment twice (Napoleonic Empires' Caucasus):
+        # TripleA keeps the last, so only that one is written from the model
+        last_of = {(a.kind, a.name, a.attach_to): i for i, a in enumerate(base_atts)}
+        for i, a in enumerate(base_atts):
             kind = a.kind
+            if (
+                kind in ("unit", "territory")
+                and a.name in ("unitAttachment", "territoryAttachment")
+                and last_of[(kind, a.name, a.attach_to)] != i
+            ):
+                opts = [[o[0], self._rename(o[1]), o[2]] for o in a.options]
+                out.append(
+                    Attachment(a.name, self._rename(a.attach_to), a.java_class, a.type, opts)
+                )
+                continue
             if kind == "unit" and a.name == "unitAttachment":
                 uid = a.attach_to
                 if uid not in self.uname:
@@ -665,7 +735,7 @@ class _Exporter:
                     opts, notes = rm.unit_options_patch(
                         a.options, self.rules.units[uid], self.rules.dice, supportable
                     )
-                    self.notes.extend(notes)
+                    self.losses.extend(notes)
                 else:
                     opts = [list(o) for o in a.options]
                 out.append(Attachment(a.name, self.uname[uid], a.java_class, a.type, opts))
@@ -719,7 +789,7 @@ class _Exporter:
                 opts, notes = rm.unit_options_patch(
                     [], self.rules.units[uid], self.rules.dice, supportable
                 )
-                self.notes.extend(notes)
+                self.losses.extend(notes)
             else:
                 opts = self._facility_options(uid)
             new_units.append(
@@ -793,8 +863,151 @@ class _Exporter:
         )
         for pos, _k, items in inserts:
             out[pos + 1 : pos + 1] = items
-        out = self.rel_attachments + out
-        g.attachments = out
+        out = self.rel_attachments + out + self._effect_attachments(base_atts)
+        g.attachments = self._known_to_triplea_19(out)
+
+    def _known_to_triplea_19(self, atts: list[Attachment]) -> list[Attachment]:
+        """The attachments without the options TripleA 1.9's parser does not know (it
+        refuses the whole game for one of them, "misspelled or exist only in a future
+        version"): a game written for a newer TripleA, or a Warroom rule such as first
+        strike without submerging, loses them, and the report lists each as a loss."""
+        dropped: dict[tuple[str, str], list[str]] = {}
+        for a in atts:
+            known = rm.TRIPLEA_19_OPTIONS.get(a.java_class.rsplit(".", 1)[-1])
+            if known is None:
+                continue
+            keep = [o for o in a.options if o[0] in known]
+            if len(keep) != len(a.options):
+                for o in a.options:
+                    if o[0] not in known:
+                        dropped.setdefault((a.java_class.rsplit(".", 1)[-1], o[0]), []).append(
+                            a.attach_to
+                        )
+                a.options = keep
+        refused: dict[tuple[str, str], list[str]] = {}
+        for a in atts:
+            # TripleA 1.9 refuses a land unit that carries others unless it is a land
+            # transport (newer versions carry infantry in mechanised units; Total World War)
+            if a.java_class.endswith(".UnitAttachment"):
+                o = {x[0]: x[1].strip().lower() for x in a.options}
+                land = o.get("isAir") != "true" and o.get("isSea") != "true"
+                if land and "transportCapacity" in o and o.get("isLandTransport") != "true":
+                    a.options = [x for x in a.options if x[0] != "transportCapacity"]
+                    refused.setdefault(
+                        ("transportCapacity", "of a land unit that is no land transport"), []
+                    ).append(a.attach_to)
+                # ... and a negative bombing bonus (newer versions allow one)
+                if (
+                    o.get("bombingBonus", "0").lstrip("-").isdigit()
+                    and int(o.get("bombingBonus", "0")) < 0
+                ):
+                    a.options = [x for x in a.options if x[0] != "bombingBonus"]
+                    refused.setdefault(("bombingBonus", "below 0"), []).append(a.attach_to)
+        for (name, why), where in sorted(refused.items()):
+            shown = ", ".join(sorted(set(where))[:3]) + (" ..." if len(set(where)) > 3 else "")
+            self.losses.append(
+                f"UnitAttachment option '{name}' {why} ({shown}) is refused by TripleA 1.9: dropped"
+            )
+        for (cls, name), where in sorted(dropped.items()):
+            shown = ", ".join(sorted(set(where))[:3]) + (" ..." if len(set(where)) > 3 else "")
+            self.losses.append(
+                f"{cls} option '{name}' ({shown}) is not known to TripleA 1.9: dropped"
+            )
+        return [a for a in atts if a.options]
+
+    def _effect_attachments(self, base_atts) -> list[Attachment]:
+        """A territoryEffectAttachment for every territory effect the base game did not
+        give one (TripleA's battle code asks every effect of a territory for its
+        attachment and dies without it): the terrain's combat modifiers per unit type
+        and its no-blitz rule; what TripleA cannot express is reported as a loss."""
+        have = {a.attach_to for a in base_atts if a.name == "territoryEffectAttachment"}
+        out: list[Attachment] = []
+        for tid, ename in self.effect_name.items():
+            if ename in have:
+                continue
+            t = self.rules.terrain.get(tid)
+            opts: list[list[str]] = []
+            if t is not None:
+                for option, table in (
+                    ("combatOffenseEffect", t.attack),
+                    ("combatDefenseEffect", t.defense),
+                ):
+                    by_value: dict[int, list[str]] = {}
+                    for uid in self._unit_ids():
+                        u = self.rules.units.get(uid)
+                        if u is None:
+                            continue
+                        v = table.get(uid, table.get(u.domain, 0))
+                        if v:
+                            by_value.setdefault(v, []).append(self.uname[uid])
+                    for v, names in sorted(by_value.items()):
+                        opts.append([option, ":".join(names), str(v)])
+                if t.no_blitz:
+                    blitzers = [
+                        self.uname[u]
+                        for u in self._unit_ids()
+                        if u in self.rules.units and self.rules.units[u].blitz
+                    ]
+                    if blitzers:
+                        opts.append(["noBlitz", ":".join(blitzers), ""])
+                lost = [
+                    what
+                    for what, on in (
+                        (f"move cost {t.move_cost}", t.move_cost != 1),
+                        ("slow movement", t.slow),
+                        ("defender target selection", bool(t.defense_target_selection)),
+                        (f"breakdown on {t.breakdown}", bool(getattr(t, "breakdown", 0))),
+                    )
+                    if on
+                ]
+                if lost:
+                    self.losses.append(f"terrain '{tid}': {', '.join(lost)} (TripleA has none)")
+            units = [self.uname[u] for u in self._unit_ids() if u in self.rules.units]
+            if not opts and units:  # game.dtd wants an option: "no modifier", said once
+                opts.append(["combatOffenseEffect", units[0], "0"])
+            out.append(
+                Attachment(
+                    "territoryEffectAttachment",
+                    ename,
+                    ATT + "TerritoryEffectAttachment",
+                    "territoryEffect",
+                    opts,
+                )
+            )
+        return out
+
+    def _extra_capitals(self) -> dict[int, str]:
+        """Capitals TripleA needs that the pack does not name (zone -> nation): every
+        player that owns territories needs one (TripleA's battle code looks up the
+        capital of a territory's owner when the territory is taken, and dies on a player
+        without any, such as a neutral nation). Its most valuable zone is used. Only for
+        packs not imported from TripleA: an imported game is written as it was."""
+        if hasattr(self, "_capitals_added"):
+            return self._capitals_added
+        added: dict[int, str] = {}
+        if self.base is None:
+            has = {n for n, nat in self.pack.nations.items() if nat.capital in self.m.zones}
+            taken = {nat.capital for nat in self.pack.nations.values()}
+            for zid, z in self.m.zones.items():
+                if z.has_flag("capital") and z.props.get("capital_of") in self.pack.nations:
+                    has.add(z.props["capital_of"])
+                    taken.add(zid)
+            owned: dict[str, list[int]] = {}
+            for zid, o in sorted(self.sc.ownership.items()):
+                if o.owner in self.pname and zid in self.m.zones and not self.m.zones[zid].is_water:
+                    owned.setdefault(o.owner, []).append(zid)
+            for nid, zones in owned.items():
+                zones = [z for z in zones if z not in taken]
+                if nid in has or not zones:
+                    continue
+                zid = max(zones, key=lambda z: (self.m.zones[z].value, -z))
+                added[zid] = nid
+                self.notes.append(
+                    f"{nid} has no capital; '{self.m.zones[zid].name}' is its capital in "
+                    "TripleA (TripleA needs one for every player that owns territories)"
+                )
+        self._capitals_added = added
+        return added
 
     def _supportable(self) -> list[str]:
         return []
@@ -840,6 +1053,8 @@ class _Exporter:
         for nid, n in self.pack.nations.items():
             if n.capital == zid:
                 cap = self.pname[nid]
+        if cap is None and zid in self._extra_capitals():
+            cap = self.pname[self._extra_capitals()[zid]]
         if cap is None and z.has_flag("capital") and z.props.get("capital_of") in self.pname:
             cap = self.pname[z.props["capital_of"]]
         agree("capital", cap, lambda v: v or None)
@@ -1009,7 +1224,7 @@ class _Exporter:
             ):
                 if self.base is not None:
                     continue  # not in the original game: TripleA's default stands
-                props.append(Property({"name": name, "value": v, "editable": "false"}))
+                props.append(_typed_property(name, v))
         g.properties = props
 
     # ------------------------------------------------------------------ files
@@ -1073,7 +1288,7 @@ class _Exporter:
             tp = z.props.get("triplea") or {}
             if z.slots:
                 place[self.tname[zid]] = mf.PlaceEntry(
-                    [(max(0, round(x * s)), max(0, round(y * s))) for x, y in z.slots],
+                    [(round(x * s), round(y * s)) for x, y in z.slots],
                     tp.get("overflow_to_left"),
                 )
         self._write(content / "place.txt", mf.format_place(place))

@@ -252,12 +252,17 @@ def render_tiles(
             if (
                 bg.x % TILE == 0
                 and bg.y % TILE == 0
-                and bg.width == min(TILE, width_px - bg.x)
-                and bg.height == min(TILE, height_px - bg.y)
+                # (a TripleA map's last column and row of tiles are often full 256-px
+                # tiles reaching past the map's edge: written back as they are)
+                and min(TILE, width_px - bg.x) <= bg.width <= TILE
+                and min(TILE, height_px - bg.y) <= bg.height <= TILE
                 and bg.opacity == 1.0
                 and bg.format == "png"
             ):
                 exact.setdefault((int(bg.x // TILE), int(bg.y // TILE)), []).append(bg)
+    # a TripleA map's own tile set (every image is a whole tile at its grid place): the
+    # tiles it leaves out (blank sea, TripleA draws nothing there) stay left out
+    tile_set = bool(images) and sum(len(v) for v in exact.values()) == len(images)
     cache = _Decoded()
     zones = [z for z in m.zones.values() if z.geometry is not None]
     tree = shapely.STRtree([z.geometry for z in zones]) if zones and not images else None
@@ -268,6 +273,8 @@ def render_tiles(
             ex = exact.get((col, row))
             if images and ex and len(ex) == 1 and _only_image(images, ex[0], x0, y0, w, h, scale):
                 yield col, row, ex[0].data
+                continue
+            if tile_set and not ex:
                 continue
             tile = Image.new(
                 "RGBA", (w, h), (0, 0, 0, 0) if layer == "relief" else (255, 255, 255, 255)

@@ -103,6 +103,9 @@ class ImportReport:
     sea_zones: int = 0
     geometry: dict[str, int] = field(default_factory=dict)
     geometry_messages: list[str] = field(default_factory=list)
+    #: per zone name, the area (px²) its cleaned shape gained (+) or lost (-) against the
+    #: traced one
+    zone_changes: dict[str, float] = field(default_factory=dict)
     connections: int = 0
     border_connections: int = 0
     links_added: list[str] = field(default_factory=list)
@@ -119,6 +122,12 @@ class ImportReport:
         if self.geometry:
             changes = ", ".join(f"{k} {v}" for k, v in sorted(self.geometry.items()))
             out.append(f"geometry changes: {changes}")
+        if self.zone_changes:
+            top = sorted(self.zone_changes.items(), key=lambda kv: (-abs(kv[1]), kv[0]))[:5]
+            out.append(
+                "largest area change per zone (px²): "
+                + ", ".join(f"'{name}' {area:+.0f}" for name, area in top)
+            )
         out.append(
             f"adjacency: {self.connections} connections, {self.border_connections} from shared "
             f"borders, {len(self.links_added)} links added, "
@@ -143,11 +152,15 @@ class MapFolder:
     content: Path  # where polygons.txt, games/, baseTiles/ ... are
     yml: dict | None
     games: list[tuple[str | None, Path]]  # (name from map.yml or None, XML file)
+    notes: list[str] = field(default_factory=list)  # how the games were found, if not by map.yml
 
 
 def find_map(path: str | Path) -> MapFolder:
     """The parts of a TripleA map folder (new layout: map.yml + map/, or old: files at
-    the top), or a game XML file given directly."""
+    the top), or a game XML file given directly. Without a usable map.yml (missing, not
+    readable as text, or listing no games) the games are looked for in ``games/`` and a
+    note says so; a map.yml that is not YAML, or names a game file that is not there, is
+    an error (one line, naming the file)."""
     p = Path(path)
     if p.is_file():
         if p.suffix.lower() != ".xml":
@@ -157,11 +170,27 @@ def find_map(path: str | Path) -> MapFolder:
         return MapFolder(root, content, None, [(None, p)])
     if not p.is_dir():
         raise ImportFormatError("no such map folder", p)
+    notes: list[str] = []
     yml = None
     yml_path = p / "map.yml"
     if os.path.lexists(yml_path):
         safepath.readable_inside(p, yml_path, "map.yml")
-        yml = mf.parse_map_yml(mf.read_text(yml_path), yml_path)
+        try:
+            raw = yml_path.read_bytes()
+            text = raw.decode("utf-8-sig")
+        except OSError as err:
+            notes.append(f"map.yml cannot be read ({err.strerror or err}): games found in games/")
+        except UnicodeDecodeError:
+            notes.append("map.yml is not UTF-8 text: games found in games/")
+        else:
+            if len(raw) > mf.MAX_YML_BYTES or "\x00" in text:
+                notes.append("map.yml is not a small text file: games found in games/")
+            else:
+                yml = mf.parse_map_yml(text, yml_path)
+                if not yml["games"]:
+                    notes.append("map.yml lists no games: games found in games/")
+    else:
+        notes.append("map.yml is missing: games found in games/")
     content = p / "map" if (p / "map").is_dir() else p
     safepath.check_inside(p, content, "map/")
     games: list[tuple[str | None, Path]] = []
@@ -185,7 +214,7 @@ def find_map(path: str | Path) -> MapFolder:
                 games.append((None, x))
     if not games:
         raise ImportFormatError("no game XML found (map.yml lists none and games/ is empty)", p)
-    return MapFolder(p, content, yml, games)
+    return MapFolder(p, content, yml, games, notes)
 
 
 def _find_game_file(root: Path, content: Path, fname: str, yml_path: Path) -> Path | None:
@@ -350,6 +379,7 @@ class _Importer:
         )
         self.report = ImportReport(str(folder.root), str(rel), name)
         self.notes = self.report.notes
+        self.notes.extend(folder.notes)
         self.pack = Pack()
         self.m: Map = self.pack.map
         self.zid: dict[str, int] = {}  # territory name -> zone id
@@ -362,6 +392,14 @@ class _Importer:
         return ImportFormatError(message, self.gpath)
 
     def run(self) -> tuple[Pack, ImportReport]:
+        try:
+            return self._run()
+        except ImportFormatError as err:
+            if err.path is None:  # a value deep in the game's options: name the game file
+                raise self.fail(err.message) from None
+            raise
+
+    def _run(self) -> tuple[Pack, ImportReport]:
         g = self.game
         if g.grids:
             raise self.fail("grid maps (<grid> in <map>) are not supported")
@@ -508,8 +546,18 @@ class _Importer:
         self.report.geometry_mode = mode
         self.report.geometry = res.counts
         self.report.geometry_messages = res.messages
+        if mode == "traced":
+            self.report.zone_changes = {
+                self.m.zones[z].name: round(a, 1) for z, a in res.changed.items()
+            }
         for zid, geom in res.geoms.items():
-            self.m.zones[zid].geometry = geom
+            z = self.m.zones[zid]
+            z.geometry = geom
+            # a TripleA territory is whatever rings it is drawn in (an island group, or a
+            # coast cut by a sea zone's outline): in parts as it is written, and so again
+            # when Warroom's export of it is read back
+            if geom.geom_type == "MultiPolygon":
+                z.props["multipart"] = True
         lost = [self.m.zones[z].name for z in raw if z not in res.geoms]
         if lost:
             self.notes.append(
@@ -735,10 +783,13 @@ class _Importer:
                     if rm.facility_spec(self.facility_units[fid]).get("max_damage")
                 ]
             doc.append((rm.table_name("units", u), _unit_table(u, f, base)))
+        prune: dict[str, dict[str, Any]] = {}
         if base is not None:
+            removed = set(base.units) - set(units)
             for old in base.units:
-                if old not in units:
+                if old in removed:
                     doc.append((rm.table_name("units", old), {"remove": True}))
+            prune = _prune_base(base.raw, removed, set(self.pack.nations))
         for fid, opts in self.facility_units.items():
             spec = rm.facility_spec(opts)
             spec = {"name": fid.replace("_", " ").capitalize(), "cost": costs.get(fid, 0), **spec}
@@ -753,9 +804,19 @@ class _Importer:
             doc.append((rm.table_name("facilities", fid), spec))
         effects = list(g.territory_effects)
         for e in effects:
-            doc.append((rm.table_name("terrain", e), {"name": e}))
+            name = rm.table_name("terrain", e)
+            doc.append((name, {**prune.pop(name, {}), "name": e}))
         for pid, allowed in can_buy.items():
-            doc.append((rm.table_name("nations", pid), {"can_buy": allowed}))
+            name = rm.table_name("nations", pid)
+            doc.append((name, {**prune.pop(name, {}), "can_buy": allowed}))
+        kept_options = prune.pop("options", None)
+        if kept_options:
+            at = next((i for i, (n, _k) in enumerate(doc) if n == "options"), None)
+            if at is None:
+                doc.insert(1 + len(sections), ("options", kept_options))
+            else:
+                doc[at] = ("options", {**kept_options, **doc[at][1]})
+        doc.extend(prune.items())
         text = rm.toml_document(
             doc, comment=f"Ruleset of the TripleA game '{self.report.game_name}'"
         )
@@ -787,9 +848,10 @@ class _Importer:
             q = max(1, _int(qty, f"productionRule {r.name}", self.gpath, 1))
             return item, -(-pus // q)
 
+        price_rule = rm.price_rules(g.production)
         for r in g.production.rules:
             uc = unit_cost(r)
-            if uc and uc[0] not in costs:
+            if uc and uc[0] not in costs and price_rule.get(uc[0]) == r.name:
                 costs[uc[0]] = uc[1]
         frontiers = {name: rls for name, rls in g.production.frontiers}
         every = {u for u in g.units}
@@ -823,6 +885,11 @@ class _Importer:
             if p and p in self.pack.nations and p not in order:
                 order.append(p)
         sc.turn_order = [[p] for p in order]
+        # a player the step list never gives a turn (Global 1940's Dutch and Mongolians,
+        # moved by their allies' rules) is not playable: it is not missing from the order
+        for pid, n in self.pack.nations.items():
+            if pid not in order and n.playable:
+                n.playable = False
         for player, alliance in g.alliances:
             aid = slug(alliance, "alliance")
             al = sc.alliances.get(aid)
@@ -885,7 +952,12 @@ class _Importer:
             connections=[],
             removed_connections=[],
             owners=[],
-            placements=[p for p in g.placements if not p.get("owner")],
+            # (ownerless facility units are facilities: written back from the model)
+            placements=[
+                p
+                for p in g.placements
+                if not p.get("owner") and p.get("unitType") not in self.facility_units
+            ],
             resources_given=[r for r in g.resources_given if r[1] != "PUs"],
             relationships=[],
             properties=[p for p in g.properties if p.name != "mapName"],
@@ -1155,6 +1227,57 @@ class _Importer:
         self.pack.meta["title"] = self.report.game_name
         self.pack.meta["source"] = "TripleA"
         self.pack.meta["triplea"] = meta
+
+
+def _prune_base(raw: dict, removed: set[str], nations: set[str]) -> dict[str, dict[str, Any]]:
+    """Override tables that keep the base ruleset's terrain, border effects and nation
+    rules valid once the unit types the game does not have are removed: a modifier for a
+    removed unit is removed (``{remove = true}``), a list loses the removed names, and the
+    rules of a nation the game does not have go altogether (technologies keep what they
+    unlock that is left)."""
+    out: dict[str, dict[str, Any]] = {}
+
+    def pruned(value: Any) -> Any:
+        if isinstance(value, dict):
+            over: dict[str, Any] = {}
+            for k, v in value.items():
+                if k in removed:
+                    over[k] = {"remove": True}
+                    continue
+                sub = pruned(v)
+                if sub is not None:
+                    over[k] = sub
+            return over or None
+        if isinstance(value, list):
+            kept = cleaned(value)
+            return kept if kept != value else None
+        return None
+
+    def cleaned(value: Any) -> Any:  # a list replaces the base's: written out in full
+        if isinstance(value, list):
+            return [cleaned(x) for x in value if not (isinstance(x, str) and x in removed)]
+        if isinstance(value, dict):
+            return {k: cleaned(v) for k, v in value.items() if k not in removed}
+        return value
+
+    options = raw.get("options")
+    if isinstance(options, dict) and removed:
+        over = {k: v for k, v in ((k, pruned(v)) for k, v in options.items()) if v is not None}
+        if over:
+            out["options"] = over
+    for section in ("terrain", "borders", "nations", "technologies"):
+        tables = raw.get(section)
+        if not isinstance(tables, dict):
+            continue
+        for tid, table in tables.items():
+            name = rm.table_name(section, tid)
+            if section == "nations" and tid not in nations:
+                out[name] = {"remove": True}
+                continue
+            over = pruned(table) if removed else None
+            if over:
+                out[name] = over
+    return out
 
 
 def _generated_flag(data: bytes, stem: str, nations: dict) -> bool:

@@ -9,7 +9,8 @@ Formats (learnt from TripleA's map-making documentation and its point-file reade
 - ``place.txt``: ``Name  (x,y) (x,y) ...`` with an optional ``| overflowToLeft=true``.
 - ``map.properties``: a Java properties file (``key=value``).
 - ``map.yml``: ``map_name``, ``version`` and a ``games`` list of ``game_name`` /
-  ``file_name`` entries (a tiny YAML subset, read without a YAML library).
+  ``file_name`` entries, in YAML block or flow style (read with PyYAML's safe loader,
+  without aliases, size- and depth-limited).
 
 Readers raise :class:`~gamecore.errors.ImportFormatError` naming the file and line.
 """
@@ -19,8 +20,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import yaml
 
 from gamecore.errors import ImportFormatError
 
@@ -42,6 +45,8 @@ __all__ = [
 
 #: point files and properties larger than this are refused
 MAX_TEXT_BYTES = 256 * 1024 * 1024
+#: a pixel coordinate beyond this (either sign) is refused: no map image is that large
+MAX_COORD = 10_000_000
 
 _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 _INT = re.compile(r"-?\d+")
@@ -99,8 +104,16 @@ def parse_polygons(text: str, path: str | Path) -> tuple[dict[str, list[np.ndarr
             tokens = body.translate(_PUNCT).split()
             try:
                 ring = np.array(tokens, dtype=np.int64).reshape(-1, 2)
-            except ValueError:
+            except (ValueError, OverflowError):  # (a number beyond int64 overflows)
+                if all(_INT.fullmatch(t) for t in tokens):
+                    raise ImportFormatError(
+                        f"line {no}: a coordinate of '{name}' is out of range", path
+                    ) from None
                 ring = None
+            if ring is not None and len(ring) and np.abs(ring).max() > MAX_COORD:
+                raise ImportFormatError(
+                    f"line {no}: a coordinate of '{name}' is out of range", path
+                )
             n_open = body.count("(")
             if (
                 ring is None
@@ -150,6 +163,8 @@ def _split_points(line: str, no: int, path) -> tuple[str, list[tuple[int, int]],
     if bar >= 0:
         rest, tail = rest[:bar], rest[bar + 1 :].strip()
     pts = [(int(x), int(y)) for x, y in _POINT.findall(rest)]
+    if any(abs(v) > MAX_COORD for p in pts for v in p):
+        raise ImportFormatError(f"line {no}: a coordinate of '{name}' is out of range", path)
     leftover = _POINT.sub("", rest).strip()
     if leftover:
         raise ImportFormatError(
@@ -307,69 +322,126 @@ def format_properties(items: list[tuple[str, str]], header: str = "") -> str:
 
 
 # ---------------------------------------------------------------------------- map.yml
-def _yaml_scalar(raw: str) -> str:
-    raw = raw.strip()
-    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
-        inner = raw[1:-1]
-        return inner.replace("''", "'") if raw[0] == "'" else inner.replace('\\"', '"')
-    if " #" in raw:
-        raw = raw.split(" #", 1)[0].rstrip()
-    return raw
+#: a map.yml larger than this is refused (real ones are a few hundred bytes)
+MAX_YML_BYTES = 1024 * 1024
+#: deepest nesting of lists/mappings accepted (map.yml needs 3: top, games, a game)
+MAX_YML_DEPTH = 16
+
+
+class _MapYmlLoader(yaml.SafeLoader):
+    """PyYAML's safe loader (plain data only, no Python objects) that also refuses
+    aliases (a few of them can multiply into an enormous document) and deep nesting
+    (the composer recurses once per level)."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(
+                None, None, "aliases (*name) are not allowed in map.yml", event.start_mark
+            )
+        self._depth = getattr(self, "_depth", 0) + 1
+        try:
+            if self._depth > MAX_YML_DEPTH:
+                event = self.peek_event()
+                raise yaml.composer.ComposerError(
+                    None, None, f"nested deeper than {MAX_YML_DEPTH} levels", event.start_mark
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _yml_str(value: Any) -> str:
+    """A scalar as TripleA reads it (``version: 3`` and ``version: '3'`` are the same)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _plain(value: Any) -> Any:
+    """YAML data as JSON-able data (dates and other scalars as strings)."""
+    if isinstance(value, dict):
+        return {_yml_str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
 
 
 def parse_map_yml(text: str, path: str | Path) -> dict:
     """``{"map_name": str, "version": str, "games": [{"game_name": .., "file_name": ..}],
-    "extra": [(key, value)]}`` from the subset of YAML that map.yml files use."""
+    "extra": [(key, value)]}`` from a map.yml, read by PyYAML in either style (block
+    ``- game_name: x`` lines or flow ``- {game_name: x, file_name: y}``). Every game
+    field TripleA writes is kept as a string (``game_name``, ``file_name``, and any
+    other key of an entry); top-level keys other than map_name/version/games go to
+    ``extra``. Raises :class:`ImportFormatError` (one line) for what is not such a file."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_YML_BYTES:
+        raise ImportFormatError(f"map.yml is over {MAX_YML_BYTES // 1024} KiB", path)
+    if "\t" in text:
+        for no, line in enumerate(text.splitlines(), 1):
+            lead = line[: len(line) - len(line.lstrip(" \t"))]
+            if "\t" in lead:
+                raise ImportFormatError(
+                    f"line {no}: tabs are not allowed in YAML indentation", path
+                )
+    try:
+        docs = list(yaml.load_all(text, Loader=_MapYmlLoader))
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        where = f"line {mark.line + 1}: " if mark is not None else ""
+        what = (err.problem or err.context or "not valid YAML").strip()
+        raise ImportFormatError(f"{where}not valid YAML ({what})", path) from None
+    except (yaml.YAMLError, RecursionError, ValueError) as err:
+        reason = str(err).splitlines()[0] if str(err) else type(err).__name__
+        raise ImportFormatError(f"not valid YAML ({reason[:120]})", path) from None
+    docs = [d for d in docs if d is not None]
+    if len(docs) > 1:
+        raise ImportFormatError("holds more than one YAML document", path)
+    doc = docs[0] if docs else {}
+    if not isinstance(doc, dict):
+        raise ImportFormatError(
+            f"expected 'key: value' lines at the top, found a {type(doc).__name__}", path
+        )
     data: dict = {"map_name": "", "version": "", "games": [], "extra": []}
-    in_games = False
-    current: dict | None = None
-    for no, raw in enumerate(text.splitlines(), 1):
-        line = raw.rstrip()
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        if "\t" in line[: len(line) - len(line.lstrip())]:
-            raise ImportFormatError(f"line {no}: tabs are not allowed in YAML indentation", path)
-        indent = len(line) - len(line.lstrip())
-        body = line.strip()
-        if indent == 0 and not body.startswith("-"):
-            key, sep, value = body.partition(":")
-            if not sep:
-                raise ImportFormatError(f"line {no}: expected 'key: value'", path)
-            key = key.strip()
-            in_games = key == "games"
-            current = None
-            if key in ("map_name", "version"):
-                data[key] = _yaml_scalar(value)
-            elif not in_games:
-                data["extra"].append((key, _yaml_scalar(value)))
-            continue
-        if not in_games:
-            continue  # nested data of an unknown key: ignored
-        if body.startswith("-"):
-            current = {}
-            data["games"].append(current)
-            body = body[1:].strip()
-            if not body:
+    for key, value in doc.items():
+        k = _yml_str(key)
+        if k in ("map_name", "version"):
+            if isinstance(value, (dict, list)):
+                raise ImportFormatError(f"'{k}' must be a single value", path)
+            data[k] = _yml_str(value)
+        elif k == "games":
+            if value is None:
                 continue
-        if current is None:
-            raise ImportFormatError(f"line {no}: a game entry must start with '-'", path)
-        key, sep, value = body.partition(":")
-        if not sep:
-            raise ImportFormatError(f"line {no}: expected 'key: value' in a game entry", path)
-        current[key.strip()] = _yaml_scalar(value)
+            if not isinstance(value, list):
+                raise ImportFormatError("'games' must be a list of game entries", path)
+            for n, entry in enumerate(value, 1):
+                if not isinstance(entry, dict):
+                    raise ImportFormatError(
+                        f"game entry {n} must be 'game_name: ...' / 'file_name: ...'", path
+                    )
+                game = {}
+                for gk, gv in entry.items():
+                    if isinstance(gv, (dict, list)):
+                        raise ImportFormatError(
+                            f"game entry {n}: '{_yml_str(gk)}' must be a single value", path
+                        )
+                    game[_yml_str(gk)] = _yml_str(gv)
+                data["games"].append(game)
+        else:
+            data["extra"].append((k, _plain(value)))
     return data
 
 
-def _yaml_quote(s: str) -> str:
-    if s and re.fullmatch(r"[A-Za-z0-9_./() -]+", s) and s.strip() == s and s[0] not in "-?":
-        return s
-    return "'" + s.replace("'", "''") + "'"
-
-
 def format_map_yml(map_name: str, games: list[tuple[str, str]], version: str = "1") -> str:
-    lines = [f"map_name: {_yaml_quote(map_name)}", f"version: {_yaml_quote(str(version))}"]
-    lines.append("games:")
-    for game_name, file_name in games:
-        lines.append(f"  - game_name: {_yaml_quote(game_name)}")
-        lines.append(f"    file_name: {_yaml_quote(file_name)}")
-    return "\n".join(lines) + "\n"
+    """A map.yml in the block style of TripleA's documentation."""
+    doc = {
+        "map_name": map_name,
+        "version": version,
+        "games": [{"game_name": g, "file_name": f} for g, f in games],
+    }
+    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=False)

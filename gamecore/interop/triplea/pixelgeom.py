@@ -6,8 +6,11 @@ Reading (:func:`polygons_to_coverage`) has two modes:
   interior pixels, so neighbours are separated by the black border line (gaps of 1-3 px
   that form one connected network) and sea zones are drawn under their islands. Rings are
   simplified (~1 px), grown by half the gap so that neighbours overlap instead of leaving
-  a gap, and cleaned into a coverage by the geometry engine (islands cut out of the sea,
-  thin overlaps and gaps given to a neighbour, slivers merged, the map frame clipped);
+  a gap, islands cut out of their sea zones, what is still uncovered (wide stretches of
+  border line, lakes drawn on the base image, a strip along the image edge) split among
+  the zones around it, each point to the nearest zone, and cleaned into a coverage by the
+  geometry engine (thin overlaps given to a neighbour, slivers merged, the map frame
+  clipped);
 - **exact** (polygons Warroom wrote): the rings already share their vertices; only keyhole
   rings (holes written as a zero-width cut) are repaired and islands cut out of the sea.
 
@@ -52,6 +55,9 @@ class CoverageResult:
     counts: dict[str, int] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
     snapped: bool = True
+    #: per zone, the area (px²) the cleaned shape gained (+) or lost (-) against the
+    #: traced one: border lines and lakes taken in, overlaps given away
+    changed: dict[int, float] = field(default_factory=dict)
 
 
 def _polygonal(g: BaseGeometry) -> BaseGeometry | None:
@@ -148,6 +154,71 @@ def _cut_islands(
     return cuts
 
 
+def _fill_gaps(
+    geoms: Mapping[int, BaseGeometry],
+    kinds: Mapping[int, str],
+    frame: tuple[float, float, float, float],
+    messages: list[str],
+    step: float = 3.0,
+) -> tuple[int, dict[int, BaseGeometry]]:
+    """Give every area of the frame that the cleaned coverage leaves uncovered (the
+    wide parts of border lines, lakes drawn on the base image, a strip along the image
+    edge) to the zones around it: each point of such a gap goes to the nearest zone, so a
+    line between two neighbours is split down its middle and a lake between three shores
+    in three. The split is a Voronoi diagram of points along the gap's outline, each
+    labelled with the zone it lies on; the zones that grew are noded again with their
+    neighbours so that they still share their vertices. Returns the number of gaps
+    filled and the geometries."""
+    ids = sorted(z for z, g in geoms.items() if g is not None and not g.is_empty)
+    if not ids:
+        return 0, dict(geoms)
+    arr = np.array([geoms[z] for z in ids], dtype=object)
+    covered = shapely.coverage_union_all(arr)
+    gaps = shapely.difference(shapely.box(*frame), covered)
+    parts = [g for g in shapely.get_parts(gaps) if g.area > 1e-9]
+    if not parts:
+        return 0, dict(geoms)
+    tree = shapely.STRtree(arr)
+    pieces: dict[int, list[BaseGeometry]] = {}
+    for gap in parts:
+        outline = shapely.segmentize(gap.boundary, step)
+        xy = np.unique(shapely.get_coordinates(outline), axis=0)
+        _src, near = tree.query_nearest(shapely.points(xy), all_matches=False)
+        owners = np.asarray(ids)[near]
+        zones = np.unique(owners)
+        if len(zones) == 1:
+            pieces.setdefault(int(zones[0]), []).append(gap)
+        else:
+            cells = shapely.voronoi_polygons(shapely.multipoints(xy), extend_to=gap, ordered=True)
+            cells = np.asarray(shapely.get_parts(cells), dtype=object)
+            for z in zones.tolist():
+                part = _polygonal(shapely.intersection(gap, shapely.union_all(cells[owners == z])))
+                if part is not None and part.area > 0:
+                    pieces.setdefault(int(z), []).append(part)
+        c = gap.representative_point()
+        names = ", ".join(str(z) for z in zones.tolist()[:6])
+        messages.append(
+            f"gap_split: gap of {gap.area:.6g} px² at ({c.x:.0f}, {c.y:.0f}) given to zone(s) "
+            f"{names}"
+        )
+    out = dict(geoms)
+    grown = {}
+    for z, extra in pieces.items():
+        merged = _polygonal(shapely.union_all(np.array([out[z], *extra], dtype=object)))
+        if merged is not None:
+            grown[z] = merged
+    # node the grown zones with their neighbours again (the pieces end on their edges)
+    local = set(grown)
+    for z in grown:
+        local.update(np.asarray(ids)[tree.query(geoms[z], predicate="intersects")].tolist())
+    sub = {z: grown.get(z, out[z]) for z in sorted(local)}
+    rep = clean_polygons(sub, gap_width=0.0, sliver_area=0.0, kinds=dict(kinds))
+    for z in sub:
+        if z in rep.geoms:
+            out[z] = rep.geoms[z]
+    return len(parts), out
+
+
 def polygons_to_coverage(
     raw: Mapping[int, BaseGeometry],
     kinds: Mapping[int, str],
@@ -175,7 +246,7 @@ def polygons_to_coverage(
         _count(counts, "island_cut", _cut_islands(arr, ids, kinds, messages))
         # thin overlaps are about gap wide: measured against twice the gap they are
         # clearly thin; slivers are only what rounding leaves
-        gap_width, sliver = 2.0 * gap, max(gap, 1.0)
+        gap_width, sliver = 2.0 * gap, max(gap, 1.0) * 16.0
     else:
         gap_width, sliver = 0.0, 0.0
     if progress:
@@ -184,19 +255,39 @@ def polygons_to_coverage(
     rep = clean_polygons(
         geoms, gap_width=gap_width, sliver_area=sliver, kinds=dict(kinds), frame=frame
     )
+    cleaned = rep.geoms
     for c in rep.changes:
+        if c.kind == "gap_left" and mode == "traced":
+            continue  # filled just below
         _count(counts, c.kind)
         messages.append(f"{c.kind}: {c.message}")
+    if mode == "traced":
+        n, cleaned = _fill_gaps(cleaned, kinds, frame, messages)
+        _count(counts, "gap_split", n)
     if progress:
         progress("snapping to pixels", 0.6)
-    out, snapped, extra = snap_to_pixels(rep.geoms, kinds)
+    out, snapped, extra = snap_to_pixels(cleaned, kinds)
+    for _again in range(2 if mode == "traced" else 0):
+        # rounding to whole pixels can open a pixel-sized gap: fill it the same way
+        n, refilled = _fill_gaps(out, kinds, frame, messages)
+        if not n:
+            break
+        _count(counts, "gap_split", n)
+        out, snapped, more = snap_to_pixels(refilled, kinds)
+        extra = extra + more
     for c in extra:
         _count(counts, "snap_" + c)
     if not snapped:
         messages.append("some vertices could not be snapped to whole pixels (kept fractional)")
-    norm = shapely.normalize(np.array([out[i] for i in sorted(out)], dtype=object))
+    keys = sorted(out)
+    norm = shapely.normalize(np.array([out[i] for i in keys], dtype=object))
+    # (net area: what the zone took in from border lines and lakes minus the overlaps
+    # it gave away; a symmetric difference of every zone would double the import time)
+    before = np.array([raw[i] for i in keys], dtype=object)
+    moved = shapely.area(norm) - shapely.area(before)
+    changed = {z: float(a) for z, a in zip(keys, moved.tolist(), strict=True)}
     return CoverageResult(
-        dict(zip(sorted(out), norm, strict=True)), mode, counts, messages, snapped
+        dict(zip(keys, norm, strict=True)), mode, counts, messages, snapped, changed
     )
 
 

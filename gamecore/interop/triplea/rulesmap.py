@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from gamecore.errors import ImportFormatError
 from gamecore.rules.ruleset import UNIT_FLAGS, Ruleset, Support, UnitType
 
 __all__ = [
@@ -46,16 +47,25 @@ def _b(v: str | None) -> bool:
     return v is not None and v.strip().lower() in TRUE
 
 
+#: a whole-number option beyond this is refused (no game has a unit stat of a million)
+MAX_OPTION_NUMBER = 1_000_000
+
+
 def _i(v: str | None, default: int = 0) -> int:
     if v is None:
         return default
     try:
-        return int(v.strip())
+        n = int(v.strip())
     except ValueError:
         try:
-            return int(float(v))
+            n = int(float(v))
         except ValueError:
             return default
+        except OverflowError:  # "1e999", "inf"
+            n = MAX_OPTION_NUMBER + 1
+    if abs(n) > MAX_OPTION_NUMBER:
+        raise ImportFormatError(f"option value '{v.strip()[:40]}' is out of range")
+    return n
 
 
 def _opts(options: Iterable[list[str]]) -> dict[str, str]:
@@ -70,8 +80,11 @@ def _opts(options: Iterable[list[str]]) -> dict[str, str]:
 def is_facility_unit(options: Iterable[list[str]]) -> bool:
     """A TripleA unit type that Warroom models as a facility (factory, air/naval base)."""
     o = _opts(options)
-    if _b(o.get("isFactory")) or _b(o.get("canProduceUnits")) or _b(o.get("isAirBase")):
+    if _b(o.get("isFactory")):
         return True
+    moves = _i(o.get("movement")) > 0
+    if (_b(o.get("canProduceUnits")) or _b(o.get("isAirBase"))) and not moves:
+        return True  # (one that moves, 270BC's legionaire or Greyhawk's dragon, is a unit)
     return (
         _b(o.get("isConstruction"))
         and _b(o.get("isInfrastructure"))
@@ -497,3 +510,396 @@ def toml_document(sections: list[tuple[str, dict[str, Any]]], comment: str = "")
 
 def table_name(*parts: str) -> str:
     return ".".join(_key(p) for p in parts)
+
+
+def price_rules(production) -> dict[str, str]:
+    """Unit name -> the production rule its price is read from: the first rule (in file
+    order) that buys one unit of it in a frontier some player starts with; else its first
+    rule. Discount frontiers no player starts with (Global 1940's industrial technology)
+    so never set a unit's price, wherever they stand in the file."""
+    started = {f for _p, f in production.player_production}
+    in_use = {r for name, rules in production.frontiers if name in started for r in rules}
+    out: dict[str, str] = {}
+    for preferred in (True, False):
+        for r in production.rules:
+            if len(r.results) != 1:
+                continue
+            unit = r.results[0][0]
+            if unit not in out and (not preferred or r.name in in_use):
+                out[unit] = r.name
+    return out
+
+
+#: option names TripleA 1.9's GameParser accepts per attachment class (its String
+#: setters, inherited ones included; listed with javap from the Debian package's jar)
+TRIPLEA_19_OPTIONS: dict[str, frozenset[str]] = {
+    "CanalAttachment": frozenset(
+        (
+            "canalName",
+            "excludedUnits",
+            "landTerritories",
+            "name",
+        )
+    ),
+    "PlayerAttachment": frozenset(
+        (
+            "attackingLimit",
+            "captureUnitOnEnteringBy",
+            "captureVps",
+            "destroysPUs",
+            "giveUnitControl",
+            "helpPayTechCost",
+            "immuneToBlockade",
+            "movementLimit",
+            "name",
+            "placementLimit",
+            "retainCapitalNumber",
+            "retainCapitalProduceNumber",
+            "shareTechnology",
+            "suicideAttackResources",
+            "suicideAttackTargets",
+            "vps",
+        )
+    ),
+    "PoliticalActionAttachment": frozenset(
+        (
+            "actionAccept",
+            "attemptsPerTurn",
+            "chance",
+            "chanceDecrementOnSuccess",
+            "chanceIncrementOnFailure",
+            "conditionType",
+            "conditions",
+            "costPU",
+            "invert",
+            "name",
+            "relationshipChange",
+            "text",
+        )
+    ),
+    "RelationshipTypeAttachment": frozenset(
+        (
+            "alliancesCanChainTogether",
+            "archeType",
+            "canLandAirUnitsOnOwnedLand",
+            "canMoveAirUnitsOverOwnedLand",
+            "canMoveIntoDuringCombatMove",
+            "canMoveLandUnitsOverOwnedLand",
+            "canMoveThroughCanals",
+            "canTakeOverOwnedTerritory",
+            "givesBackOriginalTerritories",
+            "isDefaultWarPosition",
+            "name",
+            "rocketsCanFlyOver",
+            "upkeepCost",
+        )
+    ),
+    "RulesAttachment": frozenset(
+        (
+            "alliedExclusionTerritories",
+            "alliedOwnershipTerritories",
+            "alliedPresenceTerritories",
+            "atWarPlayers",
+            "battle",
+            "chance",
+            "chanceDecrementOnSuccess",
+            "chanceIncrementOnFailure",
+            "conditionType",
+            "conditions",
+            "destroyedTUV",
+            "directExclusionTerritories",
+            "directOwnershipTerritories",
+            "directPresenceTerritories",
+            "dominatingFirstRoundAttack",
+            "enemyExclusionTerritories",
+            "enemyPresenceTerritories",
+            "enemySurfaceExclusionTerritories",
+            "gameProperty",
+            "invert",
+            "maxPlacePerTerritory",
+            "movementRestrictionTerritories",
+            "movementRestrictionType",
+            "name",
+            "negateDominatingFirstRoundAttack",
+            "objectiveValue",
+            "placementAnySeaZone",
+            "placementAnyTerritory",
+            "placementCapturedTerritory",
+            "placementInCapitalRestricted",
+            "placementPerTerritory",
+            "players",
+            "productionPerXTerritories",
+            "relationship",
+            "rounds",
+            "switch",
+            "techs",
+            "territoryCount",
+            "unitPresence",
+            "unlimitedProduction",
+            "uses",
+        )
+    ),
+    "TechAbilityAttachment": frozenset(
+        (
+            "airAttackBonus",
+            "airDefenseBonus",
+            "airborneBases",
+            "airborneCapacity",
+            "airborneDistance",
+            "airborneForces",
+            "airborneTargettedByAA",
+            "airborneTypes",
+            "attackBonus",
+            "attackRollsBonus",
+            "bombingBonus",
+            "defenseBonus",
+            "defenseRollsBonus",
+            "minimumTerritoryValueForProductionBonus",
+            "movementBonus",
+            "name",
+            "productionBonus",
+            "radarBonus",
+            "repairDiscount",
+            "rocketDiceNumber",
+            "rocketDistance",
+            "rocketNumberPerTerritory",
+            "unitAbilitiesGained",
+            "warBondDiceNumber",
+            "warBondDiceSides",
+        )
+    ),
+    "TechAttachment": frozenset(
+        (
+            "aARadar",
+            "destroyerBombard",
+            "heavyBomber",
+            "improvedArtillerySupport",
+            "increasedFactoryProduction",
+            "industrialTechnology",
+            "jetPower",
+            "longRangeAir",
+            "mechanizedInfantry",
+            "name",
+            "paratroopers",
+            "rocket",
+            "shipyards",
+            "superSub",
+            "techCost",
+            "warBonds",
+        )
+    ),
+    "TerritoryAttachment": frozenset(
+        (
+            "airBase",
+            "blockadeZone",
+            "capital",
+            "captureUnitOnEnteringBy",
+            "changeUnitOwners",
+            "convoyAttached",
+            "convoyRoute",
+            "isImpassable",
+            "kamikazeZone",
+            "name",
+            "navalBase",
+            "originalFactory",
+            "originalOwner",
+            "production",
+            "productionOnly",
+            "resources",
+            "territoryEffect",
+            "unitProduction",
+            "victoryCity",
+            "whenCapturedByGoesTo",
+        )
+    ),
+    "TerritoryEffectAttachment": frozenset(
+        (
+            "combatDefenseEffect",
+            "combatOffenseEffect",
+            "name",
+            "noBlitz",
+            "unitsNotAllowed",
+        )
+    ),
+    "TriggerAttachment": frozenset(
+        (
+            "activateTrigger",
+            "availableTech",
+            "chance",
+            "chanceDecrementOnSuccess",
+            "chanceIncrementOnFailure",
+            "changeOwnership",
+            "conditionType",
+            "conditions",
+            "frontier",
+            "invert",
+            "name",
+            "notification",
+            "placement",
+            "playerAttachmentName",
+            "playerProperty",
+            "players",
+            "productionRule",
+            "purchase",
+            "relationshipChange",
+            "relationshipTypeAttachmentName",
+            "relationshipTypeProperty",
+            "relationshipTypes",
+            "removeUnits",
+            "resource",
+            "resourceCount",
+            "support",
+            "tech",
+            "territories",
+            "territoryAttachmentName",
+            "territoryEffectAttachmentName",
+            "territoryEffectProperty",
+            "territoryEffects",
+            "territoryProperty",
+            "trigger",
+            "unitAttachmentName",
+            "unitProperty",
+            "unitType",
+            "usedThisRound",
+            "uses",
+            "victory",
+            "when",
+        )
+    ),
+    "UnitAttachment": frozenset(
+        (
+            "airAttack",
+            "airDefense",
+            "artillery",
+            "artillerySupportable",
+            "attack",
+            "attackAA",
+            "attackAAmaxDieSides",
+            "attackRolls",
+            "attackingLimit",
+            "blockade",
+            "bombard",
+            "bombingBonus",
+            "bombingMaxDieSides",
+            "bombingTargets",
+            "canAirBattle",
+            "canBeCapturedOnEnteringBy",
+            "canBeDamaged",
+            "canBeGivenByTerritoryTo",
+            "canBlitz",
+            "canBombard",
+            "canDieFromReachingMaxDamage",
+            "canEscort",
+            "canIntercept",
+            "canInvadeOnlyFrom",
+            "canNotMoveDuringCombatMove",
+            "canOnlyBePlacedInTerritoryValuedAtX",
+            "canProduceUnits",
+            "canProduceXUnits",
+            "canScramble",
+            "carrierCapacity",
+            "carrierCost",
+            "chooseBestRoll",
+            "constructionType",
+            "constructionsPerTerrPerTypePerTurn",
+            "consumesUnits",
+            "createsResourcesList",
+            "createsUnitsList",
+            "damageableAA",
+            "defense",
+            "defenseRolls",
+            "destroyedWhenCapturedBy",
+            "destroyedWhenCapturedFrom",
+            "fuelCost",
+            "givesMovement",
+            "hitPoints",
+            "isAA",
+            "isAAforBombingThisUnitOnly",
+            "isAAforCombatOnly",
+            "isAAforFlyOverOnly",
+            "isAAmovement",
+            "isAir",
+            "isAirBase",
+            "isAirTransport",
+            "isAirTransportable",
+            "isCombatTransport",
+            "isConstruction",
+            "isDestroyer",
+            "isFactory",
+            "isInfantry",
+            "isInfrastructure",
+            "isKamikaze",
+            "isLandTransport",
+            "isMarine",
+            "isMechanized",
+            "isParatroop",
+            "isRocket",
+            "isSea",
+            "isStrategicBomber",
+            "isSub",
+            "isSuicide",
+            "isTwoHit",
+            "maxAAattacks",
+            "maxBuiltPerPlayer",
+            "maxConstructionsPerTypePerTerr",
+            "maxDamage",
+            "maxOperationalDamage",
+            "maxRoundsAA",
+            "maxScrambleCount",
+            "maxScrambleDistance",
+            "mayOverStackAA",
+            "movement",
+            "movementLimit",
+            "name",
+            "offensiveAttackAA",
+            "offensiveAttackAAmaxDieSides",
+            "placementLimit",
+            "receivesAbilityWhenWith",
+            "repairsUnits",
+            "requiresUnits",
+            "requiresUnitsToMove",
+            "special",
+            "targetsAA",
+            "transportCapacity",
+            "transportCost",
+            "tuv",
+            "typeAA",
+            "unitPlacementOnlyAllowedIn",
+            "unitPlacementRestrictions",
+            "unitSupportCount",
+            "whenCapturedChangesInto",
+            "whenCombatDamaged",
+            "willNotFireIfPresent",
+        )
+    ),
+    "UnitSupportAttachment": frozenset(
+        (
+            "bonus",
+            "bonusType",
+            "dice",
+            "faction",
+            "impArtTech",
+            "name",
+            "number",
+            "players",
+            "side",
+            "unitType",
+        )
+    ),
+    "UserActionAttachment": frozenset(
+        (
+            "actionAccept",
+            "activateTrigger",
+            "attemptsPerTurn",
+            "chance",
+            "chanceDecrementOnSuccess",
+            "chanceIncrementOnFailure",
+            "conditionType",
+            "conditions",
+            "costPU",
+            "invert",
+            "name",
+            "text",
+        )
+    ),
+}

@@ -22,6 +22,8 @@ __all__ = ["XmlDoc", "parse_xml", "attr", "text_escape", "element_text"]
 
 #: game XML files larger than this are refused before parsing
 MAX_XML_BYTES = 64 * 1024 * 1024
+#: deepest element nesting accepted (a game XML needs 6; the readers recurse)
+MAX_XML_DEPTH = 64
 
 
 class _Refused(Exception):
@@ -62,9 +64,18 @@ def parse_xml(data: bytes, path: str | Path) -> XmlDoc:
     lines: dict[int, int] = {}
     doctype: list[str] = []
 
+    depth = [0]
+
     def start(tag, attrs):
+        depth[0] += 1
+        if depth[0] > MAX_XML_DEPTH:
+            raise _Refused(f"elements nested deeper than {MAX_XML_DEPTH} levels", *where())
         el = builder.start(tag, attrs)
         lines[id(el)] = expat.CurrentLineNumber
+
+    def end(tag):
+        depth[0] -= 1
+        builder.end(tag)
 
     def where() -> tuple[int, int]:
         return expat.CurrentLineNumber, expat.CurrentColumnNumber + 1
@@ -81,7 +92,7 @@ def parse_xml(data: bytes, path: str | Path) -> XmlDoc:
         doctype.append(name)
 
     expat.StartElementHandler = start
-    expat.EndElementHandler = builder.end
+    expat.EndElementHandler = end
     expat.CharacterDataHandler = builder.data
     expat.EntityDeclHandler = refuse_entity
     expat.UnparsedEntityDeclHandler = refuse_entity
@@ -100,6 +111,11 @@ def parse_xml(data: bytes, path: str | Path) -> XmlDoc:
         reason = pyexpat.ErrorString(err.code)
         raise ImportFormatError(
             f"line {err.lineno}, column {err.offset + 1}: malformed XML ({reason})", path
+        ) from None
+    except (ValueError, LookupError) as err:  # an encoding expat cannot read (UTF-7, ...)
+        reason = str(err).splitlines()[0] if str(err) else type(err).__name__
+        raise ImportFormatError(
+            f"unsupported XML encoding ({reason}); use UTF-8 or ISO-8859-1", path
         ) from None
     except AssertionError:  # TreeBuilder: unbalanced input that expat did not catch
         raise ImportFormatError("malformed XML (unbalanced elements)", path) from None

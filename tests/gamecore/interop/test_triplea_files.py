@@ -3,6 +3,8 @@ XML model (read, write in game.dtd order, read back)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -108,25 +110,72 @@ def test_properties_round_trip(items):
     assert mf.parse_properties(mf.format_properties(items)) == items
 
 
-def test_map_yml_subset():
-    text = (
-        "# my map\nmap_name: 'My Map: Deluxe'\nversion: 3\ngames:\n"
-        "  - game_name: First Game   # comment\n    file_name: games/first.xml\n"
-        '  - game_name: "Second"\n    file_name: second.xml\n'
-        "description: hello\n"
-    )
-    data = mf.parse_map_yml(text, "map.yml")
+YML = Path(__file__).resolve().parents[2] / "fixtures" / "triplea" / "yml_cases"
+
+
+def test_map_yml_flow_style_as_current_maps_write_it():
+    data = mf.parse_map_yml((YML / "flow.yml").read_text(), "map.yml")
+    assert data["map_name"] == "minimap" and data["version"] == ""
+    assert data["games"] == [
+        {"game_name": "Minimap War : 1939", "file_name": "minimap_war.xml"},
+        {
+            "game_name": 'Minimap "Quoted"',
+            "file_name": "games/minimap_war.xml",
+            "notes": "extra field",
+        },
+    ]
+
+
+def test_map_yml_block_style_comments_and_extra_keys():
+    data = mf.parse_map_yml((YML / "block.yml").read_text(), "map.yml")
     assert data["map_name"] == "My Map: Deluxe" and data["version"] == "3"
     assert data["games"] == [
         {"game_name": "First Game", "file_name": "games/first.xml"},
         {"game_name": "Second", "file_name": "second.xml"},
     ]
-    assert data["extra"] == [("description", "hello")]
-    out = mf.parse_map_yml(mf.format_map_yml("It's: a map", [("G - 1", "games/g.xml")]), "m")
-    assert out["map_name"] == "It's: a map"
-    assert out["games"] == [{"game_name": "G - 1", "file_name": "games/g.xml"}]
-    with pytest.raises(ImportFormatError, match="tabs"):
-        mf.parse_map_yml("games:\n\t- game_name: x\n", "map.yml")
+    assert data["extra"] == [
+        ("description", "hello"),
+        ("skins", [{"skin_name": "Night", "file_path": "skins/night"}]),
+    ]
+
+
+@given(
+    st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=20),
+    st.lists(
+        st.tuples(
+            st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12),
+            st.from_regex(r"[A-Za-z0-9_ ./-]{1,12}\.xml", fullmatch=True),
+        ),
+        max_size=4,
+    ),
+)
+@settings(max_examples=60, deadline=None)
+def test_map_yml_written_reads_back(name, games):
+    out = mf.parse_map_yml(mf.format_map_yml(name, games, "7"), "map.yml")
+    assert out["map_name"] == name and out["version"] == "7"
+    assert out["games"] == [{"game_name": g, "file_name": f} for g, f in games]
+
+
+@pytest.mark.parametrize(
+    "text, match",
+    [
+        ((YML / "not_yaml.yml").read_text(), r"line \d+: not valid YAML"),
+        ("games:\n\t- game_name: x\n", "tabs"),
+        ((YML / "aliases.yml").read_text(), "aliases"),
+        ("games: " + "[" * 500 + "]" * 500 + "\n", "nested deeper"),
+        ("- just\n- a list\n", "expected 'key: value'"),
+        ("games: {a: 1}\n", "'games' must be a list"),
+        ("games:\n  - just a string\n", "game entry 1"),
+        ("map_name: [a, b]\n", "'map_name' must be a single value"),
+        ("a: 1\n---\nb: 2\n", "more than one YAML document"),
+        ("x: !!python/object:os.system ls\n", "not valid YAML"),
+        ("map_name: " + "x" * (mf.MAX_YML_BYTES + 1), "over"),
+    ],
+)
+def test_map_yml_bad_input_is_one_line(text, match):
+    with pytest.raises(ImportFormatError, match=match) as err:
+        mf.parse_map_yml(text, "map.yml")
+    assert "\n" not in str(err.value) and "map.yml" in str(err.value)
 
 
 # ---------------------------------------------------------------------------- safe XML

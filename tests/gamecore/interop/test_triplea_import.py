@@ -465,3 +465,191 @@ def test_damaged_files_end_in_a_warroom_error_or_a_pack(tmp_path_factory, which,
         assert "\n" not in str(err) and str(folder) in str(err)
     else:
         assert pack.scenarios
+
+
+# ---------------------------------------------------------------------------- map.yml
+
+
+@pytest.fixture
+def minicopy(tmp_path):
+    dst = tmp_path / "minimap"
+    shutil.copytree(MINIMAP, dst)
+    return dst
+
+
+def test_flow_style_map_yml_as_current_maps_write_it(minicopy):
+    shutil.copy(FIX / "yml_cases" / "flow.yml", minicopy / "map.yml")
+    folder = find_map(minicopy)
+    assert [n for n, _p in folder.games] == ["Minimap War : 1939", 'Minimap "Quoted"']
+    assert folder.notes == []
+    pack, rep = import_triplea(minicopy, ImportOptions(game="Minimap War : 1939", images=False))
+    assert rep.game_file == "map/games/minimap_war.xml" and pack.map.name == "minimap"
+
+
+@pytest.mark.parametrize(
+    "content, note",
+    [
+        (None, "map.yml is missing: games found in games/"),
+        (b"\xff\xfe\x00binary", "map.yml is not UTF-8 text: games found in games/"),
+        (b"map_name: x\n", "map.yml lists no games: games found in games/"),
+    ],
+)
+def test_without_a_usable_map_yml_the_games_are_found_and_it_says_so(minicopy, content, note):
+    yml = minicopy / "map.yml"
+    if content is None:
+        yml.unlink()
+    else:
+        yml.write_bytes(content)
+    _pack, rep = import_triplea(minicopy, ImportOptions(images=False))
+    assert note in rep.notes and rep.game_file == "map/games/minimap_war.xml"
+
+
+@pytest.mark.parametrize(
+    "yml, message",
+    [
+        ((FIX / "yml_cases" / "not_yaml.yml").read_text(), "map.yml: line 3: not valid YAML"),
+        (
+            "games:\n- {game_name: Gone, file_name: gone.xml}\n",
+            "map.yml: game 'Gone': file 'gone.xml' not found",
+        ),
+    ],
+)
+def test_a_broken_map_yml_is_one_line_exit_2(minicopy, capsys, yml, message):
+    (minicopy / "map.yml").write_text(yml)
+    code = main(["import", "triplea", str(minicopy), "-o", str(minicopy / "x.warroom")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "\n" not in err and message in err, err
+
+
+# ---------------------------------------------------------------------------- gaps
+
+
+def _rect(x0, y0, x1, y1):
+    return shapely.box(x0, y0, x1, y1)
+
+
+def test_wide_border_lines_and_lakes_go_to_the_nearest_neighbours():
+    """What real maps have (World War II Classic's Great Lakes between East Canada and
+    East US, 12-px border lines on Global 1940): an uncovered lake between three zones
+    and a wide border line, an island on its sea zone. All of it is given away, each
+    point to the nearest zone; the island stays cut out; the report says by how much
+    each zone changed."""
+    from gamecore.interop.triplea.pixelgeom import polygons_to_coverage
+
+    raw = {
+        1: _rect(0, 0, 100, 100),  # west
+        2: _rect(112, 0, 300, 60),  # north-east, a 12-px line from the west
+        3: _rect(112, 80, 300, 100),  # south-east; a 20-px lake between 2 and 3
+        4: _rect(0, 100, 300, 200),  # the sea
+        5: _rect(140, 140, 160, 160),  # an island drawn over the sea
+    }
+    kinds = {1: "land", 2: "land", 3: "land", 4: "sea", 5: "land"}
+    res = polygons_to_coverage(raw, kinds, (0, 0, 300, 200), gap=4.0)
+    geoms = np.array([res.geoms[z] for z in sorted(res.geoms)], dtype=object)
+    assert shapely.coverage_is_valid(geoms) and shapely.area(geoms).sum() == 300 * 200
+    assert res.counts.get("gap_split", 0) >= 1 and res.counts.get("island_cut") == 1
+    g = res.geoms
+    # (traced outlines lie inside the border line: every zone grows by half the gap)
+    assert g[4].intersection(g[5]).area == 0 and g[5].area == 24 * 24
+    # the line between west and east is split down its middle (x = 106)
+    assert g[1].contains(shapely.Point(104, 30)) and g[2].contains(shapely.Point(108, 30))
+    # the lake: its upper half to the north-east zone, its lower half to the south-east
+    assert g[2].contains(shapely.Point(200, 65)) and g[3].contains(shapely.Point(200, 75))
+    assert set(res.changed) == {1, 2, 3, 4, 5}
+    assert res.changed[2] >= 8 * 188  # at least its half of the lake
+    assert res.changed[5] == 24 * 24 - 20 * 20
+
+
+def test_base_ruleset_stays_valid_without_the_units_the_game_lacks():
+    """Real games (270BC, Greyhawk Wars, Napoleonic Empires) have none of the base
+    ruleset's units: the base's nation rules, terrain modifiers, technologies and
+    options that name them are pruned instead of failing the import."""
+    from gamecore.interop.triplea.importer import _prune_base
+
+    raw = {
+        "options": {"amphibious_double_exempt": ["marine", "tank"], "dice": 6},
+        "terrain": {"mountain": {"attack": {"land": -1, "mountain_infantry": 1}}},
+        "nations": {"CHN": {"can_buy": ["infantry"]}, "GER": {"can_buy": ["tank", "marine"]}},
+        "technologies": {"lra": {"effects": [{"add": {"bomber": 1, "tank": 2}}]}},
+    }
+    out = _prune_base(raw, {"marine", "mountain_infantry", "bomber"}, {"GER"})
+    assert out == {
+        "options": {"amphibious_double_exempt": ["tank"]},
+        "terrain.mountain": {"attack": {"mountain_infantry": {"remove": True}}},
+        "nations.CHN": {"remove": True},
+        "nations.GER": {"can_buy": ["tank"]},
+        "technologies.lra": {"effects": [{"add": {"tank": 2}}]},
+    }
+
+
+def test_a_unit_that_moves_and_produces_is_a_unit_not_a_facility():
+    from gamecore.interop.triplea.rulesmap import is_facility_unit
+
+    assert not is_facility_unit([["movement", "1"], ["canProduceUnits", "true"]])
+    assert not is_facility_unit([["movement", "6"], ["isAir", "true"], ["isAirBase", "true"]])
+    assert is_facility_unit([["isAirBase", "true"]])
+    assert is_facility_unit([["canProduceUnits", "true"]])
+    assert is_facility_unit([["isFactory", "true"]])
+
+
+def test_imported_maps_are_validated_as_triplea_maps(oldcopy):
+    """Global 1940 keeps the Dutch and the Mongolians out of its step list and places
+    unit slots in the sea beside small islands: neither is a problem of the map."""
+    from gamecore.validate import validate
+
+    _edit(
+        oldcopy / "games/old_war.xml",
+        '<player name="Blues"/>',
+        '<player name="Blues"/>\n    <player name="Greens"/>',
+    )
+    pack, _rep = import_triplea(oldcopy, ImportOptions(images=False))
+    assert pack.nations["Greens"].playable is False and pack.nations["Reds"].playable
+    z = next(iter(pack.map.zones.values()))
+    z.slots = [(-50.0, -50.0)]  # beside the zone, as TripleA maps do for small islands
+    issues = validate(pack).issues
+    assert not [i for i in issues if i.code == "SCN007"]
+    (slot,) = [i for i in issues if i.code == "ATT005"]
+    assert slot.severity == "info" and "as TripleA maps place them" in slot.message
+    pack.meta["source"] = "hand-made"  # the same slot on a map drawn in Warroom: a warning
+    (slot,) = [i for i in validate(pack).issues if i.code == "ATT005"]
+    assert slot.severity == "warning"
+
+
+def _nest(text: str) -> str:
+    at = text.index("</game>")
+    return text[:at] + "<x>" * 200_000 + "</x>" * 200_000 + text[at:]
+
+
+@pytest.mark.parametrize(
+    "file, change, message",
+    [
+        (
+            "games/old_war.xml",
+            lambda t: '<?xml version="1.0" encoding="UTF-7"?>' + t[t.index("?>") + 2 :],
+            "unsupported XML encoding",
+        ),
+        ("games/old_war.xml", _nest, "nested deeper than 64 levels"),
+        (
+            "games/old_war.xml",
+            lambda t: t.replace('name="attack" value="1"', 'name="attack" value="1e999"', 1),
+            "option value '1e999' is out of range",
+        ),
+        (
+            "polygons.txt",
+            lambda t: t.replace("(0,", "(99999999999999999999999,", 1),
+            "line 1: a coordinate of 'North Sea' is out of range",
+        ),
+        (
+            "centers.txt",
+            lambda t: t.replace("(", "(-99999999999999999999999", 1),
+            "line 1: a coordinate of 'North Sea' is out of range",
+        ),
+    ],
+    ids=["utf7", "deep_nesting", "attack_1e999", "polygon_beyond_int64", "center_beyond_int64"],
+)
+def test_hostile_input_is_one_line_exit_2(oldcopy, capsys, file, change, message):
+    path = oldcopy / file
+    path.write_text(change(path.read_text(encoding="iso-8859-1")), encoding="iso-8859-1")
+    code = main(["import", "triplea", str(oldcopy), "-o", str(oldcopy / "x.warroom")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "\n" not in err and message in err and file in err, err

@@ -129,8 +129,11 @@ def _copy_map(tmp_path: Path) -> Path:
 
 def _set_file_name(folder: Path, value: str) -> None:
     yml = folder / "map.yml"
+    # (keeping the line's indentation: map.yml is read as YAML, where it matters)
     lines = [
-        f"  file_name: {value}" if ln.strip().startswith("file_name:") else ln
+        ln[: len(ln) - len(ln.lstrip())] + f"file_name: {value}"
+        if ln.strip().startswith("file_name:")
+        else ln
         for ln in yml.read_text().splitlines()
     ]
     yml.write_text("\n".join(lines) + "\n")
