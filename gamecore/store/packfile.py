@@ -34,6 +34,7 @@ import shapely
 
 from gamecore.errors import PackError, PackLockedError, SchemaVersionError
 from gamecore.model import Pack
+from gamecore.store.columns import BadCell
 from gamecore.store.schema import (
     PAGE_SIZE,
     SCHEMA_VERSION,
@@ -52,6 +53,7 @@ except ImportError:  # pragma: no cover - Windows
 
 #: errors that reading a damaged or hostile file can raise below us
 _CONTENT_ERRORS = (
+    BadCell,
     sqlite3.DatabaseError,
     ValueError,  # includes json.JSONDecodeError
     TypeError,
@@ -341,10 +343,26 @@ def _read_any_version(
 
 
 def _quick_check(conn: sqlite3.Connection) -> str | None:
-    rows = conn.execute("PRAGMA quick_check").fetchall()
+    rows = conn.execute("PRAGMA quick_check(3)").fetchall()
     if rows and rows[0][0] != "ok":
-        return "; ".join(str(r[0]) for r in rows[:2])
+        return one_line("; ".join(str(r[0]) for r in rows[:2]))
     return None
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """``text`` on one line (SQLite's integrity reports span many), cut to ``limit``."""
+    flat = " ".join(str(text).replace("***", " ").split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def content_error(err: BaseException, path: Path) -> PackError:
+    """The one-line :class:`PackError` for an error met while reading ``path``."""
+    if isinstance(err, BadCell):
+        return PackError(f"bad pack content: {err}", path)
+    detail = one_line(str(err)) or err.__class__.__name__
+    if isinstance(err, RecursionError | MemoryError):
+        detail = f"{err.__class__.__name__}: the file holds data too large or too deep"
+    return PackError(f"corrupt pack file ({detail})", path)
 
 
 # -- the pack file --------------------------------------------------------------------------
@@ -423,7 +441,7 @@ class PackFile:
             ).fetchone()
             state = read_state(conn) if created else {}  # not created: killed while creating
             version = user_version(conn)
-        except sqlite3.DatabaseError:
+        except (sqlite3.DatabaseError, BadCell):
             if conn is not None:
                 conn.close()
             self._set_aside(wc)
@@ -690,7 +708,7 @@ def _load(path: Path, readonly: bool, lock: _Lock | None) -> PackFile:
     except SchemaVersionError as err:
         raise SchemaVersionError(err.message, path) from None
     except _CONTENT_ERRORS as err:
-        raise PackError(f"corrupt pack file ({err})", path) from None
+        raise content_error(err, path) from None
     except OSError as err:
         raise PackError(f"cannot read ({_oserror(err)})", path) from None
     finally:
@@ -785,8 +803,8 @@ def pack_state(path: str | os.PathLike) -> dict[str, str]:
     conn = _connect_ro(path)
     try:
         return read_state(conn)
-    except sqlite3.DatabaseError as err:
-        raise PackError(f"corrupt pack file ({err})", path) from None
+    except (sqlite3.DatabaseError, BadCell) as err:
+        raise content_error(err, path) from None
     finally:
         conn.close()
 
