@@ -32,7 +32,8 @@ from pathlib import Path
 
 import shapely
 
-from gamecore.errors import PackError, PackLockedError, SchemaVersionError
+from gamecore import safepath
+from gamecore.errors import PackError, PackLockedError, SchemaVersionError, UnsafePathError
 from gamecore.model import Pack
 from gamecore.store.columns import BadCell
 from gamecore.store.schema import (
@@ -295,10 +296,10 @@ def _fill_fresh(
 def check_file(path: Path) -> HeaderInfo:
     """Raise a one-line :class:`PackError` unless ``path`` is an existing, complete pack
     file that this version can read."""
-    if not path.exists():
-        raise PackError("no such file", path)
-    if path.is_dir():
-        raise PackError("is a folder, not a pack file", path)
+    try:
+        safepath.input_file(path, "pack file")
+    except UnsafePathError as err:  # a pack file error like the others
+        raise PackError(err.message, err.path) from None
     try:
         header = read_header(path)
     except OSError as err:
