@@ -85,13 +85,27 @@ def commands(pack: Path, out: Path, which: tuple[str, ...]) -> list[list[str]]:
     every = {
         "info": ["info", str(pack)],
         "validate": ["validate", str(pack)],
-        "dump": ["dump", str(pack), "-o", str(out / "dump.json")],
+        "dump": ["dump", str(pack), "-o", str(out / "dump.json"), "--force"],
         "play": [
-            "play", str(pack), "--scenario", SCENARIO, "--rounds", "1", "--max-actions", "40",
+            "play",
+            str(pack),
+            "--scenario",
+            SCENARIO,
+            "--rounds",
+            "1",
+            "--max-actions",
+            "40",
         ],
         "export": [
-            "export", "triplea", str(pack), "-o", str(out / "tripleA"), "--scenario", SCENARIO,
-            "--no-tiles", "--force",
+            "export",
+            "triplea",
+            str(pack),
+            "-o",
+            str(out / "tripleA"),
+            "--scenario",
+            SCENARIO,
+            "--no-tiles",
+            "--force",
         ],
     }
     return [every[w] for w in which]
@@ -102,7 +116,7 @@ def run(argv: list[str]) -> tuple[int, str]:
     :class:`WarroomError` escapes as the exception it is (a traceback is a bug)."""
     err, out = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
-        rc = main(argv)
+        rc = main([str(a) for a in argv])
     return rc, err.getvalue()
 
 

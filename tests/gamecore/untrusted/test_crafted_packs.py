@@ -41,9 +41,7 @@ def test_all_columns_of_all_tables_are_tried():
     assert len(COLUMNS) > 120
 
 
-@pytest.mark.parametrize(
-    ("table", "column"), [("scenarios", "ruleset"), ("scenarios", "name")]
-)
+@pytest.mark.parametrize(("table", "column"), [("scenarios", "ruleset"), ("scenarios", "name")])
 def test_a_null_scenario_name_or_ruleset_names_table_row_and_column(tmp_path, table, column):
     pack = tmp_path / "p.warroom"
     assert crafted.craft(pack, table, column, None)
