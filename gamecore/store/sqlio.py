@@ -1,5 +1,7 @@
 """Write a :class:`~gamecore.model.Pack` into the tables of :mod:`gamecore.store.schema` and
-read it back, exactly.
+read it back, exactly, except that map coordinates (zone and terrain geometry, labels,
+roundels, slots, line points) are written on the fixed grid of
+:mod:`gamecore.geometry.grid`, so that the pack's text form is exact.
 
 Geometry is WKB (little-endian, converted in one vectorised shapely call per table); lists
 and dicts (flags, slots, props, …) are JSON text; every row keeps its position in the model
@@ -18,6 +20,7 @@ import shapely
 
 from gamecore import limits
 from gamecore.errors import PackError
+from gamecore.geometry.grid import snap, snap_geometries
 from gamecore.model import (
     Alliance,
     BackgroundImage,
@@ -103,6 +106,7 @@ def _wkb(geoms: list) -> list:
     arr = np.empty(len(geoms), dtype=object)
     arr[:] = geoms
     try:
+        arr[:] = snap_geometries(list(arr))  # stored on the grid (gamecore.geometry.grid)
         return list(shapely.to_wkb(arr, byte_order=1))
     except (TypeError, shapely.errors.GEOSException) as err:
         raise PackError(f"cannot store a geometry: {err}") from None
@@ -122,7 +126,11 @@ def _check_key(table: str, key: Any, ident: Any) -> None:
 
 
 def _xy(p) -> tuple:
-    return (None, None) if p is None else (p[0], p[1])
+    return (None, None) if p is None else (snap(p[0]), snap(p[1]))
+
+
+def _points(ps) -> list:
+    return [(snap(p[0]), snap(p[1])) if len(p) == 2 else p for p in ps]
 
 
 def _insert(conn: sqlite3.Connection, table: str, columns: Iterable[str], rows: list) -> None:
@@ -244,7 +252,7 @@ def _rows(pack: Pack, cache: WkbCache) -> list[tuple[str, tuple[str, ...], list]
                 _j(z.flags, w + ".flags"),
                 *_xy(z.label),
                 *_xy(z.roundel),
-                _j(z.slots, w + ".slots"),
+                _j(_points(z.slots), w + ".slots"),
                 _j(z.props, w + ".props"),
             ]
         )
@@ -386,7 +394,7 @@ def _rows(pack: Pack, cache: WkbCache) -> list[tuple[str, tuple[str, ...], list]
                 pos,
                 ln.kind,
                 ln.name,
-                _j(ln.points, w + ".points"),
+                _j(_points(ln.points), w + ".points"),
                 _j(ln.path, w + ".path"),
                 ln.start,
                 ln.end,
