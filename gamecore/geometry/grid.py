@@ -8,11 +8,14 @@ Snapping is *coverage-aware*: it rounds each coordinate on its own (pointwise), 
 zones that share a vertex still share it after snapping and no gap or overlap opens; then
 it removes what rounding can make degenerate in the same way on both sides of a border —
 repeated vertices and zero-width spikes (``A, B, A``, a sliver narrower than the grid).
-Only a geometry that is still invalid after that is repaired on its own
-(``shapely.set_precision`` keeping a valid output).
+A geometry still invalid after that (a vertex rounded across a nearby edge of a sliver
+narrower than the grid) loses that vertex, in every zone that has it, and only what that
+cannot fix is repaired on its own (``shapely.set_precision`` keeping a valid output).
 """
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 import shapely
@@ -104,18 +107,77 @@ def snap_geometries(geoms: list) -> list:
     arr[:] = [geoms[i] for i in todo]
     snapped = shapely.transform(arr, _round, include_z=True)  # pointwise, Z kept
     same = shapely.equals_exact(arr, snapped, tolerance=0.0)
+    broken = []
     for k, i in enumerate(todo):
         if same[k]:
             continue
         g = snapped[k]
         if g.geom_type in ("Polygon", "MultiPolygon"):
-            rings = shapely.get_rings(g)
+            rings = shapely.get_rings(shapely.get_parts(g))  # (Polygons only: parts first)
             if any(_has_degenerate(shapely.get_coordinates(r)) for r in rings):
                 g = _clean(g)
             if not g.is_valid and geoms[i].is_valid:
-                g = shapely.set_precision(geoms[i], GRID)  # last resort, this zone alone
+                broken.append(i)
         out[i] = g
+    if broken:
+        _repair(out, geoms, broken)
     return out
+
+
+_POINT = re.compile(r"\[(-?[0-9.e+-]+) (-?[0-9.e+-]+)")
+
+
+def _repair(out: list, originals: list, broken: list[int]) -> None:
+    """Make the geometries ``broken`` (valid before rounding, not after) valid again, in
+    step with their neighbours: a vertex that rounding moved across a nearby edge (in a
+    sliver narrower than the grid) is dropped from every geometry that has it, when at
+    most two do (so the border they share stays matched). What that cannot fix is
+    repaired alone (``shapely.set_precision``)."""
+    owners: dict[tuple, set[int]] = {}
+    for j, g in enumerate(out):
+        if g is None or g.is_empty:
+            continue
+        for xy in map(tuple, shapely.get_coordinates(g)):
+            owners.setdefault(xy, set()).add(j)
+    for i in broken:
+        for _ in range(50):
+            g = out[i]
+            if g.is_valid:
+                break
+            m = _POINT.search(shapely.is_valid_reason(g))
+            if not m:
+                break
+            where = np.array([float(m.group(1)), float(m.group(2))])
+            c = shapely.get_coordinates(g)
+            v = tuple(c[int(np.argmin(np.hypot(*(c - where).T)))])
+            holders = owners.get(v, set())
+            if len(holders) > 2:
+                break
+            for j in holders:
+                out[j] = _drop_vertex(out[j], v)
+            owners.pop(v, None)
+        if not out[i].is_valid:
+            out[i] = shapely.set_precision(originals[i], GRID)  # last resort, alone
+
+
+def _drop_vertex(g: BaseGeometry, v: tuple) -> BaseGeometry:
+    def ring(coords: np.ndarray) -> np.ndarray:
+        pts = [tuple(p) for p in coords[:-1] if tuple(p) != v]
+        return np.array([*pts, pts[0]]) if len(pts) >= 3 else np.empty((0, 2))
+
+    def poly(p: shapely.Polygon) -> shapely.Polygon | None:
+        shell = ring(shapely.get_coordinates(p.exterior))
+        if len(shell) < 4:
+            return None
+        holes = [ring(shapely.get_coordinates(r)) for r in p.interiors]
+        return shapely.Polygon(shell, [h for h in holes if len(h) >= 4])
+
+    if g.geom_type == "Polygon":
+        return poly(g) or shapely.Polygon()
+    if g.geom_type == "MultiPolygon":
+        parts = [q for q in (poly(p) for p in g.geoms) if q is not None]
+        return shapely.MultiPolygon(parts) if parts else shapely.MultiPolygon()
+    return g
 
 
 def snap_map(m) -> None:
