@@ -38,7 +38,9 @@ def run(args) -> int:
 
 def write_text_atomic(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` through a temp file and a rename."""
-    tmp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(4)}")
+    from gamecore.store.packfile import sidecar
+
+    tmp = sidecar(path, f".tmp-{secrets.token_hex(4)}")  # (fits beside a 255-byte name)
     try:
         with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)

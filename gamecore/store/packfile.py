@@ -20,6 +20,7 @@ open; a newer one is refused (:class:`SchemaVersionError`).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 import shutil
@@ -68,8 +69,22 @@ _WC_KEYS = ("dirty", "base", "autosaved_at")
 
 
 def sidecar(path: Path, suffix: str) -> Path:
-    """``dir/.name<suffix>`` for pack ``dir/name``."""
-    return path.with_name(f".{path.name}{suffix}")
+    """``dir/.name<suffix>`` for pack ``dir/name``; for a name so long that this would pass
+    the 255-byte limit of a file name, ``dir/.<start of name>~<hash><suffix>``."""
+    return path.with_name(_side_name(path.name, suffix))
+
+
+#: room kept for the longest suffix of a sidecar (".tmp-" + 8 hex digits)
+_SUFFIX_ROOM = 14
+
+
+def _side_name(name: str, suffix: str) -> str:
+    full = f".{name}{suffix}"
+    if len(f".{name}".encode("utf-8", "surrogateescape")) + _SUFFIX_ROOM <= 255:
+        return full
+    digest = hashlib.sha1(name.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    head = name.encode("utf-8", "surrogateescape")[:200].decode("utf-8", "ignore")
+    return f".{head}~{digest}{suffix}"
 
 
 def working_copy_path(path: str | os.PathLike) -> Path:
@@ -208,7 +223,7 @@ def _open_temp(directory: Path, name: str) -> Path:
     """Create a new empty temp file beside the target (a hook the tests replace to simulate
     an unwritable folder when they run as root)."""
     for _ in range(100):
-        tmp = directory / f".{name}.tmp-{secrets.token_hex(4)}"
+        tmp = directory / _side_name(name, f".tmp-{secrets.token_hex(4)}")
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
@@ -232,9 +247,11 @@ def _remove_db_files(path: Path) -> None:
 
 def _remove_stale_temps(path: Path) -> None:
     """Temp files a killed save left behind (call only while holding the lock)."""
+    prefix = _side_name(path.name, ".tmp-")
     try:
-        for tmp in path.parent.glob(f".{path.name}.tmp-*"):
-            _remove(tmp)
+        for tmp in path.parent.iterdir():
+            if tmp.name.startswith(prefix):
+                _remove(tmp)
     except OSError:
         pass
 
@@ -318,7 +335,10 @@ def check_file(path: Path) -> HeaderInfo:
 
 
 def _connect_ro(path: Path) -> sqlite3.Connection:
-    uri = path.resolve().as_uri() + "?mode=ro"
+    # immutable: a pack is only ever replaced whole (atomic_write renames a new file over
+    # it), never written in place, so a "-journal" or "-wal" beside it is stray — left by
+    # another tool or copied along — and must not make an intact pack look corrupt
+    uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
     return sqlite3.connect(uri, uri=True)
 
 
@@ -765,6 +785,7 @@ def new_pack(path: str | os.PathLike, pack: Pack | None = None) -> PackFile:
     pack = pack if pack is not None else Pack()
     lock = _Lock.acquire(path)
     try:
+        _remove_stale_temps(path)
         generation = secrets.token_hex(8)
         cache = WkbCache()
         atomic_write(path, _fill_fresh(pack, {"generation": generation, "saved_at": _now()}, cache))
@@ -789,6 +810,7 @@ def write_pack(pack: Pack, path: str | os.PathLike) -> None:
     path = Path(path)
     lock = _Lock.acquire(path)
     try:
+        _remove_stale_temps(path)  # left by a killed writer (load, import)
         atomic_write(
             path,
             _fill_fresh(pack, {"generation": secrets.token_hex(8), "saved_at": _now()}),

@@ -132,4 +132,6 @@ def check_outcome(argv: list[str], rc: int, stderr: str, pack: Path) -> str | No
         return f"{len(lines)}-line error: {stderr[:300]}"
     if pack.name not in lines[0]:
         return f"error does not name the pack: {lines[0][:300]}"
+    if "(None)" in lines[0]:
+        return f"error says nothing: {lines[0][:300]}"
     return None
