@@ -27,6 +27,14 @@ MAX_CHARS = 512 * 1024 * 1024
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 _BRACKETS = re.compile(r"[\[\]{}]")
+_EXPONENT = re.compile(r"[eE][+-]?[0-9]{3}")
+_LONG_DIGITS = re.compile(r"[0-9]{19}")
+
+
+def _suspect_numbers(text: str) -> bool:
+    """Whether ``text`` holds a run of 19+ digits or a 3-digit exponent: the only ways a
+    JSON number can exceed int64 or a double (a fast scan, numbers are rarely so)."""
+    return bool(_EXPONENT.search(text) or _LONG_DIGITS.search(text))
 
 
 class JsonLimitError(ValueError):
@@ -84,10 +92,15 @@ def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH, max_chars: int = MAX
         text = text[1:]
     if _too_deep(text, max_depth):
         raise JsonLimitError(f"nested deeper than {max_depth} levels")
+    # numbers are checked one by one (a Python call each) only when the text holds a
+    # run of 19+ digits or a 3-digit exponent, the only ways to exceed int64 or a double
+    careful = _suspect_numbers(text)
     try:
-        return json.loads(
-            text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_no_constant
-        )
+        if careful:
+            return json.loads(
+                text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_no_constant
+            )
+        return json.loads(text, parse_constant=_no_constant)
     except JsonLimitError:
         raise
     except json.JSONDecodeError as err:
