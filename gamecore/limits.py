@@ -26,5 +26,7 @@ MAX_TEXT_CHARS = 8 * 1024 * 1024
 #: largest JSON column of a pack, and largest JSON document read (dump, GeoJSON)
 MAX_JSON_COLUMN_CHARS = 64 * 1024 * 1024
 MAX_JSON_DOCUMENT_BYTES = 1024 * 1024 * 1024
+#: most pixels an export renders as base tiles (a big TripleA map is ~20 megapixels)
+MAX_EXPORT_PIXELS = 400_000_000
 #: ids (zones, links, ...) are positive and fit a double exactly
 MAX_ID = 2**53

@@ -274,3 +274,15 @@ def test_an_objective_nested_150_deep_in_a_pack_is_refused_in_one_line(tmp_path,
     argv = ["play", sample, "--scenario", "1939", "--rounds", "1", "--max-actions", "300"]
     rc, err = crafted.run(argv)
     assert rc == 0 or (rc == 2 and err.count("\n") == 1), err
+
+
+def test_a_huge_map_frame_is_refused_before_export_renders_tiles(tmp_path, sample):
+    conn = sqlite3.connect(sample)
+    conn.execute("UPDATE map_info SET width = 9.2e6, height = 9.2e6")
+    conn.commit()
+    conn.close()
+    argv = ["export", "triplea", sample, "-o", tmp_path / "out", "--scenario", "1939"]
+    err = one_line_error(argv, "world.warroom")
+    assert "pixels of tiles" in err and not (tmp_path / "out").exists()
+    rc, err = crafted.run([*argv, "--no-tiles"])  # without tiles it is quick and works
+    assert rc == 0, err
