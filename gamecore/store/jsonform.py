@@ -25,8 +25,9 @@ Canonical means:
   to :data:`COORD_DECIMALS` (6) decimal places; other numbers are written exactly (shortest
   round-trip form). NaN and infinities are refused.
 
-So ``dump_json(load_json(dump_json(p))) == dump_json(p)`` byte for byte, and a dump loads
-back into a pack equal to the original up to coordinate rounding.
+So ``dump_json(load_json(dump_json(p))) == dump_json(p)`` byte for byte. A saved pack
+holds its coordinates on the same grid (:mod:`gamecore.geometry.grid`, snapped on every
+write), so its dump is exact and loads back into an identical pack.
 
 :func:`load_json` is strict: unknown keys, wrong types, unknown kinds, duplicate ids and
 references to missing zones, nations or images are errors naming the JSON path
