@@ -286,3 +286,26 @@ def test_a_huge_map_frame_is_refused_before_export_renders_tiles(tmp_path, sampl
     assert "pixels of tiles" in err and not (tmp_path / "out").exists()
     rc, err = crafted.run([*argv, "--no-tiles"])  # without tiles it is quick and works
     assert rc == 0, err
+
+
+def test_a_nan_vertex_in_a_zone_is_refused_on_open(sample):
+    import numpy as np
+    from shapely.geometry import Polygon
+
+    with np.errstate(invalid="ignore"):
+        bad = Polygon([(0, 0), (float("nan"), 1), (1, 1), (1, 0)])
+    conn = sqlite3.connect(sample)
+    conn.execute("UPDATE zones SET geometry = ? WHERE rowid = 3", (bad.wkb,))
+    conn.commit()
+    conn.close()
+    err = one_line_error(["validate", sample], "world.warroom")
+    assert "table zones, row 3, column geometry" in err and "not finite" in err
+
+
+@pytest.mark.parametrize(
+    "coords", ["[[[0, 0], [1, 0], [1, 1], [0, 0]]]".replace("1, 1", "1" * 5000 + ", 1"), "x"]
+)
+def test_geojson_with_a_huge_integer_or_broken_text_is_one_line(tmp_path, coords):
+    src = tmp_path / "c.geojson"
+    src.write_text('{"type": "Polygon", "coordinates": ' + coords + "}")
+    one_line_error(["import", "geojson", src, "-o", tmp_path / "x.warroom"], "c.geojson")
