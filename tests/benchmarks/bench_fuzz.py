@@ -42,9 +42,11 @@ def run() -> dict:
                         rc, err = crafted.run(argv)
                         problem = crafted.check_outcome(argv, rc, err, pack)
                     except Exception as exc:  # noqa: BLE001 - a traceback is what we count
-                        rc, problem = -1, "traceback: " + "".join(
-                            traceback.format_exception_only(exc)
-                        ).strip()[:200]
+                        rc, problem = (
+                            -1,
+                            "traceback: "
+                            + "".join(traceback.format_exception_only(exc)).strip()[:200],
+                        )
                     took = time.perf_counter() - t0
                     slowest = max(slowest, took)
                     if took > SLOW_S:
