@@ -223,7 +223,7 @@ J_DICT, J_ANY = _j_dict, _j_any
 J_STRS = _j_list(_j_str)
 J_IDS = _j_list(_JID)
 J_XYS = _j_list(_j_xy)
-J_SLOTS = _j_list(_j_list(_j_str))
+J_TURN_ORDER = _j_list(_j_list(_j_str))
 J_AMOUNTS = _j_str_int
 J_TRANSFORM = _j_transform
 
@@ -374,7 +374,7 @@ COLUMNS: dict[str, dict[str, Check]] = {
         "start": NAME,
         "calendar": NAME,
         "rounds": o(integer(0, limits.MAX_SMALL)),
-        "turn_order": json_col(J_SLOTS),
+        "turn_order": json_col(J_TURN_ORDER),
         "props": json_col(J_DICT),
     },
     "alliances": {
