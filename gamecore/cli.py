@@ -53,13 +53,19 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+#: longest error message printed (one line)
+MAX_MESSAGE_CHARS = 600
+
+
 def _naming_the_input(err: WarroomError, args: argparse.Namespace) -> str:
     """The one-line message of ``err``; a ruleset error met while using a pack names the
     pack too (the ruleset it names is the pack's choice, not the user's)."""
     text = " ".join(str(err).split())
     pack = getattr(args, "pack", None)
     if isinstance(err, RulesetError) and isinstance(pack, str) and pack not in text:
-        return f"{pack}: ruleset: {text}"
+        text = f"{pack}: ruleset: {text}"
+    if len(text) > MAX_MESSAGE_CHARS:  # a name from the input may be 100,000 characters
+        text = text[: MAX_MESSAGE_CHARS - 1] + "…"
     return text
 
 

@@ -79,6 +79,13 @@ def _run_triplea(args) -> int:
     )
     try:
         report = export_triplea(pack, args.output, opts)
+    except WarroomError as err:
+        if args.pack in str(err):
+            raise
+        # what the pack holds (a nation id, a scenario name) decided this: name the pack
+        named = WarroomError(str(err), args.pack)
+        named.exit_code = err.exit_code
+        raise named from None
     finally:
         bar.close()
     if args.json:

@@ -70,3 +70,23 @@ def test_hostile_values_are_refused_on_open(tmp_path, table, column, mutation, s
     rc, err = crafted.run(["info", str(pack)])
     assert rc == 2 and err.count("\n") == 1
     assert f"table {table}, row 1, column {column}" in err and says in err
+
+
+@pytest.mark.parametrize(
+    ("table", "column", "mutation"),
+    [
+        ("nations", "id", "deep_json"),  # a 100,000-character nation id: its flag file
+        ("scenarios", "name", "big_int_json"),  # a 5,000-character scenario name
+    ],
+)
+def test_export_errors_caused_by_a_pack_name_the_pack_and_stay_short(
+    tmp_path, table, column, mutation
+):
+    """Found by bench_fuzz: export refused these with the output path or the scenario
+    name only, the whole 100,000-character name on the line."""
+    pack = tmp_path / "p.warroom"
+    assert crafted.craft(pack, table, column, crafted.MUTATIONS[mutation])
+    (argv,) = crafted.commands(pack, tmp_path, ("export",))
+    rc, err = crafted.run(argv)
+    assert crafted.check_outcome(argv, rc, err, pack) is None
+    assert rc == 2 and len(err) < 700
