@@ -15,7 +15,7 @@ import pkgutil
 import sys
 
 from gamecore import __version__
-from gamecore.errors import WarroomError
+from gamecore.errors import RulesetError, WarroomError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,13 +58,29 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except WarroomError as err:
-        print(f"warroom: error: {err}", file=sys.stderr)
+        print(f"warroom: error: {_naming_the_input(err, args)}", file=sys.stderr)
         return err.exit_code
     except KeyboardInterrupt:
         print("warroom: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+
+
+#: longest error message printed (one line)
+MAX_MESSAGE_CHARS = 600
+
+
+def _naming_the_input(err: WarroomError, args: argparse.Namespace) -> str:
+    """The one-line message of ``err``; a ruleset error met while using a pack names the
+    pack too (the ruleset it names is the pack's choice, not the user's)."""
+    text = " ".join(str(err).split())
+    pack = getattr(args, "pack", None)
+    if isinstance(err, RulesetError) and isinstance(pack, str) and pack not in text:
+        text = f"{pack}: ruleset: {text}"
+    if len(text) > MAX_MESSAGE_CHARS:  # a name from the input may be 100,000 characters
+        text = text[: MAX_MESSAGE_CHARS - 1] + "…"
+    return text
 
 
 if __name__ == "__main__":  # pragma: no cover

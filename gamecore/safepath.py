@@ -69,6 +69,7 @@ def check_inside(base: str | Path, path: str | Path, what: str = "file") -> Path
 def regular_file(path: str | Path, what: str = "file") -> Path:
     """``path`` when it is a regular file (not a FIFO, device, socket or folder), so that
     reading it cannot block or never end."""
+    check_length(path, what)
     try:
         st = os.stat(path)
     except OSError as err:
@@ -76,6 +77,62 @@ def regular_file(path: str | Path, what: str = "file") -> Path:
     if not stat.S_ISREG(st.st_mode):
         raise UnsafePathError(f"{what}: not a regular file", path)
     return Path(path)
+
+
+#: longest path a command accepts (Linux's PATH_MAX)
+MAX_PATH_BYTES = 4096
+
+
+def check_length(path: str | os.PathLike, what: str = "file") -> Path:
+    """``path`` unless it is longer than the system takes (4,096 bytes in all, or one
+    component over 255 bytes): a one-line :class:`UnsafePathError` with the path cut
+    short instead of an ``OSError`` traceback."""
+    text = os.fspath(path)
+    raw = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
+    if len(raw) >= MAX_PATH_BYTES:
+        raise UnsafePathError(
+            f"{what}: path of {len(raw):,} bytes is too long (at most {MAX_PATH_BYTES - 1:,})",
+            _short(str(text)),
+        )
+    for part in raw.split(b"/"):
+        if len(part) > MAX_PART_BYTES:
+            raise UnsafePathError(
+                f"{what}: a file or folder name of {len(part)} bytes is too long "
+                f"(at most {MAX_PART_BYTES})",
+                _short(str(text)),
+            )
+    return Path(path)
+
+
+def input_file(path: str | os.PathLike, what: str = "file") -> Path:
+    """A file named on the command line that is about to be read: not too long a path,
+    existing, not a folder, a regular file (a FIFO would block), and readable."""
+    p = check_length(path, what)
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        raise UnsafePathError("no such file", p) from None
+    except OSError as err:
+        raise UnsafePathError(f"cannot read ({err.strerror or err})", p) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise UnsafePathError(f"is a folder, not a {what}", p)
+    if not stat.S_ISREG(st.st_mode):
+        raise UnsafePathError(f"not a regular file (a FIFO, device or socket), not a {what}", p)
+    if not os.access(p, os.R_OK):
+        raise UnsafePathError("cannot read (permission denied)", p)
+    return p
+
+
+def output_file(path: str | os.PathLike, force: bool, what: str = "file") -> Path:
+    """A file named on the command line that is about to be written: not too long a path,
+    not a folder, and not an existing file unless ``force`` (the one ``--force`` rule of
+    every command that writes over a file)."""
+    p = check_length(path, what)
+    if p.is_dir():
+        raise UnsafePathError(f"is a folder, not a {what}", p)
+    if os.path.lexists(p) and not force:
+        raise UnsafePathError("already exists (use --force to overwrite it)", p)
+    return p
 
 
 def readable_inside(base: str | Path, path: str | Path, what: str = "file") -> Path:

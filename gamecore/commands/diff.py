@@ -4,9 +4,9 @@ such as "Germany: +2 tank in Poland"). A and B may be pack files or JSON dumps."
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from gamecore import safepath
 from gamecore.commands._util import print_json
+from gamecore.errors import WarroomError
 
 
 def register(sub) -> None:
@@ -26,15 +26,17 @@ def load_any(name: str):
     from gamecore.store.jsonform import load_json
     from gamecore.store.schema import SQLITE_MAGIC
 
-    path = Path(name)
-    if path.is_file():
+    path = safepath.input_file(name, "pack or JSON dump")
+    try:
         with open(path, "rb") as fh:
             head = fh.read(len(SQLITE_MAGIC)).lstrip()
-        if head.startswith((b"{", b"\xef\xbb\xbf{")):
-            from gamecore.commands.load import read_source
+    except OSError as err:
+        raise WarroomError(f"cannot read ({err.strerror or err})", path) from None
+    if head.startswith((b"{", b"\xef\xbb\xbf{")):
+        from gamecore.commands.load import read_source
 
-            data, source = read_source(name)
-            return load_json(data, source=source)
+        data, source = read_source(name)
+        return load_json(data, source=source)
     return read_pack(path)
 
 

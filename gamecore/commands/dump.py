@@ -7,6 +7,7 @@ import secrets
 import sys
 from pathlib import Path
 
+from gamecore import safepath
 from gamecore.errors import PackError
 
 
@@ -17,6 +18,7 @@ def register(sub) -> None:
     )
     p.add_argument("pack", help="the .warroom file")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("--force", action="store_true", help="overwrite an existing FILE")
     p.set_defaults(func=run)
 
 
@@ -24,9 +26,10 @@ def run(args) -> int:
     from gamecore.store import read_pack
     from gamecore.store.jsonform import dump_json
 
+    out = safepath.output_file(args.output, args.force, "JSON file") if args.output else None
     text = dump_json(read_pack(args.pack))
-    if args.output:
-        write_text_atomic(Path(args.output), text)
+    if out is not None:
+        write_text_atomic(out, text)
     else:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -35,7 +38,9 @@ def run(args) -> int:
 
 def write_text_atomic(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` through a temp file and a rename."""
-    tmp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(4)}")
+    from gamecore.store.packfile import sidecar
+
+    tmp = sidecar(path, f".tmp-{secrets.token_hex(4)}")  # (fits beside a 255-byte name)
     try:
         with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)

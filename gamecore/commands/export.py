@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gamecore import limits
 from gamecore.commands._util import ProgressBar, print_json
+from gamecore.errors import WarroomError
 
 #: format name → ``register(export_subparsers)``
 EXPORTERS: dict[str, Callable] = {}
@@ -64,6 +66,8 @@ def _run_triplea(args) -> int:
     from gamecore.store import read_pack
 
     pack = read_pack(args.pack)
+    if not args.no_tiles:
+        _check_tile_pixels(pack, args)
     bar = ProgressBar("export")
     opts = ExportOptions(
         scenario=args.scenario,
@@ -75,6 +79,13 @@ def _run_triplea(args) -> int:
     )
     try:
         report = export_triplea(pack, args.output, opts)
+    except WarroomError as err:
+        if args.pack in str(err):
+            raise
+        # what the pack holds (a nation id, a scenario name) decided this: name the pack
+        named = WarroomError(str(err), args.pack)
+        named.exit_code = err.exit_code
+        raise named from None
     finally:
         bar.close()
     if args.json:
@@ -83,6 +94,28 @@ def _run_triplea(args) -> int:
         print("\n".join(report.lines()))
     # 1: written and playable, but without what TripleA cannot express (listed above)
     return 1 if report.losses else 0
+
+
+def _check_tile_pixels(pack, args) -> None:
+    """Refuse, before any work, a map frame whose base tiles would be too many pixels to
+    render (a pack's frame of 9,000,000 units would otherwise render for hours). The
+    scale is --scale, or at least 1 pixel per unit for a frame of 1,000 units or more
+    when no background image sets it."""
+    w, h = pack.map.width, pack.map.height
+    if args.scale is not None:
+        scale = args.scale
+    elif not pack.map.images and max(w, h) >= 1000:
+        scale = 1.0
+    else:
+        return  # small frames are scaled to 2,000 px; image resolutions are bounded
+    pixels = (w * scale) * (h * scale)
+    if pixels > limits.MAX_EXPORT_PIXELS:
+        raise WarroomError(
+            f"the map frame ({w:,.0f} x {h:,.0f} units at {scale:g} px per unit) would "
+            f"render {pixels:,.0f} pixels of tiles (at most {limits.MAX_EXPORT_PIXELS:,}); "
+            "use a smaller --scale or --no-tiles",
+            args.pack,
+        )
 
 
 register_exporter("triplea", _register_triplea)

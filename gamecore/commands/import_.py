@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
+from gamecore import safepath
 from gamecore.commands._util import ProgressBar, print_json
 from gamecore.errors import WarroomError
 
@@ -85,6 +85,7 @@ def _register_geojson(s) -> None:
     g.add_argument("--name-attr", metavar="ATTR", help="attribute with the zone names")
     g.add_argument("--code-attr", metavar="ATTR", help="attribute with the zone codes")
     g.add_argument("--sea-zones", type=int, metavar="N", help="number of sea zones")
+    g.add_argument("--force", action="store_true", help="overwrite an existing pack (-o)")
     g.add_argument("--json", action="store_true", help="print the result as JSON")
     g.set_defaults(func=cmd_geojson)
 
@@ -98,9 +99,7 @@ def cmd_geojson(args) -> int:
 
     if args.sea_zones is not None and not 1 <= args.sea_zones <= 1000:
         raise WarroomError("--sea-zones must be between 1 and 1000")
-    out = Path(args.output)
-    if out.exists() and out.is_dir():
-        raise WarroomError("is a folder, not a pack file", out)
+    out = safepath.output_file(args.output, args.force, "pack file")
     opts = ImportOptions(
         projection=args.projection,
         width=args.width,
@@ -134,22 +133,25 @@ def cmd_geojson(args) -> int:
 
 def _geojson_into(args) -> int:
     from gamecore.interop.geojson import import_lines, import_points, read_geojson
-    from gamecore.store import read_pack, write_pack
+    from gamecore.store import open_pack
 
     feats = read_geojson(args.file)
     points = [f for f in feats if f.geometry.geom_type.endswith("Point")]
     lines = [f for f in feats if f.geometry.geom_type.endswith("LineString")]
     if not points and not lines:
         raise WarroomError("no Point or LineString features to add to a pack", args.file)
-    pack = read_pack(args.into)
-    result: dict = {"pack": args.into}
-    if points:
-        result["points"] = import_points(
-            pack, points, mode=args.points, facility_type=args.facility_type
-        )
-    if lines:
-        result["lines"] = import_lines(pack, lines, kind=args.lines)
-    write_pack(pack, args.into)
+    # opened for writing: the pack is locked from the read to the save, so a second
+    # writer (another --into, the editor) is refused instead of losing this edit or its own
+    with open_pack(args.into) as pf:
+        pack = pf.pack
+        result: dict = {"pack": args.into}
+        if points:
+            result["points"] = import_points(
+                pack, points, mode=args.points, facility_type=args.facility_type
+            )
+        if lines:
+            result["lines"] = import_lines(pack, lines, kind=args.lines)
+        pf.save()
     if args.json:
         print_json(result)
     else:

@@ -4,8 +4,8 @@ stdin). The inverse of ``warroom dump``; a hand-edited or script-edited dump loa
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
+from gamecore import safepath
 from gamecore.commands._util import print_json
 from gamecore.errors import PackError
 
@@ -14,6 +14,7 @@ def register(sub) -> None:
     p = sub.add_parser("load", help="build a map pack from its JSON text form")
     p.add_argument("json", help="the JSON file (as written by `warroom dump`), or - for stdin")
     p.add_argument("-o", "--output", metavar="PACK", required=True, help="the .warroom to write")
+    p.add_argument("--force", action="store_true", help="overwrite an existing pack")
     p.add_argument("--json", dest="as_json", action="store_true", help="print a JSON summary")
     p.set_defaults(func=run)
 
@@ -21,13 +22,9 @@ def register(sub) -> None:
 def read_source(name: str) -> tuple[bytes, str]:
     if name == "-":
         return sys.stdin.buffer.read(), "<stdin>"
-    path = Path(name)
+    path = safepath.input_file(name, "JSON file")
     try:
         return path.read_bytes(), str(path)
-    except FileNotFoundError:
-        raise PackError("no such file", path) from None
-    except IsADirectoryError:
-        raise PackError("is a folder, not a JSON file", path) from None
     except OSError as err:
         raise PackError(f"cannot read ({err.strerror or err})", path) from None
 
@@ -37,9 +34,10 @@ def run(args) -> int:
     from gamecore.store.info import pack_summary
     from gamecore.store.jsonform import load_json
 
+    out = safepath.output_file(args.output, args.force, "pack file")
     data, source = read_source(args.json)
     pack = load_json(data, source=source)
-    write_pack(pack, args.output)
+    write_pack(pack, out)
     summary = pack_summary(pack)
     if args.as_json:
         print_json({"output": args.output, **summary})

@@ -9,8 +9,8 @@ PACK is a map pack (``.warroom``), a JSON dump (``.json``), or a built-in demo:
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
+from gamecore import safepath
 from gamecore.commands._util import ProgressBar, print_json
 from gamecore.errors import WarroomError
 
@@ -48,17 +48,13 @@ def load_any_pack(ref: str):
         if name.startswith("synthetic") and name[9:].isdigit():
             return synthetic_pack(int(name[9:]), seed=1)
         raise WarroomError(f"unknown built-in pack '{name}' (known: {', '.join(BUILTINS)})")
-    path = Path(ref)
-    if not path.exists():
-        raise WarroomError("no such file", path)
+    path = safepath.input_file(ref, "pack or JSON dump")
     if path.suffix.lower() == ".json":
+        from gamecore.commands.load import read_source
         from gamecore.store.jsonform import load_json
 
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise WarroomError(f"cannot read: {err}", path) from None
-        return load_json(text, source=str(path))
+        data, source = read_source(ref)  # bytes: a UTF-8 BOM is allowed, as by `load`
+        return load_json(data, source=source)
     from gamecore.store import read_pack
 
     return read_pack(path)

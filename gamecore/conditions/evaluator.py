@@ -357,10 +357,18 @@ class Compiler:
         if op in ("and", "or"):
             if kind not in ("bool", "any"):
                 raise _err(node, f"expected {_KIND_WORDS.get(kind, kind)}, found '{op}'")
-            a, b = self.compile(node.left, "bool", env), self.compile(node.right, "bool", env)
+            # a chain ``a or b or c ...`` (left-nested) is compiled flat, without recursion
+            # on its length: any number of terms costs one stack frame
+            terms = [node.right]
+            left = node.left
+            while isinstance(left, BinOp) and left.op == op:
+                terms.append(left.right)
+                left = left.left
+            terms.append(left)
+            fs = [self.compile(t, "bool", env) for t in reversed(terms)]
             if op == "and":
-                return lambda w, e: bool(a(w, e)) and bool(b(w, e))
-            return lambda w, e: bool(a(w, e)) or bool(b(w, e))
+                return lambda w, e: all(bool(f(w, e)) for f in fs)
+            return lambda w, e: any(bool(f(w, e)) for f in fs)
         if op in ("==", "!=", "<", "<=", ">", ">="):
             if kind not in ("bool", "any"):
                 raise _err(node, f"expected {_KIND_WORDS.get(kind, kind)}, found a comparison")

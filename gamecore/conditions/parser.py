@@ -36,6 +36,15 @@ from gamecore.errors import ConditionError
 
 KEYWORDS = {"and", "or", "not", "in", "true", "false"}
 
+#: deepest nesting of parentheses, calls, ``not`` and ``-`` accepted (the parser, the
+#: compiler and the evaluator recurse once per level; a stranger's pack must not
+#: overflow the stack)
+MAX_NESTING = 40
+#: most terms chained by one operator (``a or b or ...``; ``1 + 2 + ...``)
+MAX_CHAIN = 1000
+#: longest number literal (digits)
+MAX_NUMBER_CHARS = 18
+
 _TOKEN_RE = re.compile(
     r"""
     (?P<ws>[ \t\r]+)
@@ -172,6 +181,16 @@ class Parser:
         self.text = text
         self.tokens = tokenize(text)
         self.i = 0
+        self.depth = 0
+
+    def _enter(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise self.error(f"nested deeper than {MAX_NESTING} levels")
+
+    def _chain(self, n: int) -> None:
+        if n > MAX_CHAIN:
+            raise self.error(f"more than {MAX_CHAIN} terms chained by one operator")
 
     # -- token helpers
     @property
@@ -240,23 +259,34 @@ class Parser:
 
     # -- grammar
     def expr(self) -> Node:
+        self._enter()
         left = self.and_expr()
+        n = 1
         while self.at("or"):
             t = self.advance()
+            n += 1
+            self._chain(n)
             left = BinOp(t.line, t.col, "or", left, self.and_expr())
+        self.depth -= 1
         return left
 
     def and_expr(self) -> Node:
         left = self.not_expr()
+        n = 1
         while self.at("and"):
             t = self.advance()
+            n += 1
+            self._chain(n)
             left = BinOp(t.line, t.col, "and", left, self.not_expr())
         return left
 
     def not_expr(self) -> Node:
         if self.at("not"):
             t = self.advance()
-            return Unary(t.line, t.col, "not", self.not_expr())
+            self._enter()
+            node = Unary(t.line, t.col, "not", self.not_expr())
+            self.depth -= 1
+            return node
         return self.cmp()
 
     def cmp(self) -> Node:
@@ -268,27 +298,43 @@ class Parser:
 
     def sum(self) -> Node:
         left = self.term()
+        n = 1
         while self.tok.kind == "op" and self.tok.text in ("+", "-", "|", "&"):
             t = self.advance()
+            n += 1
+            self._chain_arith(n)
             left = BinOp(t.line, t.col, t.text, left, self.term())
         return left
 
     def term(self) -> Node:
         left = self.unary()
+        n = 1
         while self.tok.kind == "op" and self.tok.text in ("*", "/"):
             t = self.advance()
+            n += 1
+            self._chain_arith(n)
             left = BinOp(t.line, t.col, t.text, left, self.unary())
         return left
+
+    def _chain_arith(self, n: int) -> None:
+        # arithmetic chains compile to nested closures (one stack frame a term)
+        if n > MAX_NESTING * 4:
+            raise self.error(f"more than {MAX_NESTING * 4} terms in one sum or product")
 
     def unary(self) -> Node:
         if self.at("-"):
             t = self.advance()
-            return Unary(t.line, t.col, "-", self.unary())
+            self._enter()
+            node = Unary(t.line, t.col, "-", self.unary())
+            self.depth -= 1
+            return node
         return self.primary()
 
     def primary(self) -> Node:
         t = self.tok
         if t.kind == "number":
+            if len(t.text) > MAX_NUMBER_CHARS:
+                raise self.error(f"number of more than {MAX_NUMBER_CHARS} digits", t)
             self.advance()
             value = float(t.text) if "." in t.text else int(t.text)
             if self.at(".."):

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from gamecore import safejson
 from gamecore.engine.actions import Action
 from gamecore.engine.board import build_board
 from gamecore.engine.objectives import LiteralEvaluator, ObjectiveEvaluator, default_evaluator
@@ -210,14 +211,16 @@ def read_log(path: str | Path) -> list[dict[str, Any]]:
                 if not line:
                     continue
                 try:
-                    entry = json.loads(line)
-                except json.JSONDecodeError as err:
-                    raise WarroomError(f"line {no}: not JSON ({err.msg})", path) from None
+                    entry = safejson.loads(line)
+                except safejson.JsonLimitError as err:
+                    raise WarroomError(f"line {no}: not JSON ({err})", path) from None
                 if not isinstance(entry, dict):
                     raise WarroomError(f"line {no}: not a log entry", path)
                 out.append(entry)
     except OSError as err:
         raise WarroomError(f"cannot read the log: {err.strerror}", path) from None
+    except UnicodeDecodeError:
+        raise WarroomError("not a game log (not UTF-8 text)", path) from None
     return out
 
 

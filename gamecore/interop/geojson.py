@@ -15,7 +15,6 @@ Bad input (not JSON, not GeoJSON, no polygons, an unknown projection) raises
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
@@ -29,7 +28,8 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from gamecore.errors import GeometryError, ImportFormatError
+from gamecore import limits, safejson, safepath
+from gamecore.errors import GeometryError, ImportFormatError, UnsafePathError
 from gamecore.interop.projection import BBox, MapProjection, fit_projection, parse_bbox
 from gamecore.model import Map, Pack, Zone
 
@@ -86,7 +86,10 @@ class GeoFeature:
 def read_geojson(path: str | os.PathLike) -> list[GeoFeature]:
     """The features of a GeoJSON file (ImportFormatError naming the file when it cannot
     be read or is not GeoJSON)."""
-    p = Path(path)
+    try:
+        p = safepath.input_file(path, "GeoJSON file")
+    except UnsafePathError as err:
+        raise ImportFormatError(err.message, err.path) from None
     try:
         size = p.stat().st_size
         if size > MAX_BYTES:
@@ -105,15 +108,9 @@ def parse_geojson(
     """Features of GeoJSON text or an already parsed object."""
     if isinstance(data, bytes | str):
         try:
-            obj = json.loads(data)
-        except UnicodeDecodeError:
-            raise ImportFormatError("not JSON (not UTF-8 text)", path) from None
-        except json.JSONDecodeError as err:
-            raise ImportFormatError(
-                f"not JSON: {err.msg} at line {err.lineno} column {err.colno}", path
-            ) from None
-        except RecursionError:
-            raise ImportFormatError("not JSON: nested too deeply", path) from None
+            obj = safejson.loads(data, max_chars=MAX_BYTES)
+        except safejson.JsonLimitError as err:
+            raise ImportFormatError(f"not JSON: {err}", path) from None
     else:
         obj = data
     if not isinstance(obj, dict) or "type" not in obj:
@@ -130,6 +127,7 @@ def parse_geojson(
     else:
         raise ImportFormatError(f"not GeoJSON: unknown type {kind!r}", path)
     out = []
+    total = 0
     for i, f in enumerate(feats):
         if not isinstance(f, dict) or f.get("type") != "Feature":
             raise ImportFormatError(f"feature {i} is not a Feature object", path)
@@ -143,6 +141,15 @@ def parse_geojson(
             geom = _geometry(g)
         except _BadGeometry as err:
             raise ImportFormatError(f"feature {i}: {err}", path) from None
+        n = int(shapely.get_num_coordinates(geom))
+        total += n
+        if n > limits.MAX_GEOMETRY_VERTICES or total > limits.MAX_TOTAL_VERTICES:
+            raise ImportFormatError(
+                f"feature {i}: too many vertices ({n:,}; at most "
+                f"{limits.MAX_GEOMETRY_VERTICES:,} a feature and {limits.MAX_TOTAL_VERTICES:,} "
+                "in all): simplify the data first",
+                path,
+            )
         out.append(GeoFeature(i, props, geom))
     return out
 

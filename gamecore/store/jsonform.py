@@ -25,8 +25,9 @@ Canonical means:
   to :data:`COORD_DECIMALS` (6) decimal places; other numbers are written exactly (shortest
   round-trip form). NaN and infinities are refused.
 
-So ``dump_json(load_json(dump_json(p))) == dump_json(p)`` byte for byte, and a dump loads
-back into a pack equal to the original up to coordinate rounding.
+So ``dump_json(load_json(dump_json(p))) == dump_json(p)`` byte for byte. A saved pack
+holds its coordinates on the same grid (:mod:`gamecore.geometry.grid`, snapped on every
+write), so its dump is exact and loads back into an identical pack.
 
 :func:`load_json` is strict: unknown keys, wrong types, unknown kinds, duplicate ids and
 references to missing zones, nations or images are errors naming the JSON path
@@ -53,7 +54,9 @@ from shapely.geometry import (
 )
 from shapely.geometry.base import BaseGeometry
 
+from gamecore import limits, safejson
 from gamecore.errors import PackError
+from gamecore.limits import MAX_COORD
 from gamecore.model import (
     LINE_KINDS,
     LINK_KINDS,
@@ -404,6 +407,7 @@ _REQUIRED = object()
 class _Loader:
     def __init__(self, source: str):
         self.source = source
+        self.vertices = 0
 
     def fail(self, path: str, message: str):
         raise PackError(f"{path}: {message}" if path else message, self.source)
@@ -453,6 +457,15 @@ class _Loader:
             self.fail(p, f"expected a list, got {self._desc(v)}")
         return v
 
+    def ranged(self, f, lo, hi):
+        def check(v, p):
+            x = f(v, p)
+            if not lo <= x <= hi:
+                self.fail(p, f"{x:g} is outside {lo:g}..{hi:g}")
+            return x
+
+        return check
+
     def opt(self, f):
         return lambda v, p: None if v is None else f(v, p)
 
@@ -475,7 +488,13 @@ class _Loader:
         self.list_(v, p)
         if len(v) != 2:
             self.fail(p, f"expected a point [x, y], got a list of {len(v)}")
-        return (self.num(v[0], f"{p}[0]"), self.num(v[1], f"{p}[1]"))
+        return (self.coord(v[0], f"{p}[0]"), self.coord(v[1], f"{p}[1]"))
+
+    def coord(self, v, p):
+        x = self.num(v, p)
+        if not -MAX_COORD <= x <= MAX_COORD:
+            self.fail(p, f"coordinate {x:g} is beyond ±{MAX_COORD:g}")
+        return x
 
     def b64(self, v, p):
         self.str_(v, p)
@@ -499,7 +518,7 @@ class _Loader:
         self.list_(v, p)
         if len(v) not in (2, 3):
             self.fail(p, f"expected a position [x, y], got a list of {len(v)}")
-        return tuple(self.num(x, f"{p}[{i}]") for i, x in enumerate(v))
+        return tuple(self.coord(x, f"{p}[{i}]") for i, x in enumerate(v))
 
     def _positions(self, v, p, minimum: int = 0, closed: bool = False) -> Any:
         self.list_(v, p)
@@ -510,10 +529,13 @@ class _Loader:
             except (ValueError, TypeError):
                 arr = None
             if arr is not None and arr.ndim == 2 and arr.shape[1] in (2, 3):
-                if arr.dtype.kind in "fi":
+                if arr.dtype.kind in "fi" and np.all(np.abs(arr) <= MAX_COORD):
                     pts = arr.astype(float)
         if pts is None:  # slow path, names the bad position
             pts = [self._pos(x, f"{p}[{i}]") for i, x in enumerate(v)]
+        self.vertices += len(pts)
+        if len(pts) > limits.MAX_GEOMETRY_VERTICES or self.vertices > limits.MAX_TOTAL_VERTICES:
+            self.fail(p, f"too many vertices (at most {limits.MAX_GEOMETRY_VERTICES:,} a geometry)")
         if len(pts) < minimum:
             self.fail(p, f"needs at least {minimum} positions, has {len(pts)}")
         if closed and tuple(pts[0]) != tuple(pts[-1]):
@@ -597,23 +619,22 @@ class _Loader:
 
 def load_json(text: str | bytes, source: str = "<json>") -> Pack:
     """Build a :class:`Pack` from the JSON text form (strict: see the module docstring).
-    Errors are :class:`PackError` naming ``source`` and the JSON path of the problem."""
+    Errors are :class:`PackError` naming ``source`` and the JSON path of the problem.
+    A UTF-8 byte-order mark is allowed; depth, size and numbers are limited
+    (:mod:`gamecore.safejson`, :mod:`gamecore.limits`)."""
     L = _Loader(source)
-
-    def no_constants(name):
-        L.fail("", f"not valid JSON: {name} is not allowed")
-
     try:
-        data = json.loads(text, parse_constant=no_constants)
-    except json.JSONDecodeError as err:
-        L.fail("", f"not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})")
-    except (UnicodeDecodeError, RecursionError) as err:
-        L.fail("", f"not valid JSON: {err.__class__.__name__}")
+        data = safejson.loads(text, max_chars=limits.MAX_JSON_DOCUMENT_BYTES)
+    except safejson.JsonLimitError as err:
+        L.fail("", f"not valid JSON: {err}")
     return _build(L, data)
 
 
 def _build(L: _Loader, data: Any) -> Pack:
     INT, F, S, B = L.int_, L.num, L.str_, L.bool_
+    AMOUNT = L.ranged(INT, -limits.MAX_AMOUNT, limits.MAX_AMOUNT)
+    SMALL = L.ranged(INT, 0, limits.MAX_SMALL)
+    COORD = L.ranged(F, -MAX_COORD, MAX_COORD)
     OINT, oS, OBJ = L.opt(L.int_), L.opt(L.str_), L.obj
     LINT, lS = L.list_of(L.int_), L.list_of(L.str_)
     lXY, oXY = L.list_of(L.xy), L.opt(L.xy)
@@ -650,8 +671,8 @@ def _build(L: _Loader, data: Any) -> Pack:
             "map",
             {
                 "name": (S, "Untitled map"),
-                "width": (F, 1000.0),
-                "height": (F, 600.0),
+                "width": (L.ranged(F, 0, MAX_COORD), 1000.0),
+                "height": (L.ranged(F, 0, MAX_COORD), 600.0),
                 "crs": (oS, None),
                 "transform": (L.opt(L.list_of(F)), None),
                 "wrap_x": (B, False),
@@ -667,7 +688,7 @@ def _build(L: _Loader, data: Any) -> Pack:
             "code": (S, R),
             "name": (S, R),
             "kind": (L.enum(ZONE_KINDS), "land"),
-            "value": (INT, 0),
+            "value": (AMOUNT, 0),
             "terrain": (S, "clear"),
             "region": (S, ""),
             "flags": (lS, list),
@@ -692,7 +713,7 @@ def _build(L: _Loader, data: Any) -> Pack:
             "fortified": (B, False),
             "impassable": (B, False),
             "rail_gauge": (oS, None),
-            "crossing_limit": (OINT, None),
+            "crossing_limit": (L.opt(SMALL), None),
             "props": (OBJ, dict),
         },
         _border,
@@ -738,8 +759,8 @@ def _build(L: _Loader, data: Any) -> Pack:
             "id": (INT, R),
             "zone": (INT, R),
             "type": (S, R),
-            "level": (INT, 1),
-            "damage": (INT, 0),
+            "level": (SMALL, 1),
+            "damage": (SMALL, 0),
             "serves": (LINT, list),
             "owner": (oS, None),
             "props": (OBJ, dict),
@@ -759,7 +780,7 @@ def _build(L: _Loader, data: Any) -> Pack:
             "path": (LINT, list),
             "start": (OINT, None),
             "end": (OINT, None),
-            "values": (L.dict_of(INT), dict),
+            "values": (L.dict_of(AMOUNT), dict),
             "gauge": (oS, None),
             "props": (OBJ, dict),
         },
@@ -775,11 +796,11 @@ def _build(L: _Loader, data: Any) -> Pack:
             "name": (S, R),
             "format": (S, R),
             "data": (L.b64, bytes),
-            "x": (F, 0.0),
-            "y": (F, 0.0),
-            "width": (F, 0.0),
-            "height": (F, 0.0),
-            "opacity": (F, 1.0),
+            "x": (COORD, 0.0),
+            "y": (COORD, 0.0),
+            "width": (L.ranged(F, 0, MAX_COORD), 0.0),
+            "height": (L.ranged(F, 0, MAX_COORD), 0.0),
+            "opacity": (L.ranged(F, 0.0, 1.0), 1.0),
             "visible": (B, True),
         },
         BackgroundImage,
@@ -851,6 +872,7 @@ def _relation(**kw) -> Relation:
 
 def _scenario(L: _Loader, raw: Any, path: str) -> Scenario:
     INT, S, B, OBJ = L.int_, L.str_, L.bool_, L.obj
+    AMOUNT = L.ranged(INT, -limits.MAX_AMOUNT, limits.MAX_AMOUNT)
     oS, R = L.opt(L.str_), _REQUIRED
     f = L.fields(
         raw,
@@ -862,14 +884,14 @@ def _scenario(L: _Loader, raw: Any, path: str) -> Scenario:
             "options": (OBJ, dict),
             "start": (S, ""),
             "calendar": (S, "year"),
-            "rounds": (L.opt(INT), None),
+            "rounds": (L.opt(L.ranged(INT, 0, limits.MAX_SMALL)), None),
             "turn_order": (L.list_of(L.list_of(S)), list),
             "alliances": (L.list_, list),
             "relations": (L.list_, list),
             "ownership": (L.list_, list),
             "units": (L.list_, list),
-            "banks": (L.dict_of(INT), dict),
-            "income_overrides": (L.dict_of(INT), dict),
+            "banks": (L.dict_of(AMOUNT), dict),
+            "income_overrides": (L.dict_of(AMOUNT), dict),
             "objectives": (L.list_, list),
             "props": (OBJ, dict),
         },
@@ -923,7 +945,7 @@ def _scenario(L: _Loader, raw: Any, path: str) -> Scenario:
                     "zone": (INT, R),
                     "nation": (S, R),
                     "unit_type": (S, R),
-                    "count": (INT, 1),
+                    "count": (L.ranged(INT, 0, limits.MAX_STACK_COUNT), 1),
                     "props": (OBJ, dict),
                 },
             )

@@ -20,6 +20,7 @@ open; a newer one is refused (:class:`SchemaVersionError`).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 import shutil
@@ -32,8 +33,10 @@ from pathlib import Path
 
 import shapely
 
-from gamecore.errors import PackError, PackLockedError, SchemaVersionError
+from gamecore import safepath
+from gamecore.errors import PackError, PackLockedError, SchemaVersionError, UnsafePathError
 from gamecore.model import Pack
+from gamecore.store.columns import BadCell
 from gamecore.store.schema import (
     PAGE_SIZE,
     SCHEMA_VERSION,
@@ -52,6 +55,7 @@ except ImportError:  # pragma: no cover - Windows
 
 #: errors that reading a damaged or hostile file can raise below us
 _CONTENT_ERRORS = (
+    BadCell,
     sqlite3.DatabaseError,
     ValueError,  # includes json.JSONDecodeError
     TypeError,
@@ -65,8 +69,22 @@ _WC_KEYS = ("dirty", "base", "autosaved_at")
 
 
 def sidecar(path: Path, suffix: str) -> Path:
-    """``dir/.name<suffix>`` for pack ``dir/name``."""
-    return path.with_name(f".{path.name}{suffix}")
+    """``dir/.name<suffix>`` for pack ``dir/name``; for a name so long that this would pass
+    the 255-byte limit of a file name, ``dir/.<start of name>~<hash><suffix>``."""
+    return path.with_name(_side_name(path.name, suffix))
+
+
+#: room kept for the longest suffix of a sidecar (".tmp-" + 8 hex digits)
+_SUFFIX_ROOM = 14
+
+
+def _side_name(name: str, suffix: str) -> str:
+    full = f".{name}{suffix}"
+    if len(f".{name}".encode("utf-8", "surrogateescape")) + _SUFFIX_ROOM <= 255:
+        return full
+    digest = hashlib.sha1(name.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    head = name.encode("utf-8", "surrogateescape")[:200].decode("utf-8", "ignore")
+    return f".{head}~{digest}{suffix}"
 
 
 def working_copy_path(path: str | os.PathLike) -> Path:
@@ -205,7 +223,7 @@ def _open_temp(directory: Path, name: str) -> Path:
     """Create a new empty temp file beside the target (a hook the tests replace to simulate
     an unwritable folder when they run as root)."""
     for _ in range(100):
-        tmp = directory / f".{name}.tmp-{secrets.token_hex(4)}"
+        tmp = directory / _side_name(name, f".tmp-{secrets.token_hex(4)}")
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
@@ -229,9 +247,11 @@ def _remove_db_files(path: Path) -> None:
 
 def _remove_stale_temps(path: Path) -> None:
     """Temp files a killed save left behind (call only while holding the lock)."""
+    prefix = _side_name(path.name, ".tmp-")
     try:
-        for tmp in path.parent.glob(f".{path.name}.tmp-*"):
-            _remove(tmp)
+        for tmp in path.parent.iterdir():
+            if tmp.name.startswith(prefix):
+                _remove(tmp)
     except OSError:
         pass
 
@@ -293,10 +313,10 @@ def _fill_fresh(
 def check_file(path: Path) -> HeaderInfo:
     """Raise a one-line :class:`PackError` unless ``path`` is an existing, complete pack
     file that this version can read."""
-    if not path.exists():
-        raise PackError("no such file", path)
-    if path.is_dir():
-        raise PackError("is a folder, not a pack file", path)
+    try:
+        safepath.input_file(path, "pack file")
+    except UnsafePathError as err:  # a pack file error like the others
+        raise PackError(err.message, err.path) from None
     try:
         header = read_header(path)
     except OSError as err:
@@ -315,7 +335,10 @@ def check_file(path: Path) -> HeaderInfo:
 
 
 def _connect_ro(path: Path) -> sqlite3.Connection:
-    uri = path.resolve().as_uri() + "?mode=ro"
+    # immutable: a pack is only ever replaced whole (atomic_write renames a new file over
+    # it), never written in place, so a "-journal" or "-wal" beside it is stray — left by
+    # another tool or copied along — and must not make an intact pack look corrupt
+    uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
     return sqlite3.connect(uri, uri=True)
 
 
@@ -341,10 +364,26 @@ def _read_any_version(
 
 
 def _quick_check(conn: sqlite3.Connection) -> str | None:
-    rows = conn.execute("PRAGMA quick_check").fetchall()
+    rows = conn.execute("PRAGMA quick_check(3)").fetchall()
     if rows and rows[0][0] != "ok":
-        return "; ".join(str(r[0]) for r in rows[:2])
+        return one_line("; ".join(str(r[0]) for r in rows[:2]))
     return None
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """``text`` on one line (SQLite's integrity reports span many), cut to ``limit``."""
+    flat = " ".join(str(text).replace("***", " ").split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def content_error(err: BaseException, path: Path) -> PackError:
+    """The one-line :class:`PackError` for an error met while reading ``path``."""
+    if isinstance(err, BadCell):
+        return PackError(f"bad pack content: {err}", path)
+    detail = one_line(str(err)) or err.__class__.__name__
+    if isinstance(err, RecursionError | MemoryError):
+        detail = f"{err.__class__.__name__}: the file holds data too large or too deep"
+    return PackError(f"corrupt pack file ({detail})", path)
 
 
 # -- the pack file --------------------------------------------------------------------------
@@ -423,7 +462,7 @@ class PackFile:
             ).fetchone()
             state = read_state(conn) if created else {}  # not created: killed while creating
             version = user_version(conn)
-        except sqlite3.DatabaseError:
+        except (sqlite3.DatabaseError, BadCell):
             if conn is not None:
                 conn.close()
             self._set_aside(wc)
@@ -690,7 +729,7 @@ def _load(path: Path, readonly: bool, lock: _Lock | None) -> PackFile:
     except SchemaVersionError as err:
         raise SchemaVersionError(err.message, path) from None
     except _CONTENT_ERRORS as err:
-        raise PackError(f"corrupt pack file ({err})", path) from None
+        raise content_error(err, path) from None
     except OSError as err:
         raise PackError(f"cannot read ({_oserror(err)})", path) from None
     finally:
@@ -746,6 +785,7 @@ def new_pack(path: str | os.PathLike, pack: Pack | None = None) -> PackFile:
     pack = pack if pack is not None else Pack()
     lock = _Lock.acquire(path)
     try:
+        _remove_stale_temps(path)
         generation = secrets.token_hex(8)
         cache = WkbCache()
         atomic_write(path, _fill_fresh(pack, {"generation": generation, "saved_at": _now()}, cache))
@@ -770,6 +810,7 @@ def write_pack(pack: Pack, path: str | os.PathLike) -> None:
     path = Path(path)
     lock = _Lock.acquire(path)
     try:
+        _remove_stale_temps(path)  # left by a killed writer (load, import)
         atomic_write(
             path,
             _fill_fresh(pack, {"generation": secrets.token_hex(8), "saved_at": _now()}),
@@ -785,8 +826,8 @@ def pack_state(path: str | os.PathLike) -> dict[str, str]:
     conn = _connect_ro(path)
     try:
         return read_state(conn)
-    except sqlite3.DatabaseError as err:
-        raise PackError(f"corrupt pack file ({err})", path) from None
+    except (sqlite3.DatabaseError, BadCell) as err:
+        raise content_error(err, path) from None
     finally:
         conn.close()
 

@@ -1,5 +1,7 @@
 """Write a :class:`~gamecore.model.Pack` into the tables of :mod:`gamecore.store.schema` and
-read it back, exactly.
+read it back, exactly, except that map coordinates (zone and terrain geometry, labels,
+roundels, slots, line points) are written on the fixed grid of
+:mod:`gamecore.geometry.grid`, so that the pack's text form is exact.
 
 Geometry is WKB (little-endian, converted in one vectorised shapely call per table); lists
 and dicts (flags, slots, props, …) are JSON text; every row keeps its position in the model
@@ -16,7 +18,9 @@ from typing import Any
 import numpy as np
 import shapely
 
+from gamecore import limits
 from gamecore.errors import PackError
+from gamecore.geometry.grid import snap, snap_geometries
 from gamecore.model import (
     Alliance,
     BackgroundImage,
@@ -37,6 +41,7 @@ from gamecore.model import (
     UnitStack,
     Zone,
 )
+from gamecore.store.columns import COLUMNS, BadCell, check_cell, fail, select
 from gamecore.store.schema import TABLES
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -101,6 +106,7 @@ def _wkb(geoms: list) -> list:
     arr = np.empty(len(geoms), dtype=object)
     arr[:] = geoms
     try:
+        arr[:] = snap_geometries(list(arr))  # stored on the grid (gamecore.geometry.grid)
         return list(shapely.to_wkb(arr, byte_order=1))
     except (TypeError, shapely.errors.GEOSException) as err:
         raise PackError(f"cannot store a geometry: {err}") from None
@@ -111,7 +117,8 @@ def _from_wkb(blobs: list) -> list:
         return []
     arr = np.empty(len(blobs), dtype=object)
     arr[:] = blobs
-    return list(shapely.from_wkb(arr))
+    with np.errstate(invalid="ignore"):  # NaN coordinates are refused by check_geometries
+        return list(shapely.from_wkb(arr))
 
 
 def _check_key(table: str, key: Any, ident: Any) -> None:
@@ -120,7 +127,11 @@ def _check_key(table: str, key: Any, ident: Any) -> None:
 
 
 def _xy(p) -> tuple:
-    return (None, None) if p is None else (p[0], p[1])
+    return (None, None) if p is None else (snap(p[0]), snap(p[1]))
+
+
+def _points(ps) -> list:
+    return [(snap(p[0]), snap(p[1])) if len(p) == 2 else p for p in ps]
 
 
 def _insert(conn: sqlite3.Connection, table: str, columns: Iterable[str], rows: list) -> None:
@@ -149,6 +160,10 @@ def write_db(
     cache.begin()
     rows = _rows(pack, cache)  # all conversion first: a bad value aborts before any change
     cache.end()
+    try:
+        _check_rows(pack, rows)
+    except BadCell as err:
+        raise PackError(f"cannot save: {err}") from None
     conn.execute("BEGIN")
     try:
         for table in TABLES:
@@ -165,6 +180,31 @@ def write_db(
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
+
+
+def _check_rows(pack: Pack, rows: list[tuple[str, tuple[str, ...], list]]) -> None:
+    """What is written is what :func:`read_db` accepts (types, ranges, limits): a pack
+    that saves can always be opened. Rows are named by position, from 1."""
+    for table, columns, data in rows:
+        spec = COLUMNS[table]
+        checks = [(i, c, spec.get(c)) for i, c in enumerate(columns) if c in spec]
+        for n, row in enumerate(data, 1):
+            for i, c, check in checks:
+                check_cell(table, n, c, check, row[i])
+    m = pack.map
+    for table, items in (("zones", m.zones), ("terrain_areas", m.terrain_areas)):
+        check_geometries(
+            table, [x.geometry for x in items.values()], list(range(1, len(items) + 1))
+        )
+    for s in pack.scenarios.values():
+        total = sum(u.count for u in s.units if type(u.count) is int)
+        if total > limits.MAX_SCENARIO_UNITS:
+            raise fail(
+                "units",
+                "*",
+                "count",
+                f"scenario {s.id[:40]!r} sets up more than {limits.MAX_SCENARIO_UNITS:,} units",
+            )
 
 
 def _rows(pack: Pack, cache: WkbCache) -> list[tuple[str, tuple[str, ...], list]]:
@@ -213,7 +253,7 @@ def _rows(pack: Pack, cache: WkbCache) -> list[tuple[str, tuple[str, ...], list]
                 _j(z.flags, w + ".flags"),
                 *_xy(z.label),
                 *_xy(z.roundel),
-                _j(z.slots, w + ".slots"),
+                _j(_points(z.slots), w + ".slots"),
                 _j(z.props, w + ".props"),
             ]
         )
@@ -355,7 +395,7 @@ def _rows(pack: Pack, cache: WkbCache) -> list[tuple[str, tuple[str, ...], list]
                 pos,
                 ln.kind,
                 ln.name,
-                _j(ln.points, w + ".points"),
+                _j(_points(ln.points), w + ".points"),
                 _j(ln.path, w + ".path"),
                 ln.start,
                 ln.end,
@@ -590,153 +630,199 @@ def _rows(pack: Pack, cache: WkbCache) -> list[tuple[str, tuple[str, ...], list]
 
 
 def read_state(conn: sqlite3.Connection) -> dict[str, str]:
-    return dict(conn.execute("SELECT key, value FROM store_state"))
+    return {r[1]: r[2] for r in select(conn, "store_state", "key, value")}
+
+
+def _geometries(table: str, rows: list, col: int, cache: WkbCache | None) -> list:
+    """Decode the WKB of column ``col`` of ``rows`` (one vectorised call; on failure one by
+    one to name the row) and check them (:func:`check_geometries`)."""
+    blobs = [r[col] for r in rows]
+    try:
+        geoms = _from_wkb(blobs)
+    except (shapely.errors.GEOSException, ValueError, TypeError):
+        geoms = []
+        for r, b in zip(rows, blobs, strict=True):
+            try:
+                geoms.append(_from_wkb([b])[0])
+            except (shapely.errors.GEOSException, ValueError, TypeError) as err:
+                raise fail(table, r[0], "geometry", f"not valid WKB ({err})") from None
+    check_geometries(table, geoms, [r[0] for r in rows])
+    if cache is not None:
+        for g, b in zip(geoms, blobs, strict=True):
+            cache.remember(g, b)
+    return geoms
+
+
+def check_geometries(table: str, geoms: list, row_ids: list) -> None:
+    """Polygonal, finite, within ±MAX_COORD, and not too many vertices (one by one and
+    in all); :class:`BadCell` naming ``row_ids[i]`` otherwise."""
+    if not geoms:
+        return
+    arr = np.empty(len(geoms), dtype=object)
+    arr[:] = geoms
+    types = shapely.get_type_id(arr)
+    counts = shapely.get_num_coordinates(arr)
+    for i in np.flatnonzero((types != -1) & (types != 3) & (types != 6)):  # -1: None
+        raise fail(
+            table, row_ids[i], "geometry", f"expected a polygon, found a {geoms[i].geom_type}"
+        )
+    for i in np.flatnonzero(counts > limits.MAX_GEOMETRY_VERTICES):
+        raise fail(
+            table,
+            row_ids[i],
+            "geometry",
+            f"{counts[i]:,} vertices (at most {limits.MAX_GEOMETRY_VERTICES:,})",
+        )
+    if int(counts.sum()) > limits.MAX_TOTAL_VERTICES:
+        raise fail(
+            table,
+            "*",
+            "geometry",
+            f"{int(counts.sum()):,} vertices in all (at most {limits.MAX_TOTAL_VERTICES:,})",
+        )
+    with np.errstate(invalid="ignore"):
+        coords, owner = shapely.get_coordinates(arr, return_index=True)
+        bad = ~np.all(np.isfinite(coords) & (np.abs(coords) <= limits.MAX_COORD), axis=1)
+    for i in owner[bad][:1]:
+        raise fail(
+            table,
+            row_ids[i],
+            "geometry",
+            f"a coordinate is not finite or beyond ±{limits.MAX_COORD:g}",
+        )
+
+
+def _xy_pair(table: str, row: int, name: str, x, y):
+    if (x is None) != (y is None):
+        raise fail(
+            table, row, f"{name}_y" if y is None else f"{name}_x", "only one of x, y is NULL"
+        )
+    return None if x is None else (x, y)
 
 
 def read_db(conn: sqlite3.Connection, cache: WkbCache | None = None) -> Pack:
-    """The pack held by ``conn`` (current schema). Raises the raw sqlite3/JSON/shapely
-    errors; callers turn them into a :class:`PackError` naming the file. ``cache`` learns
-    the WKB of every geometry read."""
-    q = conn.execute
+    """The pack held by ``conn`` (current schema). Every cell is checked against
+    :data:`gamecore.store.columns.COLUMNS`, and rows of a scenario must name one: a bad
+    cell raises :class:`~gamecore.store.columns.BadCell` (table, row, column).
+    (References to missing zones or nations are the validator's to report, so that the
+    editor can open such a pack and fix it.) Raises sqlite3 errors as they come; callers
+    name the file. ``cache`` learns the WKB of every geometry read."""
     pack = Pack()
-    pack.meta = {k: _loads(v) for k, v in q("SELECT key, value FROM pack_meta ORDER BY pos")}
-    row = q(
-        "SELECT name, width, height, crs, transform, wrap_x, props FROM map_info WHERE id = 1"
-    ).fetchone()
+    pack.meta = {k: v for _, k, v in select(conn, "pack_meta", "key, value")}
     m = Map()
-    if row is not None:
-        m.name, m.width, m.height, m.crs = row[0], row[1], row[2], row[3]
-        m.transform = None if row[4] is None else _loads(row[4])
-        m.wrap_x = bool(row[5])
-        m.props = _loads(row[6])
+    for _, name, width, height, crs, transform, wrap_x, props in select(
+        conn, "map_info", "name, width, height, crs, transform, wrap_x, props"
+    ):
+        m.name, m.width, m.height, m.crs = name, width, height, crs
+        m.transform, m.wrap_x, m.props = transform, wrap_x, props
     pack.map = m
 
-    rows = q(
-        "SELECT id, code, name, kind, geometry, value, terrain, region, flags, label_x, "
-        "label_y, roundel_x, roundel_y, slots, props FROM zones ORDER BY pos"
-    ).fetchall()
-    geoms = _from_wkb([r[4] for r in rows])
-    if cache is not None:
-        for r, g in zip(rows, geoms, strict=True):
-            cache.remember(g, r[4])
+    rows = list(
+        select(
+            conn,
+            "zones",
+            "id, code, name, kind, geometry, value, terrain, region, flags, label_x, "
+            "label_y, roundel_x, roundel_y, slots, props",
+        )
+    )
+    geoms = _geometries("zones", rows, 5, cache)
     zones = m.zones
     for r, g in zip(rows, geoms, strict=True):
-        zones[r[0]] = Zone(
-            r[0],
+        zones[r[1]] = Zone(
             r[1],
             r[2],
             r[3],
+            r[4],
             g,
-            r[5],
             r[6],
             r[7],
-            _loads(r[8]),
-            None if r[9] is None else (r[9], r[10]),
-            None if r[11] is None else (r[11], r[12]),
-            [tuple(p) for p in _loads(r[13])],
-            _loads(r[14]),
-        )
-    for r in q(
-        "SELECT a, b, river, mountain, fortified, impassable, rail_gauge, crossing_limit, "
-        "props FROM borders ORDER BY pos"
-    ):
-        m.borders[(r[0], r[1])] = Border(
-            r[0],
-            r[1],
-            bool(r[2]),
-            bool(r[3]),
-            bool(r[4]),
-            bool(r[5]),
-            r[6],
-            r[7],
-            _loads(r[8]),
-        )
-    for r in q(
-        "SELECT id, kind, a, b, name, via, controllers, rule, props FROM links ORDER BY pos"
-    ):
-        m.links[r[0]] = Link(r[0], r[1], r[2], r[3], r[4], r[5], _loads(r[6]), r[7], _loads(r[8]))
-    rows = q("SELECT id, zone, terrain, geometry, props FROM terrain_areas ORDER BY pos").fetchall()
-    for r, g in zip(rows, _from_wkb([r[3] for r in rows]), strict=True):
-        if cache is not None:
-            cache.remember(g, r[3])
-        m.terrain_areas[r[0]] = TerrainArea(r[0], r[1], r[2], g, _loads(r[4]))
-    for r in q(
-        "SELECT id, zone, type, level, damage, serves, owner, props FROM facilities ORDER BY pos"
-    ):
-        m.facilities[r[0]] = Facility(
-            r[0], r[1], r[2], r[3], r[4], _loads(r[5]), r[6], _loads(r[7])
-        )
-    for r in q(
-        "SELECT id, kind, name, points, path, start, [end], [values], gauge, props "
-        "FROM lines ORDER BY pos"
-    ):
-        m.lines[r[0]] = Line(
-            r[0],
-            r[1],
-            r[2],
-            [tuple(p) for p in _loads(r[3])],
-            _loads(r[4]),
-            r[5],
-            r[6],
-            _loads(r[7]),
             r[8],
-            _loads(r[9]),
+            r[9],
+            _xy_pair("zones", r[0], "label", r[10], r[11]),
+            _xy_pair("zones", r[0], "roundel", r[12], r[13]),
+            r[14],
+            r[15],
         )
-    for r in q(
-        "SELECT id, name, format, data, x, y, width, height, opacity, visible "
-        "FROM images ORDER BY pos"
+    for r in select(
+        conn,
+        "borders",
+        "a, b, river, mountain, fortified, impassable, rail_gauge, crossing_limit, props",
     ):
-        m.images[r[0]] = BackgroundImage(
-            r[0], r[1], r[2], bytes(r[3] or b""), r[4], r[5], r[6], r[7], r[8], bool(r[9])
+        m.borders[(r[1], r[2])] = Border(*r[1:])
+    for r in select(conn, "links", "id, kind, a, b, name, via, controllers, rule, props"):
+        m.links[r[1]] = Link(*r[1:])
+    rows = list(select(conn, "terrain_areas", "id, zone, terrain, geometry, props"))
+    for r, g in zip(rows, _geometries("terrain_areas", rows, 4, cache), strict=True):
+        m.terrain_areas[r[1]] = TerrainArea(r[1], r[2], r[3], g, r[5])
+    for r in select(
+        conn, "images", "id, name, format, data, x, y, width, height, opacity, visible"
+    ):
+        m.images[r[1]] = BackgroundImage(*r[1:])
+
+    for r in select(
+        conn,
+        "nations",
+        "id, name, colour, kind, playable, capital, home_zones, flag_image, props",
+    ):
+        pack.nations[r[1]] = Nation(*r[1:])
+
+    for r in select(conn, "facilities", "id, zone, type, level, damage, serves, owner, props"):
+        m.facilities[r[1]] = Facility(*r[1:])
+    for r in select(
+        conn, "lines", "id, kind, name, points, path, start, [end], [values], gauge, props"
+    ):
+        m.lines[r[1]] = Line(*r[1:])
+    scen = pack.scenarios
+    for r in select(
+        conn,
+        "scenarios",
+        "id, name, ruleset, options, start, calendar, rounds, turn_order, props",
+    ):
+        scen[r[1]] = Scenario(
+            id=r[1],
+            name=r[2],
+            ruleset=r[3],
+            options=r[4],
+            start=r[5],
+            calendar=r[6],
+            rounds=r[7],
+            turn_order=r[8],
+            props=r[9],
         )
 
-    for r in q(
-        "SELECT id, name, colour, kind, playable, capital, home_zones, flag_image, props "
-        "FROM nations ORDER BY pos"
+    def scenario(table: str, row: int, sid: str) -> Scenario:
+        s = scen.get(sid)
+        if s is None:
+            raise fail(table, row, "scenario", f"unknown scenario {sid[:40]!r}")
+        return s
+
+    for r in select(conn, "alliances", "scenario, id, name, members, colour"):
+        scenario("alliances", r[0], r[1]).alliances[r[2]] = Alliance(*r[2:])
+    for r in select(conn, "relations", "scenario, a, b, status, initiated_by"):
+        scenario("relations", r[0], r[1]).relations[(r[2], r[3])] = Relation(*r[2:])
+    for r in select(conn, "ownership", "scenario, zone, owner, original"):
+        scenario("ownership", r[0], r[1]).ownership[r[2]] = Ownership(r[3], r[4])
+    totals: dict[str, int] = {}
+    for r in select(conn, "units", "scenario, zone, nation, unit_type, count, props"):
+        totals[r[1]] = totals.get(r[1], 0) + r[5]
+        if totals[r[1]] > limits.MAX_SCENARIO_UNITS:
+            raise fail(
+                "units",
+                r[0],
+                "count",
+                f"scenario {r[1][:40]!r} sets up more than {limits.MAX_SCENARIO_UNITS:,} units",
+            )
+        scenario("units", r[0], r[1]).units.append(UnitStack(*r[2:]))
+    for table in ("banks", "income_overrides"):
+        for r in select(conn, table, "scenario, nation, amount"):
+            getattr(scenario(table, r[0], r[1]), table)[r[2]] = r[3]
+    for r in select(
+        conn, "objectives", "scenario, id, name, kind, owner, condition, effect, once, props"
     ):
-        pack.nations[r[0]] = Nation(
-            r[0], r[1], r[2], r[3], bool(r[4]), r[5], _loads(r[6]), r[7], _loads(r[8])
-        )
-    scen = pack.scenarios
-    for r in q(
-        "SELECT id, name, ruleset, options, start, calendar, rounds, turn_order, props "
-        "FROM scenarios ORDER BY pos"
-    ):
-        scen[r[0]] = Scenario(
-            id=r[0],
-            name=r[1],
-            ruleset=r[2],
-            options=_loads(r[3]),
-            start=r[4],
-            calendar=r[5],
-            rounds=r[6],
-            turn_order=_loads(r[7]),
-            props=_loads(r[8]),
-        )
-    for r in q("SELECT scenario, id, name, members, colour FROM alliances ORDER BY pos"):
-        scen[r[0]].alliances[r[1]] = Alliance(r[1], r[2], _loads(r[3]), r[4])
-    for r in q("SELECT scenario, a, b, status, initiated_by FROM relations ORDER BY pos"):
-        scen[r[0]].relations[(r[1], r[2])] = Relation(r[1], r[2], r[3], r[4])
-    for r in q("SELECT scenario, zone, owner, original FROM ownership ORDER BY pos"):
-        scen[r[0]].ownership[r[1]] = Ownership(r[2], r[3])
-    for r in q("SELECT scenario, zone, nation, unit_type, count, props FROM units ORDER BY pos"):
-        scen[r[0]].units.append(UnitStack(r[1], r[2], r[3], r[4], _loads(r[5])))
-    for r in q("SELECT scenario, nation, amount FROM banks ORDER BY pos"):
-        scen[r[0]].banks[r[1]] = r[2]
-    for r in q("SELECT scenario, nation, amount FROM income_overrides ORDER BY pos"):
-        scen[r[0]].income_overrides[r[1]] = r[2]
-    for r in q(
-        "SELECT scenario, id, name, kind, owner, condition, effect, once, props "
-        "FROM objectives ORDER BY pos"
-    ):
-        scen[r[0]].objectives[r[1]] = Objective(
-            r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), _loads(r[8])
-        )
-    for r in q("SELECT id, text FROM rulesets ORDER BY pos"):
-        pack.rulesets[r[0]] = RulesetDoc(r[0], r[1])
-    for r in q(
-        "SELECT id, scenario, created, params, scenario_hash, results FROM playtests ORDER BY pos"
-    ):
-        pack.playtests[r[0]] = PlaytestResult(r[0], r[1], r[2], _loads(r[3]), r[4], _loads(r[5]))
-    pack.ignored_issues = [r[0] for r in q("SELECT issue FROM ignored_issues ORDER BY pos")]
+        scenario("objectives", r[0], r[1]).objectives[r[2]] = Objective(*r[2:])
+    for r in select(conn, "rulesets", "id, text"):
+        pack.rulesets[r[1]] = RulesetDoc(r[1], r[2])
+    for r in select(conn, "playtests", "id, scenario, created, params, scenario_hash, results"):
+        pack.playtests[r[1]] = PlaytestResult(*r[1:])
+    pack.ignored_issues = [r[1] for r in select(conn, "ignored_issues", "issue")]
     return pack

@@ -18,6 +18,7 @@ from pathlib import Path
 import shapely
 import shapely.affinity
 
+from gamecore.geometry.grid import snap_map
 from gamecore.geometry.synthetic import synthetic_map
 from gamecore.model import Alliance, Nation, Ownership, Pack, Scenario, UnitStack
 
@@ -76,6 +77,7 @@ def run() -> dict:
     from gamecore.store.jsonform import dump_json, load_json
 
     pack = synthetic_pack()
+    snap_map(pack.map)  # as a saved pack holds it (coordinates on the grid, #18)
     vertices = int(sum(len(shapely.get_coordinates(z.geometry)) for z in pack.map.zones.values()))
     folder = Path(tempfile.mkdtemp(prefix="bench_store_"))
     try:

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
+from gamecore import safejson
 from gamecore.errors import WarroomError
 from gamecore.model import Pack
 
@@ -138,8 +139,8 @@ class ResultsFile:
         if not lines or not lines[0].strip():
             return {}
         try:
-            head = json.loads(lines[0])
-        except json.JSONDecodeError:
+            head = safejson.loads(lines[0])
+        except safejson.JsonLimitError:
             raise WarroomError("not a playtest results file (bad header)", self.path) from None
         if not isinstance(head, dict) or head.get("warroom_playtest") != FORMAT:
             raise WarroomError("not a playtest results file of this version", self.path)
@@ -158,8 +159,8 @@ class ResultsFile:
             if not line:
                 continue
             try:
-                rec = json.loads(line)
-            except json.JSONDecodeError:
+                rec = safejson.loads(line)
+            except safejson.JsonLimitError:
                 if no - 1 >= last - 1:
                     continue  # a torn last line: the game will be played again
                 raise WarroomError(f"line {no}: not JSON", self.path) from None

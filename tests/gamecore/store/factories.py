@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 from shapely.geometry import MultiPolygon, Polygon, box
 
+from gamecore import limits
 from gamecore.model import (
     Alliance,
     BackgroundImage,
@@ -184,10 +185,13 @@ def simple_pack(n_zones: int = 4, tag: str = "") -> Pack:
 
 _names = st.text(min_size=0, max_size=12)
 _ids = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789", min_size=1, max_size=6)
-_floats = st.floats(allow_nan=False, allow_infinity=False, width=64, min_value=-1e9, max_value=1e9)
-_ints = st.integers(min_value=-(2**62), max_value=2**62)
+# within what a pack may hold (gamecore.limits): coordinates, amounts, counts
+_floats = st.floats(allow_nan=False, allow_infinity=False, width=64, min_value=-1e6, max_value=1e6)
+_ints = st.integers(min_value=-limits.MAX_AMOUNT, max_value=limits.MAX_AMOUNT)
+_json_ints = st.integers(min_value=-(2**62), max_value=2**62)
+_counts = st.integers(min_value=0, max_value=limits.MAX_STACK_COUNT)
 _json = st.recursive(
-    st.none() | st.booleans() | _ints | _floats | _names,
+    st.none() | st.booleans() | _json_ints | _floats | _names,
     lambda kids: st.lists(kids, max_size=3) | st.dictionaries(_names, kids, max_size=3),
     max_leaves=6,
 )
@@ -215,7 +219,7 @@ def packs(draw) -> Pack:
     )
     pack = Pack()
     pack.map.name = draw(_names)
-    pack.map.width = draw(_floats)
+    pack.map.width = abs(draw(_floats))
     pack.map.props = draw(_props)
     pack.meta = draw(_props)
     for zid in zone_ids:
@@ -257,14 +261,14 @@ def packs(draw) -> Pack:
                 values={n: draw(_ints) for n in nation_ids[:2]},
             )
     for sid in draw(st.lists(_ids, max_size=2, unique=True)):
-        s = Scenario(sid, draw(_names), options=draw(_props), rounds=draw(st.none() | _ints))
+        s = Scenario(sid, draw(_names), options=draw(_props), rounds=draw(st.none() | _counts))
         if zone_ids and nation_ids:
             s.units = [
                 UnitStack(
                     draw(st.sampled_from(zone_ids)),
                     draw(st.sampled_from(nation_ids)),
                     draw(_names),
-                    draw(_ints),
+                    draw(_counts),
                     draw(_props),
                 )
                 for _ in range(draw(st.integers(0, 4)))

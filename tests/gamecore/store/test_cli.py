@@ -71,7 +71,10 @@ def test_load_reads_stdin_and_scripts_can_batch_edit(capsys, monkeypatch, tmp_pa
         z["value"] += 1
     stdin = io.TextIOWrapper(io.BytesIO(json.dumps(data).encode()), encoding="utf-8")
     monkeypatch.setattr(sys, "stdin", stdin)
-    code, out, _ = run(capsys, "load", "-", "-o", pack_file, "--json")
+    code, _, err = run(capsys, "load", "-", "-o", pack_file, "--json")
+    assert code == 2 and "already exists (use --force" in err  # #18: no silent replace
+    stdin.seek(0)
+    code, out, _ = run(capsys, "load", "-", "-o", pack_file, "--json", "--force")
     assert code == 0 and json.loads(out)["output"] == str(pack_file)
     assert read_pack(pack_file).map.zones[3].value == 3
 
@@ -205,7 +208,7 @@ def test_bad_json_for_load(capsys, tmp_path, pack_file, text, problem):
     src = tmp_path / "edit.json"
     src.write_text(text)
     before = snapshot(tmp_path)
-    code, out, err = run(capsys, "load", src, "-o", pack_file)
+    code, out, err = run(capsys, "load", src, "-o", pack_file, "--force")
     assert code == 2 and out == ""
     assert (
         err == f"warroom: error: {src}: {problem}" + err[len(f"warroom: error: {src}: {problem}") :]
@@ -219,7 +222,7 @@ def test_load_into_an_unwritable_folder(capsys, tmp_path, pack_file, unwritable)
     src.write_text(dump_json(simple_pack()))
     before = snapshot(tmp_path)
     with unwritable(tmp_path):
-        code, out, err = run(capsys, "load", src, "-o", pack_file)
+        code, out, err = run(capsys, "load", src, "-o", pack_file, "--force")
     assert code == 2 and out == ""
     assert err.startswith(f"warroom: error: {pack_file}: ")
     assert f"cannot write to the folder {tmp_path}" in err and "not changed" in err

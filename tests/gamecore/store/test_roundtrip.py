@@ -6,9 +6,10 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from shapely.geometry import Point, box
+from shapely.geometry import Polygon, box
 
 from gamecore.errors import PackError
+from gamecore.geometry.grid import snap_geometries
 from gamecore.model import Pack, Zone
 from gamecore.store import APPLICATION_ID, SCHEMA_VERSION, read_pack, write_pack
 from tests.gamecore.store.factories import full_pack
@@ -77,9 +78,13 @@ def test_points_and_z_coordinates_survive(tmp_path):
     pack.map.terrain_areas = {}
     write_pack(pack, tmp_path / "p.warroom")
     assert read_pack(tmp_path / "p.warroom") == pack
-    pack.map.zones[1].geometry = Point(1, 2, 3).buffer(1)  # 3D polygon
+    pack.map.zones[1].geometry = Polygon([(0, 0, 1), (1, 0, 2), (1, 1.0000004, 3), (0, 0, 1)])
     write_pack(pack, tmp_path / "p.warroom")
-    assert read_pack(tmp_path / "p.warroom").map.zones[1].geometry == pack.map.zones[1].geometry
+    back = read_pack(tmp_path / "p.warroom").map.zones[1].geometry
+    assert back.has_z and back.exterior.coords[2] == (1, 1.0, 3)  # Z is kept
+    # on the grid (#18): every coordinate is the 6-decimal one nearest the original
+    assert back == snap_geometries([pack.map.zones[1].geometry])[0]
+    assert back.equals_exact(pack.map.zones[1].geometry, 1e-6)
 
 
 def test_inconsistent_keys_are_refused_before_writing(tmp_path):

@@ -31,7 +31,10 @@ def state(k: int) -> Pack:
     for i in range(150):
         cx, cy, r = (i % 15) * 10.0, (i // 15) * 10.0, 4.0 + (k % 5) * 0.1
         ring = [
-            (cx + r * math.cos(2 * math.pi * j / 40), cy + r * math.sin(2 * math.pi * j / 40))
+            (  # on the storage grid (#18), so the file holds exactly this pack
+                round(cx + r * math.cos(2 * math.pi * j / 40), 6),
+                round(cy + r * math.sin(2 * math.pi * j / 40), 6),
+            )
             for j in range(40)
         ]
         pack.map.zones[i + 1] = Zone(

@@ -1,0 +1,82 @@
+"""The long fuzz run of issue #18: every column of every table of the bundled sample set
+to each hostile value of :data:`tests.gamecore.untrusted.crafted.MUTATIONS` (and a value
+of another type), then info, validate, dump, play and export run on the crafted pack.
+
+Figures: cases tried, command runs, how many worked / were refused, and ``bad``, the
+number of runs that raised a traceback, gave an error of more than one line, an error not
+naming the pack, or ran longer than ``SLOW_S`` (must be 0); ``bad_examples`` lists a few.
+
+It takes about an hour on one core; ``FUZZ_SHARD=k/n`` runs the k-th of n interleaved
+parts (so n processes can share the work), and ``FUZZ_QUICK=1`` leaves out the columns
+that only order rows (``pos``, ``store_state``) and runs validate (3-4 s a run) only on
+NULL cells.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+from tests.gamecore.untrusted import crafted
+
+SLOW_S = 60.0
+COMMANDS = ("info", "validate", "dump", "play", "export")
+
+
+def run() -> dict:
+    cases = runs = worked = refused = 0
+    bad: list[str] = []
+    slowest = 0.0
+    start = time.perf_counter()
+    k, n = (int(x) for x in os.environ.get("FUZZ_SHARD", "1/1").split("/"))
+    quick = os.environ.get("FUZZ_QUICK") == "1"
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        pack = d / "crafted.warroom"
+        for index, (table, column) in enumerate(crafted.columns()):
+            if index % n != k - 1 or (quick and (column == "pos" or table == "store_state")):
+                continue
+            declared = crafted.column_type(crafted.SAMPLE, table, column)
+            values = dict(crafted.MUTATIONS, retype=crafted.retype_value(declared))
+            for name, value in values.items():
+                if not crafted.craft(pack, table, column, value):
+                    continue
+                cases += 1
+                which = COMMANDS
+                if quick and name != "null":
+                    which = tuple(c for c in COMMANDS if c != "validate")
+                for argv in crafted.commands(pack, d, which):
+                    runs += 1
+                    t0 = time.perf_counter()
+                    try:
+                        rc, err = crafted.run(argv)
+                        problem = crafted.check_outcome(argv, rc, err, pack)
+                    except Exception as exc:  # noqa: BLE001 - a traceback is what we count
+                        rc, problem = (
+                            -1,
+                            "traceback: "
+                            + "".join(traceback.format_exception_only(exc)).strip()[:200],
+                        )
+                    took = time.perf_counter() - t0
+                    slowest = max(slowest, took)
+                    if took > SLOW_S:
+                        problem = f"ran {took:.0f} s"
+                    if problem:
+                        bad.append(f"{table}.{column}={name} {argv[0]}: {problem}")
+                    elif rc == 2:
+                        refused += 1
+                    else:
+                        worked += 1
+    return {
+        "cases": cases,
+        "runs": runs,
+        "worked": worked,
+        "refused": refused,
+        "bad": len(bad),
+        "bad_examples": bad[:10],
+        "slowest_run_s": round(slowest, 2),
+        "total_s": round(time.perf_counter() - start, 1),
+    }
