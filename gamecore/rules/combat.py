@@ -546,6 +546,31 @@ def crossed_effects(
     return fl | more if more else fl
 
 
+def border_crossers(
+    s: GameState, zone: int, units: list[Unit], effects: list[str], battle_round: int
+) -> frozenset[int]:
+    """The land units among ``units`` that crossed one of ``effects`` (``[borders.*]``
+    ids, or border terrain met on the way to the roundel, §1.7) to attack ``zone``, while
+    that effect lasts (its ``rounds``; border terrain: ``border_terrain_rounds``)."""
+    ut = s.rules.units
+    wanted = frozenset(effects)
+    edges = _facility_edges(s, zone)
+    bt = s.board.border_terrain
+    bt_on = bool(bt) and battle_round <= int(s.rules.options["border_terrain_rounds"])
+    out = set()
+    for u in units:
+        if ut[u.type].domain != "land":
+            continue
+        for name in crossed_effects(s, zone, u, edges) & wanted:
+            e = s.rules.borders.get(name)
+            if e is not None and _active(e, battle_round):
+                out.add(u.id)
+        o = s.origins.get(u.id)
+        if bt_on and o is not None and o != zone and bt.get((zone, o), frozenset()) & wanted:
+            out.add(u.id)
+    return frozenset(out)
+
+
 def _active(e, battle_round: int) -> bool:
     return not e.rounds or battle_round <= e.rounds
 
@@ -864,6 +889,15 @@ def assign_hits(
         return [], {}
     ut = s.rules.units
     order = [u for u in order_units(s, targets, profile, attacker, zone) if u.id not in exclude]
+    first = s.rules.options.get("border_casualties_first")
+    if attacker and first and s.battle is not None and s.board.is_land(zone):
+        # seeds/003 River and Mountain rules: while the effect lasts, the attacker's
+        # losses come from the land units that crossed it first
+        crossers = border_crossers(s, zone, order, first, s.battle.round)
+        if crossers:
+            order = [u for u in order if u.id in crossers] + [
+                u for u in order if u.id not in crossers
+            ]
     if attacker and s.rules.options.get("amphibious_casualties_first"):
         # §9.8: with land-side attackers in the battle, amphibious units go first
         order = [u for u in order if u.flags & AMPHIB] + [u for u in order if not u.flags & AMPHIB]
@@ -1741,6 +1775,13 @@ OPTIONS = (
         "list",
         [],
         doc="unit types exempt from amphibious double casualties",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "border_casualties_first",
+        "list",
+        [],
+        doc="seeds/003 rivers, mountain borders: [borders.*] ids (or border terrain) whose land crossers are the attacker's first casualties while the effect lasts",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(
