@@ -1,0 +1,304 @@
+"""The seeds/003 house rules as the ``global_war_house`` variant of Global War (issue #26).
+
+Every test cites the sheet (seeds/003_ba8e71369cfe5589.txt) by its section heading, as the
+sheet spells it. The mechanisms are options of the ``aa`` system, off by default, so
+global_war and g40 play as before (tests/gamecore/engine/golden)."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from gamecore.cli import main
+from gamecore.commands.rules import diff_tables
+from gamecore.engine import new_game
+from gamecore.engine.ruleset import load_ruleset, parse_ruleset
+from gamecore.engine.testmaps import grid_pack, zone_ids
+from gamecore.errors import RulesetError
+from gamecore.rules import politics
+from gamecore.rules.combat import assign_hits, border_crossers
+from gamecore.rules.options import DEFAULT_OPTIONS
+from tests.gamecore.rules.test_gw_combat_terrain import _combat, _values, pack_abc
+
+HOUSE_OPTIONS = (
+    "border_casualties_first",
+    "neutral_victim_table",
+    "minor_navy_fate",
+)
+
+
+# ------------------------------------------------------------------ the ruleset itself
+def test_the_variant_extends_global_war_and_changes_only_what_the_sheet_changes():
+    gw, house = load_ruleset("global_war"), load_ruleset("global_war_house")
+    assert house.system == "aa" and house.dice == 12
+    rows = diff_tables(gw.raw, house.raw)
+    keys = {r["key"].split(".")[0] + "." + r["key"].split(".")[1] for r in rows}
+    # ruleset identity, options and the four tables the sheet's rules touch; no unit,
+    # facility, technology or nation of global_war changes
+    assert keys <= {
+        "ruleset.id",
+        "ruleset.name",
+        "ruleset.description",
+        "ruleset.sources",
+        "options.border_casualties_first",
+        "options.convoy_surface_raiders",
+        "options.minor_navy_fate",
+        "options.minor_navy_fate_die",
+        "options.modifier_policy",
+        "options.modifier_tiebreak",
+        "options.neutral_victim_die",
+        "options.neutral_victim_table",
+        "options.transport_own_only",
+        "borders.river",
+        "borders.mountain",
+        "terrain.river",
+        "terrain.city",
+    }
+    assert house.units == gw.units and house.facility_types == gw.facility_types
+    # MULTIPLE MODIFYERS FOR ATTACK AND DEFENSE: one modifier, the highest
+    assert house.options["modifier_policy"] == "highest_only"
+    # AIR, RAIL AND NAVAL TRANSPORTS: "You May Transport members of your Alliance"
+    assert house.options["transport_own_only"] is False
+    # CONVOY RAIDING: "Surface warships may convoy raid."
+    assert house.options["convoy_surface_raiders"] is True
+
+
+def test_the_house_mechanisms_are_off_unless_a_ruleset_switches_them_on():
+    for name in HOUSE_OPTIONS:
+        assert not DEFAULT_OPTIONS[name]
+        assert not load_ruleset("global_war").options[name]
+        assert not load_ruleset("g40").options[name]
+
+
+@pytest.mark.parametrize(
+    ("toml", "key"),
+    [
+        ('neutral_victim_table = { axis = [[6, "allies"], [11, "comintern"]] }', "axis"),
+        ('neutral_victim_table = { axis = [[7, "allies"], [6, "x"], [12, "y"]] }', "axis"),
+        ('minor_navy_fate = [[4, "attacker"], [12, "sunk"]]', "minor_navy_fate"),
+        ('border_casualties_first = ["volcano"]', "border_casualties_first"),
+    ],
+)
+def test_a_bad_house_table_names_the_file_and_key(toml, key):
+    with pytest.raises(RulesetError) as err:
+        parse_ruleset(f'extends = "global_war"\n[options]\n{toml}\n', "house.toml")
+    assert "house.toml" in str(err.value) and key in str(err.value)
+
+
+def test_rules_diff_cli(capsys):
+    assert main(["rules", "diff", "global_war", "global_war_house"]) == 0
+    out = capsys.readouterr().out
+    assert "global_war_house against global_war" in out
+    assert '~ options.modifier_policy: "best_and_worst" -> "highest_only"' in out
+    assert "+ options.neutral_victim_table" in out
+    assert main(["rules", "diff", "global_war", "global_war_house", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["a"] == "global_war" and got["b"] == "global_war_house"
+    assert {"key": "options.transport_own_only", "change": "changed", "a": True, "b": False} in (
+        got["differences"]
+    )
+    assert main(["rules", "diff", "global_war", "no_such_ruleset"]) == 2
+    assert "no ruleset 'no_such_ruleset'" in capsys.readouterr().err
+
+
+def test_diff_tables_reports_added_removed_changed():
+    rows = diff_tables({"a": 1, "t": {"x": 1, "y": 2}}, {"t": {"x": 1, "y": 3, "z": 4}})
+    assert rows == [
+        {"key": "a", "change": "removed", "a": 1},
+        {"key": "t.y", "change": "changed", "a": 2, "b": 3},
+        {"key": "t.z", "change": "added", "b": 4},
+    ]
+
+
+# ------------------------------------------------------------------ (HR) the D12 tables
+# Three alliances with one Major each and a minor outside every alliance.
+NATIONS = {
+    "GER": {"alliance": "axis", "capital": "A"},
+    "UK": {"alliance": "allies", "capital": "C"},
+    "SOV": {"alliance": "comintern", "capital": "D"},
+    "POL": {"kind": "minor", "capital": "B"},
+}
+ZONES = {
+    "A": {"owner": "GER"},
+    "B": {"owner": "POL"},
+    "C": {"owner": "UK"},
+    "D": {"owner": "SOV"},
+}
+PEACE = {
+    (a, b): "peace"
+    for i, a in enumerate(["GER", "UK", "SOV", "POL"])
+    for b in ["GER", "UK", "SOV", "POL"][i + 1 :]
+}
+
+
+def house_game(seed=1, wars=(), units=()):
+    pack = grid_pack(
+        ["A B C D", "1 1 1 1"],
+        ZONES,
+        NATIONS,
+        units,
+        relations=PEACE,
+        ruleset="global_war_house",
+        banks={"GER": 10, "UK": 10, "SOV": 10, "POL": 5},
+        turn_order=[["GER"], ["UK"], ["SOV"], ["POL"]],
+    )
+    s = new_game(pack, "test", seed=seed)
+    s.alliance = {**s.alliance, "POL": None}
+    for a, b in wars:
+        s.set_relation(a, b, "war")
+    return s, zone_ids(pack)
+
+
+def _victim_events(s):
+    return [e for e in s.log if e.get("e") == "victim_side"]
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_no_alliance_at_war_with_the_aggressor_rolls_a_d12(seed):
+    # (HR) NUETRAL MINOR ASSIGNMENT: "If there Is no Alliance at war with Aggressor ...
+    # 1) Axis Attacks 1-6 given to Comintern, 7-12 given to Allies."
+    s, z = house_game(seed)
+    politics.declare_war(s, "GER", "POL")
+    (ev,) = _victim_events(s)
+    assert 1 <= ev["roll"] <= 12
+    want = "comintern" if ev["roll"] <= 6 else "allies"
+    assert ev["alliance"] == want
+    # no war with the leader: Control (CONTROL "Control is between Neutral and Aligned")
+    leader = "SOV" if want == "comintern" else "UK"
+    assert s.relation("POL", leader) == "controlled" and s.side_of("POL") == want
+
+
+def test_both_rows_of_the_table_come_up():
+    seen = set()
+    for seed in range(1, 40):
+        s, _ = house_game(seed)
+        politics.declare_war(s, "UK", "POL")
+        seen.add(_victim_events(s)[0]["alliance"])
+    # 3) Allies Attacks 1-6 given to Axis, 7-12 Given to Comintern.
+    assert seen == {"axis", "comintern"}
+
+
+def test_the_one_alliance_at_war_with_the_aggressor_takes_the_minor_without_a_roll():
+    # CONTROL / ALIGNMENT: "given to members of the same alliance" when one Alliance is at
+    # war with the aggressor; the D12 is only for none or both
+    s, z = house_game(wars=[("GER", "SOV")])
+    politics.declare_war(s, "GER", "POL")
+    (ev,) = _victim_events(s)
+    assert ev["roll"] is None and ev["alliance"] == "comintern"
+    # ALIGNMENT: at war with the same Major -> the minor Aligns and ceases to exist
+    assert s.owner[z["B"]] == "SOV" and not s.alive("POL")
+
+
+def test_both_alliances_at_war_with_the_aggressor_roll_too():
+    # "or both Alliances are at war with attacker of the attacked minor"
+    s, z = house_game(seed=3, wars=[("GER", "SOV"), ("GER", "UK")])
+    politics.declare_war(s, "GER", "POL")
+    (ev,) = _victim_events(s)
+    assert ev["roll"] is not None
+    assert ev["alliance"] == ("comintern" if ev["roll"] <= 6 else "allies")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_navy_of_an_eliminated_minor_is_split_by_a_d12_per_ship(seed):
+    # (HR) "Surviving Navy ownership after Minor was eliminated is a 3 way split per unit of
+    # a D12 roll: Attacker 1-4, Scuttled 5-8, Controller 9-12."
+    s, z = house_game(
+        seed,
+        wars=[("GER", "SOV")],
+        units=[("1", "POL", "destroyer", 12), ("B", "POL", "infantry", 1)],
+    )
+    ships = sorted(u.id for u in s.units.values() if u.type == "destroyer")
+    politics.declare_war(s, "GER", "POL")
+    fates = {e["unit"]: e for e in s.log if e.get("e") == "navy_fate"}
+    assert sorted(fates) == ships
+    for uid, e in fates.items():
+        want = "attacker" if e["roll"] <= 4 else "scuttled" if e["roll"] <= 8 else "controller"
+        assert e["to"] == want
+        if want == "scuttled":
+            assert uid not in s.units
+        else:
+            assert s.units[uid].nation == ("GER" if want == "attacker" else "SOV")
+            assert s.units[uid].type == "destroyer"
+    # the land army is absorbed by the controller as before
+    assert all(u.nation != "POL" for u in s.units.values())
+
+
+def test_a_controlled_minor_keeps_its_navy():
+    # only an eliminated (absorbed) minor's navy is split; a Controlled one plays on
+    s, z = house_game(units=[("1", "POL", "destroyer", 2)])
+    politics.declare_war(s, "GER", "POL")
+    assert not [e for e in s.log if e.get("e") == "navy_fate"]
+    assert all(u.nation == "POL" for u in s.units.values() if u.type == "destroyer")
+
+
+# ------------------------------------------------------------------ rivers and modifiers
+def _house_abc(pack):
+    pack.scenarios["test"].ruleset = "global_war_house"
+    return pack
+
+
+def test_river_crossers_are_the_first_casualties_in_round_one():
+    # RIVER RULES: "Attacker losses for first round must be from land units crossing river"
+    # A river inside B lies between A's border and B's roundel; C's border does not cross it.
+    pack, z = pack_abc([("medium_armor", 2)], [("infantry", 1)], river=[(1.6, 0.0), (1.6, 1.0)])
+    pack.scenarios["test"].units.append(
+        type(pack.scenarios["test"].units[0])(z["C"], "RED", "infantry", 2)
+    )
+    pack.scenarios["test"].ownership[z["C"]].owner = "RED"
+    _house_abc(pack)
+    s = _combat(pack, z)
+    att = sorted(
+        (s.units[u] for u in s.units_in(z["B"]) if s.units[u].nation == "RED"),
+        key=lambda u: u.id,
+    )
+    armour = {u.id for u in att if u.type == "medium_armor"}
+    assert {s.units[u].type for u in s.units_in(z["B"])} >= {"medium_armor", "infantry"}
+    assert border_crossers(s, z["B"], att, ["river"], 1) == armour
+    assert border_crossers(s, z["B"], att, ["river"], 2) == frozenset()  # round 1 only
+    hit = ((), "land", False)
+    s.battle = SimpleNamespace(round=1)
+    killed, _ = assign_hits(s, att, [hit, hit], "cheapest", True, z["B"])
+    # the cheapest would be the infantry; the crossing armour dies first
+    assert {u.id for u in killed} == armour
+    s.battle = SimpleNamespace(round=2)
+    killed, _ = assign_hits(s, att, [hit], "cheapest", True, z["B"])
+    assert killed[0].type == "infantry"
+
+
+def test_river_penalty_falls_on_all_land_units_and_only_one_modifier_applies():
+    # RIVER RULES "All Land units first round only -1 attack modifier" (global_war exempts
+    # Marines and artillery); MULTIPLE MODIFYERS "Only 1 Modifier applies at a time":
+    # river -1 and mountain -1 crossed together give -1, not -2
+    mountain = ("mountain", (1.3, 0.0, 1.5, 1.0))
+    pack, z = pack_abc(
+        [("marine", 1), ("medium_armor", 1)],
+        [("infantry", 1)],
+        areas=[mountain],
+        river=[(1.6, 0.0), (1.6, 1.0)],
+    )
+    base = _values(_combat(pack, z), z["B"], "RED", "attack", "att", 1)
+    s = _combat(_house_abc(pack), z)
+    got = _values(s, z["B"], "RED", "attack", "att", 1)
+    plain = _values(s, z["B"], "RED", "attack", "att", 2)
+    ut = s.rules.units
+    assert plain == {t: ut[t].attack for t in plain}
+    assert got == {t: max(1, ut[t].attack - 1) for t in got}
+    # global_war: the marine has no river penalty but the mountain's -1
+    assert base["marine"] == ut["marine"].attack - 1
+
+
+def test_city_gives_every_defender_plus_one():
+    # CITIES "Cities give Defending units +1 defense on all rounds of combat"
+    pack, z = pack_abc([("infantry", 1)], [("medium_armor", 1), ("infantry", 1)])
+    pack.map.zones[z["B"]].flags = ["city"]
+    gw = _combat(pack, z)
+    s = _combat(_house_abc(pack), z)
+    ut = s.rules.units
+    for rnd in (1, 3):
+        got = _values(s, z["B"], "BLU", "defense", "def", rnd)
+        assert got == {t: ut[t].defense + 1 for t in got}
+    # global_war: the infantry class only
+    old = _values(gw, z["B"], "BLU", "defense", "def", 1)
+    assert old["medium_armor"] == ut["medium_armor"].defense
