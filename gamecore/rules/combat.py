@@ -42,7 +42,7 @@ from gamecore.engine.state import (
     Unit,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import control, tech
+from gamecore.rules import control, supply, tech
 from gamecore.rules.modifiers import modified
 from gamecore.rules.state import Battle
 
@@ -636,6 +636,10 @@ def city_surrounded(s: GameState, zone: int) -> bool:
     owner = s.owner.get(zone)
     if owner is None:
         return False
+    if s.rules.options["city_surrounded_by"] == "supply":
+        # seeds/003 CITIES: surrounded when it cannot trace a supply path to another
+        # friendly land zone (blockaded ports and no rail lines available)
+        return not supply.reaches_friendly_land(s, owner, zone)
     board = s.board
     nb = [n for n in board.nbrs[zone] if board.is_land(n)]
     if not nb:
@@ -1443,16 +1447,31 @@ def retreat(s: GameState, b: Battle, zone: int) -> None:
     if zone not in retreat_zones(s, b):
         raise RulesError(f"cannot retreat to zone {zone}")
     att, _ = sides(s, b)
+    # seeds/003 RETREATING FROM ATTACKS: land and naval units "must retreat to any adjacent
+    # zone that attackers came from. They do not all need to move to the same location, but
+    # all must leave the battle at same time": each goes back where it came from when that
+    # is a zone the side may retreat to; the others (and aircraft) go to ``zone``
+    legal = set(retreat_zones(s, b)) if s.rules.options.get("retreat_to_origins") else set()
+    ut = s.rules.units
+    where: dict[int, int] = {}
     for u in att:
         fl = u.flags | RETREATED | FOUGHT
-        if zone == b.zone:
+        to = zone
+        o = s.origins.get(u.id)
+        if legal and ut[u.type].domain != "air" and o in legal and o != b.zone:
+            to = o
+        where[to] = where.get(to, 0) + 1
+        if to == b.zone:
             s.set_unit(u.id, flags=fl)
             continue
-        cargo = s.cargo_of(u.id) if s.rules.units[u.type].transport_capacity else []
-        s.move_unit(u.id, zone, flags=fl)
+        cargo = s.cargo_of(u.id) if ut[u.type].transport_capacity else []
+        s.move_unit(u.id, to, flags=fl)
         for cid in cargo:
-            s.move_unit(cid, zone)
-    s.event("retreat", zone=b.zone, to=zone, units=len(att))
+            s.move_unit(cid, to)
+    if len(where) > 1:
+        s.event("retreat", zone=b.zone, to=zone, units=len(att), split=sorted(where.items()))
+    else:
+        s.event("retreat", zone=b.zone, to=zone, units=len(att))
     finish(s, b)
 
 
@@ -1775,6 +1794,21 @@ OPTIONS = (
         "list",
         [],
         doc="unit types exempt from amphibious double casualties",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "city_surrounded_by",
+        "str",
+        "neighbours",
+        choices=("neighbours", "supply"),
+        doc="when a city is surrounded: 'neighbours' (seeds/000 §1.16: every land neighbour an enemy's, no supply facility) or 'supply' (seeds/003: no supply path by rail or unblockaded port to another friendly land zone)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "retreat_to_origins",
+        "bool",
+        False,
+        doc="seeds/003: a retreating attacker's land and naval units each go back to the zone they came from (when the side may retreat there), not all to one zone",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

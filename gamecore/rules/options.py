@@ -78,7 +78,9 @@ def check_options(c, o: dict) -> None:
         _check_rows(c, "options.minor_navy_fate", fate, o.get("minor_navy_fate_die"))
         for _, who in fate:
             if who not in ("attacker", "scuttled", "controller"):
-                c.fail("options.minor_navy_fate", f"{who!r} is not attacker, scuttled or controller")
+                c.fail(
+                    "options.minor_navy_fate", f"{who!r} is not attacker, scuttled or controller"
+                )
     profiles = o.get("casualty_profiles")
     if not isinstance(profiles, list) or not profiles:
         c.fail("options.casualty_profiles", "must be a non-empty list")

@@ -26,6 +26,7 @@ HOUSE_OPTIONS = (
     "border_casualties_first",
     "neutral_victim_table",
     "minor_navy_fate",
+    "retreat_to_origins",
 )
 
 
@@ -43,6 +44,7 @@ def test_the_variant_extends_global_war_and_changes_only_what_the_sheet_changes(
         "ruleset.description",
         "ruleset.sources",
         "options.border_casualties_first",
+        "options.city_surrounded_by",
         "options.convoy_surface_raiders",
         "options.minor_navy_fate",
         "options.minor_navy_fate_die",
@@ -51,6 +53,7 @@ def test_the_variant_extends_global_war_and_changes_only_what_the_sheet_changes(
         "options.neutral_victim_die",
         "options.neutral_victim_table",
         "options.transport_own_only",
+        "options.retreat_to_origins",
         "borders.river",
         "borders.mountain",
         "terrain.river",
@@ -70,6 +73,8 @@ def test_the_house_mechanisms_are_off_unless_a_ruleset_switches_them_on():
         assert not DEFAULT_OPTIONS[name]
         assert not load_ruleset("global_war").options[name]
         assert not load_ruleset("g40").options[name]
+    for rs in ("global_war", "g40"):
+        assert load_ruleset(rs).options["city_surrounded_by"] == "neighbours"
 
 
 @pytest.mark.parametrize(
@@ -293,6 +298,10 @@ def test_city_gives_every_defender_plus_one():
     # CITIES "Cities give Defending units +1 defense on all rounds of combat"
     pack, z = pack_abc([("infantry", 1)], [("medium_armor", 1), ("infantry", 1)])
     pack.map.zones[z["B"]].flags = ["city"]
+    from gamecore.model import Line
+
+    # a rail line to BLU's C: the city traces supply (not surrounded)
+    pack.map.lines[2] = Line(2, "rail", name="rail", path=[z["B"], z["C"]])
     gw = _combat(pack, z)
     s = _combat(_house_abc(pack), z)
     ut = s.rules.units
@@ -302,3 +311,95 @@ def test_city_gives_every_defender_plus_one():
     # global_war: the infantry class only
     old = _values(gw, z["B"], "BLU", "defense", "def", 1)
     assert old["medium_armor"] == ut["medium_armor"].defense
+
+
+# ------------------------------------------------------------------ surrounded cities
+def _city_game(rail: bool, ruleset="global_war_house"):
+    from gamecore.model import Line
+
+    # A (RED city) | B (RED) | C (BLU); a rail line A-B when ``rail``; no ports
+    pack = grid_pack(
+        ["A B C"],
+        {"A": {"owner": "RED", "flags": ["city"]}, "B": {"owner": "RED"}, "C": {"owner": "BLU"}},
+        {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}},
+        [("A", "RED", "infantry", 1), ("C", "BLU", "infantry", 1)],
+        ruleset=ruleset,
+    )
+    z = zone_ids(pack)
+    if rail:
+        pack.map.lines[1] = Line(1, "rail", name="rail", path=[z["A"], z["B"]])
+    return new_game(pack, "test", seed=1, decisions=(), log="none"), z
+
+
+def test_a_city_that_cannot_trace_supply_is_surrounded():
+    # CITIES "A City is surrounded if it cannot trace a supply path to another friendly Land
+    # zone as in (Blockaded ports and no rail lines available)."
+    from gamecore.rules.combat import city_surrounded, city_terrain
+
+    s, z = _city_game(rail=True)
+    assert not city_surrounded(s, z["A"]) and city_terrain(s, z["A"]) == "city"
+    s, z = _city_game(rail=False)
+    assert city_surrounded(s, z["A"]) and city_terrain(s, z["A"]) == "surrounded_city"
+    # "all defenders receive -1 on all defensive rolls for all rounds" (one modifier: the
+    # city's +1 does not add to it)
+    inf = [s.units[u] for u in s.units_in(z["A"])]
+    from gamecore.rules.combat import fire_values
+
+    for rnd in (1, 4):
+        assert fire_values(s, inf, "defense", z["A"], "def", rnd) == [
+            s.rules.units["infantry"].defense - 1
+        ]
+    # global_war: a friendly neighbour is enough (seeds/000 §1.16)
+    s, z = _city_game(rail=False, ruleset="global_war")
+    assert not city_surrounded(s, z["A"])
+
+
+# ------------------------------------------------------------------ retreats
+def _two_front_attack(ruleset):
+    # RED attacks B from A and from C at once; BLU's B holds too much to take
+    pack = grid_pack(
+        ["A B C"],
+        {"A": {"owner": "RED"}, "B": {"owner": "BLU"}, "C": {"owner": "RED"}},
+        {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}},
+        [("A", "RED", "infantry", 3), ("C", "RED", "infantry", 3), ("B", "BLU", "infantry", 3)],
+        ruleset=ruleset,
+    )
+    z = zone_ids(pack)
+    s = new_game(pack, "test", seed=2)
+    from gamecore.engine import Action
+
+    while s.phase == "combat_move":
+        mv = [a for a in s.legal_actions() if a.kind == "move" and a.path[-1] == z["B"]]
+        if not mv:
+            break
+        s.apply(max(mv, key=lambda a: len(a.units)))
+    if s.phase == "combat_move":
+        s.apply(Action.end_phase())
+    from_a = {u for u in s.units if s.units[u].nation == "RED" and s.origins.get(u) == z["A"]}
+    from_c = {u for u in s.units if s.units[u].nation == "RED" and s.origins.get(u) == z["C"]}
+    assert len(from_a) == 3 and len(from_c) == 3
+    for _ in range(50):
+        legal = s.legal_actions()
+        back = [a for a in legal if a.kind == "retreat" and a.zone == z["A"]]
+        if back:
+            s.apply(back[0])
+            break
+        assert legal, "the battle ended before a retreat was offered"
+        go = [a for a in legal if a.kind in ("fight", "press")]
+        s.apply(go[0] if go else legal[0])
+    else:
+        pytest.fail("no retreat offered")
+    return s, z, from_a, from_c
+
+
+def test_attackers_retreat_to_the_zones_they_came_from():
+    # RETREATING FROM ATTACKS "All Land units must retreat to any adjacent zone that
+    # attackers came from. They do not all need to move to the same location"
+    s, z, from_a, from_c = _two_front_attack("global_war_house")
+    assert all(s.units[u].zone == z["A"] for u in from_a if u in s.units)
+    assert all(s.units[u].zone == z["C"] for u in from_c if u in s.units)
+    assert any(u in s.units for u in from_c)
+    assert any(e.get("e") == "retreat" and e.get("split") for e in s.log)
+    # global_war: the whole side goes to the one zone chosen
+    s, z, from_a, from_c = _two_front_attack("global_war")
+    assert all(s.units[u].zone == z["A"] for u in from_a | from_c if u in s.units)
