@@ -403,3 +403,57 @@ def test_attackers_retreat_to_the_zones_they_came_from():
     # global_war: the whole side goes to the one zone chosen
     s, z, from_a, from_c = _two_front_attack("global_war")
     assert all(s.units[u].zone == z["A"] for u in from_a | from_c if u in s.units)
+
+
+# ------------------------------------------------------------------ allied cargo
+def _boardings(ruleset):
+    pack = grid_pack(
+        ["A B", "1 2"],
+        {"A": {"owner": "UK"}, "B": {"owner": "GER"}},
+        {"UK": {"alliance": "allies"}, "USA": {"alliance": "allies"}, "GER": {"alliance": "axis"}},
+        [
+            ("A", "UK", "infantry", 1),
+            ("1", "USA", "naval_transport", 1),
+            ("B", "GER", "infantry", 1),
+        ],
+        relations={("UK", "USA"): "aligned", ("UK", "GER"): "peace", ("USA", "GER"): "peace"},
+        ruleset=ruleset,
+        turn_order=[["UK"], ["USA"], ["GER"]],
+    )
+    s = new_game(pack, "test", seed=1)
+    tid = next(u.id for u in s.units.values() if u.type == "naval_transport")
+    while s.current_nation == "UK" and s.phase != "noncombat_move":
+        from gamecore.engine import Action
+
+        s.apply(Action.end_phase())
+    return [a for a in s.legal_actions() if a.kind == "move" and a.transport == tid]
+
+
+def test_allied_units_board_an_allys_transport():
+    # AIR, RAIL AND NAVAL TRANSPORTS "You May Transport members of your Alliance, they Load
+    # on their turn move on yours and unload on their next turn."
+    assert _boardings("global_war_house")
+    assert not _boardings("global_war")  # global_war: own units only
+
+
+# ------------------------------------------------------------------ the sample scenario
+def test_the_sample_plays_the_1936_set_up_with_the_house_rules():
+    from dataclasses import replace
+
+    from gamecore.engine.bots import RandomBot, play
+    from gamecore.model.map import in_scenario
+    from gamecore.paths import sample_pack
+    from gamecore.store import read_pack
+
+    pack = read_pack(sample_pack())
+    base, house = pack.scenarios["global-war-1936"], pack.scenarios["global-war-1936-house"]
+    assert base.ruleset == "global_war" and house.ruleset == "global_war_house"
+    # the same set-up: only id, name, ruleset and the sources note differ
+    same = replace(house, id=base.id, name=base.name, ruleset=base.ruleset, props=base.props)
+    assert same == base
+    m = pack.map
+    for item in [*m.facilities.values(), *m.lines.values(), *m.links.values()]:
+        assert in_scenario(item.props, base.id) == in_scenario(item.props, house.id)
+    s = new_game(pack, house.id, seed=3, rounds=1)
+    play(s, RandomBot(3), max_actions=20000)
+    assert s.is_terminal()
