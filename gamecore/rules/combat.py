@@ -984,8 +984,15 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     # 1. surprise strike: first-strike units fire first unless the enemy has a detector;
     #    their victims are removed before they can fire back. The borders crossed may add
     #    the defender's own first-strike dice (fortifications) and double casualties.
-    fs_att = [u for u in att if ut[u.type].first_strike and not def_det] if fs_on else []
-    fs_def = [u for u in dfn if ut[u.type].first_strike and not att_det] if fs_on else []
+    # seeds/003 SUBMARINE SPECIAL RULES: the types of ``first_strike_every_round`` strike
+    # first on every round, whatever ``first_strike_rounds`` says for the others
+    every = opts["first_strike_every_round"]
+    fs_att = [
+        u for u in att if ut[u.type].first_strike and not def_det and (fs_on or u.type in every)
+    ]
+    fs_def = [
+        u for u in dfn if ut[u.type].first_strike and not att_det and (fs_on or u.type in every)
+    ]
     fixed = border_first_strike(s, b, att) if s.board.is_land(b.zone) else []
     double = double_casualty_units(s, b, att) if fixed or s.rules.borders else frozenset()
     if s.rules.options.get("amphibious_double_casualties"):
@@ -1738,6 +1745,13 @@ OPTIONS = (
         "int",
         0,
         doc="first-strike units strike first only in the first N rounds (0: every round) (seeds/000 T 9-1)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "first_strike_every_round",
+        "list",
+        [],
+        doc="unit types whose first strike lasts every round whatever first_strike_rounds says (seeds/003: submarines)",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

@@ -27,6 +27,7 @@ HOUSE_OPTIONS = (
     "neutral_victim_table",
     "minor_navy_fate",
     "retreat_to_origins",
+    "first_strike_every_round",
 )
 
 
@@ -54,6 +55,7 @@ def test_the_variant_extends_global_war_and_changes_only_what_the_sheet_changes(
         "options.neutral_victim_table",
         "options.transport_own_only",
         "options.retreat_to_origins",
+        "options.first_strike_every_round",
         "borders.river",
         "borders.mountain",
         "terrain.river",
@@ -457,3 +459,56 @@ def test_the_sample_plays_the_1936_set_up_with_the_house_rules():
     s = new_game(pack, house.id, seed=3, rounds=1)
     play(s, RandomBot(3), max_actions=20000)
     assert s.is_terminal()
+
+
+# ------------------------------------------------------------------ submarines
+def _sub_battle(ruleset):
+    from gamecore.engine import Action
+
+    pack = grid_pack(
+        ["A 1 2"],
+        {"A": {"owner": "RED"}},
+        {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}},
+        [("1", "RED", "submarine", 4), ("2", "BLU", "light_cruiser", 2)],
+        ruleset=ruleset,
+    )
+    z = zone_ids(pack)
+    s = new_game(pack, "test", seed=1, decisions=(), log="none")
+    while s.phase == "combat_move":
+        mv = [a for a in s.legal_actions() if a.kind == "move" and a.path[-1] == z["2"]]
+        if not mv:
+            break
+        s.apply(max(mv, key=lambda a: len(a.units)))
+    if s.phase == "combat_move":
+        s.apply(Action.end_phase())
+    assert s.phase == "combat"
+    return s, z["2"]
+
+
+def test_submarines_strike_first_on_every_round_engine_and_calculator_agree():
+    # SUBMARINE SPECIAL RULES "Submarines have first strike on all rounds of combat"
+    from collections import Counter
+
+    from gamecore.sim.battle import calculate
+    from gamecore.sim.battle.gamestate import battle_from_state
+    from tests.gamecore.sim.test_gw_battle import RUNS, plausible
+
+    odds = {}
+    for rs in ("global_war", "global_war_house"):
+        s, tz = _sub_battle(rs)
+        mine = [s.units[u] for u in s.units_in(tz) if s.units[u].nation == "RED"]
+        att, dfn, ctx = battle_from_state(s, tz, mine)
+        odds[rs] = calculate(s.rules, att, dfn, ctx)
+    # with first strike past round 1 the submarines do better
+    assert odds["global_war_house"].attacker_win > odds["global_war"].attacker_win + 0.02
+    s, tz = _sub_battle("global_war_house")
+    seen = Counter()
+    for k in range(RUNS):
+        c = s.clone(reseed=7_000 + k, keep_log=False)
+        c.apply(next(a for a in c.legal_actions() if a.kind == "fight" and a.zone == tz))
+        red = any(c.units[u].nation == "RED" for u in c.units_in(tz))
+        blu = any(c.units[u].nation == "BLU" for u in c.units_in(tz))
+        seen["attacker_win" if red and not blu else "defender_win" if blu and not red else "x"] += 1
+    res = odds["global_war_house"]
+    for k in ("attacker_win", "defender_win"):
+        assert plausible(seen[k], RUNS, getattr(res, k)), (k, seen[k] / RUNS, getattr(res, k))
