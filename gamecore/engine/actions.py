@@ -24,6 +24,8 @@ kind            fields
 ``scramble``    ``count``: fighters the defender scrambles (a pending decision)
 ``kamikaze``    ``count``: kamikaze tokens spent (a pending decision)
 ``intercept``   ``count``: the defender's aircraft that intercept a raid (a pending decision)
+``shell``       ``units`` (ships), ``zone`` (their sea zone), ``target`` (facility id):
+                ships shell a facility of an adjacent land zone (seeds/003)
 ``place``       ``type``, ``zone``
 ``lend_lease``  ``nation`` (receiver), ``count`` (IPP sent) or ``type`` (a bought unit)
 ``advance``     ``target``: pay the next instalment of a Production Chart item

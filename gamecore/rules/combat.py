@@ -147,7 +147,11 @@ def combat_actions(s: GameState) -> list[Action]:
     b = s.battle
     if b is None:
         bombs = [x for x in s.battles if x[1] == "bomb"]
-        return [Action("fight", zone=z, mode=k) for z, k in (bombs or s.battles)]
+        fights = [Action("fight", zone=z, mode=k) for z, k in (bombs or s.battles)]
+        shells = shell_actions(s) if s.rules.options["shell_facilities"] else []
+        if shells and not fights:
+            return [*shells, Action.end_phase()]
+        return fights + shells
     d = s.decision
     if d is None:
         return []
@@ -167,6 +171,66 @@ def combat_actions(s: GameState) -> list[Action]:
     ):  # how many fighters / tokens (about: the most)
         return [Action(d.kind, count=k) for k in range(int(d.about) + 1)]
     return []
+
+
+def shell_actions(s: GameState) -> list[Action]:
+    """Seeds/003 SHORE BOMBARDMENT "Cruisers and Battleships may Bombard attack an adjacent
+    Land zones facilities. This attack may not be intercepted.": one ``shell`` action per
+    (sea zone, facility) where the nation to move has ships of the ``shell_facilities``
+    types that have not fought this turn, next to a land zone of a nation it is at war
+    with whose facility can take more damage."""
+    table = s.rules.options["shell_facilities"]
+    n = s.current_nation
+    fts = s.rules.facility_types
+    out = []
+    for f in sorted(s.facilities.values(), key=lambda f: f.id):
+        ft = fts.get(f.type)
+        o = s.owner.get(f.zone)
+        if ft is None or not ft.max_damage or f.damage >= ft.max_damage:
+            continue
+        if o is None or o == n or not s.at_war(n, o):
+            continue
+        for sz in s.board.coast.get(f.zone, ()):
+            ships = tuple(
+                uid
+                for uid in sorted(s.units_in(sz))
+                if s.units[uid].nation == n
+                and s.units[uid].type in table
+                and not s.units[uid].flags & FOUGHT
+            )
+            if ships:
+                out.append(Action("shell", units=ships, zone=sz, target=f.id))
+    return out
+
+
+def apply_shell(s: GameState, a: Action) -> None:
+    """Shell facility ``a.target`` from sea zone ``a.zone`` with ships ``a.units``: each
+    rolls a ``shell_die`` (D6), its damage capped at its ``shell_facilities`` value (the
+    sheet's "@": Cruiser 2, Battle Cruiser 3, Battleship 4, Heavy Battleship 5); the total
+    is added to the facility (at most its ``max_damage``). The ships have fought: they do
+    not shell again this turn nor move in non-combat movement."""
+    if a not in shell_actions(s):
+        raise RulesError(f"cannot shell facility {a.target} from zone {a.zone}")
+    table = s.rules.options["shell_facilities"]
+    die = int(s.rules.options["shell_die"])
+    f = s.facilities[a.target]
+    ft = s.rules.facility_types[f.type]
+    rolls = []
+    for uid in a.units:
+        u = s.units[uid]
+        rolls.append(min(s.rng.roll(die), int(table[u.type])))
+        s.set_unit(uid, flags=u.flags | FOUGHT)
+    new = min(ft.max_damage, f.damage + sum(rolls))
+    s.facilities[f.id] = f._replace(damage=new)
+    s.bump()
+    s.event(
+        "shelled",
+        zone=f.zone,
+        facility=f.id,
+        by=s.current_nation,
+        rolls=rolls,
+        damage=new - f.damage,
+    )
 
 
 def ask(s: GameState, b: Battle, kind: str, side: str) -> bool:
@@ -1745,6 +1809,20 @@ OPTIONS = (
         "int",
         0,
         doc="first-strike units strike first only in the first N rounds (0: every round) (seeds/000 T 9-1)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "shell_facilities",
+        "table",
+        {},
+        doc="seeds/003 shore bombardment of facilities: unit type -> damage cap of its die (empty: no shelling)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "shell_die",
+        "int",
+        6,
+        doc="die of a ship shelling a facility",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

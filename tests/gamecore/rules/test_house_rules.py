@@ -16,7 +16,7 @@ from gamecore.commands.rules import diff_tables
 from gamecore.engine import new_game
 from gamecore.engine.ruleset import load_ruleset, parse_ruleset
 from gamecore.engine.testmaps import grid_pack, zone_ids
-from gamecore.errors import RulesetError
+from gamecore.errors import RulesError, RulesetError
 from gamecore.rules import politics
 from gamecore.rules.combat import assign_hits, border_crossers
 from gamecore.rules.options import DEFAULT_OPTIONS
@@ -28,6 +28,7 @@ HOUSE_OPTIONS = (
     "minor_navy_fate",
     "retreat_to_origins",
     "first_strike_every_round",
+    "shell_facilities",
 )
 
 
@@ -56,6 +57,8 @@ def test_the_variant_extends_global_war_and_changes_only_what_the_sheet_changes(
         "options.transport_own_only",
         "options.retreat_to_origins",
         "options.first_strike_every_round",
+        "options.shell_facilities",
+        "options.shell_die",
         "borders.river",
         "borders.mountain",
         "terrain.river",
@@ -512,3 +515,55 @@ def test_submarines_strike_first_on_every_round_engine_and_calculator_agree():
     res = odds["global_war_house"]
     for k in ("attacker_win", "defender_win"):
         assert plausible(seen[k], RUNS, getattr(res, k)), (k, seen[k] / RUNS, getattr(res, k))
+
+
+# ------------------------------------------------------------------ shelling facilities
+def _shell_game(ruleset, seed=1):
+    from gamecore.engine import Action
+
+    pack = grid_pack(
+        ["A 1 B"],
+        {"A": {"owner": "RED"}, "B": {"owner": "BLU"}},
+        {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}},
+        [("1", "RED", "battleship", 2), ("1", "RED", "destroyer", 1), ("B", "BLU", "infantry", 1)],
+        facilities=[("B", "major_factory")],
+        ruleset=ruleset,
+    )
+    z = zone_ids(pack)
+    s = new_game(pack, "test", seed=seed, decisions=(), log="full")
+    seen = set()
+    while s.round == 1 and s.current_nation == "RED" and s.phase != "combat":
+        seen |= {a.kind for a in s.legal_actions()}
+        s.apply(Action.end_phase())
+    return s, z, seen
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_battleships_shell_an_adjacent_facility(seed):
+    # SHORE BOMBARDMENT "Cruisers and Battleships may Bombard attack an adjacent Land zones
+    # facilities ... Roll a D6 per ship for damage, this damage is maxed at Bombardment
+    # value." Battleship @ 4.
+    s, z, _ = _shell_game("global_war_house", seed)
+    assert s.phase == "combat" and s.current_nation == "RED"
+    shells = [a for a in s.legal_actions() if a.kind == "shell"]
+    assert len(shells) == 1
+    (a,) = shells
+    ships = {s.units[u].type for u in a.units}
+    assert ships == {"battleship"}  # the destroyer does not shell (the text: cruisers, battleships)
+    fid = a.target
+    from gamecore.rules.combat import apply_shell, shell_actions
+
+    apply_shell(s, a)
+    (ev,) = [e for e in s.log if e.get("e") == "shelled"]
+    assert len(ev["rolls"]) == 2 and all(1 <= r <= 4 for r in ev["rolls"])
+    assert s.facilities[fid].damage == sum(ev["rolls"]) == ev["damage"]
+    # once a turn per ship
+    assert not shell_actions(s)
+    with pytest.raises(RulesError):
+        apply_shell(s, a)
+
+
+def test_no_shelling_in_global_war():
+    # global_war: the combat phase has nothing to do and ends by itself
+    s, _, seen = _shell_game("global_war")
+    assert "shell" not in seen and s.phase != "combat"
