@@ -29,6 +29,7 @@ HOUSE_OPTIONS = (
     "retreat_to_origins",
     "first_strike_every_round",
     "shell_facilities",
+    "no_blitz_borders",
 )
 
 
@@ -59,6 +60,7 @@ def test_the_variant_extends_global_war_and_changes_only_what_the_sheet_changes(
         "options.first_strike_every_round",
         "options.shell_facilities",
         "options.shell_die",
+        "options.no_blitz_borders",
         "borders.river",
         "borders.mountain",
         "terrain.river",
@@ -567,3 +569,43 @@ def test_no_shelling_in_global_war():
     # global_war: the combat phase has nothing to do and ends by itself
     s, _, seen = _shell_game("global_war")
     assert "shell" not in seen and s.phase != "combat"
+
+
+# ------------------------------------------------------------------ blitz and mountain borders
+def _blitz_targets(ruleset, mountain_between):
+    from gamecore.model import Border
+
+    pack = grid_pack(
+        ["A B C D"],
+        {
+            "A": {"owner": "RED"},
+            "B": {"owner": "BLU"},
+            "C": {"owner": "BLU"},
+            "D": {"owner": "BLU"},
+        },
+        {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}},
+        [("A", "RED", "medium_armor", 1), ("D", "BLU", "infantry", 1)],
+        ruleset=ruleset,
+    )
+    z = zone_ids(pack)
+    a, b = sorted((z[mountain_between[0]], z[mountain_between[1]]))
+    pack.map.borders[(a, b)] = Border(a, b, mountain=True)
+    s = new_game(pack, "test", seed=1, decisions=(), log="none")
+    assert s.phase == "combat_move"
+    inv = {v: k for k, v in z.items()}
+    return {inv[a.path[-1]] for a in s.legal_actions() if a.kind == "move"}
+
+
+def test_no_blitz_across_a_mountain_border():
+    # MOUNTAIN RULES "BLITZ: can not be done if entering, crossing or leaving a mountain
+    # zone or border." Medium armour (movement 2) blitzes A -> B -> C in global_war.
+    assert "C" in _blitz_targets("global_war", ("A", "B"))
+    assert "C" in _blitz_targets("global_war", ("B", "C"))
+    # entering B across the mountain border: B may be attacked, not passed
+    got = _blitz_targets("global_war_house", ("A", "B"))
+    assert "B" in got and "C" not in got
+    # leaving B across the mountain border
+    got = _blitz_targets("global_war_house", ("B", "C"))
+    assert "B" in got and "C" not in got
+    # a mountain border elsewhere changes nothing
+    assert "C" in _blitz_targets("global_war_house", ("C", "D"))
