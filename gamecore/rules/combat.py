@@ -856,7 +856,9 @@ def target_selection(
             for i, u in enumerate(units):
                 n = tab.get(u.type, tab.get(ut[u.type].domain, 0))
                 if n > out[i][0]:
-                    out[i] = (n, ter.target_selection_of)
+                    of = ter.target_selection_of_types
+                    picks = of.get(u.type, of.get(ut[u.type].domain)) if of else None
+                    out[i] = (n, ter.target_selection_of if picks is None else picks)
     return out if any(n for n, _ in out) else None
 
 

@@ -609,3 +609,23 @@ def test_no_blitz_across_a_mountain_border():
     assert "B" in got and "C" not in got
     # a mountain border elsewhere changes nothing
     assert "C" in _blitz_targets("global_war_house", ("C", "D"))
+
+
+def test_armour_in_a_city_has_target_selection_at_one():
+    # CITIES "Armour class units in a City have target selection @ 1 for all rounds."
+    from gamecore.model import Line
+    from gamecore.rules.combat import target_selection
+
+    pack, z = pack_abc([("infantry", 1)], [("medium_armor", 1), ("infantry", 1)])
+    pack.map.zones[z["B"]].flags = ["city"]
+    pack.map.lines[2] = Line(2, "rail", name="rail", path=[z["B"], z["C"]])
+    for rs, armour in (("global_war", (0, ())), ("global_war_house", (1, ()))):
+        pack.scenarios["test"].ruleset = rs
+        s = _combat(pack, z)
+        dfn = sorted(
+            (s.units[u] for u in s.units_in(z["B"]) if s.units[u].nation == "BLU"),
+            key=lambda u: u.type,
+        )
+        got = dict(zip([u.type for u in dfn], target_selection(s, dfn, z["B"], "def"), strict=True))
+        assert got["medium_armor"] == armour  # (): any unit it may hit
+        assert got["infantry"] == (1, ("vehicle",))  # global_war §1.16 stands
