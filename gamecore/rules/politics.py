@@ -504,7 +504,11 @@ def surrender(s: GameState, n: str) -> None:
 def war_targets(s: GameState, n: str) -> set[str] | None:
     """Whom ``n`` may declare war on now (None: anyone, the option ``war_gates`` is off):
     the ``allow_war(...)`` nations of every satisfied ``check: war_gate`` event that
-    ``n`` owns (or its alliance owns, or that has no owner)."""
+    ``n`` owns (or its alliance owns, or that has no owner). With the option
+    ``controlled_no_war`` a Controlled minor may declare war on nobody (seeds/003 CONTROL
+    "A Controlled Minor may not initiate war with any nation")."""
+    if s.rules.options.get("controlled_no_war") and is_controlled(s, n):
+        return set()
     if not s.rules.options.get("war_gates"):
         return None
     gates = _events(s, "war_gate")
@@ -522,6 +526,17 @@ def war_targets(s: GameState, n: str) -> set[str] | None:
                 out.update(_names(args[0]))
     out.discard(n)
     return out
+
+
+def is_controlled(s: GameState, n: str) -> bool:
+    """Whether minor ``n`` is under a Major's Control (§4.5)."""
+    if s.board.nation_kind.get(n) != "minor":
+        return False
+    return any(
+        s.relation(n, x) == "controlled"
+        for x in s.board.nations
+        if x != n and s.board.nation_kind.get(x) == "major"
+    )
 
 
 def suggested_wars(s: GameState, n: str) -> set[str]:
@@ -747,6 +762,7 @@ __all__ = [
     "date_label",
     "declare_war",
     "filter_declarations",
+    "is_controlled",
     "on_turn_start",
     "minor_attacked",
     "navy_fate",
@@ -802,6 +818,13 @@ OPTIONS = (
         "table",
         {},
         doc="T 4-3 attacker's alliance -> alliance the victim joins",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "controlled_no_war",
+        "bool",
+        False,
+        doc="seeds/003 CONTROL: a Controlled minor may not declare war",
         owner="gamecore.rules.politics",
     ),
     OptionSpec(

@@ -30,6 +30,7 @@ HOUSE_OPTIONS = (
     "first_strike_every_round",
     "shell_facilities",
     "no_blitz_borders",
+    "controlled_no_war",
 )
 
 
@@ -61,6 +62,7 @@ def test_the_variant_extends_global_war_and_changes_only_what_the_sheet_changes(
         "options.shell_facilities",
         "options.shell_die",
         "options.no_blitz_borders",
+        "options.controlled_no_war",
         "borders.river",
         "borders.mountain",
         "terrain.river",
@@ -629,3 +631,27 @@ def test_armour_in_a_city_has_target_selection_at_one():
         got = dict(zip([u.type for u in dfn], target_selection(s, dfn, z["B"], "def"), strict=True))
         assert got["medium_armor"] == armour  # (): any unit it may hit
         assert got["infantry"] == (1, ("vehicle",))  # global_war §1.16 stands
+
+
+def test_a_controlled_minor_may_not_declare_war():
+    # CONTROL "A Controlled Minor may not initiate war with any nation."
+    from gamecore.rules.phases import politics_actions
+
+    for rs, can in (("global_war", True), ("global_war_house", False)):
+        pack = grid_pack(
+            ["A B C"],
+            {"A": {"owner": "GER"}, "B": {"owner": "POL"}, "C": {"owner": "UK"}},
+            {"GER": {"alliance": "axis"}, "UK": {"alliance": "allies"}, "POL": {"kind": "minor"}},
+            relations={
+                ("GER", "UK"): "peace",
+                ("GER", "POL"): "peace",
+                ("UK", "POL"): "controlled",
+            },
+            ruleset=rs,
+            banks={"GER": 5, "UK": 5, "POL": 5},
+            turn_order=[["POL"], ["GER"], ["UK"]],
+        )
+        s = new_game(pack, "test", seed=1)
+        assert s.current_nation == "POL" and politics.is_controlled(s, "POL")
+        acts = politics_actions(s)
+        assert bool([a for a in acts if a.kind == "declare_war"]) is can
