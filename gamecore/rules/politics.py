@@ -639,8 +639,7 @@ def victim_side(s: GameState, n: str, victim: str | int) -> str | None:
     if not row:
         return None
     at_war = _alliances_at_war_with(s, n)
-    others = {a for a in set(s.alliance.values()) if a and a != side}
-    if len(at_war) == 1 and len(others) > 1:
+    if len(at_war) == 1:
         s.event("victim_side", victim=victim, attacker=n, alliance=at_war[0], roll=None)
         return at_war[0]
     roll = s.rng.roll(int(opts["neutral_victim_die"]))
