@@ -21,6 +21,7 @@ kind            fields
 ``press``       go on with the current battle
 ``retreat``     ``zone``: the attacker retreats there
 ``submerge``    the attacker's submarines submerge
+``air_retreat`` the attacker's aircraft leave the battle together (seeds/003)
 ``scramble``    ``count``: fighters the defender scrambles (a pending decision)
 ``kamikaze``    ``count``: kamikaze tokens spent (a pending decision)
 ``intercept``   ``count``: the defender's aircraft that intercept a raid (a pending decision)

@@ -71,6 +71,7 @@ class AASystem(RuleSystem):
             "press",
             "retreat",
             "submerge",
+            "air_retreat",
             "scramble",
             "kamikaze",
             "intercept",

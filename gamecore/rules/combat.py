@@ -161,6 +161,8 @@ def combat_actions(s: GameState) -> list[Action]:
         acts = [Action.press()] + [Action.retreat(z) for z in retreat_zones(s, b)]
         if can_submerge(s, b):
             acts.append(Action.submerge())
+        if s.rules.options["air_retreat_apart"] and can_air_retreat(s, b):
+            acts.append(Action("air_retreat"))
         return acts
     if d.kind == "retreat":
         return [Action.press()] + [Action.retreat(z) for z in defender_retreat_zones(s, b)]
@@ -314,6 +316,11 @@ def answer(s: GameState, b: Battle, a: Action) -> bool:
             if ut[u.type].submerge:
                 s.set_unit(u.id, flags=u.flags | SUBMERGED | FOUGHT)
         s.event("submerge", zone=b.zone, nation=b.attacker)
+        s.decision = None
+    elif a.kind == "air_retreat":
+        if not (_asked(s, "retreat", "att") and can_air_retreat(s, b)):
+            raise RulesError("the attacker's aircraft cannot retreat apart now")
+        air_retreat(s, b)
         s.decision = None
     elif a.kind == "scramble":
         if not _asked_kind(s, "scramble") or not 0 <= a.count <= int(s.decision.about):
@@ -1506,6 +1513,35 @@ def defender_retreat(s: GameState, b: Battle, zone: int) -> None:
     finish(s, b)
 
 
+def can_air_retreat(s: GameState, b: Battle) -> bool:
+    """Seeds/003 RETREATING FROM ATTACKS "AIRCRAFT: May retreat Separate from other unit
+    types, in any round instead of rolling, all Aircraft retreat at the same time." (option
+    ``air_retreat_apart``): the attacker has aircraft and other units still fighting, and
+    may retreat at all this round (``attacker_retreat``, ``attacker_retreat_from_round``)."""
+    opts = s.rules.options
+    if b.kind == "bomb" or not opts.get("attacker_retreat"):
+        return False
+    if b.round < int(opts["attacker_retreat_from_round"]):
+        return False
+    att, dfn = sides(s, b)
+    if not dfn:
+        return False
+    ut = s.rules.units
+    air = [u for u in att if ut[u.type].domain == "air"]
+    return bool(air) and len(air) < len(att)
+
+
+def air_retreat(s: GameState, b: Battle) -> None:
+    """The attacker's aircraft leave the battle together; the rest fight on. They stay in
+    the zone, as aircraft that break off a battle do, and fly to a landing zone "up to
+    remaining movement" in non-combat movement."""
+    ut = s.rules.units
+    air = [u for u in sides(s, b)[0] if ut[u.type].domain == "air"]
+    for u in air:
+        s.set_unit(u.id, flags=u.flags | RETREATED | FOUGHT)
+    s.event("air_retreat", zone=b.zone, nation=b.attacker, units=len(air))
+
+
 def can_submerge(s: GameState, b: Battle) -> bool:
     if b.kind == "bomb":
         return False
@@ -1896,6 +1932,13 @@ OPTIONS = (
         "neighbours",
         choices=("neighbours", "supply"),
         doc="when a city is surrounded: 'neighbours' (seeds/000 §1.16: every land neighbour an enemy's, no supply facility) or 'supply' (seeds/003: no supply path by rail or unblockaded port to another friendly land zone)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "air_retreat_apart",
+        "bool",
+        False,
+        doc="seeds/003: the attacker's aircraft may retreat together apart from the other units (an 'air_retreat' answer to the retreat decision)",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

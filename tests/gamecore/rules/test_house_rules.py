@@ -31,6 +31,7 @@ HOUSE_OPTIONS = (
     "shell_facilities",
     "no_blitz_borders",
     "controlled_no_war",
+    "air_retreat_apart",
 )
 
 
@@ -63,6 +64,7 @@ def test_the_variant_extends_global_war_and_changes_only_what_the_sheet_changes(
         "options.shell_die",
         "options.no_blitz_borders",
         "options.controlled_no_war",
+        "options.air_retreat_apart",
         "borders.river",
         "borders.mountain",
         "terrain.river",
@@ -655,3 +657,61 @@ def test_a_controlled_minor_may_not_declare_war():
         assert s.current_nation == "POL" and politics.is_controlled(s, "POL")
         acts = politics_actions(s)
         assert bool([a for a in acts if a.kind == "declare_war"]) is can
+
+
+def _air_and_land_attack(ruleset):
+    for seed in range(1, 20):
+        got = _air_and_land_try(ruleset, seed)
+        if got is not None:
+            return got
+    pytest.fail("no retreat decision")
+
+
+def _air_and_land_try(ruleset, seed):
+    from gamecore.engine import Action
+
+    pack = grid_pack(
+        ["A B C"],
+        {"A": {"owner": "RED"}, "B": {"owner": "BLU"}, "C": {"owner": "RED"}},
+        {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}},
+        [("A", "RED", "infantry", 4), ("A", "RED", "fighter", 1), ("B", "BLU", "infantry", 4)],
+        ruleset=ruleset,
+    )
+    z = zone_ids(pack)
+    s = new_game(pack, "test", seed=seed)
+    while s.phase == "combat_move":
+        mv = [a for a in s.legal_actions() if a.kind == "move" and a.path[-1] == z["B"]]
+        if not mv:
+            break
+        s.apply(max(mv, key=lambda a: len(a.units)))
+    if s.phase == "combat_move":
+        s.apply(Action.end_phase())
+    while s.phase == "combat" and s.current_nation == "RED":
+        legal = s.legal_actions()
+        if s.decision is not None and s.decision.kind == "retreat":
+            return s, z, legal
+        go = [a for a in legal if a.kind in ("fight", "press")]
+        s.apply(go[0] if go else legal[0])
+    return None
+
+
+def test_aircraft_retreat_apart_from_the_other_units():
+    # RETREATING FROM ATTACKS "AIRCRAFT: May retreat Separate from other unit types, in any
+    # round instead of rolling, all Aircraft retreat at the same time."
+    from gamecore.engine import Action
+    from gamecore.engine.state import RETREATED
+
+    _, _, legal = _air_and_land_attack("global_war")
+    assert Action("air_retreat") not in legal
+    s, z, legal = _air_and_land_attack("global_war_house")
+    assert Action("air_retreat") in legal
+    b = s.battle
+    s.apply(Action("air_retreat"))
+    fighter = next(u for u in s.units.values() if u.type == "fighter")
+    assert fighter.flags & RETREATED and fighter.zone == z["B"]
+    assert any(e.get("e") == "air_retreat" for e in s.log)
+    # the land units fight on: another round follows, without the fighter
+    i = next(i for i, e in enumerate(s.log) if e.get("e") == "air_retreat")
+    assert any(e.get("e") == "round" and e["zone"] == z["B"] for e in s.log[i:])
+    assert fighter.id in s.units  # out of the battle, it cannot be hit
+    assert b.attacker == "RED"
