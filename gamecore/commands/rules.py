@@ -1,6 +1,7 @@
-"""``warroom rules list|show``: the rule systems registered with the engine, their phases,
+"""``warroom rules list|show|diff``: the rule systems registered with the engine, their phases,
 action kinds and typed options (type, default, choices, doc), and what each ruleset file
-sets. ``--pack PACK`` adds the rulesets a pack holds; ``--json`` prints JSON."""
+sets, and what one ruleset changes against another (``diff A B``, the merged tables key by
+key). ``--pack PACK`` adds the rulesets a pack holds; ``--json`` prints JSON."""
 
 from __future__ import annotations
 
@@ -22,6 +23,12 @@ def register(sub) -> None:
     sh.add_argument("--pack", metavar="PACK", help="look in this pack's rulesets first")
     sh.add_argument("--json", action="store_true", help="print JSON")
     sh.set_defaults(func=run_show)
+    df = rsub.add_parser("diff", help="what ruleset B changes against ruleset A, key by key")
+    df.add_argument("a", metavar="A", help="a ruleset id (global_war)")
+    df.add_argument("b", metavar="B", help="another ruleset id (global_war_house)")
+    df.add_argument("--pack", metavar="PACK", help="look in this pack's rulesets first")
+    df.add_argument("--json", action="store_true", help="print JSON")
+    df.set_defaults(func=run_diff)
 
 
 def _pack(path: str | None):
@@ -209,4 +216,51 @@ def run_show(args) -> int:
         print("bot options:")
         for b in out["bots"]:
             print(f"  {b['bot']}.{b['name']} = {_fmt(b['value'])}")
+    return 0
+
+
+def diff_tables(a: Any, b: Any, path: str = "") -> list[dict[str, Any]]:
+    """Key-by-key differences between two merged ruleset tables: rows of ``key`` (dotted
+    path), ``change`` (added, removed, changed), ``a`` and ``b`` (absent when the key is
+    not there). Tables are compared key by key; anything else (lists, scalars) as a whole."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out: list[dict[str, Any]] = []
+        for k in sorted(set(a) | set(b), key=str):
+            key = f"{path}.{k}" if path else str(k)
+            if k not in b:
+                out.append({"key": key, "change": "removed", "a": a[k]})
+            elif k not in a:
+                out.append({"key": key, "change": "added", "b": b[k]})
+            else:
+                out += diff_tables(a[k], b[k], key)
+        return out
+    if a == b:
+        return []
+    return [{"key": path, "change": "changed", "a": a, "b": b}]
+
+
+#: keys that name a ruleset rather than set its rules
+_IDENTITY = ("ruleset.id", "ruleset.name", "ruleset.description", "ruleset.sources")
+
+
+def run_diff(args) -> int:
+    from gamecore.engine.ruleset import load_ruleset
+
+    pack = _pack(args.pack)
+    ra, rb = load_ruleset(args.a, pack), load_ruleset(args.b, pack)
+    rows = diff_tables(ra.raw or {}, rb.raw or {})
+    rules = [r for r in rows if r["key"] not in _IDENTITY]
+    if args.json:
+        print_json({"a": ra.id, "b": rb.id, "differences": rows})
+        return 0
+    print(f"{rb.id} against {ra.id}: {len(rules)} rule differences")
+    for r in rows:
+        if r["key"] in _IDENTITY:
+            continue
+        if r["change"] == "added":
+            print(f"  + {r['key']} = {_fmt(r['b'])}")
+        elif r["change"] == "removed":
+            print(f"  - {r['key']} (was {_fmt(r['a'])})")
+        else:
+            print(f"  ~ {r['key']}: {_fmt(r['a'])} -> {_fmt(r['b'])}")
     return 0

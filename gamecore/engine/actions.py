@@ -21,9 +21,12 @@ kind            fields
 ``press``       go on with the current battle
 ``retreat``     ``zone``: the attacker retreats there
 ``submerge``    the attacker's submarines submerge
+``air_retreat`` the attacker's aircraft leave the battle together (seeds/003)
 ``scramble``    ``count``: fighters the defender scrambles (a pending decision)
 ``kamikaze``    ``count``: kamikaze tokens spent (a pending decision)
 ``intercept``   ``count``: the defender's aircraft that intercept a raid (a pending decision)
+``shell``       ``units`` (ships), ``zone`` (their sea zone), ``target`` (facility id):
+                ships shell a facility of an adjacent land zone (seeds/003)
 ``place``       ``type``, ``zone``
 ``lend_lease``  ``nation`` (receiver), ``count`` (IPP sent) or ``type`` (a bought unit)
 ``advance``     ``target``: pay the next instalment of a Production Chart item

@@ -197,6 +197,9 @@ class Terrain:
     # unit type, as ``defense``), against units of ``target_selection_of``
     defense_target_selection: dict[str, int] = field(default_factory=dict)
     target_selection_of: tuple[str, ...] = ()
+    # per unit type (or domain): the classes it picks from instead of
+    # ``target_selection_of`` (empty: any; seeds/003 armour in a city)
+    target_selection_of_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Global War §1.9 desert breakdown: an attacking unit of ``breakdown_of`` (domains,
     # unit types or ``props.class``) whose combat roll is at least ``breakdown`` leaves the
     # battle for the zone it attacked from (0: never)
@@ -1028,6 +1031,12 @@ def _build_terrain(c: _Checker, tid: str, raw: dict, units: dict | None = None) 
             kw[k] = _modifier_table(c, v, f"{key}.{k}", units or {})
         elif k in ("target_selection_of", "breakdown_of"):
             kw[k] = c.strs(v, f"{key}.{k}")
+        elif k == "target_selection_of_types":
+            tab = c.table(v, f"{key}.{k}")
+            for name in tab:
+                if name not in DOMAINS and name not in (units or {}):
+                    c.fail(f"{key}.{k}.{name}", "unknown domain or unit type")
+            kw[k] = {name: tuple(c.strs(x, f"{key}.{k}.{name}")) for name, x in tab.items()}
         elif k == "breakdown":
             kw[k] = c.int_(v, f"{key}.{k}")
         elif k == "move_cost":

@@ -1538,6 +1538,8 @@ victory AL_world "Allied victory" { side: allies  once: true
 # the Global War 1936 scenario (ruleset global_war; seeds/000, rules-notes/000 §2)
 
 GW1936_ID = "global-war-1936"
+#: the same set-up on the global_war_house ruleset (seeds/003 house rules)
+GW1936_HOUSE_ID = "global-war-1936-house"
 #: T 4-1: the three Alliances at the start of 1936 (KMT China with the Allies, under US
 #: control; Poland a minor that Aligns with the Allies)
 GW1936_ALLIANCES: list[tuple[str, str, str, list[str]]] = [
@@ -1837,11 +1839,20 @@ def _alliances_relations_owners(sc, m, rows, alliances, relations, owners) -> No
         sc.ownership[z.id] = Ownership(owner, owner)
 
 
-def _scenario_1936(pack: Pack, rows, by_code, seas) -> Scenario:
+def _scenario_1936(
+    pack: Pack,
+    rows,
+    by_code,
+    seas,
+    sid: str = GW1936_ID,
+    name: str = "Global War: January 1936",
+    ruleset: str = "global_war",
+) -> Scenario:
     """The ``global-war-1936`` scenario on the same map: January 1936, every Major at
-    peace (§2.1: the Majors start on peacetime income), the three Alliances of T 4-1."""
+    peace (§2.1: the Majors start on peacetime income), the three Alliances of T 4-1.
+    The same set-up under another id and ruleset gives its variants (the house rules)."""
     m = pack.map
-    sc = Scenario(GW1936_ID, "Global War: January 1936", ruleset="global_war")
+    sc = Scenario(sid, name, ruleset=ruleset)
     sc.start = "1936-01"
     sc.calendar = "6-months"
     sc.turn_order = [list(slot) for slot in GW1936_TURN_ORDER]
@@ -2272,7 +2283,33 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
     pack.scenarios[sc.id] = sc
     gw = _scenario_1936(pack, rows, by_code, seas)
     pack.scenarios[gw.id] = gw
+    # the 1936 set-up with the house rules of seeds/003 (resources/rulesets/
+    # global_war_house.toml, docs/house_rules.md): every map item scoped to the 1936
+    # scenario belongs to it too; the other scenarios' data do not change
+    house = _scenario_1936(
+        pack,
+        rows,
+        by_code,
+        seas,
+        GW1936_HOUSE_ID,
+        "Global War: January 1936 (house rules)",
+        "global_war_house",
+    )
+    house.props["sources"] += "; seeds/003 (house rules)"
+    pack.scenarios[house.id] = house
+    _share_scenario(pack, GW1936_ID, GW1936_HOUSE_ID)
     return pack
+
+
+def _share_scenario(pack: Pack, sid: str, also: str) -> None:
+    """Every map item and nation scoped to scenario ``sid`` (``props["scenarios"]``) is in
+    scenario ``also`` too."""
+    m = pack.map
+    items = [*m.facilities.values(), *m.lines.values(), *m.links.values(), *pack.nations.values()]
+    for item in items:
+        only = item.props.get("scenarios")
+        if only and sid in only and also not in only:
+            item.props["scenarios"] = [*only, also]
 
 
 # ---------------------------------------------------------------------------------------

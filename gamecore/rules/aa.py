@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.systems import ActionKind, Phase, RuleSystem, register_system
 from gamecore.engine.turns import END
-from gamecore.rules import convoy, economy, movement, options, phases, supply, tech
+from gamecore.rules import combat, convoy, economy, movement, options, phases, supply, tech
 from gamecore.rules.objectives import ConditionLanguageEvaluator
 from gamecore.rules.state import AAState
 
@@ -71,11 +71,19 @@ class AASystem(RuleSystem):
             "press",
             "retreat",
             "submerge",
+            "air_retreat",
             "scramble",
             "kamikaze",
             "intercept",
         ):
             A(ActionKind(k, phases.apply_combat, doc="a battle decision"))
+        A(
+            ActionKind(
+                "shell",
+                combat.apply_shell,
+                doc="units, zone (sea), target: ships shell a facility (seeds/003)",
+            )
+        )
         A(ActionKind("place", economy.apply_place, doc="type, zone"))
         A(ActionKind("lend_lease", supply.apply_lend_lease, doc="nation, count or type"))
 

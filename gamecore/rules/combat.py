@@ -42,7 +42,7 @@ from gamecore.engine.state import (
     Unit,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import control, tech
+from gamecore.rules import control, supply, tech
 from gamecore.rules.modifiers import modified
 from gamecore.rules.state import Battle
 
@@ -147,7 +147,11 @@ def combat_actions(s: GameState) -> list[Action]:
     b = s.battle
     if b is None:
         bombs = [x for x in s.battles if x[1] == "bomb"]
-        return [Action("fight", zone=z, mode=k) for z, k in (bombs or s.battles)]
+        fights = [Action("fight", zone=z, mode=k) for z, k in (bombs or s.battles)]
+        shells = shell_actions(s) if s.rules.options["shell_facilities"] else []
+        if shells and not fights:
+            return [*shells, Action.end_phase()]
+        return fights + shells
     d = s.decision
     if d is None:
         return []
@@ -157,6 +161,8 @@ def combat_actions(s: GameState) -> list[Action]:
         acts = [Action.press()] + [Action.retreat(z) for z in retreat_zones(s, b)]
         if can_submerge(s, b):
             acts.append(Action.submerge())
+        if s.rules.options["air_retreat_apart"] and can_air_retreat(s, b):
+            acts.append(Action("air_retreat"))
         return acts
     if d.kind == "retreat":
         return [Action.press()] + [Action.retreat(z) for z in defender_retreat_zones(s, b)]
@@ -167,6 +173,66 @@ def combat_actions(s: GameState) -> list[Action]:
     ):  # how many fighters / tokens (about: the most)
         return [Action(d.kind, count=k) for k in range(int(d.about) + 1)]
     return []
+
+
+def shell_actions(s: GameState) -> list[Action]:
+    """Seeds/003 SHORE BOMBARDMENT "Cruisers and Battleships may Bombard attack an adjacent
+    Land zones facilities. This attack may not be intercepted.": one ``shell`` action per
+    (sea zone, facility) where the nation to move has ships of the ``shell_facilities``
+    types that have not fought this turn, next to a land zone of a nation it is at war
+    with whose facility can take more damage."""
+    table = s.rules.options["shell_facilities"]
+    n = s.current_nation
+    fts = s.rules.facility_types
+    out = []
+    for f in sorted(s.facilities.values(), key=lambda f: f.id):
+        ft = fts.get(f.type)
+        o = s.owner.get(f.zone)
+        if ft is None or not ft.max_damage or f.damage >= ft.max_damage:
+            continue
+        if o is None or o == n or not s.at_war(n, o):
+            continue
+        for sz in s.board.coast.get(f.zone, ()):
+            ships = tuple(
+                uid
+                for uid in sorted(s.units_in(sz))
+                if s.units[uid].nation == n
+                and s.units[uid].type in table
+                and not s.units[uid].flags & FOUGHT
+            )
+            if ships:
+                out.append(Action("shell", units=ships, zone=sz, target=f.id))
+    return out
+
+
+def apply_shell(s: GameState, a: Action) -> None:
+    """Shell facility ``a.target`` from sea zone ``a.zone`` with ships ``a.units``: each
+    rolls a ``shell_die`` (D6), its damage capped at its ``shell_facilities`` value (the
+    sheet's "@": Cruiser 2, Battle Cruiser 3, Battleship 4, Heavy Battleship 5); the total
+    is added to the facility (at most its ``max_damage``). The ships have fought: they do
+    not shell again this turn nor move in non-combat movement."""
+    if a not in shell_actions(s):
+        raise RulesError(f"cannot shell facility {a.target} from zone {a.zone}")
+    table = s.rules.options["shell_facilities"]
+    die = int(s.rules.options["shell_die"])
+    f = s.facilities[a.target]
+    ft = s.rules.facility_types[f.type]
+    rolls = []
+    for uid in a.units:
+        u = s.units[uid]
+        rolls.append(min(s.rng.roll(die), int(table[u.type])))
+        s.set_unit(uid, flags=u.flags | FOUGHT)
+    new = min(ft.max_damage, f.damage + sum(rolls))
+    s.facilities[f.id] = f._replace(damage=new)
+    s.bump()
+    s.event(
+        "shelled",
+        zone=f.zone,
+        facility=f.id,
+        by=s.current_nation,
+        rolls=rolls,
+        damage=new - f.damage,
+    )
 
 
 def ask(s: GameState, b: Battle, kind: str, side: str) -> bool:
@@ -250,6 +316,11 @@ def answer(s: GameState, b: Battle, a: Action) -> bool:
             if ut[u.type].submerge:
                 s.set_unit(u.id, flags=u.flags | SUBMERGED | FOUGHT)
         s.event("submerge", zone=b.zone, nation=b.attacker)
+        s.decision = None
+    elif a.kind == "air_retreat":
+        if not (_asked(s, "retreat", "att") and can_air_retreat(s, b)):
+            raise RulesError("the attacker's aircraft cannot retreat apart now")
+        air_retreat(s, b)
         s.decision = None
     elif a.kind == "scramble":
         if not _asked_kind(s, "scramble") or not 0 <= a.count <= int(s.decision.about):
@@ -546,6 +617,31 @@ def crossed_effects(
     return fl | more if more else fl
 
 
+def border_crossers(
+    s: GameState, zone: int, units: list[Unit], effects: list[str], battle_round: int
+) -> frozenset[int]:
+    """The land units among ``units`` that crossed one of ``effects`` (``[borders.*]``
+    ids, or border terrain met on the way to the roundel, §1.7) to attack ``zone``, while
+    that effect lasts (its ``rounds``; border terrain: ``border_terrain_rounds``)."""
+    ut = s.rules.units
+    wanted = frozenset(effects)
+    edges = _facility_edges(s, zone)
+    bt = s.board.border_terrain
+    bt_on = bool(bt) and battle_round <= int(s.rules.options["border_terrain_rounds"])
+    out = set()
+    for u in units:
+        if ut[u.type].domain != "land":
+            continue
+        for name in crossed_effects(s, zone, u, edges) & wanted:
+            e = s.rules.borders.get(name)
+            if e is not None and _active(e, battle_round):
+                out.add(u.id)
+        o = s.origins.get(u.id)
+        if bt_on and o is not None and o != zone and bt.get((zone, o), frozenset()) & wanted:
+            out.add(u.id)
+    return frozenset(out)
+
+
 def _active(e, battle_round: int) -> bool:
     return not e.rounds or battle_round <= e.rounds
 
@@ -611,6 +707,10 @@ def city_surrounded(s: GameState, zone: int) -> bool:
     owner = s.owner.get(zone)
     if owner is None:
         return False
+    if s.rules.options["city_surrounded_by"] == "supply":
+        # seeds/003 CITIES: surrounded when it cannot trace a supply path to another
+        # friendly land zone (blockaded ports and no rail lines available)
+        return not supply.reaches_friendly_land(s, owner, zone)
     board = s.board
     nb = [n for n in board.nbrs[zone] if board.is_land(n)]
     if not nb:
@@ -763,7 +863,9 @@ def target_selection(
             for i, u in enumerate(units):
                 n = tab.get(u.type, tab.get(ut[u.type].domain, 0))
                 if n > out[i][0]:
-                    out[i] = (n, ter.target_selection_of)
+                    of = ter.target_selection_of_types
+                    picks = of.get(u.type, of.get(ut[u.type].domain)) if of else None
+                    out[i] = (n, ter.target_selection_of if picks is None else picks)
     return out if any(n for n, _ in out) else None
 
 
@@ -864,6 +966,15 @@ def assign_hits(
         return [], {}
     ut = s.rules.units
     order = [u for u in order_units(s, targets, profile, attacker, zone) if u.id not in exclude]
+    first = s.rules.options.get("border_casualties_first")
+    if attacker and first and s.battle is not None and s.board.is_land(zone):
+        # seeds/003 River and Mountain rules: while the effect lasts, the attacker's
+        # losses come from the land units that crossed it first
+        crossers = border_crossers(s, zone, order, first, s.battle.round)
+        if crossers:
+            order = [u for u in order if u.id in crossers] + [
+                u for u in order if u.id not in crossers
+            ]
     if attacker and s.rules.options.get("amphibious_casualties_first"):
         # §9.8: with land-side attackers in the battle, amphibious units go first
         order = [u for u in order if u.flags & AMPHIB] + [u for u in order if not u.flags & AMPHIB]
@@ -946,8 +1057,15 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     # 1. surprise strike: first-strike units fire first unless the enemy has a detector;
     #    their victims are removed before they can fire back. The borders crossed may add
     #    the defender's own first-strike dice (fortifications) and double casualties.
-    fs_att = [u for u in att if ut[u.type].first_strike and not def_det] if fs_on else []
-    fs_def = [u for u in dfn if ut[u.type].first_strike and not att_det] if fs_on else []
+    # seeds/003 SUBMARINE SPECIAL RULES: the types of ``first_strike_every_round`` strike
+    # first on every round, whatever ``first_strike_rounds`` says for the others
+    every = opts["first_strike_every_round"]
+    fs_att = [
+        u for u in att if ut[u.type].first_strike and not def_det and (fs_on or u.type in every)
+    ]
+    fs_def = [
+        u for u in dfn if ut[u.type].first_strike and not att_det and (fs_on or u.type in every)
+    ]
     fixed = border_first_strike(s, b, att) if s.board.is_land(b.zone) else []
     double = double_casualty_units(s, b, att) if fixed or s.rules.borders else frozenset()
     if s.rules.options.get("amphibious_double_casualties"):
@@ -1395,6 +1513,35 @@ def defender_retreat(s: GameState, b: Battle, zone: int) -> None:
     finish(s, b)
 
 
+def can_air_retreat(s: GameState, b: Battle) -> bool:
+    """Seeds/003 RETREATING FROM ATTACKS "AIRCRAFT: May retreat Separate from other unit
+    types, in any round instead of rolling, all Aircraft retreat at the same time." (option
+    ``air_retreat_apart``): the attacker has aircraft and other units still fighting, and
+    may retreat at all this round (``attacker_retreat``, ``attacker_retreat_from_round``)."""
+    opts = s.rules.options
+    if b.kind == "bomb" or not opts.get("attacker_retreat"):
+        return False
+    if b.round < int(opts["attacker_retreat_from_round"]):
+        return False
+    att, dfn = sides(s, b)
+    if not dfn:
+        return False
+    ut = s.rules.units
+    air = [u for u in att if ut[u.type].domain == "air"]
+    return bool(air) and len(air) < len(att)
+
+
+def air_retreat(s: GameState, b: Battle) -> None:
+    """The attacker's aircraft leave the battle together; the rest fight on. They stay in
+    the zone, as aircraft that break off a battle do, and fly to a landing zone "up to
+    remaining movement" in non-combat movement."""
+    ut = s.rules.units
+    air = [u for u in sides(s, b)[0] if ut[u.type].domain == "air"]
+    for u in air:
+        s.set_unit(u.id, flags=u.flags | RETREATED | FOUGHT)
+    s.event("air_retreat", zone=b.zone, nation=b.attacker, units=len(air))
+
+
 def can_submerge(s: GameState, b: Battle) -> bool:
     if b.kind == "bomb":
         return False
@@ -1409,16 +1556,31 @@ def retreat(s: GameState, b: Battle, zone: int) -> None:
     if zone not in retreat_zones(s, b):
         raise RulesError(f"cannot retreat to zone {zone}")
     att, _ = sides(s, b)
+    # seeds/003 RETREATING FROM ATTACKS: land and naval units "must retreat to any adjacent
+    # zone that attackers came from. They do not all need to move to the same location, but
+    # all must leave the battle at same time": each goes back where it came from when that
+    # is a zone the side may retreat to; the others (and aircraft) go to ``zone``
+    legal = set(retreat_zones(s, b)) if s.rules.options.get("retreat_to_origins") else set()
+    ut = s.rules.units
+    where: dict[int, int] = {}
     for u in att:
         fl = u.flags | RETREATED | FOUGHT
-        if zone == b.zone:
+        to = zone
+        o = s.origins.get(u.id)
+        if legal and ut[u.type].domain != "air" and o in legal and o != b.zone:
+            to = o
+        where[to] = where.get(to, 0) + 1
+        if to == b.zone:
             s.set_unit(u.id, flags=fl)
             continue
-        cargo = s.cargo_of(u.id) if s.rules.units[u.type].transport_capacity else []
-        s.move_unit(u.id, zone, flags=fl)
+        cargo = s.cargo_of(u.id) if ut[u.type].transport_capacity else []
+        s.move_unit(u.id, to, flags=fl)
         for cid in cargo:
-            s.move_unit(cid, zone)
-    s.event("retreat", zone=b.zone, to=zone, units=len(att))
+            s.move_unit(cid, to)
+    if len(where) > 1:
+        s.event("retreat", zone=b.zone, to=zone, units=len(att), split=sorted(where.items()))
+    else:
+        s.event("retreat", zone=b.zone, to=zone, units=len(att))
     finish(s, b)
 
 
@@ -1688,6 +1850,27 @@ OPTIONS = (
         owner="gamecore.rules.combat",
     ),
     OptionSpec(
+        "shell_facilities",
+        "table",
+        {},
+        doc="seeds/003 shore bombardment of facilities: unit type -> damage cap of its die (empty: no shelling)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "shell_die",
+        "int",
+        6,
+        doc="die of a ship shelling a facility",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "first_strike_every_round",
+        "list",
+        [],
+        doc="unit types whose first strike lasts every round whatever first_strike_rounds says (seeds/003: submarines)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
         "air_superiority_rounds",
         "int",
         0,
@@ -1741,6 +1924,35 @@ OPTIONS = (
         "list",
         [],
         doc="unit types exempt from amphibious double casualties",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "city_surrounded_by",
+        "str",
+        "neighbours",
+        choices=("neighbours", "supply"),
+        doc="when a city is surrounded: 'neighbours' (seeds/000 §1.16: every land neighbour an enemy's, no supply facility) or 'supply' (seeds/003: no supply path by rail or unblockaded port to another friendly land zone)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "air_retreat_apart",
+        "bool",
+        False,
+        doc="seeds/003: the attacker's aircraft may retreat together apart from the other units (an 'air_retreat' answer to the retreat decision)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "retreat_to_origins",
+        "bool",
+        False,
+        doc="seeds/003: a retreating attacker's land and naval units each go back to the zone they came from (when the side may retreat there), not all to one zone",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "border_casualties_first",
+        "list",
+        [],
+        doc="seeds/003 rivers, mountain borders: [borders.*] ids (or border terrain) whose land crossers are the attacker's first casualties while the effect lasts",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

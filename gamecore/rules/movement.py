@@ -271,6 +271,14 @@ def _land_search(
     status = ctx.status
     combat = ctx.combat
     straits = b.strait_via
+    # seeds/003 MOUNTAIN RULES "BLITZ: can not be done if entering, crossing or leaving a
+    # mountain ... border": no blitz into or out of a zone across such a border
+    nob = no_blitz_edges(ctx) if blitz and combat else frozenset()
+
+    def blocked(z: int, y: int, path: tuple) -> bool:
+        # leaving a zone passed by blitz (not the start, not a friend's) across the border
+        return (min(z, y), max(z, y)) in nob and len(path) > 1 and status(z) != "F"
+
     if b.uniform_cost:
         seen = {z0}
         frontier = [(z0, (z0,))]
@@ -285,6 +293,8 @@ def _land_search(
                         continue
                     if straits and not ctx.strait_open(z, y):
                         continue
+                    if nob and blocked(z, y, path):
+                        continue
                     st = status(y)
                     if st == "X":
                         continue
@@ -296,7 +306,12 @@ def _land_search(
                                 nxt.append((y, p))
                         elif st != "FN":
                             out[y] = p
-                            if blitz and not stop and _blitzable(ctx, y, st):
+                            if (
+                                blitz
+                                and not stop
+                                and _blitzable(ctx, y, st)
+                                and (min(z, y), max(z, y)) not in nob
+                            ):
                                 nxt.append((y, p))
                     elif st == "F":
                         out[y] = p
@@ -323,6 +338,8 @@ def _land_search(
             c = cost + cost_of[y]
             if c > moves or not ctx.strait_open(z, y):
                 continue
+            if nob and blocked(z, y, path):
+                continue
             st = status(y)
             if st == "X" or (st == "FN" and (combat or not ctx.may_occupy)):
                 continue
@@ -335,7 +352,7 @@ def _land_search(
                 if st in ("H", "N"):
                     if y not in out or len(p) < len(out[y]):
                         out[y] = p
-                    cont = blitz and _blitzable(ctx, y, st)
+                    cont = blitz and _blitzable(ctx, y, st) and (min(z, y), max(z, y)) not in nob
                 else:
                     cont = True
             elif st == "F":
@@ -347,6 +364,22 @@ def _land_search(
                 heapq.heappush(heap, (c, y, p))
     ctx._land_cache[key] = out
     return out
+
+
+def no_blitz_edges(ctx: MoveContext) -> frozenset[tuple[int, int]]:
+    """Borders (ordered zone pairs) a blitz may not cross: those with a flag of the
+    option ``no_blitz_borders`` (seeds/003: ``["mountain"]``)."""
+    flags = ctx.opts["no_blitz_borders"]
+    if not flags:
+        return frozenset()
+    b = ctx.b
+    got = b.cache.get("no_blitz_edges")
+    if got is None:
+        want = frozenset(flags)
+        got = b.cache["no_blitz_edges"] = frozenset(
+            k for k, fl in b.border_flags.items() if fl & want
+        )
+    return got
 
 
 def _blitzable(ctx: MoveContext, y: int, st: str) -> bool:
@@ -1357,6 +1390,13 @@ OPTIONS = (
         "bool",
         False,
         doc="may air land in a zone captured this turn",
+        owner="gamecore.rules.movement",
+    ),
+    OptionSpec(
+        "no_blitz_borders",
+        "list",
+        [],
+        doc="border flags a blitz may not cross, into or out of a zone passed (seeds/003: mountain borders)",
         owner="gamecore.rules.movement",
     ),
     OptionSpec(

@@ -69,6 +69,18 @@ def check_options(c, o: dict) -> None:
         isinstance(k, str) and isinstance(v, str) for k, v in tracks.items()
     ):
         c.fail("options.tech_tracks", "must be a table of nation = nation")
+    # seeds/003 (HR) die tables: rows of [up to roll, outcome], rising
+    table = o.get("neutral_victim_table") or {}
+    for side, row in table.items():
+        _check_rows(c, f"options.neutral_victim_table.{side}", row, o.get("neutral_victim_die"))
+    fate = o.get("minor_navy_fate") or []
+    if fate:
+        _check_rows(c, "options.minor_navy_fate", fate, o.get("minor_navy_fate_die"))
+        for _, who in fate:
+            if who not in ("attacker", "scuttled", "controller"):
+                c.fail(
+                    "options.minor_navy_fate", f"{who!r} is not attacker, scuttled or controller"
+                )
     profiles = o.get("casualty_profiles")
     if not isinstance(profiles, list) or not profiles:
         c.fail("options.casualty_profiles", "must be a non-empty list")
@@ -93,5 +105,30 @@ def check_references(c, options, units, facilities, terrain, borders) -> None:
         for x in v:
             if x not in known:
                 c.fail(f"options.{k}", f"unknown {what} {x!r}")
+    for x in options.get("border_casualties_first") or []:
+        if x not in borders and x not in terrain:
+            c.fail("options.border_casualties_first", f"no [borders.{x}] or [terrain.{x}] table")
     if not isinstance(options.get("amphibious_first_round"), list):
         c.fail("options.amphibious_first_round", "must be a list")
+
+
+def _check_rows(c, key: str, rows, die) -> None:
+    """A die table: a list of [up to roll, outcome] whose numbers rise and end at the die."""
+    ok = (
+        isinstance(rows, list)
+        and rows
+        and all(
+            isinstance(r, list)
+            and len(r) == 2
+            and isinstance(r[0], int)
+            and not isinstance(r[0], bool)
+            and isinstance(r[1], str)
+            for r in rows
+        )
+    )
+    if not ok:
+        c.fail(key, "must be a list of [up to roll, outcome] pairs")
+        return
+    tops = [r[0] for r in rows]
+    if tops != sorted(set(tops)) or tops[0] < 1 or tops[-1] != die:
+        c.fail(key, f"the numbers must rise and end at the die ({die}), not {tops}")

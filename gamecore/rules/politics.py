@@ -504,7 +504,11 @@ def surrender(s: GameState, n: str) -> None:
 def war_targets(s: GameState, n: str) -> set[str] | None:
     """Whom ``n`` may declare war on now (None: anyone, the option ``war_gates`` is off):
     the ``allow_war(...)`` nations of every satisfied ``check: war_gate`` event that
-    ``n`` owns (or its alliance owns, or that has no owner)."""
+    ``n`` owns (or its alliance owns, or that has no owner). With the option
+    ``controlled_no_war`` a Controlled minor may declare war on nobody (seeds/003 CONTROL
+    "A Controlled Minor may not initiate war with any nation")."""
+    if s.rules.options.get("controlled_no_war") and is_controlled(s, n):
+        return set()
     if not s.rules.options.get("war_gates"):
         return None
     gates = _events(s, "war_gate")
@@ -522,6 +526,17 @@ def war_targets(s: GameState, n: str) -> set[str] | None:
                 out.update(_names(args[0]))
     out.discard(n)
     return out
+
+
+def is_controlled(s: GameState, n: str) -> bool:
+    """Whether minor ``n`` is under a Major's Control (§4.5)."""
+    if s.board.nation_kind.get(n) != "minor":
+        return False
+    return any(
+        s.relation(n, x) == "controlled"
+        for x in s.board.nations
+        if x != n and s.board.nation_kind.get(x) == "major"
+    )
 
 
 def suggested_wars(s: GameState, n: str) -> set[str]:
@@ -578,18 +593,90 @@ def minor_attacked(s: GameState, n: str, x: str) -> None:
     Alliance's leader when the declarer is at war with the leader, else under its
     Control."""
     joins = s.rules.options.get("neutral_victim_joins") or {}
-    if not isinstance(joins, dict) or s.board.nation_kind.get(x) != "minor":
+    table = s.rules.options.get("neutral_victim_table") or {}
+    if not (joins or table) or s.board.nation_kind.get(x) != "minor":
         return
     if s.alliance.get(x) is not None:
         return
-    to = joins.get(s.alliance.get(n))
+    to = victim_side(s, n, x)
     leader = alliance_leader(s, to) if to else None
     if leader is None or leader == n:
         return
     if s.at_war(n, leader):
+        navy_fate(s, x, n, leader)
         align_nation(s, x, leader)
     else:
         control_nation(s, x, leader)
+
+
+def _alliances_at_war_with(s: GameState, n: str) -> list[str]:
+    """The Alliances other than ``n``'s with a Major Power at war with ``n``."""
+    own = s.alliance.get(n)
+    out = set()
+    for x in s.board.nations:
+        a = s.alliance.get(x)
+        if a and a != own and s.board.nation_kind.get(x) == "major" and s.at_war(n, x):
+            out.add(a)
+    return sorted(out)
+
+
+def victim_side(s: GameState, n: str, victim: str | int) -> str | None:
+    """The Alliance a minor (or neutral zone) attacked by ``n`` joins.
+
+    Without ``neutral_victim_table``: T 4-3, ``neutral_victim_joins[alliance of n]``.
+    With it (seeds/003 "(HR) Neutral minor assignment of control/alignment"): when exactly
+    one other Alliance is at war with the aggressor, that one ("given to members of the
+    same alliance"); when none or both are, a ``neutral_victim_die`` roll on the row of the
+    aggressor's Alliance: ``[[6, "comintern"], [12, "allies"]]`` gives 1-6 to the
+    Comintern, 7-12 to the Allies. The roll is logged (``victim_roll``)."""
+    opts = s.rules.options
+    side = s.alliance.get(n)
+    table = opts.get("neutral_victim_table") or {}
+    if not table:
+        joins = opts.get("neutral_victim_joins") or {}
+        return joins.get(side) if isinstance(joins, dict) else None
+    row = table.get(side)
+    if not row:
+        return None
+    at_war = _alliances_at_war_with(s, n)
+    if len(at_war) == 1:
+        s.event("victim_side", victim=victim, attacker=n, alliance=at_war[0], roll=None)
+        return at_war[0]
+    roll = s.rng.roll(int(opts["neutral_victim_die"]))
+    to = next((a for top, a in row if roll <= top), None)
+    s.event("victim_side", victim=victim, attacker=n, alliance=to, roll=roll)
+    return to
+
+
+def navy_fate(s: GameState, minor: str, attacker: str, controller: str) -> None:
+    """Seeds/003 "(HR) ... Surviving Navy ownership after Minor was eliminated": when an
+    attacked minor ceases to exist (Aligns and is absorbed), each of its sea units rolls a
+    ``minor_navy_fate_die``; ``minor_navy_fate`` maps roll ranges to who gets the ship:
+    ``[[4, "attacker"], [8, "scuttled"], [12, "controller"]]``. The attacker's and the
+    controller's ships are replaced by a unit of the winner (same type); scuttled ones
+    leave the map. No option: the absorbing Major takes the navy as before."""
+    fate = s.rules.options.get("minor_navy_fate") or []
+    if not fate:
+        return
+    nat = s.pack.nations.get(minor)
+    if nat is not None and nat.props.get("keeps_identity"):
+        return
+    ut = s.rules.units
+    die = int(s.rules.options["minor_navy_fate_die"])
+    ships = sorted(
+        u.id for u in s.units.values() if u.nation == minor and ut[u.type].domain == "sea"
+    )
+    for uid in ships:
+        u = s.units.get(uid)
+        if u is None:
+            continue
+        roll = s.rng.roll(die)
+        who = next((w for top, w in fate if roll <= top), "scuttled")
+        if who == "scuttled":
+            s.remove_unit(uid, "scuttled")
+        else:
+            s.set_unit(uid, nation=attacker if who == "attacker" else controller)
+        s.event("navy_fate", unit=uid, type=u.type, minor=minor, roll=roll, to=who)
 
 
 def alliance_leader(s: GameState, alliance: str) -> str | None:
@@ -612,7 +699,7 @@ def after_combat(s: GameState, n: str) -> None:
     opts = s.rules.options
     joins = opts.get("neutral_victim_joins") or {}
     costs = opts.get("neutral_attack_cost") or {}
-    if not joins and not costs:
+    if not joins and not costs and not opts.get("neutral_victim_table"):
         return
     hit = sorted(
         {
@@ -636,7 +723,17 @@ def after_combat(s: GameState, n: str) -> None:
             paid = min(cost, s.banks.get(n, 0))
             s.banks[n] = s.banks.get(n, 0) - paid
             s.event("neutral_attack_cost", nation=n, zone=z, paid=paid)
-    to = joins.get(side) if isinstance(joins, dict) else None
+    table = opts.get("neutral_victim_table") or {}
+    if table:
+        # seeds/003 (HR): each neutral zone that still stands rolls for its side
+        for z in hit:
+            if s.is_neutral_owner(s.owner.get(z)):
+                _join_side(s, n, [z], victim_side(s, n, z))
+        return
+    _join_side(s, n, hit, joins.get(side) if isinstance(joins, dict) else None)
+
+
+def _join_side(s: GameState, n: str, hit: list[int], to: str | None) -> None:
     leader = alliance_leader(s, to) if to else None
     if leader and _nation_ok(s, leader):
         still = [z for z in hit if s.is_neutral_owner(s.owner.get(z))]
@@ -664,8 +761,10 @@ __all__ = [
     "date_label",
     "declare_war",
     "filter_declarations",
+    "is_controlled",
     "on_turn_start",
     "minor_attacked",
+    "navy_fate",
     "parse_date",
     "recruit",
     "run_events",
@@ -674,6 +773,7 @@ __all__ = [
     "suggested_wars",
     "surrender",
     "transfer_zones",
+    "victim_side",
     "war_targets",
 ]
 
@@ -717,6 +817,41 @@ OPTIONS = (
         "table",
         {},
         doc="T 4-3 attacker's alliance -> alliance the victim joins",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "controlled_no_war",
+        "bool",
+        False,
+        doc="seeds/003 CONTROL: a Controlled minor may not declare war",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "neutral_victim_table",
+        "table",
+        {},
+        doc="seeds/003 (HR): attacker's alliance -> [[up to roll, alliance], ...] rolled when none or both other alliances are at war with the attacker (replaces neutral_victim_joins)",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "neutral_victim_die",
+        "int",
+        12,
+        doc="die of the neutral_victim_table roll",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "minor_navy_fate",
+        "list",
+        [],
+        doc="seeds/003 (HR): per ship of an absorbed attacked minor, [[up to roll, attacker|scuttled|controller], ...]",
+        owner="gamecore.rules.politics",
+    ),
+    OptionSpec(
+        "minor_navy_fate_die",
+        "int",
+        12,
+        doc="die of the minor_navy_fate roll",
         owner="gamecore.rules.politics",
     ),
     OptionSpec(

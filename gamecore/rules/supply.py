@@ -336,6 +336,24 @@ def supply_path(
     return list(got) if got is not None else None
 
 
+def reaches_friendly_land(s: GameState, nation: str, zone: int) -> bool:
+    """Whether ``nation`` traces a supply path (rail, or an unblockaded port and the sea)
+    from land zone ``zone`` to another land zone of its own or a friend's (seeds/003
+    CITIES: "A City is surrounded if it cannot trace a supply path to another friendly
+    Land zone as in (Blockaded ports and no rail lines available)")."""
+    permitted = _permission(s, nation)
+    targets = frozenset(z for z in s.owner if z != zone and permitted(z))
+    if not targets:
+        return False
+    got = _cached(
+        s,
+        nation,
+        ("friendly_land", nation, zone),
+        lambda: _search(s, nation, (zone,), targets, None),
+    )
+    return got is not None
+
+
 def in_supply(s: GameState, nation: str, dst: int, sources=None) -> bool:
     """A supply path from any of ``sources`` (default: ``nation``'s operative factories in
     its Home Country) to ``dst`` (§11.2 upgrades, T 12-2 minor factories)."""

@@ -131,7 +131,7 @@ class Prepared:
             if X.has_first_strike and any(t.first_strike for t in X.slots)
         ]
         fixed_until = max((f[2] for f in fixed), default=0)
-        if any(r == 0 for r in fr):
+        if any(r == 0 for r in fr) or A.fs_forever or D.fs_forever:
             self.fs_until: int | None = None
         else:
             self.fs_until = max([*fr, fixed_until], default=0)

@@ -199,6 +199,8 @@ class Side:
         self.modifiers = [m for m in modifiers if m.side == role]
         #: first strike in the first N rounds only (0: every round; Global War T 9-1)
         self.fs_rounds = int(opts["first_strike_rounds"] or 0)
+        #: unit types that strike first in every round all the same (seeds/003 subs)
+        self.fs_every = frozenset(opts["first_strike_every_round"] or ())
         #: air superiority: hits of such units go to aircraft first in the first N rounds
         self.as_rounds = int(opts["air_superiority_rounds"] or 0)
         if not any(t.air_superiority for t in self.slots):
@@ -226,6 +228,9 @@ class Side:
         # per cell: what its units are, for the hot loops of dice_of
         self.cell_tid = [self.slots[s].id for s in self.cell_slot]
         self.cell_fs = [self.slots[s].first_strike for s in self.cell_slot]
+        self.cell_fs_every = [self.slots[s].id in self.fs_every for s in self.cell_slot]
+        #: first strikers of this side that strike first in every round
+        self.fs_forever = any(t.first_strike and t.id in self.fs_every for t in self.slots)
         self.cell_det = [self.slots[s].detector for s in self.cell_slot]
         self.cell_as = [self.slots[s].air_superiority for s in self.cell_slot]
         self.cell_key = [
@@ -324,11 +329,15 @@ class Side:
         Support is handed out as the engine does: bigger bonuses first, each unit
         receiving at most one; modifiers combine by the ruleset's policy."""
         S = M.shape[0]
-        fs_on = not enemy_det and self.fs_active(rnd)
+        fs_round = self.fs_active(rnd)
         want_fs = stage == FS
         present = M.any(axis=0).tolist()
         firing = [
-            c for c in range(self.n_cells) if present[c] and want_fs == (fs_on and self.cell_fs[c])
+            c
+            for c in range(self.n_cells)
+            if present[c]
+            and want_fs
+            == (not enemy_det and self.cell_fs[c] and (fs_round or self.cell_fs_every[c]))
         ]
         out: list[np.ndarray | None] = [None] * n_groups
         fixed = [f for f in self.fixed_fs if rnd <= f[2]] if want_fs else []

@@ -184,7 +184,8 @@ def test_global_war_convoy_lines_are_scoped_to_the_1936_scenario(pack, gw_state,
     gw_lines = {
         line.name: line
         for line in m.lines.values()
-        if line.kind == "convoy" and line.props.get("scenarios") == [GW]
+        # the 1936 scenarios only (global-war-1936 and its house-rules twin), not 1939
+        if line.kind == "convoy" and line.props.get("scenarios") == [GW, f"{GW}-house"]
     }
     for name in (
         "Soviet-Arctic line",
@@ -278,7 +279,9 @@ def test_chinese_factions_warlords_and_minors(pack):
     assert sc.relation("ITA", "ABY").status == "war"
     # the 1939 scenario is untouched: the new nations hold nothing there
     s39 = pack.scenarios["1939"]
-    new = {n for n, nat in pack.nations.items() if nat.props.get("scenarios") == [GW]}
+    new = {
+        n for n, nat in pack.nations.items() if nat.props.get("scenarios") == [GW, f"{GW}-house"]
+    }
     assert new >= {"CCP", "ABY", "ESP"}
     assert not any(o.owner in new for o in s39.ownership.values())
     assert not any(n in new for slot in s39.turn_order for n in slot)
