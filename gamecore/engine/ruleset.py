@@ -38,6 +38,9 @@ UNIT_FLAGS = (
     # Global War T 9-1: its hits go to enemy aircraft first while the ruleset's
     # ``air_superiority_rounds`` last
     "air_superiority",
+    # may intercept a bombing raid; when a ruleset marks any unit type so, only those do
+    # (g40 and Global War: fighters only, rules-notes/004 §4.6, seeds/000 §9.16)
+    "interceptor",
 )
 _DICE_RE = re.compile(r"^\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
@@ -115,6 +118,7 @@ class UnitType:
     cannot_capture: bool = False
     no_carrier: bool = False
     air_superiority: bool = False
+    interceptor: bool = False
     # Global War T 9-1 target selection: a hit rolled at or under this number lets the
     # firing side pick the victim, among enemy units of ``target_selection_of`` (domains,
     # unit type ids or ``props.class`` values; empty: any it may hit)

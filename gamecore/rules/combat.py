@@ -1500,15 +1500,28 @@ def raid_sides(s: GameState, b: Battle) -> tuple[list[int], list[Unit]]:
         uid for uid, fid in s.raids.items() if uid in s.units and s.units[uid].zone == b.zone
     )
     en = s.enemies(b.attacker)
+    # only the unit types flagged "interceptor" (fighters) intercept, when a ruleset marks
+    # any; else every aircraft may (issue #23 point 8)
+    only = _interceptor_types(s)
     interceptors = [
         s.units[uid]
         for uid in s.units_in(b.zone)
         if s.units[uid].nation in en
         and ut[s.units[uid].type].domain == "air"
+        and (only is None or s.units[uid].type in only)
         and not s.units[uid].on
         and not s.units[uid].flags & RETREATED
     ]
     return raiders, interceptors
+
+
+def _interceptor_types(s: GameState) -> frozenset[str] | None:
+    cache = s.board.cache
+    key = ("interceptors", id(s.rules))
+    if key not in cache:
+        only = frozenset(k for k, t in s.rules.units.items() if t.interceptor)
+        cache[key] = only or None
+    return cache[key]
 
 
 def resolve_raid(s: GameState, b: Battle, intercept: int | None = None) -> None:

@@ -40,3 +40,43 @@ def test_g40_7_liberating_an_allys_capital_returns_it_to_the_ally():
     assert s.owner[z["C"]] == "PNK"
     cap = [e for e in s.log if e.get("e") == "capture"][0]
     assert cap["liberated"] is True and cap["by"] == "RED" and cap["owner"] == "PNK"
+
+
+# ------------------------------------------------------------------ g40 point 8
+def test_g40_8_only_fighters_intercept_a_bombing_raid():
+    # rules-notes/004 §4.6 "Escorts and interceptors": defending *fighters* in the
+    # territory may intercept; seeds/000 T 9-9 step 2-3 the same for Global War. A
+    # defending tactical and strategic bomber stay on the ground.
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[
+            ("A", "RED", "strategic_bomber"),
+            ("C", "BLU", "tactical_bomber"),
+            ("C", "BLU", "strategic_bomber"),
+            ("C", "BLU", "fighter"),
+        ],
+        facilities=[("C", "major_ic")],
+        decisions=("retreat", "intercept"),
+    )
+    s.apply([a for a in s.legal_actions() if a.mode == "bomb"][0])
+    to_phase(s, "combat")
+    s.rng = ScriptedRng([6, 6, 6, 3])  # bomber 6, the fighter 6; AA 6; damage 3
+    s.apply(Action("fight", zone=z["C"], mode="bomb"))
+    assert s.decision.kind == "intercept" and s.decision.owner == "BLU"
+    assert [a.count for a in s.legal_actions()] == [0, 1]  # the fighter alone
+    s.apply(Action("intercept", count=1))
+    raid = [e for e in s.log if e.get("e") == "raid"][-1]
+    assert raid["interceptors"] == 1 and raid["air_battle"] == [0, 0]
+    assert s.rng.used == [6, 6, 6, 3]
+
+
+def test_gw_8_only_fighter_types_intercept():
+    from gamecore.engine.ruleset import load_ruleset
+
+    for rid, want in (
+        ("g40", {"fighter"}),
+        ("global_war", {"fighter", "jet_fighter", "early_war_fighter"}),
+    ):
+        ut = load_ruleset(rid).units
+        assert {k for k, t in ut.items() if t.interceptor} == want
