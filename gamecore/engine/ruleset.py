@@ -139,6 +139,18 @@ class UnitType:
         return frozenset(f for f in UNIT_FLAGS if getattr(self, f))
 
     @property
+    def aa_only(self) -> bool:
+        """An AA gun that only fires at aircraft (no attack, no defence): under the option
+        ``aa_alone_defends = false`` a side of such units alone does not fight."""
+        return bool(self.aa_shots) and self.attack <= 0 and self.defense <= 0
+
+    def lone_defenseless(self, transports: bool, aa: bool) -> bool:
+        """Dies without a roll when its side holds nothing else and the enemy can hurt it:
+        defenceless units (``transports``: the option ``unescorted_transports_die``), AA
+        guns (``aa``: the option ``aa_alone_defends`` off)."""
+        return (transports and self.defenseless) or (aa and self.aa_only)
+
+    @property
     def is_warship(self) -> bool:
         """A sea unit that fights (not a transport)."""
         return self.domain == "sea" and not self.defenseless

@@ -422,9 +422,15 @@ def _settled(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> bool:
     """True when the battle is over: a side is gone, or neither can hurt the other."""
     if not att or not dfn:
         return True
-    if s.rules.options.get("unescorted_transports_die"):
+    opts = s.rules.options
+    # unescorted transports die (rules-notes/004 §4.3); AA guns alone do not defend
+    # (issue #23 point 2): the side is lost without a round
+    trans = bool(opts.get("unescorted_transports_die"))
+    aa = not opts.get("aa_alone_defends", True)
+    if trans or aa:
+        ut = s.rules.units
         for mine, theirs, stat in ((dfn, att, "attack"), (att, dfn, "defense")):
-            if all(s.rules.units[u.type].defenseless for u in mine) and _can_hurt(
+            if all(ut[u.type].lone_defenseless(trans, aa) for u in mine) and _can_hurt(
                 s, theirs, stat, mine
             ):
                 for u in mine:
@@ -1621,6 +1627,15 @@ OPTIONS = (
         "bool",
         True,
         doc="multi-hit units take damage before anything dies",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "aa_alone_defends",
+        "bool",
+        True,
+        doc="false: AA guns (no attack, no defence) alone do not defend a zone; after their "
+        "shots at aircraft they are lost without a round and the attacker takes the zone "
+        "(G40 2E, issue #23 point 2)",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

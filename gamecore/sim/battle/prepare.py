@@ -430,7 +430,7 @@ class Prepared:
         hurt_da = (fd[d] & ta[a]) != 0
         kind = np.where(both, TRANSIENT, OVER).astype(np.int8)
         rest = both
-        if self.rules.options["unescorted_transports_die"]:
+        if any(self.A.lone_rules):
             dd = rest & SD.all_defenseless[d] & hurt_ad
             kind[dd] = DEATH_D
             rest = rest & ~dd

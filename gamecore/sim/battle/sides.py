@@ -153,6 +153,12 @@ class Side:
         self.tiebreak = opts["modifier_tiebreak"]
         self.floor = int(opts["modifier_floor"] or 0)
         self.absorb = bool(opts["two_hit_absorb_first"])
+        #: which units die alone (the engine's ``_settled``): defenceless ones under
+        #: ``unescorted_transports_die``, AA guns when ``aa_alone_defends`` is off
+        self.lone_rules = (
+            bool(opts["unescorted_transports_die"]),
+            not opts.get("aa_alone_defends", True),
+        )
         self.nation = nation
         damaged = dict(damaged or {})
         types = [rules.units[u] for u, n in units.items() if n > 0]
@@ -620,13 +626,15 @@ class StateSpace:
                     t.detector,
                     side.cost_of(t),
                     t.domain == "land" and not t.cannot_capture,
+                    t.lone_defenseless(*side.lone_rules),
                 )
                 for t in side.slots
             ],
             dtype=float,
-        ).reshape(n_slots, 4)
+        ).reshape(n_slots, 5)
         per = per_slot.astype(float) @ props
-        self.all_defenseless = self.alive & (per[:, 0] == self.units)
+        # sides that die alone: defenceless units, AA guns (the options say which)
+        self.all_defenseless = self.alive & (per[:, 4] == self.units)
         self.det = per[:, 1] > 0
         self.cost = per[:, 2]
         self.can_capture = per[:, 3] > 0

@@ -80,3 +80,93 @@ def test_gw_8_only_fighter_types_intercept():
     ):
         ut = load_ruleset(rid).units
         assert {k for k, t in ut.items() if t.interceptor} == want
+
+
+# ------------------------------------------------------------------ the calculator agrees
+def played(rows, zones, units, target, runs, decisions=(), answer=None):
+    """Fight the battle in ``target`` ``runs`` times in the engine (every RED unit that
+    can moves in; seeds 0..runs-1); returns a Counter of (RED survivors, BLU survivors)
+    as sorted type tuples, and the line-ups. ``answer(state)`` answers offered decisions."""
+    from collections import Counter
+
+    from gamecore.engine import new_game
+    from gamecore.engine.testmaps import grid_pack, zone_ids
+
+    pack = grid_pack(rows, zones, {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}}, units)
+    z = zone_ids(pack)
+    tz = z[target]
+    s = new_game(pack, "test", seed=1, decisions=decisions, log="none")
+    while s.phase == "combat_move":
+        mv = [a for a in s.legal_actions() if a.kind == "move" and a.path[-1] == tz]
+        if not mv:
+            break
+        s.apply(max(mv, key=lambda a: len(a.units)))
+    if s.phase == "combat_move":
+        s.apply(Action.end_phase())
+    lineup = {
+        n: dict(Counter(s.units[u].type for u in s.units_in(tz) if s.units[u].nation == n))
+        for n in ("RED", "BLU")
+    }
+    seen = Counter()
+    for k in range(runs):
+        c = s.clone(reseed=k, keep_log=False)
+        c.apply([a for a in c.legal_actions() if a.kind == "fight" and a.zone == tz][0])
+        while c.battle is not None:
+            c.apply(answer(c))
+        left = {
+            n: tuple(sorted(c.units[u].type for u in c.units_in(tz) if c.units[u].nation == n))
+            for n in ("RED", "BLU")
+        }
+        seen[(left["RED"], left["BLU"])] += 1
+    return seen, lineup, c
+
+
+def agrees(seen, comps, runs, z=4.0):
+    """Every composition's frequency is within z standard errors of the exact chance."""
+    from collections import Counter
+
+    got = Counter()
+    for key, n in seen.items():
+        got[key] += n
+    for units, p in comps:
+        k = got.pop(units, 0)
+        sd = (max(p * (1 - p), 1e-12) / runs) ** 0.5
+        assert abs(k / runs - p) <= z * sd + 1 / runs, (units, k / runs, p)
+    assert sum(got.values()) <= 1e-3 * runs, got  # nothing the calculator says is impossible
+
+
+def types(d):
+    return tuple(sorted(t for t, n in d.items() for _ in range(n)))
+
+
+# ------------------------------------------------------------------ g40 point 2
+def test_g40_2_aaa_alone_does_not_defend():
+    # G40 2E (the 3G40 handbook's base game, seeds/004; rules-notes/004 §3.2 "AA gun: fires
+    # only as defensive AA ... may be taken as a casualty", §4.4): AAA fires its shots at
+    # attacking aircraft before the battle, then, with no other defending unit, the
+    # territory is taken without a combat round
+    s, z = game(ROWS, OWN, units=[("A", "RED", "fighter"), ("B", "RED", "infantry"), ("C", "BLU", "aaa", 2)])
+    s.apply(Action.move(units_of(s, "RED", "infantry"), (z["B"], z["C"])))
+    s.apply(Action.move(units_of(s, "RED", "fighter"), (z["A"], z["B"], z["C"])))
+    rng = fight(s, z["C"], [6])  # one AA shot (one aircraft): misses; no round follows
+    assert rng.used == [6]
+    assert units_of(s, "BLU") == [] and s.owner[z["C"]] == "RED"
+    assert not [e for e in s.log if e.get("e") == "round"]
+    assert [e for e in s.log if e.get("e") == "defenseless_lost"]
+
+
+def test_g40_2_the_calculator_agrees_on_aaa_alone():
+    from gamecore.sim.battle import calculate
+
+    runs = 20_000
+    seen, lineup, _ = played(
+        ["ABC"],
+        {"A": {"owner": "RED"}, "B": {"owner": "RED"}, "C": {"owner": "BLU"}},
+        [("B", "RED", "fighter", 2), ("B", "RED", "infantry"), ("C", "BLU", "aaa")],
+        "C",
+        runs,
+    )
+    r = calculate("g40", lineup["RED"], lineup["BLU"], method="exact")
+    assert r.expected_rounds == 0.0 and r.attacker_win == 1.0
+    comps = [((types(c["units"]), ()), c["p"]) for c in r.to_dict()["attacker"]["compositions"]]
+    agrees(seen, comps, runs)
