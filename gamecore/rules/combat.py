@@ -160,6 +160,8 @@ def combat_actions(s: GameState) -> list[Action]:
         return acts
     if d.kind == "retreat":
         return [Action.press()] + [Action.retreat(z) for z in defender_retreat_zones(s, b)]
+    if d.kind == "submerge":  # the defender's submarines stay or submerge
+        return [Action.press(), Action.submerge()]
     if d.kind in (
         "scramble",
         "kamikaze",
@@ -246,10 +248,16 @@ def answer(s: GameState, b: Battle, a: Action) -> bool:
         return False
     elif a.kind == "submerge":
         ut = s.rules.units
-        for u in sides(s, b)[0]:
-            if ut[u.type].submerge:
-                s.set_unit(u.id, flags=u.flags | SUBMERGED | FOUGHT)
-        s.event("submerge", zone=b.zone, nation=b.attacker)
+        if _asked_kind(s, "submerge"):  # the defender's
+            for u in sides(s, b)[1]:
+                if ut[u.type].submerge:
+                    s.set_unit(u.id, flags=u.flags | SUBMERGED)
+            s.event("submerge", zone=b.zone, nation=b.defender, side="defender")
+        else:
+            for u in sides(s, b)[0]:
+                if ut[u.type].submerge:
+                    s.set_unit(u.id, flags=u.flags | SUBMERGED | FOUGHT)
+            s.event("submerge", zone=b.zone, nation=b.attacker)
         s.decision = None
     elif a.kind == "scramble":
         if not _asked_kind(s, "scramble") or not 0 <= a.count <= int(s.decision.about):
@@ -394,6 +402,13 @@ def run(s: GameState) -> None:
         if _settled(s, b, att, dfn):
             finish(s, b)
             return
+        if "submerge" in s.decisions and b.dived <= b.round and defender_can_submerge(s, b):
+            # before each round the defender may submerge its submarines (G40 2E, the
+            # 3G40 handbook; Global War §9.4, §9.10): issue #23 points 1 and 13
+            b.dived = b.round + 1
+            if decide(s, b, Decision(b.defender, "submerge", "def"), Action.press()):
+                return
+            continue
         if "casualties" in s.decisions and b.chosen <= b.round:
             b.chosen = b.round + 1  # each side chooses its casualties again every round
             if ask(s, b, "casualties", "att"):
@@ -1409,6 +1424,18 @@ def can_submerge(s: GameState, b: Battle) -> bool:
     if not dfn or any(ut[u.type].detector for u in dfn):
         return False
     return any(ut[u.type].submerge for u in att)
+
+
+def defender_can_submerge(s: GameState, b: Battle) -> bool:
+    """The defender has submarines that may submerge: the attacker has no detector
+    (destroyer) in the battle."""
+    if b.kind == "bomb" or not b.defender:
+        return False
+    ut = s.rules.units
+    att, dfn = sides(s, b)
+    if not att or any(ut[u.type].detector for u in att):
+        return False
+    return any(ut[u.type].submerge for u in dfn)
 
 
 def retreat(s: GameState, b: Battle, zone: int) -> None:

@@ -35,6 +35,9 @@ class Battle:
     pre_stage: int = 0
     # the round whose casualty profiles the sides last chose (decision "casualties")
     chosen: int = 0
+    # the round before which the defender last chose whether its submarines submerge
+    # (decision "submerge")
+    dived: int = 0
 
     def copy(self) -> Battle:
         return Battle(
@@ -51,6 +54,7 @@ class Battle:
             self.waiting,
             self.pre_stage,
             self.chosen,
+            self.dived,
         )
 
 

@@ -170,3 +170,60 @@ def test_g40_2_the_calculator_agrees_on_aaa_alone():
     assert r.expected_rounds == 0.0 and r.attacker_win == 1.0
     comps = [((types(c["units"]), ()), c["p"]) for c in r.to_dict()["attacker"]["compositions"]]
     agrees(seen, comps, runs)
+
+
+# ------------------------------------------------------------------ g40 point 1
+def test_g40_1_a_defending_submarine_may_submerge():
+    # rules-notes/004 §3.2 "Submarine ... submerges", "Destroyer: cancels enemy subs' ...
+    # submerge"; G40 2E (seeds/004's base game): attacking *and defending* submarines may
+    # submerge before each round. The defender is offered it (decision "submerge").
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("1", "RED", "cruiser"), ("2", "BLU", "submarine"), ("2", "BLU", "transport")],
+        decisions=("retreat", "submerge"),
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["1"], z["2"])))
+    rng = fight(s, z["2"], [])
+    assert s.decision.kind == "submerge" and s.current_player == "BLU"
+    assert set(s.legal_actions()) == {Action.press(), Action.submerge()}
+    s.apply(Action.submerge())
+    assert rng.used == []  # no die rolled: the sub dived, the transport died alone
+    assert s.battle is None
+    assert len(units_of(s, "BLU", "submarine")) == 1  # alive, in its zone
+    assert units_of(s, "BLU", "transport") == []
+    ev = [e for e in s.log if e.get("e") == "submerge"][0]
+    assert ev["side"] == "defender" and ev["nation"] == "BLU"
+
+
+def test_g40_1_the_defender_is_asked_every_round_and_a_destroyer_forbids_it():
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("1", "RED", "cruiser"), ("2", "BLU", "submarine", 2)],
+        decisions=("submerge",),
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["1"], z["2"])))
+    fight(s, z["2"], [6, 6, 6])  # round 1: subs (first strike) miss, the cruiser misses
+    s.apply(Action.press())  # stay for round 1
+    assert s.battle.round == 1 and s.decision.kind == "submerge"  # asked before round 2
+    s.apply(Action.submerge())
+    assert s.battle is None and len(units_of(s, "BLU")) == 2
+    # a destroyer among the attackers: no decision, the subs fight
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("1", "RED", "destroyer"), ("2", "BLU", "submarine")],
+        decisions=("submerge",),
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["1"], z["2"])))
+    fight(s, z["2"], [1, 6])
+    assert s.battle is None and units_of(s, "BLU") == []
+
+
+def test_g40_1_not_offered_the_defending_submarine_fights_on():
+    # the default policy: the defender's submarines stay (the battle calculator's model)
+    s, z = game(ROWS, OWN, units=[("1", "RED", "cruiser"), ("2", "BLU", "submarine")])
+    s.apply(Action.move(units_of(s, "RED"), (z["1"], z["2"])))
+    fight(s, z["2"], [6, 1])
+    assert s.battle is None and units_of(s, "BLU") == []
