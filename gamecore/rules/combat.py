@@ -402,7 +402,12 @@ def run(s: GameState) -> None:
         if _settled(s, b, att, dfn):
             finish(s, b)
             return
-        if "submerge" in s.decisions and b.dived <= b.round and defender_can_submerge(s, b):
+        if (
+            "submerge" in s.decisions
+            and b.dived <= b.round
+            and b.round + 1 >= int(opts["defender_submerge_from_round"])
+            and defender_can_submerge(s, b)
+        ):
             # before each round the defender may submerge its submarines (G40 2E, the
             # 3G40 handbook; Global War §9.4, §9.10): issue #23 points 1 and 13
             b.dived = b.round + 1
@@ -1421,7 +1426,7 @@ def can_submerge(s: GameState, b: Battle) -> bool:
         return False
     ut = s.rules.units
     att, dfn = sides(s, b)
-    if not dfn or any(ut[u.type].detector for u in dfn):
+    if not dfn or (_detector_blocks(s) and any(ut[u.type].detector for u in dfn)):
         return False
     return any(ut[u.type].submerge for u in att)
 
@@ -1433,9 +1438,13 @@ def defender_can_submerge(s: GameState, b: Battle) -> bool:
         return False
     ut = s.rules.units
     att, dfn = sides(s, b)
-    if not att or any(ut[u.type].detector for u in att):
+    if not att or (_detector_blocks(s) and any(ut[u.type].detector for u in att)):
         return False
     return any(ut[u.type].submerge for u in dfn)
+
+
+def _detector_blocks(s: GameState) -> bool:
+    return bool(s.rules.options["submerge_blocked_by_detector"])
 
 
 def retreat(s: GameState, b: Battle, zone: int) -> None:
@@ -1663,6 +1672,22 @@ OPTIONS = (
         doc="false: AA guns (no attack, no defence) alone do not defend a zone; after their "
         "shots at aircraft they are lost without a round and the attacker takes the zone "
         "(G40 2E, issue #23 point 2)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "defender_submerge_from_round",
+        "int",
+        1,
+        doc="decision 'submerge': the first round the defender's submarines may submerge "
+        "before (1: before round 1, G40 2E; 2: after one round, Global War §9.4)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "submerge_blocked_by_detector",
+        "bool",
+        True,
+        doc="an enemy detector (destroyer) in the battle forbids submerging (G40 2E); "
+        "false: submarines may always submerge (Global War §9.4, §9.10)",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

@@ -227,3 +227,24 @@ def test_g40_1_not_offered_the_defending_submarine_fights_on():
     s.apply(Action.move(units_of(s, "RED"), (z["1"], z["2"])))
     fight(s, z["2"], [6, 1])
     assert s.battle is None and units_of(s, "BLU") == []
+
+
+# ------------------------------------------------------------------ Global War point 13
+def test_gw_13_a_defending_submarine_may_submerge_after_one_round_even_facing_a_destroyer():
+    # seeds/000 §9.4 "Attacking or Defending Submarines may submerge ... in lieu of making
+    # their next Attack or Defense roll. Submarines that cannot decline combat must endure
+    # 1 round of combat before doing so"; §9.10 (no destroyer prevents it); T 9-2 step 7
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("1", "RED", "destroyer"), ("2", "BLU", "submarine")],
+        decisions=("submerge",),
+        ruleset="global_war",
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["1"], z["2"])))
+    rng = fight(s, z["2"], [12] * 10)
+    assert s.battle is not None and s.battle.round == 1  # one round endured first
+    assert s.decision.kind == "submerge" and s.current_player == "BLU"
+    assert len(rng.used) == 2  # destroyer and submarine fired once each
+    s.apply(Action.submerge())
+    assert s.battle is None and len(units_of(s, "BLU")) == 1 and len(rng.used) == 2
