@@ -1055,6 +1055,11 @@ def pre_battle(s: GameState, b: Battle) -> bool:
     att, dfn = sides(s, b)
     if opts.get("aa_fire") and att and dfn:
         aa_fire(s, b, att, dfn)
+        if opts.get("aa_fire_attacker"):
+            # Global War §12.2: "An Attacking or Defending AA Artillery rolls ..."
+            att, dfn = sides(s, b)
+            if att and dfn:
+                aa_fire(s, b, dfn, att, attacking_guns=True)
     coastal = coastal_fire(s, b) if s.board.is_land(b.zone) else None
     if opts.get("shore_bombardment") and s.board.is_land(b.zone):
         bombard(s, b)
@@ -1077,9 +1082,13 @@ def pre_battle(s: GameState, b: Battle) -> bool:
     return True
 
 
-def aa_fire(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
+def aa_fire(
+    s: GameState, b: Battle, att: list[Unit], dfn: list[Unit], attacking_guns: bool = False
+) -> None:
     """Defending AA fires once at attacking air before the first round (rules-notes/004
-    §4.4); each AA unit has ``aa_shots`` shots, one per target, hitting on ``aa_value``."""
+    §4.4); each AA unit has ``aa_shots`` shots, one per target, hitting on ``aa_value``.
+    ``attacking_guns``: the attacker's guns (``dfn``, the firing side) fire at the
+    defender's aircraft (``att``, the targets) instead (option ``aa_fire_attacker``)."""
     ut = s.rules.units
     guns = [u for u in dfn if ut[u.type].aa_shots and ut[u.type].aa_value]
     if not guns:
@@ -1104,9 +1113,13 @@ def aa_fire(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
             break
     if hits:
         key = (tuple(d for d in ("land", "sea", "facility", "air") if d not in domains), "aa", True)
-        killed, damaged = assign_hits(s, targets, [key] * hits, b.profiles["att"], True, b.zone)
+        side = "def" if attacking_guns else "att"
+        killed, damaged = assign_hits(
+            s, targets, [key] * hits, b.profiles[side], not attacking_guns, b.zone
+        )
         _apply_casualties(s, killed, damaged)
-    s.event("aa", zone=b.zone, shots=len(targets) - max(left, 0), hits=hits)
+    ev = {"side": "attacker"} if attacking_guns else {}
+    s.event("aa", zone=b.zone, shots=len(targets) - max(left, 0), hits=hits, **ev)
 
 
 def _bombarding_ships(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit], list[int]]:
@@ -1672,6 +1685,14 @@ OPTIONS = (
         doc="false: AA guns (no attack, no defence) alone do not defend a zone; after their "
         "shots at aircraft they are lost without a round and the attacker takes the zone "
         "(G40 2E, issue #23 point 2)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "aa_fire_attacker",
+        "bool",
+        False,
+        doc="the attacker's AA guns fire at the defending aircraft before round 1 too "
+        "(after the defender's; Global War §12.2 'An Attacking or Defending AA Artillery')",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

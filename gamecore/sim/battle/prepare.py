@@ -136,7 +136,16 @@ class Prepared:
         else:
             self.fs_until = max([*fr, fixed_until], default=0)
         comps_a = self._aa_fire()
-        comps_d = self._bombardment()
+        if opts["aa_fire_attacker"]:
+            # the attacker's AA guns fire at the defending aircraft (Global War §12.2),
+            # then the bombardment, as in the engine's pre_battle
+            comps_d = [
+                (after, p * q, doomed)
+                for sd, q in self._aa_fire(self.D, self.A)
+                for after, p, doomed in self._from_state(self.D, sd, self._bombardment)
+            ]
+        else:
+            comps_d = self._bombardment()
         #: the outcomes of the fire before round 1: (attacker state, defender state,
         #: probability, bombardment victims)
         self.starts = [
@@ -301,10 +310,13 @@ class Prepared:
                 )
 
     # ------------------------------------------------------------------ before round 1
-    def _aa_fire(self) -> list[tuple[tuple[int, ...], float]]:
+    def _aa_fire(self, A=None, D=None) -> list[tuple[tuple[int, ...], float]]:
         """Defending AA fires once before round 1 at attacking air (rules-notes/004 §4.4):
-        each gun has ``aa_shots`` shots, one per target, hitting on ``aa_value``."""
-        A, D, rules = self.A, self.D, self.rules
+        each gun has ``aa_shots`` shots, one per target, hitting on ``aa_value``.
+        ``A``, ``D`` swapped: the attacker's guns at the defender's aircraft (option
+        ``aa_fire_attacker``, Global War §12.2); the states are then the defender's."""
+        rules = self.rules
+        A, D = A or self.A, D or self.D
         start = [(A.initial, 1.0)]
         if not (rules.options["aa_fire"] and self.ctx.aa):
             return start
@@ -317,7 +329,10 @@ class Prepared:
         for t, _ in guns:
             domains.update(t.aa_targets)
         left = sum(
-            n for t, n in zip(A.slots, A.slot_count, strict=True) if t.domain in domains and n
+            A.initial[c]
+            for t, cells in zip(A.slots, A.slot_cells, strict=True)
+            if t.domain in domains
+            for c in cells
         )
         if not left:
             return start
@@ -337,6 +352,16 @@ class Prepared:
                 s = A.apply_hits(A.initial, {g: k}) if g is not None else A.initial
                 out[s] = out.get(s, 0.0) + float(p)
         return list(out.items())
+
+    @staticmethod
+    def _from_state(X, state: tuple[int, ...], step):
+        """``step()`` run as if side ``X`` started in ``state``."""
+        saved = X.initial
+        try:
+            X.initial = state
+            return step()
+        finally:
+            X.initial = saved
 
     def _bombardment(self) -> list[tuple[tuple[int, ...], float, tuple[int, ...] | None]]:
         """Shore bombardment in an amphibious assault (rules-notes/004 §4.5): each ship

@@ -5,6 +5,8 @@ seeds/000_8004ae29f2fa7391.txt (Global War 1936-45; rules-notes/000_global_war.m
 
 from __future__ import annotations
 
+import os
+
 from gamecore.engine import Action
 from tests.gamecore.engine.helpers import ScriptedRng, game, to_phase, units_of
 
@@ -83,7 +85,14 @@ def test_gw_8_only_fighter_types_intercept():
 
 
 # ------------------------------------------------------------------ the calculator agrees
-def played(rows, zones, units, target, runs, decisions=(), answer=None):
+#: played battles per engine-vs-calculator check: 20,000 for the quick g40 ones; the
+#: Global War ones take ~1 ms a battle, so the suite plays 5,000 (still tens of standard
+#: errors from the rules they replaced) and WARROOM_FIDELITY_RUNS=20000 plays the full set
+FULL_RUNS = 20_000
+GW_RUNS = int(os.environ.get("WARROOM_FIDELITY_RUNS") or 5_000)
+
+
+def played(rows, zones, units, target, runs, decisions=(), answer=None, ruleset="g40"):
     """Fight the battle in ``target`` ``runs`` times in the engine (every RED unit that
     can moves in; seeds 0..runs-1); returns a Counter of (RED survivors, BLU survivors)
     as sorted type tuples, and the line-ups. ``answer(state)`` answers offered decisions."""
@@ -92,7 +101,9 @@ def played(rows, zones, units, target, runs, decisions=(), answer=None):
     from gamecore.engine import new_game
     from gamecore.engine.testmaps import grid_pack, zone_ids
 
-    pack = grid_pack(rows, zones, {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}}, units)
+    pack = grid_pack(
+        rows, zones, {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}}, units, ruleset=ruleset
+    )
     z = zone_ids(pack)
     tz = z[target]
     s = new_game(pack, "test", seed=1, decisions=decisions, log="none")
@@ -107,12 +118,16 @@ def played(rows, zones, units, target, runs, decisions=(), answer=None):
         n: dict(Counter(s.units[u].type for u in s.units_in(tz) if s.units[u].nation == n))
         for n in ("RED", "BLU")
     }
+    from gamecore.rules import combat
+
+    fight_it = [a for a in s.legal_actions() if a.kind == "fight" and a.zone == tz][0]
     seen = Counter()
     for k in range(runs):
         c = s.clone(reseed=k, keep_log=False)
-        c.apply([a for a in c.legal_actions() if a.kind == "fight" and a.zone == tz][0])
+        # the engine's combat code, without the kernel advancing the turn afterwards
+        combat.apply_combat_action(c, fight_it)
         while c.battle is not None:
-            c.apply(answer(c))
+            combat.apply_combat_action(c, answer(c))
         left = {
             n: tuple(sorted(c.units[u].type for u in c.units_in(tz) if c.units[u].nation == n))
             for n in ("RED", "BLU")
@@ -158,7 +173,7 @@ def test_g40_2_aaa_alone_does_not_defend():
 def test_g40_2_the_calculator_agrees_on_aaa_alone():
     from gamecore.sim.battle import calculate
 
-    runs = 20_000
+    runs = FULL_RUNS
     seen, lineup, _ = played(
         ["ABC"],
         {"A": {"owner": "RED"}, "B": {"owner": "RED"}, "C": {"owner": "BLU"}},
@@ -248,3 +263,49 @@ def test_gw_13_a_defending_submarine_may_submerge_after_one_round_even_facing_a_
     assert len(rng.used) == 2  # destroyer and submarine fired once each
     s.apply(Action.submerge())
     assert s.battle is None and len(units_of(s, "BLU")) == 1 and len(rng.used) == 2
+
+
+# ------------------------------------------------------------------ Global War point 11
+GW_LAND = (["ABC"], {"A": {"owner": "RED"}, "B": {"owner": "RED"}, "C": {"owner": "BLU"}})
+
+
+def test_gw_11_an_attacking_aa_artillery_fires_too():
+    # seeds/000 §12.2 Anti-Aircraft Artillery: "An Attacking or Defending AA Artillery
+    # rolls one die for each opposing aircraft up to a maximum of three rolls and hits on
+    # a roll of '3' or less"; first round only
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("B", "RED", "infantry"), ("B", "RED", "aa_artillery"), ("C", "BLU", "fighter", 4)],
+        ruleset="global_war",
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["B"], z["C"])))
+    rng = fight(s, z["C"], [3, 12, 1] + [12] * 20)
+    aa = [e for e in s.log if e.get("e") == "aa"]
+    assert len(aa) == 1 and aa[0]["side"] == "attacker"
+    assert aa[0]["shots"] == 3 and aa[0]["hits"] == 2  # three dice for four fighters
+    assert rng.used[:3] == [3, 12, 1]
+    lost = [e for e in s.log if e.get("e") == "lost" and e.get("type") == "fighter"]
+    assert len(lost) >= 2
+
+
+def test_gw_11_the_calculator_agrees_on_an_attacking_aa_artillery():
+    from gamecore.sim.battle import calculate
+
+    runs = GW_RUNS
+    seen, lineup, _ = played(
+        *GW_LAND,
+        [("B", "RED", "infantry", 2), ("B", "RED", "aa_artillery"), ("C", "BLU", "fighter", 2)],
+        "C",
+        runs,
+        ruleset="global_war",
+    )
+    r = calculate("global_war", lineup["RED"], lineup["BLU"], method="exact").to_dict()
+    comps = {}
+    for side in ("attacker", "defender"):
+        comps[side] = [(types(c["units"]), c["p"]) for c in r[side]["compositions"]]
+    for i, side in enumerate(("attacker", "defender")):
+        marg = {}
+        for key, n in seen.items():
+            marg[key[i]] = marg.get(key[i], 0) + n
+        agrees(marg, comps[side], runs)
