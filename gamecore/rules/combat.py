@@ -986,7 +986,9 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
         h_def = _volley(s, b, fs_def, "def", sup)
         h_def += _roll_fixed(s, fixed)
         k_def, d_def = assign_hits(s, dfn, h_att, b.profiles["def"], False, b.zone, doomed)
-        k_att, d_att = assign_hits(s, att, h_def, b.profiles["att"], True, b.zone, double=double)
+        k_att, d_att = assign_hits(
+            s, att, h_def, b.profiles["att"], True, b.zone, doomed, double=double
+        )
         _apply_casualties(s, k_def, d_def)
         _apply_casualties(s, k_att, d_att)
         report["first_strike"] = [len(h_att), len(h_def)]
@@ -1004,7 +1006,7 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     h_def = _volley(s, b, dfn, "def", sup)
     k_def, d_def = assign_hits(s, targets_def, h_att, b.profiles["def"], False, b.zone, doomed)
     k_att, d_att = assign_hits(
-        s, targets_att, h_def, b.profiles["att"], True, b.zone, double=double
+        s, targets_att, h_def, b.profiles["att"], True, b.zone, doomed, double=double
     )
     _apply_casualties(s, k_def, d_def)
     _apply_casualties(s, k_att, d_att)
@@ -1054,12 +1056,13 @@ def pre_battle(s: GameState, b: Battle) -> bool:
     b.pre_stage = 3
     att, dfn = sides(s, b)
     if opts.get("aa_fire") and att and dfn:
-        aa_fire(s, b, att, dfn)
+        doom = bool(opts.get("aa_victims_fire"))
+        aa_fire(s, b, att, dfn, doom=doom)
         if opts.get("aa_fire_attacker"):
             # Global War §12.2: "An Attacking or Defending AA Artillery rolls ..."
             att, dfn = sides(s, b)
             if att and dfn:
-                aa_fire(s, b, dfn, att, attacking_guns=True)
+                aa_fire(s, b, dfn, att, attacking_guns=True, doom=doom)
     coastal = coastal_fire(s, b) if s.board.is_land(b.zone) else None
     if opts.get("shore_bombardment") and s.board.is_land(b.zone):
         bombard(s, b)
@@ -1083,12 +1086,19 @@ def pre_battle(s: GameState, b: Battle) -> bool:
 
 
 def aa_fire(
-    s: GameState, b: Battle, att: list[Unit], dfn: list[Unit], attacking_guns: bool = False
+    s: GameState,
+    b: Battle,
+    att: list[Unit],
+    dfn: list[Unit],
+    attacking_guns: bool = False,
+    doom: bool = False,
 ) -> None:
     """Defending AA fires once at attacking air before the first round (rules-notes/004
     §4.4); each AA unit has ``aa_shots`` shots, one per target, hitting on ``aa_value``.
     ``attacking_guns``: the attacker's guns (``dfn``, the firing side) fire at the
-    defender's aircraft (``att``, the targets) instead (option ``aa_fire_attacker``)."""
+    defender's aircraft (``att``, the targets) instead (option ``aa_fire_attacker``).
+    ``doom``: the aircraft shot down still fire in round 1 and are removed after it
+    (option ``aa_victims_fire``, Global War §12.2), like bombardment victims."""
     ut = s.rules.units
     guns = [u for u in dfn if ut[u.type].aa_shots and ut[u.type].aa_value]
     if not guns:
@@ -1115,9 +1125,13 @@ def aa_fire(
         key = (tuple(d for d in ("land", "sea", "facility", "air") if d not in domains), "aa", True)
         side = "def" if attacking_guns else "att"
         killed, damaged = assign_hits(
-            s, targets, [key] * hits, b.profiles[side], not attacking_guns, b.zone
+            s, targets, [key] * hits, b.profiles[side], not attacking_guns, b.zone, set(b.doomed)
         )
-        _apply_casualties(s, killed, damaged)
+        if doom:
+            _apply_casualties(s, [], damaged)
+            b.doomed = tuple(sorted({*b.doomed, *(u.id for u in killed)}))
+        else:
+            _apply_casualties(s, killed, damaged)
     ev = {"side": "attacker"} if attacking_guns else {}
     s.event("aa", zone=b.zone, shots=len(targets) - max(left, 0), hits=hits, **ev)
 
@@ -1213,11 +1227,13 @@ def bombard(s: GameState, b: Battle) -> None:
         s.set_unit(u.id, flags=u.flags | FOUGHT)
     if hits:
         key = ((), "sea", True)
-        killed, damaged = assign_hits(s, dfn, [key] * hits, b.profiles["def"], False, b.zone)
+        killed, damaged = assign_hits(
+            s, dfn, [key] * hits, b.profiles["def"], False, b.zone, set(b.doomed)
+        )
         for uid, d in damaged.items():
             s.set_unit(uid, damage=d)
         if s.rules.options["bombard_victims_fire"]:
-            b.doomed = tuple(sorted(u.id for u in killed))
+            b.doomed = tuple(sorted({*b.doomed, *(u.id for u in killed)}))
         else:  # first strike (Global War §9.9): removed before they fire
             for u in killed:
                 _kill(s, u, "combat")
@@ -1480,6 +1496,12 @@ def retreat(s: GameState, b: Battle, zone: int) -> None:
 def finish(s: GameState, b: Battle) -> None:
     if b.waiting:
         release_waiting(s, b)
+    if b.doomed:  # shot down or bombarded before a round 1 that was never fought
+        for uid in b.doomed:
+            u = s.units.get(uid)
+            if u is not None:
+                _kill(s, u, "combat")
+        b.doomed = ()
     att, dfn = sides(s, b)
     ut = s.rules.units
     for u in att:
@@ -1693,6 +1715,14 @@ OPTIONS = (
         False,
         doc="the attacker's AA guns fire at the defending aircraft before round 1 too "
         "(after the defender's; Global War §12.2 'An Attacking or Defending AA Artillery')",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "aa_victims_fire",
+        "bool",
+        False,
+        doc="aircraft shot down by AA before round 1 still fire in round 1 and are removed "
+        "after it (Global War §12.2 'those aircraft make their Attack/Defense rolls as normal')",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

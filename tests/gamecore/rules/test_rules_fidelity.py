@@ -309,3 +309,49 @@ def test_gw_11_the_calculator_agrees_on_an_attacking_aa_artillery():
         for key, n in seen.items():
             marg[key[i]] = marg.get(key[i], 0) + n
         agrees(marg, comps[side], runs)
+
+
+# ------------------------------------------------------------------ Global War point 12
+def test_gw_12_aircraft_shot_down_by_aa_still_fire_in_round_1():
+    # seeds/000 §12.2 Anti-Aircraft Artillery: "The player suffering the hit chooses which
+    # aircraft to remove as casualties and those aircraft make their Attack/Defense rolls
+    # as normal. AA Artillery fire on the first round of combat only."
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("A", "RED", "fighter"), ("C", "BLU", "aa_artillery"), ("C", "BLU", "infantry")],
+        ruleset="global_war",
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["A"], z["B"], z["C"])))
+    rng = fight(s, z["C"], [1, 1, 12, 12, 12])  # AA hits; the fighter still rolls (1: a hit)
+    assert rng.used[0] == 1 and len(rng.used) >= 2  # the doomed fighter rolled in round 1
+    assert units_of(s, "BLU", "infantry") == []  # its hit counted
+    assert units_of(s, "RED") == []  # and it is gone after the round
+    rounds = [e for e in s.log if e.get("e") == "round"]
+    assert len(rounds) == 1
+
+
+def test_gw_12_the_calculator_agrees_aa_victims_fire():
+    from gamecore.sim.battle import calculate
+
+    runs = GW_RUNS
+    seen, lineup, _ = played(
+        *GW_LAND,
+        [
+            ("A", "RED", "fighter", 2),
+            ("B", "RED", "infantry"),
+            ("B", "RED", "aa_artillery"),
+            ("C", "BLU", "infantry"),
+            ("C", "BLU", "aa_artillery"),
+            ("C", "BLU", "fighter"),
+        ],
+        "C",
+        runs,
+        ruleset="global_war",
+    )
+    r = calculate("global_war", lineup["RED"], lineup["BLU"], method="exact").to_dict()
+    for i, side in enumerate(("attacker", "defender")):
+        marg = {}
+        for key, n in seen.items():
+            marg[key[i]] = marg.get(key[i], 0) + n
+        agrees(marg, [(types(c["units"]), c["p"]) for c in r[side]["compositions"]], runs)
