@@ -206,7 +206,8 @@ class Terrain:
     defense: dict[str, int] = field(default_factory=dict)
     move_cost: int = 1
     impassable: bool = False
-    no_blitz: bool = False
+    no_blitz: bool = False  # units may not blitz into it
+    no_blitz_out: bool = False  # a move that starts here may not blitz (GW T 9-3, §1.17)
     slow: bool = False  # land units enter it only as their move's first step (GW §1.8)
     slow_exempt: tuple[str, ...] = ()  # unit types it does not slow (cavalry in mountains)
     # Global War §1.16: target selection this terrain gives its defenders (by domain or
@@ -1048,7 +1049,7 @@ def _build_terrain(c: _Checker, tid: str, raw: dict, units: dict | None = None) 
             kw[k] = c.int_(v, f"{key}.{k}")
         elif k == "move_cost":
             kw[k] = c.int_(v, f"{key}.{k}", 1)
-        elif k in ("impassable", "no_blitz", "slow"):
+        elif k in ("impassable", "no_blitz", "no_blitz_out", "slow"):
             kw[k] = c.bool_(v, f"{key}.{k}")
         elif k == "name":
             kw[k] = c.str_(v, f"{key}.{k}")

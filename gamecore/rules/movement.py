@@ -262,11 +262,13 @@ def _land_search(
     """Destinations of a land unit: dest -> path (cached per context). A zone in ``slow``
     (Global War §1.8-§1.11 "movement reduced to 1") is entered only as the first step of a
     move, which ends there."""
+    b = ctx.b
+    if blitz and z0 in b.no_blitz_out:
+        blitz = False  # Global War T 9-3: no blitzing out of mountains, ... (§1.17 cities)
     key = (z0, moves, blitz, slow)
     hit = ctx._land_cache.get(key)
     if hit is not None:
         return hit
-    b = ctx.b
     out: dict[int, tuple] = {}
     status = ctx.status
     combat = ctx.combat

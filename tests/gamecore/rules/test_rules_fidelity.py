@@ -355,3 +355,31 @@ def test_gw_12_the_calculator_agrees_aa_victims_fire():
         for key, n in seen.items():
             marg[key[i]] = marg.get(key[i], 0) + n
         agrees(marg, [(types(c["units"]), c["p"]) for c in r[side]["compositions"]], runs)
+
+
+# ------------------------------------------------------------------ Global War point 16
+def test_gw_16_armour_may_not_blitz_out_of_a_mountain_zone():
+    # seeds/000 T 9-3 Blitz Requirements: "Prohibitions: No blitzing into or out of
+    # Desert, Jungle, Marsh, Mountains"; the engine forbade only blitzing into them.
+    # M (mountain, RED) - E (empty, BLU) - F (BLU, defended); C (clear, RED) likewise
+    from gamecore.engine.testmaps import grid_pack, zone_ids
+    from gamecore.engine import new_game
+
+    def reach(terrain):
+        pack = grid_pack(
+            ["MEF"],
+            {"M": {"owner": "RED", "terrain": terrain}, "E": {"owner": "BLU"}, "F": {"owner": "BLU"}},
+            {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}},
+            [("M", "RED", "medium_armor"), ("F", "BLU", "infantry")],
+            ruleset="global_war",
+        )
+        z = zone_ids(pack)
+        s = new_game(pack, "test", seed=1)
+        to_phase(s, "combat_move")
+        tank = units_of(s, "RED")[0]
+        got = {a.path[-1] for a in s.legal_actions() if a.kind == "move" and tank in a.units}
+        return {c for c in "EF" if z[c] in got}
+
+    assert reach("clear") == {"E", "F"}  # a blitz through the empty E into F
+    assert reach("mountain") == {"E"}  # out of the mountains: E only, no blitz on
+    assert reach("desert") == {"E"}
