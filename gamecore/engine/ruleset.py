@@ -207,7 +207,7 @@ class Terrain:
     move_cost: int = 1
     impassable: bool = False
     no_blitz: bool = False  # units may not blitz into it
-    no_blitz_out: bool = False  # a move that starts here may not blitz (GW T 9-3, §1.17)
+    no_blitz_out: bool = False  # a move that starts here may not blitz (GW T 9-3)
     slow: bool = False  # land units enter it only as their move's first step (GW §1.8)
     slow_exempt: tuple[str, ...] = ()  # unit types it does not slow (cavalry in mountains)
     # Global War §1.16: target selection this terrain gives its defenders (by domain or

@@ -264,7 +264,7 @@ def _land_search(
     move, which ends there."""
     b = ctx.b
     if blitz and z0 in b.no_blitz_out:
-        blitz = False  # Global War T 9-3: no blitzing out of mountains, ... (§1.17 cities)
+        blitz = False  # Global War T 9-3: no blitzing out of mountains, deserts, jungles, marshes
     key = (z0, moves, blitz, slow)
     hit = ctx._land_cache.get(key)
     if hit is not None:
