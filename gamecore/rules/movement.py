@@ -352,12 +352,16 @@ def _land_search(
 
 
 def _blitzable(ctx: MoveContext, y: int, st: str) -> bool:
-    """An empty zone held by an enemy (not a neutral) that blitzing units pass through."""
+    """An empty zone held by an enemy (not a neutral) that blitzing units pass through
+    (taking it, with its facilities). Option ``blitz_through_facilities`` false: a zone
+    with a facility stops the blitz (TripleA's "Blitz Through Factories And AA
+    Restricted"; an AA gun is a unit, so it always does)."""
     return (
         st == "H"
         and y not in ctx.enemy_any
         and ctx.s.owner.get(y) in ctx.enemies
         and y not in ctx.b.no_blitz
+        and (ctx.s.rules.options["blitz_through_facilities"] or not ctx.s.facilities_in(y))
     )
 
 
@@ -1332,6 +1336,15 @@ def occupy_friendly_neutrals(s: GameState, n: str) -> None:
 # ---------------------------------------------------------------------- options
 #: the options this module reads (declared for the rule system: typed, checked at load)
 OPTIONS = (
+    OptionSpec(
+        "blitz_through_facilities",
+        "bool",
+        True,
+        doc="blitzing units may pass through an empty enemy zone holding only facilities "
+        "(industrial complexes, bases), capturing them; false: a facility stops the blitz "
+        "(issue #23 point 10)",
+        owner="gamecore.rules.movement",
+    ),
     OptionSpec(
         "strategic_bombing",
         "bool",

@@ -383,3 +383,48 @@ def test_gw_16_armour_may_not_blitz_out_of_a_mountain_zone():
     assert reach("clear") == {"E", "F"}  # a blitz through the empty E into F
     assert reach("mountain") == {"E"}  # out of the mountains: E only, no blitz on
     assert reach("desert") == {"E"}
+
+
+# ------------------------------------------------------------------ g40 point 10
+def test_g40_10_a_tank_blitzes_through_an_empty_territory_with_an_industrial_complex():
+    # Decided (resources/rulesets/README.md "Choices"): facilities are not units, so an
+    # enemy territory holding only an industrial complex is empty (rules-notes/004 §4.2:
+    # blitz through empty hostile zones; §4.10: ICs are captured with the territory, a
+    # major becomes minor); option blitz_through_facilities = false stops the blitz there
+    # (TripleA's "Blitz Through Factories And AA Restricted", rules-notes/004 §4.3)
+    zones = {"A": {"owner": "RED"}, "B": {"owner": "BLU"}, "C": {"owner": "BLU"}}
+    for through in (True, False):
+        s, z = game(
+            ["ABC"],
+            zones,
+            units=[("A", "RED", "tank"), ("C", "BLU", "infantry")],
+            facilities=[("B", "major_ic")],
+            options={"blitz_through_facilities": through},
+        )
+        tank = units_of(s, "RED")[0]
+        paths = {a.path for a in s.legal_actions() if a.kind == "move" and tank in a.units}
+        assert ((z["A"], z["B"], z["C"]) in paths) is through
+        if through:
+            s.apply(Action.move([tank], (z["A"], z["B"], z["C"])))
+            assert s.owner[z["B"]] == "RED"
+            (fac,) = s.facilities_in(z["B"])
+            assert fac.type == "minor_ic"
+    # an AAA is a unit: the territory is not empty, the tank stops there
+    s, z = game(["ABC"], zones, units=[("A", "RED", "tank"), ("B", "BLU", "aaa"), ("C", "BLU", "infantry")])
+    tank = units_of(s, "RED", "tank")[0]
+    assert (z["A"], z["B"], z["C"]) not in {
+        a.path for a in s.legal_actions() if a.kind == "move" and tank in a.units
+    }
+
+
+def test_g40_10_units_bought_but_not_placed_are_refunded():
+    # Decided: rules-notes/004 §4.1 step 6 "[H/G] Units that cannot be placed are
+    # refunded" (TripleA carries them over: unplaced_units = "keep")
+    from gamecore.rules.economy import end_placement
+
+    for mode, bank, kept in (("refund", 10 + 6, {}), ("keep", 10, {"tank": 1})):
+        s, z = game(ROWS, OWN, options={"unplaced_units": mode})
+        s.banks["RED"] = 10
+        s.pending["RED"] = {"tank": 1}
+        end_placement(s, "RED")
+        assert s.banks["RED"] == bank and dict(s.pending.get("RED") or {}) == kept
