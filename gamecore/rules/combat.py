@@ -973,7 +973,12 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     #    their victims are removed before they can fire back. The borders crossed may add
     #    the defender's own first-strike dice (fortifications) and double casualties.
     fs_att = [u for u in att if ut[u.type].first_strike and not def_det] if fs_on else []
-    fs_def = [u for u in dfn if ut[u.type].first_strike and not att_det] if fs_on else []
+    attack_only = opts["first_strike_attack_only"]  # first strike only when attacking
+    fs_def = (
+        [u for u in dfn if ut[u.type].first_strike and u.type not in attack_only and not att_det]
+        if fs_on
+        else []
+    )
     fixed = border_first_strike(s, b, att) if s.board.is_land(b.zone) else []
     double = double_casualty_units(s, b, att) if fixed or s.rules.borders else frozenset()
     if s.rules.options.get("amphibious_double_casualties"):
@@ -1715,6 +1720,14 @@ OPTIONS = (
         False,
         doc="the attacker's AA guns fire at the defending aircraft before round 1 too "
         "(after the defender's; Global War §12.2 'An Attacking or Defending AA Artillery')",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "first_strike_attack_only",
+        "list",
+        [],
+        doc="unit types whose first strike applies only when they attack (Global War §12.2 "
+        "artillery: the text does not say; [] is the ruleset's reading, both sides)",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

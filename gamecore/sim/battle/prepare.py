@@ -143,7 +143,7 @@ class Prepared:
         fr = [
             X.fs_rounds
             for X in (A, D)
-            if X.has_first_strike and any(t.first_strike for t in X.slots)
+            if X.has_first_strike and any(X.slot_fs)
         ]
         fixed_until = max((f[2] for f in fixed), default=0)
         if any(r == 0 for r in fr):

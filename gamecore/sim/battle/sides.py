@@ -212,7 +212,11 @@ class Side:
         #: dice of no unit, fired in the first-strike stage of rounds 1..rounds:
         #: (value, hit key, rounds) (a fortification, Global War §12.7)
         self.fixed_fs = [f for f in fixed_first_strike if f[0] > 0]
-        self.has_first_strike = any(t.first_strike for t in self.slots) or bool(self.fixed_fs)
+        #: per slot: its units strike first (option first_strike_attack_only: these types
+        #: only when attacking, the engine's fight_round)
+        attack_only = set(opts["first_strike_attack_only"]) if role == "defender" else set()
+        self.slot_fs = [t.first_strike and t.id not in attack_only for t in self.slots]
+        self.has_first_strike = any(self.slot_fs) or bool(self.fixed_fs)
         #: double casualties (Global War §9.2): in rounds 1..double_rounds each hit on a
         #: unit of these domains takes a second one of them
         self.double_domains, self.double_rounds = double
@@ -231,7 +235,7 @@ class Side:
         self._value_cache: dict[tuple[int, int, int | None], int] = {}
         # per cell: what its units are, for the hot loops of dice_of
         self.cell_tid = [self.slots[s].id for s in self.cell_slot]
-        self.cell_fs = [self.slots[s].first_strike for s in self.cell_slot]
+        self.cell_fs = [self.slot_fs[s] for s in self.cell_slot]
         self.cell_det = [self.slots[s].detector for s in self.cell_slot]
         self.cell_as = [self.slots[s].air_superiority for s in self.cell_slot]
         self.cell_key = [

@@ -92,7 +92,9 @@ FULL_RUNS = 20_000
 GW_RUNS = int(os.environ.get("WARROOM_FIDELITY_RUNS") or 5_000)
 
 
-def played(rows, zones, units, target, runs, decisions=(), answer=None, ruleset="g40"):
+def played(
+    rows, zones, units, target, runs, decisions=(), answer=None, ruleset="g40", options=None
+):
     """Fight the battle in ``target`` ``runs`` times in the engine (every RED unit that
     can moves in; seeds 0..runs-1); returns a Counter of (RED survivors, BLU survivors)
     as sorted type tuples, and the line-ups. ``answer(state)`` answers offered decisions."""
@@ -106,7 +108,7 @@ def played(rows, zones, units, target, runs, decisions=(), answer=None, ruleset=
     )
     z = zone_ids(pack)
     tz = z[target]
-    s = new_game(pack, "test", seed=1, decisions=decisions, log="none")
+    s = new_game(pack, "test", seed=1, decisions=decisions, log="none", options=options)
     while s.phase == "combat_move":
         mv = [a for a in s.legal_actions() if a.kind == "move" and a.path[-1] == tz]
         if not mv:
@@ -428,3 +430,55 @@ def test_g40_10_units_bought_but_not_placed_are_refunded():
         s.pending["RED"] = {"tank": 1}
         end_placement(s, "RED")
         assert s.banks["RED"] == bank and dict(s.pending.get("RED") or {}) == kept
+
+
+# ------------------------------------------------------------------ Global War point 19
+def test_gw_19_defending_artillery_strikes_first_unless_the_option_says_attack_only():
+    # seeds/000 §12.2 Artillery: "Artillery has first strike capability. The Attacking
+    # player may pair infantry-class units on a 1:1 basis to give the paired unit a +1
+    # Attack bonus"; T 9-1 (first round). The text does not limit first strike to the
+    # attacker (rules-notes/000 §6.13): the ruleset reads it for both sides; option
+    # first_strike_attack_only = ["artillery"] is the other reading
+    for attack_only, used in (([], [1]), (["artillery"], [12, 1])):
+        s, z = game(
+            ROWS,
+            OWN,
+            units=[("B", "RED", "infantry"), ("C", "BLU", "artillery")],
+            ruleset="global_war",
+            options={"first_strike_attack_only": attack_only},
+        )
+        s.apply(Action.move(units_of(s, "RED"), (z["B"], z["C"])))
+        rng = fight(s, z["C"], [12, 1] if attack_only else [1])
+        assert rng.used == used and units_of(s, "RED") == []
+
+
+def test_gw_19_the_calculator_follows_the_artillery_reading():
+    from gamecore.engine.ruleset import load_ruleset
+    from gamecore.sim.battle import calculate
+
+    runs = GW_RUNS
+    rs = load_ruleset("global_war")
+    rs.options["first_strike_attack_only"] = ["artillery"]
+    units = [
+        ("B", "RED", "infantry", 2),
+        ("B", "RED", "artillery"),
+        ("C", "BLU", "infantry"),
+        ("C", "BLU", "artillery", 2),
+    ]
+    seen, lineup, _ = played(
+        *GW_LAND, units, "C", runs, ruleset="global_war",
+    )
+    r_both = calculate("global_war", lineup["RED"], lineup["BLU"], method="exact")
+    seen_ao, _, _ = played(
+        *GW_LAND, units, "C", runs, ruleset="global_war",
+        options={"first_strike_attack_only": ["artillery"]},
+    )
+    r_ao = calculate(rs, lineup["RED"], lineup["BLU"], method="exact")
+    assert abs(r_both.attacker_win - r_ao.attacker_win) > 0.02  # the readings differ
+    for got, r in ((seen, r_both), (seen_ao, r_ao)):
+        d = r.to_dict()
+        for i, side in enumerate(("attacker", "defender")):
+            marg = {}
+            for key, n in got.items():
+                marg[key[i]] = marg.get(key[i], 0) + n
+            agrees(marg, [(types(c["units"]), c["p"]) for c in d[side]["compositions"]], runs)
