@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +95,12 @@ class UnitType:
     aa_value: int = 0
     aa_targets: tuple[str, ...] = ("air",)
     bombard: int = 0  # shore bombardment value
-    cannot_target: tuple[str, ...] = ()  # domains this unit's hits can never be assigned to
+    # domains (and, derived from ``hits_only``, unit types) this unit's hits can never be
+    # assigned to
+    cannot_target: tuple[str, ...] = ()
+    # unit types its hits may only go to (Global War §9.6 Seaplanes: submarines and
+    # transports); the loader adds every other unit type to ``cannot_target``
+    hits_only: tuple[str, ...] = ()
     hidden_from: tuple[str, ...] = ()  # firer domains that cannot hit it unless a detector helps
     support: tuple[Support, ...] = ()
     blitz_with: tuple[str, ...] = ()  # may blitz when moving together with one of these
@@ -762,6 +767,13 @@ def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> 
                 c.fail(f"facilities.{f.id}.{key}", f"unknown facility type '{ref}'")
         if f.border_effect is not None and f.border_effect not in borders:
             c.fail(f"facilities.{f.id}.border_effect", f"no [borders.{f.border_effect}] table")
+    for u in list(units.values()):
+        if u.hits_only:
+            for t in u.hits_only:
+                if t not in units:
+                    c.fail(f"units.{u.id}.hits_only", f"unknown unit type '{t}'")
+            others = tuple(sorted(k for k in units if k not in u.hits_only))
+            units[u.id] = replace(u, cannot_target=(*u.cannot_target, *others))
     system.check_ruleset(c, options, units, facilities, terrain, borders)
     for n in nations.values():
         for t in n.can_buy or ():
@@ -933,6 +945,7 @@ def _build_unit(c: _Checker, uid: str, raw: dict, dice: int) -> UnitType:
         elif k in (
             "aa_targets",
             "cannot_target",
+            "hits_only",
             "hidden_from",
             "blitz_with",
             "bombing_targets",

@@ -477,7 +477,7 @@ def _can_hurt(s: GameState, firers: list[Unit], stat: str, targets: list[Unit]) 
 
 def _eligible(target_type, key) -> bool:
     cannot, fdom, det = key[0], key[1], key[2]
-    if target_type.domain in cannot:
+    if target_type.domain in cannot or target_type.id in cannot:
         return False
     if fdom in target_type.hidden_from and not det:
         return False

@@ -62,7 +62,7 @@ def eligible(t: UnitType, key: Key) -> bool:
     """May a hit with ``key`` be assigned to a unit of type ``t``? (A fourth element of
     the key, a preferred domain, changes the order, not who may be hit.)"""
     cannot, fdom, det = key[0], key[1], key[2]
-    if t.domain in cannot:
+    if t.domain in cannot or t.id in cannot:  # unit types: hits_only (Global War §9.6)
         return False
     return not (fdom in t.hidden_from and not det)
 

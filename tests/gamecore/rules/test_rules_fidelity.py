@@ -482,3 +482,42 @@ def test_gw_19_the_calculator_follows_the_artillery_reading():
             for key, n in got.items():
                 marg[key[i]] = marg.get(key[i], 0) + n
             agrees(marg, [(types(c["units"]), c["p"]) for c in d[side]["compositions"]], runs)
+
+
+# ------------------------------------------------------------------ Global War point 14
+def test_gw_14_seaplane_hits_go_only_to_submarines_and_transports():
+    # seeds/000 §9.6 "Seaplanes can only cause hits to Submarines or Naval Transports"
+    from gamecore.engine.ruleset import load_ruleset
+
+    sp = load_ruleset("global_war").units["seaplane"]
+    assert {"destroyer", "battleship", "submarine"} & set(sp.cannot_target) == {"destroyer", "battleship"}
+    s, z = game(
+        ["ABC", "123"],
+        OWN,
+        units=[("B", "RED", "seaplane"), ("2", "BLU", "destroyer"), ("2", "BLU", "naval_transport")],
+        ruleset="global_war",
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["B"], z["2"])))
+    fight(s, z["2"], [1, 12] + [12] * 10)  # the seaplane hits: the transport goes
+    assert [s.units[u].type for u in units_of(s, "BLU")] == ["destroyer"]
+
+
+def test_gw_14_the_calculator_agrees_on_seaplanes():
+    from gamecore.sim.battle import calculate
+
+    runs = GW_RUNS
+    seen, lineup, _ = played(
+        ["ABC", "123"],
+        {"A": {"owner": "RED"}, "B": {"owner": "RED"}, "C": {"owner": "BLU"}},
+        [("B", "RED", "seaplane", 2), ("1", "RED", "destroyer"), ("2", "BLU", "destroyer"), ("2", "BLU", "naval_transport"), ("2", "BLU", "submarine")],
+        "2",
+        runs,
+        ruleset="global_war",
+    )
+    assert lineup["RED"] == {"seaplane": 2, "destroyer": 1}
+    r = calculate("global_war", lineup["RED"], lineup["BLU"], method="exact").to_dict()
+    for i, side in enumerate(("attacker", "defender")):
+        marg = {}
+        for key, n in seen.items():
+            marg[key[i]] = marg.get(key[i], 0) + n
+        agrees(marg, [(types(c["units"]), c["p"]) for c in r[side]["compositions"]], runs)
