@@ -243,9 +243,9 @@ def answer(s: GameState, b: Battle, a: Action) -> bool:
     elif a.kind == "retreat":
         if _asked(s, "retreat", "def"):
             defender_retreat(s, b, a.zone)
-        else:
-            retreat(s, b, a.zone)
-        return False
+            return False
+        s.decision = None
+        return retreat(s, b, a.zone)
     elif a.kind == "submerge":
         ut = s.rules.units
         if _asked_kind(s, "submerge"):  # the defender's
@@ -1404,7 +1404,13 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
     surface = [u for u in att if ut[u.type].domain != "air"]
     if board.is_land(b.zone):
         if not opts.get("amphibious_retreat") and any(u.flags & AMPHIB for u in surface):
-            return []
+            if not opts.get("partial_amphibious_retreat"):
+                return []
+            # G40 2E (issue #23 point 4): aircraft and the land units that came over land
+            # may retreat; the units that landed from the sea stay and fight on
+            surface = [u for u in surface if not u.flags & AMPHIB]
+            if not surface and not any(ut[u.type].domain == "air" for u in att):
+                return []
         if any(u.flags & AIRBORNE for u in surface):
             return []  # §9.15 "An Airborne Assaulting unit cannot retreat from combat"
         if not surface:
@@ -1481,10 +1487,21 @@ def _detector_blocks(s: GameState) -> bool:
     return bool(s.rules.options["submerge_blocked_by_detector"])
 
 
-def retreat(s: GameState, b: Battle, zone: int) -> None:
+def retreat(s: GameState, b: Battle, zone: int) -> bool:
+    """The attacker retreats to ``zone``; True when the battle goes on (a partial
+    amphibious retreat leaves the units that landed from the sea fighting)."""
     if zone not in retreat_zones(s, b):
         raise RulesError(f"cannot retreat to zone {zone}")
     att, _ = sides(s, b)
+    stay: list[Unit] = []
+    if (
+        s.board.is_land(b.zone)
+        and s.rules.options.get("partial_amphibious_retreat")
+        and not s.rules.options.get("amphibious_retreat")
+    ):
+        ut = s.rules.units
+        stay = [u for u in att if u.flags & AMPHIB and ut[u.type].domain != "air"]
+        att = [u for u in att if u not in stay]
     for u in att:
         fl = u.flags | RETREATED | FOUGHT
         if zone == b.zone:
@@ -1494,8 +1511,11 @@ def retreat(s: GameState, b: Battle, zone: int) -> None:
         s.move_unit(u.id, zone, flags=fl)
         for cid in cargo:
             s.move_unit(cid, zone)
-    s.event("retreat", zone=b.zone, to=zone, units=len(att))
+    s.event("retreat", zone=b.zone, to=zone, units=len(att), **({"stay": len(stay)} if stay else {}))
+    if stay:
+        return True
     finish(s, b)
+    return False
 
 
 def finish(s: GameState, b: Battle) -> None:
@@ -1720,6 +1740,15 @@ OPTIONS = (
         False,
         doc="the attacker's AA guns fire at the defending aircraft before round 1 too "
         "(after the defender's; Global War §12.2 'An Attacking or Defending AA Artillery')",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "partial_amphibious_retreat",
+        "bool",
+        False,
+        doc="with amphibious_retreat off: aircraft and the land units that came over land "
+        "may still retreat, the units that landed from the sea fight on (G40 2E; TripleA's "
+        "'Partial Amphibious Retreat')",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

@@ -521,3 +521,49 @@ def test_gw_14_the_calculator_agrees_on_seaplanes():
         for key, n in seen.items():
             marg[key[i]] = marg.get(key[i], 0) + n
         agrees(marg, [(types(c["units"]), c["p"]) for c in r[side]["compositions"]], runs)
+
+
+# ------------------------------------------------------------------ g40 point 4
+def test_g40_4_partial_retreat_from_an_amphibious_assault():
+    # rules-notes/004 §4.3: "Amphibious land units may not retreat. [T] allows partial
+    # amphibious retreat, and planes may retreat" (G40 2E: aircraft and the land units
+    # that attacked from a neighbouring territory may retreat; those that came from the
+    # sea fight on)
+    s, z = game(
+        ["ABC", "113"],
+        {"A": {"owner": "RED"}, "B": {"owner": "BLU"}, "C": {"owner": "RED"}},
+        units=[
+            ("A", "RED", "infantry"),
+            ("1", "RED", "transport"),
+            ("C", "RED", "tank"),
+            ("C", "RED", "fighter"),
+            ("B", "BLU", "infantry", 3),
+        ],
+    )
+    tp = units_of(s, "RED", "transport")[0]
+    inf = units_of(s, "RED", "infantry")
+    s.apply(Action.move(inf, (z["A"], z["1"]), transport=tp))
+    s.apply(Action.move(inf, (z["1"], z["B"])))
+    s.apply(Action.move(units_of(s, "RED", "tank") + units_of(s, "RED", "fighter"), (z["C"], z["B"])))
+    # round 1: infantry, tank, fighter miss; the three defenders miss; round 2 (the
+    # infantry alone): it misses, a defender hits
+    fight(s, z["B"], [6] * 6 + [6, 1, 6, 6])
+    assert s.decision.kind == "retreat" and Action.retreat(z["C"]) in s.legal_actions()
+    s.apply(Action.retreat(z["C"]))  # the tank and the fighter go back to C
+    assert s.units[units_of(s, "RED", "tank")[0]].zone == z["C"]
+    assert s.units[units_of(s, "RED", "fighter")[0]].zone == z["C"]
+    # the infantry that came from the sea fought on alone (round 2: it and 3 defenders)
+    rounds = [e for e in s.log if e.get("e") == "round"]
+    assert len(rounds) == 2 and s.battle is None
+    # with nothing but sea-borne land units (and no aircraft) there is no retreat at all
+    s, z = game(
+        ["ABC", "113"],
+        {"A": {"owner": "RED"}, "B": {"owner": "BLU"}, "C": {"owner": "RED"}},
+        units=[("A", "RED", "infantry"), ("1", "RED", "transport"), ("B", "BLU", "infantry")],
+    )
+    tp = units_of(s, "RED", "transport")[0]
+    inf = units_of(s, "RED", "infantry")
+    s.apply(Action.move(inf, (z["A"], z["1"]), transport=tp))
+    s.apply(Action.move(inf, (z["1"], z["B"])))
+    fight(s, z["B"], [6, 6, 1, 6])
+    assert s.battle is None and len([e for e in s.log if e.get("e") == "round"]) == 2
