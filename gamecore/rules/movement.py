@@ -25,6 +25,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.board import NEUTRAL
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import (
+    ABOARD,
     AIRBORNE,
     AMPHIB,
     ASSAULT,
@@ -181,7 +182,7 @@ class MoveContext:
                 if t.carrier_capacity and self.b.is_sea(u.zone):
                     c = t.stat("carrier_capacity", u.damage > 0)
                     cap[u.zone] = cap.get(u.zone, 0) + c
-                elif t.domain == "air" and self.b.is_sea(u.zone):
+                elif t.domain == "air" and self.b.is_sea(u.zone) and not u.flags & ABOARD:
                     used[u.zone] = used.get(u.zone, 0) + max(1, t.carrier_cost)
             self._carrier_free = {z: c - used.get(z, 0) for z, c in cap.items()}
         return self._carrier_free
@@ -447,8 +448,8 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
         if u.on:
             cargo.setdefault(u.on, {}).setdefault(u.type, []).append(u.id)
             continue
-        if u.flags & SUBMERGED:
-            continue
+        if u.flags & (SUBMERGED | ABOARD):
+            continue  # ABOARD: on a damaged carrier, it cannot launch (rides with it)
         if combat:
             if t.no_combat_move:
                 continue
@@ -1220,7 +1221,9 @@ def _cargo_at(s: GameState, tid: int, zone: int) -> list[int]:
 def _carried_air(s: GameState, carrier, moving: set[int]) -> list[int]:
     """Unmoved friendly air on the carrier's zone that rides along (own nation first)."""
     t = s.rules.units[carrier.type]
-    room = t.stat("carrier_capacity", carrier.damage > 0)
+    damaged = carrier.damage > 0
+    # a damaged carrier carries the aircraft aboard it (ABOARD), up to its full capacity
+    room = t.carrier_capacity if damaged else t.stat("carrier_capacity", False)
     if room <= 0:
         return []
     fr = s.friends(carrier.nation)
@@ -1228,7 +1231,9 @@ def _carried_air(s: GameState, carrier, moving: set[int]) -> list[int]:
     for uid in s.units_in(carrier.zone):
         u = s.units[uid]
         ut = s.rules.units[u.type]
-        if uid in moving or ut.domain != "air" or u.flags & MOVED or u.nation not in fr:
+        if uid in moving or ut.domain != "air" or u.nation not in fr:
+            continue
+        if bool(u.flags & ABOARD) != damaged or (u.flags & MOVED and not damaged):
             continue
         cand.append((u.nation != carrier.nation, uid, max(1, ut.carrier_cost)))
     cand.sort()
@@ -1261,6 +1266,51 @@ def move_bonus_zones(s: GameState, n: str) -> tuple[dict[int, int], dict[int, in
     return air, sea
 
 
+def board_damaged_carriers(s: GameState, n: str) -> None:
+    """Start of ``n``'s turn: ``n``'s aircraft in a sea zone beyond what the friendly
+    carriers there can hold as they are (a damaged g40 carrier holds none: its
+    ``damaged`` carrier_capacity 0) stay aboard the damaged carriers, up to their full
+    capacity: flag ABOARD, they cannot launch, ride with the carrier and are not lost at
+    the end of the turn (rules-notes/004 §3.2 "when damaged, aircraft can neither land on
+    it nor leave it"; issue #23 point 5)."""
+    ut = s.rules.units
+    fr = s.friends(n)
+    zones: dict[int, list] = {}
+    for u in s.units.values():
+        if u.nation in fr and s.board.is_sea(u.zone):
+            t = ut[u.type]
+            if t.carrier_capacity or (t.domain == "air" and u.nation == n):
+                zones.setdefault(u.zone, []).append(u)
+    for z, here in zones.items():
+        damaged_room = sum(
+            ut[u.type].carrier_capacity
+            for u in here
+            if ut[u.type].carrier_capacity and u.damage > 0
+            and ut[u.type].stat("carrier_capacity", True) < ut[u.type].carrier_capacity
+        )
+        if not damaged_room:
+            continue
+        room = sum(
+            ut[u.type].stat("carrier_capacity", u.damage > 0)
+            for u in here
+            if ut[u.type].carrier_capacity
+        )
+        # other nations' aircraft (not aboard) use the working room first
+        for uid in s.units_in(z):
+            o = s.units[uid]
+            if o.nation in fr and o.nation != n and ut[o.type].domain == "air":
+                if not o.flags & ABOARD:
+                    room -= max(1, ut[o.type].carrier_cost)
+        air = sorted((u for u in here if ut[u.type].domain == "air"), key=lambda u: u.id)
+        for u in air:
+            need = max(1, ut[u.type].carrier_cost)
+            if need <= room:
+                room -= need
+            elif need <= damaged_room:
+                damaged_room -= need
+                s.units[u.id] = u._replace(flags=u.flags | ABOARD)
+
+
 def land_air_units(s: GameState, n: str) -> None:
     """End of non-combat move: air units of ``n`` with no landing spot are lost
     (rules-notes/004 §4.3 "air units must be able to land")."""
@@ -1272,7 +1322,8 @@ def land_air_units(s: GameState, n: str) -> None:
         if u.nation != n or ut[u.type].domain != "air":
             continue
         if s.board.is_sea(u.zone):
-            by_sea.setdefault(u.zone, []).append(u.id)
+            if not u.flags & ABOARD:  # aboard a damaged carrier: stays there
+                by_sea.setdefault(u.zone, []).append(u.id)
         elif not ctx.can_land_on(u.zone):
             lost.append(u.id)
     for z, ids in by_sea.items():
@@ -1283,7 +1334,12 @@ def land_air_units(s: GameState, n: str) -> None:
             t = ut[u.type]
             if u.nation in ctx.friends and t.carrier_capacity:
                 room += t.stat("carrier_capacity", u.damage > 0)
-            elif u.nation in ctx.friends and t.domain == "air" and u.nation != n:
+            elif (
+                u.nation in ctx.friends
+                and t.domain == "air"
+                and u.nation != n
+                and not u.flags & ABOARD
+            ):
                 used += max(1, t.carrier_cost)
         room -= used
         for uid in sorted(ids):

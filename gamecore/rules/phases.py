@@ -258,6 +258,8 @@ def begin_turn(s: GameState) -> None:
         flags = u.flags & HELD
         if u.moves != mv or u.flags != flags:
             s.units[u.id] = u._replace(moves=mv, flags=flags)
+    for m in sorted(nations):
+        movement.board_damaged_carriers(s, m)
     s.bump()
     s.event("turn", round=s.round, nation=n, nations=sorted(nations))
     politics.on_turn_start(s)  # calendar and scenario events (option scenario_events)

@@ -567,3 +567,34 @@ def test_g40_4_partial_retreat_from_an_amphibious_assault():
     s.apply(Action.move(inf, (z["1"], z["B"])))
     fight(s, z["B"], [6, 6, 1, 6])
     assert s.battle is None and len([e for e in s.log if e.get("e") == "round"]) == 2
+
+
+# ------------------------------------------------------------------ g40 point 5
+def test_g40_5_fighters_on_a_damaged_carrier_stay_aboard():
+    # rules-notes/004 §3.2 "Aircraft carrier ... when damaged, aircraft can neither land on
+    # it nor leave it"; §4.3 "A damaged carrier cannot launch or recover aircraft". They
+    # stay aboard (and ride with it), and are not lost at the end of the turn.
+    from gamecore.engine.state import ABOARD
+    from tests.gamecore.engine.helpers import finish_turn
+
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("2", "RED", "carrier"), ("2", "RED", "fighter", 2), ("A", "RED", "fighter"), ("C", "BLU", "infantry")],
+    )
+    finish_turn(s)  # RED's first turn
+    cv = units_of(s, "RED", "carrier")[0]
+    s.set_unit(cv, damage=1)  # hit in BLU's turn (no naval base repairs it)
+    finish_turn(s)  # BLU's turn; RED's next one begins
+    assert s.current_nation == "RED"
+    aboard = units_of(s, "RED", "fighter", z["2"])
+    assert len(aboard) == 2 and all(s.units[f].flags & ABOARD for f in aboard)
+    to_phase(s, "noncombat_move")
+    moving = {u for a in s.legal_actions() if a.kind == "move" for u in a.units}
+    assert not set(aboard) & moving  # they cannot launch
+    lone = units_of(s, "RED", "fighter", z["A"])[0]
+    assert z["2"] not in {a.path[-1] for a in s.legal_actions() if a.kind == "move" and lone in a.units}
+    s.apply(Action.move([cv], (z["2"], z["3"])))  # the carrier takes them along
+    assert {s.units[f].zone for f in aboard} == {z["3"]}
+    finish_turn(s)
+    assert sorted(units_of(s, "RED", "fighter", z["3"])) == sorted(aboard)  # not lost
