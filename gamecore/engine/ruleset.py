@@ -101,6 +101,11 @@ class UnitType:
     # unit types its hits may only go to (Global War §9.6 Seaplanes: submarines and
     # transports); the loader adds every other unit type to ``cannot_target``
     hits_only: tuple[str, ...] = ()
+    # towed: paired 1:1 with a unit of ``towed_by`` that moves with it, it may move
+    # ``towed_movement`` (Global War §12.2: artillery and AA artillery by motorized
+    # infantry, 2)
+    towed_by: tuple[str, ...] = ()
+    towed_movement: int = 0
     hidden_from: tuple[str, ...] = ()  # firer domains that cannot hit it unless a detector helps
     support: tuple[Support, ...] = ()
     blitz_with: tuple[str, ...] = ()  # may blitz when moving together with one of these
@@ -595,6 +600,7 @@ _UNIT_INT_KEYS = {
     "air_battle": (0, None),
     "convoy_dice": (0, None),
     "target_selection": (0, None),
+    "towed_movement": (0, None),
 }
 _FAC_INT_KEYS = (
     "cost",
@@ -750,6 +756,9 @@ def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> 
         for t in u.blitz_with:
             if t not in units:
                 c.fail(f"units.{u.id}.blitz_with", f"unknown unit type '{t}'")
+        for t in u.towed_by:
+            if t not in units:
+                c.fail(f"units.{u.id}.towed_by", f"unknown unit type '{t}'")
         for t in u.bombing_targets:
             if t not in facilities:
                 c.fail(f"units.{u.id}.bombing_targets", f"unknown facility type '{t}'")
@@ -946,6 +955,7 @@ def _build_unit(c: _Checker, uid: str, raw: dict, dice: int) -> UnitType:
             "aa_targets",
             "cannot_target",
             "hits_only",
+            "towed_by",
             "hidden_from",
             "blitz_with",
             "bombing_targets",

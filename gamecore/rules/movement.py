@@ -520,6 +520,8 @@ def _land_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
             _emit(out, ids, path)
         if ctx.combat and t.blitz_with and not t.blitz:
             _paired_blitz_moves(ctx, out, ids, z0, t, moves, dests)
+        if t.towed_by and t.towed_movement > moves and moves == t.movement:
+            _towed_moves(ctx, out, ids, z0, t, dests)
         # loading onto a transport in an adjacent sea zone
         if t.transport_cost and ctx.transportable and ctx.b.coast[z0]:
             _load_moves(ctx, out, ids, z0, t)
@@ -550,6 +552,59 @@ def _paired_blitz_moves(ctx: MoveContext, out, ids, z0, t, moves, plain) -> None
             out.append(Action.move(ids[:k] + able[:k], path))
             if k > 1:
                 out.append(Action.move(ids[:1] + able[:1], path))
+
+
+def _towed_moves(ctx: MoveContext, out, ids, z0, t, plain) -> None:
+    """Units towed 1:1 by a partner of ``t.towed_by`` moving with them go up to
+    ``t.towed_movement`` (Global War §12.2: Motorized Infantry tows Artillery and AA
+    Artillery, which then move 2)."""
+    s = ctx.s
+    partners = [
+        u.id
+        for u in (s.units[i] for i in s.units_in(z0))
+        if u.nation == ctx.n
+        and u.type in t.towed_by
+        and not u.on
+        and not u.flags & (NEW | HELD | UNLOADED | AMPHIB)
+        and (ctx.combat or not u.flags & (COMBAT | FOUGHT))
+        and u.moves > 0
+    ]
+    if not partners:
+        return
+    dests = _land_search(ctx, z0, t.towed_movement, t.blitz, slow_zones(ctx.b, t.id))
+    for dest, path in dests.items():
+        if dest in plain:
+            continue
+        cost = sum(ctx.b.move_cost[z] for z in path[1:])
+        able = [p for p in partners if s.units[p].moves >= cost]
+        k = min(len(ids), len(able))
+        if k:
+            out.append(Action.move(ids[:k] + able[:k], path))
+            if k > 1:
+                out.append(Action.move(ids[:1] + able[:1], path))
+
+
+def towing_ok(s: GameState, units: list[int], path: tuple) -> bool:
+    """Every unit going further than its own movement is towed by its own partner among
+    ``units`` (Global War §12.2, 1:1)."""
+    ut = s.rules.units
+    if s.board.is_sea(path[0]):
+        return True
+    cost = sum(s.board.move_cost[z] for z in path[1:] if s.board.is_land(z))
+    towed = [
+        ut[s.units[u].type]
+        for u in units
+        if ut[s.units[u].type].towed_by and s.units[u].moves < cost
+    ]
+    if not towed:
+        return True
+    free = [s.units[u].type for u in units if not ut[s.units[u].type].towed_by]
+    for t in towed:
+        match = next((p for p in free if p in t.towed_by), None)
+        if match is None:
+            return False
+        free.remove(match)
+    return True
 
 
 def blitz_pairing_ok(s: GameState, units: list[int], path: tuple) -> bool:

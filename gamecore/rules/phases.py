@@ -84,6 +84,8 @@ def is_legal_move(s: GameState, a: Action, legal: list[Action]) -> bool:
         return False
     if not movement.blitz_pairing_ok(s, sorted(want), a.path):
         return False
+    if not movement.towing_ok(s, sorted(want), a.path):
+        return False  # seeds/000 §12.2: towed 1:1 by Motorized Infantry
     if a.mode in ("rail", "cross", "naval") and not movement.special_move_ok(s, a, sorted(want)):
         return False  # seeds/000 §10.4 rail capacity, §1.20 crossing limit, §10.6
     ut = s.rules.units

@@ -598,3 +598,36 @@ def test_g40_5_fighters_on_a_damaged_carrier_stay_aboard():
     assert {s.units[f].zone for f in aboard} == {z["3"]}
     finish_turn(s)
     assert sorted(units_of(s, "RED", "fighter", z["3"])) == sorted(aboard)  # not lost
+
+
+# ------------------------------------------------------------------ Global War point 17
+def test_gw_17_motorized_infantry_tows_artillery_and_aa_artillery():
+    # seeds/000 §12.2: "Artillery can move two when paired 1:1 with a motorized infantry";
+    # "AA Artillery can move 2 when paired 1:1 with a Motorized Infantry"
+    s, z = game(
+        ["ABCD"],
+        {c: {"owner": "RED"} for c in "ABC"} | {"D": {"owner": "BLU"}},
+        units=[
+            ("A", "RED", "artillery", 2),
+            ("A", "RED", "aa_artillery"),
+            ("A", "RED", "motorized_infantry"),
+            ("D", "BLU", "infantry"),
+        ],
+        ruleset="global_war",
+    )
+    to_phase(s, "noncombat_move")
+    ok = s.system.is_legal
+    art = units_of(s, "RED", "artillery")
+    aa = units_of(s, "RED", "aa_artillery")[0]
+    mot = units_of(s, "RED", "motorized_infantry")[0]
+    far = (z["A"], z["B"], z["C"])
+    legal = s.legal_actions()
+    assert Action.move([art[0], mot], far) in legal or any(
+        a.path == far and mot in a.units and art[0] in a.units for a in legal
+    )
+    assert ok(s, Action.move([aa, mot], far))
+    assert not ok(s, Action.move([art[0]], far))  # alone: one zone only
+    assert not ok(s, Action.move([art[0], art[1], mot], far))  # 1:1
+    s.apply(Action.move([art[0], mot], far))
+    assert s.units[art[0]].zone == z["C"] and s.units[mot].zone == z["C"]
+    assert not ok(s, Action.move([aa], far))  # its tow has gone
