@@ -631,3 +631,28 @@ def test_gw_17_motorized_infantry_tows_artillery_and_aa_artillery():
     s.apply(Action.move([art[0], mot], far))
     assert s.units[art[0]].zone == z["C"] and s.units[mot].zone == z["C"]
     assert not ok(s, Action.move([aa], far))  # its tow has gone
+
+
+# ------------------------------------------------------------------ Global War point 18
+def test_gw_18_the_usa_loses_8_ipp_when_an_ally_declares_war_on_a_neutral():
+    # seeds/000 §5.6: "Until at war with a Major Power, USA suffers a -8 IPP income
+    # decrease each time an Allied power declares war on a Neutral Minor Power" (shipped
+    # as the bundled global-war-1936 scenario's events, resources/conditions/gw1936_events.txt)
+    from gamecore.engine import new_game
+    from gamecore.paths import sample_pack
+    from gamecore.rules.economy import income_level
+    from gamecore.rules.phases import declare_war
+    from gamecore.store import read_pack
+
+    s = new_game(read_pack(sample_pack()), "global-war-1936", seed=1)
+    s.peace_income["USA"] = before = 34  # the rulebook's example (it never goes below 0)
+    declare_war(s, "UK", "NEU")
+    assert s.peace_income["USA"] == before - 8
+    declare_war(s, "FRA", "NAX")
+    assert s.peace_income["USA"] == before - 16
+    assert income_level(s, "USA") <= before - 16
+    declare_war(s, "UK", "NEU")  # the same declaration again: nothing more
+    assert s.peace_income["USA"] == before - 16
+    declare_war(s, "JPN", "USA")  # at war with a Major: no more penalties
+    declare_war(s, "CHN", "NAL")
+    assert s.peace_income["USA"] == before - 16
