@@ -656,3 +656,43 @@ def test_gw_18_the_usa_loses_8_ipp_when_an_ally_declares_war_on_a_neutral():
     declare_war(s, "JPN", "USA")  # at war with a Major: no more penalties
     declare_war(s, "CHN", "NAL")
     assert s.peace_income["USA"] == before - 16
+
+
+# ------------------------------------------------------------------ g40 point 9
+def test_g40_9_the_3g40_political_gates():
+    # seeds/004 "THE POLITICAL SITUATION" (rules-notes/004 §2.7): UK may not declare war on
+    # Japan before its 3rd turn, the USSR on the European Axis before its 4th (unless
+    # attacked first or London falls), the US only after the handbook's triggers (else from
+    # its 4th turn): resources/conditions/3g40_politics.txt
+    from gamecore.conditions import evaluate_objective, rules_to_objectives
+    from gamecore.paths import resource
+    from tests.gamecore.conditions.world3g40 import world, zid
+
+    gates = {
+        o.id: o
+        for o in rules_to_objectives(resource("conditions", "3g40_politics.txt").read_text())
+    }
+    assert all(o.props.get("check") == "war_gate" for o in gates.values())
+    assert {o.owner for o in gates.values()} == {
+        "GER", "ITA", "JPN", "UKE", "UKP", "FRA", "CHN", "SOV", "USA"
+    }
+
+    def open_(w, gid, turn):
+        w._turns = {gates[gid].owner: turn}
+        return evaluate_objective(gates[gid], w).satisfied
+
+    w = world()
+    assert [open_(w, "UKP_gate_japan", t) for t in (1, 2, 3)] == [False, False, True]
+    assert [open_(w, "UKE_gate_japan", t) for t in (1, 2, 3)] == [False, False, True]
+    assert [open_(w, "SOV_gate_europe", t) for t in (1, 2, 3, 4)] == [False] * 3 + [True]
+    assert open_(w, "SOV_gate_japan", 1)
+    assert [open_(w, "USA_gate", t) for t in (1, 2, 3, 4)] == [False] * 3 + [True]
+    # the triggers
+    w.events.append({"type": "declared_war", "by": "JPN", "against": "UKP", "round": 1})
+    assert open_(w, "UKE_gate_japan", 1) and open_(w, "USA_gate", 1)
+    w = world()
+    w.set_owner(zid(w, "United Kingdom"), "GER")  # London falls
+    assert open_(w, "SOV_gate_europe", 1) and open_(w, "USA_gate", 1)
+    w = world()
+    w.set_owner(zid(w, "Alaska"), "JPN")  # a North American territory falls
+    assert open_(w, "USA_gate", 1) and not open_(w, "SOV_gate_europe", 1)
