@@ -213,7 +213,10 @@ class MoveContext:
         if self._landing is None:
             b = self.b
             land = self._shared_land_spots()
-            seas = tuple(sorted(z for z, free in self.carrier_free().items() if free > 0))
+            spots = {z for z, free in self.carrier_free().items() if free > 0}
+            if self.combat:
+                spots |= self._planned_carrier_zones()
+            seas = tuple(sorted(spots))
             key = ("landing", seas)
             dist = self._status.get(key)  # the status memo doubles as the shared cache
             if dist is None:
@@ -235,6 +238,26 @@ class MoveContext:
                 self._status[key] = dist
             self._landing = dist
         return self._landing
+
+    def _planned_carrier_zones(self) -> set[int]:
+        """Combat move: sea zones free of enemies that one of the moving nation's carriers,
+        undamaged and not moved yet, can reach in its non-combat move: a fighter may attack
+        relying on the carrier coming to pick it up (G40 2E; issue #23 point 6). If the
+        carrier does not come, the fighter is lost at the end of the turn."""
+        out: set[int] = set()
+        for u in self.s.units.values():
+            if u.nation != self.n or u.damage or u.on:
+                continue
+            t = self.ut[u.type]
+            if not t.carrier_capacity or u.moves <= 0 or u.flags & (MOVED | COMBAT | FOUGHT):
+                continue
+            if not self.b.is_sea(u.zone):
+                continue
+            out.add(u.zone)
+            for z in _sea_search(self, u.zone, u.moves, u.type):
+                if z not in self.enemy_any:
+                    out.add(z)
+        return out
 
     def _shared_land_spots(self) -> list[int]:
         spots = self._status.get(("land_spots",))

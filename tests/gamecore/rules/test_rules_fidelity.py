@@ -696,3 +696,37 @@ def test_g40_9_the_3g40_political_gates():
     w = world()
     w.set_owner(zid(w, "Alaska"), "JPN")  # a North American territory falls
     assert open_(w, "USA_gate", 1) and not open_(w, "SOV_gate_europe", 1)
+
+
+# ------------------------------------------------------------------ g40 point 6
+def test_g40_6_a_fighter_may_attack_relying_on_a_carrier_moving_to_pick_it_up():
+    # G40 2E (seeds/004's base game; rules-notes/004 §4.3 "air units must be able to
+    # land"): a fighter's combat move may count on a carrier that will move in non-combat
+    # move to the sea zone where it lands. 1 2 3 4 5 sea; the fighter on the carrier in 1
+    # attacks the transport in 4 (3 moves) with 1 left: it can land only in 5 or 3,
+    # where the carrier (move 2) will be in non-combat move.
+    s, z = game(
+        ["ABCDE", "12345"],
+        {"A": {"owner": "RED"}, "E": {"owner": "BLU"}},
+        units=[("1", "RED", "carrier"), ("1", "RED", "fighter"), ("4", "BLU", "transport")],
+    )
+    ftr = units_of(s, "RED", "fighter")[0]
+    paths = {a.path for a in s.legal_actions() if a.kind == "move" and ftr in a.units}
+    assert (z["1"], z["2"], z["3"], z["4"]) in paths
+    s.apply(Action.move([ftr], (z["1"], z["2"], z["3"], z["4"])))
+    fight(s, z["4"], [])  # the transport alone dies
+    to_phase(s, "noncombat_move")
+    s.apply(Action.move(units_of(s, "RED", "carrier"), (z["1"], z["2"], z["3"])))
+    s.apply(Action.move([ftr], (z["4"], z["3"])))
+    from tests.gamecore.engine.helpers import finish_turn
+
+    finish_turn(s)
+    assert s.units[ftr].zone == z["3"]  # landed on the carrier
+    # without a carrier that can come, the attack is not offered
+    s, z = game(
+        ["ABCDE", "12345"],
+        {"A": {"owner": "RED"}, "E": {"owner": "BLU"}},
+        units=[("A", "RED", "fighter"), ("4", "BLU", "transport")],
+    )
+    ftr = units_of(s, "RED", "fighter")[0]
+    assert z["4"] not in {a.path[-1] for a in s.legal_actions() if a.kind == "move" and ftr in a.units}
