@@ -147,7 +147,13 @@ def combat_actions(s: GameState) -> list[Action]:
     b = s.battle
     if b is None:
         bombs = [x for x in s.battles if x[1] == "bomb"]
-        return [Action("fight", zone=z, mode=k) for z, k in (bombs or s.battles)]
+        todo = bombs or s.battles
+        if s.landing:
+            # a landing from a contested sea zone waits for the sea battle there
+            seas = {z for z, k in s.battles if s.board.is_sea(z)}
+            held = {s.units[u].zone for u in s.landing if u in s.units and s.amph_from.get(u) in seas}
+            todo = [x for x in todo if x[0] not in held] or todo
+        return [Action("fight", zone=z, mode=k) for z, k in todo]
     d = s.decision
     if d is None:
         return []
@@ -1518,6 +1524,30 @@ def retreat(s: GameState, b: Battle, zone: int) -> bool:
     return False
 
 
+def landings(s: GameState, sea: int, cleared: bool) -> None:
+    """After the sea battle in ``sea``: the land units that landed from it while enemy
+    warships held it (option ``contested_landing``, issue #23 point 3) go ahead when the
+    attacker cleared the zone; otherwise they go back aboard their transport wherever it
+    is now, and are lost with it."""
+    mine = sorted(u for u in s.landing if s.amph_from.get(u) == sea)
+    back, lost = [], []
+    for uid in mine:
+        tid = s.landing.pop(uid)
+        u = s.units.get(uid)
+        if u is None or cleared:
+            continue
+        tr = s.units.get(tid)
+        if tr is None:
+            _kill(s, u, "combat")
+            lost.append(uid)
+            continue
+        s.move_unit(uid, tr.zone, on=tid, flags=u.flags & ~AMPHIB)
+        s.amph_from.pop(uid, None)
+        back.append(uid)
+    if back or lost:
+        s.event("landing_called_off", zone=sea, units=back, lost=lost)
+
+
 def finish(s: GameState, b: Battle) -> None:
     if b.waiting:
         release_waiting(s, b)
@@ -1549,6 +1579,8 @@ def finish(s: GameState, b: Battle) -> None:
             s.move_unit(uid, home, flags=u.flags & ~SCRAMBLED)
     result = "attacker" if att and not dfn else ("defender" if dfn and not att else "draw")
     s.event("battle_end", zone=b.zone, result=result, rounds=b.round, owner=owner)
+    if s.landing and s.board.is_sea(b.zone):
+        landings(s, b.zone, cleared=not dfn)
     s.battle = None
     s.decision = None
     control.check_victory(s)
@@ -1740,6 +1772,15 @@ OPTIONS = (
         False,
         doc="the attacker's AA guns fire at the defending aircraft before round 1 too "
         "(after the defender's; Global War §12.2 'An Attacking or Defending AA Artillery')",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "contested_landing",
+        "bool",
+        False,
+        doc="an amphibious assault may unload from a sea zone holding enemy warships: the "
+        "sea battle there is fought first; the landing goes ahead if the attacker clears "
+        "the zone, else the units go back aboard (or are lost with their transport)",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

@@ -692,7 +692,7 @@ def _unload_moves(ctx: MoveContext, out, tid: int, by_type: dict[str, list[int]]
     if tr is None:
         return
     sz = tr.zone
-    if sz in ctx.enemy_surface:
+    if sz in ctx.enemy_surface and not (ctx.combat and ctx.opts.get("contested_landing")):
         return  # no unloading from a hostile sea zone (fight there first)
     if not ctx.combat:
         # what sailed in combat move lands in combat move (an amphibious assault)
@@ -1220,12 +1220,18 @@ def apply_move(s: GameState, a: Action) -> None:
     first = s.units[a.units[0]]
     if first.on:
         hostile = s.owner.get(dest) not in s.friends(n)
+        contested = combat and any(
+            ut[s.units[x].type].is_surface_warship and s.units[x].nation in s.enemies(n)
+            for x in s.units_in(path[0])
+        )
         for uid in a.units:
             u = s.units[uid]
             fl = u.flags | base | UNLOADED
             if combat and hostile:
                 fl |= AMPHIB
                 s.amph_from[uid] = path[0]
+                if contested:  # lands once the sea battle there is won (combat.landings)
+                    s.landing[uid] = u.on
                 tr0 = s.units.get(u.on)
                 if tr0 is not None and ut[tr0.type].props.get("no_double_casualties"):
                     fl |= ASSAULT  # §9.8: from an Attack Transport

@@ -227,6 +227,7 @@ def begin_turn(s: GameState) -> None:
     s.start_owner = dict(s.owner)
     s.origins = {}
     s.amph_from = {}
+    s.landing = {}
     s.airlift = {}
     s.raids = {}
     s.placed = {}

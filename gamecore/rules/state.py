@@ -147,6 +147,12 @@ PARTS = (
     # the turn's movement records
     Part("origins", _empty_dict, doc="unit -> zone it started the turn in"),
     Part("amph_from", _empty_dict, doc="unit -> sea zone it landed from"),
+    Part(
+        "landing",
+        _empty_dict,
+        doc="unit -> transport: landed from a sea zone holding enemy warships, waiting "
+        "for that zone's sea battle (option contested_landing)",
+    ),
     Part("airlift", _empty_dict, doc="airborne unit -> the aircraft that dropped it (§9.15)"),
     Part("raids", _empty_dict, doc="bomber -> facility it raids"),
     Part("captured", _empty_set, doc="zones captured this turn"),

@@ -730,3 +730,55 @@ def test_g40_6_a_fighter_may_attack_relying_on_a_carrier_moving_to_pick_it_up():
     )
     ftr = units_of(s, "RED", "fighter")[0]
     assert z["4"] not in {a.path[-1] for a in s.legal_actions() if a.kind == "move" and ftr in a.units}
+
+
+# ------------------------------------------------------------------ g40 point 3
+def _contested(rolls, escort=True):
+    """RED lands an infantry in B from sea zone 2, where a BLU destroyer waits; a RED
+    cruiser escorts. Returns the state after both battles (the dice scripted)."""
+    s, z = game(
+        ["ABC", "123"],
+        {"A": {"owner": "RED"}, "B": {"owner": "BLU"}, "C": {"owner": "BLU"}},
+        units=[
+            ("A", "RED", "infantry"),
+            ("1", "RED", "transport"),
+            *([("1", "RED", "cruiser")] if escort else []),
+            ("2", "BLU", "destroyer"),
+        ],
+    )
+    tp = units_of(s, "RED", "transport")[0]
+    inf = units_of(s, "RED", "infantry")
+    s.apply(Action.move(inf, (z["A"], z["1"]), transport=tp))
+    s.apply(Action.move([tp, *units_of(s, "RED", "cruiser")], (z["1"], z["2"])))
+    legal = s.legal_actions()
+    assert Action.move(inf, (z["2"], z["B"])) in legal  # unloading where the enemy is
+    s.apply(Action.move(inf, (z["2"], z["B"])))
+    to_phase(s, "combat")
+    fights = [a.zone for a in s.legal_actions() if a.kind == "fight"]
+    assert fights == [z["2"]]  # the sea battle first; the landing waits for it
+    s.rng = ScriptedRng(rolls)
+    s.apply(Action("fight", zone=z["2"]))
+    return s, z, inf[0], tp
+
+
+def test_g40_3_an_amphibious_assault_from_a_sea_zone_holding_enemy_warships():
+    # G40 2E (seeds/004's base game; rules-notes/004 §4.2 amphibious rules): an amphibious
+    # assault may start from a sea zone with enemy warships; the sea battle is fought
+    # first and, if the attacker clears the zone, the landing goes ahead (the land battle
+    # follows; no bombardment from ships that fought at sea, §4.5)
+    s, z, inf, tp = _contested([1, 6])  # the cruiser sinks the destroyer
+    assert s.units[inf].zone == z["B"] and not s.units[inf].on
+    assert [a.zone for a in s.legal_actions() if a.kind == "fight"] == [z["B"]]
+    s.apply(Action("fight", zone=z["B"]))
+    assert s.owner[z["B"]] == "RED"  # nobody defends B
+    # the attacker does not clear the zone (it retreats): the infantry goes back aboard
+    s, z, inf, tp = _contested([6, 6])
+    assert s.decision.kind == "retreat"
+    s.apply(Action.retreat(z["1"]))
+    assert s.units[inf].on == tp and s.units[inf].zone == z["1"]
+    assert s.owner[z["B"]] == "BLU"
+    # the transport is sunk (no escort: it dies alone): the infantry is lost with it
+    s, z, inf, tp = _contested([], escort=False)
+    ev = [e for e in s.log if e.get("e") == "landing_called_off"]
+    assert tp not in s.units and inf not in s.units and ev[0]["lost"] == [inf]
+    assert s.owner[z["B"]] == "BLU"
