@@ -151,7 +151,9 @@ def combat_actions(s: GameState) -> list[Action]:
         if s.landing:
             # a landing from a contested sea zone waits for the sea battle there
             seas = {z for z, k in s.battles if s.board.is_sea(z)}
-            held = {s.units[u].zone for u in s.landing if u in s.units and s.amph_from.get(u) in seas}
+            held = {
+                s.units[u].zone for u in s.landing if u in s.units and s.amph_from.get(u) in seas
+            }
             todo = [x for x in todo if x[0] not in held] or todo
         return [Action("fight", zone=z, mode=k) for z, k in todo]
     d = s.decision
@@ -1517,7 +1519,9 @@ def retreat(s: GameState, b: Battle, zone: int) -> bool:
         s.move_unit(u.id, zone, flags=fl)
         for cid in cargo:
             s.move_unit(cid, zone)
-    s.event("retreat", zone=b.zone, to=zone, units=len(att), **({"stay": len(stay)} if stay else {}))
+    s.event(
+        "retreat", zone=b.zone, to=zone, units=len(att), **({"stay": len(stay)} if stay else {})
+    )
     if stay:
         return True
     finish(s, b)

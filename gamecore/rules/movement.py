@@ -1369,7 +1369,8 @@ def board_damaged_carriers(s: GameState, n: str) -> None:
         damaged_room = sum(
             ut[u.type].carrier_capacity
             for u in here
-            if ut[u.type].carrier_capacity and u.damage > 0
+            if ut[u.type].carrier_capacity
+            and u.damage > 0
             and ut[u.type].stat("carrier_capacity", True) < ut[u.type].carrier_capacity
         )
         if not damaged_room:

@@ -42,13 +42,13 @@ from typing import TYPE_CHECKING, Any
 from gamecore.engine.objectives import outcome
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import HELD
-from gamecore.rules.economy import raise_peace_income
 from gamecore.model.calendar import (  # noqa: F401  (the calendar, re-exported)
     MONTHS_PER_ROUND,
     calendar_month,
     date_label,
     parse_date,
 )
+from gamecore.rules.economy import raise_peace_income
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState

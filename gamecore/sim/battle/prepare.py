@@ -140,11 +140,7 @@ class Prepared:
         D.define_groups(A.possible_keys())
         self.round_groups = (len(A.groups), len(D.groups))
         #: first strike happens in rounds 1..fs_until (None: every round)
-        fr = [
-            X.fs_rounds
-            for X in (A, D)
-            if X.has_first_strike and any(X.slot_fs)
-        ]
+        fr = [X.fs_rounds for X in (A, D) if X.has_first_strike and any(X.slot_fs)]
         fixed_until = max((f[2] for f in fixed), default=0)
         if any(r == 0 for r in fr):
             self.fs_until: int | None = None
@@ -160,7 +156,11 @@ class Prepared:
             # the attacker's AA guns fire at the defending aircraft (Global War §12.2),
             # then the bombardment, as in the engine's pre_battle
             comps_d = [
-                (after, p * q, _add(self._victims(D, D.initial, sd) if victims_fire else None, doomed))
+                (
+                    after,
+                    p * q,
+                    _add(self._victims(D, D.initial, sd) if victims_fire else None, doomed),
+                )
                 for sd, q in self._aa_fire(self.D, self.A)
                 for after, p, doomed in self._from_state(self.D, sd, self._bombardment)
             ]

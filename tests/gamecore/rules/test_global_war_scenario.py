@@ -47,7 +47,13 @@ def test_three_alliances_and_the_majors(pack):
     # the table does not list, with it); France (Abyssinia, controlled by France, §13.2);
     # Italy; USA & KMT
     assert sc.turn_order == [
-        ["GER"], ["SOV", "CCP"], ["JPN"], ["UK", "POL"], ["FRA", "ABY"], ["ITA"], ["USA", "CHN"]
+        ["GER"],
+        ["SOV", "CCP"],
+        ["JPN"],
+        ["UK", "POL"],
+        ["FRA", "ABY"],
+        ["ITA"],
+        ["USA", "CHN"],
     ]
     assert ["SOV", "CCP"] in sc.turn_order
     playing = {n for slot in sc.turn_order for n in slot}

@@ -104,7 +104,11 @@ def played(
     from gamecore.engine.testmaps import grid_pack, zone_ids
 
     pack = grid_pack(
-        rows, zones, {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}}, units, ruleset=ruleset
+        rows,
+        zones,
+        {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}},
+        units,
+        ruleset=ruleset,
     )
     z = zone_ids(pack)
     tz = z[target]
@@ -162,7 +166,9 @@ def test_g40_2_aaa_alone_does_not_defend():
     # only as defensive AA ... may be taken as a casualty", §4.4): AAA fires its shots at
     # attacking aircraft before the battle, then, with no other defending unit, the
     # territory is taken without a combat round
-    s, z = game(ROWS, OWN, units=[("A", "RED", "fighter"), ("B", "RED", "infantry"), ("C", "BLU", "aaa", 2)])
+    s, z = game(
+        ROWS, OWN, units=[("A", "RED", "fighter"), ("B", "RED", "infantry"), ("C", "BLU", "aaa", 2)]
+    )
     s.apply(Action.move(units_of(s, "RED", "infantry"), (z["B"], z["C"])))
     s.apply(Action.move(units_of(s, "RED", "fighter"), (z["A"], z["B"], z["C"])))
     rng = fight(s, z["C"], [6])  # one AA shot (one aircraft): misses; no round follows
@@ -364,13 +370,17 @@ def test_gw_16_armour_may_not_blitz_out_of_a_mountain_zone():
     # seeds/000 T 9-3 Blitz Requirements: "Prohibitions: No blitzing into or out of
     # Desert, Jungle, Marsh, Mountains"; the engine forbade only blitzing into them.
     # M (mountain, RED) - E (empty, BLU) - F (BLU, defended); C (clear, RED) likewise
-    from gamecore.engine.testmaps import grid_pack, zone_ids
     from gamecore.engine import new_game
+    from gamecore.engine.testmaps import grid_pack, zone_ids
 
     def reach(terrain):
         pack = grid_pack(
             ["MEF"],
-            {"M": {"owner": "RED", "terrain": terrain}, "E": {"owner": "BLU"}, "F": {"owner": "BLU"}},
+            {
+                "M": {"owner": "RED", "terrain": terrain},
+                "E": {"owner": "BLU"},
+                "F": {"owner": "BLU"},
+            },
             {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}},
             [("M", "RED", "medium_armor"), ("F", "BLU", "infantry")],
             ruleset="global_war",
@@ -412,7 +422,9 @@ def test_g40_10_a_tank_blitzes_through_an_empty_territory_with_an_industrial_com
             (fac,) = s.facilities_in(z["B"])
             assert fac.type == "minor_ic"
     # an AAA is a unit: the territory is not empty, the tank stops there
-    s, z = game(["ABC"], zones, units=[("A", "RED", "tank"), ("B", "BLU", "aaa"), ("C", "BLU", "infantry")])
+    s, z = game(
+        ["ABC"], zones, units=[("A", "RED", "tank"), ("B", "BLU", "aaa"), ("C", "BLU", "infantry")]
+    )
     tank = units_of(s, "RED", "tank")[0]
     assert (z["A"], z["B"], z["C"]) not in {
         a.path for a in s.legal_actions() if a.kind == "move" and tank in a.units
@@ -466,11 +478,19 @@ def test_gw_19_the_calculator_follows_the_artillery_reading():
         ("C", "BLU", "artillery", 2),
     ]
     seen, lineup, _ = played(
-        *GW_LAND, units, "C", runs, ruleset="global_war",
+        *GW_LAND,
+        units,
+        "C",
+        runs,
+        ruleset="global_war",
     )
     r_both = calculate("global_war", lineup["RED"], lineup["BLU"], method="exact")
     seen_ao, _, _ = played(
-        *GW_LAND, units, "C", runs, ruleset="global_war",
+        *GW_LAND,
+        units,
+        "C",
+        runs,
+        ruleset="global_war",
         options={"first_strike_attack_only": ["artillery"]},
     )
     r_ao = calculate(rs, lineup["RED"], lineup["BLU"], method="exact")
@@ -490,11 +510,18 @@ def test_gw_14_seaplane_hits_go_only_to_submarines_and_transports():
     from gamecore.engine.ruleset import load_ruleset
 
     sp = load_ruleset("global_war").units["seaplane"]
-    assert {"destroyer", "battleship", "submarine"} & set(sp.cannot_target) == {"destroyer", "battleship"}
+    assert {"destroyer", "battleship", "submarine"} & set(sp.cannot_target) == {
+        "destroyer",
+        "battleship",
+    }
     s, z = game(
         ["ABC", "123"],
         OWN,
-        units=[("B", "RED", "seaplane"), ("2", "BLU", "destroyer"), ("2", "BLU", "naval_transport")],
+        units=[
+            ("B", "RED", "seaplane"),
+            ("2", "BLU", "destroyer"),
+            ("2", "BLU", "naval_transport"),
+        ],
         ruleset="global_war",
     )
     s.apply(Action.move(units_of(s, "RED"), (z["B"], z["2"])))
@@ -509,7 +536,13 @@ def test_gw_14_the_calculator_agrees_on_seaplanes():
     seen, lineup, _ = played(
         ["ABC", "123"],
         {"A": {"owner": "RED"}, "B": {"owner": "RED"}, "C": {"owner": "BLU"}},
-        [("B", "RED", "seaplane", 2), ("1", "RED", "destroyer"), ("2", "BLU", "destroyer"), ("2", "BLU", "naval_transport"), ("2", "BLU", "submarine")],
+        [
+            ("B", "RED", "seaplane", 2),
+            ("1", "RED", "destroyer"),
+            ("2", "BLU", "destroyer"),
+            ("2", "BLU", "naval_transport"),
+            ("2", "BLU", "submarine"),
+        ],
         "2",
         runs,
         ruleset="global_war",
@@ -544,7 +577,9 @@ def test_g40_4_partial_retreat_from_an_amphibious_assault():
     inf = units_of(s, "RED", "infantry")
     s.apply(Action.move(inf, (z["A"], z["1"]), transport=tp))
     s.apply(Action.move(inf, (z["1"], z["B"])))
-    s.apply(Action.move(units_of(s, "RED", "tank") + units_of(s, "RED", "fighter"), (z["C"], z["B"])))
+    s.apply(
+        Action.move(units_of(s, "RED", "tank") + units_of(s, "RED", "fighter"), (z["C"], z["B"]))
+    )
     # round 1: infantry, tank, fighter miss; the three defenders miss; round 2 (the
     # infantry alone): it misses, a defender hits
     fight(s, z["B"], [6] * 6 + [6, 1, 6, 6])
@@ -580,7 +615,12 @@ def test_g40_5_fighters_on_a_damaged_carrier_stay_aboard():
     s, z = game(
         ROWS,
         OWN,
-        units=[("2", "RED", "carrier"), ("2", "RED", "fighter", 2), ("A", "RED", "fighter"), ("C", "BLU", "infantry")],
+        units=[
+            ("2", "RED", "carrier"),
+            ("2", "RED", "fighter", 2),
+            ("A", "RED", "fighter"),
+            ("C", "BLU", "infantry"),
+        ],
     )
     finish_turn(s)  # RED's first turn
     cv = units_of(s, "RED", "carrier")[0]
@@ -593,7 +633,9 @@ def test_g40_5_fighters_on_a_damaged_carrier_stay_aboard():
     moving = {u for a in s.legal_actions() if a.kind == "move" for u in a.units}
     assert not set(aboard) & moving  # they cannot launch
     lone = units_of(s, "RED", "fighter", z["A"])[0]
-    assert z["2"] not in {a.path[-1] for a in s.legal_actions() if a.kind == "move" and lone in a.units}
+    assert z["2"] not in {
+        a.path[-1] for a in s.legal_actions() if a.kind == "move" and lone in a.units
+    }
     s.apply(Action.move([cv], (z["2"], z["3"])))  # the carrier takes them along
     assert {s.units[f].zone for f in aboard} == {z["3"]}
     finish_turn(s)
@@ -674,7 +716,15 @@ def test_g40_9_the_3g40_political_gates():
     }
     assert all(o.props.get("check") == "war_gate" for o in gates.values())
     assert {o.owner for o in gates.values()} == {
-        "GER", "ITA", "JPN", "UKE", "UKP", "FRA", "CHN", "SOV", "USA"
+        "GER",
+        "ITA",
+        "JPN",
+        "UKE",
+        "UKP",
+        "FRA",
+        "CHN",
+        "SOV",
+        "USA",
     }
 
     def open_(w, gid, turn):
@@ -729,7 +779,9 @@ def test_g40_6_a_fighter_may_attack_relying_on_a_carrier_moving_to_pick_it_up():
         units=[("A", "RED", "fighter"), ("4", "BLU", "transport")],
     )
     ftr = units_of(s, "RED", "fighter")[0]
-    assert z["4"] not in {a.path[-1] for a in s.legal_actions() if a.kind == "move" and ftr in a.units}
+    assert z["4"] not in {
+        a.path[-1] for a in s.legal_actions() if a.kind == "move" and ftr in a.units
+    }
 
 
 # ------------------------------------------------------------------ g40 point 3
