@@ -162,6 +162,7 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "control": (("nation", "nation"), {}),
     "set_alliance": (("nation", "sym"), {}),
     "add_income": (("nation", "num"), {}),
+    "add_peace_income": (("nation", "num"), {}),
     "add_cash": (("nation", "num"), {}),
     "add_units": (("nation", "zone", "filter", "num?"), {}),
     "remove_units": (("who", "zones", "filter?"), {}),

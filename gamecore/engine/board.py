@@ -68,6 +68,7 @@ class Board:
     impassable: frozenset[int] = frozenset()
     move_cost: dict[int, int] = field(default_factory=dict)  # entering a zone (land units)
     no_blitz: frozenset[int] = frozenset()
+    no_blitz_out: frozenset[int] = frozenset()  # a move starting here may not blitz
     # zone -> unit types exempt, for terrain that cuts land movement to 1 (GW §1.8-§1.11)
     slow: dict[int, frozenset[str]] = field(default_factory=dict)
     uniform_cost: bool = True
@@ -256,6 +257,7 @@ def build_board(
         impassable=frozenset(impassable),
         move_cost={z: rules.terrain_of(terr[z]).move_cost for z in zones},
         no_blitz=frozenset(z for z in zones if rules.terrain_of(terr[z]).no_blitz),
+        no_blitz_out=frozenset(z for z in zones if rules.terrain_of(terr[z]).no_blitz_out),
         slow={
             z: frozenset(rules.terrain_of(terr[z]).slow_exempt)
             for z in zones

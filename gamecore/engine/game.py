@@ -41,7 +41,8 @@ def new_game(
     ``decisions`` lists the decisions offered to players as actions (the system's
     ``offered_decisions``; None: its ``default_decisions``) — for the A&A family
     "retreat" (press or retreat after each round), "casualties" (a casualty profile each
-    round), "scramble", "kamikaze", "intercept"; the others follow the system's default
+    round), "scramble", "kamikaze", "intercept", "submerge" (the defender's submarines
+    submerge before a round); the others follow the system's default
     policies. ``log`` is "full" (actions and events), "actions" or "none"."""
     scn = pack.scenarios.get(scenario_id)
     if scn is None:

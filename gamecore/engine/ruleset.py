@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,9 @@ UNIT_FLAGS = (
     # Global War T 9-1: its hits go to enemy aircraft first while the ruleset's
     # ``air_superiority_rounds`` last
     "air_superiority",
+    # may intercept a bombing raid; when a ruleset marks any unit type so, only those do
+    # (g40 and Global War: fighters only, rules-notes/004 §4.6, seeds/000 §9.16)
+    "interceptor",
 )
 _DICE_RE = re.compile(r"^\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
@@ -92,7 +95,17 @@ class UnitType:
     aa_value: int = 0
     aa_targets: tuple[str, ...] = ("air",)
     bombard: int = 0  # shore bombardment value
-    cannot_target: tuple[str, ...] = ()  # domains this unit's hits can never be assigned to
+    # domains (and, derived from ``hits_only``, unit types) this unit's hits can never be
+    # assigned to
+    cannot_target: tuple[str, ...] = ()
+    # unit types its hits may only go to (Global War §9.6 Seaplanes: submarines and
+    # transports); the loader adds every other unit type to ``cannot_target``
+    hits_only: tuple[str, ...] = ()
+    # towed: paired 1:1 with a unit of ``towed_by`` that moves with it, it may move
+    # ``towed_movement`` (Global War §12.2: artillery and AA artillery by motorized
+    # infantry, 2)
+    towed_by: tuple[str, ...] = ()
+    towed_movement: int = 0
     hidden_from: tuple[str, ...] = ()  # firer domains that cannot hit it unless a detector helps
     support: tuple[Support, ...] = ()
     blitz_with: tuple[str, ...] = ()  # may blitz when moving together with one of these
@@ -115,6 +128,7 @@ class UnitType:
     cannot_capture: bool = False
     no_carrier: bool = False
     air_superiority: bool = False
+    interceptor: bool = False
     # Global War T 9-1 target selection: a hit rolled at or under this number lets the
     # firing side pick the victim, among enemy units of ``target_selection_of`` (domains,
     # unit type ids or ``props.class`` values; empty: any it may hit)
@@ -133,6 +147,18 @@ class UnitType:
     @property
     def flags(self) -> frozenset[str]:
         return frozenset(f for f in UNIT_FLAGS if getattr(self, f))
+
+    @property
+    def aa_only(self) -> bool:
+        """An AA gun that only fires at aircraft (no attack, no defence): under the option
+        ``aa_alone_defends = false`` a side of such units alone does not fight."""
+        return bool(self.aa_shots) and self.attack <= 0 and self.defense <= 0
+
+    def lone_defenseless(self, transports: bool, aa: bool) -> bool:
+        """Dies without a roll when its side holds nothing else and the enemy can hurt it:
+        defenceless units (``transports``: the option ``unescorted_transports_die``), AA
+        guns (``aa``: the option ``aa_alone_defends`` off)."""
+        return (transports and self.defenseless) or (aa and self.aa_only)
 
     @property
     def is_warship(self) -> bool:
@@ -190,7 +216,8 @@ class Terrain:
     defense: dict[str, int] = field(default_factory=dict)
     move_cost: int = 1
     impassable: bool = False
-    no_blitz: bool = False
+    no_blitz: bool = False  # units may not blitz into it
+    no_blitz_out: bool = False  # a move that starts here may not blitz (GW T 9-3)
     slow: bool = False  # land units enter it only as their move's first step (GW §1.8)
     slow_exempt: tuple[str, ...] = ()  # unit types it does not slow (cavalry in mountains)
     # Global War §1.16: target selection this terrain gives its defenders (by domain or
@@ -576,6 +603,7 @@ _UNIT_INT_KEYS = {
     "air_battle": (0, None),
     "convoy_dice": (0, None),
     "target_selection": (0, None),
+    "towed_movement": (0, None),
 }
 _FAC_INT_KEYS = (
     "cost",
@@ -731,6 +759,9 @@ def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> 
         for t in u.blitz_with:
             if t not in units:
                 c.fail(f"units.{u.id}.blitz_with", f"unknown unit type '{t}'")
+        for t in u.towed_by:
+            if t not in units:
+                c.fail(f"units.{u.id}.towed_by", f"unknown unit type '{t}'")
         for t in u.bombing_targets:
             if t not in facilities:
                 c.fail(f"units.{u.id}.bombing_targets", f"unknown facility type '{t}'")
@@ -748,6 +779,13 @@ def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> 
                 c.fail(f"facilities.{f.id}.{key}", f"unknown facility type '{ref}'")
         if f.border_effect is not None and f.border_effect not in borders:
             c.fail(f"facilities.{f.id}.border_effect", f"no [borders.{f.border_effect}] table")
+    for u in list(units.values()):
+        if u.hits_only:
+            for t in u.hits_only:
+                if t not in units:
+                    c.fail(f"units.{u.id}.hits_only", f"unknown unit type '{t}'")
+            others = tuple(sorted(k for k in units if k not in u.hits_only))
+            units[u.id] = replace(u, cannot_target=(*u.cannot_target, *others))
     system.check_ruleset(c, options, units, facilities, terrain, borders)
     for n in nations.values():
         for t in n.can_buy or ():
@@ -919,6 +957,8 @@ def _build_unit(c: _Checker, uid: str, raw: dict, dice: int) -> UnitType:
         elif k in (
             "aa_targets",
             "cannot_target",
+            "hits_only",
+            "towed_by",
             "hidden_from",
             "blitz_with",
             "bombing_targets",
@@ -1041,7 +1081,7 @@ def _build_terrain(c: _Checker, tid: str, raw: dict, units: dict | None = None) 
             kw[k] = c.int_(v, f"{key}.{k}")
         elif k == "move_cost":
             kw[k] = c.int_(v, f"{key}.{k}", 1)
-        elif k in ("impassable", "no_blitz", "slow"):
+        elif k in ("impassable", "no_blitz", "no_blitz_out", "slow"):
             kw[k] = c.bool_(v, f"{key}.{k}")
         elif k == "name":
             kw[k] = c.str_(v, f"{key}.{k}")

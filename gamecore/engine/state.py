@@ -38,6 +38,9 @@ ESCORT = 2048  # Global War §9.11: a surface warship on escort duty (until its 
 MINES = 4096  # Global War §9.13: its convoy raid this turn is mine warfare
 AIRBORNE = 8192  # Global War §9.15: dropped into an Airborne Assault this turn
 ASSAULT = 16384  # Global War §9.8: landed in an amphibious assault from an Attack Transport
+# aboard a damaged carrier that may neither launch nor recover it (g40): set at the start
+# of its nation's turn, it cannot move but rides with the carrier and is not lost
+ABOARD = 32768
 TURN_FLAGS = ~HELD
 
 #: every change that matters to movement takes a fresh number from here, unique across
@@ -438,6 +441,7 @@ __all__ = [
     "MINES",
     "HELD",
     "LOADED",
+    "ABOARD",
     "MOVED",
     "NEW",
     "RETREATED",

@@ -1269,7 +1269,7 @@ GW_NATIONS: list[tuple[str, str, str, str, str, str | None]] = [
     ("TRK", "Republic of Turkey", "#c8a24a", "neutral", "TUR", "strict"),
     ("SWD", "Kingdom of Sweden", "#5a7fb5", "neutral", "SWE", "strict"),
 ]
-#: January 1936 ownership where it differs from the 1939 rows: Austria, Czechoslovakia
+#: July 1936 ownership where it differs from the 1939 rows: Austria, Czechoslovakia
 #: and Albania independent; Abyssinia at war with Italy; Kiangsu (Nanking) KMT; the warlords, the CCP and
 #: the neutrals with seats of their own
 GW1936_OWNERS: dict[str, str] = {
@@ -1547,23 +1547,24 @@ GW1936_ALLIANCES: list[tuple[str, str, str, list[str]]] = [
     ("allies", "Allies", "#3f6fb5", ["UK", "FRA", "USA", "CHN", "POL", "ABY"]),
     ("comintern", "Comintern", "#a3302c", ["SOV", "CCP"]),
 ]
-#: T 6-1: Germany; USSR; Japan; the Commonwealth; France; Italy; USA + KMT (Poland, a
-#: minor here, moves after Germany)
+#: T 6-1: Germany; USSR + CCP; Japan; the Commonwealth; France (with Abyssinia, which
+#: France controls in the 1936 scenario, §13.2; §6.1: controlled minors act with their
+#: controller); Italy; USA + KMT. Poland, a minor the table does not list, plays in the
+#: Commonwealth's turn: it Aligns with Britain when the war comes (gw1936_events.txt)
 GW1936_TURN_ORDER = [
     ["GER"],
-    ["POL"],
     ["SOV", "CCP"],
     ["JPN"],
-    ["UK"],
+    ["UK", "POL"],
     ["FRA", "ABY"],
     ["ITA"],
     ["USA", "CHN"],
 ]
-#: relations other than peace in January 1936: the Chinese Civil War (§13.3, KMT vs CCP)
+#: relations other than peace in July 1936: the Chinese Civil War (§13.3, KMT vs CCP)
 #: and the Italo-Abyssinian war (§13.2)
 GW1936_RELATIONS: list[tuple[str, str, str, str | None]] = [
     ("CHN", "CCP", "war", "CHN"),
-    ("ITA", "ABY", "war", "ITA"),  # §13.2 the Italo-Abyssinian war runs in January 1936
+    ("ITA", "ABY", "war", "ITA"),  # §13.2 "In the 1936 Scenario Italy is at war with Abyssinia"
 ]
 #: §2.4: every Major starts on peacetime income (USA 6 of 63, GB 11: the NRS example);
 #: the others are plausible guesses, the NRS values are not in the rulebook
@@ -1845,16 +1846,18 @@ def _scenario_1936(
     by_code,
     seas,
     sid: str = GW1936_ID,
-    name: str = "Global War: January 1936",
+    name: str = "Global War: July 1936",
     ruleset: str = "global_war",
 ) -> Scenario:
-    """The ``global-war-1936`` scenario on the same map: January 1936, every Major at
-    peace (§2.1: the Majors start on peacetime income), the three Alliances of T 4-1.
-    The same set-up under another id and ruleset gives its variants (the house rules)."""
+    """The ``global-war-1936`` scenario on the same map: July 1936 to July 1945, 18 turns
+    of six months (§2.1, §6.1), every Major at peace (§2.1: the Majors start on peacetime
+    income), the three Alliances of T 4-1, the turn order of T 6-1. The same set-up under
+    another id and ruleset gives its variants (the house rules)."""
     m = pack.map
     sc = Scenario(sid, name, ruleset=ruleset)
-    sc.start = "1936-01"
+    sc.start = "1936-07"  # §6.1 "July 1936 is the first turn of the Global War scenario"
     sc.calendar = "6-months"
+    sc.rounds = 18  # §2.1 "The game ends in July 1945 (18 turns)"
     sc.turn_order = [list(slot) for slot in GW1936_TURN_ORDER]
     # the Chinese Civil War (§13.3): the KMT and the CCP are at war from the start
     _alliances_relations_owners(sc, m, rows, GW1936_ALLIANCES, GW1936_RELATIONS, GW1936_OWNERS)
@@ -2292,7 +2295,7 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
         by_code,
         seas,
         GW1936_HOUSE_ID,
-        "Global War: January 1936 (house rules)",
+        "Global War: July 1936 (house rules)",
         "global_war_house",
     )
     house.props["sources"] += "; seeds/003 (house rules)"

@@ -101,7 +101,7 @@ class AASystem(RuleSystem):
         options.check_references(checker, opts, units, facilities, terrain, borders)
 
     # -- a game --------------------------------------------------------------------
-    offered_decisions = ("retreat", "casualties", "scramble", "kamikaze", "intercept")
+    offered_decisions = ("retreat", "casualties", "scramble", "kamikaze", "intercept", "submerge")
     default_decisions = ("retreat",)
 
     def state_class(self) -> type:

@@ -147,7 +147,15 @@ def combat_actions(s: GameState) -> list[Action]:
     b = s.battle
     if b is None:
         bombs = [x for x in s.battles if x[1] == "bomb"]
-        fights = [Action("fight", zone=z, mode=k) for z, k in (bombs or s.battles)]
+        todo = bombs or s.battles
+        if s.landing:
+            # a landing from a contested sea zone waits for the sea battle there
+            seas = {z for z, k in s.battles if s.board.is_sea(z)}
+            held = {
+                s.units[u].zone for u in s.landing if u in s.units and s.amph_from.get(u) in seas
+            }
+            todo = [x for x in todo if x[0] not in held] or todo
+        fights = [Action("fight", zone=z, mode=k) for z, k in todo]
         shells = shell_actions(s) if s.rules.options["shell_facilities"] else []
         if shells and not fights:
             return [*shells, Action.end_phase()]
@@ -166,6 +174,8 @@ def combat_actions(s: GameState) -> list[Action]:
         return acts
     if d.kind == "retreat":
         return [Action.press()] + [Action.retreat(z) for z in defender_retreat_zones(s, b)]
+    if d.kind == "submerge":  # the defender's submarines stay or submerge
+        return [Action.press(), Action.submerge()]
     if d.kind in (
         "scramble",
         "kamikaze",
@@ -307,15 +317,21 @@ def answer(s: GameState, b: Battle, a: Action) -> bool:
     elif a.kind == "retreat":
         if _asked(s, "retreat", "def"):
             defender_retreat(s, b, a.zone)
-        else:
-            retreat(s, b, a.zone)
-        return False
+            return False
+        s.decision = None
+        return retreat(s, b, a.zone)
     elif a.kind == "submerge":
         ut = s.rules.units
-        for u in sides(s, b)[0]:
-            if ut[u.type].submerge:
-                s.set_unit(u.id, flags=u.flags | SUBMERGED | FOUGHT)
-        s.event("submerge", zone=b.zone, nation=b.attacker)
+        if _asked_kind(s, "submerge"):  # the defender's
+            for u in sides(s, b)[1]:
+                if ut[u.type].submerge:
+                    s.set_unit(u.id, flags=u.flags | SUBMERGED)
+            s.event("submerge", zone=b.zone, nation=b.defender, side="defender")
+        else:
+            for u in sides(s, b)[0]:
+                if ut[u.type].submerge:
+                    s.set_unit(u.id, flags=u.flags | SUBMERGED | FOUGHT)
+            s.event("submerge", zone=b.zone, nation=b.attacker)
         s.decision = None
     elif a.kind == "air_retreat":
         if not (_asked(s, "retreat", "att") and can_air_retreat(s, b)):
@@ -465,6 +481,18 @@ def run(s: GameState) -> None:
         if _settled(s, b, att, dfn):
             finish(s, b)
             return
+        if (
+            "submerge" in s.decisions
+            and b.dived <= b.round
+            and b.round + 1 >= int(opts["defender_submerge_from_round"])
+            and defender_can_submerge(s, b)
+        ):
+            # before each round the defender may submerge its submarines (G40 2E, the
+            # 3G40 handbook; Global War §9.4, §9.10): issue #23 points 1 and 13
+            b.dived = b.round + 1
+            if decide(s, b, Decision(b.defender, "submerge", "def"), Action.press()):
+                return
+            continue
         if "casualties" in s.decisions and b.chosen <= b.round:
             b.chosen = b.round + 1  # each side chooses its casualties again every round
             if ask(s, b, "casualties", "att"):
@@ -493,9 +521,15 @@ def _settled(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> bool:
     """True when the battle is over: a side is gone, or neither can hurt the other."""
     if not att or not dfn:
         return True
-    if s.rules.options.get("unescorted_transports_die"):
+    opts = s.rules.options
+    # unescorted transports die (rules-notes/004 §4.3); AA guns alone do not defend
+    # (issue #23 point 2): the side is lost without a round
+    trans = bool(opts.get("unescorted_transports_die"))
+    aa = not opts.get("aa_alone_defends", True)
+    if trans or aa:
+        ut = s.rules.units
         for mine, theirs, stat in ((dfn, att, "attack"), (att, dfn, "defense")):
-            if all(s.rules.units[u.type].defenseless for u in mine) and _can_hurt(
+            if all(ut[u.type].lone_defenseless(trans, aa) for u in mine) and _can_hurt(
                 s, theirs, stat, mine
             ):
                 for u in mine:
@@ -522,7 +556,7 @@ def _can_hurt(s: GameState, firers: list[Unit], stat: str, targets: list[Unit]) 
 
 def _eligible(target_type, key) -> bool:
     cannot, fdom, det = key[0], key[1], key[2]
-    if target_type.domain in cannot:
+    if target_type.domain in cannot or target_type.id in cannot:
         return False
     if fdom in target_type.hidden_from and not det:
         return False
@@ -1060,11 +1094,17 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     # seeds/003 SUBMARINE SPECIAL RULES: the types of ``first_strike_every_round`` strike
     # first on every round, whatever ``first_strike_rounds`` says for the others
     every = opts["first_strike_every_round"]
+    attack_only = opts["first_strike_attack_only"]  # first strike only when attacking
     fs_att = [
         u for u in att if ut[u.type].first_strike and not def_det and (fs_on or u.type in every)
     ]
     fs_def = [
-        u for u in dfn if ut[u.type].first_strike and not att_det and (fs_on or u.type in every)
+        u
+        for u in dfn
+        if ut[u.type].first_strike
+        and u.type not in attack_only
+        and not att_det
+        and (fs_on or u.type in every)
     ]
     fixed = border_first_strike(s, b, att) if s.board.is_land(b.zone) else []
     double = double_casualty_units(s, b, att) if fixed or s.rules.borders else frozenset()
@@ -1078,7 +1118,9 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
         h_def = _volley(s, b, fs_def, "def", sup)
         h_def += _roll_fixed(s, fixed)
         k_def, d_def = assign_hits(s, dfn, h_att, b.profiles["def"], False, b.zone, doomed)
-        k_att, d_att = assign_hits(s, att, h_def, b.profiles["att"], True, b.zone, double=double)
+        k_att, d_att = assign_hits(
+            s, att, h_def, b.profiles["att"], True, b.zone, doomed, double=double
+        )
         _apply_casualties(s, k_def, d_def)
         _apply_casualties(s, k_att, d_att)
         report["first_strike"] = [len(h_att), len(h_def)]
@@ -1096,7 +1138,7 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     h_def = _volley(s, b, dfn, "def", sup)
     k_def, d_def = assign_hits(s, targets_def, h_att, b.profiles["def"], False, b.zone, doomed)
     k_att, d_att = assign_hits(
-        s, targets_att, h_def, b.profiles["att"], True, b.zone, double=double
+        s, targets_att, h_def, b.profiles["att"], True, b.zone, doomed, double=double
     )
     _apply_casualties(s, k_def, d_def)
     _apply_casualties(s, k_att, d_att)
@@ -1146,7 +1188,13 @@ def pre_battle(s: GameState, b: Battle) -> bool:
     b.pre_stage = 3
     att, dfn = sides(s, b)
     if opts.get("aa_fire") and att and dfn:
-        aa_fire(s, b, att, dfn)
+        doom = bool(opts.get("aa_victims_fire"))
+        aa_fire(s, b, att, dfn, doom=doom)
+        if opts.get("aa_fire_attacker"):
+            # Global War §12.2: "An Attacking or Defending AA Artillery rolls ..."
+            att, dfn = sides(s, b)
+            if att and dfn:
+                aa_fire(s, b, dfn, att, attacking_guns=True, doom=doom)
     coastal = coastal_fire(s, b) if s.board.is_land(b.zone) else None
     if opts.get("shore_bombardment") and s.board.is_land(b.zone):
         bombard(s, b)
@@ -1169,9 +1217,20 @@ def pre_battle(s: GameState, b: Battle) -> bool:
     return True
 
 
-def aa_fire(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
+def aa_fire(
+    s: GameState,
+    b: Battle,
+    att: list[Unit],
+    dfn: list[Unit],
+    attacking_guns: bool = False,
+    doom: bool = False,
+) -> None:
     """Defending AA fires once at attacking air before the first round (rules-notes/004
-    §4.4); each AA unit has ``aa_shots`` shots, one per target, hitting on ``aa_value``."""
+    §4.4); each AA unit has ``aa_shots`` shots, one per target, hitting on ``aa_value``.
+    ``attacking_guns``: the attacker's guns (``dfn``, the firing side) fire at the
+    defender's aircraft (``att``, the targets) instead (option ``aa_fire_attacker``).
+    ``doom``: the aircraft shot down still fire in round 1 and are removed after it
+    (option ``aa_victims_fire``, Global War §12.2), like bombardment victims."""
     ut = s.rules.units
     guns = [u for u in dfn if ut[u.type].aa_shots and ut[u.type].aa_value]
     if not guns:
@@ -1196,9 +1255,17 @@ def aa_fire(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> None:
             break
     if hits:
         key = (tuple(d for d in ("land", "sea", "facility", "air") if d not in domains), "aa", True)
-        killed, damaged = assign_hits(s, targets, [key] * hits, b.profiles["att"], True, b.zone)
-        _apply_casualties(s, killed, damaged)
-    s.event("aa", zone=b.zone, shots=len(targets) - max(left, 0), hits=hits)
+        side = "def" if attacking_guns else "att"
+        killed, damaged = assign_hits(
+            s, targets, [key] * hits, b.profiles[side], not attacking_guns, b.zone, set(b.doomed)
+        )
+        if doom:
+            _apply_casualties(s, [], damaged)
+            b.doomed = tuple(sorted({*b.doomed, *(u.id for u in killed)}))
+        else:
+            _apply_casualties(s, killed, damaged)
+    ev = {"side": "attacker"} if attacking_guns else {}
+    s.event("aa", zone=b.zone, shots=len(targets) - max(left, 0), hits=hits, **ev)
 
 
 def _bombarding_ships(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit], list[int]]:
@@ -1292,11 +1359,13 @@ def bombard(s: GameState, b: Battle) -> None:
         s.set_unit(u.id, flags=u.flags | FOUGHT)
     if hits:
         key = ((), "sea", True)
-        killed, damaged = assign_hits(s, dfn, [key] * hits, b.profiles["def"], False, b.zone)
+        killed, damaged = assign_hits(
+            s, dfn, [key] * hits, b.profiles["def"], False, b.zone, set(b.doomed)
+        )
         for uid, d in damaged.items():
             s.set_unit(uid, damage=d)
         if s.rules.options["bombard_victims_fire"]:
-            b.doomed = tuple(sorted(u.id for u in killed))
+            b.doomed = tuple(sorted({*b.doomed, *(u.id for u in killed)}))
         else:  # first strike (Global War §9.9): removed before they fire
             for u in killed:
                 _kill(s, u, "combat")
@@ -1462,7 +1531,13 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
     surface = [u for u in att if ut[u.type].domain != "air"]
     if board.is_land(b.zone):
         if not opts.get("amphibious_retreat") and any(u.flags & AMPHIB for u in surface):
-            return []
+            if not opts.get("partial_amphibious_retreat"):
+                return []
+            # G40 2E (issue #23 point 4): aircraft and the land units that came over land
+            # may retreat; the units that landed from the sea stay and fight on
+            surface = [u for u in surface if not u.flags & AMPHIB]
+            if not surface and not any(ut[u.type].domain == "air" for u in att):
+                return []
         if any(u.flags & AIRBORNE for u in surface):
             return []  # §9.15 "An Airborne Assaulting unit cannot retreat from combat"
         if not surface:
@@ -1547,21 +1622,47 @@ def can_submerge(s: GameState, b: Battle) -> bool:
         return False
     ut = s.rules.units
     att, dfn = sides(s, b)
-    if not dfn or any(ut[u.type].detector for u in dfn):
+    if not dfn or (_detector_blocks(s) and any(ut[u.type].detector for u in dfn)):
         return False
     return any(ut[u.type].submerge for u in att)
 
 
-def retreat(s: GameState, b: Battle, zone: int) -> None:
+def defender_can_submerge(s: GameState, b: Battle) -> bool:
+    """The defender has submarines that may submerge: the attacker has no detector
+    (destroyer) in the battle."""
+    if b.kind == "bomb" or not b.defender:
+        return False
+    ut = s.rules.units
+    att, dfn = sides(s, b)
+    if not att or (_detector_blocks(s) and any(ut[u.type].detector for u in att)):
+        return False
+    return any(ut[u.type].submerge for u in dfn)
+
+
+def _detector_blocks(s: GameState) -> bool:
+    return bool(s.rules.options["submerge_blocked_by_detector"])
+
+
+def retreat(s: GameState, b: Battle, zone: int) -> bool:
+    """The attacker retreats to ``zone``; True when the battle goes on (a partial
+    amphibious retreat leaves the units that landed from the sea fighting)."""
     if zone not in retreat_zones(s, b):
         raise RulesError(f"cannot retreat to zone {zone}")
     att, _ = sides(s, b)
+    ut = s.rules.units
+    stay: list[Unit] = []
+    if (
+        s.board.is_land(b.zone)
+        and s.rules.options.get("partial_amphibious_retreat")
+        and not s.rules.options.get("amphibious_retreat")
+    ):
+        stay = [u for u in att if u.flags & AMPHIB and ut[u.type].domain != "air"]
+        att = [u for u in att if u not in stay]
     # seeds/003 RETREATING FROM ATTACKS: land and naval units "must retreat to any adjacent
     # zone that attackers came from. They do not all need to move to the same location, but
     # all must leave the battle at same time": each goes back where it came from when that
     # is a zone the side may retreat to; the others (and aircraft) go to ``zone``
     legal = set(retreat_zones(s, b)) if s.rules.options.get("retreat_to_origins") else set()
-    ut = s.rules.units
     where: dict[int, int] = {}
     for u in att:
         fl = u.flags | RETREATED | FOUGHT
@@ -1577,16 +1678,52 @@ def retreat(s: GameState, b: Battle, zone: int) -> None:
         s.move_unit(u.id, to, flags=fl)
         for cid in cargo:
             s.move_unit(cid, to)
+    extra = {"stay": len(stay)} if stay else {}
     if len(where) > 1:
-        s.event("retreat", zone=b.zone, to=zone, units=len(att), split=sorted(where.items()))
+        s.event(
+            "retreat", zone=b.zone, to=zone, units=len(att), split=sorted(where.items()), **extra
+        )
     else:
-        s.event("retreat", zone=b.zone, to=zone, units=len(att))
+        s.event("retreat", zone=b.zone, to=zone, units=len(att), **extra)
+    if stay:
+        return True
     finish(s, b)
+    return False
+
+
+def landings(s: GameState, sea: int, cleared: bool) -> None:
+    """After the sea battle in ``sea``: the land units that landed from it while enemy
+    warships held it (option ``contested_landing``, issue #23 point 3) go ahead when the
+    attacker cleared the zone; otherwise they go back aboard their transport wherever it
+    is now, and are lost with it."""
+    mine = sorted(u for u in s.landing if s.amph_from.get(u) == sea)
+    back, lost = [], []
+    for uid in mine:
+        tid = s.landing.pop(uid)
+        u = s.units.get(uid)
+        if u is None or cleared:
+            continue
+        tr = s.units.get(tid)
+        if tr is None:
+            _kill(s, u, "combat")
+            lost.append(uid)
+            continue
+        s.move_unit(uid, tr.zone, on=tid, flags=u.flags & ~AMPHIB)
+        s.amph_from.pop(uid, None)
+        back.append(uid)
+    if back or lost:
+        s.event("landing_called_off", zone=sea, units=back, lost=lost)
 
 
 def finish(s: GameState, b: Battle) -> None:
     if b.waiting:
         release_waiting(s, b)
+    if b.doomed:  # shot down or bombarded before a round 1 that was never fought
+        for uid in b.doomed:
+            u = s.units.get(uid)
+            if u is not None:
+                _kill(s, u, "combat")
+        b.doomed = ()
     att, dfn = sides(s, b)
     ut = s.rules.units
     for u in att:
@@ -1609,6 +1746,8 @@ def finish(s: GameState, b: Battle) -> None:
             s.move_unit(uid, home, flags=u.flags & ~SCRAMBLED)
     result = "attacker" if att and not dfn else ("defender" if dfn and not att else "draw")
     s.event("battle_end", zone=b.zone, result=result, rounds=b.round, owner=owner)
+    if s.landing and s.board.is_sea(b.zone):
+        landings(s, b.zone, cleared=not dfn)
     s.battle = None
     s.decision = None
     control.check_victory(s)
@@ -1662,15 +1801,28 @@ def raid_sides(s: GameState, b: Battle) -> tuple[list[int], list[Unit]]:
         uid for uid, fid in s.raids.items() if uid in s.units and s.units[uid].zone == b.zone
     )
     en = s.enemies(b.attacker)
+    # only the unit types flagged "interceptor" (fighters) intercept, when a ruleset marks
+    # any; else every aircraft may (issue #23 point 8)
+    only = _interceptor_types(s)
     interceptors = [
         s.units[uid]
         for uid in s.units_in(b.zone)
         if s.units[uid].nation in en
         and ut[s.units[uid].type].domain == "air"
+        and (only is None or s.units[uid].type in only)
         and not s.units[uid].on
         and not s.units[uid].flags & RETREATED
     ]
     return raiders, interceptors
+
+
+def _interceptor_types(s: GameState) -> frozenset[str] | None:
+    cache = s.board.cache
+    key = ("interceptors", id(s.rules))
+    if key not in cache:
+        only = frozenset(k for k, t in s.rules.units.items() if t.interceptor)
+        cache[key] = only or None
+    return cache[key]
 
 
 def resolve_raid(s: GameState, b: Battle, intercept: int | None = None) -> None:
@@ -1770,6 +1922,73 @@ OPTIONS = (
         "bool",
         True,
         doc="multi-hit units take damage before anything dies",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "aa_alone_defends",
+        "bool",
+        True,
+        doc="false: AA guns (no attack, no defence) alone do not defend a zone; after their "
+        "shots at aircraft they are lost without a round and the attacker takes the zone "
+        "(G40 2E, issue #23 point 2)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "aa_fire_attacker",
+        "bool",
+        False,
+        doc="the attacker's AA guns fire at the defending aircraft before round 1 too "
+        "(after the defender's; Global War §12.2 'An Attacking or Defending AA Artillery')",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "contested_landing",
+        "bool",
+        False,
+        doc="an amphibious assault may unload from a sea zone holding enemy warships: the "
+        "sea battle there is fought first; the landing goes ahead if the attacker clears "
+        "the zone, else the units go back aboard (or are lost with their transport)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "partial_amphibious_retreat",
+        "bool",
+        False,
+        doc="with amphibious_retreat off: aircraft and the land units that came over land "
+        "may still retreat, the units that landed from the sea fight on (G40 2E; TripleA's "
+        "'Partial Amphibious Retreat')",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "first_strike_attack_only",
+        "list",
+        [],
+        doc="unit types whose first strike applies only when they attack (Global War §12.2 "
+        "artillery: the text does not say; [] is the ruleset's reading, both sides)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "aa_victims_fire",
+        "bool",
+        False,
+        doc="aircraft shot down by AA before round 1 still fire in round 1 and are removed "
+        "after it (Global War §12.2 'those aircraft make their Attack/Defense rolls as normal')",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "defender_submerge_from_round",
+        "int",
+        1,
+        doc="decision 'submerge': the first round the defender's submarines may submerge "
+        "before (1: before round 1, G40 2E; 2: after one round, Global War §9.4)",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
+        "submerge_blocked_by_detector",
+        "bool",
+        True,
+        doc="an enemy detector (destroyer) in the battle forbids submerging (G40 2E); "
+        "false: submarines may always submerge (Global War §9.4, §9.10)",
         owner="gamecore.rules.combat",
     ),
     OptionSpec(

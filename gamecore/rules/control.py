@@ -37,7 +37,15 @@ def capture(s: GameState, zone: int, nation: str) -> str:
         and f"absorbed:{orig}" not in s.awards  # an Aligned minor is gone (seeds/000 §4.4)
     ):
         cap = s.capital_of(orig)  # a relocated capital counts (§9.23)
-        if not opts.get("liberation_needs_capital") or cap is None or s.owner.get(cap) == orig:
+        # retaking the ally's capital itself liberates it (its holder is the enemy until
+        # now, so the "capital held" check cannot ask the holder): issue #23 point 7
+        home = s.board.capital_of.get(zone) == orig
+        if (
+            not opts.get("liberation_needs_capital")
+            or cap is None
+            or home
+            or s.owner.get(cap) == orig
+        ):
             new = orig
             liberated = True
     s.owner[zone] = new

@@ -25,6 +25,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.board import NEUTRAL
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import (
+    ABOARD,
     AIRBORNE,
     AMPHIB,
     ASSAULT,
@@ -181,7 +182,7 @@ class MoveContext:
                 if t.carrier_capacity and self.b.is_sea(u.zone):
                     c = t.stat("carrier_capacity", u.damage > 0)
                     cap[u.zone] = cap.get(u.zone, 0) + c
-                elif t.domain == "air" and self.b.is_sea(u.zone):
+                elif t.domain == "air" and self.b.is_sea(u.zone) and not u.flags & ABOARD:
                     used[u.zone] = used.get(u.zone, 0) + max(1, t.carrier_cost)
             self._carrier_free = {z: c - used.get(z, 0) for z, c in cap.items()}
         return self._carrier_free
@@ -212,7 +213,10 @@ class MoveContext:
         if self._landing is None:
             b = self.b
             land = self._shared_land_spots()
-            seas = tuple(sorted(z for z, free in self.carrier_free().items() if free > 0))
+            spots = {z for z, free in self.carrier_free().items() if free > 0}
+            if self.combat:
+                spots |= self._planned_carrier_zones()
+            seas = tuple(sorted(spots))
             key = ("landing", seas)
             dist = self._status.get(key)  # the status memo doubles as the shared cache
             if dist is None:
@@ -234,6 +238,26 @@ class MoveContext:
                 self._status[key] = dist
             self._landing = dist
         return self._landing
+
+    def _planned_carrier_zones(self) -> set[int]:
+        """Combat move: sea zones free of enemies that one of the moving nation's carriers,
+        undamaged and not moved yet, can reach in its non-combat move: a fighter may attack
+        relying on the carrier coming to pick it up (G40 2E; issue #23 point 6). If the
+        carrier does not come, the fighter is lost at the end of the turn."""
+        out: set[int] = set()
+        for u in self.s.units.values():
+            if u.nation != self.n or u.damage or u.on:
+                continue
+            t = self.ut[u.type]
+            if not t.carrier_capacity or u.moves <= 0 or u.flags & (MOVED | COMBAT | FOUGHT):
+                continue
+            if not self.b.is_sea(u.zone):
+                continue
+            out.add(u.zone)
+            for z in _sea_search(self, u.zone, u.moves, u.type):
+                if z not in self.enemy_any:
+                    out.add(z)
+        return out
 
     def _shared_land_spots(self) -> list[int]:
         spots = self._status.get(("land_spots",))
@@ -262,11 +286,13 @@ def _land_search(
     """Destinations of a land unit: dest -> path (cached per context). A zone in ``slow``
     (Global War §1.8-§1.11 "movement reduced to 1") is entered only as the first step of a
     move, which ends there."""
+    b = ctx.b
+    if blitz and z0 in b.no_blitz_out:
+        blitz = False  # Global War T 9-3: no blitzing out of mountains, deserts, jungles, marshes
     key = (z0, moves, blitz, slow)
     hit = ctx._land_cache.get(key)
     if hit is not None:
         return hit
-    b = ctx.b
     out: dict[int, tuple] = {}
     status = ctx.status
     combat = ctx.combat
@@ -383,12 +409,16 @@ def no_blitz_edges(ctx: MoveContext) -> frozenset[tuple[int, int]]:
 
 
 def _blitzable(ctx: MoveContext, y: int, st: str) -> bool:
-    """An empty zone held by an enemy (not a neutral) that blitzing units pass through."""
+    """An empty zone held by an enemy (not a neutral) that blitzing units pass through
+    (taking it, with its facilities). Option ``blitz_through_facilities`` false: a zone
+    with a facility stops the blitz (TripleA's "Blitz Through Factories And AA
+    Restricted"; an AA gun is a unit, so it always does)."""
     return (
         st == "H"
         and y not in ctx.enemy_any
         and ctx.s.owner.get(y) in ctx.enemies
         and y not in ctx.b.no_blitz
+        and (ctx.s.rules.options["blitz_through_facilities"] or not ctx.s.facilities_in(y))
     )
 
 
@@ -474,8 +504,8 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
         if u.on:
             cargo.setdefault(u.on, {}).setdefault(u.type, []).append(u.id)
             continue
-        if u.flags & SUBMERGED:
-            continue
+        if u.flags & (SUBMERGED | ABOARD):
+            continue  # ABOARD: on a damaged carrier, it cannot launch (rides with it)
         if combat:
             if t.no_combat_move:
                 continue
@@ -546,6 +576,8 @@ def _land_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
             _emit(out, ids, path)
         if ctx.combat and t.blitz_with and not t.blitz:
             _paired_blitz_moves(ctx, out, ids, z0, t, moves, dests)
+        if t.towed_by and t.towed_movement > moves and moves == t.movement:
+            _towed_moves(ctx, out, ids, z0, t, dests)
         # loading onto a transport in an adjacent sea zone
         if t.transport_cost and ctx.transportable and ctx.b.coast[z0]:
             _load_moves(ctx, out, ids, z0, t)
@@ -576,6 +608,59 @@ def _paired_blitz_moves(ctx: MoveContext, out, ids, z0, t, moves, plain) -> None
             out.append(Action.move(ids[:k] + able[:k], path))
             if k > 1:
                 out.append(Action.move(ids[:1] + able[:1], path))
+
+
+def _towed_moves(ctx: MoveContext, out, ids, z0, t, plain) -> None:
+    """Units towed 1:1 by a partner of ``t.towed_by`` moving with them go up to
+    ``t.towed_movement`` (Global War §12.2: Motorized Infantry tows Artillery and AA
+    Artillery, which then move 2)."""
+    s = ctx.s
+    partners = [
+        u.id
+        for u in (s.units[i] for i in s.units_in(z0))
+        if u.nation == ctx.n
+        and u.type in t.towed_by
+        and not u.on
+        and not u.flags & (NEW | HELD | UNLOADED | AMPHIB)
+        and (ctx.combat or not u.flags & (COMBAT | FOUGHT))
+        and u.moves > 0
+    ]
+    if not partners:
+        return
+    dests = _land_search(ctx, z0, t.towed_movement, t.blitz, slow_zones(ctx.b, t.id))
+    for dest, path in dests.items():
+        if dest in plain:
+            continue
+        cost = sum(ctx.b.move_cost[z] for z in path[1:])
+        able = [p for p in partners if s.units[p].moves >= cost]
+        k = min(len(ids), len(able))
+        if k:
+            out.append(Action.move(ids[:k] + able[:k], path))
+            if k > 1:
+                out.append(Action.move(ids[:1] + able[:1], path))
+
+
+def towing_ok(s: GameState, units: list[int], path: tuple) -> bool:
+    """Every unit going further than its own movement is towed by its own partner among
+    ``units`` (Global War §12.2, 1:1)."""
+    ut = s.rules.units
+    if s.board.is_sea(path[0]):
+        return True
+    cost = sum(s.board.move_cost[z] for z in path[1:] if s.board.is_land(z))
+    towed = [
+        ut[s.units[u].type]
+        for u in units
+        if ut[s.units[u].type].towed_by and s.units[u].moves < cost
+    ]
+    if not towed:
+        return True
+    free = [s.units[u].type for u in units if not ut[s.units[u].type].towed_by]
+    for t in towed:
+        match = next((p for p in free if p in t.towed_by), None)
+        if match is None:
+            return False
+        free.remove(match)
+    return True
 
 
 def blitz_pairing_ok(s: GameState, units: list[int], path: tuple) -> bool:
@@ -640,7 +725,7 @@ def _unload_moves(ctx: MoveContext, out, tid: int, by_type: dict[str, list[int]]
     if tr is None:
         return
     sz = tr.zone
-    if sz in ctx.enemy_surface:
+    if sz in ctx.enemy_surface and not (ctx.combat and ctx.opts.get("contested_landing")):
         return  # no unloading from a hostile sea zone (fight there first)
     if not ctx.combat:
         # what sailed in combat move lands in combat move (an amphibious assault)
@@ -1168,12 +1253,18 @@ def apply_move(s: GameState, a: Action) -> None:
     first = s.units[a.units[0]]
     if first.on:
         hostile = s.owner.get(dest) not in s.friends(n)
+        contested = combat and any(
+            ut[s.units[x].type].is_surface_warship and s.units[x].nation in s.enemies(n)
+            for x in s.units_in(path[0])
+        )
         for uid in a.units:
             u = s.units[uid]
             fl = u.flags | base | UNLOADED
             if combat and hostile:
                 fl |= AMPHIB
                 s.amph_from[uid] = path[0]
+                if contested:  # lands once the sea battle there is won (combat.landings)
+                    s.landing[uid] = u.on
                 tr0 = s.units.get(u.on)
                 if tr0 is not None and ut[tr0.type].props.get("no_double_casualties"):
                     fl |= ASSAULT  # §9.8: from an Attack Transport
@@ -1247,7 +1338,9 @@ def _cargo_at(s: GameState, tid: int, zone: int) -> list[int]:
 def _carried_air(s: GameState, carrier, moving: set[int]) -> list[int]:
     """Unmoved friendly air on the carrier's zone that rides along (own nation first)."""
     t = s.rules.units[carrier.type]
-    room = t.stat("carrier_capacity", carrier.damage > 0)
+    damaged = carrier.damage > 0
+    # a damaged carrier carries the aircraft aboard it (ABOARD), up to its full capacity
+    room = t.carrier_capacity if damaged else t.stat("carrier_capacity", False)
     if room <= 0:
         return []
     fr = s.friends(carrier.nation)
@@ -1255,7 +1348,9 @@ def _carried_air(s: GameState, carrier, moving: set[int]) -> list[int]:
     for uid in s.units_in(carrier.zone):
         u = s.units[uid]
         ut = s.rules.units[u.type]
-        if uid in moving or ut.domain != "air" or u.flags & MOVED or u.nation not in fr:
+        if uid in moving or ut.domain != "air" or u.nation not in fr:
+            continue
+        if bool(u.flags & ABOARD) != damaged or (u.flags & MOVED and not damaged):
             continue
         cand.append((u.nation != carrier.nation, uid, max(1, ut.carrier_cost)))
     cand.sort()
@@ -1288,6 +1383,52 @@ def move_bonus_zones(s: GameState, n: str) -> tuple[dict[int, int], dict[int, in
     return air, sea
 
 
+def board_damaged_carriers(s: GameState, n: str) -> None:
+    """Start of ``n``'s turn: ``n``'s aircraft in a sea zone beyond what the friendly
+    carriers there can hold as they are (a damaged g40 carrier holds none: its
+    ``damaged`` carrier_capacity 0) stay aboard the damaged carriers, up to their full
+    capacity: flag ABOARD, they cannot launch, ride with the carrier and are not lost at
+    the end of the turn (rules-notes/004 §3.2 "when damaged, aircraft can neither land on
+    it nor leave it"; issue #23 point 5)."""
+    ut = s.rules.units
+    fr = s.friends(n)
+    zones: dict[int, list] = {}
+    for u in s.units.values():
+        if u.nation in fr and s.board.is_sea(u.zone):
+            t = ut[u.type]
+            if t.carrier_capacity or (t.domain == "air" and u.nation == n):
+                zones.setdefault(u.zone, []).append(u)
+    for z, here in zones.items():
+        damaged_room = sum(
+            ut[u.type].carrier_capacity
+            for u in here
+            if ut[u.type].carrier_capacity
+            and u.damage > 0
+            and ut[u.type].stat("carrier_capacity", True) < ut[u.type].carrier_capacity
+        )
+        if not damaged_room:
+            continue
+        room = sum(
+            ut[u.type].stat("carrier_capacity", u.damage > 0)
+            for u in here
+            if ut[u.type].carrier_capacity
+        )
+        # other nations' aircraft (not aboard) use the working room first
+        for uid in s.units_in(z):
+            o = s.units[uid]
+            if o.nation in fr and o.nation != n and ut[o.type].domain == "air":
+                if not o.flags & ABOARD:
+                    room -= max(1, ut[o.type].carrier_cost)
+        air = sorted((u for u in here if ut[u.type].domain == "air"), key=lambda u: u.id)
+        for u in air:
+            need = max(1, ut[u.type].carrier_cost)
+            if need <= room:
+                room -= need
+            elif need <= damaged_room:
+                damaged_room -= need
+                s.units[u.id] = u._replace(flags=u.flags | ABOARD)
+
+
 def land_air_units(s: GameState, n: str) -> None:
     """End of non-combat move: air units of ``n`` with no landing spot are lost
     (rules-notes/004 §4.3 "air units must be able to land")."""
@@ -1299,7 +1440,8 @@ def land_air_units(s: GameState, n: str) -> None:
         if u.nation != n or ut[u.type].domain != "air":
             continue
         if s.board.is_sea(u.zone):
-            by_sea.setdefault(u.zone, []).append(u.id)
+            if not u.flags & ABOARD:  # aboard a damaged carrier: stays there
+                by_sea.setdefault(u.zone, []).append(u.id)
         elif not ctx.can_land_on(u.zone):
             lost.append(u.id)
     for z, ids in by_sea.items():
@@ -1310,7 +1452,12 @@ def land_air_units(s: GameState, n: str) -> None:
             t = ut[u.type]
             if u.nation in ctx.friends and t.carrier_capacity:
                 room += t.stat("carrier_capacity", u.damage > 0)
-            elif u.nation in ctx.friends and t.domain == "air" and u.nation != n:
+            elif (
+                u.nation in ctx.friends
+                and t.domain == "air"
+                and u.nation != n
+                and not u.flags & ABOARD
+            ):
                 used += max(1, t.carrier_cost)
         room -= used
         for uid in sorted(ids):
@@ -1363,6 +1510,15 @@ def occupy_friendly_neutrals(s: GameState, n: str) -> None:
 # ---------------------------------------------------------------------- options
 #: the options this module reads (declared for the rule system: typed, checked at load)
 OPTIONS = (
+    OptionSpec(
+        "blitz_through_facilities",
+        "bool",
+        True,
+        doc="blitzing units may pass through an empty enemy zone holding only facilities "
+        "(industrial complexes, bases), capturing them; false: a facility stops the blitz "
+        "(issue #23 point 10)",
+        owner="gamecore.rules.movement",
+    ),
     OptionSpec(
         "strategic_bombing",
         "bool",

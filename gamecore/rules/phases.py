@@ -84,6 +84,8 @@ def is_legal_move(s: GameState, a: Action, legal: list[Action]) -> bool:
         return False
     if not movement.blitz_pairing_ok(s, sorted(want), a.path):
         return False
+    if not movement.towing_ok(s, sorted(want), a.path):
+        return False  # seeds/000 §12.2: towed 1:1 by Motorized Infantry
     if a.mode in ("rail", "cross", "naval") and not movement.special_move_ok(s, a, sorted(want)):
         return False  # seeds/000 §10.4 rail capacity, §1.20 crossing limit, §10.6
     ut = s.rules.units
@@ -225,6 +227,7 @@ def begin_turn(s: GameState) -> None:
     s.start_owner = dict(s.owner)
     s.origins = {}
     s.amph_from = {}
+    s.landing = {}
     s.airlift = {}
     s.raids = {}
     s.placed = {}
@@ -258,6 +261,8 @@ def begin_turn(s: GameState) -> None:
         flags = u.flags & HELD
         if u.moves != mv or u.flags != flags:
             s.units[u.id] = u._replace(moves=mv, flags=flags)
+    for m in sorted(nations):
+        movement.board_damaged_carriers(s, m)
     s.bump()
     s.event("turn", round=s.round, nation=n, nations=sorted(nations))
     politics.on_turn_start(s)  # calendar and scenario events (option scenario_events)

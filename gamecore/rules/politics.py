@@ -48,6 +48,7 @@ from gamecore.model.calendar import (  # noqa: F401  (the calendar, re-exported)
     date_label,
     parse_date,
 )
+from gamecore.rules.economy import raise_peace_income
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -204,6 +205,9 @@ def apply_effect(s: GameState, obj: Objective, name: str, args: tuple, kwargs: d
         for n in _names(args[0]):
             s.income_mod[n] = s.income_mod.get(n, 0) + _number(args[1])
             s.event("income_changed", nation=n, change=_number(args[1]), by=obj.id)
+    elif name == "add_peace_income":  # §5.6: the peacetime income tracker (at peace only)
+        for n in _names(args[0]):
+            raise_peace_income(s, n, _number(args[1]))
     elif name == "add_cash" or (name == "income" and obj.owner):
         nations = _names(args[0]) if name == "add_cash" else sorted(_owner_nations(s, obj.owner))
         amount = _number(args[1] if name == "add_cash" else args[0])

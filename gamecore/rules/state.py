@@ -35,6 +35,9 @@ class Battle:
     pre_stage: int = 0
     # the round whose casualty profiles the sides last chose (decision "casualties")
     chosen: int = 0
+    # the round before which the defender last chose whether its submarines submerge
+    # (decision "submerge")
+    dived: int = 0
 
     def copy(self) -> Battle:
         return Battle(
@@ -51,6 +54,7 @@ class Battle:
             self.waiting,
             self.pre_stage,
             self.chosen,
+            self.dived,
         )
 
 
@@ -143,6 +147,12 @@ PARTS = (
     # the turn's movement records
     Part("origins", _empty_dict, doc="unit -> zone it started the turn in"),
     Part("amph_from", _empty_dict, doc="unit -> sea zone it landed from"),
+    Part(
+        "landing",
+        _empty_dict,
+        doc="unit -> transport: landed from a sea zone holding enemy warships, waiting "
+        "for that zone's sea battle (option contested_landing)",
+    ),
     Part("airlift", _empty_dict, doc="airborne unit -> the aircraft that dropped it (§9.15)"),
     Part("raids", _empty_dict, doc="bomber -> facility it raids"),
     Part("captured", _empty_set, doc="zones captured this turn"),

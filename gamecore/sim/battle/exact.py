@@ -252,7 +252,7 @@ class ExactSolver:
         keep = np.zeros_like(self.final)
         for c in prep.components:
             # bombardment victims are still there: the battle goes on into round 1
-            if c.doomed and SA.alive[c.a]:
+            if (c.doomed and SA.alive[c.a]) or (c.doomed_a and SD.alive[c.d]):
                 keep[c.a, c.d] += c.p
             else:
                 P[c.a, c.d] += c.p
@@ -332,7 +332,7 @@ def _combine(prep: Prepared, subs: list[Prepared]) -> ExactRaw:
     retreat = np.zeros_like(final)
     rounds: list[float] = []
     tail = expected = 0.0
-    for sub, (_, _, p, _) in zip(subs, prep.starts, strict=True):
+    for sub, (_, _, p, _, _) in zip(subs, prep.starts, strict=True):
         raw = ExactSolver(sub).solve()
         ia = np.array([prep.SA.index[s] for s in sub.SA.states], dtype=np.int64)
         id_ = np.array([prep.SD.index[s] for s in sub.SD.states], dtype=np.int64)

@@ -116,7 +116,9 @@ class MonteCarlo:
         a = np.array([c.a for c in comps], dtype=np.int64)[pick]
         d = np.array([c.d for c in comps], dtype=np.int64)[pick]
         # bombardment victims are still there: those battles go on into round 1
-        doomed = np.array([bool(c.doomed) for c in comps])[pick] & prep.SA.alive[a]
+        doomed = (np.array([bool(c.doomed) for c in comps])[pick] & prep.SA.alive[a]) | (
+            np.array([bool(c.doomed_a) for c in comps])[pick] & prep.SD.alive[d]
+        )
         final_a = np.empty(samples, dtype=np.int64)
         final_d = np.empty(samples, dtype=np.int64)
         how = np.full(samples, ENDED, dtype=np.int8)

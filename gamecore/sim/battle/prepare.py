@@ -40,14 +40,29 @@ def _table_modifiers(side: str, table: Mapping[str, int], rounds: int) -> list[M
     return out
 
 
+def _add(a: tuple[int, ...] | None, b: tuple[int, ...] | None) -> tuple[int, ...] | None:
+    if a is None or b is None:
+        return a or b
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
 class Component:
     """One outcome of the fire before round 1: attacker and defender state indices, its
-    probability, and the defender's units killed by bombardment (they fire in round 1)."""
+    probability, and the units killed before round 1 that still fire in it, per cell: the
+    defender's (``doomed``: bombardment and AA victims) and the attacker's (``doomed_a``:
+    AA victims, option ``aa_victims_fire``)."""
 
-    __slots__ = ("a", "d", "p", "doomed")
+    __slots__ = ("a", "d", "p", "doomed", "doomed_a")
 
-    def __init__(self, a: int, d: int, p: float, doomed: tuple[int, ...] | None):
-        self.a, self.d, self.p, self.doomed = a, d, p, doomed
+    def __init__(
+        self,
+        a: int,
+        d: int,
+        p: float,
+        doomed: tuple[int, ...] | None,
+        doomed_a: tuple[int, ...] | None = None,
+    ):
+        self.a, self.d, self.p, self.doomed, self.doomed_a = a, d, p, doomed, doomed_a
 
 
 class Prepared:
@@ -125,23 +140,37 @@ class Prepared:
         D.define_groups(A.possible_keys())
         self.round_groups = (len(A.groups), len(D.groups))
         #: first strike happens in rounds 1..fs_until (None: every round)
-        fr = [
-            X.fs_rounds
-            for X in (A, D)
-            if X.has_first_strike and any(t.first_strike for t in X.slots)
-        ]
+        fr = [X.fs_rounds for X in (A, D) if X.has_first_strike and any(X.slot_fs)]
         fixed_until = max((f[2] for f in fixed), default=0)
         if any(r == 0 for r in fr) or A.fs_forever or D.fs_forever:
             self.fs_until: int | None = None
         else:
             self.fs_until = max([*fr, fixed_until], default=0)
-        comps_a = self._aa_fire()
-        comps_d = self._bombardment()
+        #: AA victims fire in round 1 and are removed after it (Global War §12.2)
+        victims_fire = bool(opts["aa_victims_fire"])
+        comps_a = [
+            (sa, p, self._victims(A, A.initial, sa) if victims_fire else None)
+            for sa, p in self._aa_fire()
+        ]
+        if opts["aa_fire_attacker"]:
+            # the attacker's AA guns fire at the defending aircraft (Global War §12.2),
+            # then the bombardment, as in the engine's pre_battle
+            comps_d = [
+                (
+                    after,
+                    p * q,
+                    _add(self._victims(D, D.initial, sd) if victims_fire else None, doomed),
+                )
+                for sd, q in self._aa_fire(self.D, self.A)
+                for after, p, doomed in self._from_state(self.D, sd, self._bombardment)
+            ]
+        else:
+            comps_d = self._bombardment()
         #: the outcomes of the fire before round 1: (attacker state, defender state,
-        #: probability, bombardment victims)
+        #: probability, defender's victims that fire in round 1, attacker's such victims)
         self.starts = [
-            (sa, sd, pa * pd, doomed)
-            for sa, pa in comps_a
+            (sa, sd, pa * pd, doomed, doomed_a)
+            for sa, pa, doomed_a in comps_a
             for sd, pd, doomed in comps_d
             if pa * pd > 0.0
         ]
@@ -168,10 +197,10 @@ class Prepared:
             D, dict.fromkeys(s[1] for s in starts), self.state_limit, self.round_groups[1]
         )
         self.components = [
-            Component(self.SA.index[sa], self.SD.index[sd], p, doomed)
-            for sa, sd, p, doomed in starts
+            Component(self.SA.index[sa], self.SD.index[sd], p, doomed, doomed_a)
+            for sa, sd, p, doomed, doomed_a in starts
         ]
-        self.has_doomed = any(c.doomed for c in self.components)
+        self.has_doomed = any(c.doomed or c.doomed_a for c in self.components)
         self.homogeneous_from = max(A.last_special_round, D.last_special_round) + 1
         if self.has_doomed:
             self.homogeneous_from = max(self.homogeneous_from, 2)
@@ -183,8 +212,8 @@ class Prepared:
         reachable from there: solving each start apart is cheaper when the fire before
         round 1 splits the battle into several mostly disjoint ones."""
         sub = copy.copy(self)
-        sa, sd, _, doomed = self.starts[i]
-        sub.starts = [(sa, sd, 1.0, doomed)]
+        sa, sd, _, doomed, doomed_a = self.starts[i]
+        sub.starts = [(sa, sd, 1.0, doomed, doomed_a)]
         sub._spaces(sub.starts)
         return sub
 
@@ -301,10 +330,13 @@ class Prepared:
                 )
 
     # ------------------------------------------------------------------ before round 1
-    def _aa_fire(self) -> list[tuple[tuple[int, ...], float]]:
+    def _aa_fire(self, A=None, D=None) -> list[tuple[tuple[int, ...], float]]:
         """Defending AA fires once before round 1 at attacking air (rules-notes/004 §4.4):
-        each gun has ``aa_shots`` shots, one per target, hitting on ``aa_value``."""
-        A, D, rules = self.A, self.D, self.rules
+        each gun has ``aa_shots`` shots, one per target, hitting on ``aa_value``.
+        ``A``, ``D`` swapped: the attacker's guns at the defender's aircraft (option
+        ``aa_fire_attacker``, Global War §12.2); the states are then the defender's."""
+        rules = self.rules
+        A, D = A or self.A, D or self.D
         start = [(A.initial, 1.0)]
         if not (rules.options["aa_fire"] and self.ctx.aa):
             return start
@@ -317,7 +349,10 @@ class Prepared:
         for t, _ in guns:
             domains.update(t.aa_targets)
         left = sum(
-            n for t, n in zip(A.slots, A.slot_count, strict=True) if t.domain in domains and n
+            A.initial[c]
+            for t, cells in zip(A.slots, A.slot_cells, strict=True)
+            if t.domain in domains
+            for c in cells
         )
         if not left:
             return start
@@ -337,6 +372,26 @@ class Prepared:
                 s = A.apply_hits(A.initial, {g: k}) if g is not None else A.initial
                 out[s] = out.get(s, 0.0) + float(p)
         return list(out.items())
+
+    @staticmethod
+    def _victims(X, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The units of side ``X`` killed between two states, at full strength per cell
+        (they fire in round 1 as they were); None when nobody was."""
+        doomed = [0] * X.n_cells
+        for cells in X.slot_cells:
+            killed = sum(before[c] for c in cells) - sum(after[c] for c in cells)
+            doomed[cells[0]] += killed
+        return tuple(doomed) if any(doomed) else None
+
+    @staticmethod
+    def _from_state(X, state: tuple[int, ...], step):
+        """``step()`` run as if side ``X`` started in ``state``."""
+        saved = X.initial
+        try:
+            X.initial = state
+            return step()
+        finally:
+            X.initial = saved
 
     def _bombardment(self) -> list[tuple[tuple[int, ...], float, tuple[int, ...] | None]]:
         """Shore bombardment in an amphibious assault (rules-notes/004 §4.5): each ship
@@ -430,7 +485,7 @@ class Prepared:
         hurt_da = (fd[d] & ta[a]) != 0
         kind = np.where(both, TRANSIENT, OVER).astype(np.int8)
         rest = both
-        if self.rules.options["unescorted_transports_die"]:
+        if any(self.A.lone_rules):
             dd = rest & SD.all_defenseless[d] & hurt_ad
             kind[dd] = DEATH_D
             rest = rest & ~dd
@@ -474,11 +529,14 @@ class Prepared:
         side, target = X.side, Y.side
         n_groups = self.round_groups[1] if firer == "attacker" else self.round_groups[0]
         pm = side.fire_pmfs(X.cells, stage, dv, rnd, target, n_groups)
-        if firer == "defender" and rnd == 1 and self.has_doomed:
-            # bombardment victims fire back in round 1 (rules-notes/004 §4.5)
+        if rnd == 1 and self.has_doomed:
+            # bombardment victims fire back in round 1 (rules-notes/004 §4.5), and AA
+            # victims under aa_victims_fire (Global War §12.2)
             for c in self.components:
-                if c.doomed:
-                    cells = X.cells[c.d] + np.array(c.doomed, dtype=np.int64)
+                mine = c.doomed if firer == "defender" else c.doomed_a
+                at = c.d if firer == "defender" else c.a
+                if mine:
+                    cells = X.cells[at] + np.array(mine, dtype=np.int64)
                     row = side.fire_pmfs(cells[None, :], stage, dv, rnd, target, n_groups)
                     for g in range(n_groups):
                         if row[g] is None:
@@ -489,8 +547,8 @@ class Prepared:
                         w = max(pm[g].shape[1], row[g].shape[1])
                         grown = np.zeros((X.size, w))
                         grown[:, : pm[g].shape[1]] = pm[g]
-                        grown[c.d] = 0.0
-                        grown[c.d, : row[g].shape[1]] = row[g][0]
+                        grown[at] = 0.0
+                        grown[at, : row[g].shape[1]] = row[g][0]
                         pm[g] = grown
         out: list[tuple[np.ndarray, int] | None] = []
         for g in range(n_groups):

@@ -62,7 +62,7 @@ def eligible(t: UnitType, key: Key) -> bool:
     """May a hit with ``key`` be assigned to a unit of type ``t``? (A fourth element of
     the key, a preferred domain, changes the order, not who may be hit.)"""
     cannot, fdom, det = key[0], key[1], key[2]
-    if t.domain in cannot:
+    if t.domain in cannot or t.id in cannot:  # unit types: hits_only (Global War §9.6)
         return False
     return not (fdom in t.hidden_from and not det)
 
@@ -153,6 +153,12 @@ class Side:
         self.tiebreak = opts["modifier_tiebreak"]
         self.floor = int(opts["modifier_floor"] or 0)
         self.absorb = bool(opts["two_hit_absorb_first"])
+        #: which units die alone (the engine's ``_settled``): defenceless ones under
+        #: ``unescorted_transports_die``, AA guns when ``aa_alone_defends`` is off
+        self.lone_rules = (
+            bool(opts["unescorted_transports_die"]),
+            not opts.get("aa_alone_defends", True),
+        )
         self.nation = nation
         damaged = dict(damaged or {})
         types = [rules.units[u] for u, n in units.items() if n > 0]
@@ -208,7 +214,11 @@ class Side:
         #: dice of no unit, fired in the first-strike stage of rounds 1..rounds:
         #: (value, hit key, rounds) (a fortification, Global War §12.7)
         self.fixed_fs = [f for f in fixed_first_strike if f[0] > 0]
-        self.has_first_strike = any(t.first_strike for t in self.slots) or bool(self.fixed_fs)
+        #: per slot: its units strike first (option first_strike_attack_only: these types
+        #: only when attacking, the engine's fight_round)
+        attack_only = set(opts["first_strike_attack_only"]) if role == "defender" else set()
+        self.slot_fs = [t.first_strike and t.id not in attack_only for t in self.slots]
+        self.has_first_strike = any(self.slot_fs) or bool(self.fixed_fs)
         #: double casualties (Global War §9.2): in rounds 1..double_rounds each hit on a
         #: unit of these domains takes a second one of them
         self.double_domains, self.double_rounds = double
@@ -227,10 +237,12 @@ class Side:
         self._value_cache: dict[tuple[int, int, int | None], int] = {}
         # per cell: what its units are, for the hot loops of dice_of
         self.cell_tid = [self.slots[s].id for s in self.cell_slot]
-        self.cell_fs = [self.slots[s].first_strike for s in self.cell_slot]
+        self.cell_fs = [self.slot_fs[s] for s in self.cell_slot]
         self.cell_fs_every = [self.slots[s].id in self.fs_every for s in self.cell_slot]
         #: first strikers of this side that strike first in every round
-        self.fs_forever = any(t.first_strike and t.id in self.fs_every for t in self.slots)
+        self.fs_forever = any(
+            fs and t.id in self.fs_every for t, fs in zip(self.slots, self.slot_fs, strict=True)
+        )
         self.cell_det = [self.slots[s].detector for s in self.cell_slot]
         self.cell_as = [self.slots[s].air_superiority for s in self.cell_slot]
         self.cell_key = [
@@ -629,13 +641,15 @@ class StateSpace:
                     t.detector,
                     side.cost_of(t),
                     t.domain == "land" and not t.cannot_capture,
+                    t.lone_defenseless(*side.lone_rules),
                 )
                 for t in side.slots
             ],
             dtype=float,
-        ).reshape(n_slots, 4)
+        ).reshape(n_slots, 5)
         per = per_slot.astype(float) @ props
-        self.all_defenseless = self.alive & (per[:, 0] == self.units)
+        # sides that die alone: defenceless units, AA guns (the options say which)
+        self.all_defenseless = self.alive & (per[:, 4] == self.units)
         self.det = per[:, 1] > 0
         self.cost = per[:, 2]
         self.can_capture = per[:, 3] > 0

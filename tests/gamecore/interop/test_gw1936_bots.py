@@ -21,7 +21,7 @@ def pack():
 
 
 def test_no_major_goes_to_war_before_the_gates_open(pack):
-    # §5.5: in January 1936 every gate is shut: no declaration at all
+    # §5.5: in July 1936 every gate is shut: no declaration at all
     s = new_game(pack, GW, seed=1, rounds=20)
     bot = HeuristicBot(1)
     for n in MAJORS:
@@ -32,7 +32,7 @@ def test_no_major_goes_to_war_before_the_gates_open(pack):
 def test_july_1939_germany_takes_poland_then_turns_east(pack):
     s = new_game(pack, GW, seed=1, rounds=20)
     bot = HeuristicBot(1)
-    s.round = 8  # 6-month turns from 1936-01
+    s.round = 7  # 6-month turns from 1936-07 (§6.1)
     assert politics.current_date(s) == "1939-07"
     # Poland stands between Germany and the USSR: Poland first
     assert politics.suggested_wars(s, "GER") == {"POL"}

@@ -21,7 +21,8 @@ def pack():
 def test_scenario_on_the_global_war_ruleset(pack):
     sc = pack.scenarios[SC]
     assert sc.ruleset == "global_war"
-    assert sc.start == "1936-01" and sc.calendar == "6-months"  # §2.5 six-month turns
+    # §6.1 "July 1936 is the first turn"; §2.1 "ends in July 1945 (18 turns)"; six months
+    assert sc.start == "1936-07" and sc.calendar == "6-months" and sc.rounds == 18
     # the 1939 scenario is still there, on g40
     assert pack.scenarios["1939"].ruleset == "g40"
 
@@ -42,6 +43,18 @@ def test_three_alliances_and_the_majors(pack):
             assert sc.relation(a, b).status == "peace", (a, b)
     # T 6-1: Germany first, the USSR with the CCP, the USA (with the KMT) last
     assert sc.turn_order[0] == ["GER"] and sc.turn_order[-1] == ["USA", "CHN"]
+    # T 6-1: seven turns: Germany; USSR & CCP; Japan; the Commonwealth (Poland, a minor
+    # the table does not list, with it); France (Abyssinia, controlled by France, §13.2);
+    # Italy; USA & KMT
+    assert sc.turn_order == [
+        ["GER"],
+        ["SOV", "CCP"],
+        ["JPN"],
+        ["UK", "POL"],
+        ["FRA", "ABY"],
+        ["ITA"],
+        ["USA", "CHN"],
+    ]
     assert ["SOV", "CCP"] in sc.turn_order
     playing = {n for slot in sc.turn_order for n in slot}
     # every seat of the pack plays, plus the minors controlled by a Major (T 4-1) that

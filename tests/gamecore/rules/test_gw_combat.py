@@ -472,10 +472,11 @@ def test_damaged_capital_ship_fights_at_its_damaged_values():
 def test_aa_artillery_fires_once_before_round_one_section_12_1():
     # §12.1 AA Artillery: round 1 only, one die per aircraft, at most 3, hits on 3
     s, z = setup([("fighter", 2)], [("aa_artillery", 1), ("infantry", 1)])
-    # AA: 2 dice (3: hit, 4: miss); round 1: the fighter left misses, the infantry misses;
-    # round 2: no AA again, the fighter and the infantry miss
-    left = fight(s, z["B"], [3, 4, MISS, MISS, MISS, MISS], rounds=2)
-    assert left.draws == 6 and units_of(s, z["B"], "RED") == ["fighter"]
+    # AA: 2 dice (3: hit, 4: miss); round 1: both fighters (§12.2: the one shot down still
+    # rolls, issue #23 point 12) and the infantry miss; round 2: no AA again, the fighter
+    # left and the infantry miss
+    left = fight(s, z["B"], [3, 4, MISS, MISS, MISS, MISS, MISS], rounds=2)
+    assert left.draws == 7 and units_of(s, z["B"], "RED") == ["fighter"]
 
 
 # ---------------------------------------------------------------------------- amphibious

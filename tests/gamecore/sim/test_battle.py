@@ -166,9 +166,10 @@ def test_transports_are_taken_last():
 def test_aa_fires_once_before_round_1_at_air_only():
     # rules-notes/004 §4.4: 3 shots each at up to 3 air units, hitting on 1, before round 1
     res = calculate(G40, {"fighter": 1}, {"aaa": 1})
-    # the fighter is shot down (1/6), else it wins: AA guns have no defence value
+    # the fighter is shot down (1/6), else it wins: AA guns have no defence value, and
+    # alone they do not defend, so no round is fought (issue #23 point 2)
     assert_outcomes(res, Fr(5, 6), Fr(1, 6), 0)
-    assert res.rounds[0] == pytest.approx(1 / 6, abs=EPS)
+    assert res.rounds[0] == pytest.approx(1.0, abs=EPS)
     # shots are capped by the number of aircraft and by 3 per gun
     for air, guns, shots in ((2, 1, 2), (5, 1, 3), (5, 2, 5)):
         res = calculate(G40, {"fighter": air, "infantry": 1}, {"aaa": guns}, method="exact")
