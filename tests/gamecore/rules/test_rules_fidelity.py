@@ -273,6 +273,25 @@ def test_gw_13_a_defending_submarine_may_submerge_after_one_round_even_facing_a_
     assert s.battle is None and len(units_of(s, "BLU")) == 1 and len(rng.used) == 2
 
 
+def test_house_rules_a_defending_submarine_may_submerge_on_any_round():
+    # seeds/003 RETREATING FROM ATTACKS, SUBMARINES: "During any round Submarines either
+    # Attacking or Defending may submerge"; SUBMARINE SPECIAL RULES: "on any round of
+    # combat instead of rolling": before round 1 too, unlike global_war's §9.4
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("1", "RED", "destroyer"), ("2", "BLU", "submarine")],
+        decisions=("submerge",),
+        ruleset="global_war_house",
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["1"], z["2"])))
+    rng = fight(s, z["2"], [12] * 10)
+    assert s.battle is not None and s.battle.round == 0
+    assert s.decision.kind == "submerge" and s.current_player == "BLU"
+    s.apply(Action.submerge())
+    assert s.battle is None and len(units_of(s, "BLU")) == 1 and rng.used == []
+
+
 # ------------------------------------------------------------------ Global War point 11
 GW_LAND = (["ABC"], {"A": {"owner": "RED"}, "B": {"owner": "RED"}, "C": {"owner": "BLU"}})
 
