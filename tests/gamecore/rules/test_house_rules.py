@@ -65,6 +65,7 @@ def test_the_variant_extends_global_war_and_changes_only_what_the_sheet_changes(
         "options.no_blitz_borders",
         "options.controlled_no_war",
         "options.air_retreat_apart",
+        "options.defender_submerge_from_round",
         "borders.river",
         "borders.mountain",
         "terrain.river",
