@@ -55,6 +55,7 @@ class TerrainAreasLayer(Layer):
         super().__init__(scene, z)
         self._data: list[tuple[int, QPainterPath, QRectF, QBrush, QBrush, QPen]] | None = None
         self._key: tuple = ()
+        self._by_area: dict = {}
 
     def rebuild(self) -> None:
         self._data = None
@@ -63,28 +64,36 @@ class TerrainAreasLayer(Layer):
     def data(self):
         areas_now = self.map_scene.pack.map.terrain_areas
         # edits replace geometries, never mutate them: same ids, shapes and terrains,
-        # same drawing (a zone reshaped around an area leaves it as it is)
+        # same drawing (a zone reshaped around an area leaves it as it is); an edit that
+        # replaces a few areas (a merge moves the merged zone's areas) rebuilds those only
         key = tuple((a.id, id(a.geometry), a.terrain) for a in areas_now.values())
-        if self._data is not None and key != self._key:
-            self._data = None
+        if self._data is not None and key == self._key:
+            return self._data
         self._key = key
-        if self._data is None:
-            areas = [
-                a
-                for a in sorted(areas_now.values(), key=lambda a: a.id)
-                if a.geometry is not None and not a.geometry.is_empty
-            ]
-            paths = fill_paths([a.geometry for a in areas])
-            self._data = []
-            for a, path in zip(areas, paths, strict=True):
-                base = terrain_colour(a.terrain)
-                tint = QColor(base)
-                tint.setAlpha(120)
-                ink = base.darker(190)
-                ink.setAlpha(200)
-                hatch = QBrush(ink, HATCH.get(a.terrain.lower(), Qt.BrushStyle.Dense7Pattern))
-                pen = _cosmetic(base.darker(230), 1.2, [4, 2])
-                self._data.append((a.id, path, path_bounds(path), QBrush(tint), hatch, pen))
+        old = self._by_area  # kept across rebuild(): an area's drawing is its own
+        areas = [
+            a
+            for a in sorted(areas_now.values(), key=lambda a: a.id)
+            if a.geometry is not None and not a.geometry.is_empty
+        ]
+        fresh = [a for a in areas if old.get(a.id, (None,))[0] != (id(a.geometry), a.terrain)]
+        paths = fill_paths([a.geometry for a in fresh])
+        for a, path in zip(fresh, paths, strict=True):
+            base = terrain_colour(a.terrain)
+            tint = QColor(base)
+            tint.setAlpha(120)
+            ink = base.darker(190)
+            ink.setAlpha(200)
+            hatch = QBrush(ink, HATCH.get(a.terrain.lower(), Qt.BrushStyle.Dense7Pattern))
+            pen = _cosmetic(base.darker(230), 1.2, [4, 2])
+            # the geometry is kept with its id: the id of a live object is never reused
+            old[a.id] = (
+                (id(a.geometry), a.terrain),
+                (a.id, path, path_bounds(path), QBrush(tint), hatch, pen),
+                a.geometry,
+            )
+        self._by_area = {a.id: old[a.id] for a in areas}
+        self._data = [self._by_area[a.id][1] for a in areas]
         return self._data
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:

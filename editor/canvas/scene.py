@@ -503,10 +503,16 @@ class MapScene(QGraphicsScene):
 
     def feature_at(self, pos: QPointF, scale: float) -> Hit | None:
         """The topmost selectable feature at ``pos`` (scene coordinates) in visible,
-        unlocked layers; ``scale`` is view pixels per map unit."""
+        unlocked layers; ``scale`` is view pixels per map unit. Terrain areas lie inside
+        their zones: a click there means the zone, so they are picked only while the
+        zones layer is hidden or locked (their own layer's turn, from the Layers dock)."""
+        zones = self.layers["zones"]
+        zones_pickable = zones.isVisible() and not zones.locked
         for key in self.PICK_ORDER:
             layer = self.layers[key]
             if not layer.isVisible() or layer.locked:
+                continue
+            if key == "terrain" and zones_pickable:
                 continue
             hit = layer.hit(pos, scale)
             if hit is not None:

@@ -26,6 +26,7 @@ from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -70,6 +71,8 @@ class PlaytestPanel(QWidget):
         self._stderr_buf = ""
         self._cancelled = False
         self._resumable = False
+        #: the folder the user picked for the results file (None: beside the pack)
+        self.results_folder: Path | None = None
 
         self.scenario = QComboBox(objectName="playtestScenario")
         self.games = QSpinBox(objectName="playtestGames", minimum=1, maximum=100000, value=100)
@@ -110,6 +113,17 @@ class PlaytestPanel(QWidget):
         form.addRow("Bots", self.bot)
         form.addRow("Seed", self.seed)
         form.addRow("Processes", self.jobs)
+        #: where the results file goes, said before a run writes it; "Choose…" picks it
+        self.where = QLabel("", objectName="playtestWhere")
+        self.where.setWordWrap(True)
+        self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.where_button = QPushButton("Choose…", objectName="playtestChooseFolder")
+        self.where_button.setToolTip("Pick the folder that keeps the results of the runs")
+        self.where_button.clicked.connect(self.choose_folder)
+        where = QHBoxLayout()
+        where.addWidget(self.where, 1)
+        where.addWidget(self.where_button)
+        form.addRow("Results", where)
 
         self.scenario.currentIndexChanged.connect(self._show_cap)
         self.scenario.currentIndexChanged.connect(self._fill_sides)
@@ -158,6 +172,8 @@ class PlaytestPanel(QWidget):
             (self.bids, mode == "bid"),
         ):
             self._form.setRowVisible(widget, shown)
+        if hasattr(self, "where"):
+            self._show_where()
 
     def _fill_sides(self, *_args) -> None:
         doc = self._document()
@@ -209,6 +225,42 @@ class PlaytestPanel(QWidget):
         self._show_cap()
         self._fill_sides()
         self._show_mode()
+        self._show_where()
+
+    def results_dir(self) -> Path | None:
+        """The folder a balance run keeps its results in: the one picked, else
+        ``<pack>.playtests`` beside the saved pack; None when the run plays an unsaved
+        snapshot (its results go to a temporary folder, not kept)."""
+        if self.results_folder is not None:
+            return self.results_folder
+        doc = self._document()
+        path = getattr(doc, "path", None) if doc is not None else None
+        if path is None or getattr(doc, "modified", False) or not Path(path).exists():
+            return None
+        return Path(path).with_name(Path(path).name + ".playtests")
+
+    def _show_where(self) -> None:
+        if self.mode.currentData() != "balance":
+            self.where.setText("nothing is kept (compare and bid runs are not resumable)")
+            return
+        folder = self.results_dir()
+        if folder is None:
+            self.where.setText(
+                "a temporary folder, not kept (the pack has unsaved changes or no file)"
+            )
+        else:
+            self.where.setText(f"{folder} (a rerun resumes from it)")
+        self.where.setToolTip(self.where.text())
+
+    def choose_folder(self) -> None:
+        """Ask for the folder that keeps the results."""
+        start = self.results_dir()
+        folder = QFileDialog.getExistingDirectory(
+            self, "Folder for the playtest results", str(start.parent if start else Path.home())
+        )
+        if folder:
+            self.results_folder = Path(folder)
+            self._show_where()
 
     def _pack_path(self, doc) -> str:
         """The file the run reads: the document's own file when it is saved, else a
@@ -285,7 +337,24 @@ class PlaytestPanel(QWidget):
         ]
         if self.rounds.value() > 0:
             args += ["--max-rounds", str(self.rounds.value())]
+        if self.results_folder is not None:
+            args += ["--results", str(self._results_file())]
         return args
+
+    def _results_file(self) -> Path:
+        """The results file in the picked folder, named by what makes a run resumable
+        (scenario, its content, seed, bots, round limit): another setting, another file."""
+        from gamecore.sim.playtest.results import scenario_hash
+
+        doc = self._document()
+        sid = str(self.scenario.currentData())
+        h = scenario_hash(doc.pack, sid)[:12] if doc is not None else "x"
+        bot = self.bot.currentText().strip() or "heuristic"
+        name = f"{sid}-{h}-seed{self.seed.value()}-{bot}-r{self.rounds.value()}"
+        assert self.results_folder is not None
+        return self.results_folder / (
+            "".join(c if c.isalnum() or c in "-_" else "_" for c in name) + ".jsonl"
+        )
 
     def start(self) -> bool:
         """Start a run with the current settings (False when it cannot start)."""
@@ -308,6 +377,7 @@ class PlaytestPanel(QWidget):
         self.summary = None
         self.progress.setRange(0, self.games.value())
         self.progress.setValue(0)
+        self._show_where()  # the document may have changed since the dock was filled
         self.status.setText("Starting…")
         proc = QProcess(self)
         env = QProcessEnvironment.systemEnvironment()

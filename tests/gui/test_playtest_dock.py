@@ -180,3 +180,32 @@ def test_processes_fork_unless_a_qt_application_runs(qapp, monkeypatch):
     fake.QCoreApplication = types.SimpleNamespace(instance=lambda: None)
     monkeypatch.setitem(sys.modules, "PySide6.QtCore", fake)
     assert backends._mp_context().get_start_method() == "fork"
+
+
+def test_the_dock_says_where_results_go_and_lets_the_user_pick_the_folder(
+    qtbot, window, tmp_path, monkeypatch
+):
+    """Before any run the dock names the folder beside the pack; "Choose…" (a real
+    click) picks another one, and the run writes its results there, nowhere else."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QFileDialog
+
+    panel = _panel(window)
+    path = window.document.path
+    beside = path.with_name(path.name + ".playtests")
+    assert str(beside) in panel.where.text() and not beside.exists()
+    picked = tmp_path / "my-results"
+    picked.mkdir()
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(picked))
+    qtbot.mouseClick(panel.where_button, Qt.MouseButton.LeftButton)
+    assert str(picked) in panel.where.text()
+    panel.games.setValue(2)
+    panel.jobs.setValue(1)
+    with qtbot.waitSignal(panel.finished, timeout=120_000):
+        assert panel.start()
+    assert list(picked.glob("*.jsonl")) and not beside.exists()
+    # an unsaved document: the dock says nothing is kept
+    panel.results_folder = None
+    window.document.modified = True
+    panel.refresh()
+    assert "temporary" in panel.where.text()

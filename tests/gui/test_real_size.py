@@ -509,3 +509,49 @@ def test_switching_documents_leaves_nothing_of_the_old_one(qtbot, demo):
     w._set_document(Document(blank_pack(), title="other"))
     assert w.tool.selected == [] and w.tool.snapped is None
     assert w.zone_label.text() == "" and w.coords_label.text() == ""
+
+
+def test_zoom_to_selection_leaves_a_margin_around_the_selection(qtbot, demo):
+    """Double-click on a selected zone zooms to it with room around it on every side."""
+    w = demo
+    w.set_tool("select")
+    zid = _code(w, "SAX")
+    x, y = _centre(w, zid)
+    click(qtbot, w, x, y)
+    assert w.selection.items == [("zone", zid)]
+    qtbot.mouseDClick(w.view.viewport(), L, NO, vp(w, x, y))
+    rect = w.view.mapFromScene(w.scene.selection_rect([("zone", zid)])).boundingRect()
+    port = w.view.viewport().rect()
+    # at least 5 % of the view free on each side, and the selection still fills the view
+    mx, my = 0.05 * port.width(), 0.05 * port.height()
+    assert rect.left() >= mx and rect.top() >= my
+    assert rect.right() <= port.width() - mx and rect.bottom() <= port.height() - my
+    assert rect.width() >= 0.5 * port.width() or rect.height() >= 0.5 * port.height()
+
+
+def test_a_plain_click_on_a_terrain_area_selects_its_zone(qtbot, window):
+    """Internal terrain areas are picked only through their own layer (zones locked)."""
+    from editor.demo import demo_pack
+    from gamecore.model.map import TerrainArea
+
+    pack = demo_pack()
+    zone = pack.map.zone_by_code("SAX")
+    c = zone.geometry.representative_point()
+    area = shapely.box(c.x - 20, c.y - 20, c.x + 20, c.y + 20).intersection(zone.geometry)
+    aid = max(pack.map.terrain_areas, default=0) + 1
+    pack.map.terrain_areas[aid] = TerrainArea(aid, zone.id, "mountain", area)
+    window._set_document(Document(pack, title="t"))
+    window.view.fit_map()
+    window.set_map_mode("terrain")
+    window.set_tool("select")
+    window.view.zoom_to(window.scene.selection_rect([("zone", zone.id)]))
+    terrain = window.scene.layers["terrain"]
+    assert terrain.isVisible()
+    x0, y0, x1, y1 = area.bounds
+    on_outline = ((x0 + x1) / 2, y0)
+    assert window.scene.layers["terrain"].hit(QPointF(*on_outline), window.view.scale_factor())
+    click(qtbot, window, *on_outline)
+    assert window.selection.items == [("zone", zone.id)]
+    window.scene.layers["zones"].locked = True  # the terrain areas' turn (Layers dock)
+    click(qtbot, window, *on_outline)
+    assert window.selection.items == [("terrain_area", aid)]
