@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from gamecore.interop.triplea.rulesmap import TRIPLEA_19_OPTIONS
+
 # UnitAttachment's constructor: every field's 1.9 default (fields not listed are
 # collections or strings whose default the checks below do not need)
 UNIT_DEFAULTS: dict[str, bool | int | str | None] = {
@@ -369,6 +371,8 @@ def _fit_unit(a, n: Names, has_attachment: set[str]) -> list[tuple[str, str]]:
             break
         for fields, why in found:
             for f in fields:
+                if s[f] == UNIT_DEFAULTS[f]:
+                    continue
                 a.options = [o for o in a.options if o[0] != f]
                 if _unit_state(a.options)[f] != UNIT_DEFAULTS[f]:
                     # set by a setter that sets several fields (isFactory, isAA, ...):
@@ -377,6 +381,35 @@ def _fit_unit(a, n: Names, has_attachment: set[str]) -> list[tuple[str, str]]:
                     a.options.append([f, str(d).lower() if isinstance(d, bool) else str(d), ""])
                 lost.append((f, why))
     return lost
+
+
+# a trigger's <x>Property option names a property (its value; the new value is its count)
+# of the attachment class its <x>AttachmentName option names (value: the class, count: the
+# attachment's name), by default TriggerAttachment's
+_TRIGGER_TARGETS = {
+    "unitProperty": ("unitAttachmentName", "UnitAttachment"),
+    "territoryProperty": ("territoryAttachmentName", "TerritoryAttachment"),
+    "playerProperty": ("playerAttachmentName", "PlayerAttachment"),
+    "relationshipTypeProperty": ("relationshipTypeAttachmentName", "RelationshipTypeAttachment"),
+    "territoryEffectProperty": ("territoryEffectAttachmentName", "TerritoryEffectAttachment"),
+}
+
+
+def _trigger_problems(a) -> list[tuple[list[str], str]]:
+    """Trigger options that set a property 1.9's attachment class has no setter for:
+    TripleA 1.9 reads them, then its game dies when the trigger fires."""
+    named = {o[0]: o[1] for o in a.options}
+    bad = []
+    for o in a.options:
+        target = _TRIGGER_TARGETS.get(o[0])
+        if target is None:
+            continue
+        att_option, cls = target
+        cls = named.get(att_option, cls)
+        known = TRIPLEA_19_OPTIONS.get(cls)
+        if known is not None and o[1] not in known:
+            bad.append((o, f"{o[0]} '{o[1]}' (a {cls} property 1.9 does not know)"))
+    return bad
 
 
 def fit_attachments(atts: list, n: Names) -> list[str]:
@@ -393,6 +426,12 @@ def fit_attachments(atts: list, n: Names) -> list[str]:
             else:
                 keep.append(o)
         a.options = keep
+    for a in atts:
+        if a.java_class.rsplit(".", 1)[-1] != "TriggerAttachment":
+            continue
+        for o, why in _trigger_problems(a):
+            a.options = [x for x in a.options if x is not o]
+            lost.setdefault(("TriggerAttachment", o[0], why), []).append(a.name)
     has_attachment = {a.attach_to for a in atts if a.type == "unitType" and a.options}
     for a in atts:
         if a.java_class.rsplit(".", 1)[-1] != "UnitAttachment":
@@ -403,7 +442,7 @@ def fit_attachments(atts: list, n: Names) -> list[str]:
     for (cls, opt, why), where in sorted(lost.items()):
         places = sorted(set(where))
         shown = ", ".join(places[:3]) + (" ..." if len(places) > 3 else "")
-        out.append(f"{cls} option '{opt}' {why} ({shown}) is refused by TripleA 1.9: dropped")
+        out.append(f"{cls} option '{opt}' ({shown}): {why}, refused by TripleA 1.9: dropped")
     return out
 
 
