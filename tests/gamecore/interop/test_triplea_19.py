@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,7 @@ from gamecore.store.diff import diff_packs
 from gamecore.interop.triplea import ExportOptions, ImportOptions, export_triplea, import_triplea
 from gamecore.interop.triplea import triplea19 as t19
 from gamecore.interop.triplea.gamexml import Attachment
+from tests.gamecore.interop import test_triplea_java as tj
 from tests.gamecore.interop.refused19 import minimap_with, refused_units
 
 UA = "games.strategy.triplea.attachments.UnitAttachment"
@@ -119,3 +121,22 @@ def test_every_fixture_shape_is_one_1_9_refuses():
             r'<option name="([^"]+)" value="([^"]*)"(?: count="([^"]*)")?', m.group(0))]  # fmt: skip
         a = Attachment("unitAttachment", unit, UA, "unitType", opts)
         assert t19.fit_attachments([a], names), unit
+
+
+@pytest.mark.skipif(tj._missing() is not None, reason=tj._missing() or "")
+def test_real_triplea_1_9_refuses_each_shape_and_loads_the_export(tmp_path):
+    """The real 1.9 (one JVM): each fixture unit type alone makes it refuse the game,
+    which is what the fixture is for; the export of all of them together loads."""
+    tj._compile(tmp_path)
+    units = refused_units()
+    jobs = [(minimap_with(tmp_path / f"only_{u}", [u]), None) for u in units]
+    minimap_with(tmp_path / "src")
+    pack, _ = import_triplea(tmp_path / "src", ImportOptions(images=False))
+    rep = export_triplea(pack, tmp_path / "out", ExportOptions(tiles=False))
+    jobs.append((tmp_path / "out/map" / rep.game_file, tmp_path / "out/map"))
+    results = tj._run_triplea(tmp_path, tmp_path / "home", jobs)
+    for unit, lines in zip(units, results[:-1], strict=True):
+        fail = [x for x in lines if x.startswith("FAIL\t")]
+        assert fail and f"UnitType{{name={unit}}}" in fail[0], (unit, fail or lines[:3])
+    assert not any(x.startswith("FAIL\t") for x in results[-1]), results[-1][:3]
+    assert any("truck" in x for x in results[-1])
