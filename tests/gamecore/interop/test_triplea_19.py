@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamecore.cli import main
-from gamecore.store.diff import diff_packs
 from gamecore.interop.triplea import ExportOptions, ImportOptions, export_triplea, import_triplea
 from gamecore.interop.triplea import triplea19 as t19
 from gamecore.interop.triplea.gamexml import Attachment
+from gamecore.store.diff import diff_packs
 from tests.gamecore.interop import test_triplea_java as tj
 from tests.gamecore.interop.refused19 import minimap_with, refused_units
 
@@ -115,7 +115,9 @@ def test_every_fixture_shape_is_one_1_9_refuses():
     """Keeps the fixture honest where Java is missing: each shape breaks some check."""
     names = t19.Names(units=set(refused_units()) | {"armour"})
     for unit in refused_units():
-        text = (Path(__file__).resolve().parents[2] / "fixtures/triplea/refused_by_1_9.xml").read_text()
+        text = (
+            Path(__file__).resolve().parents[2] / "fixtures/triplea/refused_by_1_9.xml"
+        ).read_text()
         m = re.search(rf'attachTo="{unit}".*?</attachment>', text, re.S)
         opts = [[k, v, c] for k, v, c in re.findall(
             r'<option name="([^"]+)" value="([^"]*)"(?: count="([^"]*)")?', m.group(0))]  # fmt: skip
