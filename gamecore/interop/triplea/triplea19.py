@@ -103,6 +103,8 @@ def _setter_problem(cls: str, name: str, value: str, n: Names) -> str | None:
         return unknown(kind, have, parts[1:])
 
     if cls == "UnitAttachment":
+        if name == "isMarine" and _is_bool(value):  # 1.9's setIsMarine: true = 1
+            return None
         if name in _INT:
             if not _is_int(value):
                 return f"'{value}' is not an integer"
@@ -226,7 +228,9 @@ def _unit_state(options: list[list[str]]) -> dict:
              whenCombatDamaged=[], unitPlacementRestrictions=None)  # fmt: skip
     for o in options:
         name, v = o[0], _value(o)
-        if name in _INT:
+        if name == "isMarine" and _is_bool(v):
+            s[name] = 1 if v.lower() == "true" else 0
+        elif name in _INT:
             s[name] = int(v)
         elif name in _BOOL:
             s[name] = v.lower() == "true"
@@ -450,7 +454,8 @@ def names_of(game) -> Names:
     """The names a gamexml Game declares."""
     return Names(
         units=set(game.units),
-        players={p["name"] for p in game.players},
+        # PlayerList.getPlayerId knows the null player, "Neutral", besides the declared
+        players={p["name"] for p in game.players} | {"Neutral"},
         territories={t[0] for t in game.territories},
         resources=set(game.resources),
         effects=set(game.territory_effects),

@@ -142,3 +142,19 @@ def test_real_triplea_1_9_refuses_each_shape_and_loads_the_export(tmp_path):
         assert fail and f"UnitType{{name={unit}}}" in fail[0], (unit, fail or lines[:3])
     assert not any(x.startswith("FAIL\t") for x in results[-1]), results[-1][:3]
     assert any("truck" in x for x in results[-1])
+
+
+def test_what_1_9_accepts_is_kept():
+    """Shapes real maps have that 1.9 takes (its setters' special cases): isMarine as
+    true/false, the null player "Neutral" in player lists, true/false among the players
+    of canBeGivenByTerritoryTo, a factory's implied construction."""
+    opts = [["isMarine", "true", ""], ["destroyedWhenCapturedBy", "BY:Neutral", ""],
+            ["canBeGivenByTerritoryTo", "Germany:true", ""], ["isFactory", "true", ""],
+            ["bombingBonus", "-1", ""], ["isLandTransport", "true", ""],
+            ["transportCost", "2", ""], ["whenCombatDamaged", "unitsMayNotLandOnCarrier", "1:2"]]  # fmt: skip
+    a = Attachment("unitAttachment", "u", UA, "unitType", [list(o) for o in opts])
+    t = Attachment("territoryAttachment", "Westland", UA.replace("Unit", "Territory"), "territory",
+                   [["whenCapturedByGoesTo", "Neutral:Germany", ""], ["capital", "Germany", ""]])  # fmt: skip
+    names = t19.Names(units={"u"}, players={"Germany", "Neutral"})
+    assert t19.fit_attachments([a, t], names) == []
+    assert a.options == opts and len(t.options) == 2
