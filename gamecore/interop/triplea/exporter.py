@@ -893,7 +893,9 @@ class _Exporter:
             self.losses.append(
                 f"{cls} option '{name}' ({shown}) is not known to TripleA 1.9: dropped"
             )
-        return [a for a in atts if a.options]
+        # every unit type needs its unitAttachment (fit_attachments gives an empty one an
+        # option that changes nothing)
+        return [a for a in atts if a.options or a.java_class.endswith(".UnitAttachment")]
 
     def _effect_attachments(self, base_atts) -> list[Attachment]:
         """A territoryEffectAttachment for every territory effect the base game did not

@@ -1,24 +1,39 @@
 """What TripleA 1.9's game parser checks on attachments, so that an export passes it.
 
 TripleA 1.9 (Debian's ``triplea`` package) refuses a whole game for one attachment it
-does not like. Read from its classes (``javap -c -p`` on triplea.jar), the parser does
-three things to an attachment:
+does not like. Read from its classes (``javap -c -p`` on triplea.jar: GameParser,
+DefaultAttachment and each class in games.strategy.triplea.attachments):
 
 1. ``GameParser.setValues``: every option needs a ``set<Name>(String)`` setter ("misspelled
    or exist only in a future version"): :data:`rulesmap.TRIPLEA_19_OPTIONS`.
-2. The setter itself parses the value (``count:value`` when the option has a count) and
-   throws on a bad one: ``getInt`` (``Integer.parseInt``), ``getBool`` (true/false in any
-   case), and lookups of the unit types, players, territories and resources it names.
+2. The setter parses the value (``count:value`` when the option has a count) and throws
+   on a bad one: ``getInt`` (``Integer.parseInt``), ``getBool`` (true/false in any case;
+   isMarine takes both), the unit types, players (the null player "Neutral" too),
+   territories, resources and territory effects it names, and fixed formats
+   (movementLimit, whenCapturedChangesInto, whenCombatDamaged, resources, ...):
+   :func:`_setter_problem`, for Unit-, Territory-, Player-, TerritoryEffect- and
+   CanalAttachment.
 3. After the whole game is read, ``GameParser.validate`` calls every attachment's
-   ``validate``; for 1.9's ``UnitAttachment.validate`` that is the list in
-   :func:`_unit_violations` (air/sea/land properties, ranges, constructions, damage,
-   transports, AA, bombing, requiresUnits, canInvadeOnlyFrom, receivesAbilityWhenWith,
-   whenCombatDamaged). Its other attachments validate little (canals need a name and
-   land territories; conditions and triggers are copied as they are).
+   ``validate``. In 1.9 TerritoryAttachment, PlayerAttachment, TerritoryEffectAttachment,
+   RelationshipTypeAttachment and TechAttachment check nothing there; CanalAttachment
+   wants a canalName and landTerritories (the exporter writes both); triggers and
+   conditions want a condition (copied as they are). ``UnitAttachment.validate`` is the
+   long one, :func:`_unit_violations` in its order: what air, sea and land units may not
+   have; hitPoints >= 1; AA values and dice in range; carrierCost beside carrierCapacity
+   and transportCost beside transportCapacity; bombing bonus and dice only on bombers and
+   rockets, in range; maxBuiltPerPlayer >= -1; isCombatTransport needs transportCapacity;
+   restricted transports without attack or defense; complete constructions; damage
+   options that agree; then the names in requiresUnits, unitPlacementRestrictions,
+   canInvadeOnlyFrom, receivesAbilityWhenWith and whenCombatDamaged.
+4. ``checkThatAllUnitsHaveAttachments``: every unit type has its unitAttachment.
 
-:func:`fit_attachments` changes attachments so that all of that passes, by the general
-rule "an option 1.9 refuses is left out, or a field it refuses is reset to its 1.9
-default", and says what was lost; the exporter lists those as losses (exit 1).
+Not a parse check, but the game dies on it: a trigger's unitProperty (playerProperty, ...)
+naming a property the target attachment class of 1.9 does not have.
+
+:func:`fit_attachments` changes attachments so that all of that passes, by one rule: an
+option 1.9 refuses is left out, or a field it refuses is reset to its 1.9 default (an
+option of the field's own, after a setter that sets several fields); each change is
+reported, and the exporter lists those as losses (exit 1).
 """
 
 from __future__ import annotations
@@ -442,6 +457,11 @@ def fit_attachments(atts: list, n: Names) -> list[str]:
             continue
         for opt, why in _fit_unit(a, n, has_attachment):
             lost.setdefault(("UnitAttachment", opt, why), []).append(a.attach_to)
+    for a in atts:
+        # 1.9 refuses a unit type without unitAttachment (checkThatAllUnitsHaveAttachments)
+        # and game.dtd an attachment without option: the default movement says nothing
+        if not a.options and a.java_class.rsplit(".", 1)[-1] == "UnitAttachment":
+            a.options.append(["movement", "0", ""])
     out = []
     for (cls, opt, why), where in sorted(lost.items()):
         places = sorted(set(where))

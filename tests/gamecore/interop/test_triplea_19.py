@@ -158,3 +158,11 @@ def test_what_1_9_accepts_is_kept():
     names = t19.Names(units={"u"}, players={"Germany", "Neutral"})
     assert t19.fit_attachments([a, t], names) == []
     assert a.options == opts and len(t.options) == 2
+
+
+def test_a_unit_attachment_left_empty_keeps_a_neutral_option():
+    """1.9 refuses a unit type without attachment: one whose every option is refused
+    keeps the default movement."""
+    a = Attachment("unitAttachment", "u", UA, "unitType", [["hitPoints", "0", ""]])
+    lost = t19.fit_attachments([a], t19.Names(units={"u"}))
+    assert a.options == [["movement", "0", ""]] and lost
