@@ -129,7 +129,7 @@ def _real_maps():
 
 
 @pytest.mark.slow
-# Total World War's round (485 territories, 18 players' Fast AI) takes 4-5 minutes on two
+# Total World War's round (485 territories, 22 players' Fast AI) takes 4-5 minutes on two
 # shared cores: more than the suite's 300 s per test; the driver has its own watchdog
 @pytest.mark.timeout(1500)
 @pytest.mark.parametrize("name", _real_maps() or ["(TRIPLEA_MAPS not set)"])
