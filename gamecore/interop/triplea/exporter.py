@@ -45,6 +45,7 @@ from gamecore.interop.triplea.gamexml import (
 )
 from gamecore.interop.triplea.importer import HASH_KEY, MODELLED_PROPERTIES, POINT_FILES, slug
 from gamecore.interop.triplea.pixelgeom import coverage_to_rings, snap_to_pixels
+from gamecore.interop.triplea.triplea19 import fit_attachments, names_of
 from gamecore.model import Pack, Scenario, Zone, in_scenario
 
 __all__ = ["ExportOptions", "ExportReport", "export_triplea"]
@@ -392,6 +393,9 @@ class _Exporter:
         self._attachments(g)
         self._initialize(g)
         self._properties(g)
+        # what 1.9's setters and validate() refuse (read from its classes): left out
+        self.losses.extend(fit_attachments(g.attachments, names_of(g)))
+        g.attachments = [a for a in g.attachments if a.options]
         return g
 
     def _players(self, g: Game) -> None:
@@ -884,36 +888,14 @@ class _Exporter:
                             a.attach_to
                         )
                 a.options = keep
-        refused: dict[tuple[str, str], list[str]] = {}
-        for a in atts:
-            # TripleA 1.9 refuses a land unit that carries others unless it is a land
-            # transport (newer versions carry infantry in mechanised units; Total World War)
-            if a.java_class.endswith(".UnitAttachment"):
-                o = {x[0]: x[1].strip().lower() for x in a.options}
-                land = o.get("isAir") != "true" and o.get("isSea") != "true"
-                if land and "transportCapacity" in o and o.get("isLandTransport") != "true":
-                    a.options = [x for x in a.options if x[0] != "transportCapacity"]
-                    refused.setdefault(
-                        ("transportCapacity", "of a land unit that is no land transport"), []
-                    ).append(a.attach_to)
-                # ... and a negative bombing bonus (newer versions allow one)
-                if (
-                    o.get("bombingBonus", "0").lstrip("-").isdigit()
-                    and int(o.get("bombingBonus", "0")) < 0
-                ):
-                    a.options = [x for x in a.options if x[0] != "bombingBonus"]
-                    refused.setdefault(("bombingBonus", "below 0"), []).append(a.attach_to)
-        for (name, why), where in sorted(refused.items()):
-            shown = ", ".join(sorted(set(where))[:3]) + (" ..." if len(set(where)) > 3 else "")
-            self.losses.append(
-                f"UnitAttachment option '{name}' {why} ({shown}) is refused by TripleA 1.9: dropped"
-            )
         for (cls, name), where in sorted(dropped.items()):
             shown = ", ".join(sorted(set(where))[:3]) + (" ..." if len(set(where)) > 3 else "")
             self.losses.append(
                 f"{cls} option '{name}' ({shown}) is not known to TripleA 1.9: dropped"
             )
-        return [a for a in atts if a.options]
+        # every unit type needs its unitAttachment (fit_attachments gives an empty one an
+        # option that changes nothing)
+        return [a for a in atts if a.options or a.java_class.endswith(".UnitAttachment")]
 
     def _effect_attachments(self, base_atts) -> list[Attachment]:
         """A territoryEffectAttachment for every territory effect the base game did not
