@@ -969,7 +969,12 @@ def test_gw_15_a_submarine_passes_enemy_ships_unless_an_enemy_aircraft_patrols_t
     from tests.gamecore.engine.helpers import dests, finish_turn
 
     rows = ["ABCD", "1234"]
-    zones = {"A": {"owner": "RED"}, "B": {"owner": "RED"}, "C": {"owner": "BLU"}, "D": {"owner": "BLU"}}
+    zones = {
+        "A": {"owner": "RED"},
+        "B": {"owner": "RED"},
+        "C": {"owner": "BLU"},
+        "D": {"owner": "BLU"},
+    }
     s, z = game(
         rows,
         zones,
