@@ -32,6 +32,7 @@ HOUSE_OPTIONS = (
     "no_blitz_borders",
     "controlled_no_war",
     "air_retreat_apart",
+    "convoy_patrol_bonus",
 )
 
 
@@ -67,6 +68,7 @@ def test_the_variant_extends_global_war_and_changes_only_what_the_sheet_changes(
         "options.air_retreat_apart",
         "options.defender_submerge_from_round",
         "options.sub_decline",
+        "options.convoy_patrol_bonus",
         "borders.river",
         "borders.mountain",
         "terrain.river",
@@ -779,3 +781,19 @@ def test_a_submarine_moves_through_naval_forces_unless_cap_or_a_carrier_with_air
         to_phase(s, "combat_move")
         assert s.current_nation == "BLU"
         assert (z["3"] in dests(s, sub)) is passes, extra
+
+
+def test_aircraft_on_cap_add_two_to_the_convoy_roll_once():
+    # seeds/003 CONVOY RAIDING, CONVOY MODIFIERS: "+2 aircraft on CAP of the sea zone/
+    # escorting" (no "per": once for the zone)
+    from gamecore.rules import convoy
+    from tests.gamecore.engine.helpers import to_phase, units_of
+
+    s, z = _sub_game([("B", "RED", "fighter", 2), ("C", "BLU", "infantry")])
+    to_phase(s, "combat_move")
+    assert convoy.convoy_modifier(s, z["2"], "RED") == 0
+    for f in units_of(s, "RED", "fighter"):
+        s.apply(Action("patrol", units=(f,), zone=z["2"]))
+    assert convoy.convoy_modifier(s, z["2"], "RED") == 2
+    assert convoy.convoy_modifier(s, z["3"], "RED") == 0
+    assert convoy.convoy_modifier(s, z["2"], "BLU") == 0
