@@ -1035,6 +1035,8 @@ def _via_blocked(ctx: MoveContext, via: int) -> bool:
             if u.nation in ctx.enemies and ctx.ut[u.type].domain == "air":
                 blocked = True
                 break
+    if not blocked and s.patrols:  # §1.20: "or aircraft on Maritime Air Patrol"
+        blocked = via in patrol.hunted_zones(s, ctx.enemies, carriers=False)
     if not blocked:
         kinds = ctx.opts["narrow_crossing_blockers"]
         for f in s.facilities.values():

@@ -134,10 +134,11 @@ def hunted(s: GameState, z: int, n: str) -> bool:
     return False
 
 
-def hunted_zones(s: GameState, enemies: frozenset[str]) -> set[int]:
-    """Sea zones where some enemy (of the mover) may force combat on submarines."""
+def hunted_zones(s: GameState, enemies: frozenset[str], carriers: bool = True) -> set[int]:
+    """Sea zones where some enemy (of the mover) may force combat on submarines (with
+    ``carriers`` off: the zones their aircraft patrol, whatever ``sub_decline`` says)."""
     out = {z for u, z in s.patrols.items() if u in s.units and s.units[u].nation in enemies}
-    if s.rules.options.get("sub_decline") == "patrol_or_carrier":
+    if carriers and s.rules.options.get("sub_decline") == "patrol_or_carrier":
         out |= _carriers_with_aircraft(s, lambda m: m in enemies)
     return out
 
