@@ -33,6 +33,7 @@ kind            fields
 ``upgrade``     ``units``, ``type``: upgrade a unit to that type (Militia -> Infantry)
 ``raid``        ``units`` (one), ``zone``: announce a convoy raid there
 ``escort``      ``units`` (one), ``zone``: put a warship on escort duty
+``patrol``      ``units`` (one), ``zone``: put an aircraft on air patrol over that sea zone
 ``end_phase``   finish the current phase
 ==============  ===========================================================
 """

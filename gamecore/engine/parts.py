@@ -33,6 +33,7 @@ class Part:
     new: Callable[[GameState], Any]  # its value in a new game (core fields are set)
     copy: str = "copy"
     snapshot: Callable[[Any], Any] | None = None  # JSON-able form (None: not compared)
+    sparse: bool = False  # left out of the snapshot while empty (a part added later)
     doc: str = ""
 
     def __post_init__(self) -> None:

@@ -420,7 +420,7 @@ class GameState:
         if self.zone_damage:  # absent while no zone is devastated
             out["zone_damage"] = {str(z): d for z, d in sorted(self.zone_damage.items())}
         for p in self.PARTS:
-            if p.snapshot is not None:
+            if p.snapshot is not None and not (p.sparse and not getattr(self, p.name)):
                 out[p.name] = p.snapshot(getattr(self, p.name))
         return out
 

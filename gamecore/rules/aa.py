@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.systems import ActionKind, Phase, RuleSystem, register_system
 from gamecore.engine.turns import END
-from gamecore.rules import combat, convoy, economy, movement, options, phases, supply, tech
+from gamecore.rules import combat, convoy, economy, movement, options, patrol, phases, supply, tech
 from gamecore.rules.objectives import ConditionLanguageEvaluator
 from gamecore.rules.state import AAState
 
@@ -63,6 +63,7 @@ class AASystem(RuleSystem):
         A(ActionKind("upgrade", economy.apply_upgrade, doc="units, type"))
         A(ActionKind("raid", convoy.apply_raid, doc="units (one), zone: a convoy raid"))
         A(ActionKind("escort", convoy.apply_escort, doc="units (one), zone: escort duty"))
+        A(ActionKind("patrol", patrol.apply_patrol, doc="units (one), zone: air patrol (§8.7)"))
         A(ActionKind("declare_war", phases.apply_declare_war, doc="nation"))
         A(ActionKind("move", movement.apply_move, phases.is_legal_move, doc="units, path"))
         for k in (

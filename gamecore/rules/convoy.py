@@ -157,9 +157,15 @@ def apply_escort(s: GameState, a: Action) -> None:
 
 def convoy_modifier(s: GameState, z: int, defender: str) -> int:
     """T 9-8 convoy modifiers: +``convoy_escort_bonus`` per escorting surface warship of
-    the defender's friends in the zone, plus ``convoy_tech_bonus`` per technology."""
+    the defender's friends in the zone, plus ``convoy_tech_bonus`` per technology, plus
+    ``convoy_patrol_bonus`` when an aircraft of theirs is on air patrol over the zone."""
     opts = s.rules.options
     mod = 0
+    if opts["convoy_patrol_bonus"] and any(
+        pz == z and u in s.units and s.friendly(s.units[u].nation, defender)
+        for u, pz in s.patrols.items()
+    ):
+        mod += int(opts["convoy_patrol_bonus"])
     bonus = int(opts["convoy_escort_bonus"])
     for e in _escorts(s, z):
         if s.friendly(s.units[e].nation, defender):
@@ -311,6 +317,13 @@ OPTIONS = (
         owner="gamecore.rules.convoy",
     ),
     OptionSpec("convoy_raid_die", "int", 6, doc="T 9-7: opposed D6", owner="gamecore.rules.convoy"),
+    OptionSpec(
+        "convoy_patrol_bonus",
+        "int",
+        0,
+        doc="seeds/003 CONVOY MODIFIERS: +2 aircraft on CAP of the sea zone (once, not per aircraft)",
+        owner="gamecore.rules.convoy",
+    ),
     OptionSpec(
         "convoy_surface_raiders",
         "bool",

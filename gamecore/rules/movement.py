@@ -39,7 +39,7 @@ from gamecore.engine.state import (
     SUBMERGED,
     UNLOADED,
 )
-from gamecore.rules import control
+from gamecore.rules import control, patrol
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -103,6 +103,10 @@ class MoveContext:
                     enemy_surface.add(u.zone)
                 if t.detector:
                     enemy_detector.add(u.zone)
+        if self.s.rules.options.get("sub_decline"):
+            # Global War §8.9 / seeds/003: submarines pass enemy zones unless the enemy
+            # has an aircraft on patrol there (or, house rules, a carrier with aircraft)
+            enemy_detector = patrol.hunted_zones(self.s, self.enemies)
         return ((enemy_any, enemy_surface, enemy_detector), {}, {}, {}, {})
 
     # -- zone status ------------------------------------------------------------
@@ -1031,6 +1035,8 @@ def _via_blocked(ctx: MoveContext, via: int) -> bool:
             if u.nation in ctx.enemies and ctx.ut[u.type].domain == "air":
                 blocked = True
                 break
+    if not blocked and s.patrols:  # §1.20: "or aircraft on Maritime Air Patrol"
+        blocked = via in patrol.hunted_zones(s, ctx.enemies, carriers=False)
     if not blocked:
         kinds = ctx.opts["narrow_crossing_blockers"]
         for f in s.facilities.values():

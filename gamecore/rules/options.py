@@ -14,6 +14,7 @@ from gamecore.rules import (
     economy,
     modifiers,
     movement,
+    patrol,
     phases,
     politics,
     supply,
@@ -35,6 +36,7 @@ SPECS: dict[str, OptionSpec] = specs_by_name(
     supply.OPTIONS,
     tech.OPTIONS,
     convoy.OPTIONS,
+    patrol.OPTIONS,
 )
 #: option -> default, for every ruleset of the system
 DEFAULT_OPTIONS: dict[str, Any] = {name: spec.default for name, spec in SPECS.items()}

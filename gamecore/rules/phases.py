@@ -18,7 +18,17 @@ from gamecore.engine.state import (
     GameState,
 )
 from gamecore.engine.turns import END
-from gamecore.rules import combat, control, convoy, economy, movement, politics, supply, tech
+from gamecore.rules import (
+    combat,
+    control,
+    convoy,
+    economy,
+    movement,
+    patrol,
+    politics,
+    supply,
+    tech,
+)
 
 
 # ---------------------------------------------------------------------- legal actions
@@ -36,7 +46,11 @@ def politics_phase_actions(s: GameState) -> list[Action]:
 
 
 def combat_move_actions(s: GameState) -> list[Action]:
-    acts = movement.move_actions(s, combat=True) + convoy.combat_move_actions(s)
+    acts = (
+        movement.move_actions(s, combat=True)
+        + convoy.combat_move_actions(s)
+        + patrol.combat_move_actions(s)
+    )
     if s.rules.options.get("declare_war") and "politics" not in s.rules.phases:
         acts = politics_actions(s) + acts
     return acts + [END]
@@ -169,6 +183,7 @@ def enter_combat(s: GameState) -> None:
     if together(s) and s.sub > 0:
         s.battles = ()  # the slot's battles were fought together already
     else:
+        patrol.decline(s, combat.attacking_nations(s))  # §8.9, §9.10 / seeds/003
         battles = combat.resolver(s).find_battles(s)
         s.battles = convoy.without_escort_battles(s, battles, raiders)
 
@@ -261,6 +276,7 @@ def begin_turn(s: GameState) -> None:
         flags = u.flags & HELD
         if u.moves != mv or u.flags != flags:
             s.units[u.id] = u._replace(moves=mv, flags=flags)
+    patrol.end_patrols(s, nations)
     for m in sorted(nations):
         movement.board_damaged_carriers(s, m)
     s.bump()

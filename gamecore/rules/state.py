@@ -212,6 +212,13 @@ PARTS = (
         doc="unit -> sea zone: convoy raids declared this combat move",
     ),
     Part(
+        "patrols",
+        _empty_dict,
+        snapshot=lambda v: {str(u): z for u, z in sorted(v.items())},
+        sparse=True,
+        doc="aircraft -> sea zone: air patrols (seeds/000 §8.7) until their owner's next turn",
+    ),
+    Part(
         "convoy_lost",
         _empty_dict,
         snapshot=lambda v: {f"{k[0]}|{k[1]}": x for k, x in sorted(v.items())},

@@ -160,6 +160,7 @@ _MODULES = {
             "economy",
             "modifiers",
             "movement",
+            "patrol",
             "politics",
             "supply",
             "tech",

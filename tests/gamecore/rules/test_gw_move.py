@@ -249,6 +249,31 @@ def test_a_crossing_drawn_as_a_border_limit_alone_works_the_same():
     assert cross_moves(s, units_of(s, "RED", "infantry")[0]) == []
 
 
+def test_an_enemy_aircraft_on_maritime_air_patrol_closes_a_narrow_crossing():
+    # seeds/000 §1.20: "The presence of enemy warships, Coastal Artillery or aircraft on
+    # Maritime Air Patrol in the sea zone(s) prevents the crossing" (the patrol, §8.7:
+    # the aircraft itself stays at its base; issue #23 point 15)
+    s, z = build(
+        ["A1BD"],
+        {"A": "RED", "B": "RED", "D": "BLU"},
+        # (RED's fighter keeps a non-combat move, so that phase is not skipped)
+        [("A", "RED", "infantry"), ("A", "RED", "fighter"), ("D", "BLU", "seaplane")],
+        links=[("strait", "A", "B", {"via": "1", "props": {"channel_port": False}})],
+        borders=[("A", "B", {"crossing_limit": 2})],
+    )
+    to_phase(s, "noncombat_move")
+    inf = units_of(s, "RED", "infantry")[0]
+    assert cross_moves(s, inf)
+    while s.current_nation == "RED":
+        s.apply(Action.end_phase())
+    to_phase(s, "combat_move")
+    s.apply(Action("patrol", units=tuple(units_of(s, "BLU", "seaplane")), zone=z["1"]))
+    while s.current_nation == "BLU":
+        s.apply(Action.end_phase())
+    to_phase(s, "noncombat_move")
+    assert s.current_nation == "RED" and s.patrols and cross_moves(s, inf) == []
+
+
 def test_channel_ports_let_any_land_unit_cross():
     # seeds/000 §1.21: "non-combat movement is not limited to infantry-class units"
     s, z = crossing_game(units=[("A", "RED", "medium_armor")], port=True)

@@ -18,7 +18,7 @@ from gamecore.engine import Action, RandomBot, new_game, play, replay
 from gamecore.engine.ruleset import parse_ruleset
 from gamecore.engine.testmaps import grid_pack, zone_ids
 from gamecore.errors import RulesError, RulesetError
-from gamecore.rules import economy, load_ruleset, tech
+from gamecore.rules import economy, load_ruleset, patrol, tech
 
 END = Action.end_phase()
 NATIONS = {
@@ -335,6 +335,10 @@ def test_long_range_aircraft_section_7_8():
     mb = lra.rules.units["medium_bomber"]
     assert tech.unit_bonus(lra, "RED", mb, "map_range") == 1  # +1 Maritime Air Patrol range
     assert tech.unit_bonus(lra, "BLU", mb, "map_range") == 0
+    # ... which the air patrol reads (§8.7, gamecore.rules.patrol; issue #23 point 15)
+    for s, want in ((plain, 1), (lra, 2)):
+        uid = s.add_unit("RED", "medium_bomber", s.units[min(s.units)].zone)
+        assert patrol.patrol_range(s, uid) == want
 
 
 def test_improved_factories_for_the_owner_only_section_7_8():

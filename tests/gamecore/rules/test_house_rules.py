@@ -13,7 +13,7 @@ import pytest
 
 from gamecore.cli import main
 from gamecore.commands.rules import diff_tables
-from gamecore.engine import new_game
+from gamecore.engine import Action, new_game
 from gamecore.engine.ruleset import load_ruleset, parse_ruleset
 from gamecore.engine.testmaps import grid_pack, zone_ids
 from gamecore.errors import RulesError, RulesetError
@@ -32,6 +32,7 @@ HOUSE_OPTIONS = (
     "no_blitz_borders",
     "controlled_no_war",
     "air_retreat_apart",
+    "convoy_patrol_bonus",
 )
 
 
@@ -66,6 +67,8 @@ def test_the_variant_extends_global_war_and_changes_only_what_the_sheet_changes(
         "options.controlled_no_war",
         "options.air_retreat_apart",
         "options.defender_submerge_from_round",
+        "options.sub_decline",
+        "options.convoy_patrol_bonus",
         "borders.river",
         "borders.mountain",
         "terrain.river",
@@ -87,6 +90,12 @@ def test_the_house_mechanisms_are_off_unless_a_ruleset_switches_them_on():
         assert not load_ruleset("g40").options[name]
     for rs in ("global_war", "g40"):
         assert load_ruleset(rs).options["city_surrounded_by"] == "neighbours"
+    # submarines decline combat: g40 never, global_war against MAP, the house rules
+    # against CAP or a carrier with aircraft
+    assert [load_ruleset(rs).options["sub_decline"] for rs in ("g40", "global_war")] == [
+        "",
+        "patrol",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -716,3 +725,75 @@ def test_aircraft_retreat_apart_from_the_other_units():
     assert any(e.get("e") == "round" and e["zone"] == z["B"] for e in s.log[i:])
     assert fighter.id in s.units  # out of the battle, it cannot be hit
     assert b.attacker == "RED"
+
+
+# ------------------------------------------------------------------ combat air patrol
+def _sub_game(units):
+    from tests.gamecore.engine.helpers import game
+
+    rows = ["ABCD", "1234"]
+    zones = {"A": {"owner": "RED"}, "B": {"owner": "RED"}, "C": {"owner": "BLU"}}
+    zones["D"] = {"owner": "BLU"}
+    return game(rows, zones, units=units, ruleset="global_war_house")
+
+
+def _attacked(units):
+    """RED's destroyer moves from sea zone 1 onto BLU's submarine in 2: was there a battle?"""
+    from tests.gamecore.engine.helpers import to_phase, units_of
+
+    s, z = _sub_game([*units, ("1", "RED", "destroyer"), ("2", "BLU", "submarine")])
+    for typ in ("fighter",):
+        for f in units_of(s, "RED", typ, z["B"]):
+            s.apply(Action("patrol", units=(f,), zone=z["2"]))
+    s.apply(Action.move(units_of(s, "RED", "destroyer"), (z["1"], z["2"])))
+    to_phase(s, "combat")  # passes on to BLU's turn when RED has no battle
+    fights = [a for a in s.legal_actions() if a.kind == "fight" and a.zone == z["2"]]
+    return s.current_nation == "RED" and bool(fights)
+
+
+def test_a_submarine_declines_combat_unless_a_carrier_with_aircraft_or_cap_forces_it():
+    # seeds/003 SUBMARINE SPECIAL RULES: "Submarines may move through naval forces and
+    # decline combat unless there is a carrier with aircraft or an aircraft on Combat Air
+    # Patrol"
+    assert not _attacked([])
+    assert _attacked([("B", "RED", "fighter")])  # on CAP over zone 2
+    assert _attacked([("2", "RED", "fleet_carrier"), ("2", "RED", "fighter")])
+    # a carrier without aircraft does not
+    assert not _attacked([("2", "RED", "fleet_carrier")])
+
+
+def test_a_submarine_moves_through_naval_forces_unless_cap_or_a_carrier_with_aircraft():
+    # seeds/003 SUBMARINE SPECIAL RULES (as above): a BLU submarine in zone 1 passes
+    # RED's ships in zone 2 on its way to 3, even a destroyer, unless a carrier with
+    # aircraft is there
+    from tests.gamecore.engine.helpers import dests, finish_turn, to_phase, units_of
+
+    for extra, passes in (
+        ([], True),
+        ([("2", "RED", "fleet_carrier")], True),
+        ([("2", "RED", "fleet_carrier"), ("2", "RED", "fighter")], False),
+    ):
+        s, z = _sub_game(
+            [*extra, ("2", "RED", "destroyer"), ("1", "BLU", "submarine"), ("D", "BLU", "infantry")]
+        )
+        sub = units_of(s, "BLU", "submarine")[0]
+        finish_turn(s)
+        to_phase(s, "combat_move")
+        assert s.current_nation == "BLU"
+        assert (z["3"] in dests(s, sub)) is passes, extra
+
+
+def test_aircraft_on_cap_add_two_to_the_convoy_roll_once():
+    # seeds/003 CONVOY RAIDING, CONVOY MODIFIERS: "+2 aircraft on CAP of the sea zone/
+    # escorting" (no "per": once for the zone)
+    from gamecore.rules import convoy
+    from tests.gamecore.engine.helpers import to_phase, units_of
+
+    s, z = _sub_game([("B", "RED", "fighter", 2), ("C", "BLU", "infantry")])
+    to_phase(s, "combat_move")
+    assert convoy.convoy_modifier(s, z["2"], "RED") == 0
+    for f in units_of(s, "RED", "fighter"):
+        s.apply(Action("patrol", units=(f,), zone=z["2"]))
+    assert convoy.convoy_modifier(s, z["2"], "RED") == 2
+    assert convoy.convoy_modifier(s, z["3"], "RED") == 0
+    assert convoy.convoy_modifier(s, z["2"], "BLU") == 0

@@ -93,11 +93,21 @@ GW_RUNS = int(os.environ.get("WARROOM_FIDELITY_RUNS") or 5_000)
 
 
 def played(
-    rows, zones, units, target, runs, decisions=(), answer=None, ruleset="g40", options=None
+    rows,
+    zones,
+    units,
+    target,
+    runs,
+    decisions=(),
+    answer=None,
+    ruleset="g40",
+    options=None,
+    patrol=(),
 ):
     """Fight the battle in ``target`` ``runs`` times in the engine (every RED unit that
     can moves in; seeds 0..runs-1); returns a Counter of (RED survivors, BLU survivors)
-    as sorted type tuples, and the line-ups. ``answer(state)`` answers offered decisions."""
+    as sorted type tuples, and the line-ups. ``answer(state)`` answers offered decisions;
+    ``patrol``: (RED unit type, zone code) put on air patrol first (Global War §8.7)."""
     from collections import Counter
 
     from gamecore.engine import new_game
@@ -113,6 +123,9 @@ def played(
     z = zone_ids(pack)
     tz = z[target]
     s = new_game(pack, "test", seed=1, decisions=decisions, log="none", options=options)
+    for typ, zc in patrol:
+        free = [u for u in sorted(s.units) if s.units[u].type == typ and u not in s.patrols]
+        s.apply(Action("patrol", units=(free[0],), zone=z[zc]))
     while s.phase == "combat_move":
         mv = [a for a in s.legal_actions() if a.kind == "move" and a.path[-1] == tz]
         if not mv:
@@ -260,11 +273,14 @@ def test_gw_13_a_defending_submarine_may_submerge_after_one_round_even_facing_a_
     s, z = game(
         ROWS,
         OWN,
-        units=[("1", "RED", "destroyer"), ("2", "BLU", "submarine")],
+        units=[("1", "RED", "destroyer"), ("2", "BLU", "submarine"), ("B", "RED", "fighter")],
         decisions=("submerge",),
         ruleset="global_war",
     )
-    s.apply(Action.move(units_of(s, "RED"), (z["1"], z["2"])))
+    # §9.10: the destroyer may attack the submarine only with an aircraft on Maritime Air
+    # Patrol there (point 15)
+    s.apply(Action("patrol", units=tuple(units_of(s, "RED", "fighter")), zone=z["2"]))
+    s.apply(Action.move(units_of(s, "RED", "destroyer"), (z["1"], z["2"])))
     rng = fight(s, z["2"], [12] * 10)
     assert s.battle is not None and s.battle.round == 1  # one round endured first
     assert s.decision.kind == "submerge" and s.current_player == "BLU"
@@ -280,16 +296,19 @@ def test_house_rules_a_defending_submarine_may_submerge_on_any_round():
     s, z = game(
         ROWS,
         OWN,
-        units=[("1", "RED", "destroyer"), ("2", "BLU", "submarine")],
+        units=[("1", "RED", "destroyer"), ("2", "BLU", "submarine"), ("B", "RED", "fighter")],
         decisions=("submerge",),
         ruleset="global_war_house",
     )
-    s.apply(Action.move(units_of(s, "RED"), (z["1"], z["2"])))
+    # the sheet's SUBMARINE SPECIAL RULES: combat is forced by an aircraft on Combat Air
+    # Patrol (without one the submarine declines)
+    s.apply(Action("patrol", units=tuple(units_of(s, "RED", "fighter")), zone=z["2"]))
+    s.apply(Action.move(units_of(s, "RED", "destroyer"), (z["1"], z["2"])))
     rng = fight(s, z["2"], [12] * 10)
     assert s.battle is not None and s.battle.round == 0
     assert s.decision.kind == "submerge" and s.current_player == "BLU"
     s.apply(Action.submerge())
-    assert s.battle is None and len(units_of(s, "BLU")) == 1 and rng.used == []
+    assert s.battle is None and len(units_of(s, "BLU", "submarine")) == 1 and rng.used == []
 
 
 # ------------------------------------------------------------------ Global War point 11
@@ -561,10 +580,12 @@ def test_gw_14_the_calculator_agrees_on_seaplanes():
             ("2", "BLU", "destroyer"),
             ("2", "BLU", "naval_transport"),
             ("2", "BLU", "submarine"),
+            ("B", "RED", "fighter"),
         ],
         "2",
         runs,
         ruleset="global_war",
+        patrol=(("fighter", "2"),),  # §9.10: else the submarine declines (point 15)
     )
     assert lineup["RED"] == {"seaplane": 2, "destroyer": 1}
     r = calculate("global_war", lineup["RED"], lineup["BLU"], method="exact").to_dict()
@@ -853,3 +874,140 @@ def test_g40_3_an_amphibious_assault_from_a_sea_zone_holding_enemy_warships():
     ev = [e for e in s.log if e.get("e") == "landing_called_off"]
     assert tp not in s.units and inf not in s.units and ev[0]["lost"] == [inf]
     assert s.owner[z["B"]] == "BLU"
+
+
+# ------------------------------------------------------------------ Global War point 15
+def _patrol(s, unit, zone):
+    s.apply(Action("patrol", units=(unit,), zone=zone))
+
+
+def _until(s, nation):
+    end = Action.end_phase()
+    while s.current_nation != nation:
+        legal = s.legal_actions()
+        s.apply(end if end in legal else legal[0])
+
+
+def _patrol_zones(s, unit):
+    return {a.zone for a in s.legal_actions() if a.kind == "patrol" and unit in a.units}
+
+
+def test_gw_15_aircraft_patrol_sea_zones_within_their_map_range_during_combat_move():
+    # seeds/000 §8.7 "Maritime Air Patrol is a form of combat movement for aircraft ...
+    # Move aircraft into position within range"; each type's Maritime Patrol Range
+    # (props.map_range: Fighter 1, Seaplane 2 §12); "Carrier-Based Aircraft ... can reach 1
+    # sea zone away from the sea zone they are currently in"
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[
+            ("A", "RED", "fighter"),
+            ("B", "RED", "seaplane"),
+            ("B", "RED", "strategic_bomber"),
+            ("C", "BLU", "infantry"),
+        ],
+        ruleset="global_war",
+    )
+    to_phase(s, "combat_move")
+    fighter = units_of(s, "RED", "fighter")[0]
+    seaplane = units_of(s, "RED", "seaplane")[0]
+    bomber = units_of(s, "RED", "strategic_bomber")[0]
+    assert _patrol_zones(s, fighter) == {z["1"]}  # one border away
+    assert _patrol_zones(s, seaplane) == {z["1"], z["2"], z["3"]}  # two borders
+    assert _patrol_zones(s, bomber) == set()  # no Maritime Patrol Range
+    _patrol(s, fighter, z["1"])
+    assert s.patrols == {fighter: z["1"]}
+    assert s.units[fighter].zone == z["A"] and s.units[fighter].moves == 0  # gave up its move
+    assert _patrol_zones(s, fighter) == set()
+    try:
+        _patrol(s, seaplane, z["1"] + 100)
+    except Exception as e:  # noqa: BLE001
+        assert "patrol" in str(e)
+    else:  # pragma: no cover
+        raise AssertionError("a zone out of range was accepted")
+
+
+def test_gw_15_a_patrol_lasts_until_its_owners_next_turn():
+    # §8.7 "An aircraft can stay on Maritime Air Patrol ... until it chooses to end its
+    # patrol"; our choice: a patrol is announced again each turn (docs/global_war.md)
+    s, z = game(
+        ROWS, OWN, units=[("A", "RED", "fighter"), ("C", "BLU", "infantry")], ruleset="global_war"
+    )
+    to_phase(s, "combat_move")
+    fighter = units_of(s, "RED", "fighter")[0]
+    _patrol(s, fighter, z["1"])
+    _until(s, "BLU")
+    assert s.patrols == {fighter: z["1"]}  # on patrol through the enemy's turn
+    assert s.units[fighter].zone == z["A"]  # still at its base, not lost for not landing
+    _until(s, "RED")
+    assert s.patrols == {}
+    assert "patrols" not in s.snapshot()  # absent while empty: older snapshots unchanged
+
+
+def test_gw_15_ships_attack_submarines_only_with_an_aircraft_on_maritime_air_patrol():
+    # seeds/000 §9.10 "Submarines may not be Attacked unless the Attacker has an aircraft
+    # on Maritime Air Patrol"; §8.9 "The moving force must have an aircraft on Maritime Air
+    # Patrol to Attack submarines": without one the submarine declines, no battle
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("1", "RED", "destroyer"), ("2", "BLU", "submarine"), ("C", "BLU", "infantry")],
+        ruleset="global_war",
+    )
+    s.apply(Action.move(units_of(s, "RED", "destroyer"), (z["1"], z["2"])))
+    to_phase(s, "combat")
+    assert s.current_nation == "BLU"  # RED's combat phase had no battle to fight
+    assert not [e for e in s.log if e.get("e") == "battle"]
+    assert [e["zone"] for e in s.log if e.get("e") == "subs_decline"] == [z["2"]]
+    assert len(units_of(s, "BLU", "submarine")) == 1 and len(units_of(s, "RED", "destroyer")) == 1
+
+
+def test_gw_15_a_submarine_passes_enemy_ships_unless_an_enemy_aircraft_patrols_there():
+    # seeds/000 §8.9 "it may decline combat with all units present and ... continue moving
+    # if desired unless there is an aircraft on Maritime Air Patrol" (g40: a destroyer
+    # stops it)
+    from tests.gamecore.engine.helpers import dests, finish_turn
+
+    rows = ["ABCD", "1234"]
+    zones = {
+        "A": {"owner": "RED"},
+        "B": {"owner": "RED"},
+        "C": {"owner": "BLU"},
+        "D": {"owner": "BLU"},
+    }
+    s, z = game(
+        rows,
+        zones,
+        units=[
+            ("2", "RED", "destroyer"),
+            ("B", "RED", "fighter"),
+            ("1", "BLU", "submarine"),
+            ("D", "BLU", "infantry"),
+        ],
+        ruleset="global_war",
+    )
+    sub = units_of(s, "BLU", "submarine")[0]
+    finish_turn(s)  # RED: no patrol
+    to_phase(s, "combat_move")
+    assert z["3"] in dests(s, sub)  # through the destroyer's zone
+    finish_turn(s)  # BLU
+    to_phase(s, "combat_move")
+    _patrol(s, units_of(s, "RED", "fighter")[0], z["2"])
+    finish_turn(s)  # RED, patrolling zone 2
+    to_phase(s, "combat_move")
+    assert z["3"] not in dests(s, sub) and z["2"] in dests(s, sub)
+
+
+def test_g40_submarines_unchanged_by_point_15():
+    # g40 (rules-notes/004 §3.2): a destroyer attacks a submarine with no aircraft at all;
+    # there is no air patrol
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("1", "RED", "destroyer"), ("2", "BLU", "submarine"), ("A", "RED", "fighter")],
+    )
+    to_phase(s, "combat_move")
+    assert not [a for a in s.legal_actions() if a.kind == "patrol"]
+    s.apply(Action.move(units_of(s, "RED", "destroyer"), (z["1"], z["2"])))
+    to_phase(s, "combat")
+    assert [a for a in s.legal_actions() if a.kind == "fight" and a.zone == z["2"]]
