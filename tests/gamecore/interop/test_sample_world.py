@@ -10,11 +10,11 @@ import shapely
 
 from gamecore.geometry.adjacency import map_adjacency
 from gamecore.geometry.grid import snap_map
-from gamecore.interop import sample_world
 from gamecore.model import in_scenario
 from gamecore.paths import sample_pack
 from gamecore.store import read_pack
 from gamecore.store.jsonform import dump_json
+from tools.sample_world import build as sample_world
 
 
 @pytest.fixture(scope="module")
