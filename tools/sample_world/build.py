@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,7 @@ import shapely
 from shapely.geometry import Point, box
 from shapely.geometry.base import BaseGeometry
 
+import gamecore
 from gamecore.errors import GeometryError
 from gamecore.geometry.queries import zones_along
 from gamecore.interop.geojson import (
@@ -69,18 +71,18 @@ RESOURCES = ROOT / "resources"
 DATA = Path(__file__).resolve().with_name("data")
 
 
-def _check_tree() -> None:
-    """The gamecore this tool imports must be its own tree's (not another checkout's
-    editable install), else the pack would mix two trees' code and resources."""
-    import gamecore
-
-    mine = (ROOT / "gamecore").resolve()
+def tree_mismatch(root: Path = ROOT) -> str | None:
+    """Why this tool must not run here, or None: the gamecore it imports must be the one
+    of its own tree (not another checkout's editable install), else the pack would mix
+    two trees' code and resources."""
+    mine = (root / "gamecore").resolve()
     used = Path(gamecore.__file__).resolve().parent
     if used != mine:
-        raise SystemExit(
+        return (
             f"tools.sample_world: gamecore is imported from {used}, not from {mine}; "
             "run it with this tree's own virtual environment"
         )
+    return None
 
 
 def _frozen(value):
@@ -870,7 +872,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", help="the .warroom file to write")
     parser.add_argument("--geodata", help="folder with the Natural Earth GeoJSON files")
     args = parser.parse_args(argv)
-    _check_tree()
+    problem = tree_mismatch(ROOT)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     from gamecore.store import write_pack
 
     start = time.perf_counter()
