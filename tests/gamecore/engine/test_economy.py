@@ -337,3 +337,19 @@ def test_bad_earmarks_are_a_ruleset_error(text, where):
     with pytest.raises(RulesetError, match=where):
         parse_ruleset('extends = "g40"\n' + text, "x.toml")
     parse_ruleset('extends = "g40"\n[options.earmarks]\nlend_lease = ["tank"]\n', "x.toml")
+
+
+def test_the_heuristic_bot_plays_with_earmarked_money():
+    from gamecore.engine import new_game
+    from gamecore.sim.bots import HeuristicBot
+    from gamecore.sim.playtest.samples import symmetric_pack
+
+    # aid only for battleships: the bot's plan counts the whole bank, the buy must not
+    options = {"earmarks": {"aid": ["battleship"]}, "earmarked_income": {"RED": {"aid": 30}}}
+    s = new_game(symmetric_pack(rounds=3), "test", seed=5, options=options)
+    bots = {n: HeuristicBot(i) for i, n in enumerate(("RED", "BLU"))}
+    while not s.is_terminal():
+        s.apply(bots.get(s.current_player, bots["RED"]).choose(s))
+    aid = [e for e in s.log if e.get("e") == "earmark"]
+    assert aid and all(e["nation"] == "RED" for e in aid)
+    assert s.banks["RED"] >= sum(s.earmarked("RED").values())
