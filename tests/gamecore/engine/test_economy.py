@@ -353,3 +353,15 @@ def test_the_heuristic_bot_plays_with_earmarked_money():
     aid = [e for e in s.log if e.get("e") == "earmark"]
     assert aid and all(e["nation"] == "RED" for e in aid)
     assert s.banks["RED"] >= sum(s.earmarked("RED").values())
+
+
+def test_money_lost_outside_a_purchase_takes_earmarked_money_last():
+    s, _ = _aid_game()
+    s.earmark("RED", "lend_lease", 6)  # bank 9: 3 free, 6 earmarked
+    s.banks["RED"] = 4  # e.g. a convoy raid took 5
+    assert s.spendable("RED") == 0
+    s.settle_earmarks("RED")
+    assert s.earmarked("RED") == {"lend_lease": 4}
+    s.banks["RED"] = 0
+    s.settle_earmarks("RED")
+    assert s.earmarks == {}
