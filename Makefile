@@ -40,7 +40,7 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m tests.benchmarks $(NAME) --json
 
 sample: $(STAMP)
-	$(BIN)/python -m gamecore.interop.sample_world resources/samples/world-1939.warroom
+	$(BIN)/python -m tools.sample_world resources/samples/world-1939.warroom
 
 dist: $(STAMP)
 	$(BIN)/python -m PyInstaller --noconfirm --clean --distpath dist --workpath build/pyinstaller packaging/warroom.spec

@@ -1,4 +1,5 @@
-"""gamecore must never import Qt (DESIGN.md, Layers)."""
+"""gamecore must never import Qt (DESIGN.md, Layers), nor the build tools beside it
+(``tools``: the sample pack they build is data)."""
 
 import json
 import subprocess
@@ -15,7 +16,8 @@ for info in pkgutil.walk_packages(gamecore.__path__, "gamecore."):
     importlib.import_module(info.name)
     names.append(info.name)
 qt = sorted(m for m in sys.modules if m == "PySide6" or m.startswith("PySide6.") or m == "editor" or m.startswith("editor."))
-print(json.dumps({"modules": names, "qt": qt}))
+tools = sorted(m for m in sys.modules if m == "tools" or m.startswith("tools."))
+print(json.dumps({"modules": names, "qt": qt, "tools": tools}))
 """
 
 
@@ -31,3 +33,4 @@ def test_importing_all_of_gamecore_loads_no_qt():
     assert "gamecore.cli" in result["modules"]
     assert len(result["modules"]) >= 5
     assert result["qt"] == []
+    assert result["tools"] == []

@@ -114,6 +114,7 @@ def new_game(
     s.alliance = board.alliance_of
     s.capitals = {}
     s.zone_damage = {}
+    s.earmarks = {}
     s.winner = None
     s.end_reason = ""
     s.terminal = False

@@ -124,6 +124,12 @@ CORE_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("_mcache", "share", ""),
     ("capitals", "copy", "nation -> relocated capital zone (§9.23)"),
     ("zone_damage", "share", "the zone economy: zone -> value lost (replaced, never mutated)"),
+    (
+        "earmarks",
+        "share",
+        "the zone economy: nation -> {purpose: money of its bank that only that purpose may"
+        " spend} (replaced, never mutated)",
+    ),
 )
 
 
@@ -334,6 +340,85 @@ class GameState:
         self.zone_damage = damage
         self.event("devastation", zone=zone, damage=new)
 
+    # ------------------------------------------------------------------ earmarked money
+    # Part of a nation's bank may be earmarked: money that only some purposes may spend
+    # (lend-lease money that buys only some unit classes). ``banks`` holds the whole sum;
+    # ``earmarks`` says how much of it is tied to which purpose. Which purchases a purpose
+    # pays for is the rule system's business: the kernel only keeps the accounts.
+
+    def earmarked(self, nation: str) -> dict[str, int]:
+        """The nation's earmarked money by purpose (at most its bank in all)."""
+        return dict(self.earmarks.get(nation, {}))
+
+    def spendable(self, nation: str, purposes=()) -> int:
+        """What the nation may spend on something ``purposes`` may pay for: its free
+        money plus the money earmarked for those purposes."""
+        bank = self.banks.get(nation, 0)
+        marks = self.earmarks.get(nation)
+        if not marks:
+            return bank
+        tied = sum(a for p, a in marks.items() if p not in purposes)
+        return max(0, bank - tied)
+
+    def earmark(self, nation: str, purpose: str, amount: int) -> None:
+        """Add ``amount`` to the nation's bank, earmarked for ``purpose``."""
+        if amount <= 0:
+            return
+        self.banks[nation] = self.banks.get(nation, 0) + amount
+        marks = dict(self.earmarks.get(nation, {}))
+        marks[purpose] = marks.get(purpose, 0) + amount
+        self._set_earmarks(nation, marks)
+        self.event("earmark", nation=nation, purpose=purpose, amount=amount)
+
+    def pay(self, nation: str, cost: int, purposes=()) -> None:
+        """Take ``cost`` from the nation's bank: first from the money earmarked for
+        ``purposes`` (in their order), then from its free money."""
+        if cost > self.spendable(nation, purposes):
+            raise RulesError(f"{nation} cannot pay {cost}")
+        self.banks[nation] = self.banks.get(nation, 0) - cost
+        marks = self.earmarks.get(nation)
+        if not marks:
+            return
+        marks = dict(marks)
+        left = cost
+        for p in purposes:
+            if left <= 0:
+                break
+            take = min(left, marks.get(p, 0))
+            if take:
+                marks[p] -= take
+                left -= take
+        self._set_earmarks(nation, marks)
+
+    def _set_earmarks(self, nation: str, marks: dict[str, int]) -> None:
+        """Store ``marks`` (dropping empty purposes), never more than the bank in all:
+        money taken from the bank by other means (a raid, a lost bank) takes earmarked
+        money last, purpose by purpose in name order."""
+        marks = {p: a for p, a in sorted(marks.items()) if a > 0}
+        over = sum(marks.values()) - max(0, self.banks.get(nation, 0))
+        for p in sorted(marks):
+            if over <= 0:
+                break
+            cut = min(over, marks[p])
+            marks[p] -= cut
+            over -= cut
+        marks = {p: a for p, a in marks.items() if a > 0}
+        if marks == self.earmarks.get(nation, {}):
+            return
+        earmarks = dict(self.earmarks)  # replaced, never mutated: clones share it
+        if marks:
+            earmarks[nation] = marks
+        else:
+            earmarks.pop(nation, None)
+        self.earmarks = earmarks
+        self._legal = None  # what the nation may buy has changed
+
+    def settle_earmarks(self, nation: str) -> None:
+        """Bring the nation's earmarks within its bank after the bank was changed
+        directly (money lost or spent outside :meth:`pay`)."""
+        if nation in self.earmarks:
+            self._set_earmarks(nation, dict(self.earmarks[nation]))
+
     def capital_of(self, nation: str) -> int | None:
         """The nation's capital zone now: a relocated one (seeds/000 §9.23) or the map's."""
         return self.capitals.get(nation, self.board.capital.get(nation))
@@ -419,6 +504,8 @@ class GameState:
         }
         if self.zone_damage:  # absent while no zone is devastated
             out["zone_damage"] = {str(z): d for z, d in sorted(self.zone_damage.items())}
+        if self.earmarks:  # absent while no money is earmarked
+            out["earmarks"] = {n: dict(m) for n, m in sorted(self.earmarks.items())}
         for p in self.PARTS:
             if p.snapshot is not None and not (p.sparse and not getattr(self, p.name)):
                 out[p.name] = p.snapshot(getattr(self, p.name))

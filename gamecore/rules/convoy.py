@@ -214,6 +214,7 @@ def raid(s: GameState, uid: int) -> dict[str, int]:
             left -= take
     for m, amount in sorted(lost.items()):
         s.banks[m] = max(0, s.banks.get(m, 0) - amount)  # paid to the bank
+        s.settle_earmarks(m)
     s.event(
         "convoy_raid",
         unit=uid,

@@ -228,7 +228,7 @@ def purchase_actions(s: GameState) -> list[Action]:
     n = s.current_nation
     if not _may_spend(s, n):
         return []
-    bank = s.banks.get(n, 0)
+    bank = s.spendable(n)  # free money: earmarked money pays only for its purposes
     nr = s.rules.nation_rules(n)
     allowed = None if nr.can_buy is None else set(nr.can_buy) | purchase_permissions(s, n)
     out = []
@@ -237,7 +237,7 @@ def purchase_actions(s: GameState) -> list[Action]:
     pending = s.pending.get(n, {})
     queued = sum(c for t, c in pending.items() if t in s.rules.units and not _place_rule(s, t))
     for t in s.rules.units.values():
-        if t.cost_for(n) <= 0 or _cost(s, n, t.id) > bank:
+        if t.cost_for(n) <= 0 or _cost(s, n, t.id) > _money_for(s, n, t.id, bank):
             continue
         if allowed is not None and t.id not in allowed:
             continue
@@ -279,7 +279,7 @@ def can_buy(s: GameState, typ: str, count: int) -> bool:
     if Action.buy(typ) not in purchase_actions(s):
         return False
     cost = _cost(s, n, typ) * count
-    if cost > s.banks.get(n, 0):
+    if cost > s.spendable(n, purposes(s, typ)):
         return False
     if typ in s.rules.units:
         if _place_rule(s, typ):
@@ -292,6 +292,22 @@ def can_buy(s: GameState, typ: str, count: int) -> bool:
         )
         return queued + count <= cap
     return True
+
+
+def purposes(s: GameState, typ: str) -> tuple[str, ...]:
+    """The earmarks (option ``earmarks``: purpose -> the unit types its money may buy)
+    that may pay for ``typ``, in name order."""
+    marks = s.rules.options.get("earmarks")
+    if not marks:
+        return ()
+    return tuple(p for p, types in sorted(marks.items()) if typ in types)
+
+
+def _money_for(s: GameState, n: str, typ: str, free: int) -> int:
+    """What ``n`` may spend on ``typ``: its free money plus what is earmarked for it."""
+    if not s.earmarks:
+        return free
+    return s.spendable(n, purposes(s, typ))
 
 
 def _cost(s: GameState, n: str, typ: str) -> int:
@@ -317,9 +333,10 @@ def apply_buy(s: GameState, a: Action) -> None:
         return
     count = max(1, a.count)
     cost = _cost(s, n, a.type) * count
-    if cost > s.banks.get(n, 0):
+    ways = purposes(s, a.type)
+    if cost > s.spendable(n, ways):
         raise RulesError(f"{n} cannot afford {count} {a.type}")
-    s.banks[n] -= cost
+    s.pay(n, cost, ways)
     p = dict(s.pending.get(n, {}))  # replaced, never changed in place (clones share it)
     p[a.type] = p.get(a.type, 0) + count
     s.pending[n] = p
@@ -330,8 +347,8 @@ def apply_repair(s: GameState, a: Action) -> None:
     n = s.current_nation
     f = s.facilities[a.target]
     ft = s.rules.facility_types[f.type]
-    points = min(f.damage, s.banks.get(n, 0) // max(1, ft.repair_cost))
-    s.banks[n] -= points * ft.repair_cost
+    points = min(f.damage, s.spendable(n) // max(1, ft.repair_cost))
+    s.pay(n, points * ft.repair_cost)
     s.facilities[f.id] = f._replace(damage=f.damage - points)
     s.event("repair", nation=n, facility=f.id, points=points)
 
@@ -861,6 +878,7 @@ def lose_unspent(s: GameState, n: str) -> None:
     left = s.banks.get(n, 0)
     if left > 0:
         s.banks[n] = 0
+        s.settle_earmarks(n)  # earmarked money is lost with the rest
         s.event("bank_lost", nation=n, amount=left)
 
 
@@ -1030,6 +1048,7 @@ def collect_income(s: GameState, n: str) -> int:
     amount = max(0, base + war + bonus - loss + s.income_mod.get(n, 0))  # + event changes
     s.banks[n] = s.banks.get(n, 0) + amount
     s.income[n] = amount
+    _earmarked_income(s, n)
     if peace or war:
         s.event(
             "income",
@@ -1044,6 +1063,17 @@ def collect_income(s: GameState, n: str) -> int:
     else:
         s.event("income", nation=n, amount=amount, territory=base, objectives=met, convoy=loss)
     return amount
+
+
+def _earmarked_income(s: GameState, n: str) -> None:
+    """Option ``earmarked_income`` (nation -> {purpose: amount}): money the nation gets
+    each time it collects income that only that purpose may spend (lend-lease aid that
+    buys only some unit classes; option ``earmarks`` says which). Paid after the income
+    event, so a game without it logs exactly what it did before."""
+    for purpose, amount in sorted(
+        (s.rules.options.get("earmarked_income") or {}).get(n, {}).items()
+    ):
+        s.earmark(n, purpose, int(amount))
 
 
 def production_capacity(s: GameState, f: Fac) -> int:
@@ -1064,6 +1094,22 @@ def production_capacity(s: GameState, f: Fac) -> int:
 # ---------------------------------------------------------------------- options
 #: the options this module reads (declared for the rule system: typed, checked at load)
 OPTIONS = (
+    OptionSpec(
+        "earmarks",
+        "table",
+        {},
+        doc="earmarked money: purpose -> the unit types money earmarked for it may buy "
+        "(empty: no earmarks; other money buys anything)",
+        owner="gamecore.rules.economy",
+    ),
+    OptionSpec(
+        "earmarked_income",
+        "table",
+        {},
+        doc="nation -> {purpose: amount} earmarked for that purpose each time the nation "
+        "collects income (lend-lease aid)",
+        owner="gamecore.rules.economy",
+    ),
     OptionSpec(
         "income_without_capital",
         "bool",

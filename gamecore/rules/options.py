@@ -112,6 +112,27 @@ def check_references(c, options, units, facilities, terrain, borders) -> None:
             c.fail("options.border_casualties_first", f"no [borders.{x}] or [terrain.{x}] table")
     if not isinstance(options.get("amphibious_first_round"), list):
         c.fail("options.amphibious_first_round", "must be a list")
+    # earmarked money (issue #22): purposes name unit types; income names purposes
+    marks = options.get("earmarks") or {}
+    for purpose, types in marks.items():
+        if not isinstance(types, list) or not types:
+            c.fail(f"options.earmarks.{purpose}", "must be a list of unit types")
+        for x in types:
+            if x not in units:
+                c.fail(f"options.earmarks.{purpose}", f"unknown unit type {x!r}")
+    for nation, row in (options.get("earmarked_income") or {}).items():
+        if not isinstance(row, dict):
+            c.fail(f"options.earmarked_income.{nation}", "must be a table of purpose = amount")
+        for purpose, amount in row.items():
+            if purpose not in marks:
+                c.fail(
+                    f"options.earmarked_income.{nation}",
+                    f"no earmark {purpose!r} in options.earmarks",
+                )
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                c.fail(
+                    f"options.earmarked_income.{nation}.{purpose}", "must be a whole amount >= 0"
+                )
 
 
 def _check_rows(c, key: str, rows, die) -> None:

@@ -213,6 +213,7 @@ def apply_effect(s: GameState, obj: Objective, name: str, args: tuple, kwargs: d
         amount = _number(args[1] if name == "add_cash" else args[0])
         for n in nations:
             s.banks[n] = max(0, s.banks.get(n, 0) + amount)
+            s.settle_earmarks(n)
             s.event("cash", nation=n, change=amount, by=obj.id)
     elif name == "add_units":
         add_units(s, _names(args[0])[0], _zones(args[1]), args[2], args[3] if len(args) > 3 else 1)
@@ -726,6 +727,7 @@ def after_combat(s: GameState, n: str) -> None:
         if cost:
             paid = min(cost, s.banks.get(n, 0))
             s.banks[n] = s.banks.get(n, 0) - paid
+            s.settle_earmarks(n)
             s.event("neutral_attack_cost", nation=n, zone=z, paid=paid)
     table = opts.get("neutral_victim_table") or {}
     if table:

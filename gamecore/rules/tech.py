@@ -210,7 +210,7 @@ def research_actions(s: GameState) -> list[Action]:
     done = rolled(s, n)
     if research_dice(s, n) - len(done) <= 0:
         return []
-    if int(opts["research_cost"]) > s.banks.get(n, 0):
+    if int(opts["research_cost"]) > s.spendable(n):  # free money: earmarks buy units
         return []
     cap = stage_cap(s)
     once = opts["research_once_per_turn"]
@@ -239,9 +239,9 @@ def apply_research(s: GameState, a: Action) -> bool:
         raise RulesError(f"{n} has developed {t.id} already")
     opts = s.rules.options
     cost = int(opts["research_cost"])
-    if cost > s.banks.get(n, 0):
+    if cost > s.spendable(n):
         raise RulesError(f"{n} cannot afford a research die ({cost} IPP)")
-    s.banks[n] = s.banks.get(n, 0) - cost
+    s.pay(n, cost)
     s.research[n] = (s.round, (*rolled(s, n), t.id))
     roll = s.rng.roll(int(opts["research_die"]))
     target = t.targets[st]

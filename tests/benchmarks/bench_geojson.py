@@ -21,7 +21,7 @@ def _import_world() -> tuple[float, float, dict]:
 def run() -> dict:
     import shapely
 
-    from gamecore.interop import sample_world
+    from tools.sample_world import build as sample_world
 
     _import_world()  # warm up: imports, pyproj database
     times, cpus, rep = [], [], {}

@@ -1301,7 +1301,11 @@ def _fit(a: Action, legal: list[Action], state=None) -> Action | None:
     if a in legal:
         return a
     if a.kind == "buy":
-        return a if Action.buy(a.type) in legal else None
+        if Action.buy(a.type) not in legal:
+            return None
+        if state is not None and state.earmarks and not state.system.is_legal(state, a):
+            return Action.buy(a.type)  # the plan counted earmarked money this type can't use
+        return a
     if a.kind != "move":
         return None
     if state is not None and state.system.is_legal(state, a):

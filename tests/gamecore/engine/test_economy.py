@@ -248,3 +248,120 @@ def test_unspent_money_carries_over_unless_the_ruleset_says_use_it_or_lose_it(ca
     else:
         assert lost == [{"e": "bank_lost", "nation": "RED", "amount": 37}]
         assert s.banks["RED"] == s.income.get("RED", 0)  # only the income just collected
+
+
+# ---------------------------------------------------------------------- earmarked money
+LEND_LEASE = {"earmarks": {"lend_lease": ["infantry", "tank"]}}
+
+
+def _aid_game(**options):
+    return game(
+        ROWS,
+        {"A": {"owner": "RED", "value": 3}, "C": {"owner": "BLU"}},
+        units=[("C", "BLU", "infantry")],
+        facilities=[("A", "minor_ic", 1)],
+        banks={"RED": 3},
+        options={**LEND_LEASE, **options},
+    )
+
+
+def test_earmarked_money_buys_only_its_unit_types():
+    # issue #22: a typed part of the bank (lend-lease money that buys only some classes)
+    s, _ = _aid_game()
+    assert buys(s) == ["infantry"]  # 3 free: artillery (4) and tanks (6) are too dear
+    s.earmark("RED", "lend_lease", 6)
+    assert s.banks["RED"] == 9 and s.earmarked("RED") == {"lend_lease": 6}
+    assert "tank" in buys(s)  # 3 free + 6 earmarked for tanks
+    assert "artillery" not in buys(s) and "fighter" not in buys(s)  # 3 free money only
+    assert s.spendable("RED") == 3 and s.spendable("RED", ("lend_lease",)) == 9
+    s.apply(Action.buy("infantry"))  # paid from the earmark first
+    assert s.banks["RED"] == 6 and s.earmarked("RED") == {"lend_lease": 3}
+    assert s.spendable("RED") == 3
+    assert s.snapshot()["earmarks"] == {"RED": {"lend_lease": 3}}
+
+
+def test_earmarks_are_state_a_clone_does_not_share():
+    s, _ = _aid_game()
+    s.earmark("RED", "lend_lease", 4)
+    c = s.clone()
+    c.pay("RED", 5, ("lend_lease",))
+    assert c.earmarked("RED") == {} and c.banks["RED"] == 2
+    assert s.earmarked("RED") == {"lend_lease": 4} and s.banks["RED"] == 7
+
+
+def test_earmarked_income_through_the_ruleset_option():
+    s, z = _aid_game(earmarked_income={"RED": {"lend_lease": 5}})
+    finish_turn(s)  # RED collects 3 of territory, then 5 of lend-lease
+    aid = [e for e in s.log if e.get("e") == "earmark"]
+    assert aid == [{"e": "earmark", "nation": "RED", "purpose": "lend_lease", "amount": 5}]
+    assert s.banks["RED"] == 3 + s.income["RED"] + 5
+    assert s.earmarked("RED") == {"lend_lease": 5}
+    assert s.spendable("RED") == 3 + s.income["RED"]
+
+
+def test_earmarked_money_is_lost_with_the_rest_when_money_does_not_carry_over():
+    s, z = _aid_game(bank_carry_over=False)
+    s.earmark("RED", "lend_lease", 6)
+    finish_turn(s)
+    assert [e["amount"] for e in s.log if e.get("e") == "bank_lost"] == [9]
+    assert s.earmarked("RED") == {} and "earmarks" not in s.snapshot()
+
+
+def test_without_earmarks_the_state_has_none():
+    s, _ = game(ROWS, {"A": {"owner": "RED", "value": 3}}, banks={"RED": 3})
+    assert s.rules.options["earmarks"] == {} and s.rules.options["earmarked_income"] == {}
+    assert s.earmarks == {} and "earmarks" not in s.snapshot()
+    assert s.spendable("RED") == s.banks["RED"]
+
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ('[options.earmarks]\nlend_lease = ["panzer"]\n', "options.earmarks.lend_lease"),
+        ('[options.earmarks]\nlend_lease = "tank"\n', "options.earmarks.lend_lease"),
+        (
+            '[options.earmarks]\nlend_lease = ["tank"]\n[options.earmarked_income]\nUK = {aid = 5}\n',
+            "options.earmarked_income.UK",
+        ),
+        (
+            '[options.earmarks]\nlend_lease = ["tank"]\n'
+            "[options.earmarked_income]\nUK = {lend_lease = -1}\n",
+            "options.earmarked_income.UK.lend_lease",
+        ),
+    ],
+)
+def test_bad_earmarks_are_a_ruleset_error(text, where):
+    from gamecore.engine.ruleset import parse_ruleset
+    from gamecore.errors import RulesetError
+
+    with pytest.raises(RulesetError, match=where):
+        parse_ruleset('extends = "g40"\n' + text, "x.toml")
+    parse_ruleset('extends = "g40"\n[options.earmarks]\nlend_lease = ["tank"]\n', "x.toml")
+
+
+def test_the_heuristic_bot_plays_with_earmarked_money():
+    from gamecore.engine import new_game
+    from gamecore.sim.bots import HeuristicBot
+    from gamecore.sim.playtest.samples import symmetric_pack
+
+    # aid only for battleships: the bot's plan counts the whole bank, the buy must not
+    options = {"earmarks": {"aid": ["battleship"]}, "earmarked_income": {"RED": {"aid": 30}}}
+    s = new_game(symmetric_pack(rounds=3), "test", seed=5, options=options)
+    bots = {n: HeuristicBot(i) for i, n in enumerate(("RED", "BLU"))}
+    while not s.is_terminal():
+        s.apply(bots.get(s.current_player, bots["RED"]).choose(s))
+    aid = [e for e in s.log if e.get("e") == "earmark"]
+    assert aid and all(e["nation"] == "RED" for e in aid)
+    assert s.banks["RED"] >= sum(s.earmarked("RED").values())
+
+
+def test_money_lost_outside_a_purchase_takes_earmarked_money_last():
+    s, _ = _aid_game()
+    s.earmark("RED", "lend_lease", 6)  # bank 9: 3 free, 6 earmarked
+    s.banks["RED"] = 4  # e.g. a convoy raid took 5
+    assert s.spendable("RED") == 0
+    s.settle_earmarks("RED")
+    assert s.earmarked("RED") == {"lend_lease": 4}
+    s.banks["RED"] = 0
+    s.settle_earmarks("RED")
+    assert s.earmarks == {}

@@ -9,11 +9,11 @@ import shapely
 
 from gamecore.engine import new_game
 from gamecore.geometry.adjacency import map_adjacency
-from gamecore.interop import sample_world
 from gamecore.model import in_scenario
 from gamecore.paths import sample_pack
 from gamecore.rules import load_ruleset
 from gamecore.store import read_pack
+from tools.sample_world import build as sample_world
 
 GW = "global-war-1936"
 

@@ -10,11 +10,11 @@ import shapely
 
 from gamecore.geometry.adjacency import map_adjacency
 from gamecore.geometry.grid import snap_map
-from gamecore.interop import sample_world
 from gamecore.model import in_scenario
 from gamecore.paths import sample_pack
 from gamecore.store import read_pack
 from gamecore.store.jsonform import dump_json
+from tools.sample_world import build as sample_world
 
 
 @pytest.fixture(scope="module")
@@ -197,3 +197,28 @@ def test_validator_reports_no_problem(built):
         f"{i.code} {i.message}" for i in report.issues if i.severity in ("error", "warning")
     ]
     assert problems == []
+
+
+def test_the_builder_runs_only_with_the_gamecore_of_its_own_tree(tmp_path):
+    assert sample_world.tree_mismatch() is None
+    problem = sample_world.tree_mismatch(tmp_path)
+    assert problem is not None and str(tmp_path / "gamecore") in problem
+    assert "\n" not in problem
+
+
+def test_the_builder_refuses_another_trees_gamecore(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(sample_world, "ROOT", tmp_path)
+    out = tmp_path / "out.warroom"
+    assert sample_world.main([str(out)]) == 2
+    assert "run it with this tree's own virtual environment" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_tables_are_data_with_rows_as_tuples(tmp_path):
+    tables = sample_world._load_tables(sample_world.DATA / "tables.json")
+    assert tables["LAND"]["europe"][0] == ("GBR", "United Kingdom", "UK", 8, "GBR")
+    assert isinstance(tables["RIVER_NOT"], set) and ("WGE", "SGE") in tables["RIVER_NOT"]
+    bad = tmp_path / "tables.json"
+    bad.write_text('{"X": {"type": "queue", "value": []}}', encoding="utf-8")
+    with pytest.raises(ValueError, match="tables.json: table X has unknown type 'queue'"):
+        sample_world._load_tables(bad)

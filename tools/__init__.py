@@ -1,0 +1,1 @@
+"""Build tools that live beside the game core and are not shipped with it."""
