@@ -80,10 +80,13 @@ def enum(choices: tuple[str, ...]) -> Check:
     return check
 
 
-def integer(lo: int, hi: int) -> Check:
+def integer(lo: int, hi: int, desc: Callable[[Any], str] | None = None) -> Check:
+    """A whole number in lo..hi; ``desc`` names a wrong value (a column's by default)."""
+    say = desc or _desc
+
     def check(v: Any) -> int:
         if type(v) is not int:
-            raise _Bad(f"expected an integer, found {_desc(v)}")
+            raise _Bad(f"expected an integer, found {say(v)}")
         if not lo <= v <= hi:
             raise _Bad(f"the integer {v} is outside {lo:,}..{hi:,}")
         return v
@@ -170,14 +173,7 @@ def _j_str(v: Any) -> str:
 
 
 def _j_int(lo: int, hi: int) -> Check:
-    def check(v: Any) -> int:
-        if type(v) is not int:
-            raise _Bad(f"expected an integer, found {_jdesc(v)}")
-        if not lo <= v <= hi:
-            raise _Bad(f"the integer {v} is outside {lo:,}..{hi:,}")
-        return v
-
-    return check
+    return integer(lo, hi, _jdesc)
 
 
 def _j_num(lo: float, hi: float) -> Check:
