@@ -373,11 +373,14 @@ class MapScene(QGraphicsScene):
         data, then repaint the area they cover (old and new bounds)."""
         touched = change.geometry | change.created_zones | change.deleted_zones
         dirty = self.geom.update(self.pack.map, touched)
-        # names, roundels, icons and chips are placed for the whole map: when the edit
-        # moves any of them (a label point follows its zone), everything is redrawn
+        # names, roundels, icons and chips: when the edit may move any of them (a label
+        # point follows its zone), the touched zones and those whose symbols could meet
+        # theirs are placed again (stacks that moved between zones are found too)
         structural = bool(change.created_zones or change.deleted_zones or change.scenarios)
         if structural or not self.symbols.unchanged(touched):
-            spots = self.symbols.refresh(names=bool(change.created_zones))
+            spots = self.symbols.refresh(
+                names=bool(change.created_zones), zones=touched | change.zones
+            )
         else:
             spots = []  # no anchor moved, no width changed: every symbol stays
         moved = len(spots) > 40
@@ -389,21 +392,37 @@ class MapScene(QGraphicsScene):
         zones._groups = zones._groups_lod = None
         borders = self.layers["borders"]
         assert isinstance(borders, BordersLayer)
-        borders.geometry_changed(dirty)
+        borders.geometry_changed(dirty, touched | change.zones, change.borders)
         labels = self.layers["labels"]
         assert isinstance(labels, LabelsLayer)
         labels.forget(touched | change.zones, change.fields)
+        # the items drawn over the cached map (issue markers above the anchors, the
+        # selection and hover outlines) change where the zones changed; link arrows
+        # run from a zone's anchor to another zone's, anywhere
+        near = QRectF() if dirty.isNull() else dirty.adjusted(*self._pad_px(40))
+        links = any(link.a in touched or link.b in touched for link in self.pack.map.links.values())
         for layer in self.layers.values():  # caches built from positions: drop them
             if isinstance(layer, LinesLayer):
                 layer._paths = None
             if not layer.STATIC:
-                layer.update()
+                if near.isNull() or (links and isinstance(layer, LinksLayer)):
+                    layer.update()
+                else:
+                    layer.update(near)
         if dirty.isNull() or moved:
             self.invalidate_static()
         else:
-            pad = self._pixels(12)  # border pens and the selection outline are a few px wide
-            self.invalidate_static(dirty.adjusted(-pad, -pad, pad, pad))
-        self.highlight.update()
+            # border pens and the selection outline are a few px wide
+            self.invalidate_static(dirty.adjusted(*self._pad_px(12)))
+        if near.isNull():
+            self.highlight.update()
+        else:
+            self.highlight.update(near)
+
+    def _pad_px(self, n: float) -> tuple[float, float, float, float]:
+        """Margins of ``n`` px (of the most zoomed-out view) for ``QRectF.adjusted``."""
+        pad = self._pixels(n)
+        return (-pad, -pad, pad, pad)
 
     def _invalidate_symbols(self, spots) -> None:
         """Redraw where symbols appeared, went or moved (Placer.refresh)."""

@@ -134,9 +134,9 @@ def test_vertex_drags_rebuild_only_touched_border_tiles_and_match_a_full_build(q
     partial = []
     build = borders._build
 
-    def spy(runs, dirty=None, old=None):
+    def spy(runs, dirty=None, old=None, zones=None):
         partial.append(dirty is not None and old is not None)
-        return build(runs, dirty, old)
+        return build(runs, dirty, old, zones)
 
     borders._build = spy
     w.set_tool("vertices")
