@@ -555,3 +555,95 @@ def test_a_plain_click_on_a_terrain_area_selects_its_zone(qtbot, window):
     window.scene.layers["zones"].locked = True  # the terrain areas' turn (Layers dock)
     click(qtbot, window, *on_outline)
     assert window.selection.items == [("terrain_area", aid)]
+
+
+# -- symbols placed again only around an edit ---------------------------------------------
+def _dense_pack(n_zones: int = 300):
+    """A synthetic map dense enough that a merge re-places a small part of it."""
+    from gamecore.geometry.synthetic import synthetic_map
+    from gamecore.model import Nation, Ownership, Pack, Scenario, UnitStack
+
+    m = synthetic_map(n_zones, n_zones * 40, seed=3)
+    pack = Pack(map=m, meta={"title": "dense"})
+    for code, colour in (("GER", "#6e6e6e"), ("UK", "#c49a52"), ("FRA", "#4f78b8")):
+        pack.nations[code] = Nation(code, code, colour)
+    sc = Scenario("1939", "Dense")
+    sc.turn_order = [["GER"], ["UK"], ["FRA"]]
+    for i, z in enumerate(z for z in m.zones.values() if not z.is_water):
+        owner = ("GER", "UK", "FRA")[i % 3]
+        sc.ownership[z.id] = Ownership(owner, owner)
+        if i % 2 == 0:
+            sc.units.append(UnitStack(z.id, owner, "infantry", 1 + i % 4))
+            sc.units.append(UnitStack(z.id, owner, "armour", 1))
+    pack.scenarios[sc.id] = sc
+    return pack
+
+
+def _placement_ok(w):
+    """Every stack of a zone wide enough is drawn once, in its zone; no name overlaps
+    another name or another zone's roundel."""
+    from PySide6.QtCore import QRectF
+
+    from editor.canvas.symbols import MIN_PX, ROUNDEL
+
+    scale = w.view.scale_factor()
+    placer = w.scene.symbols
+    placed = placer.get(scale)
+    sc = w.document.pack.scenarios["1939"]
+    shown = [i for _z, i, _x, _y in placed.units]
+    assert len(shown) == len(set(shown))
+    assert all(sc.units[i].zone == z for z, i, _x, _y in placed.units)
+    geom = w.scene.geom
+    wide = {z for z in w.document.pack.map.zones if geom.width(z) * scale >= MIN_PX["unit"]}
+    expected = {i for i, u in enumerate(sc.units) if u.zone in wide}
+    assert expected and expected == set(shown), sorted(expected ^ set(shown))
+
+    def box(x, y, bw, bh):
+        return QRectF(x * scale - bw / 2, y * scale - bh / 2, bw, bh)
+
+    names = [(z, box(x, y, *placer.name_size(z))) for z, x, y in placed.names]
+    roundels = [(z, box(x, y, ROUNDEL, ROUNDEL)) for z, x, y in placed.roundels]
+    for n, (z, r) in enumerate(names):
+        assert not any(r.intersects(o) for _z, o in names[n + 1 :]), z
+        assert not any(r.intersects(o) for oz, o in roundels if oz != z), z
+
+
+def test_a_merge_places_symbols_again_only_around_the_merged_zones(qtbot, window, monkeypatch):
+    """An edit re-places the symbols of the zones it touched and of those near them, not
+    the whole map; the placement stays whole (every stack drawn, no name covered)."""
+    from editor.canvas.symbols import Placer
+
+    pack = _dense_pack()
+    window._set_document(Document(pack, title="dense"))
+    w = window
+    w.view.fit_map()
+    land = sorted(
+        (z for z in pack.map.zones.values() if z.kind == "land"), key=lambda z: -z.geometry.area
+    )
+    a = land[len(land) // 2]
+    b = next(z for z in land if z.id != a.id and z.geometry.intersection(a.geometry).length > 0)
+    w.view.zoom_to(w.scene.selection_rect([("zone", a.id)]).adjusted(-300, -200, 300, 200))
+    w.view.viewport().repaint()
+    _placement_ok(w)
+    calls: list[int | None] = []
+    compute = Placer._compute
+
+    def spy(self, scale, only=None, base=None):
+        calls.append(None if only is None else len(only))
+        return compute(self, scale, only, base)
+
+    monkeypatch.setattr(Placer, "_compute", spy)
+    w.set_tool("merge")
+    click(qtbot, w, *_centre(w, a.id))
+    click(qtbot, w, *_centre(w, b.id))
+    key(qtbot, w, Qt.Key.Key_Return)
+    assert b.id not in pack.map.zones
+    w.view.viewport().repaint()
+    assert calls and all(n is not None and n < len(pack.map.zones) // 4 for n in calls), calls
+    _placement_ok(w)
+    calls.clear()
+    key(qtbot, w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert b.id in pack.map.zones
+    w.view.viewport().repaint()
+    assert calls and all(n is not None for n in calls), calls
+    _placement_ok(w)
