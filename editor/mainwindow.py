@@ -452,7 +452,7 @@ class MainWindow(QMainWindow):
             self.find_model.setStringList(
                 [f"{z.code} — {z.name}" for z in doc.pack.map.zones.values()]
             )
-        self.overview.invalidate()
+        self.overview.invalidate(self.scene.changed_area)
         self.validation.edited(change)
 
     def _doc_reset(self) -> None:
@@ -462,7 +462,13 @@ class MainWindow(QMainWindow):
 
     def _selection_changed(self) -> None:
         items = self.selection.items
+        before = self.scene.selection
         self.scene.set_selection(items)
+        # the overview draws the selected zones too: render their area again
+        flipped = [i for k, i in before ^ self.scene.selection if k == "zone"]
+        if flipped:
+            area = self.scene.geom.union_rect(flipped)
+            self.overview.invalidate(None if area.isNull() else area)
         n = len(items)
         if n == 1:
             kind, i = items[0]

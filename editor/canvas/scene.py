@@ -45,6 +45,7 @@ class MapScene(QGraphicsScene):
     layersChanged = Signal()
 
     def __init__(self, parent=None):
+        self.changed_area: QRectF | None = None  # see apply_change
         super().__init__(parent)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)  # a dozen items
         self.setBackgroundBrush(QBrush(QColor(style.MAP_BACKGROUND)))
@@ -296,7 +297,11 @@ class MapScene(QGraphicsScene):
 
     # -- changes ---------------------------------------------------------------------------
     def apply_change(self, change: Change) -> None:
-        """Redraw what ``change`` touched (the pack has already changed)."""
+        """Redraw what ``change`` touched (the pack has already changed).
+        ``changed_area`` is then the map area where the zones' fills, borders or outlines
+        changed, for the overview: None when that may be anywhere, a null rectangle when
+        nothing of them changed."""
+        self.changed_area: QRectF | None = None
         if change.geometry or change.created_zones or change.deleted_zones:
             self._geometry_changed(change)
             return
@@ -305,6 +310,14 @@ class MapScene(QGraphicsScene):
         recoloured: list[int] = []
         if change.zones or change.ownership or change.nations or change.scenarios:
             recoloured = self._recolour(None)
+        if not (
+            change.nations
+            or change.images
+            or change.borders
+            or "zone.kind" in change.fields
+            or len(recoloured) > 200
+        ):
+            self.changed_area = self.geom.union_rect(recoloured)
         if change.zones:
             self.geom.refresh_anchors(self.pack.map, change.zones)
             labels = self.layers["labels"]
@@ -418,6 +431,8 @@ class MapScene(QGraphicsScene):
             self.highlight.update()
         else:
             self.highlight.update(near)
+        if not dirty.isNull():
+            self.changed_area = dirty.adjusted(*self._pad_px(12))
 
     def _pad_px(self, n: float) -> tuple[float, float, float, float]:
         """Margins of ``n`` px (of the most zoomed-out view) for ``QRectF.adjusted``."""

@@ -647,3 +647,37 @@ def test_a_merge_places_symbols_again_only_around_the_merged_zones(qtbot, window
     w.view.viewport().repaint()
     assert calls and all(n is not None for n in calls), calls
     _placement_ok(w)
+
+
+def test_the_overview_renders_again_only_what_an_edit_changed(qtbot, demo, monkeypatch):
+    """After a merge the overview repaints the merged zones' area of its picture, and the
+    picture is the one a whole render gives."""
+    import numpy as np
+
+    w = demo
+    w.overview_dock.show()
+    ov = w.overview
+    qtbot.waitUntil(lambda: ov._image is not None and not ov._timer.isActive(), timeout=5000)
+    parts = []
+    part = ov._render_part
+    monkeypatch.setattr(ov, "_render_part", lambda: parts.append(1) or part())
+    pru, sax = _code(w, "PRU"), _code(w, "SAX")
+    w.set_tool("merge")
+    click(qtbot, w, *_centre(w, sax))
+    click(qtbot, w, *_centre(w, pru))
+    key(qtbot, w, Qt.Key.Key_Return)
+    assert pru not in w.document.pack.map.zones
+    qtbot.waitUntil(lambda: not ov._timer.isActive() and bool(parts), timeout=5000)
+    assert ov._dirty is None
+    got = ov._image.copy()
+    ov._image = None
+    ov._render()
+
+    def pixels(img):
+        img = img.convertToFormat(img.Format.Format_RGB32)
+        rows = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(), -1)
+        return rows[:, : 4 * img.width()].reshape(img.height(), img.width(), 4).astype(int)
+
+    whole = ov._image
+    diff = np.abs(pixels(got) - pixels(whole)).max(axis=2)
+    assert (diff > 40).mean() < 0.002, (diff > 40).mean()  # antialiased edges aside
