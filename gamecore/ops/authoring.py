@@ -29,7 +29,7 @@ from gamecore.model import Pack
 from gamecore.model.map import Map, Zone
 from gamecore.ops.base import Change, CompositeEdit, Edit, EditError
 from gamecore.ops.geometry import ApplyChangeSet
-from gamecore.ops.zones import FollowZones, zone_targets
+from gamecore.ops.zones import FollowZones, RemovedZonePolicy, zone_targets
 
 __all__ = [
     "OutlineCrossesError",
@@ -267,20 +267,34 @@ class SyncConvoyPaths(Edit):
         return not self._old
 
 
-def geometry_edit(cs: ChangeSet, factory: Callable | None = None, label: str = "") -> Edit:
-    """One undo step: the change set applied to the map, then the convoy paths it moves."""
+def geometry_edit(
+    cs: ChangeSet,
+    factory: Callable | None = None,
+    label: str = "",
+    policy: RemovedZonePolicy | None = None,
+) -> Edit:
+    """One undo step: the change set applied to the map, then the convoy paths it moves,
+    then the units, ownership and capitals of the zones it deletes or merges away (to
+    the zone that took their area, unless ``policy`` says otherwise)."""
     apply = ApplyChangeSet(cs, factory, label=label)
     edits: list[Edit] = [apply, SyncConvoyPaths(near=cs.touched())]
     if cs.deleted:  # units, ownership and capitals of zones merged or deleted away
-        edits.append(FollowZones(zone_targets(cs), removed=apply.removed_zones))
+        edits.append(FollowZones(zone_targets(cs), removed=apply.removed_zones, policy=policy))
     return CompositeEdit(edits, label=apply.label)
 
 
-def delete_zone_edit(cov: Coverage, pack: Pack, zid: int, label: str = "") -> Edit:
+def delete_zone_edit(
+    cov: Coverage,
+    pack: Pack,
+    zid: int,
+    label: str = "",
+    policy: RemovedZonePolicy | None = None,
+) -> Edit:
     """One undo step deleting zone ``zid``: its area merges into the neighbour with the
     longest shared border (preferring one of the same kind: water stays water), which
-    also takes its units, ownership and capital; a zone without neighbours leaves a
-    hole and its references go away. Raises :class:`EditError` for an unknown zone."""
+    also takes its units, ownership and capital (or as ``policy`` says); a zone without
+    neighbours leaves a hole and its references go away. Raises :class:`EditError` for
+    an unknown zone."""
     m = pack.map
     zone = m.zones.get(zid)
     if zone is None or zid not in cov.geoms:
@@ -304,4 +318,4 @@ def delete_zone_edit(cov: Coverage, pack: Pack, zid: int, label: str = "") -> Ed
     except GeometryError as err:
         raise EditError(f"cannot delete zone {zone.code} — {zone.name}: {err}") from None
     cs.label = label
-    return geometry_edit(cs, None, label)
+    return geometry_edit(cs, None, label, policy)
