@@ -45,6 +45,7 @@ from editor.docks.scenario import add_scenario_dock
 from editor.docks.zones import ZonesPanel
 from editor.document import Document, Selection
 from editor.play import install_play_actions
+from editor.removal import ask_removed_zones
 from editor.tools import TOOLS, Tool
 from editor.tools.common import coverage_of
 from editor.unsaved import UnsavedAutosave, unsaved_folder
@@ -53,7 +54,7 @@ from editor.wizards import install_authoring_actions
 from gamecore import __version__
 from gamecore.errors import PackLockedError, WarroomError
 from gamecore.ops import Change, CompositeEdit, Edit, IgnoreIssues
-from gamecore.ops.authoring import delete_zone_edit
+from gamecore.ops.authoring import delete_target, delete_zone_edit
 from gamecore.ops.zones import rename_zone_edit
 from gamecore.store import new_pack, open_pack, read_pack
 
@@ -843,8 +844,9 @@ class MainWindow(QMainWindow):
 
     def delete_selected_zones(self) -> bool:
         """Delete the selected zones in one undo step (Del, Edit menu, context menu): each
-        one's area merges into the neighbour sharing the longest border, which takes its
-        units, ownership and capital (gamecore.ops.authoring.delete_zone_edit)."""
+        one's area merges into the neighbour sharing the longest border; what happens to
+        its units, ownership and capital is asked first when it has any (by default they
+        go to that neighbour; gamecore.ops.authoring.delete_zone_edit)."""
         doc = self.document
         if doc is None or doc.readonly:
             return False
@@ -854,10 +856,20 @@ class MainWindow(QMainWindow):
             return False
         names = [f"{doc.pack.map.zones[z].code} — {doc.pack.map.zones[z].name}" for z in zones]
         cov = coverage_of(self).copy()
+        try:
+            target = delete_target(cov, doc.pack, zones[0]) if len(zones) == 1 else None
+        except WarroomError as err:
+            self.show_error(str(err))
+            return False
+        # what happens to their units, ownership and capital (asked when there are any)
+        policy = ask_removed_zones(self, doc.pack, zones, target, "Delete")
+        if policy is None:
+            self.show_hint("Delete cancelled")
+            return False
         edits = []
         try:
             for zid in zones:
-                edit = delete_zone_edit(cov, doc.pack, zid)
+                edit = delete_zone_edit(cov, doc.pack, zid, policy=policy)
                 cov.apply(edit.edits[0].changeset, check=False)  # the next one sees this one done
                 edits.append(edit)
         except WarroomError as err:
@@ -866,7 +878,7 @@ class MainWindow(QMainWindow):
         label = f"Delete {names[0]}" if len(names) == 1 else f"Delete {len(names)} zones"
         if not self.push(edits[0] if len(edits) == 1 else CompositeEdit(edits, label=label)):
             return False
-        self.show_hint(f"Deleted {', '.join(names)}: units and ownership went to the neighbour")
+        self.show_hint(f"Deleted {', '.join(names)}")
         return True
 
     def rename_zone(self, zid: int | None = None, name: str | None = None) -> bool:

@@ -34,6 +34,7 @@ from gamecore.ops.zones import FollowZones, RemovedZonePolicy, zone_targets
 __all__ = [
     "OutlineCrossesError",
     "SyncConvoyPaths",
+    "delete_target",
     "delete_zone_edit",
     "convoy_path",
     "draw_zone",
@@ -283,18 +284,10 @@ def geometry_edit(
     return CompositeEdit(edits, label=apply.label)
 
 
-def delete_zone_edit(
-    cov: Coverage,
-    pack: Pack,
-    zid: int,
-    label: str = "",
-    policy: RemovedZonePolicy | None = None,
-) -> Edit:
-    """One undo step deleting zone ``zid``: its area merges into the neighbour with the
-    longest shared border (preferring one of the same kind: water stays water), which
-    also takes its units, ownership and capital (or as ``policy`` says); a zone without
-    neighbours leaves a hole and its references go away. Raises :class:`EditError` for
-    an unknown zone."""
+def delete_target(cov: Coverage, pack: Pack, zid: int) -> int | None:
+    """The zone that takes the area of zone ``zid`` when it is deleted: the neighbour
+    with the longest shared border, preferring one of the same kind (water stays water);
+    None when it has no neighbour. Raises :class:`EditError` for an unknown zone."""
     m = pack.map
     zone = m.zones.get(zid)
     if zone is None or zid not in cov.geoms:
@@ -309,6 +302,24 @@ def delete_zone_edit(
         key = (other.is_water == zone.is_water, shared, -n)
         if best_key is None or key > best_key:
             best, best_key = n, key
+    return best
+
+
+def delete_zone_edit(
+    cov: Coverage,
+    pack: Pack,
+    zid: int,
+    label: str = "",
+    policy: RemovedZonePolicy | None = None,
+) -> Edit:
+    """One undo step deleting zone ``zid``: its area merges into the neighbour with the
+    longest shared border (preferring one of the same kind: water stays water), which
+    also takes its units, ownership and capital (or as ``policy`` says); a zone without
+    neighbours leaves a hole and its references go away. Raises :class:`EditError` for
+    an unknown zone."""
+    zone = pack.map.zones.get(zid)
+    best = delete_target(cov, pack, zid)
+    assert zone is not None
     label = label or f"Delete zone {zone.code} — {zone.name}"
     try:
         if best is None:
