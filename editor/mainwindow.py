@@ -410,6 +410,7 @@ class MainWindow(QMainWindow):
             tool.reset()
         self.zone_label.setText("")
         self.coords_label.setText("")
+        self._cursor_at = None
         self.scene.set_pack(doc.pack, doc.scenario_id)
         self.validation.reset(doc.pack)
         self.zones_panel.set_document(doc)
@@ -455,6 +456,8 @@ class MainWindow(QMainWindow):
             )
         self.overview.invalidate(self.scene.changed_area)
         self.validation.edited(change)
+        if change.geometry or change.created_zones or change.deleted_zones or change.zones:
+            self._cursor_zone_changed()
 
     def _doc_reset(self) -> None:
         self._load_into_views()
@@ -1141,7 +1144,25 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"⚠ {text}", 10000)
 
     def _cursor_moved(self, pos) -> None:
+        self._cursor_at = QPointF(pos)
         self.coords_label.setText(f"x {pos.x():.1f}  y {pos.y():.1f}")
+        self._show_zone_at(pos)
+
+    def _cursor_zone_changed(self) -> None:
+        """An edit (a delete, a merge, their undo, a rename) may have changed the zone
+        under a cursor that did not move: the status bar and the hover outline name the
+        zone there now, never one that is gone."""
+        pos = getattr(self, "_cursor_at", None)
+        if pos is None or not self.view.underMouse():
+            self.zone_label.setText("")
+            if self.scene.hover is not None and self.scene.hover not in self.scene.geom.index:
+                self.scene.set_hover(None)
+            return
+        self._show_zone_at(pos)
+        if self.scene.hover is not None:
+            self.scene.set_hover(self.scene.zone_at(pos))
+
+    def _show_zone_at(self, pos) -> None:
         zid = self.scene.zone_at(pos)
         doc = self.document
         z = doc.pack.map.zones.get(zid) if doc is not None and zid is not None else None

@@ -791,3 +791,29 @@ def test_a_zone_without_units_owner_or_capital_is_deleted_without_a_question(qtb
     w.view.setFocus()
     key(qtbot, w, Qt.Key.Key_Delete)  # the autouse fixture fails the test on a dialog
     assert sea not in pack.map.zones
+
+
+def test_the_status_bar_never_names_a_zone_that_is_gone(qtbot, demo, answer_removal):
+    """The cursor rests on a zone that is deleted, then restored by undo: the status
+    bar and the hover outline name the zone under it each time."""
+    w = demo
+    pack = w.document.pack
+    rhi = _code(w, "RHI")
+    rhine = pack.map.zones[rhi]
+    at = _centre(w, rhi)
+    click(qtbot, w, *at)
+    qtbot.mouseMove(w.view.viewport(), vp(w, at[0] + 0.5, at[1]))
+    assert w.zone_label.text().startswith("RHI")
+    answer_removal()
+    w.view.setFocus()
+    key(qtbot, w, Qt.Key.Key_Delete)
+    assert rhi not in pack.map.zones
+    now = w.scene.zone_at(QPointF(*at))
+    assert now is not None and now != rhi
+    text = w.zone_label.text()
+    assert rhine.name not in text and text.startswith(pack.map.zones[now].code), text
+    assert w.scene.hover in (None, now)
+    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    key(qtbot, w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert rhi in pack.map.zones
+    assert w.zone_label.text().startswith("RHI"), w.zone_label.text()
