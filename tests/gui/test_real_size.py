@@ -817,3 +817,80 @@ def test_the_status_bar_never_names_a_zone_that_is_gone(qtbot, demo, answer_remo
     key(qtbot, w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert rhi in pack.map.zones
     assert w.zone_label.text().startswith("RHI"), w.zone_label.text()
+
+
+def _line_painted(image, window, line) -> float:
+    """The share of points along ``line`` (any shape, rings too) whose pixel differs from
+    the pixels 5 px away on both sides."""
+    hits, n = 0, 0
+    for t in np.linspace(0.02, 0.98, 120):
+        p0, p1 = (
+            line.interpolate(t - 0.01, normalized=True),
+            line.interpolate(t + 0.01, normalized=True),
+        )
+        a, b = vp(window, p0.x, p0.y), vp(window, p1.x, p1.y)
+        d = np.array([b.x() - a.x(), b.y() - a.y()], dtype=float)
+        if np.hypot(*d) < 1e-6:
+            continue  # a corner
+        nrm = np.array([-d[1], d[0]]) / np.hypot(*d)
+        c = line.interpolate(t, normalized=True)
+        q = vp(window, c.x, c.y)
+        x, y = q.x(), q.y()
+        on = QColor(image.pixel(round(x), round(y)))
+        sides = [
+            QColor(image.pixel(round(x + s * 5 * nrm[0]), round(y + s * 5 * nrm[1])))
+            for s in (-1, 1)
+        ]
+        n += 1
+        hits += all(
+            max(abs(on.red() - c.red()), abs(on.green() - c.green()), abs(on.blue() - c.blue()))
+            > 25
+            for c in sides
+        )
+    return hits / max(n, 1)
+
+
+def _all_borders_painted(w) -> list:
+    m = w.document.pack.map
+    cov = Coverage.from_map(m)
+    pairs = {(a, b) for a, ns in cov.adjacency().items() for b in ns if a < b}
+    w.view.viewport().repaint()
+    image = w.view.viewport().grab().toImage()
+    missing = []
+    for a, b in sorted(pairs):
+        shared = shapely.line_merge(
+            shapely.intersection(m.zones[a].geometry.boundary, m.zones[b].geometry.boundary)
+        )
+        for part in shapely.get_parts(shared):
+            share = _line_painted(image, w, part)
+            if part.length > 20 and share < 0.3:  # dashed borders: about half
+                missing.append((m.zones[a].name, m.zones[b].name, round(share, 2)))
+    return missing
+
+
+def test_borders_are_painted_after_a_delete_its_undo_and_redo(qtbot, blank):
+    """Delete a drawn land zone (Del), undo (Ctrl+Z), redo (Ctrl+Y): every border is
+    painted each time (checked with the cursor off the map: the hover outline is white)."""
+    w = blank
+    _draw_two_seas_two_lands(qtbot, w)
+
+    def painted_off_map():
+        qtbot.mouseMove(w.view.viewport(), vp(w, 1150, 50))
+        assert w.scene.hover is None
+        return _all_borders_painted(w)
+
+    assert not painted_off_map()
+    m = w.document.pack.map
+    right = next(z.id for z in m.zones.values() if z.kind == "land" and z.geometry.bounds[0] >= 299)
+    click(qtbot, w, 420, 420)
+    assert w.selection.zones() == [right]
+    w.view.setFocus()
+    key(qtbot, w, Qt.Key.Key_Delete)
+    assert right not in m.zones
+    assert not painted_off_map()
+    key(qtbot, w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert right in m.zones
+    assert not painted_off_map()
+    key(qtbot, w, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert right not in m.zones
+    assert not painted_off_map()
