@@ -68,7 +68,8 @@ class RemovedZonesDialog(QDialog):
         if stakes.units:
             group(
                 "units",
-                f"Units ({stakes.units} there)",
+                f"Units ({stakes.units} there"
+                + (", over all scenarios)" if len(pack.scenarios) > 1 else ")"),
                 [("move", f"&Move them to {there}"), ("remove", "&Remove them from the map")],
             )
         if stakes.owned:
