@@ -229,10 +229,18 @@ class MapScene(QGraphicsScene):
 
     def set_issues(self, issues: dict[int, str]) -> None:
         """Zones with validation issues: ``{zone id: "error" | "warning" | "info"}``."""
+        flipped = set(self.issues) ^ set(issues)
         self.issues = dict(issues)
         if self.mode == "issues":
             self._recolour(None)
         self.layers["issues"].refresh()
+        if flipped and self.symbols._cache:
+            # chips keep clear of the markers: place those zones' symbols again
+            spots = self.symbols.refresh(names=False, zones=flipped)
+            if len(spots) > 40:
+                self.invalidate_static()
+            else:
+                self._invalidate_symbols(spots)
 
     def set_heatmap(self, values: dict[int, float]) -> None:
         """Values per zone for the "heatmap" map mode (e.g. battles per playtest game)."""

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 NAME_PX, VALUE_PX, CHIP_PX = 12, 10, 10
 ROUNDEL = 18.0  # px
 ICON = 14.0  # px
+#: an issue marker (IssuesLayer): its size and how far above the zone's anchor it sits
+MARKER_W, MARKER_H, MARKER_DY = 18.0, 16.0, 18.0
 CHIP_H = 16.0
 #: minimum width of a zone on screen for each kind of symbol (px)
 MIN_PX = {"roundel": 22.0, "facility": 34.0, "unit": 44.0}
@@ -146,7 +148,9 @@ class Placer:
     def _key(self, scale: float) -> tuple:
         layers = self.scene.layers
         shown = tuple(
-            layers[k].isVisible() for k in ("labels", "facilities", "units") if k in layers
+            layers[k].isVisible()
+            for k in ("labels", "facilities", "units", "issues")
+            if k in layers
         )
         return (round(scale, 9), shown, self.scene.scenario_id)
 
@@ -245,6 +249,14 @@ class Placer:
                     out.append((x - w / 2, y - h / 2, w, h))
         return out
 
+    def _marked(self) -> set[int]:
+        """Zones with an issue marker drawn (IssuesLayer): chips keep clear of it."""
+        sc = self.scene
+        layer = sc.layers.get("issues")
+        if layer is None or not layer.isVisible():
+            return set()
+        return set(sc.issues) & set(sc.geom.anchor)
+
     def _extents(self, ids: list[int], scale: float) -> np.ndarray:
         """Per zone of ``ids``: the screen box (px, x0 y0 x1 y1) its symbols can occupy at
         ``scale`` (its bounds, label point, roundel and slots, plus how far a name, a
@@ -263,11 +275,16 @@ class Placer:
             return out
         b = geom.bounds[rows]
         px = np.minimum(b[:, 2] - b[:, 0], (b[:, 3] - b[:, 1]) * 2.0) * scale
-        for n in np.flatnonzero(px >= 8.0).tolist():
+        marked = self._marked()
+        for n in range(len(ids)):
             zid = ids[n]
-            z = zones[zid]
             p = px[n]
+            if p < 8.0 and zid not in marked:
+                continue
+            z = zones[zid]
             rx = ry = 0.0
+            if zid in marked:  # the issue marker above the anchor
+                rx, ry = MARKER_W / 2 + 2, MARKER_DY + MARKER_H / 2 + 2
             w, h = self.name_size(zid)
             if p >= w * 0.8:  # the name, maybe above or below the roundel
                 rx, ry = w / 2 + 2, ROUNDEL + h + 2
@@ -433,6 +450,7 @@ class Placer:
             return QRectF(x * scale - w / 2, y * scale - h / 2, w, h)
 
         name_on = layers["labels"].isVisible()
+        marked = self._marked()
         # 1. names
         name_box: dict[int, QRectF] = {}
         displaced: set[int] = set()
@@ -451,6 +469,19 @@ class Placer:
                         break
                 if name_box.get(zid) is None or out.names[-1][1:] != spots[0]:
                     displaced.add(zid)
+        # issue markers are drawn above the anchors whatever else is there: what comes
+        # next (roundels, icons, chips) keeps clear of them
+        for zid in order:
+            if zid in marked:
+                grid.owner = zid
+                ax, ay = geom.anchor[zid]
+                r = QRectF(
+                    ax * scale - MARKER_W / 2,
+                    ay * scale - MARKER_DY - MARKER_H / 2,
+                    MARKER_W,
+                    MARKER_H,
+                )
+                grid.place(r, force=True)
         # 2. value roundels (at the roundel point, else under the name)
         roundel_at: dict[int, tuple[float, float]] = {}
         for zid in order:

@@ -620,6 +620,18 @@ def _placement_ok(w):
         assert not any(r.intersects(o) for oz, o in roundels if oz != z), z
 
 
+def _validated(qtbot, w) -> None:
+    """Until the live validator has nothing to do and its results are shown."""
+    v = w.validation
+
+    def idle() -> bool:
+        v.wait()
+        return not v._busy and not v.pending() and not v._settle.isActive()
+
+    qtbot.waitUntil(idle, timeout=20_000)
+    qtbot.wait(20)
+
+
 def test_a_merge_places_symbols_again_only_around_the_merged_zones(
     qtbot, window, monkeypatch, answer_removal
 ):
@@ -637,6 +649,7 @@ def test_a_merge_places_symbols_again_only_around_the_merged_zones(
     a = land[len(land) // 2]
     b = next(z for z in land if z.id != a.id and z.geometry.intersection(a.geometry).length > 0)
     w.view.zoom_to(w.scene.selection_rect([("zone", a.id)]).adjusted(-300, -200, 300, 200))
+    _validated(qtbot, w)  # the markers of the first issues are placed before
     w.view.viewport().repaint()
     _placement_ok(w)
     calls: list[int | None] = []
@@ -656,8 +669,9 @@ def test_a_merge_places_symbols_again_only_around_the_merged_zones(
     w.view.viewport().repaint()
     assert calls and all(n is not None and n < len(pack.map.zones) // 4 for n in calls), calls
     _placement_ok(w)
-    calls.clear()
     qtbot.waitUntil(w.isActiveWindow, timeout=2000)  # back from the dialog
+    _validated(qtbot, w)
+    calls.clear()
     key(qtbot, w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert b.id in pack.map.zones
     w.view.viewport().repaint()
@@ -894,3 +908,49 @@ def test_borders_are_painted_after_a_delete_its_undo_and_redo(qtbot, blank):
     key(qtbot, w, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     assert right not in m.zones
     assert not painted_off_map()
+
+
+def test_issue_markers_never_cover_a_unit_stack(qtbot, demo):
+    """A zone with an issue shows a marker above its label point; the unit stacks there
+    (and around) move aside instead of being covered by it (under X a "4 inf" chip of
+    Germany vanished under the marker after a merge)."""
+    from PySide6.QtCore import QRectF
+
+    from editor.canvas.symbols import CHIP_H
+
+    MARKER_W, MARKER_H, MARKER_DY = 18.0, 16.0, 18.0  # IssuesLayer: 18 x 16, 18 px up
+
+    w = demo
+    pack = w.document.pack
+    w.validation.wait()
+    qtbot.wait(20)
+    sc = pack.scenarios["1939"]
+    zones = sorted({u.zone for u in sc.units if pack.map.zones[u.zone].kind == "land"})
+    w.view.zoom_to(w.scene.selection_rect([("zone", z) for z in zones]))
+    w.view.viewport().repaint()
+    scale = w.view.scale_factor()
+    placer = w.scene.symbols
+
+    def covered() -> list:
+        placed = placer.get(scale)
+        anchor = w.scene.geom.anchor
+        markers = [
+            QRectF(
+                anchor[z][0] * scale - MARKER_W / 2,
+                anchor[z][1] * scale - MARKER_DY - MARKER_H / 2,
+                MARKER_W,
+                MARKER_H,
+            )
+            for z in w.scene.issues
+        ]
+        out = []
+        for z, i, x, y in placed.units:
+            cw = placer.chip_width(f"{sc.units[i].count}")  # at least this wide
+            chip = QRectF(x * scale - cw / 2, y * scale - CHIP_H / 2, cw, CHIP_H)
+            if any(chip.intersects(m) for m in markers):
+                out.append((pack.map.zones[z].code, i))
+        return out
+
+    w.scene.set_issues({z: "warning" for z in zones})
+    w.view.viewport().repaint()
+    assert placer.get(scale).units and not covered(), covered()
