@@ -539,13 +539,9 @@ class LinesLayer(Layer):
 
     def border_rails(self) -> list[tuple[QPainterPath, QRectF, str | None]]:
         """Rail crossings stored on borders (``Border.rail_gauge``, Global War §12.10: a
-        railroad crosses a border), drawn from one zone's roundel to the other's."""
+        railroad crosses a border), drawn from one zone's roundel to the other's (so
+        they follow the zones' label points: ``zones_moved`` drops them)."""
         if self._border_rails is None:
-            self.paths()
-        return self._border_rails or []
-
-    def paths(self) -> dict[int, tuple[QPainterPath, QRectF]]:
-        if self._paths is None:
             self._border_rails = []
             if self.kind == "rail":
                 sc = self.map_scene
@@ -556,6 +552,16 @@ class LinesLayer(Layer):
                     ends = [zones[z].roundel or anchor[z] for z in (b.a, b.b)]
                     path = polyline_path(ends)
                     self._border_rails.append((path, path_bounds(path), b.rail_gauge))
+        return self._border_rails
+
+    def zones_moved(self) -> None:
+        """Zones were reshaped, created or deleted: the border rails run between their
+        points again; the lines' own drawings (their points) stay."""
+        self._border_rails = None
+
+    def paths(self) -> dict[int, tuple[QPainterPath, QRectF]]:
+        if self._paths is None:
+            self._border_rails = None
             self._paths = {}
             for ln in self.lines():
                 if len(ln.points) >= 2:

@@ -424,7 +424,9 @@ class MapScene(QGraphicsScene):
         links = any(link.a in touched or link.b in touched for link in self.pack.map.links.values())
         for layer in self.layers.values():  # caches built from positions: drop them
             if isinstance(layer, LinesLayer):
-                layer._paths = None
+                if change.lines:
+                    layer._paths = None  # a line's drawing changed with the zones
+                layer.zones_moved()
             if not layer.STATIC:
                 if near.isNull() or (links and isinstance(layer, LinksLayer)):
                     layer.update()
