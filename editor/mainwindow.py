@@ -348,7 +348,15 @@ class MainWindow(QMainWindow):
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.activated.connect(self.find_zone)
         self.find_edit.setCompleter(completer)
-        self.find_edit.returnPressed.connect(lambda: self.find_zone(self.find_edit.text()))
+        self.find_edit.returnPressed.connect(self._find_entered)
+        # Escape leaves the box: the keys go back to the map
+        leave = QAction("Back to the map", self.find_edit)
+        leave.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        leave.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        leave.triggered.connect(
+            lambda _c=False: self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        )
+        self.find_edit.addAction(leave)
         vt.addWidget(self.find_edit)
 
     def _build_statusbar(self) -> None:
@@ -1114,6 +1122,12 @@ class MainWindow(QMainWindow):
     def focus_find(self) -> None:
         self.find_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.find_edit.selectAll()
+
+    def _find_entered(self) -> None:
+        """Enter in the find box: show the zone, then give the keys back to the map (tool
+        letters typed next must not land in the box)."""
+        if self.find_zone(self.find_edit.text()) is not None:
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def find_zone(self, text: str) -> int | None:
         """Select and show the zone named or coded ``text`` (also "CODE — Name" and

@@ -954,3 +954,26 @@ def test_issue_markers_never_cover_a_unit_stack(qtbot, demo):
     w.scene.set_issues({z: "warning" for z in zones})
     w.view.viewport().repaint()
     assert placer.get(scale).units and not covered(), covered()
+
+
+def test_enter_in_the_find_box_gives_the_keys_back_to_the_map(qtbot, demo):
+    """Ctrl+F, a code, Enter: the zone is shown and the next tool letter reaches the map
+    (under X, "p", "b", "v" were typed into the find box after a search)."""
+    w = demo
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    w.view.setFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert w.find_edit.hasFocus()
+    qtbot.keyClicks(w.find_edit, "PAR")
+    qtbot.keyClick(w.find_edit, Qt.Key.Key_Return)
+    assert w.selection.zones() == [_code(w, "PAR")]
+    qtbot.wait(10)
+    assert w.view.hasFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_V)
+    assert w.tool.name == "vertices" and w.find_edit.text() == "PAR"
+    # Escape in the box leaves it too
+    qtbot.keyClick(w.view, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert w.find_edit.hasFocus()
+    qtbot.keyClick(w.find_edit, Qt.Key.Key_Escape)
+    assert w.view.hasFocus()
