@@ -337,7 +337,11 @@ class MapScene(QGraphicsScene):
         # redraws the edited zones and the places where symbols appeared, went or moved
         moved: list = []
         if self._may_move_symbols(change):
-            moved = self.symbols.refresh(names=bool("zone.name" in change.fields or change.nations))
+            names = bool("zone.name" in change.fields or change.nations)
+            if change.nations:  # colours and names of every nation's zones
+                moved = self.symbols.refresh(names=names)
+            else:  # those zones and their neighbours (stacks that changed are found too)
+                moved = self.symbols.refresh(names=names, zones=change.zones | change.ownership)
         zone_rect = self.geom.union_rect(change.zones | change.ownership)
         if change.nations or len(moved) > 40:
             self.invalidate_static()
