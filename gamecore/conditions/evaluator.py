@@ -158,6 +158,7 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "upgrade_facility": (("zone", "sym", "sym"), {}),
     # politics (gamecore.rules.politics; seeds/000 §4-§5, §13-§14)
     "declare_war": (("who", "who"), {}),
+    "change_relation": (("who", "who", "sym", "sym"), {}),  # TripleA relationshipChange
     "align": (("minor", "nation"), {}),
     "control": (("nation", "nation"), {}),
     "set_alliance": (("nation", "sym"), {}),

@@ -43,6 +43,7 @@ from gamecore.interop.triplea import mapfiles as mf
 from gamecore.interop.triplea import rulesmap as rm
 from gamecore.interop.triplea.gamexml import Attachment, Game, read_game
 from gamecore.interop.triplea.pixelgeom import polygons_to_coverage, territory_geometries
+from gamecore.interop.triplea.rulesxlate import translate_rules
 from gamecore.interop.triplea.xmlsafe import parse_xml
 from gamecore.model import (
     Alliance,
@@ -113,6 +114,10 @@ class ImportReport:
     adjacency_equal: bool = True
     images: int = 0
     notes: list[str] = field(default_factory=list)
+    #: the game's rules mapped to objectives/events: kind -> how many
+    rules: dict[str, int] = field(default_factory=dict)
+    #: the parts of the game's rules that are not played (named, never silently dropped)
+    unmapped: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         out = [
@@ -138,6 +143,11 @@ class ImportReport:
         out += [f"  - {x}" for x in self.overrides_added]
         if self.images:
             out.append(f"{self.images} images")
+        if self.rules:
+            out.append(
+                "rules mapped: " + ", ".join(f"{n} {k}" for k, n in self.rules.items())
+            )
+        out += [f"not mapped: {u}" for u in self.unmapped]
         out += [f"note: {n}" for n in self.notes]
         return out
 
@@ -945,6 +955,19 @@ class _Importer:
                 raise self.fail(f"resourceGiven names unknown player '{player}'")
             if res == "PUs":
                 sc.banks[player] = sc.banks.get(player, 0) + _int(qty, "resourceGiven", self.gpath)
+        # politics, national objectives, triggers, victory: the condition language
+        tr = translate_rules(
+            g,
+            self.zid,
+            set(self.pack.nations),
+            self.facility_units,
+            lambda name: slug(name, "alliance"),
+        )
+        for obj in tr.objectives:
+            sc.objectives[obj.id] = obj
+        sc.options.update(tr.options)
+        self.report.rules = dict(sorted(tr.counts.items()))
+        self.report.unmapped = list(tr.unmapped)
         # what Warroom does not model, verbatim
         # (a shallow copy: the parts replaced here are rebuilt from the model on export)
         keep = dataclasses.replace(
