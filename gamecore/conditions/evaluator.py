@@ -92,6 +92,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], str, dict[str, str]]] = {
     "count": (("comp",), "num", {}),
     "at_war": (("who", "who"), "bool", {"board": "sym"}),
     "relation": (("nation", "nation"), "sym", {}),
+    "relation_type": (("nation", "nation"), "sym", {}),
     "none": (("who", "zones", "filter?"), "bool", {}),
     "units": (("who", "zones", "filter?"), "num", {}),
     "alignment": (("zone",), "sym", {}),
@@ -158,7 +159,7 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "upgrade_facility": (("zone", "sym", "sym"), {}),
     # politics (gamecore.rules.politics; seeds/000 §4-§5, §13-§14)
     "declare_war": (("who", "who"), {}),
-    "change_relation": (("who", "who", "sym", "sym"), {}),  # TripleA relationshipChange
+    "change_relation": (("who", "who", "sym", "sym", "sym?"), {}),  # TripleA relationshipChange
     "align": (("minor", "nation"), {}),
     "control": (("nation", "nation"), {}),
     "set_alliance": (("nation", "sym"), {}),
@@ -688,6 +689,26 @@ def i_relation(node, p, kw):
     return lambda w, e: w.relation(_one(node, a_f(w, e)), _one(node, b_f(w, e)))
 
 
+def i_relation_type(node, p, kw):
+    """The named relationship type of two nations (TripleA's "War", "Unprovoked",
+    "Friendly_Neutral", ...): the last ``relation_type`` fact of the game (effect
+    ``change_relation`` with a type), else the scenario prop ``relation_types`` (``"A|B"``
+    -> type, sorted pair), else the relation itself."""
+    a_f, b_f = p
+
+    def f(w, e):
+        a, b = _one(node, a_f(w, e)), _one(node, b_f(w, e))
+        key = "|".join(sorted((a, b)))
+        for ev in reversed(w.events):
+            if ev.get("type") == "relation_type" and ev.get("pair") == key:
+                return ev.get("name")
+        initial = getattr(w, "relation_types", None) or {}
+        name = initial.get(key)
+        return name if name else w.relation(a, b)
+
+    return f
+
+
 def i_units(node, p, kw):
     who_f, zones_f, flt_f = p
     return lambda w, e: _units_matching(
@@ -1088,6 +1109,7 @@ _IMPLS: dict[str, Callable] = {
     "month": i_month,
     "is_neutral": i_is_neutral,
     "triggered": i_triggered,
+    "relation_type": i_relation_type,
     "surrendered": i_surrendered,
     "max": i_max,
     "sz": i_sz,

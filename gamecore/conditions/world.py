@@ -161,6 +161,7 @@ class ScenarioWorld:
         self.round = 1
         self.phase = "purchase"
         self.events: list[dict] = []
+        self.relation_types: dict[str, str] = dict(scenario.props.get("relation_types") or {})
         self._turns: dict[str, int] = {}
         self._techs: dict[str, set[str]] = {}
 

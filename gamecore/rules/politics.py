@@ -214,7 +214,10 @@ def apply_effect(s: GameState, obj: Objective, name: str, args: tuple, kwargs: d
                 if a != b and _nation_ok(s, a) and _nation_ok(s, b) and not s.at_war(a, b):
                     declare_war(s, a, b)
     elif name == "change_relation":
-        _change_relation(s, obj, _names(args[0]), _names(args[1]), str(args[2]), str(args[3]))
+        name_of = str(args[4]) if len(args) > 4 and args[4] is not None else None
+        _change_relation(
+            s, obj, _names(args[0]), _names(args[1]), str(args[2]), str(args[3]), name_of
+        )
     elif name == "set_relation":
         a, b, rel = _names(args[0]), _names(args[1]), str(args[2])
         for x in a:
@@ -315,20 +318,41 @@ _GUARDS = {
 }
 
 
+def relation_type(s: GameState, a: str, b: str) -> str:
+    """The named relationship type of ``a`` and ``b`` (condition ``relation_type``)."""
+    key = "|".join(sorted((a, b)))
+    for ev in reversed(s.history):
+        if ev.get("type") == "relation_type" and ev.get("pair") == key:
+            return str(ev.get("name"))
+    return (s.scenario.props.get("relation_types") or {}).get(key) or s.relation(a, b)
+
+
 def _change_relation(
-    s: GameState, obj: Objective, a: list[str], b: list[str], guard: str, status: str
+    s: GameState,
+    obj: Objective,
+    a: list[str],
+    b: list[str],
+    guard: str,
+    status: str,
+    type_name: str | None = None,
 ) -> None:
     """TripleA's ``relationshipChange``: each pair whose relation is ``guard`` (``any``,
-    war, neutral, aligned) gets ``status``, without the consequences of a declaration
-    (the game's own triggers and political actions carry those)."""
+    war, neutral, aligned, or a named type) gets ``status`` (and the named type
+    ``type_name``), without the consequences of a declaration (the game's own triggers
+    and political actions carry those)."""
     ok = _GUARDS.get(guard)
     for x in a:
         for y in b:
             if x == y or not (_nation_ok(s, x) and _nation_ok(s, y)):
                 continue
             now = s.relation(x, y)
-            if ok is not None and now not in ok:
-                continue
+            if guard != "any":
+                if ok is not None and now not in ok:
+                    continue
+                if ok is None and relation_type(s, x, y) != guard:
+                    continue
+            if type_name and relation_type(s, x, y) != type_name:
+                s.remember("relation_type", pair="|".join(sorted((x, y))), name=type_name)
             if now == status:
                 continue
             s.set_relation(x, y, status, initiated_by=obj.owner)

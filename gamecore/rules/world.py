@@ -87,6 +87,11 @@ class GameWorld:
     def relation(self, a: str, b: str) -> str:
         return self.state.relation(a, b)
 
+    @property
+    def relation_types(self) -> dict[str, str]:
+        """The scenario's named relationship types at the start ("A|B" -> name)."""
+        return self.state.scenario.props.get("relation_types") or {}
+
     def income(self, nation: str) -> int:
         from gamecore.rules.economy import income_level
 

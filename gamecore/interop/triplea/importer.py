@@ -144,9 +144,7 @@ class ImportReport:
         if self.images:
             out.append(f"{self.images} images")
         if self.rules:
-            out.append(
-                "rules mapped: " + ", ".join(f"{n} {k}" for k, n in self.rules.items())
-            )
+            out.append("rules mapped: " + ", ".join(f"{n} {k}" for k, n in self.rules.items()))
         out += [f"not mapped: {u}" for u in self.unmapped]
         out += [f"note: {n}" for n in self.notes]
         return out
@@ -966,6 +964,14 @@ class _Importer:
         for obj in tr.objectives:
             sc.objectives[obj.id] = obj
         sc.options.update(tr.options)
+        sc.props["relation_types"] = {k: v[0] for k, v in sorted(rel_types.items())}
+        if any(
+            _options(ta).get("victoryCity") not in (None, "0", "false")
+            for ta in self.attachments["territory"].values()
+        ):
+            # a game that ends at a round limit without the game's own victory: the
+            # side holding more of its victory cities (TripleA's measure of the war)
+            sc.options.setdefault("round_limit_winner", "victory_cities")
         self.report.rules = dict(sorted(tr.counts.items()))
         self.report.unmapped = list(tr.unmapped)
         # what Warroom does not model, verbatim
@@ -1064,7 +1070,16 @@ class _Importer:
                     raise self.fail(f"capital of '{terr}' names unknown player '{cap}'")
                 z.set_flag("capital")
                 nat = self.pack.nations[cap]
-                if nat.capital is None:
+                if z.kind == "impassable":
+                    # an impassable territory (Global 1940's Chinese capital in the
+                    # Himalayas, "until the engine supports capitals not on the map"):
+                    # a capital nobody can take; Warroom plays it as none on the map
+                    z.props["capital_of"] = cap
+                    self.notes.append(
+                        f"the capital of {cap} is '{terr}', impassable: played as no "
+                        "capital on the map (never lost)"
+                    )
+                elif nat.capital is None:
                     nat.capital = zid
                 else:
                     z.props["capital_of"] = cap

@@ -224,9 +224,7 @@ class _Translator:
         for k in range(lo, min(hi, len(subs)) + 1):
             for yes in itertools.combinations(range(len(subs)), k):
                 ways.append(
-                    " and ".join(
-                        f"({x})" if i in yes else f"not ({x})" for i, x in enumerate(subs)
-                    )
+                    " and ".join(f"({x})" if i in yes else f"not ({x})" for i, x in enumerate(subs))
                 )
         if not ways:
             return "false"
@@ -331,15 +329,10 @@ class _Translator:
         elif lk in ("anyneutral", "neutral"):
             return f"(relation({a}, {b}) == neutral or relation({a}, {b}) == peace)"
         elif k in self.arche:
-            status = archetype_status(self.arche[k])
-            self.approximated.add(k)
-            if status == "neutral":
-                return f"(relation({a}, {b}) == neutral or relation({a}, {b}) == peace)"
+            return f"relation_type({a}, {b}) == {_q(k)}"
         else:
             raise Unmappable(f"relationship type '{k}'")
         return f"relation({a}, {b}) == {status}"
-
-    approximated: set[str] = set()
 
     def relationship(self, value: str) -> str:
         parts = value.split(":")
@@ -372,7 +365,9 @@ class _Translator:
 
     # ------------------------------------------------------------------ triggers
     def trigger_condition(self, t: _Att) -> str:
-        names = [c for key in ("conditions", "trigger") for v, _ in t.all(key) for c in v.split(":") if c]
+        names = [
+            c for key in ("conditions", "trigger") for v, _ in t.all(key) for c in v.split(":") if c
+        ]
         text = self.combine(names, t.get("conditionType"))
         if _truth(t.get("invert")):
             text = f"not ({text})"
@@ -414,10 +409,10 @@ class _Translator:
                 old_l, "any"
             )
         elif old in self.arche:
-            guard = archetype_status(self.arche[old])
+            guard = _q(old)
         else:
             raise Unmappable(f"relationship type '{old}'")
-        return f"change_relation({self.nation(a)}, {self.nation(b)}, {guard}, {status})"
+        return f"change_relation({self.nation(a)}, {self.nation(b)}, {guard}, {status}, {_q(new)})"
 
     def trigger(self, t: _Att) -> None:
         try:
@@ -464,12 +459,28 @@ class _Translator:
                     groups.setdefault("collect_income", []).extend(
                         self.player_property(t, value, cnt)
                     )
-                elif key in ("notification", "victory", "resourceCount", "when", "uses",
-                             "conditions", "trigger", "conditionType", "invert", "players",
-                             "playerAttachmentName", "chance", "territories",
-                             "territoryAttachmentName", "unitAttachmentName",
-                             "relationshipTypeAttachmentName", "relationshipTypes",
-                             "unitType", "territoryEffectAttachmentName", "territoryEffects"):
+                elif key in (
+                    "notification",
+                    "victory",
+                    "resourceCount",
+                    "when",
+                    "uses",
+                    "conditions",
+                    "trigger",
+                    "conditionType",
+                    "invert",
+                    "players",
+                    "playerAttachmentName",
+                    "chance",
+                    "territories",
+                    "territoryAttachmentName",
+                    "unitAttachmentName",
+                    "relationshipTypeAttachmentName",
+                    "relationshipTypes",
+                    "unitType",
+                    "territoryEffectAttachmentName",
+                    "territoryEffects",
+                ):
                     if key == "chance" and value.strip() not in ("1:1", ""):
                         raise Unmappable(f"chance '{value}'")
                     continue
@@ -689,7 +700,6 @@ class _Translator:
         self.out.counts[what] = self.out.counts.get(what, 0) + 1
 
     def run(self) -> Translation:
-        self.approximated = set()
         use_politics = _truth(self.props.get("Use Politics", "true")) or bool(self.politics)
         if use_politics:
             for a in self.politics:
@@ -707,7 +717,21 @@ class _Translator:
         self.victory_options()
         for atts in self.rules.values():
             for a in atts:
-                keys = sorted({o[0] for o in a.opts if o[0].startswith(("movementRestriction", "placement", "production", "unlimitedProduction", "maxPlace"))})
+                keys = sorted(
+                    {
+                        o[0]
+                        for o in a.opts
+                        if o[0].startswith(
+                            (
+                                "movementRestriction",
+                                "placement",
+                                "production",
+                                "unlimitedProduction",
+                                "maxPlace",
+                            )
+                        )
+                    }
+                )
                 if keys:
                     self.note(a, f"player rules not mapped ({', '.join(keys)})")
         for name, values in sorted(self.switch_set.items()):
@@ -718,11 +742,6 @@ class _Translator:
                 self.out.unmapped.append(
                     f"{name}: switch set back to its start value (only one flip is mapped)"
                 )
-        for k in sorted(self.approximated):
-            self.out.unmapped.append(
-                f"relationship type '{k}': conditions read its archetype "
-                f"('{self.arche[k]}'), not the type itself"
-            )
         self.out.unmapped = list(dict.fromkeys(self.out.unmapped))
         if self.out.objectives:
             self.out.options["scenario_events"] = True
