@@ -689,6 +689,25 @@ def i_relation(node, p, kw):
     return lambda w, e: w.relation(_one(node, a_f(w, e)), _one(node, b_f(w, e)))
 
 
+def named_relation_type(events, types: dict, a: str, b: str, status: str) -> str:
+    """The named relationship type of ``a`` and ``b`` whose relation is ``status`` now:
+    the last ``relation_type`` fact, else ``types`` (``"A|B"`` -> name, the scenario's
+    start; ``types["@status"]`` maps a name to its relation status). A name whose status
+    is not the relation's any more (the relation changed another way) gives the status."""
+    key = "|".join(sorted((a, b)))
+    name = None
+    for ev in reversed(events):
+        if ev.get("type") == "relation_type" and ev.get("pair") == key:
+            name = ev.get("name")
+            break
+    if name is None:
+        name = types.get(key)
+    if not name:
+        return status
+    of = types.get("@status") or {}
+    return name if of.get(name, status) == status else status
+
+
 def i_relation_type(node, p, kw):
     """The named relationship type of two nations (TripleA's "War", "Unprovoked",
     "Friendly_Neutral", ...): the last ``relation_type`` fact of the game (effect
@@ -698,13 +717,9 @@ def i_relation_type(node, p, kw):
 
     def f(w, e):
         a, b = _one(node, a_f(w, e)), _one(node, b_f(w, e))
-        key = "|".join(sorted((a, b)))
-        for ev in reversed(w.events):
-            if ev.get("type") == "relation_type" and ev.get("pair") == key:
-                return ev.get("name")
-        initial = getattr(w, "relation_types", None) or {}
-        name = initial.get(key)
-        return name if name else w.relation(a, b)
+        return named_relation_type(
+            w.events, getattr(w, "relation_types", None) or {}, a, b, w.relation(a, b)
+        )
 
     return f
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from gamecore.conditions.evaluator import named_relation_type
 from gamecore.engine.objectives import outcome
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import HELD
@@ -320,11 +321,8 @@ _GUARDS = {
 
 def relation_type(s: GameState, a: str, b: str) -> str:
     """The named relationship type of ``a`` and ``b`` (condition ``relation_type``)."""
-    key = "|".join(sorted((a, b)))
-    for ev in reversed(s.history):
-        if ev.get("type") == "relation_type" and ev.get("pair") == key:
-            return str(ev.get("name"))
-    return (s.scenario.props.get("relation_types") or {}).get(key) or s.relation(a, b)
+    types = s.scenario.props.get("relation_types") or {}
+    return str(named_relation_type(s.history, types, a, b, s.relation(a, b)))
 
 
 def _change_relation(

@@ -964,7 +964,10 @@ class _Importer:
         for obj in tr.objectives:
             sc.objectives[obj.id] = obj
         sc.options.update(tr.options)
-        sc.props["relation_types"] = {k: v[0] for k, v in sorted(rel_types.items())}
+        sc.props["relation_types"] = {
+            **{k: v[0] for k, v in sorted(rel_types.items())},
+            "@status": {t: STATUS_OF_ARCHETYPE.get(a, "war") for t, a in sorted(arche.items())},
+        }
         if any(
             _options(ta).get("victoryCity") not in (None, "0", "false")
             for ta in self.attachments["territory"].values()

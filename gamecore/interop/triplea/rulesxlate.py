@@ -322,14 +322,14 @@ class _Translator:
     def rel_test(self, a: str, b: str, kind: str) -> str:
         k = kind.strip()
         lk = k.lower()
+        if k in self.arche:  # a named type ("War" is not "Unprovoked")
+            return f"relation_type({a}, {b}) == {_q(k)}"
         if lk in ("anywar", "war"):
             status = "war"
         elif lk in ("anyallied", "allied"):
             return f"(relation({a}, {b}) == aligned or relation({a}, {b}) == controlled)"
         elif lk in ("anyneutral", "neutral"):
             return f"(relation({a}, {b}) == neutral or relation({a}, {b}) == peace)"
-        elif k in self.arche:
-            return f"relation_type({a}, {b}) == {_q(k)}"
         else:
             raise Unmappable(f"relationship type '{k}'")
         return f"relation({a}, {b}) == {status}"

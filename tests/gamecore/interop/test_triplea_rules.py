@@ -1,0 +1,255 @@
+"""A TripleA game's own rules in play (issue #24): relationships, political actions,
+national objectives, triggers and the game's victory, mapped to scenario events on import
+(gamecore.interop.triplea.rulesxlate) and played by the A&A system (gamecore.rules.politics).
+
+The fixture tests/fixtures/triplea/rules_war/ is invented for Warroom; its attachments
+copy the shapes of TripleA's Global 1940 2nd Edition (map/games/ww2global40_2nd_edition.xml:
+conditions that reference conditions, conditionType OR, invert, "each" objectives, a
+trigger bringing the US in after its place step in round 3, political actions)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gamecore.cli import main
+from gamecore.engine import new_game
+from gamecore.engine.actions import Action
+from gamecore.engine.turns import END
+from gamecore.interop.triplea import ImportOptions, import_triplea
+from gamecore.rules import politics
+from gamecore.sim.bots.heuristic import HeuristicBot
+
+FIX = Path(__file__).resolve().parents[2] / "fixtures" / "triplea" / "rules_war"
+
+
+@pytest.fixture(scope="module")
+def imported():
+    return import_triplea(FIX, ImportOptions(images=False))
+
+
+@pytest.fixture
+def game(imported):
+    pack, _ = imported
+    sid = next(iter(pack.scenarios))
+    return new_game(pack, sid, seed=1, rounds=6)
+
+
+def _until(s, test) -> None:
+    """End phases (nobody moves or buys) until ``test(s)``."""
+    for _ in range(3000):
+        if test(s):
+            return
+        s.apply(END)
+    raise AssertionError("never reached")
+
+
+def _to_phase(s, nation: str, phase: str, rnd: int | None = None) -> None:
+    """End phases until ``nation``'s ``phase`` (of round ``rnd``) is current."""
+    for _ in range(2000):
+        if s.current_nation == nation and s.phase == phase and (rnd is None or s.round == rnd):
+            return
+        s.apply(END)
+    raise AssertionError(f"never reached {nation} {phase}")
+
+
+def test_the_import_report_counts_the_rules_and_names_what_is_not_mapped(imported):
+    pack, rep = imported
+    assert rep.rules == {"objective": 4, "political": 3, "trigger": 4, "victory": 1}
+    assert any(
+        u.startswith("triggerAttachment_Germans_Improved_Mech_Inf") and "techs" in u
+        for u in rep.unmapped
+    )
+    assert any(x.startswith("not mapped: triggerAttachment_Germans_Improved") for x in rep.lines())
+    sc = next(iter(pack.scenarios.values()))
+    assert sc.options["scenario_events"] is True and sc.options["war_gates"] is True
+    assert sc.options["round_limit_winner"] == "victory_cities"
+
+
+def test_import_json_report_lists_the_unmapped_rules(tmp_path, capsys):
+    out = tmp_path / "r.warroom"
+    code = main(["import", "triplea", str(FIX), "-o", str(out), "--no-images", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    report = data.get("report", data)
+    assert report["rules"]["political"] == 3
+    assert any("Improved_Mech_Inf" in u for u in report["unmapped"])
+
+
+def test_initial_relationships_decide_who_may_attack_whom(game, imported):
+    s = game
+    assert s.at_war("Germans", "British")
+    assert s.relation("Germans", "Russians") == "neutral"
+    assert s.relation("Germans", "Americans") == "neutral"
+    zid = {z.name: z.id for z in s.pack.map.zones.values()}
+    # neutral Russia is no target: Germany has no combat move at all (Britain is overseas)
+    _to_phase(s, "Germans", "purchase")
+    s.apply(END)
+    assert s.phase == "noncombat_move"
+    # at war (the political action), the German army may attack Russia and Ukraine
+    pack, _ = imported
+    s2 = new_game(pack, s.scenario.id, seed=1, rounds=6)
+    s2.apply(s2.legal_actions()[0])  # Germans_To_War_With_Russians
+    assert s2.phase == "purchase"  # (nothing else to do in politics)
+    s2.apply(END)
+    assert s2.phase == "combat_move"
+    targets = {a.path[-1] for a in s2.legal_actions() if a.kind == "move"}
+    assert {zid["Russia"], zid["Ukraine"]} <= targets
+
+
+def test_a_political_action_is_offered_paid_for_and_changes_every_relationship(game):
+    s = game
+    _to_phase(s, "Germans", "politics")
+    pid = "politicalActionAttachment_Germans_To_War_With_Russians__Germans"
+    acts = [a for a in s.legal_actions() if a.kind == "declare_war"]
+    assert acts == [Action("declare_war", nation="Russians", type=pid)]
+    bank = s.banks["Germans"]
+    s.apply(acts[0])
+    assert s.banks["Germans"] == bank - 4  # costPUs
+    assert s.at_war("Germans", "Russians")
+    assert s.relation("Russians", "British") == "aligned"  # the action's second change
+    # its condition (not yet at war) is gone: no second declaration
+    assert not [a for a in s.legal_actions() if a.kind == "declare_war"]
+
+
+def test_a_political_action_waits_for_its_condition_and_money(game):
+    s = game
+    s.banks["Germans"] = 3  # the declaration costs 4
+    s._legal = None
+    assert [a for a in s.legal_actions() if a.kind == "declare_war"] == []
+    # the Americans may not declare before round 4 (or a provocation, or London's fall):
+    # conditions referencing conditions with conditionType OR
+    _to_phase(s, "Americans", "politics", 1)
+    # British:Germans is the named type War: the OR already holds in round 1
+    assert politics.political_actions(s, "Americans")
+    s.set_relation("Germans", "British", "neutral")
+    s.remember("relation_type", pair="British|Germans", name="Neutrality")
+    assert not politics.political_actions(s, "Americans")
+
+
+def test_attempts_per_turn_count_per_round(game):
+    s = game
+    _to_phase(s, "British", "politics")
+    oid = "politicalActionAttachment_British_To_War_With_Spain__British"
+    obj = s.scenario.objectives[oid]
+    assert obj.props["attempts"] == 2 and obj.props["accept"] == ["Americans"]
+    assert [o.id for o in politics.political_actions(s, "British")] == [oid]
+    s.apply(Action("declare_war", nation="Neutral_True", type=oid))
+    assert s.at_war("British", "Neutral_True")
+
+
+def test_the_trigger_brings_the_us_in_after_its_place_step_of_round_3(game):
+    s = game
+    _until(s, lambda s: s.round == 3 and s.current_nation == "Americans")
+    assert not s.at_war("Americans", "Germans")
+    _until(s, lambda s: s.current_nation != "Americans")
+    assert s.at_war("Americans", "Germans")  # after:americansPlace, round 3
+    assert s.relation("Americans", "British") == "aligned"
+    fired = [h for h in s.history if h.get("type") == "event"]
+    assert ("triggerAttachment_Americans_War", 3, "Americans") in [
+        (h["id"], h["round"], h["nation"]) for h in fired
+    ]
+
+
+def test_a_when_trigger_places_units_once(game):
+    s = game
+    zid = {z.name: z.id for z in s.pack.map.zones.values()}
+
+    def russians_in_russia():
+        return sum(
+            1 for u in s.units.values() if u.nation == "Russians" and u.zone == zid["Russia"]
+        )
+
+    start = russians_in_russia()
+    _until(s, lambda s: s.round == 3 and s.current_nation == "Russians")
+    assert russians_in_russia() == start + 2  # before:russiansPurchase, round 3
+    _until(s, lambda s: s.round == 5)
+    assert russians_in_russia() == start + 2  # uses: 1
+
+
+def test_national_objectives_are_paid_at_income_each_and_conditions(game):
+    s = game
+    _until(s, lambda s: s.current_nation == "Russians")
+    inc = [e for e in s.log if e.get("e") == "income" and e["nation"] == "Germans"][-1]
+    # trade with Russia (+5, not at war) and 3 per Poland/Russia/Ukraine owned (Poland)
+    assert set(inc["objectives"]) == {
+        "objectiveAttachment_Germans_1_Trade_with_Russia",
+        "objectiveAttachment_Germans_2_East",
+    }
+    assert inc["amount"] == inc["territory"] + 5 + 3
+    _until(s, lambda s: s.current_nation == "British")
+    inc = [e for e in s.log if e.get("e") == "income" and e["nation"] == "Russians"][-1]
+    # all its original territories, no enemy units in Russia and Ukraine
+    assert inc["objectives"] == ["objectiveAttachment_Russians_1_Homeland"]
+
+
+def test_a_resource_trigger_pays_at_the_end_turn_step(game):
+    s = game
+    zid = {z.name: z.id for z in s.pack.map.zones.values()}
+    tank = next(u for u in s.units.values() if u.nation == "Germans" and u.type == "armour")
+    s.move_unit(tank.id, zid["Ukraine"])
+    _until(s, lambda s: s.current_nation == "Russians")
+    cash = [e for e in s.log if e.get("e") == "cash" and e["nation"] == "Germans"]
+    assert [c["change"] for c in cash] == [5]
+    ev = [h for h in s.history if h.get("type") == "event"]
+    assert ev[0]["id"] == "triggerAttachment_Germans_In_Ukraine"
+
+
+def test_the_games_victory_trigger_ends_the_game(game):
+    s = game
+    zid = {z.name: z.id for z in s.pack.map.zones.values()}
+    s.owner[zid["Russia"]] = "Germans"
+    s.owner[zid["United Kingdom"]] = "Germans"
+    s.bump()
+    _until(s, lambda s: s.is_terminal())
+    assert s.round == 1
+    assert s.winner == "axis"
+    assert "triggerAttachmentAxisVictory_victory" in s.end_reason
+
+
+def test_relation_type_reads_the_named_type_not_the_archetype(game):
+    s = game
+    assert politics.relation_type(s, "British", "Germans") == "War"
+    # an Unprovoked war is a war, but not the type "War"
+    s.remember("relation_type", pair="British|Germans", name="Unprovoked")
+    assert politics.relation_type(s, "British", "Germans") == "Unprovoked"
+    # a relation changed another way: the stale name gives way to the relation
+    s.set_relation("British", "Germans", "neutral")
+    assert politics.relation_type(s, "British", "Germans") == "neutral"
+
+
+def test_the_heuristic_bot_declares_when_the_gate_opens_and_it_pays(game):
+    s = game
+    bot = HeuristicBot(1)
+    # Germany: at peace with Russia its trade objective pays 5: no war on Russia
+    _to_phase(s, "Germans", "politics")
+    assert politics.suggested_wars(s, "Germans") == set()
+    assert bot.choose(s) == END
+    # the US, round 4: the gate is open, an ally (Britain) is at war with Germany and
+    # the war objective pays 10: it declares
+    s2 = new_game(s.pack, s.scenario.id, seed=1, rounds=6)
+    _until(s2, lambda s: s.current_nation == "Americans" and s.phase == "politics")
+    assert politics.suggested_wars(s2, "Americans") == {"Germans"}
+    a = bot.choose(s2)
+    assert a.kind == "declare_war" and a.nation == "Germans"
+
+
+def test_heuristic_games_of_the_fixture_bring_the_us_in_and_pay_objectives(imported):
+    from gamecore.engine.bots import play
+    from gamecore.sim.bots import bots_for
+
+    pack, _ = imported
+    s = new_game(pack, next(iter(pack.scenarios)), seed=3, rounds=5)
+    play(s, bots_for("heuristic", s, 3))
+    assert s.is_terminal()
+    war = [
+        h
+        for h in s.history
+        if h.get("type") == "declared_war" and {h.get("by"), h.get("against")} >= {"Americans"}
+    ]
+    assert war and min(h["round"] for h in war) <= 3
+    paid = {o for e in s.log if e.get("e") == "income" for o in e.get("objectives", [])}
+    assert "objectiveAttachment_Americans_1_At_War" in paid
+    assert s.end_reason
