@@ -977,6 +977,9 @@ class _Importer:
             sc.options.setdefault("round_limit_winner", "victory_cities")
         self.report.rules = dict(sorted(tr.counts.items()))
         self.report.unmapped = list(tr.unmapped)
+        unplayed = rm.unplayed_unit_options(self.attachments["unit"])
+        if unplayed:
+            self.report.unmapped.append("unit options not played: " + "; ".join(unplayed))
         # what Warroom does not model, verbatim
         # (a shallow copy: the parts replaced here are rebuilt from the model on export)
         keep = dataclasses.replace(
