@@ -700,10 +700,11 @@ class _Translator:
         self.out.counts[what] = self.out.counts.get(what, 0) + 1
 
     def run(self) -> Translation:
-        use_politics = _truth(self.props.get("Use Politics", "true")) or bool(self.politics)
-        if use_politics:
+        if _truth(self.props.get("Use Politics", "true")):
             for a in self.politics:
                 self.political(a)
+        elif self.politics:
+            self.out.unmapped.append("political actions: the game option 'Use Politics' is off")
         if _truth(self.props.get("National Objectives", "true")):
             for atts in self.rules.values():
                 for a in atts:

@@ -253,3 +253,49 @@ def test_heuristic_games_of_the_fixture_bring_the_us_in_and_pay_objectives(impor
     paid = {o for e in s.log if e.get("e") == "income" for o in e.get("objectives", [])}
     assert "objectiveAttachment_Americans_1_At_War" in paid
     assert s.end_reason
+
+
+def test_victory_city_options_become_victory_objectives(tmp_path):
+    """TripleA's "Honorable Surrender" with "<Alliance> Honorable Victory VCs": the side
+    holding that many victory cities wins."""
+    import shutil
+
+    folder = tmp_path / "rules_war"
+    shutil.copytree(FIX, folder)
+    xml = folder / "map" / "games" / "rules_war.xml"
+    text = xml.read_text(encoding="utf-8").replace(
+        "  </propertyList>",
+        '    <property name="Honorable Surrender" value="true" editable="true"><boolean/></property>\n'
+        '    <property name="Axis Honorable Victory VCs" value="2" editable="true"><number min="1" max="4"/></property>\n'
+        "  </propertyList>",
+    )
+    xml.write_text(text, encoding="utf-8")
+    pack, rep = import_triplea(folder, ImportOptions(images=False))
+    assert rep.rules["victory"] == 2
+    sc = next(iter(pack.scenarios.values()))
+    vc = sc.objectives["vc_Honorable_Surrender_Axis"]
+    assert vc.kind == "victory" and vc.owner == "axis"
+    s = new_game(pack, sc.id, seed=1, rounds=6)
+    zid = {z.name: z.id for z in pack.map.zones.values()}
+    s.owner[zid["United Kingdom"]] = "Germans"  # Germany + London: 2 victory cities
+    s.bump()
+    _until(s, lambda s: s.is_terminal())
+    assert s.winner == "axis" and "vc_Honorable_Surrender_Axis" in s.end_reason
+
+
+def test_use_politics_off_maps_no_political_action(tmp_path):
+    import shutil
+
+    folder = tmp_path / "rules_war"
+    shutil.copytree(FIX, folder)
+    xml = folder / "map" / "games" / "rules_war.xml"
+    xml.write_text(
+        xml.read_text(encoding="utf-8").replace(
+            '<property name="Use Politics" value="true"',
+            '<property name="Use Politics" value="false"',
+        ),
+        encoding="utf-8",
+    )
+    pack, rep = import_triplea(folder, ImportOptions(images=False))
+    assert "political" not in rep.rules
+    assert any("Use Politics" in u for u in rep.unmapped)
