@@ -43,6 +43,8 @@ from gamecore.interop.triplea import mapfiles as mf
 from gamecore.interop.triplea import rulesmap as rm
 from gamecore.interop.triplea.gamexml import Attachment, Game, read_game
 from gamecore.interop.triplea.pixelgeom import polygons_to_coverage, territory_geometries
+from gamecore.conditions.objectives import check_objective
+from gamecore.conditions.world import ScenarioWorld
 from gamecore.interop.triplea.rulesxlate import translate_rules
 from gamecore.interop.triplea.xmlsafe import parse_xml
 from gamecore.model import (
@@ -961,7 +963,12 @@ class _Importer:
             self.facility_units,
             lambda name: slug(name, "alliance"),
         )
+        scope = ScenarioWorld(self.pack, sc, self.rules)
         for obj in tr.objectives:
+            errors = check_objective(obj, scope)
+            if errors:  # a translation the condition language refuses: named, not played
+                tr.unmapped.append(f"{obj.props.get('triplea', obj.id)}: {errors[0]}")
+                continue
             sc.objectives[obj.id] = obj
         sc.options.update(tr.options)
         sc.props["relation_types"] = {
@@ -975,7 +982,16 @@ class _Importer:
             # a game that ends at a round limit without the game's own victory: the
             # side holding more of its victory cities (TripleA's measure of the war)
             sc.options.setdefault("round_limit_winner", "victory_cities")
-        self.report.rules = dict(sorted(tr.counts.items()))
+        kept: dict[str, int] = {}
+        for obj in tr.objectives:
+            if obj.id in sc.objectives:
+                k = (
+                    obj.kind
+                    if obj.kind != "event"
+                    else ("political" if obj.props.get("check") == "political" else "trigger")
+                )
+                kept[k] = kept.get(k, 0) + 1
+        self.report.rules = dict(sorted(kept.items()))
         self.report.unmapped = list(tr.unmapped)
         unplayed = rm.unplayed_unit_options(self.attachments["unit"])
         if unplayed:

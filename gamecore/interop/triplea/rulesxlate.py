@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamecore.conditions.parser import KEYWORDS
 from gamecore.model import Objective
 
 __all__ = ["Translation", "translate_rules", "archetype_status"]
@@ -41,7 +42,7 @@ STATUS_OF_ARCHETYPE = {"war": "war", "allied": "aligned", "neutral": "neutral"}
 #: the victory-city game options TripleA plays (property name prefix -> mode)
 VC_MODES = ("Total Victory", "Honorable Surrender", "Projection of Power")
 
-_SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_ ]*[A-Za-z0-9_]|[A-Za-z_]")
+_SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 class Unmappable(Exception):
@@ -54,7 +55,7 @@ def archetype_status(archetype: str | None) -> str:
 
 def _q(name: str) -> str:
     """A zone or nation name written so the condition language reads it back."""
-    if _SIMPLE.fullmatch(name) and "  " not in name:
+    if _SIMPLE.fullmatch(name) and name.lower() not in KEYWORDS and name.lower() != "self":
         return name
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
