@@ -37,14 +37,14 @@ import numpy as np
 import shapely
 
 from gamecore import safepath
+from gamecore.conditions.objectives import check_objective
+from gamecore.conditions.world import ScenarioWorld
 from gamecore.errors import GeometryError, ImportFormatError, UnsafePathError, WarroomError
 from gamecore.interop.triplea import images as img
 from gamecore.interop.triplea import mapfiles as mf
 from gamecore.interop.triplea import rulesmap as rm
 from gamecore.interop.triplea.gamexml import Attachment, Game, read_game
 from gamecore.interop.triplea.pixelgeom import polygons_to_coverage, territory_geometries
-from gamecore.conditions.objectives import check_objective
-from gamecore.conditions.world import ScenarioWorld
 from gamecore.interop.triplea.rulesxlate import translate_rules
 from gamecore.interop.triplea.xmlsafe import parse_xml
 from gamecore.model import (
