@@ -396,8 +396,12 @@ class _Importer:
         self.attachments = {"unit": {}, "territory": {}, "canal": []}
         self.facility_units: dict[str, list[list[str]]] = {}
         self.props_in: list[tuple[str, str]] = []
+        self.frontier_units = {}
 
     # -- errors naming the game file
+    #: production frontier -> the unit types it buys (read with the costs)
+    frontier_units: dict[str, set[str]]
+
     def fail(self, message: str) -> WarroomError:
         return ImportFormatError(message, self.gpath)
 
@@ -864,6 +868,10 @@ class _Importer:
             if uc and uc[0] not in costs and price_rule.get(uc[0]) == r.name:
                 costs[uc[0]] = uc[1]
         frontiers = {name: rls for name, rls in g.production.frontiers}
+        for name, rls in frontiers.items():
+            self.frontier_units[name] = {
+                uc[0] for rn in rls if (r := rules.get(rn)) and (uc := unit_cost(r))
+            }
         every = {u for u in g.units}
         for player, frontier in g.production.player_production:
             rls = frontiers.get(frontier, [])
@@ -877,9 +885,30 @@ class _Importer:
                 if uc[0] in costs and uc[1] != costs[uc[0]]:
                     nation_costs.setdefault(uc[0], {})[player] = uc[1]
             buyable = [u for u in g.units if u in bought]
+            # a trigger that changes the player's frontier (G40's Burma Road): what the
+            # player buys for good is what every one of its frontiers buys; the rest is
+            # bought while the trigger's condition holds (rulesxlate: allow_purchase)
+            for fname in self._frontier_triggers().get(player, ()):
+                units_of = self.frontier_units.get(fname)
+                if units_of is not None:
+                    buyable = [u for u in buyable if u in units_of]
             if set(buyable) != every and player in self.pack.nations:
                 can_buy[player] = buyable
         return costs, nation_costs, can_buy
+
+    def _frontier_triggers(self) -> dict[str, list[str]]:
+        """player -> the production frontiers its triggers may give it."""
+        out: dict[str, list[str]] = {}
+        for a in self.game.attachments:
+            if not a.java_class.endswith("TriggerAttachment"):
+                continue
+            names = [o[1] for o in a.options if o[0] == "frontier"]
+            if not names:
+                continue
+            players = [p for o in a.options if o[0] == "players" for p in o[1].split(":") if p]
+            for p in players or [a.attach_to]:
+                out.setdefault(p, []).extend(names)
+        return out
 
     # -- the scenario
     def _scenario(self, ruleset_id: str) -> None:
@@ -962,6 +991,10 @@ class _Importer:
             set(self.pack.nations),
             self.facility_units,
             lambda name: slug(name, "alliance"),
+            self.frontier_units,
+            {p: set(self.rules.nation_rules(p).can_buy or ()) for p in self.pack.nations}
+            if self.rules is not None
+            else {},
         )
         scope = ScenarioWorld(self.pack, sc, self.rules)
         for obj in tr.objectives:

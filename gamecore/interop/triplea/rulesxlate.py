@@ -102,6 +102,8 @@ class _Translator:
         self.nations = nations
         self.facility_units = facility_units
         self.unit_types = set(game.units) - facility_units
+        self.frontiers: dict[str, set[str]] = {}
+        self.can_buy: dict[str, set[str]] = {}
         self.out = Translation()
         self.rules: dict[str, list[_Att]] = {}
         self.triggers: list[_Att] = []
@@ -456,6 +458,8 @@ class _Translator:
                     groups.setdefault("collect_income", []).append(
                         f"transfer_control({{{_q(parts[0])}}}, {self.nation(parts[2])})"
                     )
+                elif key == "frontier":
+                    self.frontier(t, value, players)
                 elif key == "playerProperty":
                     groups.setdefault("collect_income", []).extend(
                         self.player_property(t, value, cnt)
@@ -533,6 +537,33 @@ class _Translator:
                     props=props,
                 ),
                 "trigger",
+            )
+
+    def frontier(self, t: _Att, value: str, players: list[str]) -> None:
+        """A production frontier change: while the trigger's condition holds the players
+        may buy what frontier ``value`` adds to what they always buy (an objective with
+        ``check: purchase`` and ``allow_purchase``; TripleA keeps a frontier until another
+        trigger changes it, which two complementary triggers such as G40's Burma Road
+        make the same)."""
+        units = self.frontiers.get(value)
+        if units is None:
+            raise Unmappable(f"frontier '{value}': no such production frontier")
+        cond = self.trigger_condition(t)
+        for p in players:
+            extra = sorted(u for u in units - self.can_buy.get(p, set()) if u in self.unit_types)
+            if not extra:
+                continue
+            self.add(
+                Objective(
+                    id=f"{_sym(t.name)}_{_sym(p)}_purchase",
+                    name=f"{t.name} ({value})",
+                    kind="objective",
+                    owner=p,
+                    condition=cond,
+                    effect=", ".join(f"allow_purchase({self.nation(p)}, {u})" for u in extra),
+                    props={"check": "purchase", "triplea": t.name},
+                ),
+                "objective",
             )
 
     def placement(self, value: str, cnt: str, players: list[str]) -> list[str]:
@@ -783,7 +814,14 @@ def translate_rules(
     nations: set[str],
     facility_units: Iterable[str] = (),
     alliance_id=lambda name: _sym(name).lower(),
+    frontiers: dict[str, set[str]] | None = None,
+    can_buy: dict[str, set[str]] | None = None,
 ) -> Translation:
     """Objectives/events of a TripleA game's rules (see the module docstring);
-    ``alliance_id`` maps a TripleA alliance name to the scenario's alliance id."""
-    return _Translator(game, zones, nations, set(facility_units), alliance_id).run()
+    ``alliance_id`` maps a TripleA alliance name to the scenario's alliance id;
+    ``frontiers`` (production frontier -> unit types) and ``can_buy`` (player -> the unit
+    types it always buys) let a trigger's ``frontier`` change become purchase permissions."""
+    tr = _Translator(game, zones, nations, set(facility_units), alliance_id)
+    tr.frontiers = frontiers or {}
+    tr.can_buy = can_buy or {}
+    return tr.run()

@@ -57,7 +57,7 @@ def _to_phase(s, nation: str, phase: str, rnd: int | None = None) -> None:
 
 def test_the_import_report_counts_the_rules_and_names_what_is_not_mapped(imported):
     pack, rep = imported
-    assert rep.rules == {"objective": 4, "political": 3, "trigger": 4, "victory": 1}
+    assert rep.rules == {"objective": 5, "political": 3, "trigger": 4, "victory": 1}
     assert any(
         u.startswith("triggerAttachment_Germans_Improved_Mech_Inf") and "techs" in u
         for u in rep.unmapped
@@ -299,3 +299,15 @@ def test_use_politics_off_maps_no_political_action(tmp_path):
     pack, rep = import_triplea(folder, ImportOptions(images=False))
     assert "political" not in rep.rules
     assert any("Use Politics" in u for u in rep.unmapped)
+
+
+def test_a_frontier_trigger_becomes_a_purchase_permission(game):
+    """G40's Burma Road shape: a trigger switching a player's production frontier. The
+    player always buys what all its frontiers share; the rest while the condition holds."""
+    from gamecore.rules.economy import purchase_permissions
+
+    s = game
+    assert set(s.rules.nation_rules("Russians").can_buy) == {"infantry", "armour"}
+    assert purchase_permissions(s, "Russians") == set()
+    s.set_relation("Germans", "Russians", "war")
+    assert purchase_permissions(s, "Russians") == {"fighter"}
