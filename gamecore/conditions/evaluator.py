@@ -170,6 +170,7 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "remove_units": (("who", "zones", "filter?"), {}),
     "set_option": (("sym", "any"), {}),
     "allow_war": (("who",), {}),
+    "lift_movement_restriction": (("who",), {}),
     "surrender": (("nation",), {}),
     "open_link": (("sym",), {}),
     "close_link": (("sym",), {}),

@@ -305,6 +305,12 @@ def apply_effect(s: GameState, obj: Objective, name: str, args: tuple, kwargs: d
     elif name == "surrender":
         for n in _names(args[0]):
             surrender(s, n)
+    elif name == "lift_movement_restriction":
+        for n in _names(args[0]):
+            if f"movement_free:{n}" not in s.awards:
+                s.awards.add(f"movement_free:{n}")
+                s.bump()
+                s.event("movement_free", nation=n, by=obj.id)
     elif name == "allow_war":
         pass  # read by war_targets() (check: war_gate)
     else:

@@ -597,8 +597,15 @@ class _Translator:
         return [f"remove_units({self.who(players)}, {zs}, {flt})"]
 
     def player_property(self, t: _Att, prop: str, val: str) -> list[str]:
-        """Only the switches of rulesAttachments: ``switch`` (count ``true``/``false``)."""
+        """The switches of rulesAttachments (``switch``, count ``true``/``false``), and
+        emptying a player's ``movementRestrictionTerritories`` (the restriction ends)."""
         kind, name = t.get("playerAttachmentName") or "", t.count("playerAttachmentName")
+        if kind == "RulesAttachment" and name == "rulesAttachment":
+            players = [p for p in (t.get("players") or "").split(":") if p] or [t.player]
+            if prop == "movementRestrictionTerritories" and not val.strip():
+                return [f"lift_movement_restriction({self.who(players)})"]
+            if prop == "movementRestrictionType":
+                return []  # (read with the territories)
         if prop != "switch" or kind != "RulesAttachment" or not name:
             raise Unmappable(f"effect playerProperty '{prop}' of {name or kind or 'the player'}")
         on = _truth(val)
@@ -727,6 +734,28 @@ class _Translator:
                     "victory",
                 )
 
+    def movement_restrictions(self) -> dict[str, Any]:
+        """A player's ``rulesAttachment`` ``movementRestrictionTerritories`` +
+        ``movementRestrictionType`` -> the option ``movement_restrictions`` (when the game
+        option "Movement By Territory Restricted" is on)."""
+        out: dict[str, Any] = {}
+        if not _truth(self.props.get("Movement By Territory Restricted", "false")):
+            return out
+        for a in self.rules.get("rulesAttachment", []):
+            terr = a.get("movementRestrictionTerritories")
+            if not terr:
+                continue
+            mode = (a.get("movementRestrictionType") or "disallowed").strip()
+            names = [x for x in terr.split(":") if x]
+            missing = [x for x in names if x not in self.zones]
+            if missing or mode not in ("allowed", "disallowed") or a.player not in self.nations:
+                self.note(a, f"movement restriction not mapped ({mode}, {missing[:3]})")
+                continue
+            out[a.player] = {"mode": mode, "zones": sorted(self.zones[x] for x in names)}
+        if out:
+            self.out.options["movement_restrictions"] = out
+        return out
+
     def add(self, obj: Objective, what: str) -> None:
         self.out.objectives.append(obj)
         self.out.counts[what] = self.out.counts.get(what, 0) + 1
@@ -748,6 +777,7 @@ class _Translator:
         elif self.triggers:
             self.out.unmapped.append("triggers: the game option 'Use Triggers' is off")
         self.victory_options()
+        moves = self.movement_restrictions()
         for atts in self.rules.values():
             for a in atts:
                 keys = sorted(
@@ -756,7 +786,6 @@ class _Translator:
                         for o in a.opts
                         if o[0].startswith(
                             (
-                                "movementRestriction",
                                 "placement",
                                 "production",
                                 "unlimitedProduction",
@@ -765,6 +794,8 @@ class _Translator:
                         )
                     }
                 )
+                if a.get("movementRestrictionTerritories") and a.player not in moves:
+                    keys.append("movementRestrictionTerritories")
                 if keys:
                     self.note(a, f"player rules not mapped ({', '.join(keys)})")
         for name, values in sorted(self.switch_set.items()):

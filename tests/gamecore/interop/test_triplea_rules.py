@@ -57,7 +57,7 @@ def _to_phase(s, nation: str, phase: str, rnd: int | None = None) -> None:
 
 def test_the_import_report_counts_the_rules_and_names_what_is_not_mapped(imported):
     pack, rep = imported
-    assert rep.rules == {"objective": 5, "political": 3, "trigger": 4, "victory": 1}
+    assert rep.rules == {"objective": 5, "political": 3, "trigger": 5, "victory": 1}
     assert any(
         u.startswith("triggerAttachment_Germans_Improved_Mech_Inf") and "techs" in u
         for u in rep.unmapped
@@ -311,3 +311,26 @@ def test_a_frontier_trigger_becomes_a_purchase_permission(game):
     assert purchase_permissions(s, "Russians") == set()
     s.set_relation("Germans", "Russians", "war")
     assert purchase_permissions(s, "Russians") == {"fighter"}
+
+
+def test_movement_restrictions_hold_until_the_trigger_lifts_them(game):
+    """G40's US and Japanese fleets (disallowed sea zones before the war) and China
+    (allowed territories only): the option movement_restrictions, lifted by the trigger
+    that empties the player's movementRestrictionTerritories."""
+    s = game
+    zid = {z.name: z.id for z in s.pack.map.zones.values()}
+    assert s.rules.options["movement_restrictions"] == {
+        "Americans": {"mode": "disallowed", "zones": [zid["1 Sea Zone"]]}
+    }
+
+    def transport_ends():
+        _until(s, lambda s: s.current_nation == "Americans" and s.phase == "noncombat_move")
+        return {a.path[-1] for a in s.legal_actions() if a.kind == "move"}
+
+    assert zid["1 Sea Zone"] not in transport_ends()
+    s.apply(END)
+    s.set_relation("Germans", "Americans", "war")
+    # the next American turn: the trigger fires before combat move
+    _until(s, lambda s: s.current_nation == "Germans")
+    assert zid["1 Sea Zone"] in transport_ends()
+    assert "movement_free:Americans" in s.awards
