@@ -109,6 +109,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], str, dict[str, str]]] = {
     "capital_held": (("nation",), "bool", {"by": "who"}),
     "has_tech": (("nation", "sym"), "bool", {}),  # Global War §7.8, T 3-1
     "value": (("zones",), "num", {}),
+    "facilities": (("zones", "sym"), "num", {}),
     "min": (("num", "num*"), "num", {}),
     # the calendar and politics (seeds/000 §2.5 T 6-1, §4.6, §13-§14)
     "date": ((), "num", {}),
@@ -171,6 +172,8 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "set_option": (("sym", "any"), {}),
     "allow_war": (("who",), {}),
     "lift_movement_restriction": (("who",), {}),
+    "add_facility": (("zone", "sym"), {}),
+    "remove_facilities": (("zones", "sym"), {}),
     "surrender": (("nation",), {}),
     "open_link": (("sym",), {}),
     "close_link": (("sym",), {}),
@@ -709,6 +712,21 @@ def named_relation_type(events, types: dict, a: str, b: str, status: str) -> str
     return name if of.get(name, status) == status else status
 
 
+def i_facilities(node, p, kw):
+    """The number of facilities of type ``t`` in the zones (the world's
+    ``facility_types(zone)``; a world without facilities has none)."""
+    z_f, t_f = p
+
+    def f(w, e):
+        kinds = getattr(w, "facility_types", None)
+        if kinds is None:
+            return 0
+        want = str(t_f(w, e))
+        return sum(1 for z in z_f(w, e) for k in kinds(z) if k == want)
+
+    return f
+
+
 def i_relation_type(node, p, kw):
     """The named relationship type of two nations (TripleA's "War", "Unprovoked",
     "Friendly_Neutral", ...): the last ``relation_type`` fact of the game (effect
@@ -1126,6 +1144,7 @@ _IMPLS: dict[str, Callable] = {
     "is_neutral": i_is_neutral,
     "triggered": i_triggered,
     "relation_type": i_relation_type,
+    "facilities": i_facilities,
     "surrendered": i_surrendered,
     "max": i_max,
     "sz": i_sz,

@@ -228,6 +228,9 @@ class ScenarioWorld:
         nation = self.nations.get(owner) if owner else None
         return nation.props.get("alignment") if nation else None
 
+    def facility_types(self, zone: int) -> list[str]:
+        return [f.type for f in self.pack.map.facilities.values() if f.zone == zone]
+
     def adjacent(self, zone: int):
         return self._adjacency.get(zone, ())
 

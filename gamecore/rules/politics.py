@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from gamecore.conditions.evaluator import named_relation_type
 from gamecore.engine.objectives import outcome
 from gamecore.engine.options import OptionSpec
-from gamecore.engine.state import HELD
+from gamecore.engine.state import HELD, Fac
 from gamecore.model.calendar import (  # noqa: F401  (the calendar, re-exported)
     MONTHS_PER_ROUND,
     calendar_month,
@@ -305,6 +305,10 @@ def apply_effect(s: GameState, obj: Objective, name: str, args: tuple, kwargs: d
     elif name == "surrender":
         for n in _names(args[0]):
             surrender(s, n)
+    elif name == "add_facility":
+        add_facility(s, _zones(args[0]), str(args[1]), obj.id)
+    elif name == "remove_facilities":
+        remove_facilities(s, _zones(args[0]), str(args[1]), obj.id)
     elif name == "lift_movement_restriction":
         for n in _names(args[0]):
             if f"movement_free:{n}" not in s.awards:
@@ -380,6 +384,32 @@ def add_units(s: GameState, nation: str, zones: list[int], flt: Any, count: Any)
     for _ in range(n):
         s.add_unit(nation, types[0], zones[0])
     s.event("units_added", nation=nation, zone=zones[0], type=types[0], count=n)
+
+
+def add_facility(s: GameState, zones: list[int], ftype: str, by: str = "") -> None:
+    """A facility of ``ftype`` is built in the first zone (a trigger's placement of a
+    facility unit: G40's US war production)."""
+    ft = s.rules.facility_type(ftype)
+    if ft is None or not zones:
+        s.event("effect_ignored", effect="add_facility", by=by)
+        return
+    fid = s.next_fid
+    s.next_fid += 1
+    s.facilities[fid] = Fac(fid, zones[0], ft.id, 0)
+    s.bump()
+    s.event("built", nation=s.owner.get(zones[0]), zone=zones[0], facility=fid, type=ft.id, by=by)
+
+
+def remove_facilities(s: GameState, zones: list[int], ftype: str, by: str = "") -> None:
+    """The facilities of ``ftype`` in the zones are removed (a trigger's removeUnits)."""
+    ft = s.rules.facility_type(ftype)
+    want = ft.id if ft is not None else ftype
+    gone = [f.id for f in s.facilities.values() if f.zone in set(zones) and f.type == want]
+    for fid in gone:
+        del s.facilities[fid]
+    if gone:
+        s.bump()
+        s.event("facilities_removed", zones=sorted(set(zones)), type=want, count=len(gone), by=by)
 
 
 def transfer_zones(s: GameState, zones: Iterable[int], nation: str) -> None:

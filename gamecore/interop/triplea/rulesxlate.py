@@ -239,7 +239,11 @@ class _Translator:
         conds = [c for v, _ in a.all("conditions") for c in v.split(":") if c]
         if conds:
             parts.append(self.combine(conds, a.get("conditionType")))
-        presence_filter = self.unit_filter(a.get("unitPresence"))
+        presence_types = [x for x in (a.get("unitPresence") or "").split(":") if x]
+        presence_facilities = [x for x in presence_types if x in self.facility_units]
+        if presence_facilities and len(presence_facilities) != len(presence_types):
+            raise Unmappable("unit presence of units and facilities together")
+        presence_filter = None if presence_facilities else self.unit_filter(a.get("unitPresence"))
         presence_need = a.count("unitPresence") or "1"
         for key, mode in (
             ("directOwnershipTerritories", "direct"),
@@ -267,7 +271,14 @@ class _Translator:
                 else:
                     w = self.enemy_who(players)
                 need = self._need(cnt, zs)
-                if kind == "presence":
+                if kind == "presence" and presence_facilities:
+                    # facility "units" (factories): facilities in zones the players own
+                    k = int(presence_need) if presence_need.isdigit() else 1
+                    if who == "enemy":
+                        raise Unmappable("enemy presence of facilities")
+                    n_fac = " + ".join(f"facilities(t, {f})" for f in presence_facilities)
+                    test = f"(controls({w}, t) and {n_fac} >= {max(1, k)})"
+                elif kind == "presence":
                     flt = presence_filter or "any"
                     k = int(presence_need) if presence_need.isdigit() else 1
                     test = f"units({w}, t, {flt}) >= {max(1, k)}"
@@ -576,7 +587,8 @@ class _Translator:
         counts: dict[str, int] = {}
         for u in parts[1:]:
             if u in self.facility_units:
-                raise Unmappable(f"placement of facility '{u}'")
+                out.append(f"add_facility({zone}, {u})")
+                continue
             if u not in self.unit_types:
                 raise Unmappable(f"placement of unknown unit '{u}'")
             counts[u] = counts.get(u, 0) + n
@@ -591,10 +603,12 @@ class _Translator:
             raise Unmappable(f"removeUnits '{value}'")
         zs = self.zone_set(parts[0], players)
         types = parts[1:]
-        if any(u in self.facility_units for u in types):
-            raise Unmappable(f"removeUnits of facilities ({':'.join(types)})")
-        flt = self.unit_filter(":".join(types)) or "any"
-        return [f"remove_units({self.who(players)}, {zs}, {flt})"]
+        out = [f"remove_facilities({zs}, {u})" for u in types if u in self.facility_units]
+        units = [u for u in types if u not in self.facility_units]
+        if units or not types:
+            flt = self.unit_filter(":".join(units)) or "any"
+            out.append(f"remove_units({self.who(players)}, {zs}, {flt})")
+        return out
 
     def player_property(self, t: _Att, prop: str, val: str) -> list[str]:
         """The switches of rulesAttachments (``switch``, count ``true``/``false``), and

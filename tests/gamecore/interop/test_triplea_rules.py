@@ -57,7 +57,7 @@ def _to_phase(s, nation: str, phase: str, rnd: int | None = None) -> None:
 
 def test_the_import_report_counts_the_rules_and_names_what_is_not_mapped(imported):
     pack, rep = imported
-    assert rep.rules == {"objective": 5, "political": 3, "trigger": 5, "victory": 1}
+    assert rep.rules == {"objective": 5, "political": 3, "trigger": 6, "victory": 1}
     assert any(
         u.startswith("triggerAttachment_Germans_Improved_Mech_Inf") and "techs" in u
         for u in rep.unmapped
@@ -334,3 +334,19 @@ def test_movement_restrictions_hold_until_the_trigger_lifts_them(game):
     _until(s, lambda s: s.current_nation == "Germans")
     assert zid["1 Sea Zone"] in transport_ends()
     assert "movement_free:Americans" in s.awards
+
+
+def test_facility_triggers_upgrade_the_factory_when_the_us_goes_to_war(game):
+    """G40's US war production: at war, the minor factories become major ones (a trigger
+    removing one facility unit and placing another; facility presence in conditions)."""
+    s = game
+    zid = {z.name: z.id for z in s.pack.map.zones.values()}
+    eus = zid["Eastern United States"]
+    assert [f.type for f in s.facilities_in(eus)] == ["factory"]
+    _until(s, lambda s: s.current_nation == "Russians")
+    assert [f.type for f in s.facilities_in(eus)] == ["factory"]  # at peace
+    s.set_relation("Germans", "Americans", "war")
+    _until(s, lambda s: s.current_nation == "Americans" and s.phase != "politics")
+    assert [f.type for f in s.facilities_in(eus)] == ["factory_major"]
+    _until(s, lambda s: s.round == 3)
+    assert [f.type for f in s.facilities_in(eus)] == ["factory_major"]

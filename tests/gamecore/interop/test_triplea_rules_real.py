@@ -99,5 +99,8 @@ def test_ten_heuristic_rounds_play_by_the_games_rules(imported, seed):
     # national objectives are paid, for both sides
     owners = {s.scenario.objectives[o].owner for o in paid}
     assert {"Germans", "Americans"} <= owners, paid
+    # at war, the US minor factories become major ones (the war production triggers)
+    built = [e for e in s.log if e.get("e") == "built" and "War_Production" in str(e.get("by"))]
+    assert built and {e["type"] for e in built} == {"factory_major"}
     # the winner by the game's own rule
     assert s.end_reason.startswith(("objective triggerAttachment", "round limit (victory_cities)"))
