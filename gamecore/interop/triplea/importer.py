@@ -820,9 +820,14 @@ class _Importer:
         for e in effects:
             name = rm.table_name("terrain", e)
             doc.append((name, {**prune.pop(name, {}), "name": e}))
-        for pid, allowed in can_buy.items():
+        nation_tables: dict[str, dict[str, Any]] = {
+            pid: {"can_buy": allowed} for pid, allowed in can_buy.items()
+        }
+        for pid, rules in self._placement_rules().items():
+            nation_tables.setdefault(pid, {}).update(rules)
+        for pid, table in nation_tables.items():
             name = rm.table_name("nations", pid)
-            doc.append((name, {**prune.pop(name, {}), "can_buy": allowed}))
+            doc.append((name, {**prune.pop(name, {}), **table}))
         kept_options = prune.pop("options", None)
         if kept_options:
             at = next((i for i, (n, _k) in enumerate(doc) if n == "options"), None)
@@ -895,6 +900,30 @@ class _Importer:
             if set(buyable) != every and player in self.pack.nations:
                 can_buy[player] = buyable
         return costs, nation_costs, can_buy
+
+    def _placement_rules(self) -> dict[str, dict[str, Any]]:
+        """A player's ``rulesAttachment`` ``placementAnyTerritory`` (G40's China: no
+        factories, units placed in its own territories, ``placementPerTerritory`` each)
+        -> the nation's ``uses_factories = false`` and ``place_limit_per_zone``."""
+        out: dict[str, dict[str, Any]] = {}
+        if not _true(
+            next(
+                (p.value for p in self.game.properties if p.name == "Place in Any Territory"), None
+            )
+        ):
+            return out
+        for a in self.game.attachments:
+            if a.name != "rulesAttachment" or a.attach_to not in self.pack.nations:
+                continue
+            o = _options(a)
+            if not _true(o.get("placementAnyTerritory")):
+                continue
+            per = _int(o.get("placementPerTerritory"), "placementPerTerritory", self.gpath, 3)
+            out[a.attach_to] = {
+                "uses_factories": False,
+                "place_limit_per_zone": min(max(1, per), 99),
+            }
+        return out
 
     def _frontier_triggers(self) -> dict[str, list[str]]:
         """player -> the production frontiers its triggers may give it."""

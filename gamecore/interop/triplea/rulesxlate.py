@@ -800,7 +800,9 @@ class _Translator:
                         for o in a.opts
                         if o[0].startswith(
                             (
-                                "placement",
+                                "placementCapturedTerritory",
+                                "placementInCapitalRestricted",
+                                "placementAnySeaZone",
                                 "production",
                                 "unlimitedProduction",
                                 "maxPlace",
