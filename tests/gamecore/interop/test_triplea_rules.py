@@ -350,3 +350,13 @@ def test_facility_triggers_upgrade_the_factory_when_the_us_goes_to_war(game):
     assert [f.type for f in s.facilities_in(eus)] == ["factory_major"]
     _until(s, lambda s: s.round == 3)
     assert [f.type for f in s.facilities_in(eus)] == ["factory_major"]
+
+
+def test_placement_in_any_territory_needs_no_factory(game):
+    """G40's China: placementAnyTerritory + placementPerTerritory (game option "Place in
+    Any Territory"): no factories, a limit per original territory."""
+    from gamecore.rules.economy import placement_capacity
+
+    nr = game.rules.nation_rules("Russians")
+    assert (nr.uses_factories, nr.place_limit_per_zone) == (False, 2)
+    assert placement_capacity(game, "Russians")[0] == 2 * 2  # Russia and Ukraine
