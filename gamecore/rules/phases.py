@@ -233,7 +233,7 @@ def end_turn(s: GameState, n: str) -> None:
 def end_round(s: GameState) -> None:
     s.event("round_end", round=s.round)
     convoy.new_calendar_turn(s)
-    control.check_victory(s)
+    control.check_victory(s, round_end=True)
     if s.terminal:
         return
     if s.max_rounds is not None and s.round >= s.max_rounds:

@@ -518,7 +518,11 @@ class _Translator:
                     owner=side,
                     condition=cond,
                     effect="",
-                    props={"triplea": t.name, "source": "triggerAttachment victory"},
+                    props={
+                        "triplea": t.name,
+                        "source": "triggerAttachment victory",
+                        "check": "round_end",
+                    },
                 ),
                 "victory",
             )
@@ -743,7 +747,7 @@ class _Translator:
                         kind="victory",
                         owner=self.slug(al),
                         condition=f"count(t in victory_cities(): controls(alliance({_q(al)}), t)) >= {need}",
-                        props={"source": f"game option '{mode}'"},
+                        props={"source": f"game option '{mode}'", "check": "round_end"},
                     ),
                     "victory",
                 )

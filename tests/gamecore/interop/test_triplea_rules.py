@@ -200,9 +200,15 @@ def test_a_resource_trigger_pays_at_the_end_turn_step(game):
 def test_the_games_victory_trigger_ends_the_game(game):
     s = game
     zid = {z.name: z.id for z in s.pack.map.zones.values()}
-    s.owner[zid["Russia"]] = "Germans"
-    s.owner[zid["United Kingdom"]] = "Germans"
+    taken = {zid["Russia"], zid["United Kingdom"]}
+    for z in taken:
+        s.owner[z] = "Germans"
+    for u in sorted(s.units.values()):
+        if u.zone in taken and u.id in s.units:
+            s.remove_unit(u.id, "test")
     s.bump()
+    _until(s, lambda s: s.is_terminal() or s.current_nation == "Americans")
+    assert not s.is_terminal()  # TripleA's victory triggers fire when the round ends
     _until(s, lambda s: s.is_terminal())
     assert s.round == 1
     assert s.winner == "axis"
@@ -278,6 +284,9 @@ def test_victory_city_options_become_victory_objectives(tmp_path):
     s = new_game(pack, sc.id, seed=1, rounds=6)
     zid = {z.name: z.id for z in pack.map.zones.values()}
     s.owner[zid["United Kingdom"]] = "Germans"  # Germany + London: 2 victory cities
+    for u in sorted(s.units.values()):
+        if u.zone == zid["United Kingdom"] and u.id in s.units:
+            s.remove_unit(u.id, "test")
     s.bump()
     _until(s, lambda s: s.is_terminal())
     assert s.winner == "axis" and "vc_Honorable_Surrender_Axis" in s.end_reason
