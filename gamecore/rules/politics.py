@@ -691,15 +691,19 @@ def take_political(s: GameState, n: str, oid: str) -> None:
 
 
 def _objective_income_after(s: GameState, n: str, oid: str | None) -> int:
-    """``n``'s national-objective income now (``oid`` None) or right after taking
-    political action ``oid`` (on a copy of the game)."""
+    """The national-objective income of ``n`` and its Alliance now (``oid`` None) or right
+    after ``n`` takes political action ``oid`` (on a copy of the game)."""
     from gamecore.rules.economy import objectives_income
 
     c = s.clone()
     c.log_mode = "none"
     if oid is not None:
         take_political(c, n, oid)
-    return objectives_income(c, n)[0]
+    side = s.alliance.get(n)
+    team = [
+        m for m in s.board.nations if m == n or (side is not None and s.alliance.get(m) == side)
+    ]
+    return sum(objectives_income(c, m)[0] for m in team)
 
 
 # ---------------------------------------------------------------------- war
@@ -777,9 +781,9 @@ def suggested_wars(s: GameState, n: str) -> set[str]:
 def _suggested_political(s: GameState, n: str) -> set[str]:
     """A bot's default with TripleA political actions: take a declaration of war that is
     open now on a nation that is not neutral, already at war with a member of ``n``'s
-    Alliance (or a minor), when it pays: ``n``'s national-objective income right after it
-    is not lower than now (Japan keeps its trade with America until the US is at war;
-    the Soviet Union joins when its objectives need the war)."""
+    Alliance (or a minor), when it pays: the national-objective income of ``n`` and its
+    Alliance right after it is not lower than now (Japan keeps its trade with America
+    until the US is at war; the US declares as soon as its gate opens)."""
     side = s.alliance.get(n)
     kind = s.board.nation_kind
     out: set[str] = set()
