@@ -369,3 +369,73 @@ def test_placement_in_any_territory_needs_no_factory(game):
     nr = game.rules.nation_rules("Russians")
     assert (nr.uses_factories, nr.place_limit_per_zone) == (False, 2)
     assert placement_capacity(game, "Russians")[0] == 2 * 2  # Russia and Ukraine
+
+
+# ---------------------------------------------------------------------- the translator
+def _translate(*extra):
+    """The fixture's rules plus ``extra`` attachments, translated."""
+    import dataclasses
+
+    from gamecore.interop.triplea.gamexml import Attachment, read_game
+    from gamecore.interop.triplea.rulesxlate import translate_rules
+    from gamecore.interop.triplea.xmlsafe import parse_xml
+
+    path = FIX / "map" / "games" / "rules_war.xml"
+    g = read_game(parse_xml(path.read_bytes(), path))
+    atts = [
+        Attachment(name, player, "games.strategy.triplea.attachments." + cls, "player", opts)
+        for name, player, cls, opts in extra
+    ]
+    g = dataclasses.replace(g, attachments=[*g.attachments, *atts])
+    zones = {name: i for i, (name, _w) in enumerate(g.territories, 1)}
+    nations = {p["name"] for p in g.players}
+    return translate_rules(g, zones, nations, {"factory", "factory_major"})
+
+
+def _objective(name, player, *opts):
+    return (name, player, "RulesAttachment", [["objectiveValue", "2", ""], *map(list, opts)])
+
+
+def test_translation_of_counts_ranges_and_condition_types():
+    tr = _translate(
+        _objective("o1", "Germans", ["atWarPlayers", "Russians:British:Americans", "2"]),
+        _objective("o2", "Germans", ["rounds", "2-4:7", ""]),
+        ("c1", "Germans", "RulesAttachment", [["rounds", "1", ""]]),
+        ("c2", "Germans", "RulesAttachment", [["rounds", "2", ""]]),
+        ("c3", "Germans", "RulesAttachment", [["rounds", "3", ""]]),
+        _objective("o3", "Germans", ["conditions", "c1:c2:c3", ""], ["conditionType", "2-3", ""]),
+        _objective("o4", "Germans", ["alliedExclusionTerritories", "Poland:Germany", "2"]),
+        _objective("o5", "Germans", ["battle", "Germans:Russians:any:currentRound:Russia", ""]),
+    )
+    by_id = {o.id: o for o in tr.objectives}
+    assert by_id["o1"].condition == (
+        "((at_war({Germans}, {Russians}) and at_war({Germans}, {British})) or "
+        "(at_war({Germans}, {Russians}) and at_war({Germans}, {Americans})) or "
+        "(at_war({Germans}, {British}) and at_war({Germans}, {Americans})))"
+    )
+    assert by_id["o2"].condition == "(((round() >= 2 and round() <= 4)) or (round() == 7))"
+    # "2-3": two or three of the three conditions hold (never all three in one round)
+    assert by_id["o3"].condition.count(" or ") == 3
+    assert "none((allies_of(Germans)), t, any)" in by_id["o4"].condition
+    assert "o5" not in by_id
+    assert any(u.startswith("o5 (Germans): national objective not mapped") for u in tr.unmapped)
+
+
+def test_translation_refuses_a_condition_cycle_and_names_it():
+    tr = _translate(
+        ("ca", "Germans", "RulesAttachment", [["conditions", "cb", ""]]),
+        ("cb", "Germans", "RulesAttachment", [["conditions", "ca", ""]]),
+        _objective("oc", "Germans", ["conditions", "ca", ""]),
+    )
+    assert "oc" not in {o.id for o in tr.objectives}
+    assert any("refers to itself" in u for u in tr.unmapped)
+
+
+def test_translated_conditions_evaluate_on_the_start_state(game):
+    """Every condition the import wrote compiles and evaluates on the fixture's start."""
+    from gamecore.rules import politics as pol
+
+    s = game
+    for obj in s.scenario.objectives.values():
+        ok, _effects = pol._evaluate(s, obj)
+        assert ok in (True, False), obj.id
