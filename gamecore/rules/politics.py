@@ -718,11 +718,9 @@ def war_targets(s: GameState, n: str) -> set[str] | None:
     if not s.rules.options.get("war_gates"):
         return None
     if has_political_actions(s):
-        # TripleA: the targets of the political actions open now, and who n is at war with
-        out = {str(o.props.get("target")) for o in political_actions(s, n)}
-        out |= {x for x in s.board.nations if s.at_war(n, x)}
-        out.discard(n)
-        return out
+        # TripleA: wars come only from the game's political actions and triggers (the
+        # politics phase offers those); a neutral's zones may be attacked once at war
+        return {x for x in s.board.nations if x != n and s.at_war(n, x)}
     gates = _events(s, "war_gate")
     if not gates:
         return None  # a scenario without gates restricts nobody

@@ -439,3 +439,17 @@ def test_translated_conditions_evaluate_on_the_start_state(game):
     for obj in s.scenario.objectives.values():
         ok, _effects = pol._evaluate(s, obj)
         assert ok in (True, False), obj.id
+
+
+def test_a_true_neutral_is_attacked_only_once_at_war(game):
+    """TripleA: entering a neutral player's territory needs the War relationship (G40's
+    "war with the true neutrals" political action); the war gate is the relation."""
+    from gamecore.rules.movement import MoveContext
+
+    s = game
+    spain = {z.name: z.id for z in s.pack.map.zones.values()}["Spain"]
+    assert politics.war_targets(s, "Germans") == {"British"}
+    assert MoveContext(s, "Germans", True).status(spain) == "X"
+    s.set_relation("Germans", "Neutral_True", "war")
+    s.bump()
+    assert MoveContext(s, "Germans", True).status(spain) in ("N", "H")
