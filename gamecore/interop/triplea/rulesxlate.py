@@ -26,6 +26,7 @@ names each attachment and option left out, and the import report lists them.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -41,6 +42,12 @@ STATUS_OF_ARCHETYPE = {"war": "war", "allied": "aligned", "neutral": "neutral"}
 
 #: the victory-city game options TripleA plays (property name prefix -> mode)
 VC_MODES = ("Total Victory", "Honorable Surrender", "Projection of Power")
+
+#: the deepest chain of conditions naming conditions (the condition language nests 40)
+MAX_DEPTH = 30
+
+#: the most combinations a counted condition ("2-5" of 9, at war with 3 of 7) is written as
+MAX_WAYS = 200
 
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -200,6 +207,8 @@ class _Translator:
             raise Unmappable(f"condition '{name}' is not defined")
         if name in self._busy:
             raise Unmappable(f"condition '{name}' refers to itself")
+        if len(self._busy) >= MAX_DEPTH:
+            raise Unmappable(f"conditions nest deeper than {MAX_DEPTH}")
         self._busy.add(name)
         try:
             text = self._condition(atts[0])
@@ -223,6 +232,9 @@ class _Translator:
             raise Unmappable(f"conditionType '{ctype}'")
         lo = int(m.group(1))
         hi = int(m.group(2)) if m.group(2) else lo
+        top = min(hi, len(subs))
+        if sum(math.comb(len(subs), k) for k in range(lo, top + 1)) > MAX_WAYS:
+            raise Unmappable(f"conditionType '{ctype}' over {len(subs)} conditions (too many ways)")
         ways = []
         for k in range(lo, min(hi, len(subs)) + 1):
             for yes in itertools.combinations(range(len(subs)), k):
@@ -327,6 +339,8 @@ class _Translator:
             return f"not at_war({me}, {{{', '.join(others)}}})"
         if n == 1:
             return f"at_war({me}, {{{', '.join(others)}}})"
+        if math.comb(len(others), n) > MAX_WAYS:
+            raise Unmappable(f"atWarPlayers '{value}' (too many ways)")
         ways = [
             " and ".join(f"at_war({me}, {{{o}}})" for o in combo)
             for combo in itertools.combinations(others, n)

@@ -453,3 +453,25 @@ def test_a_true_neutral_is_attacked_only_once_at_war(game):
     s.set_relation("Germans", "Neutral_True", "war")
     s.bump()
     assert MoveContext(s, "Germans", True).status(spain) in ("N", "H")
+
+
+def test_translation_of_hostile_rules_is_bounded():
+    """Untrusted maps: a 200-deep chain of conditions and a "5-10" of 20 conditions are
+    named as not mapped, never a crash or an expression of millions of terms."""
+    chain = [
+        (f"d{i}", "Germans", "RulesAttachment", [["conditions", f"d{i + 1}", ""]])
+        for i in range(200)
+    ]
+    chain.append(("d200", "Germans", "RulesAttachment", [["rounds", "1", ""]]))
+    many = [(f"m{i}", "Germans", "RulesAttachment", [["rounds", str(i), ""]]) for i in range(20)]
+    names = ":".join(f"m{i}" for i in range(20))
+    tr = _translate(
+        *chain,
+        *many,
+        _objective("deep", "Germans", ["conditions", "d0", ""]),
+        _objective("wide", "Germans", ["conditions", names, ""], ["conditionType", "5-10", ""]),
+    )
+    ids = {o.id for o in tr.objectives}
+    assert "deep" not in ids and "wide" not in ids
+    assert any("nest deeper" in u for u in tr.unmapped)
+    assert any("too many ways" in u for u in tr.unmapped)
