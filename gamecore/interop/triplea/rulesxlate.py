@@ -451,6 +451,8 @@ class _Translator:
         players = [p for p in (t.get("players") or "").split(":") if p] or [t.player]
         uses = t.get("uses")
         n_uses = int(uses) if uses and uses.strip().lstrip("-").isdigit() else -1
+        if self.income_trigger(t, cond, players, n_uses):
+            return
         # effects grouped by the step TripleA fires them in when there is no 'when'
         groups: dict[str, list[str]] = {}
         notes: list[str] = []
@@ -567,6 +569,39 @@ class _Translator:
                 ),
                 "trigger",
             )
+
+    def income_trigger(self, t: _Att, cond: str, players: list[str], n_uses: int) -> bool:
+        """A trigger that only pays PUs, without ``when`` (G40's Swedish iron ore, Soviet
+        lend-lease, ANZAC's Malaya): TripleA pays it with the end-turn income, so it is a
+        national objective of each of its players (listed with the income)."""
+        meta = {"conditions", "trigger", "conditionType", "invert", "players", "uses",
+                "notification", "resourceCount"}  # fmt: skip
+        keys = {o[0] for o in t.opts}
+        if t.get("when") or t.get("resource") != "PUs" or not keys - meta <= {"resource"}:
+            return False
+        try:
+            n = int(float(t.get("resourceCount") or "0"))
+            owners = [self.nation(p) and p for p in players]
+        except (Unmappable, ValueError):
+            return False
+        for p in owners:
+            props: dict[str, Any] = {"triplea": t.name, "source": "triggerAttachment resource"}
+            if n_uses > 1:
+                props["uses"] = n_uses
+            self.add(
+                Objective(
+                    id=_sym(t.name) if len(owners) == 1 else f"{_sym(t.name)}_{_sym(p)}",
+                    name=t.name.replace("triggerAttachment", "").strip("_").replace("_", " "),
+                    kind="objective",
+                    owner=p,
+                    condition=cond,
+                    effect=f"income({n})",
+                    once=n_uses == 1,
+                    props=props,
+                ),
+                "objective",
+            )
+        return True
 
     def frontier(self, t: _Att, value: str, players: list[str]) -> None:
         """A production frontier change: while the trigger's condition holds the players

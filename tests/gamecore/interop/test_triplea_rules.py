@@ -57,7 +57,7 @@ def _to_phase(s, nation: str, phase: str, rnd: int | None = None) -> None:
 
 def test_the_import_report_counts_the_rules_and_names_what_is_not_mapped(imported):
     pack, rep = imported
-    assert rep.rules == {"objective": 5, "political": 3, "trigger": 6, "victory": 1}
+    assert rep.rules == {"objective": 6, "political": 3, "trigger": 5, "victory": 1}
     assert any(
         u.startswith("triggerAttachment_Germans_Improved_Mech_Inf") and "techs" in u
         for u in rep.unmapped
@@ -185,16 +185,20 @@ def test_national_objectives_are_paid_at_income_each_and_conditions(game):
     assert inc["objectives"] == ["objectiveAttachment_Russians_1_Homeland"]
 
 
-def test_a_resource_trigger_pays_at_the_end_turn_step(game):
+def test_a_resource_trigger_pays_with_the_end_turn_income(game):
+    """A trigger that only pays PUs and has no 'when' (G40's Swedish iron ore): TripleA
+    pays it with the end-turn income: a national objective, listed with the income."""
     s = game
     zid = {z.name: z.id for z in s.pack.map.zones.values()}
+    obj = s.scenario.objectives["triggerAttachment_Germans_In_Ukraine"]
+    assert (obj.kind, obj.owner, obj.effect) == ("objective", "Germans", "income(5)")
     tank = next(u for u in s.units.values() if u.nation == "Germans" and u.type == "armour")
     s.move_unit(tank.id, zid["Ukraine"])
     _until(s, lambda s: s.current_nation == "Russians")
-    cash = [e for e in s.log if e.get("e") == "cash" and e["nation"] == "Germans"]
-    assert [c["change"] for c in cash] == [5]
-    ev = [h for h in s.history if h.get("type") == "event"]
-    assert ev[0]["id"] == "triggerAttachment_Germans_In_Ukraine"
+    inc = [e for e in s.log if e.get("e") == "income" and e["nation"] == "Germans"][-1]
+    assert "triggerAttachment_Germans_In_Ukraine" in inc["objectives"]
+    # (Poland: 3, and the 5 of this trigger; the trade with Russia holds too)
+    assert inc["amount"] == inc["territory"] + 5 + 3 + 5
 
 
 def test_the_games_victory_trigger_ends_the_game(game):
