@@ -19,7 +19,7 @@ one shortest legal path.
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamecore.engine.actions import Action
 from gamecore.engine.board import NEUTRAL
@@ -553,7 +553,23 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
                 _narrow_moves(ctx, out, fresh, z0, t)
             if rail:  # §10.4 "Land & air units may non-combat move along railroad lines"
                 _rail_moves(ctx, out, fresh, z0, moves, t)
+    restricted = ctx.opts.get("movement_restrictions")
+    if restricted and n in restricted and f"movement_free:{n}" not in s.awards:
+        out = restrict_paths(out, restricted[n])
     return out
+
+
+def restrict_paths(actions: list[Action], rule: Any) -> list[Action]:
+    """Option ``movement_restrictions`` (TripleA's ``movementRestrictionTerritories`` /
+    ``movementRestrictionType``): nation -> ``{"mode": "allowed" | "disallowed", "zones":
+    [...]}``; a move may pass and end only in the allowed zones (or in none of the
+    disallowed ones). The effect ``lift_movement_restriction(N)`` ends it."""
+    if not isinstance(rule, dict):
+        return actions
+    zones = {int(z) for z in rule.get("zones") or ()}
+    if rule.get("mode") == "allowed":
+        return [a for a in actions if a.kind != "move" or all(z in zones for z in a.path[1:])]
+    return [a for a in actions if a.kind != "move" or not any(z in zones for z in a.path[1:])]
 
 
 def _has_unloaded(s: GameState, ids: list[int]) -> bool:
@@ -1516,6 +1532,14 @@ def occupy_friendly_neutrals(s: GameState, n: str) -> None:
 # ---------------------------------------------------------------------- options
 #: the options this module reads (declared for the rule system: typed, checked at load)
 OPTIONS = (
+    OptionSpec(
+        "movement_restrictions",
+        "table",
+        {},
+        doc="nation -> {mode: allowed|disallowed, zones: [...]}: where its moves may go "
+        "(TripleA movementRestrictionTerritories)",
+        owner="gamecore.rules.movement",
+    ),
     OptionSpec(
         "blitz_through_facilities",
         "bool",

@@ -129,6 +129,11 @@ def politics_actions(s: GameState) -> list[Action]:
     n = s.current_nation
     if s.phase == "combat_move" and any(u.nation == n and u.flags & 1 for u in s.units.values()):
         return []  # declarations come at the start of combat move, before any move
+    if politics.has_political_actions(s):  # TripleA's political actions
+        return [
+            Action("declare_war", nation=str(o.props.get("target", "")), type=o.id)
+            for o in politics.political_actions(s, n)
+        ]
     out = []
     my_side = s.alliance.get(n)  # alliances may change in play (gamecore.rules.politics)
     for x in s.board.nations:
@@ -146,6 +151,9 @@ def politics_actions(s: GameState) -> list[Action]:
 
 # ---------------------------------------------------------------------- apply
 def apply_declare_war(s: GameState, a: Action) -> None:
+    if a.type:  # a political action of the scenario (TripleA's politicalActionAttachment)
+        politics.take_political(s, s.current_nation, a.type)
+        return
     declare_war(s, s.current_nation, a.nation)
 
 
@@ -225,7 +233,7 @@ def end_turn(s: GameState, n: str) -> None:
 def end_round(s: GameState) -> None:
     s.event("round_end", round=s.round)
     convoy.new_calendar_turn(s)
-    control.check_victory(s)
+    control.check_victory(s, round_end=True)
     if s.terminal:
         return
     if s.max_rounds is not None and s.round >= s.max_rounds:
