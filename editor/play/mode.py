@@ -536,6 +536,8 @@ class PlayMode(QObject):
         (the window stays responsive while a ruleset loads or a long log replays)."""
         self._start_token += 1
         self.starting = True
+        # the GUI thread gets the interpreter back within a millisecond while it builds
+        sys.setswitchinterval(0.001)
         self.window.statusBar().showMessage("Starting the game…")
         # (the game on screen goes on until the new one is ready: a refused file keeps it)
         self.pool.start(_StartTask(make, self._start_token, self._start_signals))
@@ -669,6 +671,8 @@ class PlayMode(QObject):
     def _start_failed(self, token: int, text: str) -> None:
         if token == self._start_token:
             self.starting = False
+            if self.session is None:
+                sys.setswitchinterval(self._switch)
             self.window.statusBar().clearMessage()
             self.message.emit(text)
 
