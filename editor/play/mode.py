@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -37,6 +38,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QStackedWidget,
     QTableWidget,
@@ -224,7 +226,9 @@ class PlayPanel(QWidget):
         self.mode = mode
         self.turn = QLabel("", objectName="playTurn", wordWrap=True)
         self.turn.setStyleSheet("font-weight: bold; padding: 4px;")
-        self.money = QLabel("", objectName="playMoney")
+        # every text wraps and no combo box sizes to its longest answer: the dock never
+        # widens as the game goes on (that would resize the map view and repaint it whole)
+        self.money = QLabel("", objectName="playMoney", wordWrap=True)
         self.status = QLabel("", objectName="playStatus", wordWrap=True)
         self.end_btn = QPushButton("End phase", objectName="playEndPhase")
         self.undo_btn = QPushButton("Undo", objectName="playUndo")
@@ -274,6 +278,10 @@ class PlayPanel(QWidget):
         self.battle_text = QLabel("", objectName="playBattleText", wordWrap=True)
         self.battle_text.setTextFormat(Qt.TextFormat.PlainText)
         self.answers = QComboBox(objectName="playAnswers")
+        self.answers.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.answers.setMinimumContentsLength(16)
         self.answer_btn = QPushButton("Confirm", objectName="playAnswer")
         self.answer_btn.clicked.connect(self._answer)
         dl.addWidget(self.decision_text)
@@ -516,7 +524,12 @@ class PlayMode(QObject):
         self.panel = PlayPanel(self)
         self.dock = QDockWidget("Play", window)
         self.dock.setObjectName("playDock")
-        self.dock.setWidget(self.panel)
+        # in a scroll area: the dock never asks for more room than the tab it goes in has
+        # (a taller dock would shrink the overview, which renders the whole map again)
+        scroll = QScrollArea(objectName="playScroll", widgetResizable=True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.panel)
+        self.dock.setWidget(scroll)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
         self._redraw = QTimer(self)
@@ -575,10 +588,26 @@ class PlayMode(QObject):
         w.tool = self.tool
         w.view.tool = self.tool
         self.tool.activate(w.view)
+        self._place_dock()
         self.dock.show()
         self.dock.raise_()
-        self.refresh()
-        self._pump()
+        self._changed()
+
+    def _place_dock(self) -> None:
+        """The Play dock goes in a tab beside the Inspector (off while playing): the map
+        view keeps its size, so the map is not fitted and repainted whole at the start."""
+        w = self.window
+        ref = getattr(w, "inspector_dock", None)
+        if (
+            ref is None
+            or self.dock.isVisible()
+            or ref.isFloating()
+            or not ref.isVisible()
+            or w.dockWidgetArea(ref) != w.dockWidgetArea(self.dock)
+            or self.dock in w.tabifiedDockWidgets(ref)
+        ):
+            return
+        w.tabifyDockWidget(ref, self.dock)
 
     def stop(self) -> None:
         if self.session is None:
@@ -620,8 +649,9 @@ class PlayMode(QObject):
         if s is None:
             return
         self._redraw.stop()
-        # a full redraw when a human is to move; while bots play, only what changed
-        self.window.scene.show_position(position_scenario(s.state), full=not s.bot_to_move)
+        # only what changed since the position drawn before is repainted (a full redraw
+        # of the map costs the window ~0.1 s)
+        self.window.scene.show_position(position_scenario(s.state))
         if self.source is not None:
             self.window.scene.set_play_targets(self.source, self.targets(self.source))
         else:
@@ -635,6 +665,14 @@ class PlayMode(QObject):
             self.window.view.center_on(geom.rect(zone).center())
 
     # -- bots ---------------------------------------------------------------------
+    def _changed(self) -> None:
+        """The position changed (the start, a human's action): draw it once, then let
+        whoever is next play (a human's turn draws itself)."""
+        s = self.session
+        if s is not None and (s.bot_to_move or self._thinking):
+            self.refresh()
+        self._pump()
+
     def _pump(self) -> None:
         s = self.session
         if s is None or self._thinking:
@@ -655,13 +693,9 @@ class PlayMode(QObject):
         except WarroomError as err:
             self.message.emit(f"the bot's move failed: {err}")
             return
-        if self.session.bot_to_move:
-            if not self._redraw.isActive():
-                self._redraw.start()
-            self._pump()
-        else:
-            self.refresh()
-            self._pump()
+        if self.session.bot_to_move and not self._redraw.isActive():
+            self._redraw.start()
+        self._pump()  # (a human's turn is drawn when it comes)
 
     def _bot_failed(self, token: int, text: str) -> None:
         if token == self._token:
@@ -721,8 +755,7 @@ class PlayMode(QObject):
             return False
         if self.source is not None and not self.movable_by_type(self.source):
             self.source = None
-        self.refresh()
-        self._pump()
+        self._changed()
         return True
 
     def undo(self) -> None:
@@ -885,8 +918,7 @@ class PlayMode(QObject):
                 self.message.emit(f"illegal move: {err}")
         if done and not self._moves_from(src):
             self.source = None
-        self.refresh()
-        self._pump()
+        self._changed()
         return done
 
     # -- save / load --------------------------------------------------------------

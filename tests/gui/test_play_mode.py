@@ -7,8 +7,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMessageBox
 
 from editor.play import load_game, new_game, save_game
@@ -38,6 +40,12 @@ def _start(w, qtbot, scenario: str, seats: dict[str, str], seed: int = 3, rounds
     assert new_game(w, dlg)
     assert w.play.wait_until_started()  # built on the worker thread
     return w.play
+
+
+def _pixels(img):
+    img = img.convertToFormat(QImage.Format.Format_RGB32)
+    data = np.frombuffer(img.constBits(), np.uint8, img.sizeInBytes())
+    return data.reshape(img.height(), img.bytesPerLine())[:, : 4 * img.width()]
 
 
 def _click_zone(w, qtbot, zone: int) -> None:
@@ -264,6 +272,15 @@ def test_human_against_bots_and_close(sample_window, qtbot):
     nations = [n for slot in pack.scenarios["global-war-1936"].turn_order for n in slot]
     seats = {n: "heuristic" for n in nations}
     seats["UK"] = HUMAN
+    # zoomed on Europe, where the bots move first: their stacks are drawn as chips
+    europe = [
+        z
+        for z, o in pack.scenarios["global-war-1936"].ownership.items()
+        if o.owner in ("GER", "FRA", "ITA")
+    ]
+    w.view.zoom_to(w.scene.geom.union_rect(europe), margin=0.05)
+    qtbot.wait(100)  # the window's layout settles
+    size = w.view.viewport().size()
     play = _start(w, qtbot, "global-war-1936", seats, seed=2, rounds=1)
     assert play.wait_for_bots(120)
     s = play.session
@@ -271,6 +288,20 @@ def test_human_against_bots_and_close(sample_window, qtbot):
     assert "UK" in play.panel.turn.text()
     # the map shows the game: a German capture or move changed the position drawn
     assert {z: o.owner for z, o in w.scene.play_scenario.ownership.items()} == s.state.owner
+    # the view kept its size (the Play dock went in a tab: no fit, no whole repaint)
+    assert w.view.viewport().size() == size
+    # only what changed was repainted, move after move: the map on screen is the one a
+    # whole repaint of the final position draws
+    w.scene.flush_repaints()
+    qtbot.wait(50)
+    partial = w.view.viewport().grab().toImage()
+    assert w.scene.symbols.get(w.view.transform().m11()).units  # chips are on screen
+    w.scene.show_position(w.scene.play_scenario, full=True)
+    qtbot.wait(50)
+    whole = w.view.viewport().grab().toImage()
+    # (antialiasing at the edge of a repainted rectangle may round a channel by one)
+    a, b = _pixels(partial).astype(int), _pixels(whole).astype(int)
+    assert a.shape == b.shape and int(abs(a - b).max()) <= 8
     w.act_close_game.trigger()
     assert w.play.session is None and w.scene.play_scenario is None
     assert all(a.isEnabled() for a in w.tool_actions.values())
