@@ -103,6 +103,18 @@ def describe_action(state, a: Action) -> str:
     return str(a)
 
 
+def dice_text(faces) -> str:
+    """One side's dice of a battle round, by unit type and the value it hits at or
+    under: "infantry@1: 3 1* · armor@3: 2*" (a * marks a hit); "none" when it rolled
+    none."""
+    groups: dict[tuple[str, int], list[str]] = {}
+    for t, v, r in faces or ():
+        groups.setdefault((t, v), []).append(f"{r}*" if r <= v else str(r))
+    if not groups:
+        return "no dice"
+    return " · ".join(f"{t}@{v}: {' '.join(rs)}" for (t, v), rs in groups.items())
+
+
 def describe_event(pack, e: dict[str, Any]) -> str:
     kind = e.get("e", "")
     z = e.get("zone")
@@ -114,7 +126,18 @@ def describe_event(pack, e: dict[str, Any]) -> str:
         )
     if kind == "round" and "hits" in e:
         h = e["hits"]
-        return f"battle{where}, round {e.get('round')}: attacker hits {h[0]}, defender hits {h[1]}"
+        text = f"battle{where}, round {e.get('round')}: attacker hits {h[0]}, defender hits {h[1]}"
+        dice = e.get("dice")
+        if dice:
+            (fs_att, fs_def), (att, dfn) = dice
+            parts = []
+            if fs_att or fs_def:
+                parts.append(
+                    f"first strike: attacker {dice_text(fs_att)}; defender {dice_text(fs_def)}"
+                )
+            parts.append(f"attacker {dice_text(att)}; defender {dice_text(dfn)}")
+            text += " — dice " + " — ".join(parts)
+        return text
     if kind == "lost":
         return f"{e.get('nation')} lost a {e.get('type')}{where}"
     if kind == "battle":
@@ -267,7 +290,10 @@ class PlayPanel(QWidget):
         row.addWidget(self.do_btn)
         self.stack_box = QGroupBox("Stack picked", objectName="playStackBox")
         self.stack_form = QFormLayout(self.stack_box)
+        self.last_battle = QLabel("", objectName="playLastBattle", wordWrap=True)
+        self.last_battle.setTextFormat(Qt.TextFormat.PlainText)
         al.addWidget(self.actions_title)
+        al.addWidget(self.last_battle)
         al.addWidget(self.stack_box)
         al.addWidget(self.actions, 1)
         al.addLayout(row)
@@ -385,6 +411,9 @@ class PlayPanel(QWidget):
             self.actions.addItem(item)
         if self.actions.count():
             self.actions.setCurrentRow(0)
+        last = self.mode.last_battle_summary()
+        self.last_battle.setText(last)
+        self.last_battle.setVisible(bool(last))
         self.count.setEnabled(ph == "purchase")
         self.do_btn.setEnabled(self.actions.count() > 0)
         self._fill_stack()
@@ -832,10 +861,50 @@ class PlayMode(QObject):
             (i for i, e in enumerate(log) if e.get("e") == "battle" and e.get("zone") == b.zone),
             default=len(log),
         )
-        for e in log[start:]:
-            if e.get("e") in ("round", "lost"):
-                lines.append("  " + describe_event(s.pack, e))
+        lines += self._rounds_text(log[start:], b.attacker, b.defender or "defender")
         return "\n".join(lines)
+
+    def last_battle_summary(self) -> str:
+        """The battle fought last in this turn, with its rounds and dice (shown above the
+        phase's actions: a battle decided without a question to the player has its dice
+        on screen too); "" when none was, or while a battle is on."""
+        s = self.session
+        st = s.state if s is not None else None
+        if st is None or getattr(st, "battle", None) is not None:
+            return ""
+        log = st.log
+        start = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("e") == "battle"), None)
+        if start is None or any(log[i].get("e") == "turn" for i in range(start, len(log))):
+            return ""
+        head = log[start]
+        end = next((e for e in log[start:] if e.get("e") == "battle_end"), None)
+        if end is None:
+            return ""
+        att, dfn = head.get("attacker", "attacker"), head.get("defender") or "defender"
+        where = zone_name(s.pack, head["zone"]) if isinstance(head.get("zone"), int) else ""
+        lines = [
+            f"Last battle, {where}: {att} attacked {dfn} — {end.get('result')} after "
+            f"{end.get('rounds')} round(s)"
+        ]
+        lines += self._rounds_text(log[start:], att, dfn)
+        return "\n".join(lines)
+
+    def _rounds_text(self, events, att: str, dfn: str) -> list[str]:
+        """Each round's hits and the faces of each side's dice, and the losses."""
+        lines = []
+        for e in events:
+            if e.get("e") == "round" and "hits" in e and e.get("dice"):
+                h = e["hits"]
+                lines.append(f"  Round {e.get('round')}: {att} hits {h[0]}, {dfn} hits {h[1]}")
+                (fs_att, fs_def), (g_att, g_def) = e["dice"]
+                if fs_att or fs_def:
+                    lines.append(f"    first strike, {att}: {dice_text(fs_att)}")
+                    lines.append(f"    first strike, {dfn}: {dice_text(fs_def)}")
+                lines.append(f"    {att} rolled: {dice_text(g_att)}")
+                lines.append(f"    {dfn} rolled: {dice_text(g_def)}")
+            elif e.get("e") in ("round", "lost"):
+                lines.append("  " + describe_event(self.session.pack, e))
+        return lines
 
     # -- moves --------------------------------------------------------------------
     def _moves_from(self, zone: int) -> list[Action]:

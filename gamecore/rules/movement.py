@@ -31,6 +31,7 @@ from gamecore.engine.state import (
     ASSAULT,
     COMBAT,
     ESCORT,
+    EVENT_LOGS,
     FOUGHT,
     HELD,
     LOADED,
@@ -1231,7 +1232,7 @@ def _apply_special(s: GameState, a: Action, combat: bool) -> None:
         u = s.units[uid]
         s.move_unit(uid, path[-1], moves=0, flags=u.flags | base)
         s.origins[uid] = path[-2]
-    if s.log_mode == "full":
+    if s.log_mode in EVENT_LOGS:
         s.event("move", units=list(a.units), path=list(path), mode=a.mode)
 
 
@@ -1316,7 +1317,7 @@ def apply_move(s: GameState, a: Action) -> None:
             o = s.owner.get(z)
             if o in s.enemies(n) and s.board.is_land(z):
                 control.capture(s, z, n)  # blitz through an empty hostile zone
-    if s.log_mode == "full":
+    if s.log_mode in EVENT_LOGS:
         s.event("move", units=list(a.units), path=list(path), mode=a.mode or None)
 
 

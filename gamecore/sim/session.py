@@ -152,7 +152,9 @@ class PlaySession:
             scn = pack.scenarios.get(scenario_id)
             if scn is not None:
                 decisions = get_system(load_ruleset(scn.ruleset, pack).system).offered_decisions
-        state = new_game(pack, scenario_id, seed=seed, rounds=rounds, decisions=decisions)
+        state = new_game(
+            pack, scenario_id, seed=seed, rounds=rounds, decisions=decisions, log="play"
+        )
         s = cls(pack, state, seats, autosave=autosave)
         s._settle()
         return s
@@ -183,7 +185,7 @@ class PlaySession:
         if not isinstance(log, list) or not isinstance(seats, dict):
             raise SaveError("the saved game has no log or no seats", str(path))
         try:
-            state = replay(pack, log)
+            state = replay(pack, log, log_mode="play")
         except (RulesError, KeyError, TypeError, ValueError) as err:
             raise SaveError(f"the log does not replay: {err}", str(path)) from None
         return cls(pack, state, seats, fingerprint=fp, autosave=autosave)

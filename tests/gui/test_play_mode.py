@@ -4,6 +4,7 @@ save, reload, same state; a human seat against bots; editing off while playing."
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -193,7 +194,13 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     assert fought and chosen is not None
     assert any(e.get("e") == "battle_end" and e.get("zone") == dest for e in play.session.state.log)
     texts = [play.panel.log.item(i).text() for i in range(play.panel.log.count())]
-    assert any("round 1: attacker hits" in x for x in texts)  # the dice of each round
+    # each round's hits and the faces of its dice, per side
+    assert any("round 1: attacker hits" in x and "dice attacker" in x for x in texts)
+    # and above the actions of the turn's next phase, the battle fought last
+    _continue(play, qtbot)
+    text = play.panel.last_battle.text()
+    assert play.panel.last_battle.isVisible() and "Last battle" in text
+    assert re.search(r"rolled: \w+@\d: \d", text), text
 
     # -- non-combat move: move one stack that may still move
     s = play.session
