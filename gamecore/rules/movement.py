@@ -712,6 +712,21 @@ def _transports(ctx: MoveContext, sz: int) -> list[tuple[int, int]]:
     return got
 
 
+def transport_choices(s: GameState, units, path: tuple) -> list[int]:
+    """The transports ``units`` may board on a loading move along ``path`` (land zone,
+    sea zone): every transport of that sea zone they may use with room for them all.
+    The legal moves offer one transport per sea zone (enough choice for bots); a player
+    may name another of these (:func:`gamecore.rules.phases.is_legal_move` accepts it)."""
+    if len(path) != 2 or not units or not s.board.is_sea(path[1]):
+        return []
+    ut = s.rules.units
+    if any(u not in s.units for u in units):
+        return []
+    need = sum(ut[s.units[u].type].transport_cost for u in units)
+    ctx = MoveContext(s, s.current_nation, combat=s.phase == "combat_move")
+    return [tid for tid, free in _transports(ctx, path[1]) if free >= need]
+
+
 def _load_moves(ctx: MoveContext, out, ids, z0, t) -> None:
     for sz in ctx.b.coast[z0]:
         for tid, free in _transports(ctx, sz):
