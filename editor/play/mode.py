@@ -9,6 +9,7 @@ closed. The human acts only through the engine's legal actions (``session.apply`
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from pathlib import Path
@@ -18,6 +19,7 @@ from PySide6.QtCore import (
     QCoreApplication,
     QObject,
     QPointF,
+    QRectF,
     QRunnable,
     Qt,
     QThread,
@@ -26,6 +28,7 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -238,8 +241,60 @@ class PlayTool(Tool):
         self._pressed = None
         return True
 
+    def mouse_move(self, view, event, pos: QPointF) -> bool:
+        """The route to the zone under the mouse, while a stack is picked (hover or drag)."""
+        if self.mode.source is None:
+            return False
+        z = self.window.scene.zone_at(pos)
+        self.mode.preview(z if z in self.window.scene.play_targets else None)
+        return False  # (the view's hover goes on)
+
     def cancel(self) -> None:
         self.mode.pick_source(None)
+
+    def paint_overlay(self, view, painter: QPainter, rect: QRectF) -> None:
+        """The route(s) previewed: a line through the zones passed, an arrow at the end."""
+        routes = self.mode.routes
+        if not routes:
+            return
+        geom = self.window.scene.geom
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        scale = view.transform().m11() or 1.0
+        for path in routes:
+            pts = [QPointF(*geom.anchor[z]) for z in path if z in geom.anchor]
+            if len(pts) < 2:
+                continue
+            for colour, width in ((QColor(0, 0, 0, 170), 7.0), (QColor(255, 214, 0), 3.5)):
+                pen = QPen(colour, width / scale)
+                pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+                pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+                painter.setPen(pen)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawPolyline(pts)
+            a, b = pts[-2], pts[-1]
+            dx, dy = b.x() - a.x(), b.y() - a.y()
+            n = math.hypot(dx, dy) or 1.0
+            ux, uy = dx / n, dy / n
+            size = 16.0 / scale
+            head = QPolygonF(
+                [
+                    b,
+                    QPointF(
+                        b.x() - size * ux + size * 0.5 * uy, b.y() - size * uy - size * 0.5 * ux
+                    ),
+                    QPointF(
+                        b.x() - size * ux - size * 0.5 * uy, b.y() - size * uy + size * 0.5 * ux
+                    ),
+                ]
+            )
+            painter.setPen(QPen(QColor(0, 0, 0, 200), 1.5 / scale))
+            painter.setBrush(QColor(255, 214, 0))
+            painter.drawPolygon(head)
+            painter.setBrush(QColor(255, 255, 255))
+            for p in pts[1:-1]:  # the zones passed through
+                painter.drawEllipse(p, 4.0 / scale, 4.0 / scale)
+        painter.restore()
 
 
 # ------------------------------------------------------------------------- the dock
@@ -292,8 +347,25 @@ class PlayPanel(QWidget):
         self.stack_form = QFormLayout(self.stack_box)
         self.last_battle = QLabel("", objectName="playLastBattle", wordWrap=True)
         self.last_battle.setTextFormat(Qt.TextFormat.PlainText)
+        self.transport_box = QGroupBox("Which transport?", objectName="playTransportBox")
+        tl = QVBoxLayout(self.transport_box)
+        self.transports = QComboBox(objectName="playTransports")
+        self.transports.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.transports.setMinimumContentsLength(16)
+        self.board_btn = QPushButton("Board", objectName="playBoard")
+        self.board_btn.clicked.connect(self._board)
+        cancel = QPushButton("Cancel", objectName="playBoardCancel")
+        cancel.clicked.connect(lambda: self.mode.pick_source(self.mode.source))
+        tr = QHBoxLayout()
+        tr.addWidget(self.board_btn)
+        tr.addWidget(cancel)
+        tl.addWidget(self.transports)
+        tl.addLayout(tr)
         al.addWidget(self.actions_title)
         al.addWidget(self.last_battle)
+        al.addWidget(self.transport_box)
         al.addWidget(self.stack_box)
         al.addWidget(self.actions, 1)
         al.addLayout(row)
@@ -417,6 +489,7 @@ class PlayPanel(QWidget):
         self.count.setEnabled(ph == "purchase")
         self.do_btn.setEnabled(self.actions.count() > 0)
         self._fill_stack()
+        self._fill_transport()
 
     def _fill_stack(self) -> None:
         m = self.mode
@@ -434,6 +507,21 @@ class PlayPanel(QWidget):
             spin.setValue(len(ids))
             self._spins[t] = spin
             self.stack_form.addRow(f"{t} (of {len(ids)})", spin)
+
+    def _fill_transport(self) -> None:
+        m = self.mode
+        self.transports.clear()
+        self.transport_box.setVisible(m.choosing is not None)
+        if m.choosing is None:
+            return
+        dest, counts = m.choosing
+        for tid in m.transport_choices(dest, counts):
+            self.transports.addItem(m.describe_transport(tid), tid)
+
+    def _board(self) -> None:
+        tid = self.transports.currentData()
+        if tid is not None:
+            self.mode.board(int(tid))
 
     def picked_counts(self) -> dict[str, int]:
         return {t: s.value() for t, s in self._spins.items()}
@@ -523,6 +611,10 @@ class PlayMode(QObject):
         self.window = window
         self.session: PlaySession | None = None
         self.source: int | None = None
+        #: the route(s) the picked stack would take to the zone under the mouse
+        self.routes: list[tuple[int, ...]] = []
+        #: a move waiting for the player to choose its transport: (dest, counts)
+        self.choosing: tuple[int, dict[str, int]] | None = None
         self.handing_over = False
         self._last_human: str | None = None
         self._token = 0
@@ -607,6 +699,7 @@ class PlayMode(QObject):
             self._thread.start()
         self.session = session
         self.source = None
+        self.routes, self.choosing = [], None
         self._last_human = None
         self.handing_over = False
         w = self.window
@@ -937,12 +1030,81 @@ class PlayMode(QObject):
                 self.message.emit(f"nothing of {s.player} can move from {zone_name(s.pack, zone)}")
             zone = None
         self.source = zone
+        self.routes, self.choosing = [], None
         self.refresh()
 
-    def move_to(self, dest: int, counts: dict[str, int] | None = None) -> bool:
+    def plan_move(
+        self, dest: int, counts: dict[str, int] | None = None, transport: int | None = None
+    ) -> list[Action]:
+        """The engine moves that would take the picked stack (``counts`` per type;
+        default: the panel's spin boxes) to ``dest``: per unit type, the legal move there
+        that carries the most of them, plain moves before transports and special modes,
+        cut down to the count. ``transport``: board that one (one of
+        :meth:`transport_choices`) instead of the one the legal moves name."""
+        s = self.session
+        src = self.source
+        if s is None or src is None:
+            return []
+        st = s.state
+        if counts is None:
+            counts = self.panel.picked_counts()
+        moves = [a for a in self._moves_from(src) if a.path[-1] == dest and a.units]
+        out = []
+        for t, k in sorted(counts.items()):
+            if k <= 0:
+                continue
+            best = None
+            for a in moves:
+                if any(st.units[u].type != t for u in a.units if u in st.units):
+                    continue
+                key = (len(a.units) >= k, not a.transport, not a.mode, len(a.units))
+                if best is None or key > best[0]:
+                    best = (key, a)
+            if best is None:
+                continue
+            a = best[1]
+            tr = transport if (transport and a.transport) else a.transport
+            out.append(Action.move(a.units[:k], a.path, tr, a.mode, a.target))
+        return out
+
+    def transport_choices(self, dest: int, counts: dict[str, int] | None = None) -> list[int]:
+        """The transports the picked stack may board to reach ``dest`` (more than one:
+        the player chooses); [] when the move boards none."""
+        s = self.session
+        plan = self.plan_move(dest, counts)
+        loads = [a for a in plan if a.transport]
+        if s is None or not loads:
+            return []
+        units = sorted(u for a in loads for u in a.units)
+        return s.transport_choices(units, loads[0].path)
+
+    def describe_transport(self, tid: int) -> str:
+        st = self.session.state
+        u = st.units[tid]
+        cap = st.rules.units[u.type].transport_capacity
+        aboard = [st.units[c].type for c in st.units if st.units[c].on == tid]
+        load = st.cargo_load(tid)
+        what = f" carrying {', '.join(sorted(aboard))}" if aboard else " empty"
+        return f"{u.nation} {u.type} #{tid}: {cap - load} of {cap} free,{what}"
+
+    def preview(self, dest: int | None) -> None:
+        """Draw the route(s) the picked stack would take to ``dest`` (None: no route)."""
+        routes: list[tuple[int, ...]] = []
+        if dest is not None and self.source is not None and dest != self.source:
+            for a in self.plan_move(dest):
+                if a.path not in routes:
+                    routes.append(a.path)
+        if routes != self.routes:
+            self.routes = routes
+            self.window.view.viewport().update()
+
+    def move_to(
+        self, dest: int, counts: dict[str, int] | None = None, transport: int | None = None
+    ) -> bool:
         """Move the picked stack (``counts`` per type; default: the panel's spin boxes)
         to ``dest``: one engine move per unit type, each a legal move or a subset of
-        one. An illegal destination says why."""
+        one. When the move boards a transport and several could take the stack, the
+        panel asks which (``transport`` answers). An illegal destination says why."""
         s = self.session
         src = self.source
         if s is None or src is None:
@@ -950,45 +1112,45 @@ class PlayMode(QObject):
         st = s.state
         if counts is None:
             counts = self.panel.picked_counts()
-        moves = [a for a in self._moves_from(src) if a.path[-1] == dest]
-        if not moves:
+        self.choosing = None
+        if not any(a.path[-1] == dest for a in self._moves_from(src)):
             self.message.emit(
                 f"{s.player}'s units in {zone_name(s.pack, src)} cannot move to "
                 f"{zone_name(s.pack, dest)} in {st.phase.replace('_', ' ')}: "
                 "not in reach, blocked, or not allowed in this phase"
             )
             return False
+        plan = self.plan_move(dest, counts, transport)
+        planned = {st.units[a.units[0]].type for a in plan}
+        missing = sorted(t for t, k in counts.items() if k > 0 and t not in planned)
+        for t in missing:
+            self.message.emit(
+                f"no {t} in {zone_name(s.pack, src)} can reach {zone_name(s.pack, dest)}"
+            )
+        if transport is None and len(self.transport_choices(dest, counts)) > 1:
+            self.choosing = (dest, dict(counts))  # the panel asks which transport
+            self.routes = []
+            self.refresh()
+            return False
         done = False
-        for t, k in sorted(counts.items()):
-            if k <= 0:
-                continue
-            st = s.state
-            best = None
-            for a in self._moves_from(src):
-                if a.path[-1] != dest or not a.units:
-                    continue
-                if any(st.units[u].type != t for u in a.units if u in st.units):
-                    continue
-                key = (len(a.units) >= k, not a.transport, not a.mode, len(a.units))
-                if best is None or key > best[0]:
-                    best = (key, a)
-            if best is None:
-                self.message.emit(
-                    f"no {t} in {zone_name(s.pack, src)} can reach {zone_name(s.pack, dest)}"
-                )
-                continue
-            a = best[1]
-            units = a.units[:k]
-            action = Action.move(units, a.path, a.transport, a.mode, a.target)
+        for action in plan:
             try:
                 s.apply(action)
                 done = True
             except RulesError as err:
                 self.message.emit(f"illegal move: {err}")
+        self.routes = []
         if done and not self._moves_from(src):
             self.source = None
         self._changed()
         return done
+
+    def board(self, transport: int) -> bool:
+        """The transport chosen for the move waiting for one."""
+        if self.choosing is None:
+            return False
+        dest, counts = self.choosing
+        return self.move_to(dest, counts, transport)
 
     # -- save / load --------------------------------------------------------------
     def save(self, path: str | Path) -> None:

@@ -35,6 +35,7 @@ from gamecore.engine.systems import get_system
 from gamecore.errors import RulesError, WarroomError
 from gamecore.model import Ownership, Pack, Scenario, UnitStack
 from gamecore.model.calendar import calendar_month, date_label, parse_date
+from gamecore.rules import movement
 from gamecore.sim.bots import BOTS, make_bot, plays
 from gamecore.store.jsonform import pack_to_data
 
@@ -348,6 +349,13 @@ class PlaySession:
             return 0
         pending = getattr(s, "pending", {}).get(s.current_nation, {})
         return sum(int(v) for v in pending.values()) if isinstance(pending, dict) else 0
+
+    def transport_choices(self, units, path) -> list[int]:
+        """The transports ``units`` may board on a loading move along ``path`` (the A&A
+        family's movement): the player may pick any (the legal moves name one)."""
+        if self.state.system.name != "aa":
+            return []
+        return movement.transport_choices(self.state, units, path)
 
     def money_left(self) -> int:
         s = self.state

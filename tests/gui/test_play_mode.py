@@ -313,3 +313,64 @@ def test_human_against_bots_and_close(sample_window, qtbot):
     assert w.play.session is None and w.scene.play_scenario is None
     assert all(a.isEnabled() for a in w.tool_actions.values())
     assert w.inspector.isEnabled()
+
+
+def _zone_point(w, zone: int) -> QPoint:
+    z = w.document.pack.map.zones[zone]
+    p = z.geometry.representative_point()
+    vp = w.view.mapFromScene(p.x, p.y)
+    return QPoint(vp.x(), vp.y())
+
+
+def test_route_preview_and_the_transport_the_player_picks(sample_window, qtbot, monkeypatch):
+    """Hovering a reachable zone draws the route there (the overlay is painted on the
+    map); a move that boards a transport where several could take the stack asks which,
+    and boards the one picked — not only the one the engine's legal moves name."""
+    w = sample_window
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    pack = w.document.pack
+    seats = {n: HUMAN for slot in pack.scenarios["1939"].turn_order for n in slot}
+    play = _start(w, qtbot, "1939", seats, seed=3, rounds=1)
+    while play.session.state.phase != "combat_move":
+        _end_phase(play, qtbot)
+    s = play.session
+    st = s.state
+    load = next(
+        a
+        for a in s.legal()
+        if a.kind == "move" and a.transport and len(s.transport_choices(a.units, a.path)) > 1
+    )
+    src, sea = load.path
+    _click_zone(w, qtbot, src)
+    assert play.source == src and sea in w.scene.play_targets
+    # keep only the units that board: the stack's other types stay
+    t = st.units[load.units[0]].type
+    for typ, spin in play.panel._spins.items():
+        spin.setValue(len(load.units) if typ == t else 0)
+    # hover: the route is previewed and drawn over the map
+    w.view.zoom_to(w.scene.geom.union_rect([src, sea]), margin=0.3)
+    qtbot.wait(20)
+    before = w.view.viewport().grab().toImage()
+    qtbot.mouseMove(w.view.viewport(), _zone_point(w, sea))
+    qtbot.wait(50)
+    assert play.routes == [(src, sea)]
+    after = w.view.viewport().grab().toImage()
+    a, b = _pixels(before).astype(int), _pixels(after).astype(int)
+    assert int((abs(a - b).sum(axis=1) > 0).sum()) > 50  # the route line is on screen
+    # a zone out of reach: no route
+    far = next(z for z, o in st.owner.items() if o == "USA")
+    play.preview(far)
+    assert play.routes == []
+    # the click asks which transport
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=_zone_point(w, sea))
+    assert play.choosing is not None and play.panel.transport_box.isVisible()
+    combo = play.panel.transports
+    choices = [combo.itemData(i) for i in range(combo.count())]
+    assert sorted(choices) == sorted(s.transport_choices(load.units, load.path))
+    other = next(tid for tid in choices if tid != load.transport)
+    assert "free" in combo.itemText(choices.index(other))
+    combo.setCurrentIndex(choices.index(other))
+    qtbot.mouseClick(play.panel.board_btn, Qt.MouseButton.LeftButton)
+    st = play.session.state
+    assert play.choosing is None
+    assert all(st.units[u].on == other and st.units[u].zone == sea for u in load.units)
