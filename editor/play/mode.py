@@ -71,6 +71,18 @@ MOVE_PHASES = ("combat_move", "noncombat_move")
 BOT_REFRESH_MS = 200
 
 
+#: the phases whose choices a player makes unseen in a hot-seat game: what a nation
+#: buys, researches and repairs (the A&A family does all three in its purchase phase).
+#: Everything else is open at the table (moves, battles, casualties, retreats, scrambles,
+#: declarations of war).
+HIDDEN_PHASES = ("purchase",)
+
+
+def hidden_step(state) -> bool:
+    """Whether the player to move makes a hidden choice now (hot-seat hand-over)."""
+    return state.decision is None and state.phase in HIDDEN_PHASES
+
+
 # ------------------------------------------------------------------------- words
 def zone_name(pack, z: int) -> str:
     zone = pack.map.zones.get(z)
@@ -548,10 +560,16 @@ class PlayPanel(QWidget):
             self.log.clear()
             self._log_len = 0
         pack = self.mode.session.pack
+        secret = self.mode.session.hot_seat
         for e in log[self._log_len :]:
             if e.get("e") == "start":
                 continue
-            item = QListWidgetItem(describe_event(pack, e))
+            if secret and e.get("e") == "action" and (e.get("a") or {}).get("kind") == "buy":
+                # hot-seat: what a nation bought shows when it is placed
+                text = f"{e.get('n', '')}: buys (shown when placed)"
+            else:
+                text = describe_event(pack, e)
+            item = QListWidgetItem(text)
             z = e.get("zone")
             if not isinstance(z, int):
                 a = e.get("a") or {}
@@ -617,6 +635,9 @@ class PlayMode(QObject):
         self.choosing: tuple[int, dict[str, int]] | None = None
         self.handing_over = False
         self._last_human: str | None = None
+        #: hot-seat: the human the computer was handed to (with the screen) and whom no
+        #: other human followed at it since
+        self._private_to: str | None = None
         self._token = 0
         self._thinking = False
         self._signals = _BotSignals()
@@ -701,6 +722,7 @@ class PlayMode(QObject):
         self.source = None
         self.routes, self.choosing = [], None
         self._last_human = None
+        self._private_to = None
         self.handing_over = False
         w = self.window
         self._saved_tool = w.tool.name if w.tool is not None else None
@@ -850,19 +872,29 @@ class PlayMode(QObject):
 
     # -- humans -------------------------------------------------------------------
     def _human_turn(self) -> None:
+        """A human is to move. Hot-seat: the hand-over screen comes when that human is
+        to make a hidden choice (:func:`hidden_step`) and another human used the
+        computer since it was last handed to them; open steps (moves, battles, a
+        defender's casualties) change hands without it."""
         s = self.session
         if s is None or s.state.is_terminal():
             self.refresh()
             return
         who = s.player
-        if s.hot_seat and self._last_human is not None and who != self._last_human:
-            self.handing_over = True
-            self.source = None
+        if s.hot_seat:
+            if self._last_human is None:
+                self._private_to = who  # the game starts at the first player's seat
+            elif who != self._last_human:
+                self._private_to = None  # the others see the screen from now on
+            if hidden_step(s.state) and self._private_to != who:
+                self.handing_over = True
+                self.source = None
         self._last_human = who
         self.refresh()
 
     def hand_over_done(self) -> None:
         self.handing_over = False
+        self._private_to = self.session.player if self.session is not None else None
         self.refresh()
 
     def act(self, action: Action) -> bool:

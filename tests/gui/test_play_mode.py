@@ -165,11 +165,15 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     assert s.state.phase == "combat"
     chosen = None
     fought = False
+    defender_decided = False
     for _ in range(200):
         s = play.session
         st = s.state
         if st.phase != "combat" or st.current_nation != "GER":
             break
+        if st.decision is not None and st.decision.owner != "GER":
+            defender_decided = True  # an open step: no hand-over screen for it
+            assert not play.handing_over
         _continue(play, qtbot)
         if st.decision is None:
             if any(a.kind == "fight" for a in s.legal()):
@@ -191,7 +195,7 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
             assert len(last) > n_actions and last[n_actions]["a"]["profile"] == chosen.profile
             continue
         _answer_default(play, qtbot)
-    assert fought and chosen is not None
+    assert fought and chosen is not None and defender_decided
     assert any(e.get("e") == "battle_end" and e.get("zone") == dest for e in play.session.state.log)
     texts = [play.panel.log.item(i).text() for i in range(play.panel.log.count())]
     # each round's hits and the faces of its dice, per side
@@ -229,13 +233,26 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
         _pick_action(play, qtbot, lambda a: a.kind == "place")
         placed += 1
     assert placed == 2
-    # -- the rest of the round: every other nation ends its phases, decisions by default
+    # -- the rest of the round: every other nation ends its phases, decisions by default;
+    # the hand-over screen comes before each one's purchase (hidden), never elsewhere
+    screens = []
+    purchases = set()
     for _ in range(500):
         s = play.session
         if s.state.round > 1 or s.state.is_terminal():
             break
+        if s.state.phase == "purchase" and s.state.decision is None:
+            purchases.add(s.player)
+        if play.handing_over:
+            screens.append((s.player, s.state.phase))
         _end_phase(play, qtbot)
     assert play.session.state.round > 1 or play.session.state.is_terminal()
+    assert screens and {p for _n, p in screens} == {"purchase"}
+    assert {n for n, _p in screens} == purchases - {"GER"}
+    # what another nation bought is not in the log (it shows when placed)
+    texts = [play.panel.log.item(i).text() for i in range(play.panel.log.count())]
+    assert "GER: buys (shown when placed)" in texts
+    assert not any("kind=buy" in x or "buy type=" in x for x in texts)
     # the log panel centres the map on a zone
     lst = play.panel.log
     item = next(
