@@ -78,6 +78,17 @@ BOT_REFRESH_MS = 200
 HIDDEN_PHASES = ("purchase",)
 
 
+#: the sections of the phase's actions list, in order, and their titles
+SECTION_ORDER = {"buy": 0, "research": 1, "repair": 2, "advance": 3, "place": 4, "fight": 5}
+SECTION_TITLES = {
+    "buy": "Buy (how many: Times)",
+    "advance": "Production Chart: next instalments",
+    "place": "Place",
+    "fight": "Battles",
+    "declare_war": "Declare war",
+}
+
+
 def hidden_step(state) -> bool:
     """Whether the player to move makes a hidden choice now (hot-seat hand-over)."""
     return state.decision is None and state.phase in HIDDEN_PHASES
@@ -159,6 +170,16 @@ def describe_event(pack, e: dict[str, Any]) -> str:
         return f"battle{where}: {e.get('attacker')} attacks {e.get('defender')}"
     if kind == "battle_end":
         return f"battle{where} ends: {e.get('result')} after {e.get('rounds')} round(s)"
+    if kind == "research":
+        ok = "success" if e.get("success") else "no success"
+        return (
+            f"{e.get('nation')} researches {e.get('tech')}: rolled {e.get('roll')} "
+            f"(needs {e.get('target')}+), {ok}"
+        )
+    if kind == "repair":
+        return (
+            f"{e.get('nation')} repairs {e.get('points')} point(s) of facility {e.get('facility')}"
+        )
     if kind == "capture":
         return f"{e.get('by')} captures {zone_name(pack, z) if isinstance(z, int) else z}"
     rest = " ".join(f"{k}={v}" for k, v in e.items() if k not in ("e", "zone"))
@@ -487,21 +508,60 @@ class PlayPanel(QWidget):
         }
         self.actions_title.setText(titles.get(ph, ph.replace("_", " ").capitalize()))
         self.actions.clear()
+        # in sections: what to buy, research, repair, pay on the Production Chart...
+        sections: dict[str, list[Action]] = {}
         for a in s.legal():
             if a.kind in ("end_phase", "move"):
                 continue
-            item = QListWidgetItem(describe_action(st, a))
-            item.setData(Qt.ItemDataRole.UserRole, a)
-            self.actions.addItem(item)
-        if self.actions.count():
-            self.actions.setCurrentRow(0)
+            sections.setdefault(a.kind, []).append(a)
+        headed = len(sections) > 1 or any(k in sections for k in ("research", "repair"))
+        first = None
+        for kind in sorted(sections, key=lambda k: (SECTION_ORDER.get(k, 99), k)):
+            if headed:
+                head = QListWidgetItem(self._section_title(kind))
+                head.setFlags(Qt.ItemFlag.NoItemFlags)
+                f = head.font()
+                f.setBold(True)
+                head.setFont(f)
+                self.actions.addItem(head)
+            for a in sections[kind]:
+                item = QListWidgetItem(self._action_text(a))
+                item.setData(Qt.ItemDataRole.UserRole, a)
+                self.actions.addItem(item)
+                if first is None:
+                    first = item
+        if first is not None:
+            self.actions.setCurrentItem(first)
         last = self.mode.last_battle_summary()
         self.last_battle.setText(last)
         self.last_battle.setVisible(bool(last))
         self.count.setEnabled(ph == "purchase")
-        self.do_btn.setEnabled(self.actions.count() > 0)
+        self.do_btn.setEnabled(first is not None)
         self._fill_stack()
         self._fill_transport()
+
+    def _section_title(self, kind: str) -> str:
+        s = self.mode.session
+        if kind == "research":
+            r = s.research_offer()
+            if r is not None:
+                return (
+                    f"Research: {r['dice_left']} dice left this turn, {r['cost']} a die "
+                    f"(a success completes a stage)"
+                )
+        if kind == "repair":
+            return "Repair damaged facilities (as many points as the bank pays)"
+        return SECTION_TITLES.get(kind, kind.replace("_", " ").capitalize())
+
+    def _action_text(self, a: Action) -> str:
+        s = self.mode.session
+        if a.kind == "research":
+            return s.describe_research(a.type)
+        if a.kind == "repair":
+            return s.describe_repair(a.target)
+        if a.kind == "advance":
+            return s.describe_advance(a.target)
+        return describe_action(s.state, a)
 
     def _fill_stack(self) -> None:
         m = self.mode
@@ -597,6 +657,8 @@ class PlayPanel(QWidget):
         if item is None:
             return
         a = item.data(Qt.ItemDataRole.UserRole)
+        if a is None:
+            return  # a section's title
         times = self.count.value() if a.kind == "buy" else 1
         for _ in range(times):
             if not self.mode.act(a):

@@ -35,7 +35,7 @@ from gamecore.engine.systems import get_system
 from gamecore.errors import RulesError, WarroomError
 from gamecore.model import Ownership, Pack, Scenario, UnitStack
 from gamecore.model.calendar import calendar_month, date_label, parse_date
-from gamecore.rules import movement
+from gamecore.rules import economy, movement, tech
 from gamecore.sim.bots import BOTS, make_bot, plays
 from gamecore.store.jsonform import pack_to_data
 
@@ -356,6 +356,57 @@ class PlaySession:
         if self.state.system.name != "aa":
             return []
         return movement.transport_choices(self.state, units, path)
+
+    # the purchase phase's other spending: research dice, repairs, production instalments
+    def research_offer(self) -> dict[str, Any] | None:
+        """What research costs the current nation now (None: it may not research): the
+        dice it has left this turn, the price of one, the die, what it rolled for."""
+        st = self.state
+        n = st.current_nation
+        if st.system.name != "aa" or not tech.may_research(st, n):
+            return None
+        opts = st.rules.options
+        done = tech.rolled(st, n)
+        return {
+            "dice_left": max(0, tech.research_dice(st, n) - len(done)),
+            "cost": int(opts["research_cost"]),
+            "die": int(opts["research_die"]),
+            "rolled": list(done),
+        }
+
+    def describe_research(self, tech_id: str) -> str:
+        """ "Radar: stage 1 of 2, a roll of 5+ on a d10" (the stage a die may complete)."""
+        st = self.state
+        t = st.rules.technologies[tech_id]
+        k = tech.stage(st, st.current_nation, tech_id)
+        die = int(st.rules.options["research_die"])
+        if k >= t.stages:
+            return f"{t.name}: developed"
+        return f"{t.name}: stage {k + 1} of {t.stages}, a roll of {t.targets[k]}+ on a d{die}"
+
+    def describe_repair(self, facility_id: int) -> str:
+        """ "Repair Major Factory in Ruhr: 4 damage, 1 a point, 4 affordable now"."""
+        st = self.state
+        f = st.facilities[facility_id]
+        ft = st.rules.facility_types[f.type]
+        cost = max(1, ft.repair_cost)
+        points = min(f.damage, st.spendable(st.current_nation) // cost)
+        zone = self.pack.map.zones.get(f.zone)
+        where = zone.name if zone is not None and zone.name else f"zone {f.zone}"
+        return (
+            f"Repair {ft.name} in {where}: {f.damage} damage, {cost} a point, "
+            f"{points} repaired now"
+        )
+
+    def describe_advance(self, item: int) -> str:
+        """A Production Chart item's next instalment."""
+        st = self.state
+        n = st.current_nation
+        q = next((q for q in getattr(st, "queue", ()) if q.id == item), None)
+        if q is None:
+            return f"Production Chart item {item}"
+        price = economy.instalment(st, n, q.type, q.stage)
+        return f"Pay {q.type}: stage {q.stage + 1} of {q.stages}, {price} now"
 
     def money_left(self) -> int:
         s = self.state

@@ -85,7 +85,8 @@ def _end_phase(play, qtbot) -> None:
 def _pick_action(play, qtbot, pred) -> None:
     lst = play.panel.actions
     for i in range(lst.count()):
-        if pred(lst.item(i).data(Qt.ItemDataRole.UserRole)):
+        a = lst.item(i).data(Qt.ItemDataRole.UserRole)
+        if a is not None and pred(a):
             lst.setCurrentRow(i)
             qtbot.mouseClick(play.panel.do_btn, Qt.MouseButton.LeftButton)
             return
@@ -391,3 +392,48 @@ def test_route_preview_and_the_transport_the_player_picks(sample_window, qtbot, 
     st = play.session.state
     assert play.choosing is None
     assert all(st.units[u].on == other and st.units[u].zone == sea for u in load.units)
+
+
+def test_research_and_repair_in_the_purchase_panel(sample_window, qtbot):
+    """Global War's purchase phase also researches and repairs: the panel lists them in
+    their own sections, research with the dice left and what a die needs; a research die
+    is rolled from the panel and its roll is in the log."""
+    w = sample_window
+    pack = w.document.pack
+    nations = [n for slot in pack.scenarios["global-war-1936"].turn_order for n in slot]
+    first = nations[0]
+    seats = {n: "heuristic" for n in nations}
+    seats[first] = HUMAN
+    play = _start(w, qtbot, "global-war-1936", seats, seed=2, rounds=1)
+    s = play.session
+    assert s.player == first and s.state.phase == "purchase"
+    offer = s.research_offer()
+    assert offer is not None and offer["dice_left"] > 0
+    lst = play.panel.actions
+    texts = [lst.item(i).text() for i in range(lst.count())]
+    heads = [lst.item(i).text() for i in range(lst.count()) if not lst.item(i).flags()]
+    assert heads[0].startswith("Buy") and any(h.startswith("Research:") for h in heads)
+    assert f"{offer['dice_left']} dice left" in next(h for h in heads if h.startswith("Research"))
+    research = [a for a in s.legal() if a.kind == "research"]
+    assert s.describe_research(research[0].type) in texts
+    assert re.fullmatch(
+        r".+: stage \d of \d, a roll of \d+\+ on a d\d+", s.describe_research(research[0].type)
+    )
+    bank = s.state.banks[first]
+    _pick_action(play, qtbot, lambda a: a.kind == "research" and a.type == research[0].type)
+    s = play.session
+    assert s.state.banks[first] == bank - offer["cost"]
+    assert s.research_offer()["dice_left"] == offer["dice_left"] - 1
+    log = [play.panel.log.item(i).text() for i in range(play.panel.log.count())]
+    assert any(x.startswith(f"{first} researches {research[0].type}: rolled") for x in log)
+    # a damaged facility of the nation to move: its repair, with the damage and the price
+    st = s.state
+    f = next(f for f in st.facilities.values() if st.owner.get(f.zone) == first)
+    st.facilities[f.id] = f._replace(damage=2)
+    st._legal = None
+    play.refresh()
+    repair = next(a for a in s.legal() if a.kind == "repair" and a.target == f.id)
+    texts = [lst.item(i).text() for i in range(lst.count())]
+    line = s.describe_repair(repair.target)
+    assert line in texts and "2 damage" in line
+    assert any(t.startswith("Repair damaged facilities") for t in texts)
