@@ -92,6 +92,12 @@ def is_legal_move(s: GameState, a: Action, legal: list[Action]) -> bool:
                 allowed.update(x.units)
             elif x.transport and a.transport:
                 other_transport.update(x.units)  # the same load onto another transport
+    if not want <= allowed and not a.transport and not a.mode and len(a.path) > 2:
+        # a route the player forced through waypoints (the legal moves name one route
+        # per destination): legal when the same search finds it through those zones
+        for x in movement.route_moves(s, a.path[0], tuple(a.path[1:-1])):
+            if x.path == a.path:
+                allowed.update(x.units)
     if not want <= allowed:
         # the legal moves name one transport per sea zone; the player may pick another
         # of that zone's (movement.transport_choices); its room is checked below
