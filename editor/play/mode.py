@@ -235,11 +235,15 @@ class _BotWorker(QObject):
 # ------------------------------------------------------------------------- the map tool
 class PlayTool(Tool):
     """Play mode's mouse: click (or press) on a stack of yours, release or click on a
-    highlighted zone to move there."""
+    highlighted zone to move there; Shift+click zones on the way first to force the
+    route through them (waypoints, in order)."""
 
     name = "play"
     text = "Play"
-    hint = "Click a zone with your units, then a highlighted zone to move them there"
+    hint = (
+        "Click a zone with your units, then a highlighted zone to move them there "
+        "(Shift+click zones on the way first: the route passes them)"
+    )
 
     def __init__(self, window: MainWindow, mode: PlayMode):
         super().__init__(window)
@@ -257,6 +261,14 @@ class PlayTool(Tool):
         self._pressed = z
         if z is None:
             return True
+        if (
+            event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            and self.mode.source is not None
+            and z != self.mode.source
+        ):
+            self.mode.add_waypoint(z)
+            self._pressed = None  # (the release does not move)
+            return True
         if self.mode.source is not None and z in self.window.scene.play_targets:
             return True  # the release moves
         self.mode.pick_source(z)
@@ -265,7 +277,7 @@ class PlayTool(Tool):
     def mouse_release(self, view, event, pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False
-        if self._pressed is None and self.mode.source is None:
+        if self._pressed is None:
             return True
         z = self.window.scene.zone_at(pos)
         src = self.mode.source
@@ -286,9 +298,10 @@ class PlayTool(Tool):
         self.mode.pick_source(None)
 
     def paint_overlay(self, view, painter: QPainter, rect: QRectF) -> None:
-        """The route(s) previewed: a line through the zones passed, an arrow at the end."""
+        """The route(s) previewed: a line through the zones passed, an arrow at the end;
+        the waypoints numbered."""
         routes = self.mode.routes
-        if not routes:
+        if not routes and not self.mode.waypoints:
             return
         geom = self.window.scene.geom
         painter.save()
@@ -327,6 +340,22 @@ class PlayTool(Tool):
             painter.setBrush(QColor(255, 255, 255))
             for p in pts[1:-1]:  # the zones passed through
                 painter.drawEllipse(p, 4.0 / scale, 4.0 / scale)
+        # the waypoints, numbered
+        for i, z in enumerate(self.mode.waypoints, 1):
+            if z not in geom.anchor:
+                continue
+            c = QPointF(*geom.anchor[z])
+            r = 9.0 / scale
+            painter.setPen(QPen(QColor(0, 0, 0), 1.5 / scale))
+            painter.setBrush(QColor(255, 214, 0))
+            painter.drawEllipse(c, r, r)
+            f = painter.font()
+            f.setPixelSize(max(1, round(12 / scale)))
+            f.setBold(True)
+            painter.setFont(f)
+            painter.drawText(
+                QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, str(i)
+            )
         painter.restore()
 
 
@@ -573,7 +602,10 @@ class PlayPanel(QWidget):
         if src is None:
             return
         st = m.session.state
-        self.stack_box.setTitle(f"Stack in {zone_name(st.pack, src)}: units to move")
+        title = f"Stack in {zone_name(st.pack, src)}: units to move"
+        if m.waypoints:
+            title += " via " + " → ".join(zone_name(st.pack, z) for z in m.waypoints)
+        self.stack_box.setTitle(title)
         for t, ids in sorted(m.movable_by_type(src).items()):
             spin = QSpinBox(objectName=f"playPick_{t}", minimum=0, maximum=len(ids))
             spin.setValue(len(ids))
@@ -695,6 +727,8 @@ class PlayMode(QObject):
         self.routes: list[tuple[int, ...]] = []
         #: a move waiting for the player to choose its transport: (dest, counts)
         self.choosing: tuple[int, dict[str, int]] | None = None
+        #: zones the picked stack's route must pass, in order (Shift+click)
+        self.waypoints: list[int] = []
         self.handing_over = False
         self._last_human: str | None = None
         #: hot-seat: the human the computer was handed to (with the screen) and whom no
@@ -782,7 +816,7 @@ class PlayMode(QObject):
             self._thread.start()
         self.session = session
         self.source = None
-        self.routes, self.choosing = [], None
+        self.routes, self.choosing, self.waypoints = [], None, []
         self._last_human = None
         self._private_to = None
         self.handing_over = False
@@ -1100,7 +1134,32 @@ class PlayMode(QObject):
             return []
         if s.state.phase not in MOVE_PHASES:
             return []
+        if self.waypoints and zone == self.source:
+            # the moves whose route passes the waypoints (the engine's search)
+            return s.route_moves(zone, tuple(self.waypoints))
         return [a for a in s.legal() if a.kind == "move" and a.path and a.path[0] == zone]
+
+    def add_waypoint(self, zone: int) -> bool:
+        """Force the picked stack's route through ``zone`` (after the waypoints so far);
+        refused, with the reason, when no route of its units passes there."""
+        s = self.session
+        src = self.source
+        if s is None or src is None or zone == src or zone in self.waypoints:
+            return False
+        via = (*self.waypoints, zone)
+        if not s.route_moves(src, via):
+            names = " → ".join(zone_name(s.pack, z) for z in via)
+            self.message.emit(
+                f"no route of {s.player}'s units in {zone_name(s.pack, src)} passes {names} "
+                f"in {s.state.phase.replace('_', ' ')}: too far, blocked, or a zone they "
+                "may not cross"
+            )
+            return False
+        self.waypoints.append(zone)
+        self.routes = []
+        self.refresh()
+        self.window.view.viewport().update()  # the numbered waypoints
+        return True
 
     def movable_by_type(self, zone: int) -> dict[str, list[int]]:
         st = self.session.state
@@ -1124,8 +1183,9 @@ class PlayMode(QObject):
                 self.message.emit(f"nothing of {s.player} can move from {zone_name(s.pack, zone)}")
             zone = None
         self.source = zone
-        self.routes, self.choosing = [], None
+        self.routes, self.choosing, self.waypoints = [], None, []
         self.refresh()
+        self.window.view.viewport().update()
 
     def plan_move(
         self, dest: int, counts: dict[str, int] | None = None, transport: int | None = None
@@ -1208,9 +1268,14 @@ class PlayMode(QObject):
             counts = self.panel.picked_counts()
         self.choosing = None
         if not any(a.path[-1] == dest for a in self._moves_from(src)):
+            through = (
+                " through " + " → ".join(zone_name(s.pack, z) for z in self.waypoints)
+                if self.waypoints
+                else ""
+            )
             self.message.emit(
                 f"{s.player}'s units in {zone_name(s.pack, src)} cannot move to "
-                f"{zone_name(s.pack, dest)} in {st.phase.replace('_', ' ')}: "
+                f"{zone_name(s.pack, dest)}{through} in {st.phase.replace('_', ' ')}: "
                 "not in reach, blocked, or not allowed in this phase"
             )
             return False
@@ -1234,6 +1299,8 @@ class PlayMode(QObject):
             except RulesError as err:
                 self.message.emit(f"illegal move: {err}")
         self.routes = []
+        if done:
+            self.waypoints = []
         if done and not self._moves_from(src):
             self.source = None
         self._changed()

@@ -350,6 +350,13 @@ class PlaySession:
         pending = getattr(s, "pending", {}).get(s.current_nation, {})
         return sum(int(v) for v in pending.values()) if isinstance(pending, dict) else 0
 
+    def route_moves(self, zone: int, via: tuple[int, ...]) -> list[Action]:
+        """The moves from ``zone`` whose route passes ``via`` in order (a human's
+        waypoints; the A&A family's movement search): each is legal to apply."""
+        if self.state.system.name != "aa" or self.state.is_terminal():
+            return []
+        return movement.route_moves(self.state, zone, tuple(via))
+
     def transport_choices(self, units, path) -> list[int]:
         """The transports ``units`` may board on a loading move along ``path`` (the A&A
         family's movement): the player may pick any (the legal moves name one)."""
@@ -394,8 +401,7 @@ class PlaySession:
         zone = self.pack.map.zones.get(f.zone)
         where = zone.name if zone is not None and zone.name else f"zone {f.zone}"
         return (
-            f"Repair {ft.name} in {where}: {f.damage} damage, {cost} a point, "
-            f"{points} repaired now"
+            f"Repair {ft.name} in {where}: {f.damage} damage, {cost} a point, {points} repaired now"
         )
 
     def describe_advance(self, item: int) -> str:

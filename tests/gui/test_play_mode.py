@@ -437,3 +437,67 @@ def test_research_and_repair_in_the_purchase_panel(sample_window, qtbot):
     line = s.describe_repair(repair.target)
     assert line in texts and "2 damage" in line
     assert any(t.startswith("Repair damaged facilities") for t in texts)
+
+
+def test_waypoints_force_the_route(sample_window, qtbot, monkeypatch):
+    """Shift+click a zone on the way: the route passes it (the engine's search through
+    waypoints), the zones reachable that way are highlighted, the route is previewed and
+    taken; a waypoint no route passes is refused with the reason."""
+    w = sample_window
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    pack = w.document.pack
+    seats = {n: HUMAN for slot in pack.scenarios["1939"].turn_order for n in slot}
+    play = _start(w, qtbot, "1939", seats, seed=3, rounds=1)
+    while play.session.state.phase != "noncombat_move":
+        _end_phase(play, qtbot)
+    s = play.session
+    st = s.state
+    nb = st.board.land_nbrs
+    case = None
+    for a in s.legal():
+        if a.kind != "move" or a.transport or a.mode or len(a.path) != 3:
+            continue
+        z0, mid, dest = a.path
+        if not st.board.is_land(z0):
+            continue
+        for other in sorted(nb[z0]):
+            if other != mid and dest in nb[other]:
+                if any(x.path == (z0, other, dest) for x in s.route_moves(z0, (other,))):
+                    case = (a, other)
+                    break
+        if case:
+            break
+    assert case is not None
+    a, other = case
+    z0, mid, dest = a.path
+    errors: list[str] = []
+    play.message.connect(errors.append)
+    _click_zone(w, qtbot, z0)
+    assert play.source == z0
+    for typ, spin in play.panel._spins.items():  # move the units of that legal move
+        spin.setValue(len(a.units) if typ == st.units[a.units[0]].type else 0)
+    counts = play.panel.picked_counts()
+    w.view.zoom_to(w.scene.geom.union_rect([z0, mid, other, dest]), margin=0.3)
+    qtbot.wait(20)
+    qtbot.mouseClick(
+        w.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.ShiftModifier,
+        _zone_point(w, other),
+    )
+    assert play.waypoints == [other] and play.source == z0
+    assert dest in w.scene.play_targets
+    assert "via" in play.panel.stack_box.title()
+    for typ, spin in play.panel._spins.items():
+        spin.setValue(counts.get(typ, 0))
+    qtbot.mouseMove(w.view.viewport(), _zone_point(w, dest))
+    qtbot.wait(30)
+    assert (z0, other, dest) in play.routes
+    # a waypoint no route passes: far away
+    far = next(z for z, o in st.owner.items() if o == "USA")
+    assert not play.add_waypoint(far)
+    assert errors and "no route" in errors[-1] and play.waypoints == [other]
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=_zone_point(w, dest))
+    moved = [e for e in play.session.state.log if e.get("e") == "move"][-1]
+    assert moved["path"] == [z0, other, dest]
+    assert play.waypoints == []
