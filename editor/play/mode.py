@@ -602,10 +602,17 @@ class PlayPanel(QWidget):
         if src is None:
             return
         st = m.session.state
-        title = f"Stack in {zone_name(st.pack, src)}: units to move"
-        if m.waypoints:
-            title += " via " + " → ".join(zone_name(st.pack, z) for z in m.waypoints)
-        self.stack_box.setTitle(title)
+        # (a group box's title never wraps: a long one would widen the dock)
+        self.stack_box.setTitle(f"Stack in {zone_name(st.pack, src)}")
+        via = " → ".join(zone_name(st.pack, z) for z in m.waypoints)
+        route = QLabel(
+            f"Route via {via} (Shift+click adds a zone)"
+            if via
+            else "Units to move (Shift+click zones on the way to force the route)",
+            objectName="playRoute",
+            wordWrap=True,
+        )
+        self.stack_form.addRow(route)
         for t, ids in sorted(m.movable_by_type(src).items()):
             spin = QSpinBox(objectName=f"playPick_{t}", minimum=0, maximum=len(ids))
             spin.setValue(len(ids))
@@ -656,15 +663,16 @@ class PlayPanel(QWidget):
         for e in log[self._log_len :]:
             if e.get("e") == "start":
                 continue
-            if secret and e.get("e") == "action" and (e.get("a") or {}).get("kind") == "buy":
+            act = e.get("a") if e.get("e") == "action" else None
+            if secret and isinstance(act, dict) and act.get("kind") == "buy":
                 # hot-seat: what a nation bought shows when it is placed
                 text = f"{e.get('n', '')}: buys (shown when placed)"
             else:
                 text = describe_event(pack, e)
             item = QListWidgetItem(text)
             z = e.get("zone")
-            if not isinstance(z, int):
-                a = e.get("a") or {}
+            a = e.get("a") if e.get("e") == "action" else None
+            if not isinstance(z, int) and isinstance(a, dict):
                 z = (a.get("path") or [None])[-1] if a.get("path") else a.get("zone")
             item.setData(Qt.ItemDataRole.UserRole, z)
             self.log.addItem(item)

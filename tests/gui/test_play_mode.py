@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QLabel, QMessageBox
 
 from editor.play import load_game, new_game, save_game
 from editor.play.newgame import NewGameDialog
@@ -487,7 +487,8 @@ def test_waypoints_force_the_route(sample_window, qtbot, monkeypatch):
     )
     assert play.waypoints == [other] and play.source == z0
     assert dest in w.scene.play_targets
-    assert "via" in play.panel.stack_box.title()
+    route = play.panel.stack_box.findChild(QLabel, "playRoute")
+    assert route is not None and "via" in route.text()
     for typ, spin in play.panel._spins.items():
         spin.setValue(counts.get(typ, 0))
     qtbot.mouseMove(w.view.viewport(), _zone_point(w, dest))
@@ -501,3 +502,8 @@ def test_waypoints_force_the_route(sample_window, qtbot, monkeypatch):
     moved = [e for e in play.session.state.log if e.get("e") == "move"][-1]
     assert moved["path"] == [z0, other, dest]
     assert play.waypoints == []
+    # an event whose "a" is a nation (a relation changed by an attack on a neutral) is
+    # written in the log panel like any other
+    play.session.state.event("relation", a="GER", b="SUI", status="war", by="GER")
+    play.refresh()
+    assert "relation" in play.panel.log.item(play.panel.log.count() - 1).text()
