@@ -1281,10 +1281,11 @@ class PlayMode(QObject):
                 if self.waypoints
                 else ""
             )
+            why = s.unreachable_reason(src, dest, tuple(self.waypoints))
             self.message.emit(
                 f"{s.player}'s units in {zone_name(s.pack, src)} cannot move to "
                 f"{zone_name(s.pack, dest)}{through} in {st.phase.replace('_', ' ')}: "
-                "not in reach, blocked, or not allowed in this phase"
+                + (why or "not with the units picked")
             )
             return False
         plan = self.plan_move(dest, counts, transport)

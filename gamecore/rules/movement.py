@@ -648,6 +648,68 @@ def route_moves(s: GameState, zone: int, via: tuple[int, ...]) -> list[Action]:
     return out
 
 
+def unreachable_reason(s: GameState, zone: int, dest: int, via: tuple[int, ...] = ()) -> str:
+    """Why the current nation's units in ``zone`` have no move to ``dest`` (through
+    ``via``) this phase, in words: the same searches without the movement limit, and in
+    the other movement phase, tell "too far" from "only in combat move" from "blocked".
+    (For a player's message; "" when some unit there can get there.)"""
+    combat = s.phase == "combat_move"
+    n = s.current_nation
+    ut = s.rules.units
+    if any(a.path[-1] == dest for a in route_moves(s, zone, via)):
+        return ""
+    names = s.pack.map.zones
+    where = names[dest].name if dest in names and names[dest].name else f"zone {dest}"
+    units = [s.units[u] for u in s.units_in(zone) if s.units[u].nation == n and not s.units[u].on]
+    if not units:
+        return f"no unit of {n} there"
+    movable = [u for u in units if u.moves > 0 and not ut[u.type].immobile]
+    if not movable:
+        return "its units have no movement left this turn"
+    enemies = s.enemies(n)
+    hostile = s.owner.get(dest) in enemies or any(
+        s.units[x].nation in enemies for x in s.units_in(dest)
+    )
+    if not combat and hostile:
+        return f"{where} is the enemy's: non-combat moves may not end there (attack in combat move)"
+    far = 1 << 10
+    reasons: list[str] = []
+    for other in (combat, not combat):
+        ctx = MoveContext(s, n, other)
+        for u in movable:
+            t = ut[u.type]
+            if t.domain == "land" and s.board.is_land(zone):
+                got = _land_search(ctx, zone, far, t.blitz, slow_zones(ctx.b, t.id), via)
+            elif t.domain == "sea" and s.board.is_sea(zone):
+                got = _sea_search(ctx, zone, far, t.id, via)
+            elif t.domain == "air":
+                got = _air_search(ctx, zone, far, via)
+            else:
+                continue
+            path = got.get(dest)
+            if path is None:
+                continue
+            steps = len(path) - 1
+            if other != combat:
+                reasons.append(
+                    f"{where} is a combat move's destination (attack it in combat move)"
+                    if other
+                    else f"{where} may only be entered in non-combat move"
+                )
+            elif steps > u.moves:
+                reasons.append(f"too far: the route takes {steps} moves, {t.id} has {u.moves} left")
+            elif t.domain == "air":
+                reasons.append(f"{t.id} could not land safely after it (not enough moves left)")
+            else:
+                reasons.append(f"{t.id} may not end its move there now")
+        if reasons:
+            return reasons[0]
+    return (
+        f"no route to {where}: enemy or impassable zones, closed straits or canals, or "
+        "terrain these units cannot enter"
+    )
+
+
 def _has_unloaded(s: GameState, ids: list[int]) -> bool:
     return any(s.units[i].flags & UNLOADED for i in ids)
 

@@ -357,6 +357,13 @@ class PlaySession:
             return []
         return movement.route_moves(self.state, zone, tuple(via))
 
+    def unreachable_reason(self, zone: int, dest: int, via: tuple[int, ...] = ()) -> str:
+        """Why the player's units in ``zone`` cannot move to ``dest`` (through ``via``)
+        now, in words (the movement search's own answer)."""
+        if self.state.system.name != "aa" or self.state.is_terminal():
+            return "not allowed now"
+        return movement.unreachable_reason(self.state, zone, dest, tuple(via))
+
     def transport_choices(self, units, path) -> list[int]:
         """The transports ``units`` may board on a loading move along ``path`` (the A&A
         family's movement): the player may pick any (the legal moves name one)."""

@@ -154,6 +154,9 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     snap = st.snapshot()
     assert not play.move_to(far)
     assert errors and "cannot move" in errors[-1]
+    # ...with the movement search's reason (too far, no route, the other phase...)
+    why = errors[-1].split(" in combat move: ", 1)[1]
+    assert why == play.session.unreachable_reason(src, far) and why
     assert play.session.state.snapshot() == snap
     before = len([u for u in st.units_in(dest) if st.units[u].nation == "GER"])
     _click_zone(w, qtbot, dest)

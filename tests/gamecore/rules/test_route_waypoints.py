@@ -107,3 +107,47 @@ def test_a_route_the_search_would_not_take_is_refused(pack):
     with pytest.raises(RulesError):
         s.apply(Action.move(a.units, (z0, enemy, beyond)))
     assert s.snapshot() == snap
+
+
+def test_an_unreachable_zone_says_why(pack):
+    """The reason a stack has no move to a zone: too far, only in the other movement
+    phase, or no route at all — from the same searches without the movement limit."""
+    s = _to(pack, "1939", "noncombat_move")
+    n = s.current_nation
+    ut = s.rules.units
+    enemies = s.enemies(n)
+    # a land stack whose units have 1 move; a friendly zone two steps away
+    found = {}
+    for a in s.legal_actions():
+        if a.kind != "move" or a.transport or a.mode or len(a.path) != 2:
+            continue
+        z0, z1 = a.path
+        u = s.units[a.units[0]]
+        if ut[u.type].domain != "land" or not s.board.is_land(z0):
+            continue
+        mine = [s.units[x] for x in s.units_in(z0) if s.units[x].nation == n]
+        slow = all(ut[m.type].domain == "land" and m.moves <= 1 for m in mine)
+        if slow and "far" not in found:
+            two = [
+                y
+                for y in sorted(s.board.land_nbrs[z1])
+                if y != z0 and y not in s.board.land_nbrs[z0] and s.owner.get(y) == n
+            ]
+            if two:
+                found["far"] = (z0, two[0])
+        if "enemy" not in found:
+            e = [y for y in sorted(s.board.land_nbrs[z0]) if s.owner.get(y) in enemies]
+            if e:
+                found["enemy"] = (z0, e[0])
+    assert set(found) == {"far", "enemy"}
+    z0, far = found["far"]
+    assert movement.unreachable_reason(s, z0, far).startswith("too far: the route takes 2 moves")
+    z0, enemy = found["enemy"]
+    assert "combat move" in movement.unreachable_reason(s, z0, enemy)
+    # across the world: no route at all for those land units (an ocean between)
+    slow0 = found["far"][0]
+    usa = next(z for z, o in s.owner.items() if o == "USA" and s.board.is_land(z))
+    assert movement.unreachable_reason(s, slow0, usa).startswith("no route to")
+    # a zone it can reach: no reason
+    reach = next(a.path[-1] for a in movement.route_moves(s, z0, ()))
+    assert movement.unreachable_reason(s, z0, reach) == ""
