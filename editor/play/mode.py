@@ -1259,6 +1259,27 @@ class PlayMode(QObject):
         if routes != self.routes:
             self.routes = routes
             self.window.view.viewport().update()
+            hint = self.route_hint(dest) if routes and dest is not None else ""
+            if hint:
+                self.window.statusBar().showMessage(hint, 5000)
+
+    def route_hint(self, dest: int) -> str:
+        """What the status bar says of a previewed move: aircraft going to a sea zone land
+        on the carriers there (their room); units boarding a transport."""
+        s = self.session
+        st = s.state
+        plan = self.plan_move(dest)
+        air = [u for a in plan for u in a.units if st.rules.units[st.units[u].type].domain == "air"]
+        name = zone_name(s.pack, dest)
+        if air and st.board.is_sea(dest) and st.phase == "noncombat_move":
+            return (
+                f"{len(air)} aircraft land on the carriers in {name} "
+                f"(room for {s.carrier_room(dest)})"
+            )
+        if any(a.transport for a in plan):
+            n = len(self.transport_choices(dest))
+            return f"boards a transport in {name}" + (f" ({n} can take them)" if n > 1 else "")
+        return ""
 
     def move_to(
         self, dest: int, counts: dict[str, int] | None = None, transport: int | None = None

@@ -364,6 +364,15 @@ class PlaySession:
             return "not allowed now"
         return movement.unreachable_reason(self.state, zone, dest, tuple(via))
 
+    def carrier_room(self, zone: int) -> int:
+        """Room for aircraft on the current nation's (and allies') carriers in sea zone
+        ``zone`` this phase (what a non-combat move of aircraft there may use)."""
+        st = self.state
+        if st.system.name != "aa" or not st.board.is_sea(zone):
+            return 0
+        ctx = movement.MoveContext(st, st.current_nation, st.phase == "combat_move")
+        return int(ctx.carrier_free().get(zone, 0))
+
     def transport_choices(self, units, path) -> list[int]:
         """The transports ``units`` may board on a loading move along ``path`` (the A&A
         family's movement): the player may pick any (the legal moves name one)."""

@@ -375,6 +375,7 @@ def test_route_preview_and_the_transport_the_player_picks(sample_window, qtbot, 
     qtbot.mouseMove(w.view.viewport(), _zone_point(w, sea))
     qtbot.wait(50)
     assert play.routes == [(src, sea)]
+    assert "(2 can take them)" in w.statusBar().currentMessage()
     after = w.view.viewport().grab().toImage()
     a, b = _pixels(before).astype(int), _pixels(after).astype(int)
     assert int((abs(a - b).sum(axis=1) > 0).sum()) > 50  # the route line is on screen
@@ -510,3 +511,37 @@ def test_waypoints_force_the_route(sample_window, qtbot, monkeypatch):
     play.session.state.event("relation", a="GER", b="SUI", status="war", by="GER")
     play.refresh()
     assert "relation" in play.panel.log.item(play.panel.log.count() - 1).text()
+
+
+def test_aircraft_to_a_sea_zone_land_on_its_carriers(sample_window, qtbot, monkeypatch):
+    """Non-combat: the preview of aircraft flying to a sea zone says they land on the
+    carriers there and how much room those have (the engine counts it per sea zone)."""
+    w = sample_window
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    pack = w.document.pack
+    seats = {n: HUMAN for slot in pack.scenarios["1939"].turn_order for n in slot}
+    play = _start(w, qtbot, "1939", seats, seed=3, rounds=1)
+    for _ in range(400):
+        s = play.session
+        st = s.state
+        if st.phase == "noncombat_move" and st.decision is None and not play.handing_over:
+            air = [
+                a
+                for a in s.legal()
+                if a.kind == "move"
+                and st.board.is_sea(a.path[-1])
+                and st.rules.units[st.units[a.units[0]].type].domain == "air"
+            ]
+            if air:
+                break
+        _end_phase(play, qtbot)
+    a = air[0]
+    play.pick_source(a.path[0])
+    t = st.units[a.units[0]].type
+    for typ, spin in play.panel._spins.items():
+        spin.setValue(1 if typ == t else 0)
+    play.preview(a.path[-1])
+    room = s.carrier_room(a.path[-1])
+    assert room > 0
+    msg = w.statusBar().currentMessage()
+    assert "land on the carriers" in msg and f"room for {room}" in msg
