@@ -407,8 +407,10 @@ class PlayPanel(QWidget):
         row.addWidget(self.do_btn)
         self.stack_box = QGroupBox("Stack picked", objectName="playStackBox")
         self.stack_form = QFormLayout(self.stack_box)
-        self.last_battle = QLabel("", objectName="playLastBattle", wordWrap=True)
-        self.last_battle.setTextFormat(Qt.TextFormat.PlainText)
+        #: above the phase's actions: what was bought (purchase, placement), else the
+        #: battle fought last this turn with its dice
+        self.info = QLabel("", objectName="playInfo", wordWrap=True)
+        self.info.setTextFormat(Qt.TextFormat.PlainText)
         self.transport_box = QGroupBox("Which transport?", objectName="playTransportBox")
         tl = QVBoxLayout(self.transport_box)
         self.transports = QComboBox(objectName="playTransports")
@@ -426,7 +428,7 @@ class PlayPanel(QWidget):
         tl.addWidget(self.transports)
         tl.addLayout(tr)
         al.addWidget(self.actions_title)
-        al.addWidget(self.last_battle)
+        al.addWidget(self.info)
         al.addWidget(self.transport_box)
         al.addWidget(self.stack_box)
         al.addWidget(self.actions, 1)
@@ -562,8 +564,13 @@ class PlayPanel(QWidget):
         if first is not None:
             self.actions.setCurrentItem(first)
         last = self.mode.last_battle_summary()
-        self.last_battle.setText(last)
-        self.last_battle.setVisible(bool(last))
+        if ph in ("purchase", "place"):  # (in hot-seat the log keeps purchases hidden)
+            bought = s.bought()
+            last = "Bought, to place: " + (
+                ", ".join(f"{k} {t}" for t, k in bought.items()) if bought else "nothing yet"
+            )
+        self.info.setText(last)
+        self.info.setVisible(bool(last))
         self.count.setEnabled(ph == "purchase")
         self.do_btn.setEnabled(first is not None)
         self._fill_stack()

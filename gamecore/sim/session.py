@@ -350,6 +350,13 @@ class PlaySession:
         pending = getattr(s, "pending", {}).get(s.current_nation, {})
         return sum(int(v) for v in pending.values()) if isinstance(pending, dict) else 0
 
+    def bought(self) -> dict[str, int]:
+        """What the current nation bought and has not placed yet: type -> count."""
+        pending = getattr(self.state, "pending", {}).get(self.state.current_nation, {})
+        if not isinstance(pending, dict):
+            return {}
+        return {t: int(c) for t, c in sorted(pending.items()) if c}
+
     def route_moves(self, zone: int, via: tuple[int, ...]) -> list[Action]:
         """The moves from ``zone`` whose route passes ``via`` in order (a human's
         waypoints; the A&A family's movement search): each is legal to apply."""

@@ -125,6 +125,9 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     play.panel.count.setValue(1)
     _pick_action(play, qtbot, lambda a: a.kind == "buy" and a.type == "infantry")
     assert play.session.state.banks["GER"] == bank - 2 * cost
+    # what was bought shows to the buyer (the log keeps it from the others)
+    assert "infantry" in play.panel.info.text()
+    assert play.panel.info.text().startswith("Bought, to place: ")
     _end_phase(play, qtbot)  # money left: the confirmation said yes
     assert asked and "unspent" in asked[-1]
     while play.session.state.phase == "politics" and play.session.player == "GER":
@@ -206,8 +209,8 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     assert any("round 1: attacker hits" in x and "dice attacker" in x for x in texts)
     # and above the actions of the turn's next phase, the battle fought last
     _continue(play, qtbot)
-    text = play.panel.last_battle.text()
-    assert play.panel.last_battle.isVisible() and "Last battle" in text
+    text = play.panel.info.text()
+    assert play.panel.info.isVisible() and "Last battle" in text
     assert re.search(r"rolled: \w+@\d: \d", text), text
 
     # -- non-combat move: move one stack that may still move
