@@ -85,17 +85,27 @@ def is_legal_move(s: GameState, a: Action, legal: list[Action]) -> bool:
     if not want or len(want) != len(a.units):
         return False
     allowed: set[int] = set()
+    other_transport: set[int] = set()
     for x in legal:
-        if (
-            x.kind == "move"
-            and x.path == a.path
-            and x.transport == a.transport
-            and x.mode == a.mode
-            and x.target == a.target
-        ):
-            allowed.update(x.units)
+        if x.kind == "move" and x.path == a.path and x.mode == a.mode and x.target == a.target:
+            if x.transport == a.transport:
+                allowed.update(x.units)
+            elif x.transport and a.transport:
+                other_transport.update(x.units)  # the same load onto another transport
+    if not want <= allowed and not a.transport and not a.mode and len(a.path) > 2:
+        # a route the player forced through waypoints (the legal moves name one route
+        # per destination): legal when the same search finds it through those zones
+        for x in movement.route_moves(s, a.path[0], tuple(a.path[1:-1])):
+            if x.path == a.path:
+                allowed.update(x.units)
     if not want <= allowed:
-        return False
+        # the legal moves name one transport per sea zone; the player may pick another
+        # of that zone's (movement.transport_choices); its room is checked below
+        if not (
+            want <= other_transport
+            and a.transport in movement.transport_choices(s, sorted(want), a.path)
+        ):
+            return False
     if not movement.blitz_pairing_ok(s, sorted(want), a.path):
         return False
     if not movement.towing_ok(s, sorted(want), a.path):
