@@ -27,7 +27,7 @@ from gamecore.paths import resource
 
 FORMAT = "warroom-handbook/1"
 #: what a known deviation may be about (``Difference.kind``)
-KINDS = ("units", "owner", "income", "bank", "turn_order", "original_owner", "zone")
+KINDS = ("units", "owner", "income", "bank", "turn_order", "original_owner", "zone", "war")
 #: facility types of a pack counted as units of the zone's owner (the charts list ICs)
 _FACILITY_UNITS = ("major_ic", "minor_ic")
 
@@ -79,6 +79,7 @@ class Handbook:
     bank_equals_income: bool
     setup: dict[str, list[Row]]  # power id -> chart rows, in the book's order
     original_chinese: int | None
+    at_war: set[frozenset[str]] | None  # pairs of powers at war at the start (None: not given)
     raw: dict[str, Any]  # the whole file (politics, china, victory: read as data)
     map_powers: dict[str, str] = field(default_factory=dict)
     map_units: dict[str, str] = field(default_factory=dict)
@@ -230,6 +231,17 @@ def _parse(data: Any, p: Path) -> Handbook:
             chinese.get("count_of_original_chinese_territories"),
             "originally_chinese_held_by_japan.count_of_original_chinese_territories",
         )
+    at_war = None
+    pol = data.get("politics")
+    if pol is not None and "at_war_at_start" in obj(pol, "politics"):
+        aw = obj(pol["at_war_at_start"], "politics.at_war_at_start")
+        src(aw, "politics.at_war_at_start")
+        pairs = aw.get("value")
+        if not isinstance(pairs, list) or not all(
+            isinstance(x, list) and len(x) == 2 and all(p in powers for p in x) for x in pairs
+        ):
+            raise bad("politics.at_war_at_start.value", "must be a list of pairs of powers")
+        at_war = {frozenset(x) for x in pairs}
     hb = Handbook(
         hid,
         text(data.get("title"), "title"),
@@ -240,6 +252,7 @@ def _parse(data: Any, p: Path) -> Handbook:
         bool(beq.get("value")),
         setup,
         n_chinese,
+        at_war,
         data,
     )
     t = data.get("triplea")
@@ -523,6 +536,28 @@ def compare_setup(pack: Pack, scenario: Scenario, hb: Handbook) -> Comparison:
                         bank,
                     )
                 )
+    # who is at war with whom at the start, among the handbook's powers
+    if hb.at_war is not None:
+        ids = list(hb.powers)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                rel = scenario.relation(map_power[a], map_power[b])
+                war = rel is not None and rel.status == "war"
+                want = frozenset((a, b)) in hb.at_war
+                if war != want:
+                    diffs.append(
+                        Difference(
+                            "war",
+                            a,
+                            f"{hb.powers[a].name} and {hb.powers[b].name}: "
+                            f"{'at war' if want else 'not at war'} in the handbook, "
+                            f"{rel.status if rel else 'no relation'} in the pack",
+                            None,
+                            None,
+                            {"with": b, "war": want},
+                            {"with": b, "war": war},
+                        )
+                    )
     # turn order of the handbook's powers
     order = [book_power[n] for slot in scenario.turn_order for n in slot if n in book_power]
     if order != hb.turn_order:

@@ -306,6 +306,30 @@ def test_every_kind_of_difference_is_reported(mini):
     assert text.endswith("9 differences from the handbook")
 
 
+def test_who_is_at_war_at_the_start_is_compared(tmp_path):
+    data = copy.deepcopy(MINI)
+    data["politics"] = {"at_war_at_start": {"value": [["RED", "BLU"]], "src": "s"}}
+    hb = load_handbook(_write(tmp_path, data))
+    pack = mini_pack()
+    sc = pack.scenarios["s"]
+    (d,) = compare_setup(pack, sc, hb).differences  # no relation stored: not at war
+    assert d.message == "Red and Blue: at war in the handbook, no relation in the pack"
+    sc.set_relation("Reds", "Blues", "war")
+    assert compare_setup(pack, sc, hb).differences == []
+    sc.set_relation("Reds", "Blues", "peace")
+    (d,) = compare_setup(pack, sc, hb).differences
+    assert (d.kind, d.power, d.handbook, d.pack) == (
+        "war",
+        "RED",
+        {"with": "BLU", "war": True},
+        {"with": "BLU", "war": False},
+    )
+    assert d.message == "Red and Blue: at war in the handbook, peace in the pack"
+    data["politics"]["at_war_at_start"]["value"] = [["RED", "NOPE"]]
+    with pytest.raises(HandbookError, match="pairs of powers"):
+        load_handbook(_write(tmp_path, data))
+
+
 def test_a_missing_zone_is_named(mini):
     pack = mini_pack()
     pack.map.zones[2].name = "Somewhere"
