@@ -123,11 +123,17 @@ def record(figures: dict) -> None:
         "through tests/fixtures/triplea/TripleAPlay.java, AI pause 0, fixed dice seed); "
         "seconds per whole game, measured by hand; bench_playtest prints it beside Warroom's"
     )
-    data["measurements"] = [
-        m
-        for m in data.get("measurements", [])
-        if (m.get("game_xml"), m.get("source")) != (figures["game_xml"], figures["source"])
-    ] + [figures]
+    key = (figures["game_xml"], figures["source"])
+    kept = []
+    for m in data.get("measurements", []):
+        if (m.get("game_xml"), m.get("source")) == key:  # earlier games of the same: kept
+            figures = dict(figures, games=m["games"] + figures["games"])
+        else:
+            kept.append(m)
+    ok = [g["seconds"] for g in figures["games"] if g["result"].startswith("OK")]
+    figures["seconds_per_game"] = round(sum(ok) / len(ok), 1) if ok else None
+    figures["games_per_minute"] = round(60 * len(ok) / sum(ok), 4) if ok else None
+    data["measurements"] = kept + [figures]
     RECORD.parent.mkdir(parents=True, exist_ok=True)
     RECORD.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
@@ -147,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--record",
         action="store_true",
-        help=f"store the figures in {RECORD} (replacing the entry of the same game and source)",
+        help=f"add the games to {RECORD} (to the entry of the same game XML and source)",
     )
     args = ap.parse_args(argv)
     if not shutil.which("java") or not shutil.which("javac") or not JAR.is_file():
