@@ -163,10 +163,12 @@ def imported_global_1940() -> dict:
     else:
         out["g40_triplea_fast_ai_s_per_game"] = fast_ai["seconds_per_game"]
         out["g40_triplea_fast_ai_games_per_min"] = fast_ai["games_per_minute"]
+        loads = [g[k][0] for g in fast_ai["games"] for k in ("loadavg_before", "loadavg_after")]
+        out["g40_triplea_fast_ai_games"] = len(fast_ai["games"])
         out["g40_triplea_fast_ai_measured"] = (
             f"{fast_ai['measured']}, TripleA {fast_ai['triplea']}, "
             f"{fast_ai['machine']['cpus']} x {fast_ai['machine']['cpu']}, load average "
-            f"{fast_ai['games'][0]['loadavg_before'][0]}-{fast_ai['games'][0]['loadavg_after'][0]}"
+            f"{min(loads)}-{max(loads)}"
         )
     root = os.environ.get("TRIPLEA_MAPS")
     xml = Path(root or ".") / G40_MAP / "map" / "games" / G40_XML

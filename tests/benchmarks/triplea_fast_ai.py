@@ -83,7 +83,7 @@ def play_timed(classes: Path, xml: Path, rounds: int, home: Path, patience: int 
            str(patience)]  # fmt: skip
     start = time.perf_counter()
     round_start: dict[int, float] = {}
-    result = ""
+    result = last_step = ""
     # TripleA reads game_engine.properties from the working folder (as its launcher does)
     with subprocess.Popen(
         cmd, cwd=JAR.parent, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
@@ -94,6 +94,7 @@ def play_timed(classes: Path, xml: Path, rounds: int, home: Path, patience: int 
             if line.startswith("STEP\t"):
                 r = int(line.split("\t")[1])
                 round_start.setdefault(r, now)
+                last_step = line.strip().split("\t", 1)[1].replace("\t", " ")
             elif line.startswith(("OK\t", "FAIL\t")):
                 result = line.strip()
                 total = now
@@ -106,6 +107,7 @@ def play_timed(classes: Path, xml: Path, rounds: int, home: Path, patience: int 
     }
     return {
         "result": result or f"no result (exit {proc.returncode})",
+        "last_step": last_step,
         "seconds": round(total, 1),
         "startup_s": round(round_start.get(1, total), 1),
         "round_s": per_round,
