@@ -164,7 +164,9 @@ def imported_global_1940() -> dict:
         out["g40_triplea_fast_ai_s_per_game"] = fast_ai["seconds_per_game"]
         out["g40_triplea_fast_ai_games_per_min"] = fast_ai["games_per_minute"]
         loads = [g[k][0] for g in fast_ai["games"] for k in ("loadavg_before", "loadavg_after")]
-        out["g40_triplea_fast_ai_games"] = len(fast_ai["games"])
+        done = [g for g in fast_ai["games"] if g["result"].startswith("OK")]
+        out["g40_triplea_fast_ai_games"] = len(done)  # the games the figure averages
+        out["g40_triplea_fast_ai_failed_games"] = len(fast_ai["games"]) - len(done)
         out["g40_triplea_fast_ai_measured"] = (
             f"{fast_ai['measured']}, TripleA {fast_ai['triplea']}, "
             f"{fast_ai['machine']['cpus']} x {fast_ai['machine']['cpu']}, load average "
