@@ -946,12 +946,8 @@ class _Importer:
         sc = Scenario(sid, self.report.game_name, ruleset=ruleset_id)
         self.sc = sc
         self.pack.scenarios[sid] = sc
-        # turn order: players in the order of their first step
-        order: list[str] = []
-        for s in g.gameplay.steps:
-            p = s.player
-            if p and p in self.pack.nations and p not in order:
-                order.append(p)
+        # turn order: players in the order of their first step that runs every round
+        order = [p for p in g.gameplay.player_order() if p in self.pack.nations]
         sc.turn_order = [[p] for p in order]
         # a player the step list never gives a turn (Global 1940's Dutch and Mongolians,
         # moved by their allies' rules) is not playable: it is not missing from the order
