@@ -51,6 +51,7 @@ class MapScene(QGraphicsScene):
     layersChanged = Signal()
 
     def __init__(self, parent=None):
+        self.changed_area: QRectF | None = None  # see apply_change
         super().__init__(parent)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)  # a dozen items
         self.setBackgroundBrush(QBrush(QColor(style.MAP_BACKGROUND)))
@@ -346,10 +347,18 @@ class MapScene(QGraphicsScene):
 
     def set_issues(self, issues: dict[int, str]) -> None:
         """Zones with validation issues: ``{zone id: "error" | "warning" | "info"}``."""
+        flipped = set(self.issues) ^ set(issues)
         self.issues = dict(issues)
         if self.mode == "issues":
             self._recolour(None)
         self.layers["issues"].refresh()
+        if flipped and self.symbols._cache:
+            # chips keep clear of the markers: place those zones' symbols again
+            spots = self.symbols.refresh(names=False, zones=flipped)
+            if len(spots) > 40:
+                self.invalidate_static()
+            else:
+                self._invalidate_symbols(spots)
 
     def set_heatmap(self, values: dict[int, float]) -> None:
         """Values per zone for the "heatmap" map mode (e.g. battles per playtest game)."""
@@ -414,7 +423,11 @@ class MapScene(QGraphicsScene):
 
     # -- changes ---------------------------------------------------------------------------
     def apply_change(self, change: Change) -> None:
-        """Redraw what ``change`` touched (the pack has already changed)."""
+        """Redraw what ``change`` touched (the pack has already changed).
+        ``changed_area`` is then the map area where the zones' fills, borders or outlines
+        changed, for the overview: None when that may be anywhere, a null rectangle when
+        nothing of them changed."""
+        self.changed_area: QRectF | None = None
         if change.geometry or change.created_zones or change.deleted_zones:
             self._geometry_changed(change)
             return
@@ -423,6 +436,14 @@ class MapScene(QGraphicsScene):
         recoloured: list[int] = []
         if change.zones or change.ownership or change.nations or change.scenarios:
             recoloured = self._recolour(None)
+        if not (
+            change.nations
+            or change.images
+            or change.borders
+            or "zone.kind" in change.fields
+            or len(recoloured) > 200
+        ):
+            self.changed_area = self.geom.union_rect(recoloured)
         if change.zones:
             self.geom.refresh_anchors(self.pack.map, change.zones)
             labels = self.layers["labels"]
@@ -434,7 +455,11 @@ class MapScene(QGraphicsScene):
         # redraws the edited zones and the places where symbols appeared, went or moved
         moved: list = []
         if self._may_move_symbols(change):
-            moved = self.symbols.refresh(names=bool("zone.name" in change.fields or change.nations))
+            names = bool("zone.name" in change.fields or change.nations)
+            if change.nations:  # colours and names of every nation's zones
+                moved = self.symbols.refresh(names=names)
+            else:  # those zones and their neighbours (stacks that changed are found too)
+                moved = self.symbols.refresh(names=names, zones=change.zones | change.ownership)
         zone_rect = self.geom.union_rect(change.zones | change.ownership)
         if change.nations or len(moved) > 40:
             self.invalidate_static()
@@ -491,11 +516,14 @@ class MapScene(QGraphicsScene):
         data, then repaint the area they cover (old and new bounds)."""
         touched = change.geometry | change.created_zones | change.deleted_zones
         dirty = self.geom.update(self.pack.map, touched)
-        # names, roundels, icons and chips are placed for the whole map: when the edit
-        # moves any of them (a label point follows its zone), everything is redrawn
+        # names, roundels, icons and chips: when the edit may move any of them (a label
+        # point follows its zone), the touched zones and those whose symbols could meet
+        # theirs are placed again (stacks that moved between zones are found too)
         structural = bool(change.created_zones or change.deleted_zones or change.scenarios)
         if structural or not self.symbols.unchanged(touched):
-            spots = self.symbols.refresh(names=bool(change.created_zones))
+            spots = self.symbols.refresh(
+                names=bool(change.created_zones), zones=touched | change.zones
+            )
         else:
             spots = []  # no anchor moved, no width changed: every symbol stays
         moved = len(spots) > 40
@@ -507,21 +535,41 @@ class MapScene(QGraphicsScene):
         zones._groups = zones._groups_lod = None
         borders = self.layers["borders"]
         assert isinstance(borders, BordersLayer)
-        borders.geometry_changed(dirty)
+        borders.geometry_changed(dirty, touched | change.zones, change.borders)
         labels = self.layers["labels"]
         assert isinstance(labels, LabelsLayer)
         labels.forget(touched | change.zones, change.fields)
+        # the items drawn over the cached map (issue markers above the anchors, the
+        # selection and hover outlines) change where the zones changed; link arrows
+        # run from a zone's anchor to another zone's, anywhere
+        near = QRectF() if dirty.isNull() else dirty.adjusted(*self._pad_px(40))
+        links = any(link.a in touched or link.b in touched for link in self.pack.map.links.values())
         for layer in self.layers.values():  # caches built from positions: drop them
             if isinstance(layer, LinesLayer):
-                layer._paths = None
+                if change.lines:
+                    layer._paths = None  # a line's drawing changed with the zones
+                layer.zones_moved()
             if not layer.STATIC:
-                layer.update()
+                if near.isNull() or (links and isinstance(layer, LinksLayer)):
+                    layer.update()
+                else:
+                    layer.update(near)
         if dirty.isNull() or moved:
             self.invalidate_static()
         else:
-            pad = self._pixels(12)  # border pens and the selection outline are a few px wide
-            self.invalidate_static(dirty.adjusted(-pad, -pad, pad, pad))
-        self.highlight.update()
+            # border pens and the selection outline are a few px wide
+            self.invalidate_static(dirty.adjusted(*self._pad_px(12)))
+        if near.isNull():
+            self.highlight.update()
+        else:
+            self.highlight.update(near)
+        if not dirty.isNull():
+            self.changed_area = dirty.adjusted(*self._pad_px(12))
+
+    def _pad_px(self, n: float) -> tuple[float, float, float, float]:
+        """Margins of ``n`` px (of the most zoomed-out view) for ``QRectF.adjusted``."""
+        pad = self._pixels(n)
+        return (-pad, -pad, pad, pad)
 
     def _invalidate_symbols(self, spots) -> None:
         """Redraw where symbols appeared, went or moved (Placer.refresh)."""
