@@ -393,4 +393,12 @@ OPTIONS = (
         "(3G40: 'victory tokens' -> 'round limit (victory tokens)')",
         owner="gamecore.rules.control",
     ),
+    OptionSpec(
+        "vp_worth",
+        "int",
+        0,
+        doc="bots: the income one victory point of the side's victory objectives is worth "
+        "when they weigh the zones to take (0: bots do not chase victory points)",
+        owner="gamecore.rules.control",
+    ),
 )

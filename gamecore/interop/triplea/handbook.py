@@ -13,7 +13,9 @@ writes them into the imported scenario:
   map), props naming the handbook line;
 - the round limit: ``rounds.short`` (``length="long"``: ``rounds.long``);
 - the winner rule: most tokens at the round limit (``round_limit_winner = "vp"``, called
-  "victory tokens" in the reason), a tie to the side named by ``winner.tie_side``.
+  "victory tokens" in the reason), a tie to the side named by ``winner.tie_side``;
+- for the bots, ``vp_worth``: the heuristic bot weighs a zone by the tokens taking it
+  would win (gamecore.sim.bots.objective_value), as it does national objectives.
 
 :func:`handbook_for_game` finds the bundled handbook whose ``triplea`` identification
 (map folder name, game XML file) matches an imported game.
@@ -33,6 +35,10 @@ from gamecore.validate.handbook import Handbook, HandbookError, available, load_
 #: the reason's name of a victory-point count at the round limit
 TOKENS_NAME = "victory tokens"
 LENGTHS = ("short", "long")
+#: what the bots count a victory token worth, in income per round, when they weigh the
+#: zones to take (the option ``vp_worth``): a token decides the game, so more than any
+#: national objective (3G40's pay 3-5 a round) — a guess, not a fact of the book
+BOT_TOKEN_WORTH = 10
 
 
 @dataclass(frozen=True)
@@ -303,6 +309,7 @@ def apply_handbook(pack: Pack, sc: Scenario, hb: Handbook, length: str = "short"
     applied.rounds = sc.rounds
     sc.options["round_limit_winner"] = "vp"
     sc.options["vp_name"] = TOKENS_NAME
+    sc.options["vp_worth"] = BOT_TOKEN_WORTH
     tie_al = side_alliance.get(tie) if tie else None
     if tie_al:
         sc.options["vp_tie_winner"] = tie_al

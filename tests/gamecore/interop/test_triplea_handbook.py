@@ -230,3 +230,23 @@ def test_cli_handbook_file_and_bad_file(tmp_path, capsys):
     p.write_text("{", encoding="utf-8")
     assert main([*argv, "--force", "--handbook", str(p)]) == 2
     assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_the_heuristic_bot_weighs_zones_by_the_tokens_they_win(tmp_path):
+    """With the handbook's ``vp_worth`` a zone that wins a token is worth that much more to
+    the side's bots (gamecore.sim.bots.objective_value); with 0 the tokens are ignored."""
+    from gamecore.sim.bots.objective_value import objective_zone_values
+
+    pack, _rep, sc = _import(tmp_path, BOOK)
+    assert sc.options["vp_worth"] == 10
+    zid = {z.name: i for i, z in pack.map.zones.items()}
+    on = objective_zone_values(new_game(pack, sc.id, seed=1), "Germans")
+    off = objective_zone_values(new_game(pack, sc.id, seed=1, options={"vp_worth": 0}), "Germans")
+    # Moscow is a token by itself; London or Washington ("any") each win the West token
+    for name in ("Russia", "United Kingdom", "Eastern United States"):
+        assert on.get(zid[name], 0) - off.get(zid[name], 0) == 10, name
+    # an Allied token is no Axis bot's business; the Allies value theirs
+    assert on.get(zid["Germany"], 0) == off.get(zid["Germany"], 0)
+    allies = objective_zone_values(new_game(pack, sc.id, seed=1), "Russians")
+    assert allies.get(zid["Germany"], 0) >= 10
+    assert allies.get(zid["Poland"], 0) >= 10  # "both eastern lands": Ukraine is held already
