@@ -250,3 +250,18 @@ def test_the_heuristic_bot_weighs_zones_by_the_tokens_they_win(tmp_path):
     allies = objective_zone_values(new_game(pack, sc.id, seed=1), "Russians")
     assert allies.get(zid["Germany"], 0) >= 10
     assert allies.get(zid["Poland"], 0) >= 10  # "both eastern lands": Ukraine is held already
+
+
+def test_play_names_the_winner_by_tokens_and_shows_them(tmp_path, capsys):
+    p = _write(tmp_path, BOOK)
+    out = tmp_path / "a.warroom"
+    argv = ["import", "triplea", str(FIX), "-o", str(out), "--no-images", "--handbook", str(p)]
+    assert main(argv) == 0
+    capsys.readouterr()
+    assert main(["play", str(out), "--bots", "heuristic", "--seed", "2", "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["reason"] == "round limit (victory tokens)" and rep["rounds"] == 2
+    ax, al = rep["vp"]["axis"], rep["vp"]["allies"]
+    assert rep["winner"] == ("axis" if ax > al else "allies")
+    assert main(["play", str(out), "--bots", "heuristic", "--seed", "2"]) == 0
+    assert f"victory points: allies {al}, axis {ax}" in capsys.readouterr().out
