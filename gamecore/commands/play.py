@@ -116,6 +116,12 @@ def run(args) -> int:
         "units": len(state.units),
         "log": args.log,
     }
+    if any(
+        o.kind == "victory" and "vp(" in (o.effect or "")
+        for o in state.scenario.objectives.values()
+    ):  # victory points (3G40's victory tokens): each side's total
+        sides = sorted({state.side_of(n) for n in nations} - {None})
+        summary["vp"] = {side: state.vp.get(side, 0) for side in sides}
     summary.update(state.system.summary(state))  # e.g. technologies (Global War §7.8)
     techs = summary.get("technologies")
     if args.json:
@@ -129,6 +135,9 @@ def run(args) -> int:
         print(f"no winner ({state.end_reason})")
     print(f"rounds: {state.round}, actions: {actions}, {elapsed:.2f} s")
     print("final incomes: " + ", ".join(f"{n} {v}" for n, v in incomes.items()))
+    if "vp" in summary:
+        vp = summary["vp"]
+        print("victory points: " + (", ".join(f"{k} {v}" for k, v in vp.items()) or "none"))
     if techs:
         print("technologies: " + "; ".join(f"{n} {', '.join(t)}" for n, t in techs.items()))
     if args.log:

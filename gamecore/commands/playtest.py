@@ -493,6 +493,21 @@ def _print_human(s: dict, result) -> None:
                 for k, d in s["ended_by"].items()
             )
         )
+    vp = s.get("victory_points")
+    if vp:
+        print(
+            "  victory points at the end (mean): "
+            + ", ".join(
+                f"{s['sides'].get(side, {}).get('name', side)} {d['mean']:.1f}"
+                for side, d in vp["sides"].items()
+            )
+            + (
+                "; scored in: "
+                + ", ".join(f"{k} {d['count']}" for k, d in vp["objectives"].items())
+                if vp["objectives"]
+                else ""
+            )
+        )
     ln = s["length"]
     print(f"  length: mean {ln['mean']:.1f} rounds (min {ln['min']}, max {ln['max']})")
     if s["nations"]:

@@ -334,7 +334,8 @@ def end_by_round_limit(s: GameState, reason: str = "round limit") -> None:
     if winner is None and mode == "vp":
         tie = s.rules.options.get("vp_tie_winner") or None
         winner = tie if tie in top else None
-    set_winner(s, winner, f"{reason} ({mode})")
+    label = (s.rules.options.get("vp_name") or "vp") if mode == "vp" else mode
+    set_winner(s, winner, f"{reason} ({label})")
 
 
 # ---------------------------------------------------------------------- options
@@ -382,6 +383,22 @@ OPTIONS = (
         "str",
         "",
         doc="side winning a tie on victory points (3G40: allies, 'Attrition')",
+        owner="gamecore.rules.control",
+    ),
+    OptionSpec(
+        "vp_name",
+        "str",
+        "vp",
+        doc="what the game calls its victory points, in the round limit's reason "
+        "(3G40: 'victory tokens' -> 'round limit (victory tokens)')",
+        owner="gamecore.rules.control",
+    ),
+    OptionSpec(
+        "vp_worth",
+        "int",
+        0,
+        doc="bots: the income one victory point of the side's victory objectives is worth "
+        "when they weigh the zones to take (0: bots do not chase victory points)",
         owner="gamecore.rules.control",
     ),
 )

@@ -39,6 +39,23 @@ def register_import(sub) -> None:
     )
     p.add_argument("--no-images", action="store_true", help="skip base tiles, flags and icons")
     p.add_argument("--force", action="store_true", help="overwrite an existing pack")
+    hb = p.add_mutually_exclusive_group()
+    hb.add_argument(
+        "--handbook",
+        metavar="ID|FILE",
+        help="lay a handbook's victory rules (tokens, round limit, winner) over the game: a "
+        "bundled id (3g40) or a handbook .json file (default: the bundled handbook that "
+        "names this map, if any)",
+    )
+    hb.add_argument(
+        "--no-handbook", action="store_true", help="apply no handbook, even a matching one"
+    )
+    p.add_argument(
+        "--handbook-length",
+        choices=("short", "long"),
+        default="short",
+        help="the handbook's game length: its short or long round limit (3G40: 8 or 10)",
+    )
     p.add_argument("--json", action="store_true", help="print the import report as JSON")
     p.set_defaults(func=run_import)
 
@@ -60,6 +77,8 @@ def run_import(args) -> int:
         gap=args.gap,
         geometry=args.geometry,
         images=not args.no_images,
+        handbook="none" if args.no_handbook else (args.handbook or "auto"),
+        handbook_length=args.handbook_length,
         progress=lambda _stage, f: bar.update(int(f * 100), 100),
     )
     try:

@@ -44,6 +44,7 @@ from gamecore.interop.triplea import images as img
 from gamecore.interop.triplea import mapfiles as mf
 from gamecore.interop.triplea import rulesmap as rm
 from gamecore.interop.triplea.gamexml import Attachment, Game, read_game
+from gamecore.interop.triplea.handbook import apply_handbook, handbook_for_game
 from gamecore.interop.triplea.pixelgeom import polygons_to_coverage, territory_geometries
 from gamecore.interop.triplea.rulesxlate import translate_rules
 from gamecore.interop.triplea.xmlsafe import parse_xml
@@ -60,6 +61,7 @@ from gamecore.model import (
     UnitStack,
     Zone,
 )
+from gamecore.validate.handbook import load_handbook
 
 __all__ = ["ImportOptions", "ImportReport", "MapFolder", "find_map", "import_triplea", "slug"]
 
@@ -94,6 +96,11 @@ class ImportOptions:
     geometry: str = "auto"  # "auto" | "traced" | "exact"
     images: bool = True  # base/relief tiles, flags and unit icons
     progress: Progress | None = None
+    #: the victory rules of a handbook laid over the game (gamecore.interop.triplea.handbook):
+    #: "auto" (the bundled handbook whose ``triplea`` part names this map), "none", a
+    #: bundled handbook's id or a handbook file
+    handbook: str = "auto"
+    handbook_length: str = "short"  # "short" | "long": the handbook's round limit
 
 
 @dataclass
@@ -120,6 +127,9 @@ class ImportReport:
     rules: dict[str, int] = field(default_factory=dict)
     #: the parts of the game's rules that are not played (named, never silently dropped)
     unmapped: list[str] = field(default_factory=list)
+    #: what a handbook laid over the game (None: no handbook applied)
+    handbook: dict[str, Any] | None = None
+    handbook_lines: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         out = [
@@ -147,12 +157,15 @@ class ImportReport:
             out.append(f"{self.images} images")
         if self.rules:
             out.append("rules mapped: " + ", ".join(f"{n} {k}" for k, n in self.rules.items()))
+        out += self.handbook_lines
         out += [f"not mapped: {u}" for u in self.unmapped]
         out += [f"note: {n}" for n in self.notes]
         return out
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        out = dict(self.__dict__)
+        out.pop("handbook_lines")
+        return out
 
 
 # ---------------------------------------------------------------------------- the folder
@@ -363,7 +376,33 @@ def import_triplea(
     progress("reading the game XML", 0.02)
     data = _read_bytes(game_path)
     game = read_game(parse_xml(data, game_path))
-    return _Importer(folder, game_path, yml_name, game, opts, progress).run()
+    pack, report = _Importer(folder, game_path, yml_name, game, opts, progress).run()
+    _apply_handbook(pack, report, opts, folder.root.name, game_path.name)
+    return pack, report
+
+
+def _apply_handbook(
+    pack: Pack, report: ImportReport, opts: ImportOptions, folder_name: str, xml: str
+) -> None:
+    """Lay the victory rules of a handbook over the imported scenario: the one asked for,
+    or (``auto``) the bundled one whose ``triplea`` part names this map or game file."""
+    choice = (opts.handbook or "auto").strip()
+    if choice == "none":
+        return
+    if choice == "auto":
+        hb = None
+        for sc in pack.scenarios.values():
+            tp = sc.props.get("triplea") or {}
+            map_name = str(tp.get("map_name") or folder_name)
+            hb = hb or handbook_for_game(map_name, xml, report.game_name)
+        if hb is None:
+            return
+    else:
+        hb = load_handbook(choice)
+    for sc in pack.scenarios.values():
+        applied = apply_handbook(pack, sc, hb, opts.handbook_length)
+        report.handbook = applied.to_json()
+        report.handbook_lines = applied.lines()
 
 
 def _read_bytes(p: Path) -> bytes:

@@ -99,7 +99,9 @@ def _evaluator(state: GameState) -> ConditionObjectiveEvaluator:
 
 
 def objective_zone_values(state: GameState, nation: str) -> dict[int, float]:
-    """Zone -> the income ``nation``'s national objectives would gain from taking it."""
+    """Zone -> the income ``nation``'s national objectives would gain from taking it, plus
+    (when the game sets the option ``vp_worth``) that many times the victory points its
+    side's victory objectives not yet won would gain (3G40's victory tokens)."""
     objectives = [
         o
         for o in state.scenario.objectives.values()
@@ -108,6 +110,30 @@ def objective_zone_values(state: GameState, nation: str) -> dict[int, float]:
         and o.props.get("check", "collect_income") == "collect_income"
         and not (o.once and f"objective:{o.id}" in state.awards)
     ]
+    out = _zone_gains(state, nation, objectives, lambda r: float(r.income))
+    worth = float(state.rules.options.get("vp_worth") or 0)
+    if worth > 0:
+        side = state.side_of(nation)
+        victories = [
+            o
+            for o in state.scenario.objectives.values()
+            if o.kind == "victory"
+            and o.owner in (nation, side)
+            and "vp(" in (o.effect or "")
+            and not (o.once and f"victory:{o.id}" in state.awards)
+        ]
+        gains = _zone_gains(state, nation, victories, lambda r: worth * float(r.vp), alone=True)
+        for z, v in gains.items():
+            out[z] = out.get(z, 0.0) + v
+    return out
+
+
+def _zone_gains(
+    state: GameState, nation: str, objectives, gain_of, alone: bool = False
+) -> dict[int, float]:
+    """Zone -> what ``gain_of`` (of an objective's result) the objectives would gain if
+    ``nation`` took it together with the other named zones its side lacks (``alone``:
+    or, if more, by taking it alone)."""
     if not objectives:
         return {}
     impl = _evaluator(state)
@@ -133,14 +159,20 @@ def objective_zone_values(state: GameState, nation: str) -> dict[int, float]:
                 r = impl.result(_Taken(state, taken), obj)
             except WarroomError:
                 return 0.0
-            return float(r.income) if r.satisfied else 0.0
+            return gain_of(r) if r.satisfied else 0.0
 
         every = {z: nation for z in missing}
         full = pays(every)
         if full <= 0:
             continue
+        now = pays({}) if alone else 0.0
         for z in missing:
             gain = full - pays({x: nation for x in missing if x != z})
+            if alone:
+                # an "any of" condition (3G40's Supremacy: Washington and/or San
+                # Francisco): each zone wins it by itself, though none is missed when
+                # the others are taken
+                gain = max(gain, pays({z: nation}) - now)
             if gain > 0:
                 out[z] = out.get(z, 0.0) + gain
     return out

@@ -235,6 +235,8 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
     winner = None
     reason = ""
     end_round = None
+    vp: dict[str, int] = {}
+    tokens: list[list] = []
     for e in log:
         kind = e.get("e")
         if kind == "action":
@@ -260,6 +262,10 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
                 r, att = open_battle.pop(z)
                 res = {"attacker": "a", "defender": "d"}.get(e.get("result"), "x")
                 fights.append([r, att, z, res])
+        elif kind == "victory_points":
+            side = str(e.get("side"))
+            vp[side] = int(e.get("total", vp.get(side, 0)))
+            tokens.append([rnd, side, str(e.get("objective")), int(e.get("vp", 0))])
         elif kind == "game_over":
             winner = e.get("winner")
             reason = str(e.get("reason", ""))
@@ -273,6 +279,13 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
         "battles": battles,
         "fights": fights,
     }
+    scores_vp = state is not None and any(
+        o.kind == "victory" and "vp(" in (o.effect or "")
+        for o in state.scenario.objectives.values()
+    )
+    if tokens or scores_vp:  # victory points (3G40's tokens): the totals, who scored what when
+        out["vp"] = dict(sorted(vp.items()))
+        out["vp_awards"] = tokens
     last = out["rounds"]
     out["income"] = {
         n: [by_round.get(r, 0) for r in range(1, last + 1)]

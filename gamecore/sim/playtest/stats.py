@@ -189,6 +189,24 @@ def summarise(
         if zone_names and int(z) in zone_names:
             d["code"], d["name"] = zone_names[int(z)]
     zones = dict(sorted(zones.items(), key=lambda kv: int(kv[0])))
+    # victory points (3G40's victory tokens): each side's total at the end, and how often
+    # each objective scored (only for games that score any)
+    vp_games = [r for r in ok if r.get("vp_awards") is not None]
+    victory_points: dict[str, Any] = {}
+    if vp_games:
+        victory_points = {
+            "sides": {
+                s: _spread([float((r.get("vp") or {}).get(s, 0)) for r in vp_games]) for s in sides
+            },
+            "objectives": {},
+        }
+        scored: dict[str, int] = {}
+        for r in vp_games:
+            for oid in {a[2] for a in r.get("vp_awards") or []}:
+                scored[oid] = scored.get(oid, 0) + 1
+        victory_points["objectives"] = {
+            k: _share(c, len(vp_games)) for k, c in sorted(scored.items())
+        }
     decisive = decisive_battles(ok, sides_of, zone_names, top=decisive_top, details=True)
     for b in decisive["battles"]:
         b["side_name"] = side_rates.get(b["side"], {}).get("name", b["side"])
@@ -219,6 +237,7 @@ def summarise(
         "nations": nation_rates,
         "length": length,
         "ended_by": ended_by,
+        **({"victory_points": victory_points} if victory_points else {}),
         "income": income,
         "curves": curves,
         "zones": zones,
