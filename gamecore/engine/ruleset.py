@@ -173,6 +173,25 @@ class UnitType:
         v = self.stat(stat, damaged)
         return (v,) if v > 0 else ()
 
+    @property
+    def multi_die(self) -> bool:
+        """Does it roll by its dice lists or fire modes rather than one die at its stat?"""
+        return bool(self.attack_rolls or self.defense_rolls or self.damaged_rolls or self.fire_modes)
+
+    def dice(
+        self, stat: str, damaged: bool = False, mode: str = ""
+    ) -> tuple[tuple[int, tuple[str, ...]], ...]:
+        """Its dice as ``stat`` in a round: (value, domains its hit cannot go to) per roll.
+        A fire mode's targets narrow where its hits go (seeds/002 "Bomber": bombs never
+        hit aircraft)."""
+        cannot = self.cannot_target
+        if stat == "attack" and self.fire_modes and not (damaged and self.damaged_rolls):
+            fm = self.fire_modes.get(mode or self.default_fire_mode)
+            if fm is not None and fm.targets:
+                extra = tuple(d for d in DOMAINS if d not in fm.targets and d not in cannot)
+                cannot = (*cannot, *extra)
+        return tuple((v, cannot) for v in self.rolls(stat, damaged, mode))
+
     def cost_for(self, nation: str) -> int:
         return self.nation_costs.get(nation, self.cost)
 

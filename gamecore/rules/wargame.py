@@ -32,4 +32,13 @@ OPTIONS = (
     OptionSpec("wg_turn1_start", "date", "1939-07", doc="when game turn 1 starts", owner=_OWNER),
     OptionSpec("wg_start_turn", "int", 6, doc="the game turn the scenario starts", owner=_OWNER),
     OptionSpec("wg_end_turn", "int", 13, doc="the last game turn (§2.8)", owner=_OWNER),
+    OptionSpec(
+        "wg_air_vs_lone_sub",
+        "str",
+        "",
+        choices=("", "half_down", "half_up"),
+        doc='seeds/002 "Submarine": aircraft attacking submarines without a combat ship on '
+        'their side roll at half their value, rounded down or up ("": the rule is off)',
+        owner=_OWNER,
+    ),
 )
