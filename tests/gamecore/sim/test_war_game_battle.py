@@ -123,3 +123,17 @@ def test_the_engine_agrees_with_the_calculator(att, dfn):
     p = res.outcomes["attacker_win"]
     sd = math.sqrt(max(p * (1 - p), 1e-9) / runs)
     assert abs(wins["att"] / runs - p) <= 3.3 * sd + 0.5 / runs, (wins, res.outcomes)
+
+
+def test_warroom_battle_takes_fire_modes(capsys):
+    from gamecore.cli import main
+
+    assert main(["battle", "--ruleset", "war_game", "--attacker", "1 bomber", "--defender",
+                 "1 fighter", "--fire-mode", "bomber=bombs", "--json"]) == 0
+    import json
+
+    out = json.loads(capsys.readouterr().out)
+    assert out["outcomes"]["attacker_win"] == 0.0  # bombs never hit aircraft
+    assert main(["battle", "--ruleset", "war_game", "--attacker", "1 bomber", "--defender",
+                 "1 fighter", "--fire-mode", "bomber"]) == 2
+    assert "expected TYPE=MODE" in capsys.readouterr().err
