@@ -33,6 +33,22 @@ OPTIONS = (
     OptionSpec("wg_start_turn", "int", 6, doc="the game turn the scenario starts", owner=_OWNER),
     OptionSpec("wg_end_turn", "int", 13, doc="the last game turn (§2.8)", owner=_OWNER),
     OptionSpec(
+        "wg_recruit_occupied_cap",
+        "int",
+        4,
+        doc="seeds/002 §4.8: infantry recruited in an occupied territory: half its value, "
+        "never more than this (unit props.place = \"recruit\", option typed_placement)",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_occupied_halves",
+        "bool",
+        False,
+        doc="seeds/002 §4.8: with production_limited_by_value, a factory in a territory "
+        "not originally its holder's makes half the value (rounded down)",
+        owner=_OWNER,
+    ),
+    OptionSpec(
         "wg_air_vs_lone_sub",
         "str",
         "",

@@ -113,3 +113,55 @@ def test_defending_artillery_hits_aircraft_first():
     sc = fight(s, z["B"], [12, 12, 5, 1, 12])
     assert sc.rolls == []
     assert units_of(s, z["B"], "GER") == ["infantry"] and s.owner[z["B"]] == "GER"
+
+
+# ------------------------------------------------------------ build and recruit §4.8
+def _to_purchase(s):
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    return to_phase(s, "purchase")
+
+
+def test_infantry_is_recruited_up_to_the_value_and_factories_add_their_value():
+    """seeds/002 "Build and recruit" (rules-notes/002 §4.8): infantry in any territory
+    held since the start of the turn up to its value (occupied: half, at most 4), on top
+    of a major factory's value in units. Peking (8): 8 + 8 = 16 infantry."""
+    s, z = wg_game(
+        ["ABC"],
+        {
+            "A": {"owner": "GER", "value": 8},
+            "B": {"owner": "GER", "original": "FRA", "value": 11},
+            "C": {"owner": "GER", "original": "FRA", "value": 3},
+        },
+        facilities=[("A", "major_factory")],
+        banks={"GER": 500},
+    )
+    _to_purchase(s)
+    from gamecore.rules.economy import _rule_room, _rule_sites
+
+    sites = _rule_sites(s, "GER", "infantry")
+    assert sites == {z["A"]: 8, z["B"]: 4, z["C"]: 1}  # 8; min(11 // 2, 4); 3 // 2
+    assert _rule_room(s, "GER", "infantry") == 8 + 4 + 1 + 8  # + the major factory's 8
+    from gamecore.engine import Action
+
+    assert not s.system.is_legal(s, Action.buy("infantry", 22))
+    s.apply(Action.buy("infantry", 21))
+
+
+def test_a_minor_factory_never_builds_the_big_three_and_makes_two():
+    """seeds/002 §4.8 (rules-notes/002 §4.8): a minor factory builds 2 units a turn,
+    never battleships, bombers or carriers."""
+    s, z = wg_game(
+        ["A1B"],
+        {"A": {"owner": "UK", "value": 6}, "B": {"owner": "GER"}},
+        facilities=[("A", "minor_factory")],
+        banks={"UK": 500},
+        turn_order=[["UK"], ["GER"]],
+    )
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    to_phase(s, "purchase")
+    buys = {a.type for a in s.legal_actions() if a.kind == "buy"}
+    assert {"armor", "destroyer", "fighter"} <= buys
+    assert not buys & {"battleship", "bomber", "carrier"}
+    assert s.production_capacity(next(iter(s.facilities.values()))) == 2
