@@ -28,6 +28,7 @@ from gamecore.rules import (
     politics,
     supply,
     tech,
+    wargame,
 )
 
 
@@ -225,6 +226,10 @@ def end_turn(s: GameState, n: str) -> None:
 def end_round(s: GameState) -> None:
     s.event("round_end", round=s.round)
     convoy.new_calendar_turn(s)
+    won = wargame.victory(s)  # seeds/002 §2.8: at the end of a full game turn
+    if won is not None:
+        control.set_winner(s, *won)
+        return
     control.check_victory(s)
     if s.terminal:
         return

@@ -7,7 +7,12 @@ how each is done here and what is not done."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gamecore.engine.options import OptionSpec
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.state import GameState
 
 _OWNER = "gamecore.rules.wargame"
 
@@ -58,3 +63,171 @@ OPTIONS = (
         owner=_OWNER,
     ),
 )
+
+OPTIONS = (
+    *OPTIONS,
+    OptionSpec(
+        "wg_share_land",
+        "list",
+        [],
+        doc="seeds/002 §2.3: groups of nations that may share land (stand in, move "
+        "into, land aircraft on each other's territory); a friendly nation outside the "
+        "mover's group is closed to it (Japan and the U.S.S.R. share with no one); "
+        "empty: every friend shares",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_liberates",
+        "table",
+        {},
+        doc="seeds/002 §2.3 liberation: liberator -> the nations whose original "
+        "territories it gives back when it retakes them; a liberator not listed keeps "
+        "what it takes; empty: every friend liberates for every friend",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_victory",
+        "table",
+        {},
+        doc="seeds/002 §2.8 victory, checked at the end of each game turn: axis, allies "
+        "(nation lists), allies_if_axis_land_below, allies_hold and axis_hold (zone names "
+        "or codes; '@tag': the zones whose props.victory_set names the tag), "
+        "default_winner at the end of wg_end_turn; empty: off",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_lend_lease",
+        "table",
+        {},
+        doc="seeds/002 §2.7 lend-lease: donors (donor -> recipients), cap_fraction "
+        "(1/N of the donor's money, rounded up: N), free (the first dollars a recipient "
+        "gets each turn buy anything), purpose (the earmark the rest goes to), step "
+        "(amounts offered in steps of this); given in the donor's purchase phase",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_hostile_terrain",
+        "table",
+        {},
+        doc="seeds/002 §4.9 hostile-terrain lines: a land unit crossing a border whose "
+        "props.hostile_terrain is a key here rolls a die when it moves (non-combat, or "
+        "into an empty territory) or with each attack roll (combat); a roll at or above "
+        "'loss_from' destroys it; aircraft are not affected; empty: off",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_neutral_invasion",
+        "table",
+        {},
+        doc="seeds/002 §4.10 invading an uncontrolled neutral: fee_multiplier (times the "
+        "value, paid to the bank), auto_loss_above (a value above it costs a land unit "
+        "without a roll); the nearest opponent rolls a die, at most the value: the "
+        "invader loses a unit; with no land unit left the neutral goes to the nearest "
+        "enemy; empty: off",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_repair",
+        "list",
+        [],
+        doc="seeds/002 §4.7 battleship repair: rows [up to cost, minimum value, needs a "
+        "factory] by the repair cost rolled on a die (fixed for the ship once rolled); a "
+        "damaged ship in a sea zone next to a friendly territory of that kind is repaired "
+        "at the start of its owner's turn for that cost; empty: off",
+        owner=_OWNER,
+    ),
+)
+
+
+# ---------------------------------------------------------------- sharing (§2.3)
+def shares_land(s: GameState, a: str, b: str) -> bool:
+    """seeds/002 "Friendly territory" (rules-notes/002 §2.3): may nation ``a`` stand in,
+    move into and land aircraft on land held by its friend ``b``? Not simply "same
+    team": Japan and the U.S.S.R. share land with no one (option ``wg_share_land``)."""
+    groups = s.rules.options.get("wg_share_land") or ()
+    if not groups or a == b:
+        return True
+    return any(a in g and b in g for g in groups)
+
+
+def liberates(s: GameState, liberator: str, original: str) -> bool:
+    """seeds/002 "Liberation" (rules-notes/002 §2.3): does ``liberator`` give an original
+    territory of ``original`` back when it retakes it? Japan and the U.S.S.R. never do;
+    China keeps Soviet originals (option ``wg_liberates``)."""
+    tab = s.rules.options.get("wg_liberates")
+    if not tab:
+        return True
+    return original in (tab.get(liberator) or ())
+
+
+# ---------------------------------------------------------------- victory (§2.8)
+def _zones_named(s: GameState, refs) -> list[int] | None:
+    """Zones by name, code or ``@tag`` (zones whose ``props.victory_set`` is or lists
+    the tag); None when a reference names no zone of the board."""
+    b = s.board
+    by_name = s.board.cache.get("wg_names")
+    if by_name is None:
+        by_name = {}
+        for z in b.zones:
+            by_name.setdefault(b.name.get(z, ""), []).append(z)
+            by_name.setdefault(b.code.get(z, ""), []).append(z)
+        s.board.cache["wg_names"] = by_name
+    out: list[int] = []
+    for ref in refs:
+        if isinstance(ref, str) and ref.startswith("@"):
+            tag = ref[1:]
+            hit = []
+            for zid, zone in s.pack.map.zones.items():
+                v = zone.props.get("victory_set")
+                if v == tag or (isinstance(v, list) and tag in v):
+                    hit.append(zid)
+        else:
+            hit = by_name.get(ref, [])
+        if not hit:
+            return None
+        out.extend(hit)
+    return sorted(set(out))
+
+
+def land_total(s: GameState, nations) -> int:
+    """The value of the land held by ``nations`` (rules-notes/002 §2.5 "1942 total")."""
+    want = set(nations)
+    v = s.board.value
+    return sum(v[z] for z, o in s.owner.items() if o in want and s.board.is_land(z))
+
+
+def game_turn(s: GameState) -> int:
+    """The game turn of the calendar (§2.2): round 1 is ``wg_start_turn``."""
+    return int(s.rules.options.get("wg_start_turn", 6)) + s.round - 1
+
+
+def victory(s: GameState) -> tuple[str | None, str] | None:
+    """seeds/002 "Victory conditions" (rules-notes/002 §2.8), at the end of a full game
+    turn: the Allies win when the Axis holds land worth less than the threshold and the
+    Allies hold their home zones; the Axis wins when it holds more land than the Allies
+    and its home zones; at the end of the last game turn the default winner wins.
+    Returns (winning side, reason), or None while the game goes on."""
+    vic = s.rules.options.get("wg_victory")
+    if not vic or s.terminal:
+        return None
+
+    axis = list(vic.get("axis", ()))
+    allies = list(vic.get("allies", ()))
+    if not axis or not allies:
+        return None
+    side = {"axis": s.side_of(axis[0]), "allies": s.side_of(allies[0])}
+    a_land, b_land = land_total(s, axis), land_total(s, allies)
+
+    def holds(team: list[str], key: str) -> bool:
+        zones = _zones_named(s, vic.get(key, ()))
+        return zones is not None and all(s.owner.get(z) in team for z in zones)
+
+    below = vic.get("allies_if_axis_land_below")
+    if isinstance(below, int) and a_land < below and holds(allies, "allies_hold"):
+        return side["allies"], f"Axis land {a_land} < {below}, Allied home held"
+    if a_land > b_land and holds(axis, "axis_hold"):
+        return side["axis"], f"Axis land {a_land} > Allied {b_land}, Axis home held"
+    if game_turn(s) >= int(s.rules.options.get("wg_end_turn", 13)):
+        who = vic.get("default_winner", "allies")
+        return side.get(who, who), f"end of game turn {game_turn(s)}"
+    return None

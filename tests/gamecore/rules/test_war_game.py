@@ -165,3 +165,102 @@ def test_a_minor_factory_never_builds_the_big_three_and_makes_two():
     assert {"armor", "destroyer", "fighter"} <= buys
     assert not buys & {"battleship", "bomber", "carrier"}
     assert s.production_capacity(next(iter(s.facilities.values()))) == 2
+
+
+# ------------------------------------------------------ sharing and liberation §2.3
+def test_japan_and_the_ussr_share_land_with_no_one():
+    """seeds/002 "Friendly territory" (rules-notes/002 §2.3): Germany and Italy may
+    share land; the U.K., France, the U.S.A. and China may; Japan and the U.S.S.R. never
+    share land with anyone - not even a team-mate."""
+    from gamecore.rules.movement import MoveContext
+
+    s, z = wg_game(
+        ["ABCDE"],
+        {
+            "A": {"owner": "GER"},
+            "B": {"owner": "ITA"},
+            "C": {"owner": "JPN"},
+            "D": {"owner": "USSR"},
+            "E": {"owner": "UK"},
+        },
+        [("A", "GER", "infantry", 1)],
+    )
+    ger = MoveContext(s, "GER", combat=False)
+    assert ger.status(z["B"]) == "F"  # Italy's land: shared
+    assert ger.status(z["C"]) == "X"  # Japan's land: closed to its own team-mate
+    assert ger.air_passable(z["C"])  # but aircraft fly over it
+    uk = MoveContext(s, "UK", combat=False)
+    assert uk.status(z["D"]) == "X"  # Soviet land: closed to the U.K.
+
+
+def test_liberation_follows_the_matrix_not_the_team():
+    """seeds/002 "Liberation" (rules-notes/002 §2.3): the U.S.A. gives a French
+    original back to France; China keeps a Soviet original; Japan keeps an Italian one."""
+    from gamecore.rules.control import capture
+
+    s, z = wg_game(
+        ["ABCD"],
+        {
+            "A": {"owner": "GER", "original": "FRA"},
+            "B": {"owner": "GER", "original": "USSR"},
+            "C": {"owner": "UK", "original": "ITA"},
+            "D": {"owner": "GER"},
+        },
+    )
+    assert capture(s, z["A"], "USA") == "FRA"
+    assert capture(s, z["B"], "CHN") == "CHN"
+    assert capture(s, z["B"], "UK") == "USSR"
+    assert capture(s, z["C"], "JPN") == "JPN"
+    assert capture(s, z["C"], "GER") == "ITA"
+
+
+# ------------------------------------------------------------------- victory §2.8
+def _victory_game(owners, **opts):
+    zones = {k: {"owner": v[0], "value": v[1], "name": v[2]} for k, v in owners.items()}
+    base = {
+        "axis": ["GER", "ITA", "JPN"],
+        "allies": ["USSR", "UK", "FRA", "USA", "CHN"],
+        "allies_if_axis_land_below": 10,
+        "allies_hold": ["Great Britain"],
+        "axis_hold": ["Germany"],
+        "default_winner": "allies",
+    }
+    base.update(opts)
+    return wg_game(["ABCD"], zones, options={"wg_victory": base, "wg_start_turn": 6})
+
+
+def test_victory_is_checked_only_at_the_end_of_a_full_game_turn():
+    """seeds/002 "Victory conditions" (rules-notes/002 §2.8): checked only at the end of
+    a full game turn; the Axis wins holding more land than the Allies and its home."""
+    from gamecore.rules import wargame
+
+    s, z = _victory_game(
+        {"A": ("GER", 20, "Germany"), "B": ("UK", 3, "Great Britain"), "C": ("GER", 5, "X"), "D": ("ITA", 1, "Y")}
+    )
+    assert wargame.victory(s) == ("axis", "Axis land 26 > Allied 3, Axis home held")
+    assert not s.is_terminal()  # not before the end of the game turn
+    from gamecore.rules import phases
+
+    phases.end_round(s)
+    assert s.is_terminal() and s.winner == "axis"
+
+
+def test_allies_win_below_the_threshold_holding_their_home_and_by_default_at_the_end():
+    """rules-notes/002 §2.8: Axis land < threshold and Great Britain held: the Allies win;
+    nobody winning by the end of game turn 13: the Allies win."""
+    from gamecore.rules import wargame
+
+    s, z = _victory_game(
+        {"A": ("GER", 5, "Germany"), "B": ("UK", 3, "Great Britain"), "C": ("UK", 9, "X"), "D": ("ITA", 1, "Y")}
+    )
+    assert wargame.victory(s)[0] == "allies"
+    s, z = _victory_game(
+        {"A": ("GER", 5, "Germany"), "B": ("GER", 3, "Great Britain"), "C": ("UK", 20, "X"), "D": ("ITA", 1, "Y")}
+    )
+    assert wargame.victory(s) is None  # round 1 = game turn 6
+    s.round = 8  # game turn 13
+    assert wargame.victory(s) == ("allies", "end of game turn 13")
+    s, z = _victory_game(
+        {"A": ("GER", 5, "Germany"), "B": ("UK", 3, "Nowhere"), "C": ("UK", 9, "X"), "D": ("ITA", 1, "Y")}
+    )
+    assert wargame.victory(s) is None  # a home zone the board lacks is never "held"
