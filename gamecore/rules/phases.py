@@ -39,7 +39,12 @@ def surrendered_now(s: GameState) -> bool:
 
 
 def purchase_actions(s: GameState) -> list[Action]:
-    return tech.filter_actions(s, economy.purchase_actions(s)) + tech.research_actions(s) + [END]
+    return (
+        tech.filter_actions(s, economy.purchase_actions(s))
+        + tech.research_actions(s)
+        + wargame.lend_lease_actions(s)  # seeds/002 §2.7, in the donor's purchase phase
+        + [END]
+    )
 
 
 def politics_phase_actions(s: GameState) -> list[Action]:

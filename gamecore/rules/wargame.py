@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore.engine.actions import Action
 from gamecore.engine.options import OptionSpec
+from gamecore.errors import RulesError
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -231,3 +233,57 @@ def victory(s: GameState) -> tuple[str | None, str] | None:
         who = vic.get("default_winner", "allies")
         return side.get(who, who), f"end of game turn {game_turn(s)}"
     return None
+
+
+# ---------------------------------------------------------------- lend-lease (§2.7)
+def _given(s: GameState, key: str, nation: str) -> int:
+    """Lend-lease money ``nation`` gave (key "sender") or got ("receiver") this round."""
+    return sum(
+        h.get("amount", 0)
+        for h in s.history
+        if h.get("type") == "wg_lend_lease" and h.get("round") == s.round and h.get(key) == nation
+    )
+
+
+def lend_lease_actions(s: GameState) -> list[Action]:
+    """seeds/002 "Lend-Lease" (rules-notes/002 §2.7): the donor gives money to its
+    recipients in its turn (here: its purchase phase, so that a recipient sharing its turn
+    slot spends it that same turn), in all at most 1/N of its money rounded up."""
+    ll = s.rules.options.get("wg_lend_lease")
+    if not ll:
+        return []
+    n = s.current_nation
+    recipients = (ll.get("donors") or {}).get(n) or ()
+    if not recipients:
+        return []
+    given = _given(s, "sender", n)
+    total = s.banks.get(n, 0) + given
+    frac = max(1, int(ll.get("cap_fraction", 3)))
+    room = min(-(-total // frac) - given, s.spendable(n))
+    step = max(1, int(ll.get("step", 5)))
+    out = []
+    for r in recipients:
+        if r not in s.board.nations or r == n:
+            continue
+        amounts = list(range(step, room + 1, step))
+        if room > 0 and room not in amounts:
+            amounts.append(room)
+        out += [Action.lend_lease(r, amt) for amt in amounts]
+    return out
+
+
+def apply_lend_lease(s: GameState, a: Action) -> None:
+    """Give ``a.count`` to ``a.nation``: the first ``free`` dollars it gets this turn buy
+    anything; the rest is earmarked for ``purpose`` (hardware: not infantry), and the
+    restriction stays with saved money."""
+    if a not in lend_lease_actions(s):
+        raise RulesError(f"{s.current_nation} cannot give {a.count} to {a.nation} now")
+    ll = s.rules.options["wg_lend_lease"]
+    n, r, amt = s.current_nation, a.nation, a.count
+    s.pay(n, amt)
+    free = max(0, min(amt, int(ll.get("free", 15)) - _given(s, "receiver", r)))
+    s.banks[r] = s.banks.get(r, 0) + free
+    purpose = ll.get("purpose", "hardware")
+    s.earmark(r, purpose, amt - free)
+    s.remember("wg_lend_lease", sender=n, receiver=r, amount=amt)
+    s.event("lend_lease", sender=n, receiver=r, amount=amt, free=free, earmarked=amt - free)

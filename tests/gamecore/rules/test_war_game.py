@@ -264,3 +264,36 @@ def test_allies_win_below_the_threshold_holding_their_home_and_by_default_at_the
         {"A": ("GER", 5, "Germany"), "B": ("UK", 3, "Nowhere"), "C": ("UK", 9, "X"), "D": ("ITA", 1, "Y")}
     )
     assert wargame.victory(s) is None  # a home zone the board lacks is never "held"
+
+
+# ------------------------------------------------------------------ lend-lease §2.7
+def test_lend_lease_the_notes_example_usa_gives_15_15_and_19():
+    """seeds/002 "Lend-Lease" (rules-notes/002 §2.7): U.S.A. -> U.K., U.S.S.R., China;
+    at most 1/3 of the donor's money (rounded up); the first $15 a recipient gets buy
+    anything, the rest only hardware. Example: USA gives 15 to China, 15 to the UK and 19
+    to the USSR; the USSR must spend 4 on hardware."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["ABCD"],
+        {"A": {"owner": "USA"}, "B": {"owner": "GER"}, "C": {"owner": "USSR"}, "D": {"owner": "UK"}},
+        banks={"USA": 146},
+        turn_order=[["USA", "CHN"], ["GER"], ["USSR"], ["UK"]],
+    )
+    to_phase(s, "purchase")
+    assert s.current_nation == "USA"
+    bank = s.banks["USA"]  # 146 + its income
+    offers = {(a.nation, a.count) for a in s.legal_actions() if a.kind == "lend_lease"}
+    cap = -(-bank // 3)
+    assert ("USSR", cap) in offers and not any(c > cap for _, c in offers)
+    assert not any(r in ("FRA", "GER") for r, _ in offers)  # only its own recipients
+    for r, amt in (("CHN", 15), ("UK", 15), ("USSR", 19)):
+        s.apply(Action.lend_lease(r, amt))
+    assert s.banks["USSR"] == 19 and s.earmarked("USSR") == {"hardware": 4}
+    assert s.banks["UK"] == 15 and not s.earmarked("UK")
+    # 49 given: the cap (a third of the money before giving, rounded up) shrinks
+    left = -(-bank // 3) - 49
+    assert all(a.count <= left for a in s.legal_actions() if a.kind == "lend_lease")
+    # infantry cannot be bought with the earmarked 4 (spendable excludes them)
+    assert s.spendable("USSR") == 15 and s.spendable("USSR", ("hardware",)) == 19
