@@ -42,7 +42,7 @@ from gamecore.engine.state import (
     Unit,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import control, supply, tech
+from gamecore.rules import control, supply, tech, wargame
 from gamecore.rules.modifiers import modified
 from gamecore.rules.state import Battle
 
@@ -382,6 +382,13 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
     s.battles = tuple(x for x in s.battles if x != key)
     n = s.current_nation
     o = s.owner.get(zone)
+    if s.board.is_land(zone) and s.is_neutral_owner(o) and s.rules.options.get("wg_neutral_invasion"):
+        # seeds/002 §4.10: a fee, the nearest opponent's risk roll, maybe the neutral
+        # goes over to the enemy
+        nations = attacking_nations(s)
+        mine = [u for u in s.units_in(zone) if s.units[u].nation in nations]
+        wargame.invade_neutral(s, zone, n, mine)
+        o = s.owner.get(zone)
     if s.board.is_land(zone) and s.is_neutral_owner(o) and o not in s.enemies(n):
         _violate_neutral(s, zone, n, o)
     en = s.enemies(n)
@@ -1288,6 +1295,8 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     s.event("round", **report)
     if rolled and _breakdown_possible(s):
         _breakdowns(s, b, rolled)
+    if rolled and opts.get("wg_hostile_terrain"):
+        wargame.hostile_combat_losses(s, b.zone, rolled)  # seeds/002 §4.9
 
 
 def _breakdown_possible(s: GameState) -> bool:
@@ -1684,7 +1693,13 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
         zs = {s.origins.get(u.id) for u in surface}
         nb = set(board.nbrs[b.zone])
         return sorted(
-            z for z in zs if z is not None and z in nb and board.is_land(z) and ctx.status(z) == "F"
+            z
+            for z in zs
+            if z is not None
+            and z in nb
+            and board.is_land(z)
+            and ctx.status(z) == "F"
+            and not wargame.hostile_border(s, z, b.zone)  # seeds/002 §4.9: no retreat over
         )
     if not surface:
         return [b.zone]
@@ -1709,7 +1724,11 @@ def defender_retreat_zones(s: GameState, b: Battle) -> list[int]:
     ctx = MoveContext(s, b.defender, combat=False)
     board = s.board
     if board.is_land(b.zone):
-        return [z for z in board.land_nbrs[b.zone] if ctx.status(z) == "F"]
+        return [
+            z
+            for z in board.land_nbrs[b.zone]
+            if ctx.status(z) == "F" and not wargame.hostile_border(s, z, b.zone)
+        ]
     return [z for z in board.sea_nbrs[b.zone] if z not in ctx.enemy_any]
 
 

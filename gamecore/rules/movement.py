@@ -1322,6 +1322,8 @@ def apply_move(s: GameState, a: Action) -> None:
                 control.capture(s, z, n)  # blitz through an empty hostile zone
     if s.log_mode == "full":
         s.event("move", units=list(a.units), path=list(path), mode=a.mode or None)
+    if t0.domain == "land":
+        wargame.hostile_move_losses(s, a.units, path)  # seeds/002 §4.9
 
 
 def _apply_airborne(s: GameState, a: Action) -> None:

@@ -287,3 +287,142 @@ def apply_lend_lease(s: GameState, a: Action) -> None:
     s.earmark(r, purpose, amt - free)
     s.remember("wg_lend_lease", sender=n, receiver=r, amount=amt)
     s.event("lend_lease", sender=n, receiver=r, amount=amt, free=free, earmarked=amt - free)
+
+
+# ---------------------------------------------------------- hostile terrain (§4.9)
+def hostile_border(s: GameState, a: int, b: int) -> str:
+    """The hostile-terrain line (Sahara, Siberia, Outback, Himalayas) under the border of
+    ``a`` and ``b``: the map border's ``props.hostile_terrain`` when the ruleset's
+    ``wg_hostile_terrain`` knows it, else ""."""
+    known = s.rules.options.get("wg_hostile_terrain")
+    if not known:
+        return ""
+    lines = s.board.cache.get("wg_hostile")
+    if lines is None:
+        lines = {}
+        for key, border in s.pack.map.borders.items():
+            v = border.props.get("hostile_terrain")
+            if isinstance(v, str) and v in known:
+                lines[key] = v
+        s.board.cache["wg_hostile"] = lines
+    return lines.get((a, b) if a < b else (b, a), "")
+
+
+def _loss_from(s: GameState, line: str) -> int:
+    row = s.rules.options["wg_hostile_terrain"].get(line) or {}
+    return int(row.get("loss_from", 11)) if isinstance(row, dict) else 11
+
+
+def hostile_move_losses(s: GameState, units, path) -> None:
+    """seeds/002 "Hostile terrain" (rules-notes/002 §4.9): each land unit crossing a
+    hostile-terrain line rolls a die, and 11-12 destroys it - when it moves without
+    fighting, and when it attacks an empty territory (one attack roll each). A crossing
+    into a battle is rolled with the attack rolls instead (:func:`hostile_combat_losses`)."""
+    if not s.rules.options.get("wg_hostile_terrain") or len(path) < 2:
+        return
+    ut = s.rules.units
+    land = [u for u in units if u in s.units and ut[s.units[u].type].domain == "land"]
+    if not land:
+        return
+    combat = s.phase == "combat_move"
+    dest = path[-1]
+    en = s.enemies(s.current_nation)
+    battle = combat and any(s.units[x].nation in en for x in s.units_in(dest))
+    for i in range(len(path) - 1):
+        line = hostile_border(s, path[i], path[i + 1])
+        if not line or (battle and i == len(path) - 2):
+            continue
+        need = _loss_from(s, line)
+        lost = []
+        for uid in land:
+            if uid in s.units and s.rng.roll(s.rules.dice) >= need:
+                lost.append(uid)
+                s.remove_unit(uid, "hostile_terrain")
+        s.event("hostile_terrain", line=line, zone=path[i + 1], units=land, lost=lost)
+        land = [u for u in land if u in s.units]
+
+
+def hostile_combat_losses(s: GameState, zone: int, rolled: dict[int, int]) -> None:
+    """§4.9: in every round of a battle, an attacking land unit that crossed a hostile-
+    terrain line into it and rolled 11-12 is destroyed."""
+    ut = s.rules.units
+    lost = []
+    for uid in sorted(rolled):
+        u = s.units.get(uid)
+        o = s.origins.get(uid)
+        if u is None or u.zone != zone or o is None or ut[u.type].domain != "land":
+            continue
+        line = hostile_border(s, o, zone)
+        if line and rolled[uid] >= _loss_from(s, line):
+            s.remove_unit(uid, "hostile_terrain")
+            lost.append(uid)
+    if lost:
+        s.event("hostile_terrain", zone=zone, lost=lost)
+
+
+# ---------------------------------------------------------- neutral invasion (§4.10)
+def nearest_opponent(s: GameState, zone: int, invader: str) -> str | None:
+    """The enemy nation geographically nearest to the neutral ``zone`` (rules-notes/002
+    §4.10): the author's ``props.nearest_opponent`` ({invader: nation}) on the zone, else
+    the enemy holding a zone fewest borders away, ties to the earlier in the turn order."""
+    zp = s.pack.map.zones.get(zone)
+    over = zp.props.get("nearest_opponent") if zp is not None else None
+    if isinstance(over, dict) and over.get(invader) in s.board.nations:
+        return over[invader]
+    en = s.enemies(invader)
+    order = [n for slot in s.board.turn_slots for n in slot]
+    seen = {zone}
+    frontier = [zone]
+    while frontier:
+        hits = {s.owner.get(z) for z in frontier} & en
+        hits = {n for n in hits if n in s.board.nations and s.board.nation_kind.get(n) != "neutral"}
+        if hits:
+            return min(hits, key=lambda n: (order.index(n) if n in order else 99, n))
+        nxt = []
+        for z in frontier:
+            for y in s.board.nbrs.get(z, ()):
+                if y not in seen:
+                    seen.add(y)
+                    nxt.append(y)
+        frontier = nxt
+    return None
+
+
+def invade_neutral(s: GameState, zone: int, invader: str, attackers) -> None:
+    """seeds/002 "Conquering neutral countries" (rules-notes/002 §4.10): the invader pays
+    ``fee_multiplier`` x the value to the bank (what it has, if less); the nearest
+    opponent rolls a die and a roll at most the value costs the invader one unit (a
+    value above ``auto_loss_above``: a land unit without a roll); with no attacking land
+    unit left the neutral goes to the nearest enemy nation."""
+    rule = s.rules.options.get("wg_neutral_invasion")
+    if not rule:
+        return
+    value = s.board.value.get(zone, 0)
+    fee = min(int(rule.get("fee_multiplier", 2)) * value, s.spendable(invader))
+    if fee > 0:
+        s.pay(invader, fee)
+    foe = nearest_opponent(s, zone, invader)
+    ut = s.rules.units
+    mine = sorted(
+        (s.units[u] for u in attackers if u in s.units),
+        key=lambda u: (ut[u.type].cost_for(u.nation), u.id),
+    )
+    land = [u for u in mine if ut[u.type].domain == "land"]
+    roll = None
+    lost = None
+    if value > int(rule.get("auto_loss_above", 11)) and land:
+        lost = land[0]
+    else:
+        roll = s.rng.roll(s.rules.dice)
+        if roll <= value and mine:
+            lost = mine[0]
+    if lost is not None:
+        s.remove_unit(lost.id, "neutral_risk")
+    s.event("neutral_risk", zone=zone, by=invader, fee=fee, roller=foe, roll=roll,
+            lost=None if lost is None else lost.id)
+    if foe is not None and not any(
+        u in s.units and ut[s.units[u].type].domain == "land" for u in attackers
+    ):
+        s.owner[zone] = foe  # the neutral goes over to the nearest enemy
+        s.bump()
+        s.event("neutral_to_enemy", zone=zone, nation=foe)

@@ -297,3 +297,93 @@ def test_lend_lease_the_notes_example_usa_gives_15_15_and_19():
     assert all(a.count <= left for a in s.legal_actions() if a.kind == "lend_lease")
     # infantry cannot be bought with the earmarked 4 (spendable excludes them)
     assert s.spendable("USSR") == 15 and s.spendable("USSR", ("hardware",)) == 19
+
+
+# ------------------------------------------------------------ hostile terrain §4.9
+def _hostile_game(units, zones=None):
+    from gamecore.engine import new_game
+    from gamecore.engine.testmaps import zone_ids
+    from gamecore.model import Border
+    from tests.gamecore.rules.wg_helpers import wg_pack
+
+    zs = {"A": {"owner": "USSR"}, "B": {"owner": "USSR"}, "C": {"owner": "GER"}}
+    zs.update(zones or {})
+    pack = wg_pack(["ABC"], zs, units, turn_order=[["USSR"], ["GER"]])
+    z = zone_ids(pack)
+    a, b = sorted((z["A"], z["B"]))
+    pack.map.borders[(a, b)] = Border(a, b, props={"hostile_terrain": "siberia"})
+    return new_game(pack, "test", seed=1, decisions=("retreat",), log="full"), z
+
+
+def test_crossing_a_hostile_line_without_fighting_costs_units_on_11_or_12():
+    """seeds/002 "Hostile terrain" (rules-notes/002 §4.9): non-combat crossing: every
+    land unit rolls a d12, and 11-12 destroys it; aircraft are not affected."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import Script, to_phase
+
+    s, z = _hostile_game([("A", "USSR", "infantry", 3), ("A", "USSR", "fighter", 1)])
+    to_phase(s, "noncombat_move")
+    inf = sorted(u for u in s.units_in(z["A"]) if s.units[u].type == "infantry")
+    s.rng = Script([11, 10, 12])
+    s.apply(Action.move(inf, (z["A"], z["B"])))
+    assert units_of(s, z["B"], "USSR") == ["infantry"]
+    fighter = [u for u in s.units_in(z["A"]) if s.units[u].type == "fighter"]
+    s.rng = Script([])  # no roll for aircraft
+    s.apply(Action.move(fighter, (z["A"], z["B"])))
+    assert units_of(s, z["B"], "USSR") == ["fighter", "infantry"]
+
+
+def test_attacking_across_a_hostile_line_an_attack_roll_of_11_or_12_kills_the_roller():
+    """§4.9: combat crossing: during every round any attack roll of 11-12 destroys the
+    land unit that rolled it; no retreat back across the line."""
+    from gamecore.rules.combat import retreat_zones
+
+    s, z = _hostile_game(
+        [("A", "USSR", "infantry", 2), ("B", "GER", "infantry", 1)],
+        zones={"B": {"owner": "GER"}},
+    )
+    attack(s, z, "B")
+    # round 1: USSR infantry 12 (a miss, and destroyed by the line), 3 (miss); GER 12
+    sc = fight(s, z["B"], [12, 3, 12])
+    assert sc.rolls == []
+    assert units_of(s, z["B"], "USSR") == ["infantry"]
+    b = s.battle
+    b.round = 2  # from round 2 the attacker could retreat - but not back over the line
+    assert retreat_zones(s, b) == []
+
+
+# ---------------------------------------------------------- neutral invasion §4.10
+def test_invading_a_neutral_costs_twice_its_value_and_risks_a_unit():
+    """seeds/002 "Neutral countries" (rules-notes/002 §4.10): pay 2 x value to the bank;
+    the nearest opponent rolls a d12, a roll <= the value costs the invader a casualty;
+    with no attacking land unit left the neutral passes to the nearest enemy."""
+    s, z = wg_game(
+        ["ABC"],
+        {"A": {"owner": "GER"}, "B": {"owner": None, "value": 4}, "C": {"owner": "UK"}},
+        [("A", "GER", "infantry", 1)],
+        banks={"GER": 20},
+    )
+    from tests.gamecore.rules import wg_helpers
+
+    wg_helpers.to_phase(s, "combat_move")
+    bank = s.banks["GER"]
+    attack(s, z, "B")
+    fight(s, z["B"], [4])  # the UK (nearest) rolls 4 <= 4: the lone infantry is lost
+    assert s.banks["GER"] == bank - 8
+    assert units_of(s, z["B"], "GER") == []
+    assert s.owner[z["B"]] == "UK"  # the neutral went over to the nearest enemy
+
+
+def test_a_successful_neutral_invasion_conquers_it():
+    s, z = wg_game(
+        ["ABC"],
+        {"A": {"owner": "GER"}, "B": {"owner": None, "value": 4}, "C": {"owner": "UK"}},
+        [("A", "GER", "infantry", 2)],
+        banks={"GER": 20},
+    )
+    attack(s, z, "B")
+    fight(s, z["B"], [5])  # 5 > 4: no loss
+    assert s.owner[z["B"]] == "GER" and units_of(s, z["B"], "GER") == ["infantry", "infantry"]
+    from gamecore.rules import wargame
+
+    assert wargame.nearest_opponent(s, z["B"], "GER") == "UK"
