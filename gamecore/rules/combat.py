@@ -1343,6 +1343,8 @@ def pre_battle(s: GameState, b: Battle) -> bool:
     coastal = coastal_fire(s, b) if s.board.is_land(b.zone) else None
     if opts.get("shore_bombardment") and s.board.is_land(b.zone):
         bombard(s, b)
+    if opts.get("wg_support_shots") and s.board.is_land(b.zone):
+        support_fire(s, b)
     if coastal:  # fired at the same time as the bombardment (§9.9): removed now
         _apply_casualties(s, *coastal)
     first = opts.get("amphibious_first_round") or ()
@@ -1518,6 +1520,36 @@ def bombard(s: GameState, b: Battle) -> None:
             for u in killed:
                 _kill(s, u, "combat")
     s.event("bombard", zone=b.zone, ships=len(ships), hits=hits)
+
+
+def support_fire(s: GameState, b: Battle) -> None:
+    """seeds/002 "Artillery" support shots (rules-notes/002 §3, §4.2): before round 1's
+    casualties, artillery in neighbouring zones fires once into the attack; the victims
+    are chosen by the defender and still fire in round 1 (the casualty line). The guns
+    never become casualties and count as having fought."""
+    dfn = sides(s, b)[1]
+    if not dfn:
+        return
+    guns = wargame.support_artillery(s, b.zone, attacking_nations(s))
+    if not guns:
+        return
+    ut = s.rules.units
+    det = any(ut[u.type].detector for u in sides(s, b)[0])
+    hits = []
+    for u in guns:
+        t = ut[u.type]
+        for v, cannot in t.dice("attack", u.damage > 0):
+            if s.rng.roll(s.rules.dice) <= v:
+                hits.append((cannot, t.domain, det))
+        s.set_unit(u.id, flags=u.flags | FOUGHT)
+    if hits:
+        killed, damaged = assign_hits(
+            s, dfn, hits, b.profiles["def"], False, b.zone, set(b.doomed)
+        )
+        for uid, d in damaged.items():
+            s.set_unit(uid, damage=d)
+        b.doomed = tuple(sorted({*b.doomed, *(u.id for u in killed)}))
+    s.event("support_fire", zone=b.zone, units=[u.id for u in guns], hits=len(hits))
 
 
 def scramble_candidates(s: GameState, b: Battle) -> list[tuple[int, int]]:

@@ -264,6 +264,7 @@ def begin_turn(s: GameState) -> None:
     bonus = {}
     for m in sorted(nations):
         control.check_surrender(s, m)
+        wargame.repair_battleships(s, m)  # seeds/002 §4.7
         if s.rules.options.get("repair_ships") == "naval_base":
             economy.repair_ships_at_bases(s, m)
         bonus[m] = movement.move_bonus_zones(s, m)

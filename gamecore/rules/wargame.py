@@ -11,10 +11,13 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
 from gamecore.engine.options import OptionSpec
+from gamecore.engine.state import FOUGHT, MOVED
 from gamecore.errors import RulesError
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
+
+_MOVED_OR_FOUGHT = MOVED | FOUGHT
 
 _OWNER = "gamecore.rules.wargame"
 
@@ -126,6 +129,15 @@ OPTIONS = (
         "without a roll); the nearest opponent rolls a die, at most the value: the "
         "invader loses a unit; with no land unit left the neutral goes to the nearest "
         "enemy; empty: off",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_support_shots",
+        "bool",
+        False,
+        doc='seeds/002 "Artillery": units with props.support_shot that stayed put fire one '
+        "shot in round 1 into an attack on a neighbouring land zone, one per attacking land "
+        "unit crossing that border; never casualties",
         owner=_OWNER,
     ),
     OptionSpec(
@@ -426,3 +438,95 @@ def invade_neutral(s: GameState, zone: int, invader: str, attackers) -> None:
         s.owner[zone] = foe  # the neutral goes over to the nearest enemy
         s.bump()
         s.event("neutral_to_enemy", zone=zone, nation=foe)
+
+
+# ---------------------------------------------------------- battleship repair (§4.7)
+def repair_cost(s: GameState, uid: int) -> int | None:
+    """The repair cost rolled for ship ``uid`` (fixed once rolled), or None."""
+    for h in reversed(s.history):
+        if h.get("type") == "wg_repair_cost" and h.get("unit") == uid:
+            return int(h["cost"])
+    return None
+
+
+def repair_battleships(s: GameState, n: str) -> None:
+    """seeds/002 "Battleship repair" (rules-notes/002 §4.7), at the start of ``n``'s
+    turn: a damaged ship gets its repair cost rolled once (a d12, fixed for that ship);
+    one in a sea zone next to a friendly territory good for that cost (``wg_repair``
+    rows: up to cost, minimum value, needs a factory), held and not a territory whose
+    owner does not share land with ``n`` (so no Soviet sites for the Allies, and only
+    Soviet ones for the U.S.S.R.), is repaired if ``n`` can pay. Reaching the site
+    last turn and being repaired now is how "damaged until the owner's next turn" reads
+    here."""
+    rows = s.rules.options.get("wg_repair")
+    if not rows:
+        return
+    ut = s.rules.units
+    b = s.board
+    fac_zones = None
+    for u in sorted(s.units.values(), key=lambda u: u.id):
+        if u.nation != n or not u.damage or ut[u.type].domain != "sea":
+            continue
+        cost = repair_cost(s, u.id)
+        if cost is None:
+            cost = s.rng.roll(s.rules.dice)
+            s.remember("wg_repair_cost", unit=u.id, cost=cost)
+            s.event("repair_cost", unit=u.id, nation=n, cost=cost)
+        row = next((r for r in rows if cost <= r[0]), None)
+        if row is None or cost > s.spendable(n):
+            continue
+        if fac_zones is None:
+            fac_zones = {
+                f.zone
+                for f in s.facilities.values()
+                if (ft := s.rules.facility_types.get(f.type)) is not None and ft.production
+            }
+        need_value, need_factory = int(row[1]), bool(row[2])
+        friends = s.friends(n)
+        ok = False
+        for z in b.coast.get(u.zone, ()):
+            o = s.owner.get(z)
+            if o not in friends or not shares_land(s, n, o) or s.start_owner.get(z) != o:
+                continue
+            if b.value.get(z, 0) < need_value or (need_factory and z not in fac_zones):
+                continue
+            ok = True
+            break
+        if ok:
+            s.pay(n, cost)
+            s.set_unit(u.id, damage=0)
+            s.remember("wg_repair_cost", unit=u.id, cost=None)
+            s.event("repaired", unit=u.id, nation=n, cost=cost, zone=u.zone)
+
+
+# ---------------------------------------------------------- artillery support (§3)
+def support_artillery(s: GameState, zone: int, nations) -> list:
+    """seeds/002 "Artillery" support shot (rules-notes/002 §3): artillery of the attacking
+    nations that stayed put in a neighbouring land zone fires once, in round 1, into the
+    attack - at most one per attacking land unit that crossed that same border, never
+    across a hostile-terrain line, never from a transport. Returns the units."""
+    ut = s.rules.units
+    b = s.board
+    out = []
+    for y in b.land_nbrs.get(zone, ()):
+        if hostile_border(s, y, zone):
+            continue
+        crossers = sum(
+            1
+            for uid in s.units_in(zone)
+            if s.units[uid].nation in nations
+            and ut[s.units[uid].type].domain == "land"
+            and s.origins.get(uid) == y
+        )
+        if not crossers:
+            continue
+        guns = [
+            s.units[uid]
+            for uid in s.units_in(y)
+            if s.units[uid].nation in nations
+            and not s.units[uid].on
+            and ut[s.units[uid].type].props.get("support_shot")
+            and not s.units[uid].flags & _MOVED_OR_FOUGHT
+        ]
+        out += sorted(guns, key=lambda u: u.id)[:crossers]
+    return out

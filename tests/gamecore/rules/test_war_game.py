@@ -387,3 +387,64 @@ def test_a_successful_neutral_invasion_conquers_it():
     from gamecore.rules import wargame
 
     assert wargame.nearest_opponent(s, z["B"], "GER") == "UK"
+
+
+# ------------------------------------------------------ artillery support shot §3
+def test_artillery_fires_one_support_shot_across_the_border_it_does_not_cross():
+    """seeds/002 "Artillery" (rules-notes/002 §3): artillery may stay put and fire once
+    across one border into an adjacent land attack, in round 1 only, one per attacking
+    land unit crossing that border; it is never a casualty."""
+    s, z = wg_game(
+        ["ABC"],
+        {"A": {"owner": "GER"}, "B": {"owner": "UK"}, "C": {"owner": "UK"}},
+        [("A", "GER", "infantry", 1), ("A", "GER", "artillery", 2), ("B", "UK", "infantry", 2)],
+    )
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    to_phase(s, "combat_move")
+    inf = [u for u in s.units_in(z["A"]) if s.units[u].type == "infantry"]
+    s.apply(Action.move(inf, (z["A"], z["B"])))
+    s.apply(Action.end_phase())
+    # support: ONE artillery (one crossing infantry) fires 5: a hit, its victim still
+    # fires in round 1; round 1: GER infantry 12; UK two infantry 12, 12; round 2:
+    # GER 1 (hit: the last UK infantry), UK 12
+    sc = fight(s, z["B"], [5, 12, 12, 12, 1, 12])
+    assert sc.rolls == []
+    assert s.owner[z["B"]] == "GER"
+    assert units_of(s, z["A"], "GER") == ["artillery", "artillery"]  # stayed, not casualties
+
+
+# ------------------------------------------------------------ battleship repair §4.7
+def test_a_damaged_battleship_is_repaired_for_its_rolled_cost_at_a_good_site():
+    """seeds/002 "Battleship repair" (rules-notes/002 §4.7): the repair cost is a d12
+    rolled once; 1-3 at a friendly territory of value >= 1, 4-7 value >= 4, 8+ with a
+    factory and value >= 4; Allies never at Soviet sites."""
+    from gamecore.rules import wargame
+    from tests.gamecore.rules.wg_helpers import Script
+
+    s, z = wg_game(
+        ["A1B", "C2D"],
+        {
+            "A": {"owner": "UK", "value": 2},
+            "B": {"owner": "USSR", "value": 8},
+            "C": {"owner": "UK", "value": 5},
+            "D": {"owner": "GER", "value": 1},
+        },
+        [("1", "UK", "battleship", 1), ("2", "UK", "battleship", 1)],
+        banks={"UK": 50},
+    )
+    b1, b2 = sorted(u for u in s.units if s.units[u].type == "battleship")
+    s.set_unit(b1, damage=1)
+    s.set_unit(b2, damage=1)
+    bank = s.banks["UK"]
+    s.rng = Script([6, 6])
+    wargame.repair_battleships(s, "UK")
+    # cost 6 needs value >= 4: sea 1 touches A (2) and the Soviet B (8, not for the UK);
+    # sea 2 touches C (5): repaired there
+    assert s.units[b1].damage == 1 and s.units[b2].damage == 0
+    assert s.banks["UK"] == bank - 6
+    assert wargame.repair_cost(s, b1) == 6  # fixed: not rolled again
+    s.rng = Script([])
+    wargame.repair_battleships(s, "UK")
+    assert s.units[b1].damage == 1
