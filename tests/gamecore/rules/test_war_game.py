@@ -448,3 +448,88 @@ def test_a_damaged_battleship_is_repaired_for_its_rolled_cost_at_a_good_site():
     s.rng = Script([])
     wargame.repair_battleships(s, "UK")
     assert s.units[b1].damage == 1
+
+
+# ------------------------------------------------------ multinational combat §4.3
+def test_partners_of_a_turn_slot_attack_together():
+    """seeds/002 "Multinational combat" (rules-notes/002 §4.3): units of both partners of
+    a turn slot (Germany + Italy) attack the same territory together, in one battle."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["ABC"],
+        {"A": {"owner": "GER"}, "B": {"owner": "UK"}, "C": {"owner": "ITA"}},
+        [("A", "GER", "infantry", 1), ("C", "ITA", "infantry", 1), ("B", "UK", "infantry", 1)],
+    )
+    to_phase(s, "combat_move")
+    movers = []
+    while s.phase == "combat_move":
+        n = s.current_nation
+        src = z["A"] if n == "GER" else z["C"]
+        mv = [u for u in s.units_in(src) if s.units[u].nation == n]
+        if mv:
+            movers.append(n)
+            s.apply(Action.move(mv, (src, z["B"])))
+        else:
+            s.apply(Action.end_phase())
+    assert movers == ["GER", "ITA"] and s.phase == "combat"
+    # one battle, both partners roll: GER 1 (hit), ITA 12; UK 12
+    sc = fight(s, z["B"], [1, 12, 12])
+    assert sc.rolls == []
+    assert units_of(s, z["B"], "GER") == ["infantry"] and units_of(s, z["B"], "ITA") == ["infantry"]
+    assert s.owner[z["B"]] in ("GER", "ITA")
+
+
+# ------------------------------------------------------------ defender retreat §4.4
+def test_the_defender_may_retreat_on_any_round_to_a_friendly_neighbour():
+    """seeds/002 "Retreat" (rules-notes/002 §4.4): the defender may retreat on any round
+    to an adjacent friendly territory; the attacker only from round 2 on."""
+    s, z = wg_game(
+        ["ABC"],
+        {"A": {"owner": "GER"}, "B": {"owner": "UK"}, "C": {"owner": "UK"}},
+        [("A", "GER", "infantry", 2), ("B", "UK", "infantry", 2)],
+        decisions=("retreat",),
+    )
+    attack(s, z, "B")
+    fight(s, z["B"], [12, 12, 12, 12])  # round 1: nobody hits
+    assert s.decision.kind == "retreat" and s.decision.owner == "UK"
+    from gamecore.engine import Action
+
+    assert Action.retreat(z["C"]) in s.legal_actions()
+    s.apply(Action.retreat(z["C"]))
+    assert units_of(s, z["C"], "UK") == ["infantry", "infantry"]
+    assert s.owner[z["B"]] == "GER"
+
+
+# ----------------------------------------------- amphibious assault + bombardment §4.5
+def test_a_battleship_bombards_a_landing_with_both_dice():
+    """seeds/002 "Amphibious assaults" (rules-notes/002 §4.5): a battleship (8 and 6) in
+    the sea zone the transport unloads from fires at the territory in round 1, one
+    bombarding ship per landing unit; land defenders cannot hit it."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["A1B"],
+        {"A": {"owner": "USA"}, "B": {"owner": "GER"}},
+        [
+            ("A", "USA", "infantry", 2),
+            ("1", "USA", "transport", 1),
+            ("1", "USA", "battleship", 1),
+            ("B", "GER", "infantry", 2),
+        ],
+        turn_order=[["USA", "CHN"], ["GER"]],
+    )
+    to_phase(s, "combat_move")
+    tr = next(u for u in s.units_in(z["1"]) if s.units[u].type == "transport")
+    inf = sorted(u for u in s.units_in(z["A"]) if s.units[u].type == "infantry")
+    s.apply(Action.move(inf, (z["A"], z["1"]), transport=tr))
+    s.apply(Action.move(inf, (z["1"], z["B"])))
+    while s.phase != "combat":
+        s.apply(Action.end_phase())
+    # bombardment: 8 (hit), 6 (hit) - the two victims still fire in round 1;
+    # round 1: USA infantry 12, 12; GER 12, 12 -> victims removed, the zone is taken
+    sc = fight(s, z["B"], [8, 6, 12, 12, 12, 12])
+    assert sc.rolls == []
+    assert s.owner[z["B"]] == "USA" and units_of(s, z["B"], "GER") == []
