@@ -382,7 +382,11 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
     s.battles = tuple(x for x in s.battles if x != key)
     n = s.current_nation
     o = s.owner.get(zone)
-    if s.board.is_land(zone) and s.is_neutral_owner(o) and s.rules.options.get("wg_neutral_invasion"):
+    if (
+        s.board.is_land(zone)
+        and s.is_neutral_owner(o)
+        and s.rules.options.get("wg_neutral_invasion")
+    ):
         # seeds/002 §4.10: a fee, the nearest opponent's risk roll, maybe the neutral
         # goes over to the enemy
         nations = attacking_nations(s)
@@ -964,7 +968,9 @@ def _roll_multi(
             if record is not None and u.id not in record:
                 record[u.id] = r
             if r <= value:
-                hits.append((cannot, t.domain, det, "air") if air_first else (cannot, t.domain, det))
+                hits.append(
+                    (cannot, t.domain, det, "air") if air_first else (cannot, t.domain, det)
+                )
     return hits
 
 
@@ -1543,9 +1549,7 @@ def support_fire(s: GameState, b: Battle) -> None:
                 hits.append((cannot, t.domain, det))
         s.set_unit(u.id, flags=u.flags | FOUGHT)
     if hits:
-        killed, damaged = assign_hits(
-            s, dfn, hits, b.profiles["def"], False, b.zone, set(b.doomed)
-        )
+        killed, damaged = assign_hits(s, dfn, hits, b.profiles["def"], False, b.zone, set(b.doomed))
         for uid, d in damaged.items():
             s.set_unit(uid, damage=d)
         b.doomed = tuple(sorted({*b.doomed, *(u.id for u in killed)}))

@@ -47,7 +47,7 @@ OPTIONS = (
         "int",
         4,
         doc="seeds/002 §4.8: infantry recruited in an occupied territory: half its value, "
-        "never more than this (unit props.place = \"recruit\", option typed_placement)",
+        'never more than this (unit props.place = "recruit", option typed_placement)',
         owner=_OWNER,
     ),
     OptionSpec(
@@ -430,8 +430,15 @@ def invade_neutral(s: GameState, zone: int, invader: str, attackers) -> None:
             lost = mine[0]
     if lost is not None:
         s.remove_unit(lost.id, "neutral_risk")
-    s.event("neutral_risk", zone=zone, by=invader, fee=fee, roller=foe, roll=roll,
-            lost=None if lost is None else lost.id)
+    s.event(
+        "neutral_risk",
+        zone=zone,
+        by=invader,
+        fee=fee,
+        roller=foe,
+        roll=roll,
+        lost=None if lost is None else lost.id,
+    )
     if foe is not None and not any(
         u in s.units and ut[s.units[u].type].domain == "land" for u in attackers
     ):

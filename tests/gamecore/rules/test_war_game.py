@@ -21,15 +21,30 @@ def test_units_have_the_printed_values_and_prices():
     assert (u["armor"].attack, u["armor"].defense, u["armor"].movement) == (8, 4, 2)
     assert u["battleship"].rolls("attack") == (8, 6) and u["battleship"].rolls("defense") == (8, 6)
     assert u["battleship"].rolls("attack", damaged=True) == (8,) and u["battleship"].hits == 2
-    assert u["bomber"].rolls("attack") == (8, 8) and u["bomber"].rolls("attack", mode="guns") == (2,)
+    assert u["bomber"].rolls("attack") == (8, 8) and u["bomber"].rolls("attack", mode="guns") == (
+        2,
+    )
     assert u["bomber"].rolls("defense") == (2,)
     prices = [u["fighter"].cost_for(n) for n in ("GER", "ITA", "USSR", "UK", "FRA", "JPN", "USA")]
     assert prices == [14, 16, 15, 15, 16, 14, 13]
     assert u["battleship"].cost_for("CHN") == 37 and u["transport"].cost_for("UK") == 9
     assert rs.facility_types["major_factory"].cost_for("FRA") == 31
     assert rs.facility_types["minor_factory"].cost_for("USA") == 13
-    assert rs.phases == ["collect_income", "combat_move", "combat", "noncombat_move", "purchase", "place"]
-    assert rs.options["wg_turn_slots"] == [["GER", "ITA"], ["USSR"], ["UK", "FRA"], ["JPN"], ["USA", "CHN"]]
+    assert rs.phases == [
+        "collect_income",
+        "combat_move",
+        "combat",
+        "noncombat_move",
+        "purchase",
+        "place",
+    ]
+    assert rs.options["wg_turn_slots"] == [
+        ["GER", "ITA"],
+        ["USSR"],
+        ["UK", "FRA"],
+        ["JPN"],
+        ["USA", "CHN"],
+    ]
 
 
 # ------------------------------------------------------------------ multi-die units
@@ -56,7 +71,11 @@ def _bomber_vs(defenders, decisions=()):
     return wg_game(
         ["AB"],
         {"A": {"owner": "GER"}, "B": {"owner": "UK"}},
-        [("A", "GER", "bomber", 1), ("A", "GER", "infantry", 1), *[("B", "UK", t, n) for t, n in defenders]],
+        [
+            ("A", "GER", "bomber", 1),
+            ("A", "GER", "infantry", 1),
+            *[("B", "UK", t, n) for t, n in defenders],
+        ],
         decisions=decisions,
     )
 
@@ -235,7 +254,12 @@ def test_victory_is_checked_only_at_the_end_of_a_full_game_turn():
     from gamecore.rules import wargame
 
     s, z = _victory_game(
-        {"A": ("GER", 20, "Germany"), "B": ("UK", 3, "Great Britain"), "C": ("GER", 5, "X"), "D": ("ITA", 1, "Y")}
+        {
+            "A": ("GER", 20, "Germany"),
+            "B": ("UK", 3, "Great Britain"),
+            "C": ("GER", 5, "X"),
+            "D": ("ITA", 1, "Y"),
+        }
     )
     assert wargame.victory(s) == ("axis", "Axis land 26 > Allied 3, Axis home held")
     assert not s.is_terminal()  # not before the end of the game turn
@@ -251,17 +275,32 @@ def test_allies_win_below_the_threshold_holding_their_home_and_by_default_at_the
     from gamecore.rules import wargame
 
     s, z = _victory_game(
-        {"A": ("GER", 5, "Germany"), "B": ("UK", 3, "Great Britain"), "C": ("UK", 9, "X"), "D": ("ITA", 1, "Y")}
+        {
+            "A": ("GER", 5, "Germany"),
+            "B": ("UK", 3, "Great Britain"),
+            "C": ("UK", 9, "X"),
+            "D": ("ITA", 1, "Y"),
+        }
     )
     assert wargame.victory(s)[0] == "allies"
     s, z = _victory_game(
-        {"A": ("GER", 5, "Germany"), "B": ("GER", 3, "Great Britain"), "C": ("UK", 20, "X"), "D": ("ITA", 1, "Y")}
+        {
+            "A": ("GER", 5, "Germany"),
+            "B": ("GER", 3, "Great Britain"),
+            "C": ("UK", 20, "X"),
+            "D": ("ITA", 1, "Y"),
+        }
     )
     assert wargame.victory(s) is None  # round 1 = game turn 6
     s.round = 8  # game turn 13
     assert wargame.victory(s) == ("allies", "end of game turn 13")
     s, z = _victory_game(
-        {"A": ("GER", 5, "Germany"), "B": ("UK", 3, "Nowhere"), "C": ("UK", 9, "X"), "D": ("ITA", 1, "Y")}
+        {
+            "A": ("GER", 5, "Germany"),
+            "B": ("UK", 3, "Nowhere"),
+            "C": ("UK", 9, "X"),
+            "D": ("ITA", 1, "Y"),
+        }
     )
     assert wargame.victory(s) is None  # a home zone the board lacks is never "held"
 
@@ -277,7 +316,12 @@ def test_lend_lease_the_notes_example_usa_gives_15_15_and_19():
 
     s, z = wg_game(
         ["ABCD"],
-        {"A": {"owner": "USA"}, "B": {"owner": "GER"}, "C": {"owner": "USSR"}, "D": {"owner": "UK"}},
+        {
+            "A": {"owner": "USA"},
+            "B": {"owner": "GER"},
+            "C": {"owner": "USSR"},
+            "D": {"owner": "UK"},
+        },
         banks={"USA": 146},
         turn_order=[["USA", "CHN"], ["GER"], ["USSR"], ["UK"]],
     )
