@@ -181,8 +181,9 @@ class MoveContext:
         if self._carrier_free is None:
             cap: dict[int, int] = {}
             used: dict[int, int] = {}
+            own = self.opts.get("wg_carrier_own_only")  # seeds/002 "Aircraft carrier"
             for u in self.s.units.values():
-                if u.nation not in self.friends:
+                if u.nation not in self.friends or (own and u.nation != self.n):
                     continue
                 t = self.ut[u.type]
                 if t.carrier_capacity and self.b.is_sea(u.zone):

@@ -132,6 +132,14 @@ OPTIONS = (
         owner=_OWNER,
     ),
     OptionSpec(
+        "wg_carrier_own_only",
+        "bool",
+        False,
+        doc='seeds/002 "Aircraft carrier": aircraft land only on carriers of their own '
+        "nation (allied carriers and the room allied aircraft take are not counted)",
+        owner=_OWNER,
+    ),
+    OptionSpec(
         "wg_support_shots",
         "bool",
         False,

@@ -577,3 +577,17 @@ def test_a_battleship_bombards_a_landing_with_both_dice():
     sc = fight(s, z["B"], [8, 6, 12, 12, 12, 12])
     assert sc.rolls == []
     assert s.owner[z["B"]] == "USA" and units_of(s, z["B"], "GER") == []
+
+
+def test_fighters_land_only_on_carriers_of_their_own_nation():
+    """seeds/002 "Aircraft carrier" (rules-notes/002 §3, §4.3): a carrier holds 2
+    fighters of its own nation; carriers are not shared with a partner."""
+    from gamecore.rules.movement import MoveContext
+
+    s, z = wg_game(
+        ["A1B"],
+        {"A": {"owner": "GER"}, "B": {"owner": "UK"}},
+        [("1", "GER", "carrier", 1), ("A", "ITA", "fighter", 1), ("A", "GER", "fighter", 1)],
+    )
+    assert MoveContext(s, "GER", combat=False).carrier_free() == {z["1"]: 2}
+    assert MoveContext(s, "ITA", combat=False).carrier_free() == {}
