@@ -1765,7 +1765,19 @@ def defender_retreat_zones(s: GameState, b: Battle) -> list[int]:
             for z in board.land_nbrs[b.zone]
             if ctx.status(z) == "F" and not wargame.hostile_border(s, z, b.zone)
         ]
-    return [z for z in board.sea_nbrs[b.zone] if z not in ctx.enemy_any]
+    out = [z for z in board.sea_nbrs[b.zone] if z not in ctx.enemy_any]
+    if opts.get("wg_sea_retreat_limits"):
+        # seeds/002 "Retreat" (rules-notes/002 §4.4): not where a remaining attacking
+        # combat ship came from, nor a zone that had combat this turn
+        ut = s.rules.units
+        came = {s.origins.get(u.id) for u in att if ut[u.type].is_warship}
+        fought = {
+            h.get("zone")
+            for h in s.history
+            if h.get("type") == "attacked" and h.get("round") == s.round and h.get("zone") != b.zone
+        }
+        out = [z for z in out if z not in came and z not in fought]
+    return out
 
 
 def defender_retreat(s: GameState, b: Battle, zone: int) -> None:

@@ -132,6 +132,14 @@ OPTIONS = (
         owner=_OWNER,
     ),
     OptionSpec(
+        "wg_sea_retreat_limits",
+        "bool",
+        False,
+        doc="seeds/002 §4.4: a defending fleet may not retreat to the sea zone a remaining "
+        "attacking combat ship came from, nor to one that had combat this turn",
+        owner=_OWNER,
+    ),
+    OptionSpec(
         "wg_carrier_own_only",
         "bool",
         False,

@@ -591,3 +591,74 @@ def test_fighters_land_only_on_carriers_of_their_own_nation():
     )
     assert MoveContext(s, "GER", combat=False).carrier_free() == {z["1"]: 2}
     assert MoveContext(s, "ITA", combat=False).carrier_free() == {}
+
+
+def test_flanking_and_blockading_units_close_the_defenders_retreat():
+    """seeds/002 "Retreat" (rules-notes/002 §4.4): a flanking attack on a neighbouring
+    territory stops defenders retreating into it while the flankers are there; ships
+    moved into a sea zone the defender might flee to block it (blockade); a fleet never
+    retreats to where a remaining attacking combat ship came from."""
+    from gamecore.rules.combat import defender_retreat_zones
+
+    s, z = wg_game(
+        ["ABC", "DEF"],
+        {
+            "A": {"owner": "GER"},
+            "B": {"owner": "UK"},
+            "C": {"owner": "UK"},
+            "D": {"owner": "GER"},
+            "E": {"owner": "UK"},
+            "F": {"owner": "UK"},
+        },
+        [
+            ("A", "GER", "infantry", 2),
+            ("D", "GER", "infantry", 1),
+            ("B", "UK", "infantry", 2),
+            ("F", "UK", "infantry", 1),
+        ],
+        decisions=("retreat",),
+    )
+    attack(s, z, "B", sources=["A"])
+    fight(s, z["B"], [12, 12, 12, 12])
+    assert sorted(defender_retreat_zones(s, s.battle)) == [z["C"], z["E"]]
+    # the same with a flanking infantry standing in E (moved there in combat orders)
+    s, z = wg_game(
+        ["ABC", "DEF"],
+        {
+            "A": {"owner": "GER"},
+            "B": {"owner": "UK"},
+            "C": {"owner": "UK"},
+            "D": {"owner": "GER"},
+            "E": {"owner": "UK"},
+            "F": {"owner": "UK"},
+        },
+        [
+            ("A", "GER", "infantry", 2),
+            ("D", "GER", "infantry", 1),
+            ("B", "UK", "infantry", 2),
+            ("E", "UK", "infantry", 1),
+        ],
+        decisions=("retreat",),
+    )
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    to_phase(s, "combat_move")
+    s.apply(Action.move([u for u in s.units_in(z["D"])], (z["D"], z["E"])))
+    attack(s, z, "B", sources=["A"])
+    fight(s, z["B"], [12, 12, 12, 12])
+    assert defender_retreat_zones(s, s.battle) == [z["C"]]
+
+
+def test_a_fleet_does_not_retreat_where_the_attackers_came_from():
+    from gamecore.rules.combat import defender_retreat_zones
+
+    s, z = wg_game(
+        ["123"],
+        {},
+        [("1", "GER", "destroyer", 1), ("2", "UK", "destroyer", 1)],
+        decisions=("retreat",),
+    )
+    attack(s, z, "2")
+    fight(s, z["2"], [12, 12])
+    assert defender_retreat_zones(s, s.battle) == [z["3"]]
