@@ -45,6 +45,7 @@ from editor.docks.scenario import add_scenario_dock
 from editor.docks.zones import ZonesPanel
 from editor.document import Document, Selection
 from editor.play import install_play_actions
+from editor.removal import ask_removed_zones
 from editor.tools import TOOLS, Tool
 from editor.tools.common import coverage_of
 from editor.unsaved import UnsavedAutosave, unsaved_folder
@@ -53,7 +54,7 @@ from editor.wizards import install_authoring_actions
 from gamecore import __version__
 from gamecore.errors import PackLockedError, WarroomError
 from gamecore.ops import Change, CompositeEdit, Edit, IgnoreIssues
-from gamecore.ops.authoring import delete_zone_edit
+from gamecore.ops.authoring import delete_target, delete_zone_edit
 from gamecore.ops.zones import rename_zone_edit
 from gamecore.store import new_pack, open_pack, read_pack
 
@@ -347,7 +348,15 @@ class MainWindow(QMainWindow):
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.activated.connect(self.find_zone)
         self.find_edit.setCompleter(completer)
-        self.find_edit.returnPressed.connect(lambda: self.find_zone(self.find_edit.text()))
+        self.find_edit.returnPressed.connect(self._find_entered)
+        # Escape leaves the box: the keys go back to the map
+        leave = QAction("Back to the map", self.find_edit)
+        leave.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        leave.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        leave.triggered.connect(
+            lambda _c=False: self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        )
+        self.find_edit.addAction(leave)
         vt.addWidget(self.find_edit)
 
     def _build_statusbar(self) -> None:
@@ -409,6 +418,7 @@ class MainWindow(QMainWindow):
             tool.reset()
         self.zone_label.setText("")
         self.coords_label.setText("")
+        self._cursor_at = None
         self.scene.set_pack(doc.pack, doc.scenario_id)
         self.validation.reset(doc.pack)
         self.zones_panel.set_document(doc)
@@ -452,8 +462,10 @@ class MainWindow(QMainWindow):
             self.find_model.setStringList(
                 [f"{z.code} — {z.name}" for z in doc.pack.map.zones.values()]
             )
-        self.overview.invalidate()
+        self.overview.invalidate(self.scene.changed_area)
         self.validation.edited(change)
+        if change.geometry or change.created_zones or change.deleted_zones or change.zones:
+            self._cursor_zone_changed()
 
     def _doc_reset(self) -> None:
         self._load_into_views()
@@ -462,7 +474,13 @@ class MainWindow(QMainWindow):
 
     def _selection_changed(self) -> None:
         items = self.selection.items
+        before = self.scene.selection
         self.scene.set_selection(items)
+        # the overview draws the selected zones too: render their area again
+        flipped = [i for k, i in before ^ self.scene.selection if k == "zone"]
+        if flipped:
+            area = self.scene.geom.union_rect(flipped)
+            self.overview.invalidate(None if area.isNull() else area)
         n = len(items)
         if n == 1:
             kind, i = items[0]
@@ -837,8 +855,9 @@ class MainWindow(QMainWindow):
 
     def delete_selected_zones(self) -> bool:
         """Delete the selected zones in one undo step (Del, Edit menu, context menu): each
-        one's area merges into the neighbour sharing the longest border, which takes its
-        units, ownership and capital (gamecore.ops.authoring.delete_zone_edit)."""
+        one's area merges into the neighbour sharing the longest border; what happens to
+        its units, ownership and capital is asked first when it has any (by default they
+        go to that neighbour; gamecore.ops.authoring.delete_zone_edit)."""
         doc = self.document
         if doc is None or doc.readonly:
             return False
@@ -848,10 +867,20 @@ class MainWindow(QMainWindow):
             return False
         names = [f"{doc.pack.map.zones[z].code} — {doc.pack.map.zones[z].name}" for z in zones]
         cov = coverage_of(self).copy()
+        try:
+            target = delete_target(cov, doc.pack, zones[0]) if len(zones) == 1 else None
+        except WarroomError as err:
+            self.show_error(str(err))
+            return False
+        # what happens to their units, ownership and capital (asked when there are any)
+        policy = ask_removed_zones(self, doc.pack, zones, target, "Delete")
+        if policy is None:
+            self.show_hint("Delete cancelled")
+            return False
         edits = []
         try:
             for zid in zones:
-                edit = delete_zone_edit(cov, doc.pack, zid)
+                edit = delete_zone_edit(cov, doc.pack, zid, policy=policy)
                 cov.apply(edit.edits[0].changeset, check=False)  # the next one sees this one done
                 edits.append(edit)
         except WarroomError as err:
@@ -860,7 +889,7 @@ class MainWindow(QMainWindow):
         label = f"Delete {names[0]}" if len(names) == 1 else f"Delete {len(names)} zones"
         if not self.push(edits[0] if len(edits) == 1 else CompositeEdit(edits, label=label)):
             return False
-        self.show_hint(f"Deleted {', '.join(names)}: units and ownership went to the neighbour")
+        self.show_hint(f"Deleted {', '.join(names)}")
         return True
 
     def rename_zone(self, zid: int | None = None, name: str | None = None) -> bool:
@@ -1094,6 +1123,12 @@ class MainWindow(QMainWindow):
         self.find_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.find_edit.selectAll()
 
+    def _find_entered(self) -> None:
+        """Enter in the find box: show the zone, then give the keys back to the map (tool
+        letters typed next must not land in the box)."""
+        if self.find_zone(self.find_edit.text()) is not None:
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def find_zone(self, text: str) -> int | None:
         """Select and show the zone named or coded ``text`` (also "CODE — Name" and
         unique partial names)."""
@@ -1123,7 +1158,25 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"⚠ {text}", 10000)
 
     def _cursor_moved(self, pos) -> None:
+        self._cursor_at = QPointF(pos)
         self.coords_label.setText(f"x {pos.x():.1f}  y {pos.y():.1f}")
+        self._show_zone_at(pos)
+
+    def _cursor_zone_changed(self) -> None:
+        """An edit (a delete, a merge, their undo, a rename) may have changed the zone
+        under a cursor that did not move: the status bar and the hover outline name the
+        zone there now, never one that is gone."""
+        pos = getattr(self, "_cursor_at", None)
+        if pos is None or not self.view.underMouse():
+            self.zone_label.setText("")
+            if self.scene.hover is not None and self.scene.hover not in self.scene.geom.index:
+                self.scene.set_hover(None)
+            return
+        self._show_zone_at(pos)
+        if self.scene.hover is not None:
+            self.scene.set_hover(self.scene.zone_at(pos))
+
+    def _show_zone_at(self, pos) -> None:
         zid = self.scene.zone_at(pos)
         doc = self.document
         z = doc.pack.map.zones.get(zid) if doc is not None and zid is not None else None

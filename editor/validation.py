@@ -10,6 +10,7 @@ the document's edit counter.
 from __future__ import annotations
 
 import copy
+import copyreg
 import io
 import pickle
 
@@ -20,46 +21,64 @@ from gamecore.errors import WarroomError
 from gamecore.model import Pack
 from gamecore.ops import Change
 
+#: geometries shared between a pack and its frozen copy, per Frozen (by token): the
+#: pickle stores an index into them instead of the geometry itself
+_SHARED: dict[int, list] = {}
+_GEOMETRY_TYPES = (
+    shapely.Point,
+    shapely.LineString,
+    shapely.LinearRing,
+    shapely.Polygon,
+    shapely.MultiPoint,
+    shapely.MultiLineString,
+    shapely.MultiPolygon,
+    shapely.GeometryCollection,
+)
 
-class _Pickler(pickle.Pickler):
-    def __init__(self, file, shared: list):
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.shared = shared
 
-    def persistent_id(self, obj):
-        if isinstance(obj, shapely.Geometry):
-            self.shared.append(obj)
-            return len(self.shared) - 1
-        return None
-
-
-class _Unpickler(pickle.Unpickler):
-    def __init__(self, file, shared: list):
-        super().__init__(file)
-        self.shared = shared
-
-    def persistent_load(self, pid):
-        return self.shared[pid]
+def _shared_geometry(token: int, index: int):
+    return _SHARED[token][index]
 
 
 class Frozen:
     """A pack frozen as bytes on the GUI thread (the consistent moment), thawed into a
-    copy on the worker thread (the costly half)."""
+    copy on the worker thread (the costly half). Geometries are immutable: they are not
+    copied but shared, through a dispatch table that only they reach (a per-object
+    ``persistent_id`` hook ran Python code for each of the pack's objects)."""
 
     def __init__(self, pack: Pack):
         self.shared: list = []
+        self.token = id(self.shared)
+        _SHARED[self.token] = self.shared
+        shared, token = self.shared, self.token
+
+        def share(geometry):
+            shared.append(geometry)
+            return _shared_geometry, (token, len(shared) - 1)
+
         buf = io.BytesIO()
+        pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
+        table = copyreg.dispatch_table.copy()
+        table.update({cls: share for cls in _GEOMETRY_TYPES})
+        pickler.dispatch_table = table
         try:
-            _Pickler(buf, self.shared).dump(pack)
+            pickler.dump(pack)
             self.data: bytes | None = buf.getvalue()
             self.copy: Pack | None = None
         except (pickle.PicklingError, TypeError, AttributeError):
             self.data, self.copy = None, _deepcopy(pack)
+            _SHARED.pop(self.token, None)
 
     def thaw(self) -> Pack:
         if self.copy is not None:
             return self.copy
-        return _Unpickler(io.BytesIO(self.data), self.shared).load()
+        try:
+            return pickle.loads(self.data)
+        finally:
+            _SHARED.pop(self.token, None)  # thawed once: the geometries are in the copy
+
+    def __del__(self) -> None:  # never thawed (a run dropped): let the geometries go
+        _SHARED.pop(self.token, None)
 
 
 def _deepcopy(pack: Pack) -> Pack:

@@ -274,38 +274,53 @@ class BordersLayer(Layer):
         self._data: dict | None = None
         self._data_lod: dict | None = None
         self._dirty: QRectF | None = None  # reshaped since the paths were built
+        self._dirty_zones: set[int] | None = set()  # their zones (None: not known)
         self._pens = {k: _cosmetic(c, w, d) for k, (c, w, d) in style.BORDER_STYLES.items()}
+        #: the style of each pair of zones (style.border_style), kept between builds
+        self._style_of: dict[tuple[int, int], str] = {}
 
     def rebuild(self) -> None:
         self._data = self._data_lod = None
         self._dirty = None
+        self._dirty_zones = set()
+        self._style_of = {}
         self.refresh()
 
-    def geometry_changed(self, dirty: QRectF) -> None:
+    def geometry_changed(self, dirty: QRectF, zones=(), pairs=()) -> None:
         """Zones were reshaped inside ``dirty`` (map coordinates): the paths of the tiles
-        it touches are built again when next drawn, the others are kept."""
+        it touches are built again when next drawn, the others are kept. The styles of
+        borders of ``zones`` (created, deleted, reshaped or edited) and of the border
+        ``pairs`` whose attributes changed are looked up again."""
+        zones = set(zones)
+        cache = self._style_of
+        for k in [k for k in cache if k[0] in zones or k[1] in zones]:
+            del cache[k]
+        for a, b in pairs:
+            cache.pop((a, b), None)
+            cache.pop((b, a), None)
         self._data_lod = None
         if self._data is None or dirty.isNull():
-            self._data, self._dirty = None, None
+            self._data, self._dirty, self._dirty_zones = None, None, set()
             return
         self._dirty = dirty if self._dirty is None else self._dirty.united(dirty)
+        if self._dirty_zones is not None:
+            self._dirty_zones = (self._dirty_zones | zones) if zones else None
 
     def _styles(self, runs) -> np.ndarray:
         pack = self.map_scene.pack
-        out = np.empty(len(runs.a), dtype=object)
-        cache: dict[tuple[int, int], str] = {}
-        for i, key in enumerate(zip(runs.a.tolist(), runs.b.tolist(), strict=True)):
-            s = cache.get(key)
-            if s is None:
-                s = cache[key] = style.border_style(pack, *key)
-            out[i] = s
-        return out
+        cache = self._style_of
+        keys = list(zip(runs.a.tolist(), runs.b.tolist(), strict=True))
+        for key in set(keys) - cache.keys():
+            cache[key] = style.border_style(pack, *key)
+        return np.array([cache[k] for k in keys], dtype=object)
 
     def _build(
-        self, runs, dirty: QRectF | None = None, old: dict | None = None
+        self, runs, dirty: QRectF | None = None, old: dict | None = None, zones=None
     ) -> dict[str, list[tuple[QPainterPath, QRectF, int]]]:
         """Paths per style (path, bounds, tile). With ``dirty`` and the ``old`` paths,
-        only the tiles where a run (old or new) meets ``dirty`` are built again."""
+        only the tiles where a run (old or new) meets ``dirty`` are built again; with
+        ``zones`` (the zones reshaped), the new runs to look at are theirs (the runs of
+        two other zones are what they were)."""
         styles = self._styles(runs)
         # thin styles: one path per cell of a TILES x TILES grid, so that a pan (which
         # redraws a strip) strokes only the cells it crosses
@@ -323,7 +338,13 @@ class BordersLayer(Layer):
         )
         tiles = gy.astype(int) * self.TILES + gx.astype(int)
         partial = dirty is not None and old is not None
-        if partial:
+        if partial and zones:
+            ids = np.fromiter(zones, dtype=runs.a.dtype, count=len(zones))
+            hit = np.isin(runs.a, ids) | np.isin(runs.b, ids)
+            stale = set(np.unique(tiles[hit]).tolist())
+            for entries in old.values():
+                stale |= {t for _p, r, t in entries if r.intersects(dirty)}
+        elif partial:
             b = runs.bounds()
             hit = (
                 (b[:, 2] >= dirty.left())
@@ -369,8 +390,8 @@ class BordersLayer(Layer):
             elif self._dirty is not None:
                 pad = 1e-6 * max(geom.frame.width(), geom.frame.height(), 1.0)
                 dirty = self._dirty.adjusted(-pad, -pad, pad, pad)
-                self._data = self._build(geom.borders, dirty, self._data)
-            self._dirty = None
+                self._data = self._build(geom.borders, dirty, self._data, self._dirty_zones)
+            self._dirty, self._dirty_zones = None, set()
             data = self._data
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -518,13 +539,9 @@ class LinesLayer(Layer):
 
     def border_rails(self) -> list[tuple[QPainterPath, QRectF, str | None]]:
         """Rail crossings stored on borders (``Border.rail_gauge``, Global War §12.10: a
-        railroad crosses a border), drawn from one zone's roundel to the other's."""
+        railroad crosses a border), drawn from one zone's roundel to the other's (so
+        they follow the zones' label points: ``zones_moved`` drops them)."""
         if self._border_rails is None:
-            self.paths()
-        return self._border_rails or []
-
-    def paths(self) -> dict[int, tuple[QPainterPath, QRectF]]:
-        if self._paths is None:
             self._border_rails = []
             if self.kind == "rail":
                 sc = self.map_scene
@@ -535,6 +552,16 @@ class LinesLayer(Layer):
                     ends = [zones[z].roundel or anchor[z] for z in (b.a, b.b)]
                     path = polyline_path(ends)
                     self._border_rails.append((path, path_bounds(path), b.rail_gauge))
+        return self._border_rails
+
+    def zones_moved(self) -> None:
+        """Zones were reshaped, created or deleted: the border rails run between their
+        points again; the lines' own drawings (their points) stay."""
+        self._border_rails = None
+
+    def paths(self) -> dict[int, tuple[QPainterPath, QRectF]]:
+        if self._paths is None:
+            self._border_rails = None
             self._paths = {}
             for ln in self.lines():
                 if len(ln.points) >= 2:
@@ -698,8 +725,12 @@ class LabelsLayer(_ScreenLayer):
     key = "labels"
 
     def forget(self, zone_ids, fields=()) -> None:
-        """Names of these zones changed: drop their pictures."""
-        self.images.clear()
+        """Names of these zones changed: drop their pictures (a roundel's picture is
+        keyed by its colour and value, a name's by its text: the others stay right)."""
+        zone_ids = set(zone_ids)
+        cache = self.images._cache
+        for key in [k for k in cache if k[0] == "name" and k[1] in zone_ids]:
+            del cache[key]
 
     def _name_image(self, zid: int) -> QImage:
         z = self.map_scene.pack.map.zones[zid]
@@ -1107,9 +1138,12 @@ class IssuesLayer(_ScreenLayer):
         if not sc.issues:
             return
         t = self._begin(painter)
+        area = self._area(exposed, scale, 40)  # a marker is 18 px, 18 px above the anchor
+        anchor = sc.geom.anchor
         for zid, severity in sc.issues.items():
-            if zid in sc.geom.anchor:
-                c = t.map(QPointF(*sc.geom.anchor[zid])) + QPointF(0, -18)
+            at = anchor.get(zid)
+            if at is not None and area.contains(*at):
+                c = t.map(QPointF(*at)) + QPointF(0, -18)
                 _draw_centred(painter, self._marker(severity), c)
         painter.restore()
 

@@ -85,15 +85,17 @@ class MapGeometry:
         geoms = np.empty(n, dtype=object)
         bounds = np.zeros((n, 4))
         empty = np.zeros(n, dtype=bool)
-        redo: list[int] = []
-        for i, zid in enumerate(self.ids):
-            j = old_index.get(zid)
-            if j is None or zid in zone_ids:
-                redo.append(i)
-                continue
-            geoms[i] = old_geoms[j]
-            bounds[i] = old_bounds[j]
-            empty[i] = old_empty[j]
+        # the rows of the zones kept come from the old arrays at once
+        old_row = np.fromiter(
+            (-1 if zid in zone_ids else old_index.get(zid, -1) for zid in self.ids),
+            dtype=np.int64,
+            count=n,
+        )
+        kept = old_row >= 0
+        geoms[kept] = old_geoms[old_row[kept]]
+        bounds[kept] = old_bounds[old_row[kept]]
+        empty[kept] = old_empty[old_row[kept]]
+        redo: list[int] = np.flatnonzero(~kept).tolist()
         if redo:
             new = [m.zones[self.ids[i]].geometry for i in redo]
             new = [g if g is not None else shapely.Polygon() for g in new]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Signal
+import math
+
+from PySide6.QtCore import QPointF, QRectF, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
@@ -34,6 +36,10 @@ from gamecore.model import Pack, Scenario, in_scenario
 from gamecore.ops import Change
 
 Hit = tuple[str, int]
+#: a repaint of more than this share of the view is done band by band
+BAND_SHARE = 0.2
+#: between two bands of a large repaint (ms): a frame, room for the window's own events
+BAND_MS = 15
 
 
 class MapScene(QGraphicsScene):
@@ -45,6 +51,7 @@ class MapScene(QGraphicsScene):
     layersChanged = Signal()
 
     def __init__(self, parent=None):
+        self.changed_area: QRectF | None = None  # see apply_change
         super().__init__(parent)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)  # a dozen items
         self.setBackgroundBrush(QBrush(QColor(style.MAP_BACKGROUND)))
@@ -71,6 +78,15 @@ class MapScene(QGraphicsScene):
         self._nation_colours: dict[str, QColor] = {}
         self._rulesets: dict[str, object] = {}
         self.symbols = Placer(self)
+        #: (play mode) repaints of the map collected while a position is shown, and the
+        #: bands of a large one still to repaint (one band per frame: the window never
+        #: waits for a whole-map repaint)
+        self._collect: list[QRectF] | None = None
+        self._bands: list[list[QRectF]] = []
+        self._band_timer = QTimer(self)
+        self._band_timer.setSingleShot(True)
+        self._band_timer.setInterval(BAND_MS)
+        self._band_timer.timeout.connect(self._next_band)
         self.layers: dict[str, Layer] = {}
         for i, key in enumerate(LAYERS):
             z = 10.0 * (i + 1)
@@ -153,6 +169,9 @@ class MapScene(QGraphicsScene):
 
     def invalidate_static(self, rect: QRectF | None = None) -> None:
         """Redraw the cached map in ``rect`` (scene coordinates; all when None)."""
+        if self._collect is not None and rect is not None:
+            self._collect.append(QRectF(rect))
+            return
         self.invalidate(
             rect if rect is not None else self.sceneRect(),
             QGraphicsScene.SceneLayer.BackgroundLayer,
@@ -179,32 +198,132 @@ class MapScene(QGraphicsScene):
             self.layers[key].rebuild()
         self.invalidate_static()
 
-    def show_position(self, scenario: Scenario | None, full: bool = True) -> None:
+    def show_position(self, scenario: Scenario | None, full: bool = False) -> None:
         """Play mode: draw ``scenario`` (a game's position: ownership, unit stacks) in
-        place of the pack's; None goes back to the pack's scenario. ``full=False``
-        repaints only the zones whose owner or stacks changed since the last position
-        (while bots play: the whole map is not redrawn after every move; a chip another
-        zone's change pushed aside is put right by the next full redraw)."""
-        old = self.play_scenario
+        place of the pack's; None goes back to the pack's scenario. Only what changed
+        since the position drawn before is repainted: the zones whose owner changed and
+        every unit chip that appeared, went, moved or changed (the placement at the zoom
+        levels on screen is computed before and after, so a chip another zone's change
+        pushed aside is repainted too). ``full`` repaints the whole map."""
+        prev = self.scenario
+        scales = self._shown_scales()
+        before = {sc: self._chip_spots(sc) for sc in scales} if not full else {}
         self.play_scenario = scenario
         self.scenario = (
             scenario if scenario is not None else self.pack.scenarios.get(self.scenario_id or "")
         )
         if scenario is None:
             self.play_source, self.play_targets = None, frozenset()
-        self._recolour(None)  # repaints the zones whose colour changed
-        self.symbols.clear()
-        if full or old is None or scenario is None:
+        if full or prev is None or self.scenario is None:
+            self._recolour(None)
+            self.symbols._cache.clear()
             self.layers["units"].rebuild()
             self.invalidate_static()
-        else:
-            changed = _stack_zones(old) ^ _stack_zones(scenario)
-            zones = {z for z, _stack in changed}
-            rect = self.geom.union_rect(zones) if zones else QRectF()
-            if not rect.isNull():
-                pad = self._pixels(60)
-                self.invalidate_static(rect.adjusted(-pad, -pad, pad, pad))
+            self.highlight.update()
+            return
+        self._collect = rects = []
+        try:
+            self._position_changed(prev, before)
+        finally:
+            self._collect = None
+        self._repaint_in_bands(rects)
         self.highlight.update()
+
+    def _position_changed(self, prev: Scenario, before: dict[float, set]) -> None:
+        assert self.scenario is not None
+        self._recolour(None)  # repaints the zones whose colour changed
+        # the placements go (the chips moved); the zone names' sizes stay
+        self.symbols._cache.clear()
+        # roundels and city pennants are in the owner's colour, whatever the map mode
+        owners = {
+            z
+            for z in set(prev.ownership) | set(self.scenario.ownership)
+            if prev.owner_of(z) != self.scenario.owner_of(z)
+        }
+        pad = self._pixels(ROUNDEL + 4)
+        for zid in owners:
+            r = self.geom.rect(zid)
+            if not r.isNull():
+                self.invalidate_static(r.adjusted(-pad, -pad, pad, pad))
+        for sc, old in before.items():
+            new = self._chip_spots(sc)
+            w, h = 130.0 / sc, 44.0 / sc  # a chip with its halo, generously
+            for _zid, _stack, x, y in old ^ new:
+                self.invalidate_static(QRectF(x - w / 2, y - h / 2, w, h))
+
+    def _repaint_in_bands(self, rects: list[QRectF]) -> None:
+        """Repaint ``rects`` of the map: at once when they cover little of what the views
+        show, else band by band, one band a frame (a whole-map repaint holds the window
+        for ~0.1 s; Qt repaints the bounding box of everything invalidated together)."""
+        shown = QRectF()
+        for v in self.views():
+            r = v.mapToScene(v.viewport().rect()).boundingRect()
+            shown = r if shown.isNull() else shown.united(r)
+        seen = [r.intersected(shown) for r in rects if r.intersects(shown)]
+        for r in rects:
+            if not r.intersects(shown):
+                self._invalidate_now(r)  # off screen: nothing to draw now
+        if not seen:
+            return
+        box = seen[0]
+        for r in seen[1:]:
+            box = box.united(r)
+        limit = BAND_SHARE * shown.width() * shown.height()
+        n = math.ceil(box.width() * box.height() / limit) if limit > 0 else 1
+        if n <= 1:
+            for r in seen:
+                self._invalidate_now(r)
+            return
+        step = box.height() / n
+        for k in range(n):
+            band = QRectF(box.left(), box.top() + k * step, box.width(), step)
+            part = [r.intersected(band) for r in seen if r.intersects(band)]
+            if part:
+                self._bands.append(part)
+        self._next_band()
+
+    def _next_band(self) -> None:
+        if self._bands:
+            for r in self._bands.pop(0):
+                self._invalidate_now(r)
+        if self._bands:
+            self._band_timer.start()
+
+    def flush_repaints(self) -> None:
+        """Repaint at once what is still waiting for its band (tests, screenshots)."""
+        self._band_timer.stop()
+        while self._bands:
+            for r in self._bands.pop(0):
+                self._invalidate_now(r)
+
+    def _invalidate_now(self, rect: QRectF) -> None:
+        self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def _shown_scales(self) -> list[float]:
+        """The zoom levels the views draw the map at now (device pixels included)."""
+        out: list[float] = []
+        for v in self.views():
+            t = v.transform()
+            scale = math.hypot(t.m11(), t.m12())
+            if scale > 0:
+                for k in (scale, scale * v.viewport().devicePixelRatioF()):
+                    if k not in out:
+                        out.append(k)
+        return out
+
+    def _chip_spots(self, scale: float) -> set[tuple]:
+        """Where the unit chips of the scenario shown are placed at ``scale``: (zone,
+        what the chip says, x, y) per chip; two positions' sets differ where a chip must
+        be repainted."""
+        scn = self.scenario
+        if scn is None or not self.layers["units"].isVisible():
+            return set()
+        units = scn.units
+        return {
+            (zid, _stack_key(units[i]), x, y)
+            for zid, i, x, y in self.symbols.get(scale).units
+            if i < len(units)
+        }
 
     def set_play_targets(self, source: int | None, targets) -> None:
         """Play mode: the zone of the stack picked and the zones it may move to."""
@@ -228,10 +347,18 @@ class MapScene(QGraphicsScene):
 
     def set_issues(self, issues: dict[int, str]) -> None:
         """Zones with validation issues: ``{zone id: "error" | "warning" | "info"}``."""
+        flipped = set(self.issues) ^ set(issues)
         self.issues = dict(issues)
         if self.mode == "issues":
             self._recolour(None)
         self.layers["issues"].refresh()
+        if flipped and self.symbols._cache:
+            # chips keep clear of the markers: place those zones' symbols again
+            spots = self.symbols.refresh(names=False, zones=flipped)
+            if len(spots) > 40:
+                self.invalidate_static()
+            else:
+                self._invalidate_symbols(spots)
 
     def set_heatmap(self, values: dict[int, float]) -> None:
         """Values per zone for the "heatmap" map mode (e.g. battles per playtest game)."""
@@ -296,7 +423,11 @@ class MapScene(QGraphicsScene):
 
     # -- changes ---------------------------------------------------------------------------
     def apply_change(self, change: Change) -> None:
-        """Redraw what ``change`` touched (the pack has already changed)."""
+        """Redraw what ``change`` touched (the pack has already changed).
+        ``changed_area`` is then the map area where the zones' fills, borders or outlines
+        changed, for the overview: None when that may be anywhere, a null rectangle when
+        nothing of them changed."""
+        self.changed_area: QRectF | None = None
         if change.geometry or change.created_zones or change.deleted_zones:
             self._geometry_changed(change)
             return
@@ -305,6 +436,14 @@ class MapScene(QGraphicsScene):
         recoloured: list[int] = []
         if change.zones or change.ownership or change.nations or change.scenarios:
             recoloured = self._recolour(None)
+        if not (
+            change.nations
+            or change.images
+            or change.borders
+            or "zone.kind" in change.fields
+            or len(recoloured) > 200
+        ):
+            self.changed_area = self.geom.union_rect(recoloured)
         if change.zones:
             self.geom.refresh_anchors(self.pack.map, change.zones)
             labels = self.layers["labels"]
@@ -316,7 +455,11 @@ class MapScene(QGraphicsScene):
         # redraws the edited zones and the places where symbols appeared, went or moved
         moved: list = []
         if self._may_move_symbols(change):
-            moved = self.symbols.refresh(names=bool("zone.name" in change.fields or change.nations))
+            names = bool("zone.name" in change.fields or change.nations)
+            if change.nations:  # colours and names of every nation's zones
+                moved = self.symbols.refresh(names=names)
+            else:  # those zones and their neighbours (stacks that changed are found too)
+                moved = self.symbols.refresh(names=names, zones=change.zones | change.ownership)
         zone_rect = self.geom.union_rect(change.zones | change.ownership)
         if change.nations or len(moved) > 40:
             self.invalidate_static()
@@ -373,11 +516,14 @@ class MapScene(QGraphicsScene):
         data, then repaint the area they cover (old and new bounds)."""
         touched = change.geometry | change.created_zones | change.deleted_zones
         dirty = self.geom.update(self.pack.map, touched)
-        # names, roundels, icons and chips are placed for the whole map: when the edit
-        # moves any of them (a label point follows its zone), everything is redrawn
+        # names, roundels, icons and chips: when the edit may move any of them (a label
+        # point follows its zone), the touched zones and those whose symbols could meet
+        # theirs are placed again (stacks that moved between zones are found too)
         structural = bool(change.created_zones or change.deleted_zones or change.scenarios)
         if structural or not self.symbols.unchanged(touched):
-            spots = self.symbols.refresh(names=bool(change.created_zones))
+            spots = self.symbols.refresh(
+                names=bool(change.created_zones), zones=touched | change.zones
+            )
         else:
             spots = []  # no anchor moved, no width changed: every symbol stays
         moved = len(spots) > 40
@@ -389,21 +535,41 @@ class MapScene(QGraphicsScene):
         zones._groups = zones._groups_lod = None
         borders = self.layers["borders"]
         assert isinstance(borders, BordersLayer)
-        borders.geometry_changed(dirty)
+        borders.geometry_changed(dirty, touched | change.zones, change.borders)
         labels = self.layers["labels"]
         assert isinstance(labels, LabelsLayer)
         labels.forget(touched | change.zones, change.fields)
+        # the items drawn over the cached map (issue markers above the anchors, the
+        # selection and hover outlines) change where the zones changed; link arrows
+        # run from a zone's anchor to another zone's, anywhere
+        near = QRectF() if dirty.isNull() else dirty.adjusted(*self._pad_px(40))
+        links = any(link.a in touched or link.b in touched for link in self.pack.map.links.values())
         for layer in self.layers.values():  # caches built from positions: drop them
             if isinstance(layer, LinesLayer):
-                layer._paths = None
+                if change.lines:
+                    layer._paths = None  # a line's drawing changed with the zones
+                layer.zones_moved()
             if not layer.STATIC:
-                layer.update()
+                if near.isNull() or (links and isinstance(layer, LinksLayer)):
+                    layer.update()
+                else:
+                    layer.update(near)
         if dirty.isNull() or moved:
             self.invalidate_static()
         else:
-            pad = self._pixels(12)  # border pens and the selection outline are a few px wide
-            self.invalidate_static(dirty.adjusted(-pad, -pad, pad, pad))
-        self.highlight.update()
+            # border pens and the selection outline are a few px wide
+            self.invalidate_static(dirty.adjusted(*self._pad_px(12)))
+        if near.isNull():
+            self.highlight.update()
+        else:
+            self.highlight.update(near)
+        if not dirty.isNull():
+            self.changed_area = dirty.adjusted(*self._pad_px(12))
+
+    def _pad_px(self, n: float) -> tuple[float, float, float, float]:
+        """Margins of ``n`` px (of the most zoomed-out view) for ``QRectF.adjusted``."""
+        pad = self._pixels(n)
+        return (-pad, -pad, pad, pad)
 
     def _invalidate_symbols(self, spots) -> None:
         """Redraw where symbols appeared, went or moved (Placer.refresh)."""
@@ -603,9 +769,6 @@ class MapScene(QGraphicsScene):
             self.invalidate_static()
 
 
-def _stack_zones(scenario: Scenario) -> set[tuple[int, tuple]]:
-    """(zone, stack) pairs of a scenario's unit stacks, to diff two positions."""
-    return {
-        (u.zone, (u.nation, u.unit_type, u.count, tuple(sorted(u.props.items()))))
-        for u in scenario.units
-    }
+def _stack_key(u) -> tuple:
+    """What a unit chip shows of a stack (its nation's colour, type, count, damage)."""
+    return (u.nation, u.unit_type, u.count, tuple(sorted(u.props.items())))

@@ -6,6 +6,11 @@ consistent), in priority order: names of the biggest zones first, then roundels,
 facilities, then units. A symbol shows only when its zone is wide enough on screen and
 it overlaps no symbol placed before it: that is how details thin out when zoomed out.
 Positions are scene coordinates (an anchor plus a pixel offset divided by the scale).
+
+After a geometry edit only the zones it touched and the zones whose symbols could meet
+theirs are placed again (``Placer.refresh(zones=...)``), around the symbols of every
+other zone, which stay where they were; a zoom level placed from scratch (the next zoom
+step) gives the greedy whole-map order again.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import numpy as np
 import shapely
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
@@ -26,6 +32,8 @@ if TYPE_CHECKING:
 NAME_PX, VALUE_PX, CHIP_PX = 12, 10, 10
 ROUNDEL = 18.0  # px
 ICON = 14.0  # px
+#: an issue marker (IssuesLayer): its size and how far above the zone's anchor it sits
+MARKER_W, MARKER_H, MARKER_DY = 18.0, 16.0, 18.0
 CHIP_H = 16.0
 #: minimum width of a zone on screen for each kind of symbol (px)
 MIN_PX = {"roundel": 22.0, "facility": 34.0, "unit": 44.0}
@@ -49,6 +57,12 @@ class Symbols:
     roundels: list[tuple[int, float, float]] = field(default_factory=list)  # zone, x, y
     facilities: list[tuple[int, float, float]] = field(default_factory=list)  # facility, x, y
     units: list[tuple[int, int, float, float]] = field(default_factory=list)  # zone, stack, x, y
+    #: every placed rectangle (screen px at the placement's scale: x0, y0, x1, y1) and
+    #: the zone it belongs to, for placing a few zones again around the others
+    boxes: np.ndarray = field(default_factory=lambda: np.empty((0, 4)), compare=False)
+    owners: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64), compare=False)
+    #: zones with a symbol left out or moved from its place (more room could change them)
+    displaced: set[int] = field(default_factory=set, compare=False)
 
 
 class _Grid:
@@ -56,6 +70,9 @@ class _Grid:
 
     def __init__(self) -> None:
         self.cells: dict[tuple[int, int], list[QRectF]] = {}
+        #: the rectangles placed while ``owner`` was set, with that zone id
+        self.placed: list[tuple[QRectF, int]] = []
+        self.owner = -1
 
     def free(self, r: QRectF) -> bool:
         """Whether ``r`` overlaps nothing placed so far."""
@@ -79,7 +96,14 @@ class _Grid:
             return False
         for k in keys:
             self.cells.setdefault(k, []).append(r)
+        if self.owner >= 0:
+            self.placed.append((r, self.owner))
         return True
+
+    def fill(self, boxes: np.ndarray) -> None:
+        """Add rectangles ``(x0, y0, x1, y1)`` placed earlier (they block, never move)."""
+        for x0, y0, x1, y1 in boxes.tolist():
+            self.place(QRectF(x0, y0, x1 - x0, y1 - y0), force=True)
 
 
 #: where a unit chip that does not fit its place tries next, in chip steps: rings around
@@ -97,11 +121,13 @@ class Placer:
         self._inputs: dict[int, tuple | None] = {}  # per zone, as last placed
         self._name_sizes: dict[int, tuple[float, float]] = {}
         self._text_widths: dict[tuple[str, int], float] = {}
+        self._stacks: dict[int, list[str]] = {}  # per zone, the stacks as last placed
 
     def clear(self) -> None:
         self._cache.clear()
         self._name_sizes.clear()
         self._inputs.clear()
+        self._stacks.clear()
 
     def name_size(self, zid: int) -> tuple[float, float]:
         size = self._name_sizes.get(zid)
@@ -122,7 +148,9 @@ class Placer:
     def _key(self, scale: float) -> tuple:
         layers = self.scene.layers
         shown = tuple(
-            layers[k].isVisible() for k in ("labels", "facilities", "units") if k in layers
+            layers[k].isVisible()
+            for k in ("labels", "facilities", "units", "issues")
+            if k in layers
         )
         return (round(scale, 9), shown, self.scene.scenario_id)
 
@@ -166,10 +194,13 @@ class Placer:
             zid in self._inputs and self._inputs_of(zid) == self._inputs[zid] for zid in zone_ids
         )
 
-    def refresh(self, names: bool = True) -> list[tuple[float, float, float, float]]:
+    def refresh(self, names: bool = True, zones=None) -> list[tuple[float, float, float, float]]:
         """Recompute the cached placements after an edit (``names``: zone names changed).
-        Returns where symbols appeared, went or moved, as map rectangles ``(x, y, w, h)``
-        (old and new places) that must be redrawn besides the edited zones."""
+        With ``zones`` (the zones a geometry edit touched, created or deleted), only those
+        and the zones whose symbols could meet theirs are placed again, around the
+        others. Returns where symbols appeared, went or moved, as map rectangles
+        ``(x, y, w, h)`` (old and new places) that must be redrawn besides the edited
+        zones."""
         # only the zoom levels on screen now are recomputed; the others (an earlier zoom,
         # the overview's) are placed again when they are next drawn
         shown = []
@@ -183,17 +214,31 @@ class Placer:
             if any(abs(k[0] - s) <= 1e-6 * max(s, 1e-12) for s in shown)
         }
         self._cache.clear()
-        if names:
+        touched = None if zones is None else set(zones)
+        if touched is not None:
+            for zid in touched:
+                self._name_sizes.pop(zid, None)
+        elif names:
             self._name_sizes.clear()
         out: list[tuple[float, float, float, float]] = []
         for key, syms in old.items():
             scale = key[0]
-            new = self._compute(scale)
+            again = None
+            if touched is not None:
+                again = self._affected(syms, scale, touched)
+            if again is None:
+                new = self._compute(scale)
+            else:
+                new = self._compute(scale, only=again | touched, base=syms)
             self._cache[key] = new
             if new == syms:
                 continue
             for kind in ("names", "roundels", "facilities", "units"):
-                for item in set(getattr(syms, kind)) ^ set(getattr(new, kind)):
+                was, now = getattr(syms, kind), getattr(new, kind)
+                if kind == "units":  # a stack's index may shift; where it is drawn counts
+                    was = [(z, 0, x, y) for z, _i, x, y in was]
+                    now = [(z, 0, x, y) for z, _i, x, y in now]
+                for item in set(was) ^ set(now):
                     x, y = item[-2], item[-1]
                     if kind == "names":
                         known = not names and item[0] in self.scene.pack.map.zones
@@ -203,6 +248,113 @@ class Placer:
                     w, h = (w + 8) / scale, (h + 8) / scale
                     out.append((x - w / 2, y - h / 2, w, h))
         return out
+
+    def _marked(self) -> set[int]:
+        """Zones with an issue marker drawn (IssuesLayer): chips keep clear of it."""
+        sc = self.scene
+        layer = sc.layers.get("issues")
+        if layer is None or not layer.isVisible():
+            return set()
+        return set(sc.issues) & set(sc.geom.anchor)
+
+    def _extents(self, ids: list[int], scale: float) -> np.ndarray:
+        """Per zone of ``ids``: the screen box (px, x0 y0 x1 y1) its symbols can occupy at
+        ``scale`` (its bounds, label point, roundel and slots, plus how far a name, a
+        roundel, an icon row or a chip pushed aside reaches); an empty box (x0 > x1) for
+        a zone too small on screen to show any symbol."""
+        geom = self.scene.geom
+        zones = self.scene.pack.map.zones
+        scenario = self.scene.scenario
+        n_stacks: dict[int, int] = {}
+        if scenario is not None:
+            for u in scenario.units:
+                n_stacks[u.zone] = n_stacks.get(u.zone, 0) + 1
+        out = np.full((len(ids), 4), (np.inf, np.inf, -np.inf, -np.inf))
+        rows = np.array([geom.index[zid] for zid in ids], dtype=np.int64)
+        if not len(rows):
+            return out
+        b = geom.bounds[rows]
+        px = np.minimum(b[:, 2] - b[:, 0], (b[:, 3] - b[:, 1]) * 2.0) * scale
+        marked = self._marked()
+        for n in range(len(ids)):
+            zid = ids[n]
+            p = px[n]
+            if p < 8.0 and zid not in marked:
+                continue
+            z = zones[zid]
+            rx = ry = 0.0
+            if zid in marked:  # the issue marker above the anchor
+                rx, ry = MARKER_W / 2 + 2, MARKER_DY + MARKER_H / 2 + 2
+            w, h = self.name_size(zid)
+            if p >= w * 0.8:  # the name, maybe above or below the roundel
+                rx, ry = w / 2 + 2, ROUNDEL + h + 2
+            if p >= MIN_PX["roundel"]:  # the roundel, maybe under the name
+                rx, ry = max(rx, ROUNDEL / 2 + 2), max(ry, NAME_PX + 6 + ROUNDEL)
+            if p >= MIN_PX["facility"]:  # a row of icons right of the roundel
+                rx = max(rx, ROUNDEL / 2 + 4 + 8 * (ICON + 2))
+            k = n_stacks.get(zid, 0)
+            if p >= MIN_PX["unit"] and k:  # rows of chips, each maybe two steps aside
+                rx = max(rx, 42 + 2.5 * 66)
+                ry = max(ry, ROUNDEL / 2 + 10 + (k // 3 + 3) * (CHIP_H + 2))
+            if rx == 0.0:
+                continue  # too small to show anything at this zoom
+            x0, y0, x1, y1 = b[n].tolist()
+            for pt in (geom.anchor.get(zid), z.roundel, *z.slots):
+                if pt is not None:
+                    x, y = pt
+                    x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+            out[n] = (x0 * scale - rx, y0 * scale - ry, x1 * scale + rx, y1 * scale + ry)
+        return out
+
+    def _affected(self, syms: Symbols, scale: float, touched: set[int]) -> set[int] | None:
+        """The zones to place again at ``scale`` after an edit of ``touched``: those and
+        the zones whose unit stacks changed (a merge moves units), the zones with a
+        symbol where theirs may now go or were (``_extents`` and their old places), and
+        the zones pushed aside before (a name or roundel left out, a chip moved) that
+        could take the room freed. None when that is most of the map (place it all)."""
+        geom = self.scene.geom
+        zones = self.scene.pack.map.zones
+        live = [zid for zid in geom.ids if zid in zones]
+        if not live:
+            return None
+        again = {zid for zid in touched if zid in geom.index and zid in zones}
+        scenario = self.scene.scenario
+        if scenario is not None:
+            now: dict[int, list[str]] = {}
+            for u in scenario.units:
+                now.setdefault(u.zone, []).append(stack_text(u))
+            drawn = self._stacks
+            again |= {
+                zid
+                for zid in now.keys() | drawn.keys()
+                if zid in zones and zid in geom.index and now.get(zid) != drawn.get(zid)
+            }
+        first = sorted(again)
+        reach = self._extents(first, scale)
+        old = syms.boxes[np.isin(syms.owners, list(touched | again))]
+        area = np.concatenate([reach[reach[:, 0] <= reach[:, 2]], old])
+
+        def meets(boxes: np.ndarray, areas: np.ndarray) -> np.ndarray:
+            hit = np.zeros(len(boxes), dtype=bool)
+            for x0, y0, x1, y1 in areas.tolist():
+                hit |= (
+                    (boxes[:, 2] >= x0)
+                    & (boxes[:, 0] <= x1)
+                    & (boxes[:, 3] >= y0)
+                    & (boxes[:, 1] <= y1)
+                )
+            return hit
+
+        if len(area) and len(syms.boxes):
+            again |= set(syms.owners[meets(syms.boxes, area)].tolist())
+        pushed = sorted(z for z in syms.displaced - again if z in zones and z in geom.index)
+        if pushed and len(old):
+            ext = self._extents(pushed, scale)
+            again |= {pushed[i] for i in np.flatnonzero(meets(ext, old)).tolist()}
+        again &= set(live)
+        if len(again) > len(live) // 2:
+            return None
+        return again
 
     # -- the placement --------------------------------------------------------------------
     @staticmethod
@@ -246,7 +398,14 @@ class Placer:
         grid.place(box(x, y, w, CHIP_H), force=True)
         return x, y
 
-    def _compute(self, scale: float) -> Symbols:
+    def _compute(
+        self,
+        scale: float,
+        only: set[int] | None = None,
+        base: Symbols | None = None,
+    ) -> Symbols:
+        """Place the symbols at ``scale``: all zones, or with ``only`` and ``base`` the
+        zones of ``only`` around the symbols ``base`` placed for the other zones."""
         sc = self.scene
         geom = sc.geom
         zones = sc.pack.map.zones
@@ -254,7 +413,36 @@ class Placer:
         out = Symbols()
         grid = _Grid()
         ids = [zid for zid in geom.ids if zid in zones]
-        self._inputs = {zid: self._inputs_of(zid) for zid in ids}
+        partial = only is not None and base is not None
+        if partial:
+            assert only is not None and base is not None
+            keep = ~np.isin(base.owners, list(only)) if len(base.owners) else np.empty(0, bool)
+            kept_boxes, kept_owners = base.boxes[keep], base.owners[keep]
+            # only what the re-placed zones can reach blocks them
+            near = np.zeros(len(kept_boxes), dtype=bool)
+            for x0, y0, x1, y1 in self._extents(sorted(only & set(ids)), scale).tolist():
+                if x0 > x1:
+                    continue
+                near |= (
+                    (kept_boxes[:, 2] >= x0)
+                    & (kept_boxes[:, 0] <= x1)
+                    & (kept_boxes[:, 3] >= y0)
+                    & (kept_boxes[:, 1] <= y1)
+                )
+            grid.fill(kept_boxes[near])
+            for zid in list(self._inputs):
+                if zid not in zones or zid in only:
+                    del self._inputs[zid]
+            ids = [zid for zid in ids if zid in only]
+            self._inputs.update({zid: self._inputs_of(zid) for zid in ids})
+            out.names = [e for e in base.names if e[0] not in only and e[0] in zones]
+            out.roundels = [e for e in base.roundels if e[0] not in only and e[0] in zones]
+            facs = sc.pack.map.facilities
+            out.facilities = [
+                e for e in base.facilities if e[0] in facs and facs[e[0]].zone not in only
+            ]
+        else:
+            self._inputs = {zid: self._inputs_of(zid) for zid in ids}
         px = {zid: geom.width(zid) * scale for zid in ids}
         order = sorted(ids, key=lambda zid: -px[zid])
 
@@ -262,21 +450,38 @@ class Placer:
             return QRectF(x * scale - w / 2, y * scale - h / 2, w, h)
 
         name_on = layers["labels"].isVisible()
+        marked = self._marked()
         # 1. names
         name_box: dict[int, QRectF] = {}
+        displaced: set[int] = set()
         if name_on:
             for zid in order:
+                grid.owner = zid
                 w, h = self.name_size(zid)
                 if px[zid] < w * 0.8:
                     continue  # does not fit its zone at this zoom
-                for x, y in self._name_spots(
-                    zones[zid], geom.anchor[zid], w, h, px[zid], scale, box
-                ):
+                spots = self._name_spots(zones[zid], geom.anchor[zid], w, h, px[zid], scale, box)
+                for x, y in spots:
                     r = box(x, y, w, h)
                     if grid.place(r):
                         out.names.append((zid, x, y))
                         name_box[zid] = r
                         break
+                if name_box.get(zid) is None or out.names[-1][1:] != spots[0]:
+                    displaced.add(zid)
+        # issue markers are drawn above the anchors whatever else is there: what comes
+        # next (roundels, icons, chips) keeps clear of them
+        for zid in order:
+            if zid in marked:
+                grid.owner = zid
+                ax, ay = geom.anchor[zid]
+                r = QRectF(
+                    ax * scale - MARKER_W / 2,
+                    ay * scale - MARKER_DY - MARKER_H / 2,
+                    MARKER_W,
+                    MARKER_H,
+                )
+                grid.place(r, force=True)
         # 2. value roundels (at the roundel point, else under the name)
         roundel_at: dict[int, tuple[float, float]] = {}
         for zid in order:
@@ -288,6 +493,7 @@ class Placer:
                 roundel_at[zid] = (ax, ay + (NAME_PX + 6) / scale)
         if name_on:
             for zid in order:
+                grid.owner = zid
                 z = zones[zid]
                 if z.is_water or not z.value or px[zid] < MIN_PX["roundel"]:
                     continue
@@ -295,6 +501,8 @@ class Placer:
                 # the roundel sits where the designer put it, even on its zone's name
                 if grid.place(box(x, y, ROUNDEL, ROUNDEL), ignore=name_box.get(zid)):
                     out.roundels.append((zid, x, y))
+                else:
+                    displaced.add(zid)
         # 3. facilities: a row right of the roundel
         if layers["facilities"].isVisible():
             by_zone: dict[int, list[int]] = {}
@@ -303,6 +511,7 @@ class Placer:
                     by_zone.setdefault(f.zone, []).append(f.id)
             step = ICON + 2
             for zid in order:
+                grid.owner = zid
                 fids = by_zone.get(zid)
                 if not fids or px[zid] < MIN_PX["facility"]:
                     continue
@@ -311,13 +520,33 @@ class Placer:
                     fx = x + (ROUNDEL / 2 + 4 + ICON / 2 + i * step) / scale
                     if grid.place(box(fx, y, ICON, ICON)):
                         out.facilities.append((fid, fx, y))
+                    else:
+                        displaced.add(zid)
         # 4. unit stacks at the zone's slots, then in rows under the roundel
         scenario = sc.scenario
-        if layers["units"].isVisible() and scenario is not None:
-            stacks: dict[int, list[int]] = {}
+        stacks: dict[int, list[int]] = {}
+        if scenario is not None:
             for i, u in enumerate(scenario.units):
                 stacks.setdefault(u.zone, []).append(i)
+        self._stacks = (
+            {zid: [stack_text(scenario.units[i]) for i in idx] for zid, idx in stacks.items()}
+            if scenario is not None
+            else {}
+        )
+        if partial:
+            assert base is not None and only is not None
+            # the stacks of the zones kept: same places, their index in the list now
+            seen: dict[int, int] = {}
+            for zid, _i, x, y in base.units:
+                if zid in only or zid not in zones:
+                    continue
+                n = seen[zid] = seen.get(zid, -1) + 1
+                idx = stacks.get(zid, [])
+                if n < len(idx):
+                    out.units.append((zid, idx[n], x, y))
+        if layers["units"].isVisible() and scenario is not None:
             for zid in order:
+                grid.owner = zid
                 idx = stacks.get(zid)
                 if not idx or px[zid] < MIN_PX["unit"]:
                     continue
@@ -334,6 +563,22 @@ class Placer:
                         y = ry + (ROUNDEL / 2 + 10 + row * (CHIP_H + 2)) / scale
                     # a stack is never hidden: it moves to the nearest free spot around
                     # its place (inside its zone when it can), else it goes on top
-                    x, y = self._free_spot(grid, box, x, y, w, scale, zones[zid].geometry)
-                    out.units.append((zid, i, x, y))
+                    at = self._free_spot(grid, box, x, y, w, scale, zones[zid].geometry)
+                    if at != (x, y):
+                        displaced.add(zid)
+                    out.units.append((zid, i, *at))
+        placed = grid.placed
+        new_boxes = np.array(
+            [(r.left(), r.top(), r.right(), r.bottom()) for r, _z in placed], dtype=float
+        ).reshape(-1, 4)
+        new_owners = np.array([z for _r, z in placed], dtype=np.int64)
+        if partial:
+            assert base is not None and only is not None
+            alive = np.isin(kept_owners, list(zones))
+            out.boxes = np.concatenate([kept_boxes[alive], new_boxes])
+            out.owners = np.concatenate([kept_owners[alive], new_owners])
+            displaced |= {z for z in base.displaced - only if z in zones}
+        else:
+            out.boxes, out.owners = new_boxes, new_owners
+        out.displaced = displaced
         return out

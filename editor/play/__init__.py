@@ -39,19 +39,16 @@ def new_game(window, dialog: NewGameDialog | None = None) -> bool:
     if dialog is None and dlg.exec() != QDialog.DialogCode.Accepted:
         return False
     scenario, seed, rounds, seats = dlg.settings()
-    try:
-        session = PlaySession.start(
-            doc.pack,
-            scenario,
-            seed=seed,
-            rounds=rounds,
-            seats=seats,
-            autosave=autosave_path(window),
+    pack, auto = doc.pack, autosave_path(window)
+
+    def make() -> PlaySession:
+        return PlaySession.start(
+            pack, scenario, seed=seed, rounds=rounds, seats=seats, autosave=auto
         )
-    except WarroomError as err:
-        window.show_error(str(err))
-        return False
-    window.play.start(session)
+
+    # built on the worker thread: the ruleset, the board (crossings, borders) and the
+    # pack's fingerprint take a few hundred milliseconds the window must not wait for
+    window.play.start_async(make)
     return True
 
 

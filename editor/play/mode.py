@@ -9,6 +9,7 @@ closed. The human acts only through the engine's legal actions (``session.apply`
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from pathlib import Path
@@ -18,6 +19,7 @@ from PySide6.QtCore import (
     QCoreApplication,
     QObject,
     QPointF,
+    QRectF,
     QRunnable,
     Qt,
     QThread,
@@ -26,10 +28,12 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -37,6 +41,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QStackedWidget,
     QTableWidget,
@@ -64,6 +69,29 @@ END = Action.end_phase()
 MOVE_PHASES = ("combat_move", "noncombat_move")
 #: how often the map is redrawn while bots play (the position changes many times a second)
 BOT_REFRESH_MS = 200
+
+
+#: the phases whose choices a player makes unseen in a hot-seat game: what a nation
+#: buys, researches and repairs (the A&A family does all three in its purchase phase).
+#: Everything else is open at the table (moves, battles, casualties, retreats, scrambles,
+#: declarations of war).
+HIDDEN_PHASES = ("purchase",)
+
+
+#: the sections of the phase's actions list, in order, and their titles
+SECTION_ORDER = {"buy": 0, "research": 1, "repair": 2, "advance": 3, "place": 4, "fight": 5}
+SECTION_TITLES = {
+    "buy": "Buy (how many: Times)",
+    "advance": "Production Chart: next instalments",
+    "place": "Place",
+    "fight": "Battles",
+    "declare_war": "Declare war",
+}
+
+
+def hidden_step(state) -> bool:
+    """Whether the player to move makes a hidden choice now (hot-seat hand-over)."""
+    return state.decision is None and state.phase in HIDDEN_PHASES
 
 
 # ------------------------------------------------------------------------- words
@@ -101,6 +129,18 @@ def describe_action(state, a: Action) -> str:
     return str(a)
 
 
+def dice_text(faces) -> str:
+    """One side's dice of a battle round, by unit type and the value it hits at or
+    under: "infantry@1: 3 1* · armor@3: 2*" (a * marks a hit); "none" when it rolled
+    none."""
+    groups: dict[tuple[str, int], list[str]] = {}
+    for t, v, r in faces or ():
+        groups.setdefault((t, v), []).append(f"{r}*" if r <= v else str(r))
+    if not groups:
+        return "no dice"
+    return " · ".join(f"{t}@{v}: {' '.join(rs)}" for (t, v), rs in groups.items())
+
+
 def describe_event(pack, e: dict[str, Any]) -> str:
     kind = e.get("e", "")
     z = e.get("zone")
@@ -112,13 +152,34 @@ def describe_event(pack, e: dict[str, Any]) -> str:
         )
     if kind == "round" and "hits" in e:
         h = e["hits"]
-        return f"battle{where}, round {e.get('round')}: attacker hits {h[0]}, defender hits {h[1]}"
+        text = f"battle{where}, round {e.get('round')}: attacker hits {h[0]}, defender hits {h[1]}"
+        dice = e.get("dice")
+        if dice:
+            (fs_att, fs_def), (att, dfn) = dice
+            parts = []
+            if fs_att or fs_def:
+                parts.append(
+                    f"first strike: attacker {dice_text(fs_att)}; defender {dice_text(fs_def)}"
+                )
+            parts.append(f"attacker {dice_text(att)}; defender {dice_text(dfn)}")
+            text += " — dice " + " — ".join(parts)
+        return text
     if kind == "lost":
         return f"{e.get('nation')} lost a {e.get('type')}{where}"
     if kind == "battle":
         return f"battle{where}: {e.get('attacker')} attacks {e.get('defender')}"
     if kind == "battle_end":
         return f"battle{where} ends: {e.get('result')} after {e.get('rounds')} round(s)"
+    if kind == "research":
+        ok = "success" if e.get("success") else "no success"
+        return (
+            f"{e.get('nation')} researches {e.get('tech')}: rolled {e.get('roll')} "
+            f"(needs {e.get('target')}+), {ok}"
+        )
+    if kind == "repair":
+        return (
+            f"{e.get('nation')} repairs {e.get('points')} point(s) of facility {e.get('facility')}"
+        )
     if kind == "capture":
         return f"{e.get('by')} captures {zone_name(pack, z) if isinstance(z, int) else z}"
     rest = " ".join(f"{k}={v}" for k, v in e.items() if k not in ("e", "zone"))
@@ -174,11 +235,15 @@ class _BotWorker(QObject):
 # ------------------------------------------------------------------------- the map tool
 class PlayTool(Tool):
     """Play mode's mouse: click (or press) on a stack of yours, release or click on a
-    highlighted zone to move there."""
+    highlighted zone to move there; Shift+click zones on the way first to force the
+    route through them (waypoints, in order)."""
 
     name = "play"
     text = "Play"
-    hint = "Click a zone with your units, then a highlighted zone to move them there"
+    hint = (
+        "Click a zone with your units, then a highlighted zone to move them there "
+        "(Shift+click zones on the way first: the route passes them)"
+    )
 
     def __init__(self, window: MainWindow, mode: PlayMode):
         super().__init__(window)
@@ -196,6 +261,14 @@ class PlayTool(Tool):
         self._pressed = z
         if z is None:
             return True
+        if (
+            event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            and self.mode.source is not None
+            and z != self.mode.source
+        ):
+            self.mode.add_waypoint(z)
+            self._pressed = None  # (the release does not move)
+            return True
         if self.mode.source is not None and z in self.window.scene.play_targets:
             return True  # the release moves
         self.mode.pick_source(z)
@@ -204,7 +277,7 @@ class PlayTool(Tool):
     def mouse_release(self, view, event, pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False
-        if self._pressed is None and self.mode.source is None:
+        if self._pressed is None:
             return True
         z = self.window.scene.zone_at(pos)
         src = self.mode.source
@@ -213,8 +286,77 @@ class PlayTool(Tool):
         self._pressed = None
         return True
 
+    def mouse_move(self, view, event, pos: QPointF) -> bool:
+        """The route to the zone under the mouse, while a stack is picked (hover or drag)."""
+        if self.mode.source is None:
+            return False
+        z = self.window.scene.zone_at(pos)
+        self.mode.preview(z if z in self.window.scene.play_targets else None)
+        return False  # (the view's hover goes on)
+
     def cancel(self) -> None:
         self.mode.pick_source(None)
+
+    def paint_overlay(self, view, painter: QPainter, rect: QRectF) -> None:
+        """The route(s) previewed: a line through the zones passed, an arrow at the end;
+        the waypoints numbered."""
+        routes = self.mode.routes
+        if not routes and not self.mode.waypoints:
+            return
+        geom = self.window.scene.geom
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        scale = view.transform().m11() or 1.0
+        for path in routes:
+            pts = [QPointF(*geom.anchor[z]) for z in path if z in geom.anchor]
+            if len(pts) < 2:
+                continue
+            for colour, width in ((QColor(0, 0, 0, 170), 7.0), (QColor(255, 214, 0), 3.5)):
+                pen = QPen(colour, width / scale)
+                pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+                pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+                painter.setPen(pen)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawPolyline(pts)
+            a, b = pts[-2], pts[-1]
+            dx, dy = b.x() - a.x(), b.y() - a.y()
+            n = math.hypot(dx, dy) or 1.0
+            ux, uy = dx / n, dy / n
+            size = 16.0 / scale
+            head = QPolygonF(
+                [
+                    b,
+                    QPointF(
+                        b.x() - size * ux + size * 0.5 * uy, b.y() - size * uy - size * 0.5 * ux
+                    ),
+                    QPointF(
+                        b.x() - size * ux - size * 0.5 * uy, b.y() - size * uy + size * 0.5 * ux
+                    ),
+                ]
+            )
+            painter.setPen(QPen(QColor(0, 0, 0, 200), 1.5 / scale))
+            painter.setBrush(QColor(255, 214, 0))
+            painter.drawPolygon(head)
+            painter.setBrush(QColor(255, 255, 255))
+            for p in pts[1:-1]:  # the zones passed through
+                painter.drawEllipse(p, 4.0 / scale, 4.0 / scale)
+        # the waypoints, numbered
+        for i, z in enumerate(self.mode.waypoints, 1):
+            if z not in geom.anchor:
+                continue
+            c = QPointF(*geom.anchor[z])
+            r = 9.0 / scale
+            painter.setPen(QPen(QColor(0, 0, 0), 1.5 / scale))
+            painter.setBrush(QColor(255, 214, 0))
+            painter.drawEllipse(c, r, r)
+            f = painter.font()
+            f.setPixelSize(max(1, round(12 / scale)))
+            f.setBold(True)
+            painter.setFont(f)
+            painter.drawText(
+                QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, str(i)
+            )
+        painter.restore()
 
 
 # ------------------------------------------------------------------------- the dock
@@ -224,7 +366,9 @@ class PlayPanel(QWidget):
         self.mode = mode
         self.turn = QLabel("", objectName="playTurn", wordWrap=True)
         self.turn.setStyleSheet("font-weight: bold; padding: 4px;")
-        self.money = QLabel("", objectName="playMoney")
+        # every text wraps and no combo box sizes to its longest answer: the dock never
+        # widens as the game goes on (that would resize the map view and repaint it whole)
+        self.money = QLabel("", objectName="playMoney", wordWrap=True)
         self.status = QLabel("", objectName="playStatus", wordWrap=True)
         self.end_btn = QPushButton("End phase", objectName="playEndPhase")
         self.undo_btn = QPushButton("Undo", objectName="playUndo")
@@ -263,7 +407,29 @@ class PlayPanel(QWidget):
         row.addWidget(self.do_btn)
         self.stack_box = QGroupBox("Stack picked", objectName="playStackBox")
         self.stack_form = QFormLayout(self.stack_box)
+        #: above the phase's actions: what was bought (purchase, placement), else the
+        #: battle fought last this turn with its dice
+        self.info = QLabel("", objectName="playInfo", wordWrap=True)
+        self.info.setTextFormat(Qt.TextFormat.PlainText)
+        self.transport_box = QGroupBox("Which transport?", objectName="playTransportBox")
+        tl = QVBoxLayout(self.transport_box)
+        self.transports = QComboBox(objectName="playTransports")
+        self.transports.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.transports.setMinimumContentsLength(16)
+        self.board_btn = QPushButton("Board", objectName="playBoard")
+        self.board_btn.clicked.connect(self._board)
+        cancel = QPushButton("Cancel", objectName="playBoardCancel")
+        cancel.clicked.connect(lambda: self.mode.pick_source(self.mode.source))
+        tr = QHBoxLayout()
+        tr.addWidget(self.board_btn)
+        tr.addWidget(cancel)
+        tl.addWidget(self.transports)
+        tl.addLayout(tr)
         al.addWidget(self.actions_title)
+        al.addWidget(self.info)
+        al.addWidget(self.transport_box)
         al.addWidget(self.stack_box)
         al.addWidget(self.actions, 1)
         al.addLayout(row)
@@ -274,6 +440,10 @@ class PlayPanel(QWidget):
         self.battle_text = QLabel("", objectName="playBattleText", wordWrap=True)
         self.battle_text.setTextFormat(Qt.TextFormat.PlainText)
         self.answers = QComboBox(objectName="playAnswers")
+        self.answers.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.answers.setMinimumContentsLength(16)
         self.answer_btn = QPushButton("Confirm", objectName="playAnswer")
         self.answer_btn.clicked.connect(self._answer)
         dl.addWidget(self.decision_text)
@@ -369,17 +539,65 @@ class PlayPanel(QWidget):
         }
         self.actions_title.setText(titles.get(ph, ph.replace("_", " ").capitalize()))
         self.actions.clear()
+        # in sections: what to buy, research, repair, pay on the Production Chart...
+        sections: dict[str, list[Action]] = {}
         for a in s.legal():
             if a.kind in ("end_phase", "move"):
                 continue
-            item = QListWidgetItem(describe_action(st, a))
-            item.setData(Qt.ItemDataRole.UserRole, a)
-            self.actions.addItem(item)
-        if self.actions.count():
-            self.actions.setCurrentRow(0)
+            sections.setdefault(a.kind, []).append(a)
+        headed = len(sections) > 1 or any(k in sections for k in ("research", "repair"))
+        first = None
+        for kind in sorted(sections, key=lambda k: (SECTION_ORDER.get(k, 99), k)):
+            if headed:
+                head = QListWidgetItem(self._section_title(kind))
+                head.setFlags(Qt.ItemFlag.NoItemFlags)
+                f = head.font()
+                f.setBold(True)
+                head.setFont(f)
+                self.actions.addItem(head)
+            for a in sections[kind]:
+                item = QListWidgetItem(self._action_text(a))
+                item.setData(Qt.ItemDataRole.UserRole, a)
+                self.actions.addItem(item)
+                if first is None:
+                    first = item
+        if first is not None:
+            self.actions.setCurrentItem(first)
+        last = self.mode.last_battle_summary()
+        if ph in ("purchase", "place"):  # (in hot-seat the log keeps purchases hidden)
+            bought = s.bought()
+            last = "Bought, to place: " + (
+                ", ".join(f"{k} {t}" for t, k in bought.items()) if bought else "nothing yet"
+            )
+        self.info.setText(last)
+        self.info.setVisible(bool(last))
         self.count.setEnabled(ph == "purchase")
-        self.do_btn.setEnabled(self.actions.count() > 0)
+        self.do_btn.setEnabled(first is not None)
         self._fill_stack()
+        self._fill_transport()
+
+    def _section_title(self, kind: str) -> str:
+        s = self.mode.session
+        if kind == "research":
+            r = s.research_offer()
+            if r is not None:
+                return (
+                    f"Research: {r['dice_left']} dice left this turn, {r['cost']} a die "
+                    f"(a success completes a stage)"
+                )
+        if kind == "repair":
+            return "Repair damaged facilities (as many points as the bank pays)"
+        return SECTION_TITLES.get(kind, kind.replace("_", " ").capitalize())
+
+    def _action_text(self, a: Action) -> str:
+        s = self.mode.session
+        if a.kind == "research":
+            return s.describe_research(a.type)
+        if a.kind == "repair":
+            return s.describe_repair(a.target)
+        if a.kind == "advance":
+            return s.describe_advance(a.target)
+        return describe_action(s.state, a)
 
     def _fill_stack(self) -> None:
         m = self.mode
@@ -391,12 +609,37 @@ class PlayPanel(QWidget):
         if src is None:
             return
         st = m.session.state
-        self.stack_box.setTitle(f"Stack in {zone_name(st.pack, src)}: units to move")
+        # (a group box's title never wraps: a long one would widen the dock)
+        self.stack_box.setTitle(f"Stack in {zone_name(st.pack, src)}")
+        via = " → ".join(zone_name(st.pack, z) for z in m.waypoints)
+        route = QLabel(
+            f"Route via {via} (Shift+click adds a zone)"
+            if via
+            else "Units to move (Shift+click zones on the way to force the route)",
+            objectName="playRoute",
+            wordWrap=True,
+        )
+        self.stack_form.addRow(route)
         for t, ids in sorted(m.movable_by_type(src).items()):
             spin = QSpinBox(objectName=f"playPick_{t}", minimum=0, maximum=len(ids))
             spin.setValue(len(ids))
             self._spins[t] = spin
             self.stack_form.addRow(f"{t} (of {len(ids)})", spin)
+
+    def _fill_transport(self) -> None:
+        m = self.mode
+        self.transports.clear()
+        self.transport_box.setVisible(m.choosing is not None)
+        if m.choosing is None:
+            return
+        dest, counts = m.choosing
+        for tid in m.transport_choices(dest, counts):
+            self.transports.addItem(m.describe_transport(tid), tid)
+
+    def _board(self) -> None:
+        tid = self.transports.currentData()
+        if tid is not None:
+            self.mode.board(int(tid))
 
     def picked_counts(self) -> dict[str, int]:
         return {t: s.value() for t, s in self._spins.items()}
@@ -423,13 +666,20 @@ class PlayPanel(QWidget):
             self.log.clear()
             self._log_len = 0
         pack = self.mode.session.pack
+        secret = self.mode.session.hot_seat
         for e in log[self._log_len :]:
             if e.get("e") == "start":
                 continue
-            item = QListWidgetItem(describe_event(pack, e))
+            act = e.get("a") if e.get("e") == "action" else None
+            if secret and isinstance(act, dict) and act.get("kind") == "buy":
+                # hot-seat: what a nation bought shows when it is placed
+                text = f"{e.get('n', '')}: buys (shown when placed)"
+            else:
+                text = describe_event(pack, e)
+            item = QListWidgetItem(text)
             z = e.get("zone")
-            if not isinstance(z, int):
-                a = e.get("a") or {}
+            a = e.get("a") if e.get("e") == "action" else None
+            if not isinstance(z, int) and isinstance(a, dict):
                 z = (a.get("path") or [None])[-1] if a.get("path") else a.get("zone")
             item.setData(Qt.ItemDataRole.UserRole, z)
             self.log.addItem(item)
@@ -454,6 +704,8 @@ class PlayPanel(QWidget):
         if item is None:
             return
         a = item.data(Qt.ItemDataRole.UserRole)
+        if a is None:
+            return  # a section's title
         times = self.count.value() if a.kind == "buy" else 1
         for _ in range(times):
             if not self.mode.act(a):
@@ -486,8 +738,17 @@ class PlayMode(QObject):
         self.window = window
         self.session: PlaySession | None = None
         self.source: int | None = None
+        #: the route(s) the picked stack would take to the zone under the mouse
+        self.routes: list[tuple[int, ...]] = []
+        #: a move waiting for the player to choose its transport: (dest, counts)
+        self.choosing: tuple[int, dict[str, int]] | None = None
+        #: zones the picked stack's route must pass, in order (Shift+click)
+        self.waypoints: list[int] = []
         self.handing_over = False
         self._last_human: str | None = None
+        #: hot-seat: the human the computer was handed to (with the screen) and whom no
+        #: other human followed at it since
+        self._private_to: str | None = None
         self._token = 0
         self._thinking = False
         self._signals = _BotSignals()
@@ -516,7 +777,12 @@ class PlayMode(QObject):
         self.panel = PlayPanel(self)
         self.dock = QDockWidget("Play", window)
         self.dock.setObjectName("playDock")
-        self.dock.setWidget(self.panel)
+        # in a scroll area: the dock never asks for more room than the tab it goes in has
+        # (a taller dock would shrink the overview, which renders the whole map again)
+        scroll = QScrollArea(objectName="playScroll", widgetResizable=True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.panel)
+        self.dock.setWidget(scroll)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
         self._redraw = QTimer(self)
@@ -536,6 +802,8 @@ class PlayMode(QObject):
         (the window stays responsive while a ruleset loads or a long log replays)."""
         self._start_token += 1
         self.starting = True
+        # the GUI thread gets the interpreter back within a millisecond while it builds
+        sys.setswitchinterval(0.001)
         self.window.statusBar().showMessage("Starting the game…")
         # (the game on screen goes on until the new one is ready: a refused file keeps it)
         self.pool.start(_StartTask(make, self._start_token, self._start_signals))
@@ -563,7 +831,9 @@ class PlayMode(QObject):
             self._thread.start()
         self.session = session
         self.source = None
+        self.routes, self.choosing, self.waypoints = [], None, []
         self._last_human = None
+        self._private_to = None
         self.handing_over = False
         w = self.window
         self._saved_tool = w.tool.name if w.tool is not None else None
@@ -573,10 +843,26 @@ class PlayMode(QObject):
         w.tool = self.tool
         w.view.tool = self.tool
         self.tool.activate(w.view)
+        self._place_dock()
         self.dock.show()
         self.dock.raise_()
-        self.refresh()
-        self._pump()
+        self._changed()
+
+    def _place_dock(self) -> None:
+        """The Play dock goes in a tab beside the Inspector (off while playing): the map
+        view keeps its size, so the map is not fitted and repainted whole at the start."""
+        w = self.window
+        ref = getattr(w, "inspector_dock", None)
+        if (
+            ref is None
+            or self.dock.isVisible()
+            or ref.isFloating()
+            or not ref.isVisible()
+            or w.dockWidgetArea(ref) != w.dockWidgetArea(self.dock)
+            or self.dock in w.tabifiedDockWidgets(ref)
+        ):
+            return
+        w.tabifyDockWidget(ref, self.dock)
 
     def stop(self) -> None:
         if self.session is None:
@@ -618,8 +904,9 @@ class PlayMode(QObject):
         if s is None:
             return
         self._redraw.stop()
-        # a full redraw when a human is to move; while bots play, only what changed
-        self.window.scene.show_position(position_scenario(s.state), full=not s.bot_to_move)
+        # only what changed since the position drawn before is repainted (a full redraw
+        # of the map costs the window ~0.1 s)
+        self.window.scene.show_position(position_scenario(s.state))
         if self.source is not None:
             self.window.scene.set_play_targets(self.source, self.targets(self.source))
         else:
@@ -633,6 +920,14 @@ class PlayMode(QObject):
             self.window.view.center_on(geom.rect(zone).center())
 
     # -- bots ---------------------------------------------------------------------
+    def _changed(self) -> None:
+        """The position changed (the start, a human's action): draw it once, then let
+        whoever is next play (a human's turn draws itself)."""
+        s = self.session
+        if s is not None and (s.bot_to_move or self._thinking):
+            self.refresh()
+        self._pump()
+
     def _pump(self) -> None:
         s = self.session
         if s is None or self._thinking:
@@ -653,13 +948,9 @@ class PlayMode(QObject):
         except WarroomError as err:
             self.message.emit(f"the bot's move failed: {err}")
             return
-        if self.session.bot_to_move:
-            if not self._redraw.isActive():
-                self._redraw.start()
-            self._pump()
-        else:
-            self.refresh()
-            self._pump()
+        if self.session.bot_to_move and not self._redraw.isActive():
+            self._redraw.start()
+        self._pump()  # (a human's turn is drawn when it comes)
 
     def _bot_failed(self, token: int, text: str) -> None:
         if token == self._token:
@@ -669,6 +960,8 @@ class PlayMode(QObject):
     def _start_failed(self, token: int, text: str) -> None:
         if token == self._start_token:
             self.starting = False
+            if self.session is None:
+                sys.setswitchinterval(self._switch)
             self.window.statusBar().clearMessage()
             self.message.emit(text)
 
@@ -690,19 +983,29 @@ class PlayMode(QObject):
 
     # -- humans -------------------------------------------------------------------
     def _human_turn(self) -> None:
+        """A human is to move. Hot-seat: the hand-over screen comes when that human is
+        to make a hidden choice (:func:`hidden_step`) and another human used the
+        computer since it was last handed to them; open steps (moves, battles, a
+        defender's casualties) change hands without it."""
         s = self.session
         if s is None or s.state.is_terminal():
             self.refresh()
             return
         who = s.player
-        if s.hot_seat and self._last_human is not None and who != self._last_human:
-            self.handing_over = True
-            self.source = None
+        if s.hot_seat:
+            if self._last_human is None:
+                self._private_to = who  # the game starts at the first player's seat
+            elif who != self._last_human:
+                self._private_to = None  # the others see the screen from now on
+            if hidden_step(s.state) and self._private_to != who:
+                self.handing_over = True
+                self.source = None
         self._last_human = who
         self.refresh()
 
     def hand_over_done(self) -> None:
         self.handing_over = False
+        self._private_to = self.session.player if self.session is not None else None
         self.refresh()
 
     def act(self, action: Action) -> bool:
@@ -717,8 +1020,7 @@ class PlayMode(QObject):
             return False
         if self.source is not None and not self.movable_by_type(self.source):
             self.source = None
-        self.refresh()
-        self._pump()
+        self._changed()
         return True
 
     def undo(self) -> None:
@@ -795,10 +1097,50 @@ class PlayMode(QObject):
             (i for i, e in enumerate(log) if e.get("e") == "battle" and e.get("zone") == b.zone),
             default=len(log),
         )
-        for e in log[start:]:
-            if e.get("e") in ("round", "lost"):
-                lines.append("  " + describe_event(s.pack, e))
+        lines += self._rounds_text(log[start:], b.attacker, b.defender or "defender")
         return "\n".join(lines)
+
+    def last_battle_summary(self) -> str:
+        """The battle fought last in this turn, with its rounds and dice (shown above the
+        phase's actions: a battle decided without a question to the player has its dice
+        on screen too); "" when none was, or while a battle is on."""
+        s = self.session
+        st = s.state if s is not None else None
+        if st is None or getattr(st, "battle", None) is not None:
+            return ""
+        log = st.log
+        start = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("e") == "battle"), None)
+        if start is None or any(log[i].get("e") == "turn" for i in range(start, len(log))):
+            return ""
+        head = log[start]
+        end = next((e for e in log[start:] if e.get("e") == "battle_end"), None)
+        if end is None:
+            return ""
+        att, dfn = head.get("attacker", "attacker"), head.get("defender") or "defender"
+        where = zone_name(s.pack, head["zone"]) if isinstance(head.get("zone"), int) else ""
+        lines = [
+            f"Last battle, {where}: {att} attacked {dfn} — {end.get('result')} after "
+            f"{end.get('rounds')} round(s)"
+        ]
+        lines += self._rounds_text(log[start:], att, dfn)
+        return "\n".join(lines)
+
+    def _rounds_text(self, events, att: str, dfn: str) -> list[str]:
+        """Each round's hits and the faces of each side's dice, and the losses."""
+        lines = []
+        for e in events:
+            if e.get("e") == "round" and "hits" in e and e.get("dice"):
+                h = e["hits"]
+                lines.append(f"  Round {e.get('round')}: {att} hits {h[0]}, {dfn} hits {h[1]}")
+                (fs_att, fs_def), (g_att, g_def) = e["dice"]
+                if fs_att or fs_def:
+                    lines.append(f"    first strike, {att}: {dice_text(fs_att)}")
+                    lines.append(f"    first strike, {dfn}: {dice_text(fs_def)}")
+                lines.append(f"    {att} rolled: {dice_text(g_att)}")
+                lines.append(f"    {dfn} rolled: {dice_text(g_def)}")
+            elif e.get("e") in ("round", "lost"):
+                lines.append("  " + describe_event(self.session.pack, e))
+        return lines
 
     # -- moves --------------------------------------------------------------------
     def _moves_from(self, zone: int) -> list[Action]:
@@ -807,7 +1149,32 @@ class PlayMode(QObject):
             return []
         if s.state.phase not in MOVE_PHASES:
             return []
+        if self.waypoints and zone == self.source:
+            # the moves whose route passes the waypoints (the engine's search)
+            return s.route_moves(zone, tuple(self.waypoints))
         return [a for a in s.legal() if a.kind == "move" and a.path and a.path[0] == zone]
+
+    def add_waypoint(self, zone: int) -> bool:
+        """Force the picked stack's route through ``zone`` (after the waypoints so far);
+        refused, with the reason, when no route of its units passes there."""
+        s = self.session
+        src = self.source
+        if s is None or src is None or zone == src or zone in self.waypoints:
+            return False
+        via = (*self.waypoints, zone)
+        if not s.route_moves(src, via):
+            names = " → ".join(zone_name(s.pack, z) for z in via)
+            self.message.emit(
+                f"no route of {s.player}'s units in {zone_name(s.pack, src)} passes {names} "
+                f"in {s.state.phase.replace('_', ' ')}: too far, blocked, or a zone they "
+                "may not cross"
+            )
+            return False
+        self.waypoints.append(zone)
+        self.routes = []
+        self.refresh()
+        self.window.view.viewport().update()  # the numbered waypoints
+        return True
 
     def movable_by_type(self, zone: int) -> dict[str, list[int]]:
         st = self.session.state
@@ -831,12 +1198,103 @@ class PlayMode(QObject):
                 self.message.emit(f"nothing of {s.player} can move from {zone_name(s.pack, zone)}")
             zone = None
         self.source = zone
+        self.routes, self.choosing, self.waypoints = [], None, []
         self.refresh()
+        self.window.view.viewport().update()
 
-    def move_to(self, dest: int, counts: dict[str, int] | None = None) -> bool:
+    def plan_move(
+        self, dest: int, counts: dict[str, int] | None = None, transport: int | None = None
+    ) -> list[Action]:
+        """The engine moves that would take the picked stack (``counts`` per type;
+        default: the panel's spin boxes) to ``dest``: per unit type, the legal move there
+        that carries the most of them, plain moves before transports and special modes,
+        cut down to the count. ``transport``: board that one (one of
+        :meth:`transport_choices`) instead of the one the legal moves name."""
+        s = self.session
+        src = self.source
+        if s is None or src is None:
+            return []
+        st = s.state
+        if counts is None:
+            counts = self.panel.picked_counts()
+        moves = [a for a in self._moves_from(src) if a.path[-1] == dest and a.units]
+        out = []
+        for t, k in sorted(counts.items()):
+            if k <= 0:
+                continue
+            best = None
+            for a in moves:
+                if any(st.units[u].type != t for u in a.units if u in st.units):
+                    continue
+                key = (len(a.units) >= k, not a.transport, not a.mode, len(a.units))
+                if best is None or key > best[0]:
+                    best = (key, a)
+            if best is None:
+                continue
+            a = best[1]
+            tr = transport if (transport and a.transport) else a.transport
+            out.append(Action.move(a.units[:k], a.path, tr, a.mode, a.target))
+        return out
+
+    def transport_choices(self, dest: int, counts: dict[str, int] | None = None) -> list[int]:
+        """The transports the picked stack may board to reach ``dest`` (more than one:
+        the player chooses); [] when the move boards none."""
+        s = self.session
+        plan = self.plan_move(dest, counts)
+        loads = [a for a in plan if a.transport]
+        if s is None or not loads:
+            return []
+        units = sorted(u for a in loads for u in a.units)
+        return s.transport_choices(units, loads[0].path)
+
+    def describe_transport(self, tid: int) -> str:
+        st = self.session.state
+        u = st.units[tid]
+        cap = st.rules.units[u.type].transport_capacity
+        aboard = [st.units[c].type for c in st.units if st.units[c].on == tid]
+        load = st.cargo_load(tid)
+        what = f" carrying {', '.join(sorted(aboard))}" if aboard else " empty"
+        return f"{u.nation} {u.type} #{tid}: {cap - load} of {cap} free,{what}"
+
+    def preview(self, dest: int | None) -> None:
+        """Draw the route(s) the picked stack would take to ``dest`` (None: no route)."""
+        routes: list[tuple[int, ...]] = []
+        if dest is not None and self.source is not None and dest != self.source:
+            for a in self.plan_move(dest):
+                if a.path not in routes:
+                    routes.append(a.path)
+        if routes != self.routes:
+            self.routes = routes
+            self.window.view.viewport().update()
+            hint = self.route_hint(dest) if routes and dest is not None else ""
+            if hint:
+                self.window.statusBar().showMessage(hint, 5000)
+
+    def route_hint(self, dest: int) -> str:
+        """What the status bar says of a previewed move: aircraft going to a sea zone land
+        on the carriers there (their room); units boarding a transport."""
+        s = self.session
+        st = s.state
+        plan = self.plan_move(dest)
+        air = [u for a in plan for u in a.units if st.rules.units[st.units[u].type].domain == "air"]
+        name = zone_name(s.pack, dest)
+        if air and st.board.is_sea(dest) and st.phase == "noncombat_move":
+            return (
+                f"{len(air)} aircraft land on the carriers in {name} "
+                f"(room for {s.carrier_room(dest)})"
+            )
+        if any(a.transport for a in plan):
+            n = len(self.transport_choices(dest))
+            return f"boards a transport in {name}" + (f" ({n} can take them)" if n > 1 else "")
+        return ""
+
+    def move_to(
+        self, dest: int, counts: dict[str, int] | None = None, transport: int | None = None
+    ) -> bool:
         """Move the picked stack (``counts`` per type; default: the panel's spin boxes)
         to ``dest``: one engine move per unit type, each a legal move or a subset of
-        one. An illegal destination says why."""
+        one. When the move boards a transport and several could take the stack, the
+        panel asks which (``transport`` answers). An illegal destination says why."""
         s = self.session
         src = self.source
         if s is None or src is None:
@@ -844,46 +1302,53 @@ class PlayMode(QObject):
         st = s.state
         if counts is None:
             counts = self.panel.picked_counts()
-        moves = [a for a in self._moves_from(src) if a.path[-1] == dest]
-        if not moves:
+        self.choosing = None
+        if not any(a.path[-1] == dest for a in self._moves_from(src)):
+            through = (
+                " through " + " → ".join(zone_name(s.pack, z) for z in self.waypoints)
+                if self.waypoints
+                else ""
+            )
+            why = s.unreachable_reason(src, dest, tuple(self.waypoints))
             self.message.emit(
                 f"{s.player}'s units in {zone_name(s.pack, src)} cannot move to "
-                f"{zone_name(s.pack, dest)} in {st.phase.replace('_', ' ')}: "
-                "not in reach, blocked, or not allowed in this phase"
+                f"{zone_name(s.pack, dest)}{through} in {st.phase.replace('_', ' ')}: "
+                + (why or "not with the units picked")
             )
             return False
+        plan = self.plan_move(dest, counts, transport)
+        planned = {st.units[a.units[0]].type for a in plan}
+        missing = sorted(t for t, k in counts.items() if k > 0 and t not in planned)
+        for t in missing:
+            self.message.emit(
+                f"no {t} in {zone_name(s.pack, src)} can reach {zone_name(s.pack, dest)}"
+            )
+        if transport is None and len(self.transport_choices(dest, counts)) > 1:
+            self.choosing = (dest, dict(counts))  # the panel asks which transport
+            self.routes = []
+            self.refresh()
+            return False
         done = False
-        for t, k in sorted(counts.items()):
-            if k <= 0:
-                continue
-            st = s.state
-            best = None
-            for a in self._moves_from(src):
-                if a.path[-1] != dest or not a.units:
-                    continue
-                if any(st.units[u].type != t for u in a.units if u in st.units):
-                    continue
-                key = (len(a.units) >= k, not a.transport, not a.mode, len(a.units))
-                if best is None or key > best[0]:
-                    best = (key, a)
-            if best is None:
-                self.message.emit(
-                    f"no {t} in {zone_name(s.pack, src)} can reach {zone_name(s.pack, dest)}"
-                )
-                continue
-            a = best[1]
-            units = a.units[:k]
-            action = Action.move(units, a.path, a.transport, a.mode, a.target)
+        for action in plan:
             try:
                 s.apply(action)
                 done = True
             except RulesError as err:
                 self.message.emit(f"illegal move: {err}")
+        self.routes = []
+        if done:
+            self.waypoints = []
         if done and not self._moves_from(src):
             self.source = None
-        self.refresh()
-        self._pump()
+        self._changed()
         return done
+
+    def board(self, transport: int) -> bool:
+        """The transport chosen for the move waiting for one."""
+        if self.choosing is None:
+            return False
+        dest, counts = self.choosing
+        return self.move_to(dest, counts, transport)
 
     # -- save / load --------------------------------------------------------------
     def save(self, path: str | Path) -> None:

@@ -11,6 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLabel, QPushButton, QWidget
 
+from editor.removal import ask_removed_zones
 from editor.tools.common import (
     PREVIEW,
     SNAP_PX,
@@ -244,7 +245,13 @@ class MergeTool(AuthoringTool):
             self.fail(err)
             return
         keep = self.keep
-        if self.commit(geometry_edit(cs, None, "Merge zones")):
+        # what happens to the units, ownership and capital of the zones merged away
+        removed = [z for z in self.zones if z != keep]
+        policy = ask_removed_zones(self.window, self.pack, removed, keep, "Merge")
+        if policy is None:
+            self.window.show_hint("Merge cancelled")
+            return
+        if self.commit(geometry_edit(cs, None, "Merge zones", policy)):
             self.cancel()
             self.window.selection.set([("zone", keep)])
 

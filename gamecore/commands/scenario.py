@@ -29,6 +29,23 @@ def register(sub) -> None:
     cc.add_argument("--json", action="store_true")
     cc.set_defaults(func=cmd_check)
 
+    cs = s.add_parser(
+        "compare-setup",
+        help="compare a scenario's start state with a rule book's setup charts",
+        description="Compare the start state of a scenario (units per territory per power, "
+        "owners, incomes, banks, turn order) with a handbook's setup data, power by power "
+        "(resources/handbooks/; the pack's names are the handbook's TripleA names, e.g. a "
+        "pack from `warroom import triplea`). Differences the handbook lists as known "
+        "deviations of the map are shown, not counted. Exit 1 when others remain.",
+    )
+    cs.add_argument("pack")
+    cs.add_argument("id", nargs="?", help="the scenario (default: the pack's only one)")
+    cs.add_argument(
+        "--handbook", default="3g40", help="bundled handbook id or a handbook .json file"
+    )
+    cs.add_argument("--json", action="store_true")
+    cs.set_defaults(func=cmd_compare_setup)
+
 
 def _load(path: str):
     from gamecore.store import read_pack
@@ -127,6 +144,25 @@ def cmd_check(args) -> int:
     else:
         print(_render(pack, value))
     return 0
+
+
+def cmd_compare_setup(args) -> int:
+    from gamecore.validate.handbook import compare_setup, load_handbook
+
+    hb = load_handbook(args.handbook)
+    pack = _load(args.pack)
+    sid = args.id
+    if sid is None:
+        if len(pack.scenarios) != 1:
+            known = ", ".join(sorted(pack.scenarios)) or "none"
+            raise WarroomError(f"name the scenario to compare (scenarios: {known})", args.pack)
+        sid = next(iter(pack.scenarios))
+    result = compare_setup(pack, _scenario(pack, args.pack, sid), hb)
+    if args.json:
+        print_json(result.to_json())
+    else:
+        print("\n".join(result.lines()))
+    return 1 if result.unexplained else 0
 
 
 def _render(pack, value) -> str:

@@ -92,6 +92,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], str, dict[str, str]]] = {
     "count": (("comp",), "num", {}),
     "at_war": (("who", "who"), "bool", {"board": "sym"}),
     "relation": (("nation", "nation"), "sym", {}),
+    "relation_type": (("nation", "nation"), "sym", {}),
     "none": (("who", "zones", "filter?"), "bool", {}),
     "units": (("who", "zones", "filter?"), "num", {}),
     "alignment": (("zone",), "sym", {}),
@@ -108,6 +109,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], str, dict[str, str]]] = {
     "capital_held": (("nation",), "bool", {"by": "who"}),
     "has_tech": (("nation", "sym"), "bool", {}),  # Global War §7.8, T 3-1
     "value": (("zones",), "num", {}),
+    "facilities": (("zones", "sym"), "num", {}),
     "min": (("num", "num*"), "num", {}),
     # the calendar and politics (seeds/000 §2.5 T 6-1, §4.6, §13-§14)
     "date": ((), "num", {}),
@@ -158,6 +160,7 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "upgrade_facility": (("zone", "sym", "sym"), {}),
     # politics (gamecore.rules.politics; seeds/000 §4-§5, §13-§14)
     "declare_war": (("who", "who"), {}),
+    "change_relation": (("who", "who", "sym", "sym", "sym?"), {}),  # TripleA relationshipChange
     "align": (("minor", "nation"), {}),
     "control": (("nation", "nation"), {}),
     "set_alliance": (("nation", "sym"), {}),
@@ -168,6 +171,9 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "remove_units": (("who", "zones", "filter?"), {}),
     "set_option": (("sym", "any"), {}),
     "allow_war": (("who",), {}),
+    "lift_movement_restriction": (("who",), {}),
+    "add_facility": (("zone", "sym"), {}),
+    "remove_facilities": (("zones", "sym"), {}),
     "surrender": (("nation",), {}),
     "open_link": (("sym",), {}),
     "close_link": (("sym",), {}),
@@ -687,6 +693,56 @@ def i_relation(node, p, kw):
     return lambda w, e: w.relation(_one(node, a_f(w, e)), _one(node, b_f(w, e)))
 
 
+def named_relation_type(events, types: dict, a: str, b: str, status: str) -> str:
+    """The named relationship type of ``a`` and ``b`` whose relation is ``status`` now:
+    the last ``relation_type`` fact, else ``types`` (``"A|B"`` -> name, the scenario's
+    start; ``types["@status"]`` maps a name to its relation status). A name whose status
+    is not the relation's any more (the relation changed another way) gives the status."""
+    key = "|".join(sorted((a, b)))
+    name = None
+    for ev in reversed(events):
+        if ev.get("type") == "relation_type" and ev.get("pair") == key:
+            name = ev.get("name")
+            break
+    if name is None:
+        name = types.get(key)
+    if not name:
+        return status
+    of = types.get("@status") or {}
+    return name if of.get(name, status) == status else status
+
+
+def i_facilities(node, p, kw):
+    """The number of facilities of type ``t`` in the zones (the world's
+    ``facility_types(zone)``; a world without facilities has none)."""
+    z_f, t_f = p
+
+    def f(w, e):
+        kinds = getattr(w, "facility_types", None)
+        if kinds is None:
+            return 0
+        want = str(t_f(w, e))
+        return sum(1 for z in z_f(w, e) for k in kinds(z) if k == want)
+
+    return f
+
+
+def i_relation_type(node, p, kw):
+    """The named relationship type of two nations (TripleA's "War", "Unprovoked",
+    "Friendly_Neutral", ...): the last ``relation_type`` fact of the game (effect
+    ``change_relation`` with a type), else the scenario prop ``relation_types`` (``"A|B"``
+    -> type, sorted pair), else the relation itself."""
+    a_f, b_f = p
+
+    def f(w, e):
+        a, b = _one(node, a_f(w, e)), _one(node, b_f(w, e))
+        return named_relation_type(
+            w.events, getattr(w, "relation_types", None) or {}, a, b, w.relation(a, b)
+        )
+
+    return f
+
+
 def i_units(node, p, kw):
     who_f, zones_f, flt_f = p
     return lambda w, e: _units_matching(
@@ -1087,6 +1143,8 @@ _IMPLS: dict[str, Callable] = {
     "month": i_month,
     "is_neutral": i_is_neutral,
     "triggered": i_triggered,
+    "relation_type": i_relation_type,
+    "facilities": i_facilities,
     "surrendered": i_surrendered,
     "max": i_max,
     "sz": i_sz,

@@ -161,6 +161,7 @@ class ScenarioWorld:
         self.round = 1
         self.phase = "purchase"
         self.events: list[dict] = []
+        self.relation_types: dict[str, str] = dict(scenario.props.get("relation_types") or {})
         self._turns: dict[str, int] = {}
         self._techs: dict[str, set[str]] = {}
 
@@ -226,6 +227,9 @@ class ScenarioWorld:
         owner = self._owner.get(zone) or self._original.get(zone)
         nation = self.nations.get(owner) if owner else None
         return nation.props.get("alignment") if nation else None
+
+    def facility_types(self, zone: int) -> list[str]:
+        return [f.type for f in self.pack.map.facilities.values() if f.zone == zone]
 
     def adjacent(self, zone: int):
         return self._adjacency.get(zone, ())

@@ -43,7 +43,8 @@ def new_game(
     "retreat" (press or retreat after each round), "casualties" (a casualty profile each
     round), "scramble", "kamikaze", "intercept", "submerge" (the defender's submarines
     submerge before a round); the others follow the system's default
-    policies. ``log`` is "full" (actions and events), "actions" or "none"."""
+    policies. ``log`` is "full" (actions and events), "play" (full, plus the faces of
+    each battle round's dice), "actions" or "none"."""
     scn = pack.scenarios.get(scenario_id)
     if scn is None:
         known = ", ".join(sorted(pack.scenarios)) or "none"
@@ -119,7 +120,7 @@ def new_game(
     s.end_reason = ""
     s.terminal = False
     s.rng = Rng(seed)
-    if log not in ("full", "actions", "none"):
+    if log not in ("full", "play", "actions", "none"):
         raise RulesError(f"unknown log mode '{log}'")
     s.log_mode = log
     s._log = []
@@ -230,9 +231,11 @@ def replay(
     pack: Pack,
     log: list[dict[str, Any]] | str | Path,
     evaluator: ObjectiveEvaluator | None = None,
+    log_mode: str = "full",
 ) -> GameState:
     """The state reached by replaying ``log`` (entries, or a JSON-lines file) on ``pack``:
-    the same start, then every logged action in order (each checked for legality)."""
+    the same start, then every logged action in order (each checked for legality).
+    ``log_mode``: the replayed game's own log (as :func:`new_game`'s ``log``)."""
     if isinstance(log, (str, Path)):
         log = read_log(log)
     if not log or log[0].get("e") != "start":
@@ -246,6 +249,7 @@ def replay(
         options=head.get("options") or None,
         evaluator=evaluator,
         decisions=head.get("decisions", DEFAULT_DECISIONS),
+        log=log_mode,
     )
     for no, entry in enumerate(log[1:], 2):
         if entry.get("e") != "action":

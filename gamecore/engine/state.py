@@ -83,6 +83,10 @@ class Fac(NamedTuple):
     damage: int = 0
 
 
+#: the log modes that record events besides actions: "full", and "play" (the editor's
+#: play mode: also the faces of the dice each battle round rolled, for the battle panel)
+EVENT_LOGS = ("full", "play")
+
 #: the core state every system shares, spelled once: (field, how a clone copies it, what
 #: it is). "share": the same object (immutable, or replaced and never mutated); "copy":
 #: ``value.copy()`` (a dict or set whose items are replaced, never changed). The dice
@@ -191,7 +195,7 @@ class GameState:
         self.history = (*self.history, data)
 
     def event(self, e: str, **data: Any) -> None:
-        if self.log_mode == "full":
+        if self.log_mode in EVENT_LOGS:
             data["e"] = e
             self._append(data)
 

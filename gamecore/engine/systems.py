@@ -185,6 +185,12 @@ class RuleSystem:
     def end_turn(self, state: GameState, nation: str) -> None:
         """After the last phase of ``nation``'s turn."""
 
+    def phase_started(self, state: GameState) -> None:
+        """A phase of the current nation begins (after its ``enter``)."""
+
+    def phase_ended(self, state: GameState, nation: str, phase: str) -> None:
+        """A phase of ``nation`` ended (after its ``exit``, before the turn's end)."""
+
     def end_round(self, state: GameState) -> None:
         """After the last turn slot of a round (the round number is not yet advanced)."""
         if state.max_rounds is not None and state.round >= state.max_rounds:

@@ -23,6 +23,9 @@ def end_phase(s: GameState) -> None:
     ph = system.phases.get(s.phase)
     if ph is not None and ph.exit is not None:
         ph.exit(s, n)
+    system.phase_ended(s, n, s.phase)
+    if s.terminal:
+        return
     if s.phase_i == len(s.rules.phases) - 1:
         system.end_turn(s, n)
     if s.terminal:
@@ -47,6 +50,7 @@ def enter_phase(s: GameState) -> None:
     ph = s.system.phases.get(s.phase)
     if ph is not None and ph.enter is not None:
         ph.enter(s)
+    s.system.phase_started(s)
 
 
 def next_turn(s: GameState) -> None:

@@ -29,11 +29,12 @@ from gamecore.model import Pack
 from gamecore.model.map import Map, Zone
 from gamecore.ops.base import Change, CompositeEdit, Edit, EditError
 from gamecore.ops.geometry import ApplyChangeSet
-from gamecore.ops.zones import FollowZones, zone_targets
+from gamecore.ops.zones import FollowZones, RemovedZonePolicy, zone_targets
 
 __all__ = [
     "OutlineCrossesError",
     "SyncConvoyPaths",
+    "delete_target",
     "delete_zone_edit",
     "convoy_path",
     "draw_zone",
@@ -267,20 +268,26 @@ class SyncConvoyPaths(Edit):
         return not self._old
 
 
-def geometry_edit(cs: ChangeSet, factory: Callable | None = None, label: str = "") -> Edit:
-    """One undo step: the change set applied to the map, then the convoy paths it moves."""
+def geometry_edit(
+    cs: ChangeSet,
+    factory: Callable | None = None,
+    label: str = "",
+    policy: RemovedZonePolicy | None = None,
+) -> Edit:
+    """One undo step: the change set applied to the map, then the convoy paths it moves,
+    then the units, ownership and capitals of the zones it deletes or merges away (to
+    the zone that took their area, unless ``policy`` says otherwise)."""
     apply = ApplyChangeSet(cs, factory, label=label)
     edits: list[Edit] = [apply, SyncConvoyPaths(near=cs.touched())]
     if cs.deleted:  # units, ownership and capitals of zones merged or deleted away
-        edits.append(FollowZones(zone_targets(cs), removed=apply.removed_zones))
+        edits.append(FollowZones(zone_targets(cs), removed=apply.removed_zones, policy=policy))
     return CompositeEdit(edits, label=apply.label)
 
 
-def delete_zone_edit(cov: Coverage, pack: Pack, zid: int, label: str = "") -> Edit:
-    """One undo step deleting zone ``zid``: its area merges into the neighbour with the
-    longest shared border (preferring one of the same kind: water stays water), which
-    also takes its units, ownership and capital; a zone without neighbours leaves a
-    hole and its references go away. Raises :class:`EditError` for an unknown zone."""
+def delete_target(cov: Coverage, pack: Pack, zid: int) -> int | None:
+    """The zone that takes the area of zone ``zid`` when it is deleted: the neighbour
+    with the longest shared border, preferring one of the same kind (water stays water);
+    None when it has no neighbour. Raises :class:`EditError` for an unknown zone."""
     m = pack.map
     zone = m.zones.get(zid)
     if zone is None or zid not in cov.geoms:
@@ -295,6 +302,24 @@ def delete_zone_edit(cov: Coverage, pack: Pack, zid: int, label: str = "") -> Ed
         key = (other.is_water == zone.is_water, shared, -n)
         if best_key is None or key > best_key:
             best, best_key = n, key
+    return best
+
+
+def delete_zone_edit(
+    cov: Coverage,
+    pack: Pack,
+    zid: int,
+    label: str = "",
+    policy: RemovedZonePolicy | None = None,
+) -> Edit:
+    """One undo step deleting zone ``zid``: its area merges into the neighbour with the
+    longest shared border (preferring one of the same kind: water stays water), which
+    also takes its units, ownership and capital (or as ``policy`` says); a zone without
+    neighbours leaves a hole and its references go away. Raises :class:`EditError` for
+    an unknown zone."""
+    zone = pack.map.zones.get(zid)
+    best = delete_target(cov, pack, zid)
+    assert zone is not None
     label = label or f"Delete zone {zone.code} — {zone.name}"
     try:
         if best is None:
@@ -304,4 +329,4 @@ def delete_zone_edit(cov: Coverage, pack: Pack, zid: int, label: str = "") -> Ed
     except GeometryError as err:
         raise EditError(f"cannot delete zone {zone.code} — {zone.name}: {err}") from None
     cs.label = label
-    return geometry_edit(cs, None, label)
+    return geometry_edit(cs, None, label, policy)

@@ -3,7 +3,9 @@ script share them):
 
 - :class:`FollowZones` — after zones are deleted or merged away, what the scenarios and
   nations say about them (ownership, unit stacks, capitals, home zones) moves to the zone
-  that took their area, or goes away when none did;
+  that took their area, or goes away when none did; a :class:`RemovedZonePolicy` says
+  otherwise (remove the units, give the surviving zone the removed zone's owner, leave
+  the nation without a capital); :func:`removed_zone_stakes` tells what is at stake;
 - :class:`RenameInConditions` — renaming a zone rewrites the objectives' condition and
   effect texts that name it, so no condition is left naming a zone that is gone.
 """
@@ -11,7 +13,8 @@ script share them):
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 
 from gamecore.conditions.parser import tokenize
 from gamecore.errors import ConditionError
@@ -23,6 +26,9 @@ from gamecore.ops.base import Change, CompositeEdit, Edit, EditError
 
 __all__ = [
     "FollowZones",
+    "RemovedZonePolicy",
+    "RemovedZoneStakes",
+    "removed_zone_stakes",
     "RenameInConditions",
     "rename_in_text",
     "rename_zone_edit",
@@ -44,11 +50,71 @@ def zone_targets(cs: ChangeSet) -> dict[int, int | None]:
     return out
 
 
+@dataclass(frozen=True)
+class RemovedZonePolicy:
+    """What happens to the units, ownership and capital of a zone deleted or merged away
+    (the default: all of it goes to the surviving zone).
+
+    - ``units``: ``"move"`` — its stacks join the surviving zone's; ``"remove"`` — they
+      are taken off the map;
+    - ``ownership``: ``"survivor"`` — the surviving zone keeps its owner (and takes the
+      removed zone's only when it has none); ``"removed"`` — the surviving zone takes the
+      removed zone's owner;
+    - ``capital``: ``"move"`` — a capital there moves to the surviving zone; ``"clear"``
+      — the nation is left without a capital.
+    """
+
+    units: str = "move"
+    ownership: str = "survivor"
+    capital: str = "move"
+
+    CHOICES = {
+        "units": ("move", "remove"),
+        "ownership": ("survivor", "removed"),
+        "capital": ("move", "clear"),
+    }
+
+    def __post_init__(self) -> None:
+        for name, allowed in self.CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise EditError(
+                    f"{name} of a removed zone: {value!r} is not one of {', '.join(allowed)}"
+                )
+
+
+@dataclass
+class RemovedZoneStakes:
+    """What the scenarios and nations say about zones about to be removed."""
+
+    units: int = 0  # units in them, over every scenario
+    owned: list[int] = field(default_factory=list)  # those with an owner in some scenario
+    capitals: list[str] = field(default_factory=list)  # nations whose capital is one of them
+
+    def __bool__(self) -> bool:
+        return bool(self.units or self.owned or self.capitals)
+
+
+def removed_zone_stakes(pack: Pack, zone_ids: Iterable[int]) -> RemovedZoneStakes:
+    """The units, ownership and capitals that deleting or merging away ``zone_ids``
+    decides about (what :class:`RemovedZonePolicy` chooses for)."""
+    zones = set(zone_ids)
+    out = RemovedZoneStakes()
+    owned: set[int] = set()
+    for sc in pack.scenarios.values():
+        out.units += sum(u.count for u in sc.units if u.zone in zones)
+        owned |= {z for z in zones if z in sc.ownership and sc.ownership[z].owner}
+    out.owned = sorted(owned)
+    out.capitals = sorted(n for n, nat in pack.nations.items() if nat.capital in zones)
+    return out
+
+
 class FollowZones(Edit):
     """Scenario references to deleted zones move to their ``targets`` (zone -> zone that
-    took its area, or None: the reference is dropped). A unit stack joins the target's
-    stack of the same nation and type; a zone's ownership goes to the target only when
-    the target has none of its own (the surviving zone keeps its owner)."""
+    took its area, or None: the reference is dropped). As ``policy`` says (by default):
+    a unit stack joins the target's stack of the same nation and type (or is removed); a
+    zone's ownership goes to the target only when the target has none of its own (or
+    replaces the target's); a capital moves to the target (or is cleared)."""
 
     family = "scenario"
 
@@ -56,9 +122,11 @@ class FollowZones(Edit):
         self,
         targets: Mapping[int, int | None],
         removed: Callable[[], Mapping[int, Zone]] | None = None,
+        policy: RemovedZonePolicy | None = None,
     ):
         super().__init__()
         self.targets = dict(targets)
+        self.policy = policy or RemovedZonePolicy()
         #: the records of the deleted zones (their names): conditions naming one of them
         #: are rewritten to name the zone that took its area
         self.removed = removed
@@ -89,17 +157,23 @@ class FollowZones(Edit):
             if not (set(sc.ownership) & gone.keys() or any(u.zone in gone for u in sc.units)):
                 continue
             self._scenarios[sid] = (dict(sc.ownership), [copy.copy(u) for u in sc.units])
+            take = self.policy.ownership == "removed"
             for zid, target in gone.items():
                 own = sc.ownership.pop(zid, None)
-                if own is not None and target is not None and target not in sc.ownership:
+                if (
+                    own is not None
+                    and target is not None
+                    and (target not in sc.ownership or (take and own.owner))
+                ):
                     sc.ownership[target] = own
                 if own is not None:
                     change.ownership |= {zid} | ({target} if target is not None else set())
+            drop = self.policy.units == "remove"
             units = []
             for u in sc.units:
                 if u.zone in gone:
                     target = gone[u.zone]
-                    if target is None:
+                    if target is None or drop:
                         continue
                     same = next(
                         (
@@ -133,7 +207,7 @@ class FollowZones(Edit):
                 continue
             self._nations[nid] = (nat.capital, list(nat.home_zones))
             if nat.capital in gone:
-                nat.capital = gone[nat.capital]
+                nat.capital = gone[nat.capital] if self.policy.capital == "move" else None
             homes: list[int] = []
             for z in nat.home_zones:
                 t = gone.get(z, z) if z in gone else z

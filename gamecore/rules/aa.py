@@ -10,7 +10,18 @@ from typing import TYPE_CHECKING, Any
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.systems import ActionKind, Phase, RuleSystem, register_system
 from gamecore.engine.turns import END
-from gamecore.rules import combat, convoy, economy, movement, options, patrol, phases, supply, tech
+from gamecore.rules import (
+    combat,
+    convoy,
+    economy,
+    movement,
+    options,
+    patrol,
+    phases,
+    politics,
+    supply,
+    tech,
+)
 from gamecore.rules.objectives import ConditionLanguageEvaluator
 from gamecore.rules.state import AAState
 
@@ -133,6 +144,12 @@ class AASystem(RuleSystem):
 
     def end_turn(self, state: GameState, nation: str) -> None:
         phases.end_turn(state, nation)
+
+    def phase_started(self, state: GameState) -> None:
+        politics.on_phase(state, state.phase, "phase_start")
+
+    def phase_ended(self, state: GameState, nation: str, phase: str) -> None:
+        politics.on_phase(state, phase, "phase_end", nation)
 
     def end_round(self, state: GameState) -> None:
         phases.end_round(state)

@@ -34,6 +34,7 @@ from gamecore.engine.state import (
     AIRBORNE,
     AMPHIB,
     ASSAULT,
+    EVENT_LOGS,
     FOUGHT,
     PASSING,
     RETREATED,
@@ -861,14 +862,17 @@ def _volley(
     side: str,
     sup: bool,
     record: dict[int, int] | None = None,
+    faces: list | None = None,
 ) -> list[tuple]:
     """The hits of one side's fire in battle ``b``: values after modifiers, air
-    superiority (``sup``) and target selection for that side."""
+    superiority (``sup``) and target selection for that side. ``faces`` collects each
+    die as [unit type, value to hit, face rolled]."""
     stat = "attack" if side == "att" else "defense"
     values = fire_values(s, units, stat, b.zone, side, b.round)
     if _multi_die(s):
-        return _roll_multi(s, b, units, values, stat, side, record)
-    hits, _ = _roll(s, units, values, sup, target_selection(s, units, b.zone, side), record)
+        return _roll_multi(s, b, units, values, stat, side, record, faces)
+    sel = target_selection(s, units, b.zone, side)
+    hits, _ = _roll(s, units, values, sup, sel, record, faces)
     return hits
 
 
@@ -943,6 +947,7 @@ def _roll_multi(
     stat: str,
     side: str,
     record: dict[int, int] | None = None,
+    faces: list | None = None,
 ) -> list[tuple]:
     """One side's fire when units may roll several dice (seeds/002 "Battleship": 8 and 6,
     damaged only the 8) or fire by a mode chosen this round (seeds/002 "Bomber": bombs at
@@ -973,6 +978,8 @@ def _roll_multi(
             r = s.rng.roll(dice)
             if record is not None and u.id not in record:
                 record[u.id] = r
+            if faces is not None:
+                faces.append([t.id, value, r])
             if r <= value:
                 hits.append(
                     (cannot, t.domain, det, "air") if air_first else (cannot, t.domain, det)
@@ -1001,6 +1008,7 @@ def _roll(
     air_superiority: bool = False,
     selection: list[tuple[int, tuple[str, ...]]] | None = None,
     record: dict[int, int] | None = None,
+    faces: list | None = None,
 ) -> tuple[list[tuple], list[int]]:
     """Hits as (cannot_target, firer domain, side has detector) keys, plus the rolls. With
     ``air_superiority`` the hits of units with that flag carry a fourth element, "air":
@@ -1019,6 +1027,8 @@ def _roll(
         rolls.append(r)
         if record is not None:
             record[u.id] = r
+        if faces is not None:
+            faces.append([u.type, v, r])
         if r <= v:
             t = ut[u.type]
             pref = "air" if air_superiority and t.air_superiority else ""
@@ -1218,7 +1228,7 @@ def _kill(s: GameState, u: Unit, reason: str) -> None:
         for para, plane in sorted(s.airlift.items()):
             if plane == u.id and para in s.units:
                 removed += s.remove_unit(para, reason)
-    if s.log_mode == "full":
+    if s.log_mode in EVENT_LOGS:
         s.event("lost", unit=u.id, type=u.type, nation=u.nation, zone=u.zone, reason=reason)
         for cid in removed[1:]:
             s.event("lost", unit=cid, zone=u.zone, reason="cargo")
@@ -1268,9 +1278,13 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     doomed = set(b.doomed) if b.round == 1 else set()
     report: dict = {"zone": b.zone, "round": b.round}
     rolled: dict[int, int] = {}  # attackers' rolls (desert breakdown)
+    # the play mode's log shows each die: [[first strike att, def], [general att, def]]
+    dice: list[list[list]] | None = [[[], []], [[], []]] if s.log_mode == "play" else None
+    fs_faces = dice[0] if dice is not None else [None, None]
+    gen_faces = dice[1] if dice is not None else [None, None]
     if fs_att or fs_def or fixed:
-        h_att = _volley(s, b, fs_att, "att", sup, rolled)
-        h_def = _volley(s, b, fs_def, "def", sup)
+        h_att = _volley(s, b, fs_att, "att", sup, rolled, fs_faces[0])
+        h_def = _volley(s, b, fs_def, "def", sup, None, fs_faces[1])
         h_def += _roll_fixed(s, fixed)
         k_def, d_def = assign_hits(s, dfn, h_att, b.profiles["def"], False, b.zone, doomed)
         k_att, d_att = assign_hits(
@@ -1289,8 +1303,8 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     else:
         targets_att, targets_def = att, dfn
     # 2. general fire, casualties removed after both sides rolled
-    h_att = _volley(s, b, att, "att", sup, rolled)
-    h_def = _volley(s, b, dfn, "def", sup)
+    h_att = _volley(s, b, att, "att", sup, rolled, gen_faces[0])
+    h_def = _volley(s, b, dfn, "def", sup, None, gen_faces[1])
     k_def, d_def = assign_hits(s, targets_def, h_att, b.profiles["def"], False, b.zone, doomed)
     k_att, d_att = assign_hits(
         s, targets_att, h_def, b.profiles["att"], True, b.zone, doomed, double=double
@@ -1304,6 +1318,8 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
                 _kill(s, u, "combat")
         b.doomed = ()
     report["hits"] = [len(h_att), len(h_def)]
+    if dice is not None:
+        report["dice"] = dice
     s.event("round", **report)
     if rolled and _breakdown_possible(s):
         _breakdowns(s, b, rolled)

@@ -233,11 +233,17 @@ def set_winner(s: GameState, side: str | None, reason: str) -> None:
     s.event("game_over", winner=side, reason=reason, round=s.round)
 
 
-def _victory_objectives(s: GameState, at_end: bool):
+def _victory_objectives(s: GameState, at_end: bool, round_end: bool = True):
+    """The victory objectives to look at: ``check: game_end`` ones at the round limit;
+    ``check: round_end`` ones (TripleA's victory triggers, fired by its end-round step)
+    only when a round ends; the others after every turn."""
     for obj in s.scenario.objectives.values():
         if obj.kind != "victory":
             continue
-        if (obj.props.get("check") == "game_end") != at_end:
+        check = obj.props.get("check")
+        if (check == "game_end") != at_end:
+            continue
+        if check == "round_end" and not round_end:
             continue
         yield obj
 
@@ -254,10 +260,10 @@ def _owner_side(s: GameState, owner: str | None) -> str | None:
     return s.side_of(owner) if owner in s.board.alliance_of else owner
 
 
-def _run_victory_objectives(s: GameState, at_end: bool) -> None:
+def _run_victory_objectives(s: GameState, at_end: bool, round_end: bool = True) -> None:
     """Award victory points, or end the game, by the scenario's victory objectives."""
 
-    for obj in _victory_objectives(s, at_end):
+    for obj in _victory_objectives(s, at_end, round_end):
         key = f"victory:{obj.id}"
         if obj.once and key in s.awards:
             continue
@@ -278,10 +284,10 @@ def _run_victory_objectives(s: GameState, at_end: bool) -> None:
             return
 
 
-def check_victory(s: GameState) -> None:
+def check_victory(s: GameState, round_end: bool = False) -> None:
     if s.terminal:
         return
-    _run_victory_objectives(s, at_end=False)
+    _run_victory_objectives(s, at_end=False, round_end=round_end)
     if s.terminal:
         return
     need = s.rules.options["victory_cities"]

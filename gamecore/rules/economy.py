@@ -935,12 +935,18 @@ def objectives_income(s: GameState, n: str) -> tuple[int, list[str]]:
             continue
         if obj.once and f"objective:{obj.id}" in s.awards:
             continue
+        uses = obj.props.get("uses")  # paid at most N times (TripleA's ``uses``)
+        if isinstance(uses, int) and uses > 1 and f"objective:{obj.id}:{uses - 1}" in s.awards:
+            continue
         out = outcome(s, obj)
         if out.met:
             total += out.income
             met.append(obj.id)
             if obj.once:
                 s.awards.add(f"objective:{obj.id}")
+            elif isinstance(uses, int) and uses > 1:
+                k = next(i for i in range(uses) if f"objective:{obj.id}:{i}" not in s.awards)
+                s.awards.add(f"objective:{obj.id}:{k}")
     return total, met
 
 

@@ -19,7 +19,7 @@ one shortest legal path.
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamecore.engine.actions import Action
 from gamecore.engine.board import NEUTRAL
@@ -31,6 +31,7 @@ from gamecore.engine.state import (
     ASSAULT,
     COMBAT,
     ESCORT,
+    EVENT_LOGS,
     FOUGHT,
     HELD,
     LOADED,
@@ -291,15 +292,22 @@ def slow_zones(b, unit_type: str) -> frozenset[int]:
 
 
 def _land_search(
-    ctx: MoveContext, z0: int, moves: int, blitz: bool, slow: frozenset[int] = frozenset()
+    ctx: MoveContext,
+    z0: int,
+    moves: int,
+    blitz: bool,
+    slow: frozenset[int] = frozenset(),
+    via: tuple[int, ...] = (),
 ) -> dict[int, tuple]:
     """Destinations of a land unit: dest -> path (cached per context). A zone in ``slow``
     (Global War §1.8-§1.11 "movement reduced to 1") is entered only as the first step of a
-    move, which ends there."""
+    move, which ends there. ``via``: only routes through these zones in this order (a
+    player's waypoints), each zone once; the search is the same, over (zone, waypoints
+    passed) instead of zones."""
     b = ctx.b
     if blitz and z0 in b.no_blitz_out:
         blitz = False  # Global War T 9-3: no blitzing out of mountains, deserts, jungles, marshes
-    key = (z0, moves, blitz, slow)
+    key = (z0, moves, blitz, slow, via) if via else (z0, moves, blitz, slow)
     hit = ctx._land_cache.get(key)
     if hit is not None:
         return hit
@@ -315,15 +323,23 @@ def _land_search(
         # leaving a zone passed by blitz (not the start, not a friend's) across the border
         return (min(z, y), max(z, y)) in nob and len(path) > 1 and status(z) != "F"
 
+    nv = len(via)
     if b.uniform_cost:
-        seen = {z0}
-        frontier = [(z0, (z0,))]
+        seen: set = {z0}
+        frontier = [(z0, (z0,), 0)]
         for _ in range(moves):
             nxt = []
-            for z, path in frontier:
+            for z, path, k in frontier:
                 for y in b.land_nbrs[z]:
-                    if y in seen:
-                        continue
+                    if nv:
+                        k2 = k + 1 if k < nv and via[k] == y else k
+                        seen_key: object = (y, k2)
+                        if seen_key in seen or y in path:
+                            continue
+                    else:
+                        k2, seen_key = 0, y
+                        if y in seen:
+                            continue
                     stop = y in slow
                     if stop and len(path) > 1:
                         continue
@@ -334,40 +350,44 @@ def _land_search(
                     st = status(y)
                     if st == "X":
                         continue
-                    seen.add(y)
+                    seen.add(seen_key)
                     p = (*path, y)
+                    done = k2 == nv and y not in out  # every waypoint passed
                     if combat:
                         if st == "F":
                             if not stop:
-                                nxt.append((y, p))
+                                nxt.append((y, p, k2))
                         elif st != "FN":
-                            out[y] = p
+                            if done:
+                                out[y] = p
                             if (
                                 blitz
                                 and not stop
                                 and _blitzable(ctx, y, st)
                                 and (min(z, y), max(z, y)) not in nob
                             ):
-                                nxt.append((y, p))
+                                nxt.append((y, p, k2))
                     elif st == "F":
-                        out[y] = p
+                        if done:
+                            out[y] = p
                         if not stop:
-                            nxt.append((y, p))
-                    elif st == "FN" and ctx.may_occupy:
+                            nxt.append((y, p, k2))
+                    elif st == "FN" and ctx.may_occupy and done:
                         out[y] = p  # into, not through
             frontier = nxt
         ctx._land_cache[key] = out
         return out
     cost_of = b.move_cost
-    best = {z0: 0}
-    heap = [(0, z0, (z0,))]
+    best: dict = {(z0, 0) if nv else z0: 0}
+    heap = [(0, z0, (z0,), 0)]
     while heap:
-        cost, z, path = heapq.heappop(heap)
-        if cost > best.get(z, 1 << 30):
+        cost, z, path, k = heapq.heappop(heap)
+        if cost > best.get((z, k) if nv else z, 1 << 30):
             continue
         for y in b.land_nbrs[z]:
             if y in path:
                 continue
+            k2 = k + 1 if k < nv and via[k] == y else k
             stop = y in slow
             if stop and len(path) > 1:
                 continue
@@ -381,23 +401,25 @@ def _land_search(
                 continue
             p = (*path, y)
             cont = False
+            done = k2 == nv  # every waypoint passed
             if st == "FN":
-                if y not in out or len(p) < len(out[y]):
+                if done and (y not in out or len(p) < len(out[y])):
                     out[y] = p
             elif combat:
                 if st in ("H", "N"):
-                    if y not in out or len(p) < len(out[y]):
+                    if done and (y not in out or len(p) < len(out[y])):
                         out[y] = p
                     cont = blitz and _blitzable(ctx, y, st) and (min(z, y), max(z, y)) not in nob
                 else:
                     cont = True
             elif st == "F":
-                if y not in out or len(p) < len(out[y]):
+                if done and (y not in out or len(p) < len(out[y])):
                     out[y] = p
                 cont = True
-            if cont and not stop and c < best.get(y, 1 << 30):
-                best[y] = c
-                heapq.heappush(heap, (c, y, p))
+            bk = (y, k2) if nv else y
+            if cont and not stop and c < best.get(bk, 1 << 30):
+                best[bk] = c
+                heapq.heappush(heap, (c, y, p, k2))
     ctx._land_cache[key] = out
     return out
 
@@ -432,67 +454,93 @@ def _blitzable(ctx: MoveContext, y: int, st: str) -> bool:
     )
 
 
-def _sea_search(ctx: MoveContext, z0: int, moves: int, unit_type: str) -> dict[int, tuple]:
-    key = (z0, moves, unit_type)
+def _sea_search(
+    ctx: MoveContext, z0: int, moves: int, unit_type: str, via: tuple[int, ...] = ()
+) -> dict[int, tuple]:
+    """Every sea zone a ship reaches: dest -> path (``via``: as for :func:`_land_search`)."""
+    key = (z0, moves, unit_type, via) if via else (z0, moves, unit_type)
     hit = ctx._sea_cache.get(key)
     if hit is None:
-        hit = ctx._sea_cache[key] = _sea_search_uncached(ctx, z0, moves, unit_type)
+        hit = ctx._sea_cache[key] = _sea_search_uncached(ctx, z0, moves, unit_type, via)
     return hit
 
 
-def _sea_search_uncached(ctx: MoveContext, z0: int, moves: int, unit_type: str):
+def _sea_search_uncached(ctx: MoveContext, z0: int, moves: int, unit_type: str, via=()):
     t = ctx.ut[unit_type]
     is_sub = t.first_strike and t.submerge
     b = ctx.b
     out: dict[int, tuple] = {}
-    seen = {z0}
-    frontier = [(z0, (z0,))]
+    nv = len(via)
+    seen: set = {z0}
+    frontier = [(z0, (z0,), 0)]
     for _ in range(moves):
         nxt = []
-        for z, path in frontier:
+        for z, path, k in frontier:
             for y in b.sea_nbrs[z]:
-                if y in seen or not ctx.canal_open(z, y, unit_type):
+                if nv:
+                    k2 = k + 1 if k < nv and via[k] == y else k
+                    seen_key: object = (y, k2)
+                    if seen_key in seen or y in path:
+                        continue
+                else:
+                    k2, seen_key = 0, y
+                    if y in seen:
+                        continue
+                if not ctx.canal_open(z, y, unit_type):
                     continue
-                seen.add(y)
+                seen.add(seen_key)
                 p = (*path, y)
-                if ctx.combat:
-                    out[y] = p
-                elif y not in ctx.enemy_any:
+                if k2 == nv and y not in out and (ctx.combat or y not in ctx.enemy_any):
                     out[y] = p
                 blocked = y in ctx.enemy_detector if is_sub else y in ctx.enemy_surface
                 if not blocked:
-                    nxt.append((y, p))
+                    nxt.append((y, p, k2))
         frontier = nxt
     return out
 
 
-def _air_search(ctx: MoveContext, z0: int, moves: int) -> dict[int, tuple]:
+def _air_search(
+    ctx: MoveContext, z0: int, moves: int, via: tuple[int, ...] = ()
+) -> dict[int, tuple]:
     """Every zone an air unit reaches: dest -> path (passable zones only, except that the
-    destination may be an attackable neutral in combat)."""
-    key = (z0, moves)
+    destination may be an attackable neutral in combat; ``via``: as for
+    :func:`_land_search`)."""
+    key = (z0, moves, via) if via else (z0, moves)
     hit = ctx._air_cache.get(key)
     if hit is None:
-        hit = ctx._air_cache[key] = _air_search_uncached(ctx, z0, moves)
+        hit = ctx._air_cache[key] = _air_search_uncached(ctx, z0, moves, via)
     return hit
 
 
-def _air_search_uncached(ctx: MoveContext, z0: int, moves: int) -> dict[int, tuple]:
+def _air_search_uncached(ctx: MoveContext, z0: int, moves: int, via=()) -> dict[int, tuple]:
     b = ctx.b
     out: dict[int, tuple] = {}
-    seen = {z0}
-    frontier = [(z0, (z0,))]
+    nv = len(via)
+    seen: set = {z0}
+    frontier = [(z0, (z0,), 0)]
     for _ in range(moves):
         nxt = []
-        for z, path in frontier:
+        for z, path, k in frontier:
             for y in b.nbrs[z]:
-                if y in seen or y in b.impassable:
+                if nv:
+                    k2 = k + 1 if k < nv and via[k] == y else k
+                    seen_key: object = (y, k2)
+                    if seen_key in seen or y in path:
+                        continue
+                else:
+                    k2, seen_key = 0, y
+                    if y in seen:
+                        continue
+                if y in b.impassable:
                     continue
-                seen.add(y)
+                seen.add(seen_key)
                 p = (*path, y)
+                done = k2 == nv and y not in out
                 if ctx.air_passable(y):
-                    out[y] = p
-                    nxt.append((y, p))
-                elif ctx.combat and b.is_land(y) and ctx.status(y) == "N":
+                    if done:
+                        out[y] = p
+                    nxt.append((y, p, k2))
+                elif ctx.combat and b.is_land(y) and ctx.status(y) == "N" and done:
                     out[y] = p  # may attack it, not fly over it
         frontier = nxt
     return out
@@ -561,7 +609,135 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
                 _narrow_moves(ctx, out, fresh, z0, t)
             if rail:  # §10.4 "Land & air units may non-combat move along railroad lines"
                 _rail_moves(ctx, out, fresh, z0, moves, t)
+    return _restricted(ctx, out)
+
+
+def _restricted(ctx: MoveContext, out: list[Action]) -> list[Action]:
+    """``out`` without the moves the nation's ``movement_restrictions`` forbid."""
+    restricted = ctx.opts.get("movement_restrictions")
+    n = ctx.s.current_nation
+    if restricted and n in restricted and f"movement_free:{n}" not in ctx.s.awards:
+        return restrict_paths(out, restricted[n])
     return out
+
+
+def restrict_paths(actions: list[Action], rule: Any) -> list[Action]:
+    """Option ``movement_restrictions`` (TripleA's ``movementRestrictionTerritories`` /
+    ``movementRestrictionType``): nation -> ``{"mode": "allowed" | "disallowed", "zones":
+    [...]}``; a move may pass and end only in the allowed zones (or in none of the
+    disallowed ones). The effect ``lift_movement_restriction(N)`` ends it."""
+    if not isinstance(rule, dict):
+        return actions
+    zones = {int(z) for z in rule.get("zones") or ()}
+    if rule.get("mode") == "allowed":
+        return [a for a in actions if a.kind != "move" or all(z in zones for z in a.path[1:])]
+    return [a for a in actions if a.kind != "move" or not any(z in zones for z in a.path[1:])]
+
+
+def route_moves(s: GameState, zone: int, via: tuple[int, ...]) -> list[Action]:
+    """The current nation's moves from ``zone`` whose route passes through ``via`` in
+    that order (a player's waypoints: TripleA's route through chosen territories). The
+    same searches and checks as :func:`move_actions`, each zone of a route once; plain
+    moves of land, sea and air units (no transport, rail, crossing or special mode: those
+    follow their own routes). ``via`` empty: the plain moves of :func:`move_actions`."""
+    combat = s.phase == "combat_move"
+    n = s.current_nation
+    ctx = MoveContext(s, n, combat)
+    ut = ctx.ut
+    via = tuple(via)
+    groups: dict[tuple, list[int]] = {}
+    for uid in s.units_in(zone):
+        u = s.units[uid]
+        t = ut[u.type]
+        if u.nation != n or t.immobile or t.infrastructure or u.on or u.moves <= 0:
+            continue
+        if u.flags & (HELD | NEW | UNLOADED | AMPHIB | SUBMERGED | ABOARD):
+            continue
+        if combat and t.no_combat_move:
+            continue
+        if not combat and t.domain != "air" and u.flags & (COMBAT | FOUGHT):
+            continue
+        groups.setdefault((u.type, u.moves, u.flags & _KEY_FLAGS), []).append(u.id)
+    out: list[Action] = []
+    for (typ, moves, _fl), ids in groups.items():
+        t = ut[typ]
+        ids = sorted(ids)
+        if t.domain == "land" and s.board.is_land(zone):
+            dests = _land_search(ctx, zone, moves, t.blitz, slow_zones(ctx.b, typ), via)
+            for path in dests.values():
+                _emit(out, ids, path)
+        elif t.domain == "sea":
+            if t.transport_capacity and not combat and _has_unloaded(s, ids):
+                continue
+            for path in _sea_search(ctx, zone, moves, typ, via).values():
+                _emit(out, ids, path)
+        elif t.domain == "air":
+            plain: list[Action] = []
+            _air_moves(ctx, plain, ids, zone, t, moves, via)
+            out += [a for a in plain if not a.mode]
+    return _restricted(ctx, out)
+
+
+def unreachable_reason(s: GameState, zone: int, dest: int, via: tuple[int, ...] = ()) -> str:
+    """Why the current nation's units in ``zone`` have no move to ``dest`` (through
+    ``via``) this phase, in words: the same searches without the movement limit, and in
+    the other movement phase, tell "too far" from "only in combat move" from "blocked".
+    (For a player's message; "" when some unit there can get there.)"""
+    combat = s.phase == "combat_move"
+    n = s.current_nation
+    ut = s.rules.units
+    if any(a.path[-1] == dest for a in route_moves(s, zone, via)):
+        return ""
+    names = s.pack.map.zones
+    where = names[dest].name if dest in names and names[dest].name else f"zone {dest}"
+    units = [s.units[u] for u in s.units_in(zone) if s.units[u].nation == n and not s.units[u].on]
+    if not units:
+        return f"no unit of {n} there"
+    movable = [u for u in units if u.moves > 0 and not ut[u.type].immobile]
+    if not movable:
+        return "its units have no movement left this turn"
+    enemies = s.enemies(n)
+    hostile = s.owner.get(dest) in enemies or any(
+        s.units[x].nation in enemies for x in s.units_in(dest)
+    )
+    if not combat and hostile:
+        return f"{where} is the enemy's: non-combat moves may not end there (attack in combat move)"
+    far = 1 << 10
+    reasons: list[str] = []
+    for other in (combat, not combat):
+        ctx = MoveContext(s, n, other)
+        for u in movable:
+            t = ut[u.type]
+            if t.domain == "land" and s.board.is_land(zone):
+                got = _land_search(ctx, zone, far, t.blitz, slow_zones(ctx.b, t.id), via)
+            elif t.domain == "sea" and s.board.is_sea(zone):
+                got = _sea_search(ctx, zone, far, t.id, via)
+            elif t.domain == "air":
+                got = _air_search(ctx, zone, far, via)
+            else:
+                continue
+            path = got.get(dest)
+            if path is None:
+                continue
+            steps = len(path) - 1
+            if other != combat:
+                reasons.append(
+                    f"{where} is a combat move's destination (attack it in combat move)"
+                    if other
+                    else f"{where} may only be entered in non-combat move"
+                )
+            elif steps > u.moves:
+                reasons.append(f"too far: the route takes {steps} moves, {t.id} has {u.moves} left")
+            elif t.domain == "air":
+                reasons.append(f"{t.id} could not land safely after it (not enough moves left)")
+            else:
+                reasons.append(f"{t.id} may not end its move there now")
+        if reasons:
+            return reasons[0]
+    return (
+        f"no route to {where}: enemy or impassable zones, closed straits or canals, or "
+        "terrain these units cannot enter"
+    )
 
 
 def _has_unloaded(s: GameState, ids: list[int]) -> bool:
@@ -733,6 +909,21 @@ def _transports(ctx: MoveContext, sz: int) -> list[tuple[int, int]]:
     return got
 
 
+def transport_choices(s: GameState, units, path: tuple) -> list[int]:
+    """The transports ``units`` may board on a loading move along ``path`` (land zone,
+    sea zone): every transport of that sea zone they may use with room for them all.
+    The legal moves offer one transport per sea zone (enough choice for bots); a player
+    may name another of these (:func:`gamecore.rules.phases.is_legal_move` accepts it)."""
+    if len(path) != 2 or not units or not s.board.is_sea(path[1]):
+        return []
+    ut = s.rules.units
+    if any(u not in s.units for u in units):
+        return []
+    need = sum(ut[s.units[u].type].transport_cost for u in units)
+    ctx = MoveContext(s, s.current_nation, combat=s.phase == "combat_move")
+    return [tid for tid, free in _transports(ctx, path[1]) if free >= need]
+
+
 def _load_moves(ctx: MoveContext, out, ids, z0, t) -> None:
     for sz in ctx.b.coast[z0]:
         for tid, free in _transports(ctx, sz):
@@ -840,9 +1031,9 @@ def _enemy_land_units(ctx: MoveContext, z: int) -> bool:
     return False
 
 
-def _air_moves(ctx: MoveContext, out, ids, z0, t, moves) -> None:
+def _air_moves(ctx: MoveContext, out, ids, z0, t, moves, via: tuple[int, ...] = ()) -> None:
     s = ctx.s
-    dests = _air_search(ctx, z0, moves)
+    dests = _air_search(ctx, z0, moves, via)
     if ctx.combat:
         land_d = ctx.landing_distance()
         for dest, path in dests.items():
@@ -1253,7 +1444,7 @@ def _apply_special(s: GameState, a: Action, combat: bool) -> None:
         u = s.units[uid]
         s.move_unit(uid, path[-1], moves=0, flags=u.flags | base)
         s.origins[uid] = path[-2]
-    if s.log_mode == "full":
+    if s.log_mode in EVENT_LOGS:
         s.event("move", units=list(a.units), path=list(path), mode=a.mode)
 
 
@@ -1342,7 +1533,7 @@ def apply_move(s: GameState, a: Action) -> None:
             o = s.owner.get(z)
             if o in s.enemies(n) and s.board.is_land(z):
                 control.capture(s, z, n)  # blitz through an empty hostile zone
-    if s.log_mode == "full":
+    if s.log_mode in EVENT_LOGS:
         s.event("move", units=list(a.units), path=list(path), mode=a.mode or None)
     if t0.domain == "land":
         wargame.hostile_move_losses(s, a.units, path)  # seeds/002 §4.9
@@ -1544,6 +1735,14 @@ def occupy_friendly_neutrals(s: GameState, n: str) -> None:
 # ---------------------------------------------------------------------- options
 #: the options this module reads (declared for the rule system: typed, checked at load)
 OPTIONS = (
+    OptionSpec(
+        "movement_restrictions",
+        "table",
+        {},
+        doc="nation -> {mode: allowed|disallowed, zones: [...]}: where its moves may go "
+        "(TripleA movementRestrictionTerritories)",
+        owner="gamecore.rules.movement",
+    ),
     OptionSpec(
         "blitz_through_facilities",
         "bool",

@@ -91,17 +91,27 @@ def is_legal_move(s: GameState, a: Action, legal: list[Action]) -> bool:
     if not want or len(want) != len(a.units):
         return False
     allowed: set[int] = set()
+    other_transport: set[int] = set()
     for x in legal:
-        if (
-            x.kind == "move"
-            and x.path == a.path
-            and x.transport == a.transport
-            and x.mode == a.mode
-            and x.target == a.target
-        ):
-            allowed.update(x.units)
+        if x.kind == "move" and x.path == a.path and x.mode == a.mode and x.target == a.target:
+            if x.transport == a.transport:
+                allowed.update(x.units)
+            elif x.transport and a.transport:
+                other_transport.update(x.units)  # the same load onto another transport
+    if not want <= allowed and not a.transport and not a.mode and len(a.path) > 2:
+        # a route the player forced through waypoints (the legal moves name one route
+        # per destination): legal when the same search finds it through those zones
+        for x in movement.route_moves(s, a.path[0], tuple(a.path[1:-1])):
+            if x.path == a.path:
+                allowed.update(x.units)
     if not want <= allowed:
-        return False
+        # the legal moves name one transport per sea zone; the player may pick another
+        # of that zone's (movement.transport_choices); its room is checked below
+        if not (
+            want <= other_transport
+            and a.transport in movement.transport_choices(s, sorted(want), a.path)
+        ):
+            return False
     if not movement.blitz_pairing_ok(s, sorted(want), a.path):
         return False
     if not movement.towing_ok(s, sorted(want), a.path):
@@ -135,6 +145,11 @@ def politics_actions(s: GameState) -> list[Action]:
     n = s.current_nation
     if s.phase == "combat_move" and any(u.nation == n and u.flags & 1 for u in s.units.values()):
         return []  # declarations come at the start of combat move, before any move
+    if politics.has_political_actions(s):  # TripleA's political actions
+        return [
+            Action("declare_war", nation=str(o.props.get("target", "")), type=o.id)
+            for o in politics.political_actions(s, n)
+        ]
     out = []
     my_side = s.alliance.get(n)  # alliances may change in play (gamecore.rules.politics)
     for x in s.board.nations:
@@ -152,6 +167,9 @@ def politics_actions(s: GameState) -> list[Action]:
 
 # ---------------------------------------------------------------------- apply
 def apply_declare_war(s: GameState, a: Action) -> None:
+    if a.type:  # a political action of the scenario (TripleA's politicalActionAttachment)
+        politics.take_political(s, s.current_nation, a.type)
+        return
     declare_war(s, s.current_nation, a.nation)
 
 
@@ -237,7 +255,7 @@ def end_round(s: GameState) -> None:
     if won is not None:
         control.set_winner(s, *won)
         return
-    control.check_victory(s)
+    control.check_victory(s, round_end=True)
     if s.terminal:
         return
     if s.max_rounds is not None and s.round >= s.max_rounds:

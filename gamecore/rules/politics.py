@@ -39,9 +39,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from gamecore.conditions.evaluator import named_relation_type
 from gamecore.engine.objectives import outcome
 from gamecore.engine.options import OptionSpec
-from gamecore.engine.state import HELD
+from gamecore.engine.state import HELD, Fac
 from gamecore.model.calendar import (  # noqa: F401  (the calendar, re-exported)
     MONTHS_PER_ROUND,
     calendar_month,
@@ -54,7 +55,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
     from gamecore.model import Objective
 
-EVENT_CHECKS = ("round_start", "turn_start", "on_war", "war_gate")
+EVENT_CHECKS = (
+    "round_start",
+    "turn_start",
+    "on_war",
+    "war_gate",
+    "phase_start",
+    "phase_end",
+    "political",
+)
 
 
 # ---------------------------------------------------------------------- the calendar
@@ -96,15 +105,33 @@ def _evaluate(s: GameState, obj: Objective) -> tuple[bool, list[tuple[str, tuple
     return out.met, [(name, args, {}) for name, args in out.effects]
 
 
-def run_events(s: GameState, check: str, nation: str | None = None) -> int:
+def _uses(s: GameState, oid: str) -> int:
+    """How many times event ``oid`` with ``uses: N`` (N > 1) has fired."""
+    n = 0
+    while f"event:{oid}:{n}" in s.awards:
+        n += 1
+    return n
+
+
+def run_events(
+    s: GameState, check: str, nation: str | None = None, phase: str | None = None
+) -> int:
     """Fire the scenario events of ``check`` that hold now; returns how many fired. Once-
     events are looked at again until none fires, so one event may enable another in the
-    same pass (Anschluss, then Munich)."""
+    same pass (Anschluss, then Munich). With ``phase`` (the checks ``phase_start`` and
+    ``phase_end``): the events of that phase whose ``nation`` prop is ``nation`` (or
+    unset). An event with the prop ``uses: N`` fires at most N times."""
     if not s.rules.options.get("scenario_events") or s.terminal:
         return 0
     fired = 0
     pending = _events(s, check)
-    if nation is not None:
+    if phase is not None:
+        pending = [
+            o
+            for o in pending
+            if o.props.get("phase") == phase and o.props.get("nation") in (None, nation)
+        ]
+    elif nation is not None:
         pending = [o for o in pending if not o.owner or nation in _owner_nations(s, o.owner)]
     while pending:
         again = []
@@ -113,6 +140,9 @@ def run_events(s: GameState, check: str, nation: str | None = None) -> int:
             key = f"event:{obj.id}"
             if obj.once and key in s.awards:
                 continue
+            uses = obj.props.get("uses")
+            if isinstance(uses, int) and uses > 0 and _uses(s, obj.id) >= uses:
+                continue
             ok, effects = _evaluate(s, obj)
             if not ok:
                 again.append(obj)
@@ -120,6 +150,8 @@ def run_events(s: GameState, check: str, nation: str | None = None) -> int:
             fired += 1
             if obj.once:
                 s.awards.add(key)
+            elif isinstance(uses, int) and uses > 0:
+                s.awards.add(f"{key}:{_uses(s, obj.id)}")
             s.event("scenario_event", id=obj.id, name=obj.name, date=current_date(s))
             s.remember("event", id=obj.id)
             for name, args, kwargs in effects:
@@ -140,6 +172,15 @@ def on_turn_start(s: GameState) -> None:
         s.event("calendar", round=s.round, date=current_date(s))
         run_events(s, "round_start")
     run_events(s, "turn_start", s.current_nation)
+
+
+def on_phase(s: GameState, phase: str, check: str, nation: str | None = None) -> None:
+    """A phase of ``nation`` (default: the current nation) starts or ends: the events of
+    ``check`` (``phase_start`` / ``phase_end``) for that phase and nation (TripleA's
+    triggers ``when = before:<step>`` / ``after:<step>``)."""
+    if not s.rules.options.get("scenario_events") or s.terminal:
+        return
+    run_events(s, check, nation or s.current_nation, phase=phase)
 
 
 # ---------------------------------------------------------------------- effects
@@ -173,6 +214,11 @@ def apply_effect(s: GameState, obj: Objective, name: str, args: tuple, kwargs: d
             for b in _names(args[1]):
                 if a != b and _nation_ok(s, a) and _nation_ok(s, b) and not s.at_war(a, b):
                     declare_war(s, a, b)
+    elif name == "change_relation":
+        name_of = str(args[4]) if len(args) > 4 and args[4] is not None else None
+        _change_relation(
+            s, obj, _names(args[0]), _names(args[1]), str(args[2]), str(args[3]), name_of
+        )
     elif name == "set_relation":
         a, b, rel = _names(args[0]), _names(args[1]), str(args[2])
         for x in a:
@@ -259,10 +305,67 @@ def apply_effect(s: GameState, obj: Objective, name: str, args: tuple, kwargs: d
     elif name == "surrender":
         for n in _names(args[0]):
             surrender(s, n)
+    elif name == "add_facility":
+        add_facility(s, _zones(args[0]), str(args[1]), obj.id)
+    elif name == "remove_facilities":
+        remove_facilities(s, _zones(args[0]), str(args[1]), obj.id)
+    elif name == "lift_movement_restriction":
+        for n in _names(args[0]):
+            if f"movement_free:{n}" not in s.awards:
+                s.awards.add(f"movement_free:{n}")
+                s.bump()
+                s.event("movement_free", nation=n, by=obj.id)
     elif name == "allow_war":
         pass  # read by war_targets() (check: war_gate)
     else:
         s.event("effect_ignored", effect=name, by=obj.id)
+
+
+#: a ``change_relation`` guard -> the statuses it accepts
+_GUARDS = {
+    "war": ("war",),
+    "neutral": ("neutral", "peace", "pact"),
+    "aligned": ("aligned", "controlled"),
+}
+
+
+def relation_type(s: GameState, a: str, b: str) -> str:
+    """The named relationship type of ``a`` and ``b`` (condition ``relation_type``)."""
+    types = s.scenario.props.get("relation_types") or {}
+    return str(named_relation_type(s.history, types, a, b, s.relation(a, b)))
+
+
+def _change_relation(
+    s: GameState,
+    obj: Objective,
+    a: list[str],
+    b: list[str],
+    guard: str,
+    status: str,
+    type_name: str | None = None,
+) -> None:
+    """TripleA's ``relationshipChange``: each pair whose relation is ``guard`` (``any``,
+    war, neutral, aligned, or a named type) gets ``status`` (and the named type
+    ``type_name``), without the consequences of a declaration (the game's own triggers
+    and political actions carry those)."""
+    ok = _GUARDS.get(guard)
+    for x in a:
+        for y in b:
+            if x == y or not (_nation_ok(s, x) and _nation_ok(s, y)):
+                continue
+            now = s.relation(x, y)
+            if guard != "any":
+                if ok is not None and now not in ok:
+                    continue
+                if ok is None and relation_type(s, x, y) != guard:
+                    continue
+            if type_name and relation_type(s, x, y) != type_name:
+                s.remember("relation_type", pair="|".join(sorted((x, y))), name=type_name)
+            if now == status:
+                continue
+            s.set_relation(x, y, status, initiated_by=obj.owner)
+            if status == "war":
+                s.remember("declared_war", by=x, against=y)
 
 
 def _matches(s: GameState, unit_type: str, flt: Any) -> bool:
@@ -281,6 +384,32 @@ def add_units(s: GameState, nation: str, zones: list[int], flt: Any, count: Any)
     for _ in range(n):
         s.add_unit(nation, types[0], zones[0])
     s.event("units_added", nation=nation, zone=zones[0], type=types[0], count=n)
+
+
+def add_facility(s: GameState, zones: list[int], ftype: str, by: str = "") -> None:
+    """A facility of ``ftype`` is built in the first zone (a trigger's placement of a
+    facility unit: G40's US war production)."""
+    ft = s.rules.facility_type(ftype)
+    if ft is None or not zones:
+        s.event("effect_ignored", effect="add_facility", by=by)
+        return
+    fid = s.next_fid
+    s.next_fid += 1
+    s.facilities[fid] = Fac(fid, zones[0], ft.id, 0)
+    s.bump()
+    s.event("built", nation=s.owner.get(zones[0]), zone=zones[0], facility=fid, type=ft.id, by=by)
+
+
+def remove_facilities(s: GameState, zones: list[int], ftype: str, by: str = "") -> None:
+    """The facilities of ``ftype`` in the zones are removed (a trigger's removeUnits)."""
+    ft = s.rules.facility_type(ftype)
+    want = ft.id if ft is not None else ftype
+    gone = [f.id for f in s.facilities.values() if f.zone in set(zones) and f.type == want]
+    for fid in gone:
+        del s.facilities[fid]
+    if gone:
+        s.bump()
+        s.event("facilities_removed", zones=sorted(set(zones)), type=want, count=len(gone), by=by)
 
 
 def transfer_zones(s: GameState, zones: Iterable[int], nation: str) -> None:
@@ -505,6 +634,78 @@ def surrender(s: GameState, n: str) -> None:
     s.remember("surrendered", by=taker, against=n)
 
 
+# ---------------------------------------------------------------------- political actions
+def political_actions(s: GameState, n: str) -> list[Objective]:
+    """The ``check: political`` events (TripleA's political actions) ``n`` may take now:
+    it owns them, their condition holds, it has attempts left this round (prop
+    ``attempts``, default 1) and can pay their ``cost``."""
+    out = []
+    for obj in _events(s, "political"):
+        if obj.owner != n:
+            continue
+        if _attempts(s, obj.id) >= int(obj.props.get("attempts", 1) or 1):
+            continue
+        if s.banks.get(n, 0) < int(obj.props.get("cost", 0) or 0):
+            continue
+        ok, _effects = _evaluate(s, obj)
+        if ok:
+            out.append(obj)
+    return out
+
+
+def has_political_actions(s: GameState) -> bool:
+    return bool(s.rules.options.get("scenario_events")) and any(
+        o.kind == "event" and o.props.get("check") == "political"
+        for o in s.scenario.objectives.values()
+    )
+
+
+def _attempts(s: GameState, oid: str) -> int:
+    n = 0
+    while f"political:{oid}:{s.round}:{n}" in s.awards:
+        n += 1
+    return n
+
+
+def take_political(s: GameState, n: str, oid: str) -> None:
+    """``n`` takes political action ``oid``: an attempt is counted, its cost paid, and
+    (the players of its ``accept`` prop agreeing: the default policy accepts) its
+    relationship changes made."""
+    obj = s.scenario.objectives.get(oid)
+    if obj is None or obj.kind != "event" or obj.props.get("check") != "political":
+        return
+    s.awards.add(f"political:{oid}:{s.round}:{_attempts(s, oid)}")
+    cost = int(obj.props.get("cost", 0) or 0)
+    if cost:
+        s.banks[n] = max(0, s.banks.get(n, 0) - cost)
+        s.settle_earmarks(n)
+    ok, effects = _evaluate(s, obj)
+    s.event("political_action", by=n, id=oid, name=obj.name, cost=cost, ok=ok)
+    if not ok:
+        return
+    for name, args, kwargs in effects:
+        apply_effect(s, obj, name, args, kwargs)
+    target = obj.props.get("target")
+    if target and s.at_war(n, target):
+        s.remember("declared_war", by=n, against=target)
+
+
+def _objective_income_after(s: GameState, n: str, oid: str | None) -> int:
+    """The national-objective income of ``n`` and its Alliance now (``oid`` None) or right
+    after ``n`` takes political action ``oid`` (on a copy of the game)."""
+    from gamecore.rules.economy import objectives_income
+
+    c = s.clone()
+    c.log_mode = "none"
+    if oid is not None:
+        take_political(c, n, oid)
+    side = s.alliance.get(n)
+    team = [
+        m for m in s.board.nations if m == n or (side is not None and s.alliance.get(m) == side)
+    ]
+    return sum(objectives_income(c, m)[0] for m in team)
+
+
 # ---------------------------------------------------------------------- war
 def war_targets(s: GameState, n: str) -> set[str] | None:
     """Whom ``n`` may declare war on now (None: anyone, the option ``war_gates`` is off):
@@ -516,6 +717,10 @@ def war_targets(s: GameState, n: str) -> set[str] | None:
         return set()
     if not s.rules.options.get("war_gates"):
         return None
+    if has_political_actions(s):
+        # TripleA: wars come only from the game's political actions and triggers (the
+        # politics phase offers those); a neutral's zones may be attacked once at war
+        return {x for x in s.board.nations if x != n and s.at_war(n, x)}
     gates = _events(s, "war_gate")
     if not gates:
         return None  # a scenario without gates restricts nobody
@@ -548,6 +753,8 @@ def suggested_wars(s: GameState, n: str) -> set[str]:
     """A bot's default (no effect without ``war_gates``): declare war on the nations the
     gates allow that are minors or already at war with a member of ``n``'s Alliance (the
     Allies join each other's wars, Germany takes Poland); pact partners are left alone."""
+    if has_political_actions(s):
+        return _suggested_political(s, n)
     allowed = war_targets(s, n)
     if allowed is None:
         return set()
@@ -565,6 +772,38 @@ def suggested_wars(s: GameState, n: str) -> set[str]:
             m != n and s.alliance.get(m) == side and s.at_war(m, x) for m in s.board.nations
         )
         if kind.get(x) == "minor" or ally_at_war:
+            out.add(x)
+    return out
+
+
+def _suggested_political(s: GameState, n: str) -> set[str]:
+    """A bot's default with TripleA political actions: take a declaration of war that is
+    open now on a nation that is not neutral, already at war with a member of ``n``'s
+    Alliance (or a minor), when it pays: the national-objective income of ``n`` and its
+    Alliance right after it is not lower than now (Japan keeps its trade with America
+    until the US is at war; the US declares as soon as its gate opens)."""
+    side = s.alliance.get(n)
+    kind = s.board.nation_kind
+    out: set[str] = set()
+    seen: set[str] = set()
+    base = None
+    for obj in political_actions(s, n):
+        x = str(obj.props.get("target"))
+        if x in seen:
+            continue
+        seen.add(x)
+        if x not in s.board.nations or kind.get(x) == "neutral" or not s.alive(x):
+            continue
+        if s.at_war(n, x) or (side is not None and s.alliance.get(x) == side):
+            continue
+        ally_at_war = side is not None and any(
+            m != n and s.alliance.get(m) == side and s.at_war(m, x) for m in s.board.nations
+        )
+        if not (ally_at_war or kind.get(x) == "minor"):
+            continue
+        if base is None:
+            base = _objective_income_after(s, n, None)
+        if _objective_income_after(s, n, obj.id) >= base:
             out.add(x)
     return out
 
@@ -767,6 +1006,10 @@ __all__ = [
     "date_label",
     "declare_war",
     "filter_declarations",
+    "has_political_actions",
+    "on_phase",
+    "political_actions",
+    "take_political",
     "is_controlled",
     "on_turn_start",
     "minor_attacked",

@@ -87,6 +87,14 @@ class GameWorld:
     def relation(self, a: str, b: str) -> str:
         return self.state.relation(a, b)
 
+    def facility_types(self, zone: int) -> list[str]:
+        return [f.type for f in self.state.facilities_in(zone)]
+
+    @property
+    def relation_types(self) -> dict[str, str]:
+        """The scenario's named relationship types at the start ("A|B" -> name)."""
+        return self.state.scenario.props.get("relation_types") or {}
+
     def income(self, nation: str) -> int:
         from gamecore.rules.economy import income_level
 

@@ -35,6 +35,7 @@ from gamecore.engine.systems import get_system
 from gamecore.errors import RulesError, WarroomError
 from gamecore.model import Ownership, Pack, Scenario, UnitStack
 from gamecore.model.calendar import calendar_month, date_label, parse_date
+from gamecore.rules import economy, movement, tech
 from gamecore.sim.bots import BOTS, make_bot, plays
 from gamecore.store.jsonform import pack_to_data
 
@@ -152,7 +153,9 @@ class PlaySession:
             scn = pack.scenarios.get(scenario_id)
             if scn is not None:
                 decisions = get_system(load_ruleset(scn.ruleset, pack).system).offered_decisions
-        state = new_game(pack, scenario_id, seed=seed, rounds=rounds, decisions=decisions)
+        state = new_game(
+            pack, scenario_id, seed=seed, rounds=rounds, decisions=decisions, log="play"
+        )
         s = cls(pack, state, seats, autosave=autosave)
         s._settle()
         return s
@@ -183,7 +186,7 @@ class PlaySession:
         if not isinstance(log, list) or not isinstance(seats, dict):
             raise SaveError("the saved game has no log or no seats", str(path))
         try:
-            state = replay(pack, log)
+            state = replay(pack, log, log_mode="play")
         except (RulesError, KeyError, TypeError, ValueError) as err:
             raise SaveError(f"the log does not replay: {err}", str(path)) from None
         return cls(pack, state, seats, fingerprint=fp, autosave=autosave)
@@ -346,6 +349,93 @@ class PlaySession:
             return 0
         pending = getattr(s, "pending", {}).get(s.current_nation, {})
         return sum(int(v) for v in pending.values()) if isinstance(pending, dict) else 0
+
+    def bought(self) -> dict[str, int]:
+        """What the current nation bought and has not placed yet: type -> count."""
+        pending = getattr(self.state, "pending", {}).get(self.state.current_nation, {})
+        if not isinstance(pending, dict):
+            return {}
+        return {t: int(c) for t, c in sorted(pending.items()) if c}
+
+    def route_moves(self, zone: int, via: tuple[int, ...]) -> list[Action]:
+        """The moves from ``zone`` whose route passes ``via`` in order (a human's
+        waypoints; the A&A family's movement search): each is legal to apply."""
+        if self.state.system.name != "aa" or self.state.is_terminal():
+            return []
+        return movement.route_moves(self.state, zone, tuple(via))
+
+    def unreachable_reason(self, zone: int, dest: int, via: tuple[int, ...] = ()) -> str:
+        """Why the player's units in ``zone`` cannot move to ``dest`` (through ``via``)
+        now, in words (the movement search's own answer)."""
+        if self.state.system.name != "aa" or self.state.is_terminal():
+            return "not allowed now"
+        return movement.unreachable_reason(self.state, zone, dest, tuple(via))
+
+    def carrier_room(self, zone: int) -> int:
+        """Room for aircraft on the current nation's (and allies') carriers in sea zone
+        ``zone`` this phase (what a non-combat move of aircraft there may use)."""
+        st = self.state
+        if st.system.name != "aa" or not st.board.is_sea(zone):
+            return 0
+        ctx = movement.MoveContext(st, st.current_nation, st.phase == "combat_move")
+        return int(ctx.carrier_free().get(zone, 0))
+
+    def transport_choices(self, units, path) -> list[int]:
+        """The transports ``units`` may board on a loading move along ``path`` (the A&A
+        family's movement): the player may pick any (the legal moves name one)."""
+        if self.state.system.name != "aa":
+            return []
+        return movement.transport_choices(self.state, units, path)
+
+    # the purchase phase's other spending: research dice, repairs, production instalments
+    def research_offer(self) -> dict[str, Any] | None:
+        """What research costs the current nation now (None: it may not research): the
+        dice it has left this turn, the price of one, the die, what it rolled for."""
+        st = self.state
+        n = st.current_nation
+        if st.system.name != "aa" or not tech.may_research(st, n):
+            return None
+        opts = st.rules.options
+        done = tech.rolled(st, n)
+        return {
+            "dice_left": max(0, tech.research_dice(st, n) - len(done)),
+            "cost": int(opts["research_cost"]),
+            "die": int(opts["research_die"]),
+            "rolled": list(done),
+        }
+
+    def describe_research(self, tech_id: str) -> str:
+        """ "Radar: stage 1 of 2, a roll of 5+ on a d10" (the stage a die may complete)."""
+        st = self.state
+        t = st.rules.technologies[tech_id]
+        k = tech.stage(st, st.current_nation, tech_id)
+        die = int(st.rules.options["research_die"])
+        if k >= t.stages:
+            return f"{t.name}: developed"
+        return f"{t.name}: stage {k + 1} of {t.stages}, a roll of {t.targets[k]}+ on a d{die}"
+
+    def describe_repair(self, facility_id: int) -> str:
+        """ "Repair Major Factory in Ruhr: 4 damage, 1 a point, 4 affordable now"."""
+        st = self.state
+        f = st.facilities[facility_id]
+        ft = st.rules.facility_types[f.type]
+        cost = max(1, ft.repair_cost)
+        points = min(f.damage, st.spendable(st.current_nation) // cost)
+        zone = self.pack.map.zones.get(f.zone)
+        where = zone.name if zone is not None and zone.name else f"zone {f.zone}"
+        return (
+            f"Repair {ft.name} in {where}: {f.damage} damage, {cost} a point, {points} repaired now"
+        )
+
+    def describe_advance(self, item: int) -> str:
+        """A Production Chart item's next instalment."""
+        st = self.state
+        n = st.current_nation
+        q = next((q for q in getattr(st, "queue", ()) if q.id == item), None)
+        if q is None:
+            return f"Production Chart item {item}"
+        price = economy.instalment(st, n, q.type, q.stage)
+        return f"Pay {q.type}: stage {q.stage + 1} of {q.stages}, {price} now"
 
     def money_left(self) -> int:
         s = self.state

@@ -68,6 +68,12 @@ def _set_zone(zid, field, value):
     return SetZoneAttrs([zid], field, value)
 
 
+def _remove_facility(fid):
+    from gamecore.ops import RemoveItem
+
+    return RemoveItem("facilities", fid)
+
+
 def _label_point(pack, zid):
     from gamecore.geometry.queries import label_point
 
@@ -253,11 +259,17 @@ def facility_limits(ctx):
             (o for o in seen.get(key, ()) if ctx.coexist(facilities[o].props, f.props)), None
         )
         if twin is not None:
+            # the obvious repair (a merge of two zones with a factory each gives this):
+            # one of the type stays, the one added later goes
             yield ctx.issue(
                 "ATT010",
                 f"{ctx.zone_desc(f.zone)} has two {kind} facilities (ids {twin} and {f.id})",
                 zones=[f.zone] if f.zone in ctx.map.zones else [],
                 refs={"facilities": [twin, f.id]},
+                fix=Fix(
+                    f"Remove the second {kind} (id {f.id})",
+                    lambda pack, fid=f.id: _remove_facility(fid),
+                ),
             )
         seen.setdefault(key, []).append(f.id)
         limit = getattr(ft, "max_damage", 0) if ft is not None else 0

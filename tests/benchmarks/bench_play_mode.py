@@ -7,8 +7,8 @@ timer on the GUI thread measures it, from the moment New Game is accepted (the m
 first paint is done before): ``longest_stall_ms`` is the longest gap between two of its
 ticks beyond its interval (the longest the window could not react), ``p99_stall_ms`` the
 99th percentile, ``stalls_over_100ms_where`` each long gap with who was to move when it
-ended ("bots": a bot's move was applied and drawn; "human": the turn came back and the
-whole map was redrawn). Also the game's start (built on the worker: ``start_s``), the
+ended ("bots": a bot's move was applied and drawn; "human": the turn came back to the
+player). Also the game's start (built on the worker: ``start_s``), the
 bot actions, the redraws of the position (``PlayMode.refresh``) and the wall time.
 Goal: ``longest_stall_ms`` <= 100 ms.
 """

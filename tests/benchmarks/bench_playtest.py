@@ -7,14 +7,30 @@ Then the path a playtester takes on the bundled sample: ``run_playtest`` with 2 
 on each of its scenarios (1939 and global-war-1936) with no options, i.e. to the default
 round cap when the scenario has none, reporting games per minute and how the games ended.
 
+Then TripleA's Global 1940 2nd Edition (issue #24): ``world_war_ii_global``'s
+``ww2global40_2nd_edition.xml`` imported at bench time from ``TRIPLEA_MAPS`` with
+``warroom import triplea`` and played with ``warroom playtest --jobs 2 --max-rounds 10``
+(heuristic bots; both through :func:`gamecore.cli.main`, the code the command line runs),
+in games per minute beside TripleA 1.9's Fast AI on the same game XML as measured by
+``tests/benchmarks/triplea_fast_ai.py`` and recorded in
+``tests/benchmarks/data/triplea_fast_ai.json``, and the ratio (goal: 100x) against
+TripleA's fastest recorded game (and against its mean). Without
+TRIPLEA_MAPS the figures say why they are missing.
+
 ``WARROOM_BENCH_PLAYTEST_GAMES`` sets the games per configuration (default 4);
-``WARROOM_BENCH_PLAYTEST_SAMPLE_GAMES`` the games per sample scenario (default 6).
+``WARROOM_BENCH_PLAYTEST_SAMPLE_GAMES`` the games per sample scenario (default 6);
+``WARROOM_BENCH_PLAYTEST_G40_GAMES`` the Global 1940 games (default 10).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import os
+import tempfile
 import time
+from pathlib import Path
 
 from gamecore.engine import new_game
 from gamecore.engine.testmaps import synthetic_pack
@@ -84,6 +100,7 @@ def run() -> dict:
     out["scaling_2_over_1"] = round(rates[2] / rates[1], 2)
     out["goal_games_per_min"] = 30
     out.update(_sample_scenarios())
+    out.update(imported_global_1940())
     return out
 
 
@@ -109,4 +126,104 @@ def _sample_scenarios() -> dict:
         out[f"{key}_mean_game_s"] = round(s["seconds_mean"], 2)
         out[f"{key}_stalled"] = s["stalled"]["count"]
         out[f"{key}_ended_by"] = {k: d["count"] for k, d in s["ended_by"].items()}
+    return out
+
+
+G40_MAP = "world_war_ii_global"
+G40_XML = "ww2global40_2nd_edition.xml"
+G40_ROUNDS = 10
+G40_JOBS = 2
+TRIPLEA_RECORD = Path(__file__).resolve().parent / "data" / "triplea_fast_ai.json"
+GOAL_RATIO = 100
+
+
+def triplea_fast_ai_figure(game_xml: str = G40_XML, source: str = "triplea") -> dict | None:
+    """The recorded TripleA 1.9 Fast AI measurement of ``game_xml`` (None if there is none)."""
+    if not TRIPLEA_RECORD.is_file():
+        return None
+    data = json.loads(TRIPLEA_RECORD.read_text(encoding="utf-8"))
+    for m in data.get("measurements", []):
+        if (
+            m.get("game_xml") == game_xml
+            and m.get("source") == source
+            and m.get("seconds_per_game")
+        ):
+            return m
+    return None
+
+
+def imported_global_1940() -> dict:
+    """Games per minute of ``warroom playtest`` on TripleA's Global 1940 2nd Edition, imported
+    now with ``warroom import triplea``, beside TripleA's own Fast AI on the same game."""
+    from gamecore.cli import main
+
+    out: dict = {}
+    fast_ai = triplea_fast_ai_figure()
+    if fast_ai is None:
+        out["g40_triplea_fast_ai"] = f"not recorded ({TRIPLEA_RECORD} has no {G40_XML} figure)"
+    else:
+        out["g40_triplea_fast_ai_s_per_game"] = fast_ai["seconds_per_game"]
+        out["g40_triplea_fast_ai_games_per_min"] = fast_ai["games_per_minute"]
+        loads = [g[k][0] for g in fast_ai["games"] for k in ("loadavg_before", "loadavg_after")]
+        done = [g for g in fast_ai["games"] if g["result"].startswith("OK")]
+        out["g40_triplea_fast_ai_games"] = len(done)  # the games the figure averages
+        out["g40_triplea_fast_ai_failed_games"] = len(fast_ai["games"]) - len(done)
+        # the ratio is taken against TripleA's fastest complete game (the least loaded
+        # machine): the conservative comparison
+        out["g40_triplea_fast_ai_best_s"] = min(g["seconds"] for g in done)
+        out["g40_triplea_fast_ai_measured"] = (
+            f"{fast_ai['measured']}, TripleA {fast_ai['triplea']}, "
+            f"{fast_ai['machine']['cpus']} x {fast_ai['machine']['cpu']}, load average "
+            f"{min(loads)}-{max(loads)}"
+        )
+    root = os.environ.get("TRIPLEA_MAPS")
+    xml = Path(root or ".") / G40_MAP / "map" / "games" / G40_XML
+    if not root or not xml.is_file():
+        out["g40_skipped"] = (
+            "TRIPLEA_MAPS is not set" if not root else f"{xml} is missing"
+        ) + f" (a folder of TripleA map folders holding {G40_MAP}): no Global 1940 figures"
+        return out
+    games = int(os.environ.get("WARROOM_BENCH_PLAYTEST_G40_GAMES", "10"))
+    with tempfile.TemporaryDirectory(prefix="bench-g40-") as tmp:
+        pack = Path(tmp) / "g40.warroom"
+        sink = io.StringIO()
+        t0 = time.perf_counter()
+        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(io.StringIO()):
+            code = main(["import", "triplea", str(xml), "-o", str(pack), "--no-images"])
+        out["g40_import_s"] = round(time.perf_counter() - t0, 2)
+        if code != 0:
+            out["g40_skipped"] = f"warroom import triplea {xml} exited {code}: {sink.getvalue()}"
+            return out
+        sink = io.StringIO()
+        cmd = ["playtest", str(pack), "--games", str(games), "--jobs", str(G40_JOBS),
+               "--max-rounds", str(G40_ROUNDS), "--bot", "heuristic", "--fresh", "--json",
+               "--results", str(Path(tmp) / "results.jsonl")]  # fmt: skip
+        t0 = time.perf_counter()
+        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(io.StringIO()):
+            code = main(cmd)
+        wall = time.perf_counter() - t0
+    if code != 0:
+        out["g40_skipped"] = f"warroom {' '.join(cmd)} exited {code}"
+        return out
+    summary = json.loads(sink.getvalue())
+    ok = summary["completed"]
+    rate = ok / wall * 60.0
+    out.update(
+        {
+            "g40_games": games,
+            "g40_completed": ok,
+            "g40_stalled": summary["stalled"]["count"],
+            "g40_rounds": G40_ROUNDS,
+            "g40_jobs": G40_JOBS,
+            "g40_wall_s": round(wall, 2),
+            "g40_mean_game_s": round(summary["seconds_mean"], 2),
+            "g40_games_per_min": round(rate, 2),
+            "g40_ended_by": {k: d["count"] for k, d in summary["ended_by"].items()},
+        }
+    )
+    if fast_ai is not None:
+        best = 60.0 / out["g40_triplea_fast_ai_best_s"]
+        out["g40_ratio_vs_triplea_fast_ai"] = round(rate / best, 1)
+        out["g40_ratio_vs_triplea_fast_ai_mean"] = round(rate / fast_ai["games_per_minute"], 1)
+        out["g40_goal_ratio"] = GOAL_RATIO
     return out

@@ -4,7 +4,10 @@ open (Issues, Scenario, Zones, Inspector, Overview), driven by real input events
 - ``value_edit``: type a value into the Inspector's value field and press Enter;
 - ``vertex_move``: drag a shared vertex with the vertex tool (press, move, release);
 - ``undo``: Ctrl+Z on the map after a value edit;
-- ``merge``: the merge tool, two clicked zones, Enter (undone between runs).
+- ``merge``: the merge tool, two clicked zones, Enter; the zones carry units and owners,
+  so Enter asks what happens to them and the measured input is the Enter that answers
+  the question with its default (``merge_ask_ms``: from the first Enter until the
+  question is up); undone between runs (``undo_merge``: Ctrl+Z).
 
 Each figure runs from the input event until the window is idle again with the frame
 repainted (events processed until none is pending): ``*_ms`` is the wall-clock median,
@@ -86,12 +89,18 @@ class _Meter:
             time.sleep(0.002)
         self.idle()
 
+    def restart(self) -> None:
+        """Start the clocks again: the measured input event comes now (an action that
+        first opens a dialog and then answers it)."""
+        self._start = time.perf_counter(), time.thread_time(), time.process_time()
+
     def measure(self, name: str, action) -> None:
         self.settle()
         self._done = False
-        w, c, p = time.perf_counter(), time.thread_time(), time.process_time()
+        self.restart()
         action()
         self.idle()
+        w, c, p = self._start
         self.wall.setdefault(name, []).append(1000 * (time.perf_counter() - w))
         self.ui_cpu.setdefault(name, []).append(1000 * (time.thread_time() - c))
         end = time.perf_counter() + 60
@@ -115,12 +124,13 @@ class _Meter:
 
 def _bench_window(path: Path, settings_path: Path) -> dict:
     import shapely
-    from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+    from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
     import editor  # noqa: F401  (installs the PySide6 workaround first)
     from editor.mainwindow import MainWindow
+    from editor.removal import RemovedZonesDialog
 
     app = QApplication.instance() or QApplication([])
     settings = QSettings(str(settings_path), QSettings.Format.IniFormat)
@@ -228,6 +238,7 @@ def _bench_window(path: Path, settings_path: Path) -> dict:
     pa = a_zone.geometry.representative_point()
     pb = b_zone.geometry.representative_point()
     merged = 0
+    ask_ms: list[float] = []
     for _ in range(RUNS):
         QTest.mouseClick(
             vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, on_screen(pa.x, pa.y)
@@ -237,13 +248,34 @@ def _bench_window(path: Path, settings_path: Path) -> dict:
         )
         meter.idle()
         before = len(pack.map.zones)
-        meter.measure("merge", lambda: QTest.keyClick(vp, Qt.Key.Key_Return))
+        asked: list[float] = []
+
+        def merge(asked=asked):
+            t = time.perf_counter()
+
+            def answer():
+                dialog = QApplication.activeModalWidget()
+                if not isinstance(dialog, RemovedZonesDialog):
+                    QTimer.singleShot(1, answer)
+                    return
+                asked.append(1000 * (time.perf_counter() - t))
+                meter.restart()  # the input that merges: Enter on the question
+                QTest.keyClick(dialog, Qt.Key.Key_Return)
+
+            QTimer.singleShot(0, answer)
+            QTest.keyClick(vp, Qt.Key.Key_Return)
+
+        meter.measure("merge", merge)
+        if not asked:
+            raise RuntimeError("the merge did not ask what happens to the units")
+        ask_ms.extend(asked)
         merged += len(doc.pack.map.zones) < before
         meter.measure(
             "undo_merge",
             lambda: QTest.keyClick(vp, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier),
         )
     out["merges_done"] = merged
+    out["merge_ask_ms"] = round(statistics.median(ask_ms), 1)
     out.update(meter.figures())
     window.discard_and_close()
     app.processEvents()

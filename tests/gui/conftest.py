@@ -74,3 +74,59 @@ def make_window(qtbot, settings):
 @pytest.fixture
 def window(make_window):
     return make_window()
+
+
+@pytest.fixture(autouse=True)
+def _no_removal_dialog(monkeypatch):
+    """Deleting or merging zones that carry units, an owner or a capital asks what
+    happens to them: a test that does so answers with ``answer_removal``."""
+    from PySide6.QtWidgets import QDialog
+
+    from editor.removal import RemovedZonesDialog
+
+    unexpected: list[str] = []
+
+    def refuse(self):  # raising inside a Qt event handler would take the process down
+        unexpected.append(self.windowTitle())
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(RemovedZonesDialog, "exec", refuse)
+    yield
+    assert not unexpected, f"unexpected dialogs {unexpected}"
+
+
+@pytest.fixture
+def answer_removal(qtbot, monkeypatch):
+    """``arm(choices, cancel=False)``: answer the next "what happens to the removed
+    zones" dialog with real clicks, ``choices`` mapping "units", "ownership" or
+    "capital" to an option ("move"/"remove", "survivor"/"removed", "move"/"clear"),
+    then Enter (its default button) or Escape. ``asked`` gets, per dialog, the groups it
+    showed."""
+    from PySide6.QtCore import QPoint, Qt, QTimer
+    from PySide6.QtWidgets import QApplication, QDialog, QRadioButton
+
+    from editor.removal import RemovedZonesDialog
+
+    monkeypatch.setattr(RemovedZonesDialog, "exec", QDialog.exec)
+    asked: list[list[str]] = []
+
+    def arm(choices: dict | None = None, cancel: bool = False) -> None:
+        def answer() -> None:
+            dialog = QApplication.activeModalWidget()
+            if not isinstance(dialog, RemovedZonesDialog):
+                QTimer.singleShot(10, answer)  # not up yet
+                return
+            asked.append(sorted(dialog.groups))
+            for group, value in (choices or {}).items():
+                button = dialog.findChild(QRadioButton, f"{group}_{value}")
+                assert button is not None, (group, value, sorted(dialog.groups))
+                # on its round indicator (a click right of the text misses the button)
+                at = QPoint(8, button.height() // 2)
+                qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=at)
+                assert button.isChecked(), (group, value)
+            qtbot.keyClick(dialog, Qt.Key.Key_Escape if cancel else Qt.Key.Key_Return)
+
+        QTimer.singleShot(0, answer)
+
+    arm.asked = asked
+    return arm

@@ -4,12 +4,15 @@ save, reload, same state; a human seat against bots; editing off while playing."
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QLabel, QMessageBox
 
 from editor.play import load_game, new_game, save_game
 from editor.play.newgame import NewGameDialog
@@ -38,6 +41,12 @@ def _start(w, qtbot, scenario: str, seats: dict[str, str], seed: int = 3, rounds
     assert new_game(w, dlg)
     assert w.play.wait_until_started()  # built on the worker thread
     return w.play
+
+
+def _pixels(img):
+    img = img.convertToFormat(QImage.Format.Format_RGB32)
+    data = np.frombuffer(img.constBits(), np.uint8, img.sizeInBytes())
+    return data.reshape(img.height(), img.bytesPerLine())[:, : 4 * img.width()]
 
 
 def _click_zone(w, qtbot, zone: int) -> None:
@@ -76,7 +85,8 @@ def _end_phase(play, qtbot) -> None:
 def _pick_action(play, qtbot, pred) -> None:
     lst = play.panel.actions
     for i in range(lst.count()):
-        if pred(lst.item(i).data(Qt.ItemDataRole.UserRole)):
+        a = lst.item(i).data(Qt.ItemDataRole.UserRole)
+        if a is not None and pred(a):
             lst.setCurrentRow(i)
             qtbot.mouseClick(play.panel.do_btn, Qt.MouseButton.LeftButton)
             return
@@ -115,6 +125,9 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     play.panel.count.setValue(1)
     _pick_action(play, qtbot, lambda a: a.kind == "buy" and a.type == "infantry")
     assert play.session.state.banks["GER"] == bank - 2 * cost
+    # what was bought shows to the buyer (the log keeps it from the others)
+    assert "infantry" in play.panel.info.text()
+    assert play.panel.info.text().startswith("Bought, to place: ")
     _end_phase(play, qtbot)  # money left: the confirmation said yes
     assert asked and "unspent" in asked[-1]
     while play.session.state.phase == "politics" and play.session.player == "GER":
@@ -144,6 +157,9 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     snap = st.snapshot()
     assert not play.move_to(far)
     assert errors and "cannot move" in errors[-1]
+    # ...with the movement search's reason (too far, no route, the other phase...)
+    why = errors[-1].split(" in combat move: ", 1)[1]
+    assert why == play.session.unreachable_reason(src, far) and why
     assert play.session.state.snapshot() == snap
     before = len([u for u in st.units_in(dest) if st.units[u].nation == "GER"])
     _click_zone(w, qtbot, dest)
@@ -156,11 +172,15 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     assert s.state.phase == "combat"
     chosen = None
     fought = False
+    defender_decided = False
     for _ in range(200):
         s = play.session
         st = s.state
         if st.phase != "combat" or st.current_nation != "GER":
             break
+        if st.decision is not None and st.decision.owner != "GER":
+            defender_decided = True  # an open step: no hand-over screen for it
+            assert not play.handing_over
         _continue(play, qtbot)
         if st.decision is None:
             if any(a.kind == "fight" for a in s.legal()):
@@ -182,10 +202,16 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
             assert len(last) > n_actions and last[n_actions]["a"]["profile"] == chosen.profile
             continue
         _answer_default(play, qtbot)
-    assert fought and chosen is not None
+    assert fought and chosen is not None and defender_decided
     assert any(e.get("e") == "battle_end" and e.get("zone") == dest for e in play.session.state.log)
     texts = [play.panel.log.item(i).text() for i in range(play.panel.log.count())]
-    assert any("round 1: attacker hits" in x for x in texts)  # the dice of each round
+    # each round's hits and the faces of its dice, per side
+    assert any("round 1: attacker hits" in x and "dice attacker" in x for x in texts)
+    # and above the actions of the turn's next phase, the battle fought last
+    _continue(play, qtbot)
+    text = play.panel.info.text()
+    assert play.panel.info.isVisible() and "Last battle" in text
+    assert re.search(r"rolled: \w+@\d: \d", text), text
 
     # -- non-combat move: move one stack that may still move
     s = play.session
@@ -214,13 +240,26 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
         _pick_action(play, qtbot, lambda a: a.kind == "place")
         placed += 1
     assert placed == 2
-    # -- the rest of the round: every other nation ends its phases, decisions by default
+    # -- the rest of the round: every other nation ends its phases, decisions by default;
+    # the hand-over screen comes before each one's purchase (hidden), never elsewhere
+    screens = []
+    purchases = set()
     for _ in range(500):
         s = play.session
         if s.state.round > 1 or s.state.is_terminal():
             break
+        if s.state.phase == "purchase" and s.state.decision is None:
+            purchases.add(s.player)
+        if play.handing_over:
+            screens.append((s.player, s.state.phase))
         _end_phase(play, qtbot)
     assert play.session.state.round > 1 or play.session.state.is_terminal()
+    assert screens and {p for _n, p in screens} == {"purchase"}
+    assert {n for n, _p in screens} == purchases - {"GER"}
+    # what another nation bought is not in the log (it shows when placed)
+    texts = [play.panel.log.item(i).text() for i in range(play.panel.log.count())]
+    assert "GER: buys (shown when placed)" in texts
+    assert not any("kind=buy" in x or "buy type=" in x for x in texts)
     # the log panel centres the map on a zone
     lst = play.panel.log
     item = next(
@@ -264,6 +303,15 @@ def test_human_against_bots_and_close(sample_window, qtbot):
     nations = [n for slot in pack.scenarios["global-war-1936"].turn_order for n in slot]
     seats = {n: "heuristic" for n in nations}
     seats["UK"] = HUMAN
+    # zoomed on Europe, where the bots move first: their stacks are drawn as chips
+    europe = [
+        z
+        for z, o in pack.scenarios["global-war-1936"].ownership.items()
+        if o.owner in ("GER", "FRA", "ITA")
+    ]
+    w.view.zoom_to(w.scene.geom.union_rect(europe), margin=0.05)
+    qtbot.wait(100)  # the window's layout settles
+    size = w.view.viewport().size()
     play = _start(w, qtbot, "global-war-1936", seats, seed=2, rounds=1)
     assert play.wait_for_bots(120)
     s = play.session
@@ -271,7 +319,232 @@ def test_human_against_bots_and_close(sample_window, qtbot):
     assert "UK" in play.panel.turn.text()
     # the map shows the game: a German capture or move changed the position drawn
     assert {z: o.owner for z, o in w.scene.play_scenario.ownership.items()} == s.state.owner
+    # the view kept its size (the Play dock went in a tab: no fit, no whole repaint)
+    assert w.view.viewport().size() == size
+    # only what changed was repainted, move after move: the map on screen is the one a
+    # whole repaint of the final position draws
+    w.scene.flush_repaints()
+    qtbot.wait(50)
+    partial = w.view.viewport().grab().toImage()
+    assert w.scene.symbols.get(w.view.transform().m11()).units  # chips are on screen
+    w.scene.show_position(w.scene.play_scenario, full=True)
+    qtbot.wait(50)
+    whole = w.view.viewport().grab().toImage()
+    # (antialiasing at the edge of a repainted rectangle may round a channel by one)
+    a, b = _pixels(partial).astype(int), _pixels(whole).astype(int)
+    assert a.shape == b.shape and int(abs(a - b).max()) <= 8
     w.act_close_game.trigger()
     assert w.play.session is None and w.scene.play_scenario is None
     assert all(a.isEnabled() for a in w.tool_actions.values())
     assert w.inspector.isEnabled()
+
+
+def _zone_point(w, zone: int) -> QPoint:
+    z = w.document.pack.map.zones[zone]
+    p = z.geometry.representative_point()
+    vp = w.view.mapFromScene(p.x, p.y)
+    return QPoint(vp.x(), vp.y())
+
+
+def test_route_preview_and_the_transport_the_player_picks(sample_window, qtbot, monkeypatch):
+    """Hovering a reachable zone draws the route there (the overlay is painted on the
+    map); a move that boards a transport where several could take the stack asks which,
+    and boards the one picked — not only the one the engine's legal moves name."""
+    w = sample_window
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    pack = w.document.pack
+    seats = {n: HUMAN for slot in pack.scenarios["1939"].turn_order for n in slot}
+    play = _start(w, qtbot, "1939", seats, seed=3, rounds=1)
+    while play.session.state.phase != "combat_move":
+        _end_phase(play, qtbot)
+    s = play.session
+    st = s.state
+    load = next(
+        a
+        for a in s.legal()
+        if a.kind == "move" and a.transport and len(s.transport_choices(a.units, a.path)) > 1
+    )
+    src, sea = load.path
+    _click_zone(w, qtbot, src)
+    assert play.source == src and sea in w.scene.play_targets
+    # keep only the units that board: the stack's other types stay
+    t = st.units[load.units[0]].type
+    for typ, spin in play.panel._spins.items():
+        spin.setValue(len(load.units) if typ == t else 0)
+    # hover: the route is previewed and drawn over the map
+    w.view.zoom_to(w.scene.geom.union_rect([src, sea]), margin=0.3)
+    qtbot.wait(20)
+    before = w.view.viewport().grab().toImage()
+    qtbot.mouseMove(w.view.viewport(), _zone_point(w, sea))
+    qtbot.wait(50)
+    assert play.routes == [(src, sea)]
+    assert "(2 can take them)" in w.statusBar().currentMessage()
+    after = w.view.viewport().grab().toImage()
+    a, b = _pixels(before).astype(int), _pixels(after).astype(int)
+    assert int((abs(a - b).sum(axis=1) > 0).sum()) > 50  # the route line is on screen
+    # a zone out of reach: no route
+    far = next(z for z, o in st.owner.items() if o == "USA")
+    play.preview(far)
+    assert play.routes == []
+    # the click asks which transport
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=_zone_point(w, sea))
+    assert play.choosing is not None and play.panel.transport_box.isVisible()
+    combo = play.panel.transports
+    choices = [combo.itemData(i) for i in range(combo.count())]
+    assert sorted(choices) == sorted(s.transport_choices(load.units, load.path))
+    other = next(tid for tid in choices if tid != load.transport)
+    assert "free" in combo.itemText(choices.index(other))
+    combo.setCurrentIndex(choices.index(other))
+    qtbot.mouseClick(play.panel.board_btn, Qt.MouseButton.LeftButton)
+    st = play.session.state
+    assert play.choosing is None
+    assert all(st.units[u].on == other and st.units[u].zone == sea for u in load.units)
+
+
+def test_research_and_repair_in_the_purchase_panel(sample_window, qtbot):
+    """Global War's purchase phase also researches and repairs: the panel lists them in
+    their own sections, research with the dice left and what a die needs; a research die
+    is rolled from the panel and its roll is in the log."""
+    w = sample_window
+    pack = w.document.pack
+    nations = [n for slot in pack.scenarios["global-war-1936"].turn_order for n in slot]
+    first = nations[0]
+    seats = {n: "heuristic" for n in nations}
+    seats[first] = HUMAN
+    play = _start(w, qtbot, "global-war-1936", seats, seed=2, rounds=1)
+    s = play.session
+    assert s.player == first and s.state.phase == "purchase"
+    offer = s.research_offer()
+    assert offer is not None and offer["dice_left"] > 0
+    lst = play.panel.actions
+    texts = [lst.item(i).text() for i in range(lst.count())]
+    heads = [lst.item(i).text() for i in range(lst.count()) if not lst.item(i).flags()]
+    assert heads[0].startswith("Buy") and any(h.startswith("Research:") for h in heads)
+    assert f"{offer['dice_left']} dice left" in next(h for h in heads if h.startswith("Research"))
+    research = [a for a in s.legal() if a.kind == "research"]
+    assert s.describe_research(research[0].type) in texts
+    assert re.fullmatch(
+        r".+: stage \d of \d, a roll of \d+\+ on a d\d+", s.describe_research(research[0].type)
+    )
+    bank = s.state.banks[first]
+    _pick_action(play, qtbot, lambda a: a.kind == "research" and a.type == research[0].type)
+    s = play.session
+    assert s.state.banks[first] == bank - offer["cost"]
+    assert s.research_offer()["dice_left"] == offer["dice_left"] - 1
+    log = [play.panel.log.item(i).text() for i in range(play.panel.log.count())]
+    assert any(x.startswith(f"{first} researches {research[0].type}: rolled") for x in log)
+    # a damaged facility of the nation to move: its repair, with the damage and the price
+    st = s.state
+    f = next(f for f in st.facilities.values() if st.owner.get(f.zone) == first)
+    st.facilities[f.id] = f._replace(damage=2)
+    st._legal = None
+    play.refresh()
+    repair = next(a for a in s.legal() if a.kind == "repair" and a.target == f.id)
+    texts = [lst.item(i).text() for i in range(lst.count())]
+    line = s.describe_repair(repair.target)
+    assert line in texts and "2 damage" in line
+    assert any(t.startswith("Repair damaged facilities") for t in texts)
+
+
+def test_waypoints_force_the_route(sample_window, qtbot, monkeypatch):
+    """Shift+click a zone on the way: the route passes it (the engine's search through
+    waypoints), the zones reachable that way are highlighted, the route is previewed and
+    taken; a waypoint no route passes is refused with the reason."""
+    w = sample_window
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    pack = w.document.pack
+    seats = {n: HUMAN for slot in pack.scenarios["1939"].turn_order for n in slot}
+    play = _start(w, qtbot, "1939", seats, seed=3, rounds=1)
+    while play.session.state.phase != "noncombat_move":
+        _end_phase(play, qtbot)
+    s = play.session
+    st = s.state
+    nb = st.board.land_nbrs
+    case = None
+    for a in s.legal():
+        if a.kind != "move" or a.transport or a.mode or len(a.path) != 3:
+            continue
+        z0, mid, dest = a.path
+        if not st.board.is_land(z0):
+            continue
+        for other in sorted(nb[z0]):
+            if other != mid and dest in nb[other]:
+                if any(x.path == (z0, other, dest) for x in s.route_moves(z0, (other,))):
+                    case = (a, other)
+                    break
+        if case:
+            break
+    assert case is not None
+    a, other = case
+    z0, mid, dest = a.path
+    errors: list[str] = []
+    play.message.connect(errors.append)
+    _click_zone(w, qtbot, z0)
+    assert play.source == z0
+    for typ, spin in play.panel._spins.items():  # move the units of that legal move
+        spin.setValue(len(a.units) if typ == st.units[a.units[0]].type else 0)
+    counts = play.panel.picked_counts()
+    w.view.zoom_to(w.scene.geom.union_rect([z0, mid, other, dest]), margin=0.3)
+    qtbot.wait(20)
+    qtbot.mouseClick(
+        w.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.ShiftModifier,
+        _zone_point(w, other),
+    )
+    assert play.waypoints == [other] and play.source == z0
+    assert dest in w.scene.play_targets
+    route = play.panel.stack_box.findChild(QLabel, "playRoute")
+    assert route is not None and "via" in route.text()
+    for typ, spin in play.panel._spins.items():
+        spin.setValue(counts.get(typ, 0))
+    qtbot.mouseMove(w.view.viewport(), _zone_point(w, dest))
+    qtbot.wait(30)
+    assert (z0, other, dest) in play.routes
+    # a waypoint no route passes: far away
+    far = next(z for z, o in st.owner.items() if o == "USA")
+    assert not play.add_waypoint(far)
+    assert errors and "no route" in errors[-1] and play.waypoints == [other]
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=_zone_point(w, dest))
+    moved = [e for e in play.session.state.log if e.get("e") == "move"][-1]
+    assert moved["path"] == [z0, other, dest]
+    assert play.waypoints == []
+    # an event whose "a" is a nation (a relation changed by an attack on a neutral) is
+    # written in the log panel like any other
+    play.session.state.event("relation", a="GER", b="SUI", status="war", by="GER")
+    play.refresh()
+    assert "relation" in play.panel.log.item(play.panel.log.count() - 1).text()
+
+
+def test_aircraft_to_a_sea_zone_land_on_its_carriers(sample_window, qtbot, monkeypatch):
+    """Non-combat: the preview of aircraft flying to a sea zone says they land on the
+    carriers there and how much room those have (the engine counts it per sea zone)."""
+    w = sample_window
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    pack = w.document.pack
+    seats = {n: HUMAN for slot in pack.scenarios["1939"].turn_order for n in slot}
+    play = _start(w, qtbot, "1939", seats, seed=3, rounds=1)
+    for _ in range(400):
+        s = play.session
+        st = s.state
+        if st.phase == "noncombat_move" and st.decision is None and not play.handing_over:
+            air = [
+                a
+                for a in s.legal()
+                if a.kind == "move"
+                and st.board.is_sea(a.path[-1])
+                and st.rules.units[st.units[a.units[0]].type].domain == "air"
+            ]
+            if air:
+                break
+        _end_phase(play, qtbot)
+    a = air[0]
+    play.pick_source(a.path[0])
+    t = st.units[a.units[0]].type
+    for typ, spin in play.panel._spins.items():
+        spin.setValue(1 if typ == t else 0)
+    play.preview(a.path[-1])
+    room = s.carrier_room(a.path[-1])
+    assert room > 0
+    msg = w.statusBar().currentMessage()
+    assert "land on the carriers" in msg and f"room for {room}" in msg

@@ -134,9 +134,9 @@ def test_vertex_drags_rebuild_only_touched_border_tiles_and_match_a_full_build(q
     partial = []
     build = borders._build
 
-    def spy(runs, dirty=None, old=None):
+    def spy(runs, dirty=None, old=None, zones=None):
         partial.append(dirty is not None and old is not None)
-        return build(runs, dirty, old)
+        return build(runs, dirty, old, zones)
 
     borders._build = spy
     w.set_tool("vertices")
@@ -199,7 +199,9 @@ def _scenario_issues(w):
     return [i for i in validate(w.document.pack).issues if i.severity == "error"]
 
 
-def test_del_key_deletes_the_zone_and_its_units_follow_in_one_undo_step(qtbot, demo):
+def test_del_key_deletes_the_zone_and_its_units_follow_in_one_undo_step(
+    qtbot, demo, answer_removal
+):
     w = demo
     from gamecore.store.jsonform import dump_json
 
@@ -210,7 +212,9 @@ def test_del_key_deletes_the_zone_and_its_units_follow_in_one_undo_step(qtbot, d
     click(qtbot, w, *_centre(w, rhi))
     assert w.selection.zones() == [rhi], w.selection.items
     w.view.setFocus()
+    answer_removal()  # the default: everything goes to the neighbour
     key(qtbot, w, Qt.Key.Key_Delete)
+    assert answer_removal.asked == [["ownership", "units"]]
     assert rhi not in pack.map.zones, w.statusBar().currentMessage()
     sc = pack.scenarios["1939"]
     assert all(u.zone in pack.map.zones for u in sc.units)
@@ -223,14 +227,18 @@ def test_del_key_deletes_the_zone_and_its_units_follow_in_one_undo_step(qtbot, d
     assert dump_json(pack) == original
 
 
-def test_merging_away_a_capital_with_units_moves_them_to_the_surviving_zone(qtbot, demo):
+def test_merging_away_a_capital_with_units_moves_them_to_the_surviving_zone(
+    qtbot, demo, answer_removal
+):
     w = demo
     pack = w.document.pack
     pru, sax = _code(w, "PRU"), _code(w, "SAX")  # Prussia: GER capital, 3 infantry
     w.set_tool("merge")
     click(qtbot, w, *_centre(w, sax))
     click(qtbot, w, *_centre(w, pru))
+    answer_removal()
     key(qtbot, w, Qt.Key.Key_Return)
+    assert answer_removal.asked == [["capital", "ownership", "units"]]
     assert pru not in pack.map.zones and sax in pack.map.zones
     sc = pack.scenarios["1939"]
     assert pack.nations["GER"].capital == sax
@@ -244,7 +252,9 @@ def test_merging_away_a_capital_with_units_moves_them_to_the_surviving_zone(qtbo
     qtbot.wait(50)
 
 
-def test_context_menu_deletes_and_renaming_updates_conditions(qtbot, demo, monkeypatch):
+def test_context_menu_deletes_and_renaming_updates_conditions(
+    qtbot, demo, monkeypatch, answer_removal
+):
     w = demo
     pack = w.document.pack
     rhi = _code(w, "RHI")
@@ -266,6 +276,7 @@ def test_context_menu_deletes_and_renaming_updates_conditions(qtbot, demo, monke
     menu = w._context_menu
     texts = [a.text() for a in menu.actions()]
     assert any("Delete Zone" in t for t in texts)
+    answer_removal()
     w.act_delete_zone.trigger()
     menu.close()
     assert _code(w, "BAV") if pack.map.zone_by_code("BAV") else True
@@ -481,7 +492,7 @@ def test_draw_tools_show_a_cross_cursor_and_the_land_or_sea_mode_lasts(qtbot, bl
     assert max(w.document.pack.map.zones.values(), key=lambda z: z.id).kind == "sea"
 
 
-def test_zones_dock_offers_delete_and_del_key_there(qtbot, demo):
+def test_zones_dock_offers_delete_and_del_key_there(qtbot, demo, answer_removal):
     w = demo
     panel = w.zones_panel
     texts = [a.text().replace("&", "") for a in panel.table.actions()]
@@ -489,6 +500,7 @@ def test_zones_dock_offers_delete_and_del_key_there(qtbot, demo):
     cor = _code(w, "COR")
     w.selection.set([("zone", cor)])
     panel.table.setFocus()
+    answer_removal()
     qtbot.keyClick(panel.table, Qt.Key.Key_Delete)
     assert cor not in w.document.pack.map.zones
 
@@ -555,3 +567,413 @@ def test_a_plain_click_on_a_terrain_area_selects_its_zone(qtbot, window):
     window.scene.layers["zones"].locked = True  # the terrain areas' turn (Layers dock)
     click(qtbot, window, *on_outline)
     assert window.selection.items == [("terrain_area", aid)]
+
+
+# -- symbols placed again only around an edit ---------------------------------------------
+def _dense_pack(n_zones: int = 300):
+    """A synthetic map dense enough that a merge re-places a small part of it."""
+    from gamecore.geometry.synthetic import synthetic_map
+    from gamecore.model import Nation, Ownership, Pack, Scenario, UnitStack
+
+    m = synthetic_map(n_zones, n_zones * 40, seed=3)
+    pack = Pack(map=m, meta={"title": "dense"})
+    for code, colour in (("GER", "#6e6e6e"), ("UK", "#c49a52"), ("FRA", "#4f78b8")):
+        pack.nations[code] = Nation(code, code, colour)
+    sc = Scenario("1939", "Dense")
+    sc.turn_order = [["GER"], ["UK"], ["FRA"]]
+    for i, z in enumerate(z for z in m.zones.values() if not z.is_water):
+        owner = ("GER", "UK", "FRA")[i % 3]
+        sc.ownership[z.id] = Ownership(owner, owner)
+        if i % 2 == 0:
+            sc.units.append(UnitStack(z.id, owner, "infantry", 1 + i % 4))
+            sc.units.append(UnitStack(z.id, owner, "armour", 1))
+    pack.scenarios[sc.id] = sc
+    return pack
+
+
+def _placement_ok(w):
+    """Every stack of a zone wide enough is drawn once, in its zone; no name overlaps
+    another name or another zone's roundel."""
+    from PySide6.QtCore import QRectF
+
+    from editor.canvas.symbols import MIN_PX, ROUNDEL
+
+    scale = w.view.scale_factor()
+    placer = w.scene.symbols
+    placed = placer.get(scale)
+    sc = w.document.pack.scenarios["1939"]
+    shown = [i for _z, i, _x, _y in placed.units]
+    assert len(shown) == len(set(shown))
+    assert all(sc.units[i].zone == z for z, i, _x, _y in placed.units)
+    geom = w.scene.geom
+    wide = {z for z in w.document.pack.map.zones if geom.width(z) * scale >= MIN_PX["unit"]}
+    expected = {i for i, u in enumerate(sc.units) if u.zone in wide}
+    assert expected and expected == set(shown), sorted(expected ^ set(shown))
+
+    def box(x, y, bw, bh):
+        return QRectF(x * scale - bw / 2, y * scale - bh / 2, bw, bh)
+
+    names = [(z, box(x, y, *placer.name_size(z))) for z, x, y in placed.names]
+    roundels = [(z, box(x, y, ROUNDEL, ROUNDEL)) for z, x, y in placed.roundels]
+    for n, (z, r) in enumerate(names):
+        assert not any(r.intersects(o) for _z, o in names[n + 1 :]), z
+        assert not any(r.intersects(o) for oz, o in roundels if oz != z), z
+
+
+def _validated(qtbot, w) -> None:
+    """Until the live validator has nothing to do and its results are shown."""
+    v = w.validation
+
+    def idle() -> bool:
+        v.wait()
+        return not v._busy and not v.pending() and not v._settle.isActive()
+
+    qtbot.waitUntil(idle, timeout=20_000)
+    qtbot.wait(20)
+
+
+def test_a_merge_places_symbols_again_only_around_the_merged_zones(
+    qtbot, window, monkeypatch, answer_removal
+):
+    """An edit re-places the symbols of the zones it touched and of those near them, not
+    the whole map; the placement stays whole (every stack drawn, no name covered)."""
+    from editor.canvas.symbols import Placer
+
+    pack = _dense_pack()
+    window._set_document(Document(pack, title="dense"))
+    w = window
+    w.view.fit_map()
+    land = sorted(
+        (z for z in pack.map.zones.values() if z.kind == "land"), key=lambda z: -z.geometry.area
+    )
+    a = land[len(land) // 2]
+    b = next(z for z in land if z.id != a.id and z.geometry.intersection(a.geometry).length > 0)
+    w.view.zoom_to(w.scene.selection_rect([("zone", a.id)]).adjusted(-300, -200, 300, 200))
+    _validated(qtbot, w)  # the markers of the first issues are placed before
+    w.view.viewport().repaint()
+    _placement_ok(w)
+    calls: list[int | None] = []
+    compute = Placer._compute
+
+    def spy(self, scale, only=None, base=None):
+        calls.append(None if only is None else len(only))
+        return compute(self, scale, only, base)
+
+    monkeypatch.setattr(Placer, "_compute", spy)
+    w.set_tool("merge")
+    click(qtbot, w, *_centre(w, a.id))
+    click(qtbot, w, *_centre(w, b.id))
+    answer_removal()
+    key(qtbot, w, Qt.Key.Key_Return)
+    assert b.id not in pack.map.zones
+    w.view.viewport().repaint()
+    assert calls and all(n is not None and n < len(pack.map.zones) // 4 for n in calls), calls
+    _placement_ok(w)
+    qtbot.waitUntil(w.isActiveWindow, timeout=2000)  # back from the dialog
+    _validated(qtbot, w)
+    calls.clear()
+    key(qtbot, w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert b.id in pack.map.zones
+    w.view.viewport().repaint()
+    assert calls and all(n is not None for n in calls), calls
+    _placement_ok(w)
+
+
+def test_the_overview_renders_again_only_what_an_edit_changed(
+    qtbot, demo, monkeypatch, answer_removal
+):
+    """After a merge the overview repaints the merged zones' area of its picture, and the
+    picture is the one a whole render gives."""
+    import numpy as np
+
+    w = demo
+    w.overview_dock.show()
+    ov = w.overview
+    qtbot.waitUntil(lambda: ov._image is not None and not ov._timer.isActive(), timeout=5000)
+    parts = []
+    part = ov._render_part
+    monkeypatch.setattr(ov, "_render_part", lambda: parts.append(1) or part())
+    pru, sax = _code(w, "PRU"), _code(w, "SAX")
+    w.set_tool("merge")
+    click(qtbot, w, *_centre(w, sax))
+    click(qtbot, w, *_centre(w, pru))
+    answer_removal()
+    key(qtbot, w, Qt.Key.Key_Return)
+    assert pru not in w.document.pack.map.zones
+    qtbot.waitUntil(lambda: not ov._timer.isActive() and bool(parts), timeout=5000)
+    assert ov._dirty is None
+    got = ov._image.copy()
+    ov._image = None
+    ov._render()
+
+    def pixels(img):
+        img = img.convertToFormat(img.Format.Format_RGB32)
+        rows = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(), -1)
+        return rows[:, : 4 * img.width()].reshape(img.height(), img.width(), 4).astype(int)
+
+    whole = ov._image
+    diff = np.abs(pixels(got) - pixels(whole)).max(axis=2)
+    assert (diff > 40).mean() < 0.002, (diff > 40).mean()  # antialiased edges aside
+
+
+# -- deleting or merging asks what happens to units, ownership and capital ------------------
+@pytest.mark.parametrize(
+    "choices",
+    [
+        {},  # Enter: the defaults, everything to the surviving zone
+        {"units": "remove"},
+        {"ownership": "removed"},
+        {"capital": "clear"},
+        {"units": "remove", "ownership": "removed", "capital": "clear"},
+    ],
+)
+def test_a_merge_asks_what_happens_to_units_ownership_and_capital(
+    qtbot, demo, answer_removal, choices
+):
+    from gamecore.model import Ownership
+    from gamecore.store.jsonform import dump_json
+
+    w = demo
+    pack = w.document.pack
+    sc = pack.scenarios["1939"]
+    pru, sax = _code(w, "PRU"), _code(w, "SAX")  # Prussia: GER capital, GER infantry
+    sc.ownership[sax] = Ownership("ITA", "ITA")  # the survivor has an owner of its own
+    original = dump_json(pack)
+    pru_units = sum(u.count for u in sc.units if u.zone == pru)
+    sax_units = sum(u.count for u in sc.units if u.zone == sax)
+    w.set_tool("merge")
+    click(qtbot, w, *_centre(w, sax))
+    click(qtbot, w, *_centre(w, pru))
+    answer_removal(choices)
+    key(qtbot, w, Qt.Key.Key_Return)
+    assert answer_removal.asked == [["capital", "ownership", "units"]]
+    assert pru not in pack.map.zones
+    units = sum(u.count for u in sc.units if u.zone == sax)
+    assert units == sax_units + (0 if choices.get("units") == "remove" else pru_units)
+    assert sc.ownership[sax].owner == ("GER" if choices.get("ownership") == "removed" else "ITA")
+    assert pack.nations["GER"].capital == (None if choices.get("capital") == "clear" else sax)
+    assert all(u.zone in pack.map.zones for u in sc.units)
+    assert w.document.undo_stack.count() == 1  # one undoable command
+    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    key(qtbot, w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert dump_json(pack) == original  # undo restores the exact state
+
+
+def test_cancelling_the_question_deletes_nothing(qtbot, demo, answer_removal):
+    from gamecore.store.jsonform import dump_json
+
+    w = demo
+    pack = w.document.pack
+    original = dump_json(pack)
+    rhi = _code(w, "RHI")
+    click(qtbot, w, *_centre(w, rhi))
+    w.view.setFocus()
+    answer_removal(cancel=True)
+    key(qtbot, w, Qt.Key.Key_Delete)
+    assert answer_removal.asked and rhi in pack.map.zones
+    assert w.document.undo_stack.count() == 0 and dump_json(pack) == original
+
+
+def test_deleting_a_zone_can_remove_its_units(qtbot, demo, answer_removal):
+    from gamecore.store.jsonform import dump_json
+
+    w = demo
+    pack = w.document.pack
+    sc = pack.scenarios["1939"]
+    original = dump_json(pack)
+    rhi = _code(w, "RHI")
+    total = sum(u.count for u in sc.units)
+    there = sum(u.count for u in sc.units if u.zone == rhi)
+    assert there
+    click(qtbot, w, *_centre(w, rhi))
+    w.view.setFocus()
+    answer_removal({"units": "remove"})
+    key(qtbot, w, Qt.Key.Key_Delete)
+    assert rhi not in pack.map.zones
+    assert sum(u.count for u in sc.units) == total - there
+    w.document.undo_stack.undo()
+    assert dump_json(pack) == original
+
+
+def test_a_zone_without_units_owner_or_capital_is_deleted_without_a_question(qtbot, demo):
+    w = demo
+    pack = w.document.pack
+    sea = next(z.id for z in pack.map.zones.values() if z.kind == "sea")
+    sc = pack.scenarios["1939"]
+    sc.units[:] = [u for u in sc.units if u.zone != sea]
+    click(qtbot, w, *_centre(w, sea))
+    w.view.setFocus()
+    key(qtbot, w, Qt.Key.Key_Delete)  # the autouse fixture fails the test on a dialog
+    assert sea not in pack.map.zones
+
+
+def test_the_status_bar_never_names_a_zone_that_is_gone(qtbot, demo, answer_removal):
+    """The cursor rests on a zone that is deleted, then restored by undo: the status
+    bar and the hover outline name the zone under it each time."""
+    w = demo
+    pack = w.document.pack
+    rhi = _code(w, "RHI")
+    rhine = pack.map.zones[rhi]
+    at = _centre(w, rhi)
+    click(qtbot, w, *at)
+    qtbot.mouseMove(w.view.viewport(), vp(w, at[0] + 0.5, at[1]))
+    assert w.zone_label.text().startswith("RHI")
+    answer_removal()
+    w.view.setFocus()
+    key(qtbot, w, Qt.Key.Key_Delete)
+    assert rhi not in pack.map.zones
+    now = w.scene.zone_at(QPointF(*at))
+    assert now is not None and now != rhi
+    text = w.zone_label.text()
+    assert rhine.name not in text and text.startswith(pack.map.zones[now].code), text
+    assert w.scene.hover in (None, now)
+    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    key(qtbot, w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert rhi in pack.map.zones
+    assert w.zone_label.text().startswith("RHI"), w.zone_label.text()
+
+
+def _line_painted(image, window, line) -> float:
+    """The share of points along ``line`` (any shape, rings too) whose pixel differs from
+    the pixels 5 px away on both sides."""
+    hits, n = 0, 0
+    for t in np.linspace(0.02, 0.98, 120):
+        p0, p1 = (
+            line.interpolate(t - 0.01, normalized=True),
+            line.interpolate(t + 0.01, normalized=True),
+        )
+        a, b = vp(window, p0.x, p0.y), vp(window, p1.x, p1.y)
+        d = np.array([b.x() - a.x(), b.y() - a.y()], dtype=float)
+        if np.hypot(*d) < 1e-6:
+            continue  # a corner
+        nrm = np.array([-d[1], d[0]]) / np.hypot(*d)
+        c = line.interpolate(t, normalized=True)
+        q = vp(window, c.x, c.y)
+        x, y = q.x(), q.y()
+        on = QColor(image.pixel(round(x), round(y)))
+        sides = [
+            QColor(image.pixel(round(x + s * 5 * nrm[0]), round(y + s * 5 * nrm[1])))
+            for s in (-1, 1)
+        ]
+        n += 1
+        hits += all(
+            max(abs(on.red() - c.red()), abs(on.green() - c.green()), abs(on.blue() - c.blue()))
+            > 25
+            for c in sides
+        )
+    return hits / max(n, 1)
+
+
+def _all_borders_painted(w) -> list:
+    m = w.document.pack.map
+    cov = Coverage.from_map(m)
+    pairs = {(a, b) for a, ns in cov.adjacency().items() for b in ns if a < b}
+    w.view.viewport().repaint()
+    image = w.view.viewport().grab().toImage()
+    missing = []
+    for a, b in sorted(pairs):
+        shared = shapely.line_merge(
+            shapely.intersection(m.zones[a].geometry.boundary, m.zones[b].geometry.boundary)
+        )
+        for part in shapely.get_parts(shared):
+            share = _line_painted(image, w, part)
+            if part.length > 20 and share < 0.3:  # dashed borders: about half
+                missing.append((m.zones[a].name, m.zones[b].name, round(share, 2)))
+    return missing
+
+
+def test_borders_are_painted_after_a_delete_its_undo_and_redo(qtbot, blank):
+    """Delete a drawn land zone (Del), undo (Ctrl+Z), redo (Ctrl+Y): every border is
+    painted each time (checked with the cursor off the map: the hover outline is white)."""
+    w = blank
+    _draw_two_seas_two_lands(qtbot, w)
+
+    def painted_off_map():
+        qtbot.mouseMove(w.view.viewport(), vp(w, 1150, 50))
+        assert w.scene.hover is None
+        return _all_borders_painted(w)
+
+    assert not painted_off_map()
+    m = w.document.pack.map
+    right = next(z.id for z in m.zones.values() if z.kind == "land" and z.geometry.bounds[0] >= 299)
+    click(qtbot, w, 420, 420)
+    assert w.selection.zones() == [right]
+    w.view.setFocus()
+    key(qtbot, w, Qt.Key.Key_Delete)
+    assert right not in m.zones
+    assert not painted_off_map()
+    key(qtbot, w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert right in m.zones
+    assert not painted_off_map()
+    key(qtbot, w, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert right not in m.zones
+    assert not painted_off_map()
+
+
+def test_issue_markers_never_cover_a_unit_stack(qtbot, demo):
+    """A zone with an issue shows a marker above its label point; the unit stacks there
+    (and around) move aside instead of being covered by it (under X a "4 inf" chip of
+    Germany vanished under the marker after a merge)."""
+    from PySide6.QtCore import QRectF
+
+    from editor.canvas.symbols import CHIP_H
+
+    MARKER_W, MARKER_H, MARKER_DY = 18.0, 16.0, 18.0  # IssuesLayer: 18 x 16, 18 px up
+
+    w = demo
+    pack = w.document.pack
+    w.validation.wait()
+    qtbot.wait(20)
+    sc = pack.scenarios["1939"]
+    zones = sorted({u.zone for u in sc.units if pack.map.zones[u.zone].kind == "land"})
+    w.view.zoom_to(w.scene.selection_rect([("zone", z) for z in zones]))
+    w.view.viewport().repaint()
+    scale = w.view.scale_factor()
+    placer = w.scene.symbols
+
+    def covered() -> list:
+        placed = placer.get(scale)
+        anchor = w.scene.geom.anchor
+        markers = [
+            QRectF(
+                anchor[z][0] * scale - MARKER_W / 2,
+                anchor[z][1] * scale - MARKER_DY - MARKER_H / 2,
+                MARKER_W,
+                MARKER_H,
+            )
+            for z in w.scene.issues
+        ]
+        out = []
+        for z, i, x, y in placed.units:
+            cw = placer.chip_width(f"{sc.units[i].count}")  # at least this wide
+            chip = QRectF(x * scale - cw / 2, y * scale - CHIP_H / 2, cw, CHIP_H)
+            if any(chip.intersects(m) for m in markers):
+                out.append((pack.map.zones[z].code, i))
+        return out
+
+    w.scene.set_issues({z: "warning" for z in zones})
+    w.view.viewport().repaint()
+    assert placer.get(scale).units and not covered(), covered()
+
+
+def test_enter_in_the_find_box_gives_the_keys_back_to_the_map(qtbot, demo):
+    """Ctrl+F, a code, Enter: the zone is shown and the next tool letter reaches the map
+    (under X, "p", "b", "v" were typed into the find box after a search)."""
+    w = demo
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    w.view.setFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert w.find_edit.hasFocus()
+    qtbot.keyClicks(w.find_edit, "PAR")
+    qtbot.keyClick(w.find_edit, Qt.Key.Key_Return)
+    assert w.selection.zones() == [_code(w, "PAR")]
+    qtbot.wait(10)
+    assert w.view.hasFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_V)
+    assert w.tool.name == "vertices" and w.find_edit.text() == "PAR"
+    # Escape in the box leaves it too
+    qtbot.keyClick(w.view, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert w.find_edit.hasFocus()
+    qtbot.keyClick(w.find_edit, Qt.Key.Key_Escape)
+    assert w.view.hasFocus()

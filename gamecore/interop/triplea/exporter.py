@@ -493,10 +493,7 @@ class _Exporter:
                 n for n, nat in self.pack.nations.items() if nat.playable and nat.kind != "neutral"
             ]
         if base is not None and base.gameplay.steps:
-            seen: list[str] = []
-            for s in base.gameplay.steps:
-                if s.player and s.player not in seen:
-                    seen.append(s.player)
+            seen = base.gameplay.player_order()
             if seen == [self.pname[n] for n in want if n in self.pname] or not self.sc.turn_order:
                 g.gameplay = base.gameplay
                 return

@@ -81,6 +81,18 @@ class GamePlay:
                 return d.get("javaClass", "")
         return ""
 
+    def player_order(self) -> list[str]:
+        """The players in the order of their turns: by their first step that runs every
+        round. Steps run once (``maxRunCount``: the bid steps before round 1, which 3G40
+        lists in another order) do not set the order; a player with only such steps
+        comes after the others."""
+        order: list[str] = []
+        for once in (False, True):
+            for s in self.steps:
+                if s.player and s.player not in order and bool(s.attrs.get("maxRunCount")) == once:
+                    order.append(s.player)
+        return order
+
 
 @dataclass
 class Rule:

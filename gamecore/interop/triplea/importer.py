@@ -37,12 +37,15 @@ import numpy as np
 import shapely
 
 from gamecore import safepath
+from gamecore.conditions.objectives import check_objective
+from gamecore.conditions.world import ScenarioWorld
 from gamecore.errors import GeometryError, ImportFormatError, UnsafePathError, WarroomError
 from gamecore.interop.triplea import images as img
 from gamecore.interop.triplea import mapfiles as mf
 from gamecore.interop.triplea import rulesmap as rm
 from gamecore.interop.triplea.gamexml import Attachment, Game, read_game
 from gamecore.interop.triplea.pixelgeom import polygons_to_coverage, territory_geometries
+from gamecore.interop.triplea.rulesxlate import translate_rules
 from gamecore.interop.triplea.xmlsafe import parse_xml
 from gamecore.model import (
     Alliance,
@@ -113,6 +116,10 @@ class ImportReport:
     adjacency_equal: bool = True
     images: int = 0
     notes: list[str] = field(default_factory=list)
+    #: the game's rules mapped to objectives/events: kind -> how many
+    rules: dict[str, int] = field(default_factory=dict)
+    #: the parts of the game's rules that are not played (named, never silently dropped)
+    unmapped: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         out = [
@@ -138,6 +145,9 @@ class ImportReport:
         out += [f"  - {x}" for x in self.overrides_added]
         if self.images:
             out.append(f"{self.images} images")
+        if self.rules:
+            out.append("rules mapped: " + ", ".join(f"{n} {k}" for k, n in self.rules.items()))
+        out += [f"not mapped: {u}" for u in self.unmapped]
         out += [f"note: {n}" for n in self.notes]
         return out
 
@@ -386,8 +396,12 @@ class _Importer:
         self.attachments = {"unit": {}, "territory": {}, "canal": []}
         self.facility_units: dict[str, list[list[str]]] = {}
         self.props_in: list[tuple[str, str]] = []
+        self.frontier_units = {}
 
     # -- errors naming the game file
+    #: production frontier -> the unit types it buys (read with the costs)
+    frontier_units: dict[str, set[str]]
+
     def fail(self, message: str) -> WarroomError:
         return ImportFormatError(message, self.gpath)
 
@@ -810,9 +824,14 @@ class _Importer:
         for e in effects:
             name = rm.table_name("terrain", e)
             doc.append((name, {**prune.pop(name, {}), "name": e}))
-        for pid, allowed in can_buy.items():
+        nation_tables: dict[str, dict[str, Any]] = {
+            pid: {"can_buy": allowed} for pid, allowed in can_buy.items()
+        }
+        for pid, rules in self._placement_rules().items():
+            nation_tables.setdefault(pid, {}).update(rules)
+        for pid, table in nation_tables.items():
             name = rm.table_name("nations", pid)
-            doc.append((name, {**prune.pop(name, {}), "can_buy": allowed}))
+            doc.append((name, {**prune.pop(name, {}), **table}))
         kept_options = prune.pop("options", None)
         if kept_options:
             at = next((i for i, (n, _k) in enumerate(doc) if n == "options"), None)
@@ -858,6 +877,10 @@ class _Importer:
             if uc and uc[0] not in costs and price_rule.get(uc[0]) == r.name:
                 costs[uc[0]] = uc[1]
         frontiers = {name: rls for name, rls in g.production.frontiers}
+        for name, rls in frontiers.items():
+            self.frontier_units[name] = {
+                uc[0] for rn in rls if (r := rules.get(rn)) and (uc := unit_cost(r))
+            }
         every = {u for u in g.units}
         for player, frontier in g.production.player_production:
             rls = frontiers.get(frontier, [])
@@ -871,9 +894,54 @@ class _Importer:
                 if uc[0] in costs and uc[1] != costs[uc[0]]:
                     nation_costs.setdefault(uc[0], {})[player] = uc[1]
             buyable = [u for u in g.units if u in bought]
+            # a trigger that changes the player's frontier (G40's Burma Road): what the
+            # player buys for good is what every one of its frontiers buys; the rest is
+            # bought while the trigger's condition holds (rulesxlate: allow_purchase)
+            for fname in self._frontier_triggers().get(player, ()):
+                units_of = self.frontier_units.get(fname)
+                if units_of is not None:
+                    buyable = [u for u in buyable if u in units_of]
             if set(buyable) != every and player in self.pack.nations:
                 can_buy[player] = buyable
         return costs, nation_costs, can_buy
+
+    def _placement_rules(self) -> dict[str, dict[str, Any]]:
+        """A player's ``rulesAttachment`` ``placementAnyTerritory`` (G40's China: no
+        factories, units placed in its own territories, ``placementPerTerritory`` each)
+        -> the nation's ``uses_factories = false`` and ``place_limit_per_zone``."""
+        out: dict[str, dict[str, Any]] = {}
+        if not _true(
+            next(
+                (p.value for p in self.game.properties if p.name == "Place in Any Territory"), None
+            )
+        ):
+            return out
+        for a in self.game.attachments:
+            if a.name != "rulesAttachment" or a.attach_to not in self.pack.nations:
+                continue
+            o = _options(a)
+            if not _true(o.get("placementAnyTerritory")):
+                continue
+            per = _int(o.get("placementPerTerritory"), "placementPerTerritory", self.gpath, 3)
+            out[a.attach_to] = {
+                "uses_factories": False,
+                "place_limit_per_zone": min(max(1, per), 99),
+            }
+        return out
+
+    def _frontier_triggers(self) -> dict[str, list[str]]:
+        """player -> the production frontiers its triggers may give it."""
+        out: dict[str, list[str]] = {}
+        for a in self.game.attachments:
+            if not a.java_class.endswith("TriggerAttachment"):
+                continue
+            names = [o[1] for o in a.options if o[0] == "frontier"]
+            if not names:
+                continue
+            players = [p for o in a.options if o[0] == "players" for p in o[1].split(":") if p]
+            for p in players or [a.attach_to]:
+                out.setdefault(p, []).extend(names)
+        return out
 
     # -- the scenario
     def _scenario(self, ruleset_id: str) -> None:
@@ -882,12 +950,8 @@ class _Importer:
         sc = Scenario(sid, self.report.game_name, ruleset=ruleset_id)
         self.sc = sc
         self.pack.scenarios[sid] = sc
-        # turn order: players in the order of their first step
-        order: list[str] = []
-        for s in g.gameplay.steps:
-            p = s.player
-            if p and p in self.pack.nations and p not in order:
-                order.append(p)
+        # turn order: players in the order of their first step that runs every round
+        order = [p for p in g.gameplay.player_order() if p in self.pack.nations]
         sc.turn_order = [[p] for p in order]
         # a player the step list never gives a turn (Global 1940's Dutch and Mongolians,
         # moved by their allies' rules) is not playable: it is not missing from the order
@@ -949,6 +1013,51 @@ class _Importer:
                 raise self.fail(f"resourceGiven names unknown player '{player}'")
             if res == "PUs":
                 sc.banks[player] = sc.banks.get(player, 0) + _int(qty, "resourceGiven", self.gpath)
+        # politics, national objectives, triggers, victory: the condition language
+        tr = translate_rules(
+            g,
+            self.zid,
+            set(self.pack.nations),
+            self.facility_units,
+            lambda name: slug(name, "alliance"),
+            self.frontier_units,
+            {p: set(self.rules.nation_rules(p).can_buy or ()) for p in self.pack.nations}
+            if self.rules is not None
+            else {},
+        )
+        scope = ScenarioWorld(self.pack, sc, self.rules)
+        for obj in tr.objectives:
+            errors = check_objective(obj, scope)
+            if errors:  # a translation the condition language refuses: named, not played
+                tr.unmapped.append(f"{obj.props.get('triplea', obj.id)}: {errors[0]}")
+                continue
+            sc.objectives[obj.id] = obj
+        sc.options.update(tr.options)
+        sc.props["relation_types"] = {
+            **{k: v[0] for k, v in sorted(rel_types.items())},
+            "@status": {t: STATUS_OF_ARCHETYPE.get(a, "war") for t, a in sorted(arche.items())},
+        }
+        if any(
+            _options(ta).get("victoryCity") not in (None, "0", "false")
+            for ta in self.attachments["territory"].values()
+        ):
+            # a game that ends at a round limit without the game's own victory: the
+            # side holding more of its victory cities (TripleA's measure of the war)
+            sc.options.setdefault("round_limit_winner", "victory_cities")
+        kept: dict[str, int] = {}
+        for obj in tr.objectives:
+            if obj.id in sc.objectives:
+                k = (
+                    obj.kind
+                    if obj.kind != "event"
+                    else ("political" if obj.props.get("check") == "political" else "trigger")
+                )
+                kept[k] = kept.get(k, 0) + 1
+        self.report.rules = dict(sorted(kept.items()))
+        self.report.unmapped = list(tr.unmapped)
+        unplayed = rm.unplayed_unit_options(self.attachments["unit"])
+        if unplayed:
+            self.report.unmapped.append("unit options not played: " + "; ".join(unplayed))
         # what Warroom does not model, verbatim
         # (a shallow copy: the parts replaced here are rebuilt from the model on export)
         keep = dataclasses.replace(
@@ -1045,7 +1154,16 @@ class _Importer:
                     raise self.fail(f"capital of '{terr}' names unknown player '{cap}'")
                 z.set_flag("capital")
                 nat = self.pack.nations[cap]
-                if nat.capital is None:
+                if z.kind == "impassable":
+                    # an impassable territory (Global 1940's Chinese capital in the
+                    # Himalayas, "until the engine supports capitals not on the map"):
+                    # a capital nobody can take; Warroom plays it as none on the map
+                    z.props["capital_of"] = cap
+                    self.notes.append(
+                        f"the capital of {cap} is '{terr}', impassable: played as no "
+                        "capital on the map (never lost)"
+                    )
+                elif nat.capital is None:
                     nat.capital = zid
                 else:
                     z.props["capital_of"] = cap

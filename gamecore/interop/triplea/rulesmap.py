@@ -93,6 +93,36 @@ def is_facility_unit(options: Iterable[list[str]]) -> bool:
     )
 
 
+#: the unitAttachment options Warroom plays (unit_fields, facility_spec, the importer)
+PLAYED_UNIT_OPTIONS = frozenset(
+    {
+        "movement", "attack", "defense", "hitPoints", "isTwoHit", "isAir", "isSea",
+        "transportCapacity", "transportCost", "carrierCapacity", "carrierCost", "isAA",
+        "isAAforCombatOnly", "isAAforBombingThisUnitOnly", "attackAA", "maxAAattacks",
+        "canBlitz", "canBombard", "bombard", "canScramble", "maxScrambleCount",
+        "isStrategicBomber", "bombingBonus", "bombingMaxDieSides", "isSub", "canEvade",
+        "isFirstStrike", "isDestroyer", "isInfrastructure", "isCombatTransport",
+        "canNotMoveDuringCombatMove", "artillery", "artillerySupportable", "isFactory",
+        "canProduceUnits", "canProduceXUnits", "isAirBase", "isConstruction", "maxDamage",
+        "repairsUnits",
+    }
+)  # fmt: skip
+
+
+def unplayed_unit_options(attachments: dict[str, Any]) -> list[str]:
+    """``option (units...)`` for each unitAttachment option Warroom does not play."""
+    seen: dict[str, list[str]] = {}
+    for unit, a in sorted(attachments.items()):
+        for name, value, *_ in a.options:
+            if name in PLAYED_UNIT_OPTIONS or value.strip().lower() in ("false", "0", ""):
+                continue
+            seen.setdefault(name, []).append(unit)
+    return [
+        f"{name} ({', '.join(units[:4])}{', ...' if len(units) > 4 else ''})"
+        for name, units in sorted(seen.items())
+    ]
+
+
 def facility_spec(options: Iterable[list[str]]) -> dict[str, Any]:
     """The facility-type table of a facility unit (TOML keys of gamecore.rules)."""
     o = _opts(options)

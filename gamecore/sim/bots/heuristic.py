@@ -8,6 +8,10 @@ of the phase is planned again when nothing of the plan is left that fits).
 - purchase: defence first when a capital is in danger (cheap defenders), else an attack
   mix of the land units the ruleset sells; a transport when there is land to take that
   cannot be reached by land; something for the fleet when the enemy fleet outguns ours.
+- zones are worth their value, more for capitals, victory cities and factories, and what
+  taking them would add to the nation's own national objectives' income
+  (:mod:`gamecore.sim.bots.objective_value`, ``objective_weight``): attacks and the march
+  to the front go for objectives.
 - combat move: every hostile zone within reach is weighed with the battle odds
   (:func:`gamecore.sim.bots.odds.battle_odds`): the smallest force reaching the win-chance
   threshold is sent when the expected trade (units killed minus lost, plus the zone's
@@ -39,6 +43,7 @@ from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import SUBMERGED, UNLOADED, Unit
 from gamecore.errors import RulesError, RulesetError
 from gamecore.rules import movement
+from gamecore.sim.bots.objective_value import objective_zone_values
 from gamecore.sim.bots.odds import Defence, battle_odds, defenders_in
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,6 +63,9 @@ class HeuristicParams:
     trade_margin: float = 0.0  # expected IPC gain (kills - losses + value) an attack needs
     value_weight: float = 2.0  # a captured zone counts as this many turns of its income
     capital_value: float = 30.0  # extra worth of taking an enemy capital
+    # a zone whose capture would pay N more from the nation's own national objectives is
+    # worth this many times N on top of its value (0: objectives are ignored)
+    objective_weight: float = 1.0
     retreat_below: float = 0.3  # retreat when the remaining win chance drops below this
     capital_safety: float = 0.25  # acceptable chance of losing the capital next turn
     trials: int = 64  # dice trials per odds estimate
@@ -189,9 +197,11 @@ def _ball(b, dom: str, reach: int, z: int) -> frozenset[int]:
 class _View:
     """What the bot's nation sees at the start of a phase (read once per plan)."""
 
-    def __init__(self, s: GameState, nation: str):
+    def __init__(self, s: GameState, nation: str, objective_weight: float = 0.0):
         self.s = s
         self.n = nation
+        self._objective_weight = objective_weight
+        self._objective_worth: dict[int, float] | None = None
         b = s.board
         self.b = b
         self.ut = s.rules.units
@@ -249,7 +259,16 @@ class _View:
             ft = self.s.rules.facility_types.get(f.type)
             if ft is not None and ft.production:
                 w += 4.0
+        if self._objective_weight:
+            w += self._objective_weight * self.objective_worth().get(z, 0.0)
         return w
+
+    def objective_worth(self) -> dict[int, float]:
+        """Zone -> what taking it adds to the nation's national objectives' income
+        (:mod:`gamecore.sim.bots.objective_value`), read once per plan."""
+        if self._objective_worth is None:
+            self._objective_worth = objective_zone_values(self.s, self.n)
+        return self._objective_worth
 
     # -- threats ----------------------------------------------------------------
     def _threat_groups(self) -> list[tuple[str, int, int, list[Unit]]]:
@@ -554,7 +573,7 @@ class HeuristicBot:
         from gamecore.rules.economy import advance_cost, placement_capacity
 
         n = state.current_nation
-        v = _View(state, n)
+        v = _View(state, n, self.params.objective_weight)
         buyable = {a.type for a in legal if a.kind == "buy"}
         ut = v.ut
         units = {t: ut[t] for t in sorted(buyable) if t in ut}
@@ -662,7 +681,7 @@ class HeuristicBot:
     # -- combat move --------------------------------------------------------------------
     def _plan_combat_move(self, state: GameState, legal: list[Action]) -> list:
         n = state.current_nation
-        v = _View(state, n)
+        v = _View(state, n, self.params.objective_weight)
         ut = v.ut
         par = self.params
         # who can reach what
@@ -935,7 +954,7 @@ class HeuristicBot:
     # -- non-combat move ----------------------------------------------------------------
     def _plan_noncombat(self, state: GameState, legal: list[Action]) -> list:
         n = state.current_nation
-        v = _View(state, n)
+        v = _View(state, n, self.params.objective_weight)
         ut = v.ut
         b = state.board
         par = self.params
@@ -1107,7 +1126,7 @@ class HeuristicBot:
     # -- place ----------------------------------------------------------------------------
     def _plan_place(self, state: GameState, legal: list[Action]) -> list:
         n = state.current_nation
-        v = _View(state, n)
+        v = _View(state, n, self.params.objective_weight)
         b = state.board
         front = v.front_distance()
         cap = v.capital

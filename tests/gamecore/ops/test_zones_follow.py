@@ -99,3 +99,57 @@ def test_rename_zone_edit_is_one_step_and_reverts():
     )
     edit.revert(pack)
     assert pack == before
+
+
+def _merge_pru_into(pack, policy):
+    from gamecore.ops.authoring import geometry_edit
+
+    m = pack.map
+    pru, sax = m.zone_by_code("PRU").id, m.zone_by_code("SAX").id
+    cs = Coverage.from_map(m).merge_zones([sax, pru], keep=sax, dry_run=True)
+    return geometry_edit(cs, None, "Merge", policy), pru, sax
+
+
+@pytest.mark.parametrize(
+    ("units", "ownership", "capital"),
+    [
+        ("move", "survivor", "move"),
+        ("remove", "survivor", "move"),
+        ("move", "removed", "move"),
+        ("move", "survivor", "clear"),
+        ("remove", "removed", "clear"),
+    ],
+)
+def test_the_removed_zone_policy_decides_units_ownership_and_capital(units, ownership, capital):
+    from gamecore.model import Ownership
+    from gamecore.ops.zones import RemovedZonePolicy, removed_zone_stakes
+
+    pack = _pack()
+    m = pack.map
+    sc = pack.scenarios["1939"]
+    pru, sax = m.zone_by_code("PRU").id, m.zone_by_code("SAX").id
+    sc.ownership[sax] = Ownership("ITA", "ITA")  # the survivor has an owner of its own
+    before = copy.deepcopy(pack)
+    stakes = removed_zone_stakes(pack, [pru])
+    pru_units = sum(u.count for u in sc.units if u.zone == pru)
+    assert stakes and stakes.units == pru_units > 0 and stakes.capitals == ["GER"]
+    assert stakes.owned == [pru]
+    sax_units = sum(u.count for u in sc.units if u.zone == sax)
+    edit, pru, sax = _merge_pru_into(pack, RemovedZonePolicy(units, ownership, capital))
+    edit.apply(pack)
+    assert pru not in m.zones
+    moved = sum(u.count for u in sc.units if u.zone == sax)
+    assert moved == sax_units + (pru_units if units == "move" else 0)
+    assert sc.ownership[sax].owner == ("GER" if ownership == "removed" else "ITA")
+    assert pack.nations["GER"].capital == (sax if capital == "move" else None)
+    assert all(u.zone in m.zones for u in sc.units) and pru not in sc.ownership
+    edit.revert(pack)
+    assert pack == before  # one step, undone exactly
+
+
+def test_a_bad_removed_zone_choice_is_an_edit_error():
+    from gamecore.ops.base import EditError
+    from gamecore.ops.zones import RemovedZonePolicy
+
+    with pytest.raises(EditError, match="units of a removed zone: 'keep'"):
+        RemovedZonePolicy(units="keep")

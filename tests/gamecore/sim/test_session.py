@@ -188,3 +188,37 @@ def test_what_end_phase_would_leave_behind(pack):
     assert s.unplaced_units() == 1
     s.apply(next(a for a in s.legal() if a.kind == "place"))
     assert s.unplaced_units() == 0
+
+
+def test_the_play_log_shows_each_die_and_changes_no_roll(pack, tmp_path):
+    """A play session's log ("play" mode) holds each battle round's dice, [unit type,
+    value to hit, face], per fire (first strike, general) and side; recording them draws
+    nothing: the same game logged "full" reaches the same position with the same
+    actions. A reloaded save shows the dice too."""
+    from gamecore.engine.game import replay
+
+    s = PlaySession.start(pack, "1939", seed=5, rounds=1, seats={"*": "heuristic"})
+    s.run_bots()
+    rounds = [e for e in s.state.log if e.get("e") == "round" and "hits" in e]
+    assert rounds and all("dice" in e for e in rounds)
+    dice = s.state.rules.dice
+    for e in rounds:
+        (fs_att, fs_def), (att, dfn) = e["dice"]
+        # general fire: the hits are the dice at or under their value
+        assert sum(1 for _t, v, r in att if r <= v) == e["hits"][0]
+        assert sum(1 for _t, v, r in dfn if r <= v) == e["hits"][1]
+        assert all(1 <= r <= dice and t in s.state.rules.units for t, _v, r in att + dfn)
+    assert any(e["dice"][1][0] for e in rounds)
+    full = replay(pack, s.state.log)  # the same actions, logged "full"
+    assert full.snapshot() == s.state.snapshot() and full.rng.draws == s.state.rng.draws
+    assert not any("dice" in e for e in full.log if e.get("e") == "round")
+    strip = [
+        {k: v for k, v in e.items() if k != "dice" or e.get("e") != "round"} for e in s.state.log
+    ]
+    assert full.log == strip
+    path = tmp_path / "g.wrgame.json"
+    s.save(path)
+    again = PlaySession.load(path, pack)
+    assert [e for e in again.state.log if e.get("e") == "round"] == [
+        e for e in s.state.log if e.get("e") == "round"
+    ]

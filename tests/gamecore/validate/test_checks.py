@@ -525,6 +525,15 @@ def test_att010_duplicate_facilities_and_damage_over_the_maximum():
     msgs = sorted(i.message for i in issues(pack, "ATT010"))
     assert any("two air_base facilities" in m for m in msgs)
     assert any("damage 21, more than its maximum 20" in m for m in msgs)
+    # the duplicate has a Fix: the one added later goes, as one undoable step
+    (dup,) = [i for i in issues(pack, "ATT010") if "two air_base" in i.message]
+    assert dup.fix is not None and "id 3" in dup.fix.label
+    edit = dup.fix.make_edit(pack)
+    edit.apply(pack)
+    assert 3 not in pack.map.facilities and 2 in pack.map.facilities
+    assert not [i for i in issues(pack, "ATT010") if "two air_base" in i.message]
+    edit.revert(pack)
+    assert 3 in pack.map.facilities
 
 
 def test_scn012_enemies_in_one_zone_at_the_start():

@@ -1,0 +1,134 @@
+"""``warroom zone delete|merge``: structural zone edits from the command line, the same
+operations the editor's Delete Zone and Merge Zones run (gamecore.ops.authoring), with
+the same choice of what happens to the removed zones' units, ownership and capital
+(gamecore.ops.zones.RemovedZonePolicy; by default all of it goes to the surviving zone).
+The pack is locked from the read to the save."""
+
+from __future__ import annotations
+
+from gamecore.commands._util import print_json
+from gamecore.errors import WarroomError
+from gamecore.ops.zones import RemovedZonePolicy, removed_zone_stakes
+
+
+def register(sub) -> None:
+    p = sub.add_parser("zone", help="delete or merge zones (their units, owner and capital follow)")
+    s = p.add_subparsers(dest="zone_command", metavar="ACTION", required=True)
+
+    d = s.add_parser(
+        "delete", help="delete a zone: its area goes to the neighbour with the longest border"
+    )
+    d.add_argument("pack")
+    d.add_argument("zone", help="code (or name) of the zone to delete")
+    _policy_arguments(d)
+    d.set_defaults(func=cmd_delete)
+
+    m = s.add_parser("merge", help="merge zones into the first one named")
+    m.add_argument("pack")
+    m.add_argument("keep", help="code (or name) of the zone that stays")
+    m.add_argument("others", nargs="+", help="codes (or names) of the zones merged into it")
+    _policy_arguments(m)
+    m.set_defaults(func=cmd_merge)
+
+
+def _policy_arguments(p) -> None:
+    choices = RemovedZonePolicy.CHOICES
+    p.add_argument(
+        "--units",
+        choices=choices["units"],
+        default="move",
+        help="the removed zones' units: move them to the surviving zone (default) or remove them",
+    )
+    p.add_argument(
+        "--ownership",
+        choices=choices["ownership"],
+        default="survivor",
+        help="the surviving zone keeps its owner (default) or takes the removed zone's",
+    )
+    p.add_argument(
+        "--capital",
+        choices=choices["capital"],
+        default="move",
+        help="a capital there moves to the surviving zone (default) or is cleared",
+    )
+    p.add_argument("--json", action="store_true")
+
+
+def _zone(pack, path: str, text: str) -> int:
+    m = pack.map
+    z = m.zone_by_code(text)
+    if z is None:
+        named = [z for z in m.zones.values() if z.name == text]
+        z = named[0] if len(named) == 1 else None
+    if z is None:
+        raise WarroomError(f"no zone with code or name {text!r}", path)
+    return z.id
+
+
+def _policy(args) -> RemovedZonePolicy:
+    return RemovedZonePolicy(args.units, args.ownership, args.capital)
+
+
+def _report(args, pack, action: str, removed: list, survivor, stakes) -> None:
+    zones = pack.map.zones
+    keep = zones.get(survivor) if survivor is not None else None
+    out = {
+        "pack": args.pack,
+        "action": action,
+        "removed": removed,
+        "survivor": keep.code if keep is not None else None,
+        "units": stakes.units,
+        "units_to": args.units,
+        "ownership": args.ownership,
+        "capitals": stakes.capitals,
+        "capital": args.capital,
+    }
+    if args.json:
+        print_json(out)
+        return
+    where = f" into {keep.code}" if keep is not None else ""
+    print(
+        f"{args.pack}: {action} {', '.join(removed)}{where}"
+        + (f"; {stakes.units} units {'moved' if args.units == 'move' else 'removed'}")
+        + (f"; capital of {', '.join(stakes.capitals)} {args.capital}d" if stakes.capitals else "")
+    )
+
+
+def cmd_delete(args) -> int:
+    from gamecore.geometry.coverage import Coverage
+    from gamecore.ops.authoring import delete_target, delete_zone_edit
+    from gamecore.store import open_pack
+
+    policy = _policy(args)
+    with open_pack(args.pack) as pf:
+        pack = pf.pack
+        zid = _zone(pack, args.pack, args.zone)
+        code = pack.map.zones[zid].code
+        cov = Coverage.from_map(pack.map)
+        survivor = delete_target(cov, pack, zid)
+        stakes = removed_zone_stakes(pack, [zid])
+        delete_zone_edit(cov, pack, zid, policy=policy).apply(pack)
+        pf.save()
+    _report(args, pack, "deleted", [code], survivor, stakes)
+    return 0
+
+
+def cmd_merge(args) -> int:
+    from gamecore.geometry.coverage import Coverage
+    from gamecore.ops.authoring import geometry_edit
+    from gamecore.store import open_pack
+
+    policy = _policy(args)
+    with open_pack(args.pack) as pf:
+        pack = pf.pack
+        keep = _zone(pack, args.pack, args.keep)
+        others = [_zone(pack, args.pack, t) for t in args.others]
+        if keep in others or len(set(others)) != len(others):
+            raise WarroomError("merge: name each zone once", args.pack)
+        codes = [pack.map.zones[z].code for z in others]
+        stakes = removed_zone_stakes(pack, others)
+        cs = Coverage.from_map(pack.map).merge_zones([keep, *others], keep=keep, dry_run=True)
+        geometry_edit(cs, None, "Merge zones", policy).apply(pack)
+        pf.save()
+    _report(args, pack, "merged", codes, keep, stakes)
+    return 0
