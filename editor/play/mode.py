@@ -122,6 +122,15 @@ def describe_action(state, a: Action) -> str:
         return "Submerge submarines"
     if k in ("scramble", "kamikaze", "intercept"):
         return f"{k.capitalize()}: {a.count}"
+    if k == "fire_mode":  # The War Game: a bomber's bombs or guns, artillery air or land
+        return f"{a.type.replace('_', ' ').capitalize()} fires: {a.mode}"
+    if k == "lend_lease" and not a.type:
+        return f"Lend-lease {a.count} to {a.nation}"
+    if k == "move" and a.mode == "pass":
+        return (
+            f"Pass {len(a.units)} ship(s) through {zone_name(pack, a.path[-2])} "
+            f"to {zone_name(pack, a.path[-1])}"
+        )
     if k == "move":
         return f"Move {len(a.units)} unit(s) to {zone_name(pack, a.path[-1])}"
     if k == "end_phase":

@@ -36,6 +36,7 @@ from gamecore.engine.state import (
     ASSAULT,
     EVENT_LOGS,
     FOUGHT,
+    PASSING,
     RETREATED,
     SCRAMBLED,
     SUBMERGED,
@@ -43,7 +44,7 @@ from gamecore.engine.state import (
     Unit,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import control, supply, tech
+from gamecore.rules import control, supply, tech, wargame
 from gamecore.rules.modifiers import modified
 from gamecore.rules.state import Battle
 
@@ -156,6 +157,9 @@ def combat_actions(s: GameState) -> list[Action]:
                 s.units[u].zone for u in s.landing if u in s.units and s.amph_from.get(u) in seas
             }
             todo = [x for x in todo if x[0] not in held] or todo
+        if s.rules.options.get("wg_pass_through"):
+            # seeds/002 §4.6: a zone ships are passing into waits for the zone they pass
+            todo = [x for x in todo if x[0] not in _awaiting_passes(s)] or todo
         fights = [Action("fight", zone=z, mode=k) for z, k in todo]
         shells = shell_actions(s) if s.rules.options["shell_facilities"] else []
         if shells and not fights:
@@ -175,6 +179,9 @@ def combat_actions(s: GameState) -> list[Action]:
         return acts
     if d.kind == "retreat":
         return [Action.press()] + [Action.retreat(z) for z in defender_retreat_zones(s, b)]
+    if d.kind == "fire_mode":  # seeds/002 "Bomber", "Artillery"
+        side, typ = d.about.split(":", 1)
+        return [Action("fire_mode", type=typ, mode=m) for m in fire_mode_choices(s, b, side, typ)]
     if d.kind == "submerge":  # the defender's submarines stay or submerge
         return [Action.press(), Action.submerge()]
     if d.kind in (
@@ -334,6 +341,15 @@ def answer(s: GameState, b: Battle, a: Action) -> bool:
                     s.set_unit(u.id, flags=u.flags | SUBMERGED | FOUGHT)
             s.event("submerge", zone=b.zone, nation=b.attacker)
         s.decision = None
+    elif a.kind == "fire_mode":
+        d = s.decision
+        if d is None or d.kind != "fire_mode":
+            raise RulesError("no fire mode to choose now")
+        side, typ = d.about.split(":", 1)
+        if a.type != typ or a.mode not in fire_mode_choices(s, b, side, typ):
+            raise RulesError(f"'{a.mode}' is not a fire mode of {typ} now")
+        b.modes.setdefault(side, {})[typ] = a.mode
+        s.decision = None
     elif a.kind == "air_retreat":
         if not (_asked(s, "retreat", "att") and can_air_retreat(s, b)):
             raise RulesError("the attacker's aircraft cannot retreat apart now")
@@ -371,6 +387,17 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
     s.battles = tuple(x for x in s.battles if x != key)
     n = s.current_nation
     o = s.owner.get(zone)
+    if (
+        s.board.is_land(zone)
+        and s.is_neutral_owner(o)
+        and s.rules.options.get("wg_neutral_invasion")
+    ):
+        # seeds/002 §4.10: a fee, the nearest opponent's risk roll, maybe the neutral
+        # goes over to the enemy
+        nations = attacking_nations(s)
+        mine = [u for u in s.units_in(zone) if s.units[u].nation in nations]
+        wargame.invade_neutral(s, zone, n, mine)
+        o = s.owner.get(zone)
     if s.board.is_land(zone) and s.is_neutral_owner(o) and o not in s.enemies(n):
         _violate_neutral(s, zone, n, o)
     en = s.enemies(n)
@@ -498,8 +525,12 @@ def run(s: GameState) -> None:
             b.chosen = b.round + 1  # each side chooses its casualties again every round
             if ask(s, b, "casualties", "att"):
                 return
+        if _multi_die(s) and _ask_fire_modes(s, b):
+            return
         b.round += 1
         fight_round(s, b, att, dfn)
+        if b.round == 1 and opts.get("wg_pass_through"):
+            resolve_passes(s, b)  # seeds/002 §4.6: did the passing ships get through?
         if b.waiting:
             release_waiting(s, b)
         att, dfn = sides(s, b)
@@ -838,9 +869,136 @@ def _volley(
     die as [unit type, value to hit, face rolled]."""
     stat = "attack" if side == "att" else "defense"
     values = fire_values(s, units, stat, b.zone, side, b.round)
+    if _multi_die(s):
+        return _roll_multi(s, b, units, values, stat, side, record, faces)
     sel = target_selection(s, units, b.zone, side)
     hits, _ = _roll(s, units, values, sup, sel, record, faces)
     return hits
+
+
+def fire_mode_choices(s: GameState, b: Battle, side: str, typ: str) -> tuple[str, ...]:
+    """The fire modes a side may pick for its units of type ``typ`` this round:
+    seeds/002 "Bomber" (attacking: its ``fire_modes``), "Artillery" (defending: "air",
+    its hits go to attacking aircraft first, or "land")."""
+    t = s.rules.units[typ]
+    if side == "att" and t.fire_modes:
+        return tuple(t.fire_modes)
+    if side == "def" and t.props.get("defense_air_first"):
+        return ("air", "land")
+    return ()
+
+
+def default_fire_mode(s: GameState, b: Battle, side: str, typ: str) -> str:
+    """The default policy: the mode with the most expected hits on units it may hit (the
+    unit type's default mode on a tie); artillery keeps its air-first defence."""
+    t = s.rules.units[typ]
+    if side == "def":
+        return "air"
+    att, dfn = sides(s, b)
+    enemy = dfn if side == "att" else att
+    best, score = t.default_fire_mode, -1
+    for m in (t.default_fire_mode, *t.fire_modes):
+        fm = t.fire_modes[m]
+        ok = any(not fm.targets or s.rules.units[u.type].domain in fm.targets for u in enemy)
+        sc = sum(fm.rolls) if ok else 0
+        if sc > score:
+            best, score = m, sc
+    return best
+
+
+def _ask_fire_modes(s: GameState, b: Battle) -> bool:
+    """Before each round, each side picks the fire mode of its units that have a choice
+    (decision "fire_mode", one per side and unit type); True while a player decides."""
+    if b.moded != b.round + 1:
+        b.moded = b.round + 1
+        b.modes = {}
+    att, dfn = sides(s, b)
+    for side, units in (("att", att), ("def", dfn)):
+        done = b.modes.get(side, {})
+        for typ in sorted({u.type for u in units}):
+            if typ in done or not fire_mode_choices(s, b, side, typ):
+                continue
+            owner = b.attacker if side == "att" else (b.defender or b.attacker)
+            d = Decision(owner, "fire_mode", f"{side}:{typ}")
+            default = Action("fire_mode", type=typ, mode=default_fire_mode(s, b, side, typ))
+            if decide(s, b, d, default):
+                return True
+    return False
+
+
+def _multi_die(s: GameState) -> bool:
+    """Does any unit type of the ruleset roll several dice or choose a fire mode (The
+    War Game, seeds/002 "Battleship", "Bomber")? Other rulesets keep the one-die path."""
+    cache = s.board.cache
+    key = ("multi_die", id(s.rules))
+    v = cache.get(key)
+    if v is None:
+        v = cache[key] = any(
+            t.multi_die or t.props.get("defense_air_first") for t in s.rules.units.values()
+        )
+    return v
+
+
+def _roll_multi(
+    s: GameState,
+    b: Battle,
+    units: list[Unit],
+    values: list[int],
+    stat: str,
+    side: str,
+    record: dict[int, int] | None = None,
+    faces: list | None = None,
+) -> list[tuple]:
+    """One side's fire when units may roll several dice (seeds/002 "Battleship": 8 and 6,
+    damaged only the 8) or fire by a mode chosen this round (seeds/002 "Bomber": bombs at
+    8, 8 on land or sea units, or guns at 2 on anything). The modifiers of a unit's one
+    value (``values``) move each of its dice alike. seeds/002 "Artillery": a defending
+    artillery's hits go to attacking aircraft first (hit key preferring "air") unless the
+    defender switched it to land-first this round (``Battle.modes["def"]``).
+    seeds/002 "Submarine": aircraft firing at a side of submarines alone roll at half
+    (rounded down, option ``wg_air_vs_lone_sub``) unless a combat ship fires with them."""
+    ut = s.rules.units
+    det = any(ut[u.type].detector for u in units)
+    dice = s.rules.dice
+    modes = b.modes.get(side, {}) if b.modes else {}
+    halve = _air_vs_lone_sub(s, b, units, side)
+    hits: list[tuple] = []
+    for u, v in zip(units, values, strict=True):
+        t = ut[u.type]
+        damaged = u.damage > 0
+        base = t.stat(stat, damaged)
+        delta = v - base if base > 0 else 0
+        air_first = side == "def" and t.props.get("defense_air_first") and modes.get(t.id) != "land"
+        for dv, cannot in t.dice(stat, damaged, modes.get(t.id, "")):
+            value = max(0, min(dice, dv + delta))
+            if halve and t.domain == "air":
+                value = (value + 1) // 2 if halve == "half_up" else value // 2
+            if value <= 0:
+                continue
+            r = s.rng.roll(dice)
+            if record is not None and u.id not in record:
+                record[u.id] = r
+            if faces is not None:
+                faces.append([t.id, value, r])
+            if r <= value:
+                hits.append(
+                    (cannot, t.domain, det, "air") if air_first else (cannot, t.domain, det)
+                )
+    return hits
+
+
+def _air_vs_lone_sub(s: GameState, b: Battle, units: list[Unit], side: str) -> str:
+    """seeds/002 "Submarine": aircraft attacking a sub without help roll at half their
+    value unless a combat ship (not a transport) is in the round with them."""
+    how = s.rules.options.get("wg_air_vs_lone_sub", "")
+    if not how or side != "att":
+        return ""
+    ut = s.rules.units
+    att, dfn = sides(s, b)
+    enemy = dfn if side == "att" else att
+    if not enemy or not all(ut[u.type].submerge and ut[u.type].first_strike for u in enemy):
+        return ""
+    return "" if any(ut[u.type].is_warship for u in units) else how
 
 
 def _roll(
@@ -1165,6 +1323,8 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     s.event("round", **report)
     if rolled and _breakdown_possible(s):
         _breakdowns(s, b, rolled)
+    if rolled and opts.get("wg_hostile_terrain"):
+        wargame.hostile_combat_losses(s, b.zone, rolled)  # seeds/002 §4.9
 
 
 def _breakdown_possible(s: GameState) -> bool:
@@ -1211,6 +1371,8 @@ def pre_battle(s: GameState, b: Battle) -> bool:
     coastal = coastal_fire(s, b) if s.board.is_land(b.zone) else None
     if opts.get("shore_bombardment") and s.board.is_land(b.zone):
         bombard(s, b)
+    if opts.get("wg_support_shots") and s.board.is_land(b.zone):
+        support_fire(s, b)
     if coastal:  # fired at the same time as the bombardment (§9.9): removed now
         _apply_casualties(s, *coastal)
     first = opts.get("amphibious_first_round") or ()
@@ -1367,8 +1529,11 @@ def bombard(s: GameState, b: Battle) -> None:
     dice = s.rules.dice
     hits = 0
     for u in ships:
-        if s.rng.roll(dice) <= ut[u.type].bombard:
-            hits += 1
+        t = ut[u.type]
+        # seeds/002 §4.5: a battleship bombards with both its dice (8 and 6)
+        for v in t.bombard_rolls or (t.bombard,):
+            if s.rng.roll(dice) <= v:
+                hits += 1
         s.set_unit(u.id, flags=u.flags | FOUGHT)
     if hits:
         key = ((), "sea", True)
@@ -1383,6 +1548,101 @@ def bombard(s: GameState, b: Battle) -> None:
             for u in killed:
                 _kill(s, u, "combat")
     s.event("bombard", zone=b.zone, ships=len(ships), hits=hits)
+
+
+# ---------------------------------------------------------- naval pass-through (seeds/002)
+def _passers(s: GameState, zone: int | None = None) -> list[Unit]:
+    """Ships of the attacking nations passing through ``zone`` (any zone: None)."""
+    nations = attacking_nations(s)
+    return [
+        u
+        for u in s.units.values()
+        if u.flags & PASSING
+        and u.nation in nations
+        and (zone is None or s.origins.get(u.id) == zone)
+    ]
+
+
+def _awaiting_passes(s: GameState) -> set[int]:
+    """Zones holding ships whose pass-through is not decided yet."""
+    return {u.zone for u in _passers(s)}
+
+
+def _turn_back(s: GameState, units: list[Unit], zone: int) -> list[Unit]:
+    """Failed passers go back into the zone they tried to pass, with their cargo."""
+    back = []
+    for u in units:
+        for cid in [i for i in s.units_in(u.zone) if s.units[i].on == u.id]:
+            s.move_unit(cid, zone)
+        s.move_unit(u.id, zone, flags=(u.flags & ~PASSING) | FOUGHT)
+        back.append(s.units[u.id])
+    return back
+
+
+def unassisted_passes(s: GameState) -> None:
+    """seeds/002 §4.6: "part of a fleet fights in sea zone 1 so the rest can go on": ships
+    passing a zone where none of their side attacks stay there and fight (a failed pass)."""
+    by_zone: dict[int, list[Unit]] = {}
+    for u in _passers(s):
+        by_zone.setdefault(s.origins[u.id], []).append(u)
+    nations = attacking_nations(s)
+    for z, units in sorted(by_zone.items()):
+        if not any(
+            s.units[i].nation in nations and not s.units[i].flags & PASSING for i in s.units_in(z)
+        ):
+            _turn_back(s, units, z)
+            s.event("pass_through", zone=z, units=[u.id for u in units], passed=False)
+
+
+def resolve_passes(s: GameState, b: Battle) -> None:
+    """After round 1 of the battle in the zone being passed (seeds/002 §4.6): with no
+    enemy combat ship left there (transports do not stop a pass), the passing ships got
+    through; else they stay in this zone and fire their round-1 shots here at once."""
+    passers = _passers(s, b.zone)
+    if not passers:
+        return
+    ut = s.rules.units
+    dfn = sides(s, b)[1]
+    blocked = any(ut[u.type].is_warship and not ut[u.type].transport_capacity for u in dfn)
+    if not blocked:
+        for u in passers:
+            s.set_unit(u.id, flags=u.flags & ~PASSING)
+        s.event("pass_through", zone=b.zone, units=[u.id for u in passers], passed=True)
+        return
+    back = _turn_back(s, passers, b.zone)
+    s.event("pass_through", zone=b.zone, units=[u.id for u in back], passed=False)
+    hits = _volley(s, b, back, "att", False)
+    if hits:
+        killed, damaged = assign_hits(s, dfn, hits, b.profiles["def"], False, b.zone)
+        _apply_casualties(s, killed, damaged)
+
+
+def support_fire(s: GameState, b: Battle) -> None:
+    """seeds/002 "Artillery" support shots (rules-notes/002 §3, §4.2): before round 1's
+    casualties, artillery in neighbouring zones fires once into the attack; the victims
+    are chosen by the defender and still fire in round 1 (the casualty line). The guns
+    never become casualties and count as having fought."""
+    dfn = sides(s, b)[1]
+    if not dfn:
+        return
+    guns = wargame.support_artillery(s, b.zone, attacking_nations(s))
+    if not guns:
+        return
+    ut = s.rules.units
+    det = any(ut[u.type].detector for u in sides(s, b)[0])
+    hits = []
+    for u in guns:
+        t = ut[u.type]
+        for v, cannot in t.dice("attack", u.damage > 0):
+            if s.rng.roll(s.rules.dice) <= v:
+                hits.append((cannot, t.domain, det))
+        s.set_unit(u.id, flags=u.flags | FOUGHT)
+    if hits:
+        killed, damaged = assign_hits(s, dfn, hits, b.profiles["def"], False, b.zone, set(b.doomed))
+        for uid, d in damaged.items():
+            s.set_unit(uid, damage=d)
+        b.doomed = tuple(sorted({*b.doomed, *(u.id for u in killed)}))
+    s.event("support_fire", zone=b.zone, units=[u.id for u in guns], hits=len(hits))
 
 
 def scramble_candidates(s: GameState, b: Battle) -> list[tuple[int, int]]:
@@ -1558,7 +1818,13 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
         zs = {s.origins.get(u.id) for u in surface}
         nb = set(board.nbrs[b.zone])
         return sorted(
-            z for z in zs if z is not None and z in nb and board.is_land(z) and ctx.status(z) == "F"
+            z
+            for z in zs
+            if z is not None
+            and z in nb
+            and board.is_land(z)
+            and ctx.status(z) == "F"
+            and not wargame.hostile_border(s, z, b.zone)  # seeds/002 §4.9: no retreat over
         )
     if not surface:
         return [b.zone]
@@ -1583,8 +1849,24 @@ def defender_retreat_zones(s: GameState, b: Battle) -> list[int]:
     ctx = MoveContext(s, b.defender, combat=False)
     board = s.board
     if board.is_land(b.zone):
-        return [z for z in board.land_nbrs[b.zone] if ctx.status(z) == "F"]
-    return [z for z in board.sea_nbrs[b.zone] if z not in ctx.enemy_any]
+        return [
+            z
+            for z in board.land_nbrs[b.zone]
+            if ctx.status(z) == "F" and not wargame.hostile_border(s, z, b.zone)
+        ]
+    out = [z for z in board.sea_nbrs[b.zone] if z not in ctx.enemy_any]
+    if opts.get("wg_sea_retreat_limits"):
+        # seeds/002 "Retreat" (rules-notes/002 §4.4): not where a remaining attacking
+        # combat ship came from, nor a zone that had combat this turn
+        ut = s.rules.units
+        came = {s.origins.get(u.id) for u in att if ut[u.type].is_warship}
+        fought = {
+            h.get("zone")
+            for h in s.history
+            if h.get("type") == "attacked" and h.get("round") == s.round and h.get("zone") != b.zone
+        }
+        out = [z for z in out if z not in came and z not in fought]
+    return out
 
 
 def defender_retreat(s: GameState, b: Battle, zone: int) -> None:

@@ -197,9 +197,12 @@ def facility_sites(s: GameState, n: str, ft: FacilityType, v: _View | None = Non
     out = []
     built = s.built
     land_prod = ft.production and "land" in ft.places
+    occupied_min = ft.props.get("occupied_min_value")
     for z, value, original, island, coastal, types, has_land_prod in v.site_rows():
         if (z, ft.id) in built or value < ft.min_value:
             continue
+        if isinstance(occupied_min, int) and not original and value < occupied_min:
+            continue  # seeds/002 §4.8: an occupied territory needs twice the value
         if ft.needs_original and not original:
             continue
         if ft.forbid_island and island:
@@ -386,7 +389,7 @@ def _place_rule(s: GameState, typ: str) -> str:
         return ""
     t = s.rules.units.get(typ)
     rule = t.props.get("place", "") if t is not None else ""
-    return rule if rule in ("zone_value", "colonial") else ""
+    return rule if rule in ("zone_value", "colonial", "recruit") else ""
 
 
 def home_country(s: GameState, n: str) -> frozenset[int]:
@@ -428,6 +431,16 @@ def _rule_sites(s: GameState, n: str, typ: str) -> dict[int, int]:
         if rule == "zone_value":
             limit = max(1, b.value[z]) if b.original.get(z) == n else 1
             left = limit - s.placed.get(-z, 0)
+        elif rule == "recruit":
+            # seeds/002 §4.8 (rules-notes/002 §4.8): infantry recruited without a factory in
+            # a territory held since the start of the turn: up to its value if original,
+            # half of it (rounded down, at most wg_recruit_occupied_cap) if occupied
+            if s.owner.get(z) != n or _allies_stand(s, n, z):
+                continue
+            v = b.value[z]
+            if b.original.get(z) != n:
+                v = min(v // 2, int(s.rules.options.get("wg_recruit_occupied_cap", 4)))
+            left = v - s.placed.get(-z, 0)
         else:  # colonial
             if b.value[z] <= 0 or b.original.get(z) != n or z in home_country(s, n):
                 continue
@@ -441,6 +454,16 @@ def _rule_room(s: GameState, n: str, typ: str) -> int:
     rule = _place_rule(s, typ)
     room = sum(_rule_sites(s, n, typ).values())
     queued = sum(c for t, c in s.pending.get(n, {}).items() if _place_rule(s, t) == rule)
+    if rule == "recruit":
+        # seeds/002 §4.8: factories may build infantry too, on top of the recruiting
+        cap, domains = placement_capacity(s, n)
+        if "land" in domains:
+            others = sum(
+                c
+                for t, c in s.pending.get(n, {}).items()
+                if t in s.rules.units and not _place_rule(s, t)
+            )
+            room += max(0, cap - others)
     return room - queued
 
 
@@ -493,15 +516,31 @@ def _accepts(s: GameState, n: str, f: Fac, typ: str, v: _View | None = None) -> 
 
 def _sites_for(s: GameState, n: str, typ: str, v: _View | None = None) -> list[int]:
     """Zones where ``n`` may place a unit of ``typ`` now."""
-    if _place_rule(s, typ):
-        return sorted(_rule_sites(s, n, typ))
+    rule = _place_rule(s, typ)
+    if rule:
+        sites = _rule_sites(s, n, typ)
+        if rule != "recruit":
+            return sorted(sites)
+        return sorted(set(sites) | set(_factory_sites(s, n, typ, v or _View(s, n))))
+    return _factory_sites(s, n, typ, v)
+
+
+def _allies_stand(s: GameState, n: str, z: int) -> bool:
+    """seeds/002 §2.3: the nations of option ``wg_no_build_with_allies`` (the U.S.S.R.)
+    build and place nothing in a territory while another nation's units stand there."""
+    if n not in (s.rules.options.get("wg_no_build_with_allies") or ()):
+        return False
+    return any(s.units[u].nation != n for u in s.units_in(z))
+
+
+def _factory_sites(s: GameState, n: str, typ: str, v: _View | None = None) -> list[int]:
     v = v or _View(s, n)
     out: set[int] = set()
     sea = s.rules.units[typ].domain == "sea"
     for f in v.factories():
         if v.left(f) <= 0:
             continue
-        if not _accepts(s, n, f, typ, v):
+        if not _accepts(s, n, f, typ, v) or _allies_stand(s, n, f.zone):
             continue
         if sea:
             out.update(z for z in s.board.coast.get(f.zone, ()) if not v.hostile_sea(z))
@@ -603,7 +642,8 @@ def apply_place(s: GameState, a: Action) -> None:
     if a.type in s.rules.units:
         t = s.rules.units[a.type]
         nr = s.rules.nation_rules(n)
-        if _place_rule(s, a.type):
+        rule = _place_rule(s, a.type)
+        if rule and (rule != "recruit" or z in _rule_sites(s, n, a.type)):
             if z not in _rule_sites(s, n, a.type):
                 raise RulesError(f"{a.type} cannot be placed in zone {z}")
             s.placed[-z] = s.placed.get(-z, 0) + 1
@@ -1093,7 +1133,12 @@ def production_capacity(s: GameState, f: Fac) -> int:
         prod = tech.facility_value(s, s.owner.get(f.zone), ft, "production")
     cap = max(0, prod - f.damage)
     if s.rules.options.get("production_limited_by_value"):
-        cap = min(cap, s.board.value[f.zone])
+        value = s.board.value[f.zone]
+        if s.rules.options.get("wg_occupied_halves") and s.board.original.get(
+            f.zone
+        ) != s.owner.get(f.zone):
+            value //= 2  # seeds/002 §4.8: an occupied territory's factory makes half
+        cap = min(cap, value)
     return cap
 
 

@@ -37,10 +37,11 @@ from gamecore.engine.state import (
     LOADED,
     MOVED,
     NEW,
+    PASSING,
     SUBMERGED,
     UNLOADED,
 )
-from gamecore.rules import control, patrol
+from gamecore.rules import control, patrol, wargame
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -122,7 +123,9 @@ class MoveContext:
             st = "X"
         else:
             o = self.s.owner.get(z)
-            if o in self.friends:
+            if o in self.friends and o != self.n and not wargame.shares_land(self.s, self.n, o):
+                st = "X"  # seeds/002 §2.3: a friend whose land this nation may not share
+            elif o in self.friends:
                 st = "H" if z in self.enemy_any else "F"
             elif o in self.enemies:
                 st = "H"
@@ -180,8 +183,9 @@ class MoveContext:
         if self._carrier_free is None:
             cap: dict[int, int] = {}
             used: dict[int, int] = {}
+            own = self.opts.get("wg_carrier_own_only")  # seeds/002 "Aircraft carrier"
             for u in self.s.units.values():
-                if u.nation not in self.friends:
+                if u.nation not in self.friends or (own and u.nation != self.n):
                     continue
                 t = self.ut[u.type]
                 if t.carrier_capacity and self.b.is_sea(u.zone):
@@ -206,8 +210,10 @@ class MoveContext:
             return False
         if self.b.is_land(z):
             st = self.status(z)
-            if st == "X":
-                return False
+            if st == "X" and not (
+                z not in self.b.impassable and self.s.owner.get(z) in self.friends
+            ):
+                return False  # (aircraft fly over a friend's land they may not share)
             if st in ("N", "FN") and not self.opts.get("air_over_neutral"):
                 return False
         return True
@@ -577,6 +583,8 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
             dests = _sea_search(ctx, z0, moves, typ)
             for path in dests.values():
                 _emit(out, ids, path)
+            if combat and moves >= 2 and ctx.opts.get("wg_pass_through"):
+                _pass_moves(ctx, out, ids, z0, typ)
         elif t.domain == "air":
             _air_moves(ctx, out, ids, z0, t, moves)
     for tid, by_type in cargo.items():
@@ -737,6 +745,20 @@ def _has_unloaded(s: GameState, ids: list[int]) -> bool:
 
 
 _new_action = tuple.__new__
+
+
+def _pass_moves(ctx: MoveContext, out: list[Action], ids: list[int], z0: int, typ: str) -> None:
+    """seeds/002 naval pass-through (rules-notes/002 §4.6): in combat orders, ships go
+    through a neighbouring sea zone held by enemy combat ships to the zone beyond (two sea
+    zones at most), mode "pass"; the battle in the zone passed decides, after its first
+    round, whether they got through (gamecore.rules.combat.resolve_passes)."""
+    b = ctx.b
+    for z1 in b.sea_nbrs[z0]:
+        if z1 not in ctx.enemy_surface or not ctx.canal_open(z0, z1, typ):
+            continue
+        for z2 in b.sea_nbrs[z1]:
+            if z2 != z0 and ctx.canal_open(z1, z2, typ):
+                _emit(out, ids, (z0, z1, z2), mode="pass")
 
 
 def _emit(out: list[Action], ids: list[int], path: tuple, mode: str = "", target: int = 0) -> None:
@@ -1502,6 +1524,10 @@ def apply_move(s: GameState, a: Action) -> None:
         else:
             s.move_unit(cid, dest)
         s.origins[cid] = prev
+    if a.mode == "pass":  # seeds/002 §4.6: through ``prev``, decided by the battle there
+        for uid in (*a.units, *carried):
+            u = s.units[uid]
+            s.set_unit(uid, flags=u.flags | PASSING)
     if combat and t0.domain == "land":
         for z in path[1:-1]:
             o = s.owner.get(z)
@@ -1509,6 +1535,8 @@ def apply_move(s: GameState, a: Action) -> None:
                 control.capture(s, z, n)  # blitz through an empty hostile zone
     if s.log_mode in EVENT_LOGS:
         s.event("move", units=list(a.units), path=list(path), mode=a.mode or None)
+    if t0.domain == "land":
+        wargame.hostile_move_losses(s, a.units, path)  # seeds/002 §4.9
 
 
 def _apply_airborne(s: GameState, a: Action) -> None:
