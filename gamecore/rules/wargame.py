@@ -483,10 +483,12 @@ def invade_neutral(s: GameState, zone: int, invader: str, attackers) -> None:
 
 # ---------------------------------------------------------- battleship repair (§4.7)
 def repair_cost(s: GameState, uid: int) -> int | None:
-    """The repair cost rolled for ship ``uid`` (fixed once rolled), or None."""
+    """The repair cost rolled for ship ``uid`` (fixed once rolled), or None: none rolled
+    yet, or the ship was repaired since (a repair forgets the roll with ``cost=None``, so
+    the next damage rolls anew)."""
     for h in reversed(s.history):
         if h.get("type") == "wg_repair_cost" and h.get("unit") == uid:
-            return int(h["cost"])
+            return None if h["cost"] is None else int(h["cost"])
     return None
 
 

@@ -494,6 +494,32 @@ def test_a_damaged_battleship_is_repaired_for_its_rolled_cost_at_a_good_site():
     assert s.units[b1].damage == 1
 
 
+def test_a_repaired_battleship_forgets_its_rolled_cost():
+    """seeds/002 "Battleship repair" (rules-notes/002 §4.7): the d12 cost is rolled once
+    per damage; once repaired, the ship is whole, and new damage rolls a new cost (the
+    game used to fail reading the forgotten roll at the next income)."""
+    from gamecore.rules import wargame
+    from tests.gamecore.rules.wg_helpers import Script
+
+    s, z = wg_game(
+        ["A1B"],
+        {"A": {"owner": "UK", "value": 2}, "B": {"owner": "UK", "value": 1}},
+        [("1", "UK", "battleship", 1)],
+        banks={"UK": 50},
+    )
+    (b,) = [u for u in s.units if s.units[u].type == "battleship"]
+    s.set_unit(b, damage=1)
+    s.rng = Script([2])
+    wargame.repair_battleships(s, "UK")
+    assert s.units[b].damage == 0
+    assert wargame.repair_cost(s, b) is None
+    wargame.repair_battleships(s, "UK")  # a whole ship: nothing to read, nothing rolled
+    s.set_unit(b, damage=1)
+    s.rng = Script([3])
+    wargame.repair_battleships(s, "UK")
+    assert s.units[b].damage == 0 and s.banks["UK"] == 50 - 2 - 3
+
+
 # ------------------------------------------------------ multinational combat §4.3
 def test_partners_of_a_turn_slot_attack_together():
     """seeds/002 "Multinational combat" (rules-notes/002 §4.3): units of both partners of
