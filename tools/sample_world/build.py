@@ -298,6 +298,7 @@ class _Row:
     countries: tuple[str, ...] = ()
     group: str = ""
     point: tuple[float, float] = (0.0, 0.0)
+    points: tuple[tuple[float, float], ...] = ()  # an island group's islands
     boxes: tuple[tuple[tuple[str, ...], tuple[float, float, float, float]], ...] = ()
 
 
@@ -311,8 +312,10 @@ def _rows(land: dict | None = None) -> list[_Row]:
                 group, lon, lat = src[1:].split()
                 row.kind, row.group, row.point = "seed", group, (float(lon), float(lat))
             elif src.startswith("island"):
-                _, lon, lat = src.split()
-                row.kind, row.point = "island", (float(lon), float(lat))
+                # "island LON LAT [LON LAT ...]": one island, or an island group of several
+                nums = [float(v) for v in src.split()[1:]]
+                pts = tuple(zip(nums[0::2], nums[1::2], strict=True))
+                row.kind, row.point, row.points = "island", pts[0], pts
             elif src.startswith("carve"):
                 boxes, extra = [], []
                 for part in src.split(";"):
@@ -405,8 +408,11 @@ def _land(
             projected[r.code] = cell
     for row in rows:
         if row.kind == "island":
-            x, y = proj.point(*row.point)
-            projected[row.code] = Point(x, y).buffer(ISLAND_RADIUS, quad_segs=4)
+            discs = []
+            for lon, lat in row.points or (row.point,):
+                x, y = proj.point(lon, lat)
+                discs.append(Point(x, y).buffer(ISLAND_RADIUS, quad_segs=4))
+            projected[row.code] = discs[0] if len(discs) == 1 else shapely.union_all(discs)
     missing = sorted(set(countries) - used - set(DROPPED))
     if missing:
         raise ValueError(f"countries not used by any zone: {missing}")
@@ -466,6 +472,9 @@ def base_map(
     land: dict | None = None,
     name: str = "World 1939",
     named_seas=None,
+    sea_zones: int | None = None,
+    cuts=None,
+    basins=None,
 ):
     """The map of the land table ``land`` (default ``LAND``) on the bundled geography:
     zones with their table values, island flags, named seas, ocean tags and stack slots.
@@ -487,9 +496,9 @@ def base_map(
     m = build_map(
         pieces,
         proj,
-        sea_zones=SEA_ZONES,
-        cuts=[line for _, line in CUTS],
-        basins=[(lon, lat, n, tag) for tag, lon, lat, n in BASINS],
+        sea_zones=SEA_ZONES if sea_zones is None else sea_zones,
+        cuts=[line for _, line in (CUTS if cuts is None else cuts)],
+        basins=[(lon, lat, n, tag) for tag, lon, lat, n in (BASINS if basins is None else basins)],
         min_area=opts.min_area,
         min_lake_area=opts.min_lake_area,
         wrap_x=True,
