@@ -65,6 +65,21 @@ def register(sub) -> None:
     p.add_argument("--attacker-order", default="", help="casualty profile or 'type,type,...'")
     p.add_argument("--defender-order", default="", help="casualty profile or 'type,type,...'")
     p.add_argument("--max-rounds", type=int, default=None, help="stop after N rounds")
+    p.add_argument(
+        "--fire-mode",
+        action="append",
+        default=[],
+        metavar="TYPE=MODE",
+        help="the attacker's fire mode of a unit type, e.g. bomber=guns (The War Game; "
+        "default: the engine's default policy)",
+    )
+    p.add_argument(
+        "--defender-fire-mode",
+        action="append",
+        default=[],
+        metavar="TYPE=MODE",
+        help="the defender's fire mode of a unit type, e.g. artillery=land",
+    )
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="always the exact method")
     how.add_argument("--samples", type=int, default=None, help="Monte Carlo with N battles")
@@ -80,6 +95,19 @@ def _order(rules, text: str, flag: str):
     if not text or "," not in text and text in _profiles():
         return text
     return tuple(resolve_unit(rules, t.strip(), f"{flag}: ") for t in text.split(",") if t.strip())
+
+
+def _modes(rules, items: list[str], flag: str) -> dict[str, str]:
+    from gamecore.errors import WarroomError
+    from gamecore.sim.battle import resolve_unit
+
+    out = {}
+    for item in items:
+        typ, eq, mode = item.partition("=")
+        if not eq or not mode.strip():
+            raise WarroomError(f"{flag}: expected TYPE=MODE, not {item!r}")
+        out[resolve_unit(rules, typ.strip(), f"{flag}: ")] = mode.strip()
+    return out
 
 
 def _profiles():
@@ -129,6 +157,8 @@ def cmd_battle(args) -> int:
         attacker_order=_order(rules, args.attacker_order, "--attacker-order"),
         defender_order=_order(rules, args.defender_order, "--defender-order"),
         max_rounds=args.max_rounds,
+        fire_modes=_modes(rules, args.fire_mode, "--fire-mode"),
+        defender_fire_modes=_modes(rules, args.defender_fire_mode, "--defender-fire-mode"),
     )
     method = "exact" if args.exact else "monte_carlo" if args.samples else "auto"
     res = calculate(rules, attackers, defenders, ctx, method, args.samples, args.seed)

@@ -3,7 +3,8 @@ play a scenario headless with bots and print a summary (winner, rounds, final in
 
 PACK is a map pack (``.warroom``), a JSON dump (``.json``), or a built-in demo:
 ``builtin:toy`` (two nations, seven zones), ``builtin:synthetic50``,
-``builtin:synthetic300``.
+``builtin:synthetic300``, ``builtin:war_game_mini`` (The War Game on a small synthetic
+board).
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from gamecore import safepath
 from gamecore.commands._util import ProgressBar, print_json
 from gamecore.errors import WarroomError
 
-BUILTINS = ("toy", "synthetic50", "synthetic300")
+BUILTINS = ("toy", "synthetic50", "synthetic300", "war_game_mini")
 
 
 def register(sub) -> None:
     p = sub.add_parser("play", help="play a scenario headless with bots and print the result")
-    p.add_argument("pack", help="map pack, JSON dump, or builtin:toy|synthetic50|synthetic300")
+    p.add_argument("pack", help="map pack, JSON dump, or builtin:" + "|".join(BUILTINS))
     p.add_argument("--scenario", help="scenario id (default: the pack's only scenario)")
     p.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
     p.add_argument(
@@ -40,11 +41,13 @@ def register(sub) -> None:
 def load_any_pack(ref: str):
     """A pack from a file path (``.warroom`` or ``.json``) or ``builtin:NAME``."""
     if ref.startswith("builtin:"):
-        from gamecore.engine.testmaps import synthetic_pack, toy_pack
+        from gamecore.engine.testmaps import synthetic_pack, toy_pack, war_game_pack
 
         name = ref.split(":", 1)[1]
         if name == "toy":
             return toy_pack()
+        if name == "war_game_mini":
+            return war_game_pack()
         if name.startswith("synthetic") and name[9:].isdigit():
             return synthetic_pack(int(name[9:]), seed=1)
         raise WarroomError(f"unknown built-in pack '{name}' (known: {', '.join(BUILTINS)})")

@@ -78,6 +78,17 @@ class Support:
 
 
 @dataclass(frozen=True)
+class FireMode:
+    """One way a unit may fire in a round (The War Game, seeds/002 "Bomber": two bomb
+    rolls at 8 that hit land or sea units, or one gun roll at 2 that hits anything):
+    its dice (one value per roll) and the domains its hits may go to (empty: any)."""
+
+    id: str
+    rolls: tuple[int, ...]
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class UnitType:
     id: str
     name: str
@@ -134,7 +145,52 @@ class UnitType:
     # unit type ids or ``props.class`` values; empty: any it may hit)
     target_selection: int = 0
     target_selection_of: tuple[str, ...] = ()
+    # several dice a round (The War Game, seeds/002 "Battleship": 8 and 6): one value per
+    # roll; empty: one roll at ``attack`` / ``defense``. ``damaged_rolls``: the dice left
+    # once damaged (both sides); ``bombard_rolls``: the dice of a shore bombardment
+    attack_rolls: tuple[int, ...] = ()
+    defense_rolls: tuple[int, ...] = ()
+    damaged_rolls: tuple[int, ...] = ()
+    bombard_rolls: tuple[int, ...] = ()
+    # attack fire modes chosen each round (seeds/002 "Bomber"); ``default_fire_mode`` is
+    # the one used when nobody chooses (bots, a decision not offered)
+    fire_modes: dict[str, FireMode] = field(default_factory=dict)
+    default_fire_mode: str = ""
     props: dict[str, Any] = field(default_factory=dict)
+
+    def rolls(self, stat: str, damaged: bool = False, mode: str = "") -> tuple[int, ...]:
+        """The dice this unit rolls in a round as ``stat`` ("attack" or "defense"): one
+        value per roll (a roll <= value hits)."""
+        if damaged and self.damaged_rolls:
+            return self.damaged_rolls
+        if stat == "attack" and self.fire_modes:
+            fm = self.fire_modes.get(mode or self.default_fire_mode)
+            if fm is not None:
+                return fm.rolls
+        own = self.attack_rolls if stat == "attack" else self.defense_rolls
+        if own:
+            return own
+        v = self.stat(stat, damaged)
+        return (v,) if v > 0 else ()
+
+    @property
+    def multi_die(self) -> bool:
+        """Does it roll by its dice lists or fire modes rather than one die at its stat?"""
+        return bool(self.attack_rolls or self.defense_rolls or self.damaged_rolls or self.fire_modes)
+
+    def dice(
+        self, stat: str, damaged: bool = False, mode: str = ""
+    ) -> tuple[tuple[int, tuple[str, ...]], ...]:
+        """Its dice as ``stat`` in a round: (value, domains its hit cannot go to) per roll.
+        A fire mode's targets narrow where its hits go (seeds/002 "Bomber": bombs never
+        hit aircraft)."""
+        cannot = self.cannot_target
+        if stat == "attack" and self.fire_modes and not (damaged and self.damaged_rolls):
+            fm = self.fire_modes.get(mode or self.default_fire_mode)
+            if fm is not None and fm.targets:
+                extra = tuple(d for d in DOMAINS if d not in fm.targets and d not in cannot)
+                cannot = (*cannot, *extra)
+        return tuple((v, cannot) for v in self.rolls(stat, damaged, mode))
 
     def cost_for(self, nation: str) -> int:
         return self.nation_costs.get(nation, self.cost)
@@ -204,7 +260,11 @@ class FacilityType:
     coastal_shots: int = 0
     coastal_value: int = 0
     removed_on_capture: bool = False  # Global War §12.7, §12.9: gone when the zone falls
+    nation_costs: dict[str, int] = field(default_factory=dict)  # seeds/002 §3 per-nation prices
     props: dict[str, Any] = field(default_factory=dict)
+
+    def cost_for(self, nation: str) -> int:
+        return self.nation_costs.get(nation, self.cost)
 
 
 @dataclass(frozen=True)
@@ -1007,8 +1067,34 @@ def _build_unit(c: _Checker, uid: str, raw: dict, dice: int) -> UnitType:
             for kk, vv in t.items():
                 c.int_(vv, f"{key}.{k}.{kk}")
             kw[k] = dict(t)
+        elif k in ("attack_rolls", "defense_rolls", "damaged_rolls", "bombard_rolls"):
+            kw[k] = _rolls(c, v, f"{key}.{k}", dice)
+        elif k == "default_fire_mode":
+            kw[k] = c.str_(v, f"{key}.{k}")
+        elif k == "fire_modes":
+            modes = {}
+            for mid, m in c.table(v, f"{key}.fire_modes").items():
+                mk = f"{key}.fire_modes.{mid}"
+                m = c.table(m, mk)
+                for kk in m:
+                    if kk not in ("rolls", "targets"):
+                        c.fail(f"{mk}.{kk}", "unknown key (known: rolls, targets)")
+                if "rolls" not in m:
+                    c.fail(f"{mk}.rolls", "missing")
+                targets = c.strs(m.get("targets", []), f"{mk}.targets")
+                for t in targets:
+                    if t not in DOMAINS:
+                        c.fail(f"{mk}.targets", f"unknown domain {t!r}")
+                modes[mid] = FireMode(mid, _rolls(c, m["rolls"], f"{mk}.rolls", dice), targets)
+            kw[k] = modes
         elif k == "props":
             kw[k] = dict(c.table(v, f"{key}.props"))
+    if kw.get("fire_modes"):
+        kw.setdefault("default_fire_mode", next(iter(kw["fire_modes"])))
+        if kw["default_fire_mode"] not in kw["fire_modes"]:
+            c.fail(f"{key}.default_fire_mode", f"no fire mode {kw['default_fire_mode']!r}")
+    elif kw.get("default_fire_mode"):
+        c.fail(f"{key}.default_fire_mode", "the unit has no fire_modes")
     kw.setdefault("name", uid.replace("_", " ").capitalize())
     if "domain" not in kw:
         c.fail(f"{key}.domain", f"missing (one of {', '.join(DOMAINS)})")
@@ -1028,6 +1114,13 @@ def _build_unit(c: _Checker, uid: str, raw: dict, dice: int) -> UnitType:
     return u
 
 
+def _rolls(c: _Checker, v: Any, key: str, dice: int) -> tuple[int, ...]:
+    """A list of die values, one per roll, each 1..dice."""
+    if not isinstance(v, list) or not v:
+        c.fail(key, "must be a non-empty list of die values")
+    return tuple(c.int_(x, f"{key}[{i}]", 1, dice) for i, x in enumerate(v))
+
+
 def _build_facility(c: _Checker, fid: str, raw: dict) -> FacilityType:
     key = f"facilities.{fid}"
     kw: dict[str, Any] = {"id": fid}
@@ -1043,6 +1136,11 @@ def _build_facility(c: _Checker, fid: str, raw: dict) -> FacilityType:
             kw[k] = c.str_(v, f"{key}.{k}")
         elif k in ("places", "aliases"):
             kw[k] = c.strs(v, f"{key}.{k}")
+        elif k == "nation_costs":
+            t = c.table(v, f"{key}.{k}")
+            for kk, vv in t.items():
+                c.int_(vv, f"{key}.{k}.{kk}")
+            kw[k] = dict(t)
         elif k == "props":
             kw[k] = dict(c.table(v, f"{key}.props"))
     kw.setdefault("name", fid.replace("_", " ").capitalize())
@@ -1156,6 +1254,7 @@ __all__ = [
     "BorderEffect",
     "DiceExpr",
     "FacilityType",
+    "FireMode",
     "NationRules",
     "OptionalRule",
     "Ruleset",

@@ -23,6 +23,7 @@ from gamecore.geometry.adjacency import map_adjacency
 from gamecore.geometry.synthetic import synthetic_map
 from gamecore.model import (
     Alliance,
+    Border,
     Facility,
     Link,
     Map,
@@ -402,3 +403,117 @@ def feature_pack() -> Pack:
         links,
         banks={"RED": 20, "PNK": 12, "BLU": 30},
     )
+
+
+# ---------------------------------------------------------------- The War Game (seeds/002)
+#: a small synthetic War Game board: the eight nations of rules-notes/002 §2.1 with a
+#: capital and a factory each, two neutrals (Turkey-like "Y", Spain-like "P"), a hostile
+#: terrain border (Siberia) and seven sea zones. Not the real board (issue #27 part B)
+WAR_GAME_ROWS = [
+    "11UUGGRRSS22",
+    "1PFFGgRRSSJ2",
+    "33FFIiYRCCJ2",
+    "33AAIiYYCCK4",
+    "555AA66BBCK4",
+    "55MMMM66BB44",
+]
+WAR_GAME_NATIONS = {
+    "GER": {"alliance": "axis", "capital": "G", "name": "Germany"},
+    "ITA": {"alliance": "axis", "capital": "I", "name": "Italy"},
+    "USSR": {"alliance": "allies", "capital": "R", "name": "U.S.S.R."},
+    "UK": {"alliance": "allies", "capital": "U", "name": "United Kingdom"},
+    "FRA": {"alliance": "allies", "capital": "F", "name": "France"},
+    "JPN": {"alliance": "axis", "capital": "J", "name": "Japan"},
+    "USA": {"alliance": "allies", "capital": "M", "name": "U.S.A."},
+    "CHN": {"alliance": "allies", "capital": "C", "name": "China"},
+}
+WAR_GAME_SLOTS = [["GER", "ITA"], ["USSR"], ["UK", "FRA"], ["JPN"], ["USA", "CHN"]]
+
+
+def war_game_pack(rounds: int | None = 8) -> Pack:
+    """A scenario ``"mini"`` of the ``war_game`` ruleset on :data:`WAR_GAME_ROWS`."""
+    zones: dict[str, dict[str, Any]] = {
+        "U": {"owner": "UK", "value": 8, "name": "Great Britain"},
+        "A": {"owner": "UK", "value": 4, "name": "Egypt"},
+        "B": {"owner": "UK", "value": 6, "name": "India"},
+        "F": {"owner": "FRA", "value": 6, "name": "France"},
+        "G": {"owner": "GER", "value": 10, "name": "Germany"},
+        "g": {"owner": "GER", "value": 4, "name": "Austria"},
+        "I": {"owner": "ITA", "value": 6, "name": "Italy"},
+        "i": {"owner": "ITA", "original": None, "value": 2, "name": "Yugoslavia"},
+        "R": {"owner": "USSR", "value": 8, "name": "Central Russia"},
+        "S": {"owner": "USSR", "value": 2, "name": "Siberia"},
+        "J": {"owner": "JPN", "value": 8, "name": "Japan"},
+        "K": {"owner": "JPN", "value": 3, "name": "Korea"},
+        "C": {"owner": "CHN", "value": 5, "name": "China"},
+        "M": {"owner": "USA", "value": 12, "name": "U.S.A."},
+        "Y": {"owner": None, "value": 3, "name": "Turkey", "props": {"neutral": True}},
+        "P": {"owner": None, "value": 2, "name": "Spain", "props": {"neutral": True}},
+    }
+    units = [
+        ("G", "GER", "infantry", 4),
+        ("G", "GER", "armor", 2),
+        ("G", "GER", "artillery", 1),
+        ("G", "GER", "fighter", 1),
+        ("g", "GER", "infantry", 2),
+        ("I", "ITA", "infantry", 3),
+        ("I", "ITA", "artillery", 1),
+        ("i", "ITA", "infantry", 1),
+        ("3", "ITA", "destroyer", 1),
+        ("R", "USSR", "infantry", 5),
+        ("R", "USSR", "armor", 1),
+        ("R", "USSR", "artillery", 1),
+        ("S", "USSR", "infantry", 2),
+        ("U", "UK", "infantry", 2),
+        ("U", "UK", "fighter", 1),
+        ("1", "UK", "battleship", 1),
+        ("1", "UK", "transport", 1),
+        ("A", "UK", "infantry", 2),
+        ("B", "UK", "infantry", 2),
+        ("F", "FRA", "infantry", 3),
+        ("F", "FRA", "artillery", 1),
+        ("J", "JPN", "infantry", 3),
+        ("J", "JPN", "fighter", 1),
+        ("2", "JPN", "battleship", 1),
+        ("2", "JPN", "carrier", 1),
+        ("2", "JPN", "transport", 1),
+        ("K", "JPN", "infantry", 3),
+        ("K", "JPN", "armor", 1),
+        ("C", "CHN", "infantry", 4),
+        ("M", "USA", "infantry", 3),
+        ("M", "USA", "bomber", 1),
+        ("5", "USA", "destroyer", 1),
+        ("5", "USA", "transport", 1),
+        ("6", "USA", "submarine", 1),
+    ]
+    facilities = [
+        ("G", "major_factory"),
+        ("I", "major_factory"),
+        ("R", "major_factory"),
+        ("U", "major_factory"),
+        ("F", "minor_factory"),
+        ("J", "major_factory"),
+        ("M", "major_factory"),
+        ("C", "minor_factory"),
+        ("B", "minor_factory"),
+    ]
+    pack = grid_pack(
+        WAR_GAME_ROWS,
+        zones,
+        WAR_GAME_NATIONS,
+        units,
+        facilities,
+        ruleset="war_game",
+        rounds=rounds,
+        turn_order=WAR_GAME_SLOTS,
+    )
+    ids = pack.meta["zone_ids"]
+    # rules-notes/002 §1.1 hostile-terrain line (Siberia) between Central Russia and Siberia
+    a, b = sorted((ids["R"], ids["S"]))
+    pack.map.borders[(a, b)] = Border(a, b, props={"hostile_terrain": "siberia"})
+    scn = pack.scenarios["test"]
+    scn.id = "mini"
+    scn.name = "War Game mini board"
+    pack.scenarios = {"mini": scn}
+    pack.meta["title"] = "The War Game: a small synthetic board"
+    return pack

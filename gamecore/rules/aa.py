@@ -76,6 +76,7 @@ class AASystem(RuleSystem):
             "scramble",
             "kamikaze",
             "intercept",
+            "fire_mode",
         ):
             A(ActionKind(k, phases.apply_combat, doc="a battle decision"))
         A(
@@ -102,7 +103,15 @@ class AASystem(RuleSystem):
         options.check_references(checker, opts, units, facilities, terrain, borders)
 
     # -- a game --------------------------------------------------------------------
-    offered_decisions = ("retreat", "casualties", "scramble", "kamikaze", "intercept", "submerge")
+    offered_decisions = (
+        "retreat",
+        "casualties",
+        "scramble",
+        "kamikaze",
+        "intercept",
+        "submerge",
+        "fire_mode",
+    )
     default_decisions = ("retreat",)
 
     def state_class(self) -> type:

@@ -174,6 +174,9 @@ def combat_actions(s: GameState) -> list[Action]:
         return acts
     if d.kind == "retreat":
         return [Action.press()] + [Action.retreat(z) for z in defender_retreat_zones(s, b)]
+    if d.kind == "fire_mode":  # seeds/002 "Bomber", "Artillery"
+        side, typ = d.about.split(":", 1)
+        return [Action("fire_mode", type=typ, mode=m) for m in fire_mode_choices(s, b, side, typ)]
     if d.kind == "submerge":  # the defender's submarines stay or submerge
         return [Action.press(), Action.submerge()]
     if d.kind in (
@@ -332,6 +335,15 @@ def answer(s: GameState, b: Battle, a: Action) -> bool:
                 if ut[u.type].submerge:
                     s.set_unit(u.id, flags=u.flags | SUBMERGED | FOUGHT)
             s.event("submerge", zone=b.zone, nation=b.attacker)
+        s.decision = None
+    elif a.kind == "fire_mode":
+        d = s.decision
+        if d is None or d.kind != "fire_mode":
+            raise RulesError("no fire mode to choose now")
+        side, typ = d.about.split(":", 1)
+        if a.type != typ or a.mode not in fire_mode_choices(s, b, side, typ):
+            raise RulesError(f"'{a.mode}' is not a fire mode of {typ} now")
+        b.modes.setdefault(side, {})[typ] = a.mode
         s.decision = None
     elif a.kind == "air_retreat":
         if not (_asked(s, "retreat", "att") and can_air_retreat(s, b)):
@@ -497,6 +509,8 @@ def run(s: GameState) -> None:
             b.chosen = b.round + 1  # each side chooses its casualties again every round
             if ask(s, b, "casualties", "att"):
                 return
+        if _multi_die(s) and _ask_fire_modes(s, b):
+            return
         b.round += 1
         fight_round(s, b, att, dfn)
         if b.waiting:
@@ -835,8 +849,130 @@ def _volley(
     superiority (``sup``) and target selection for that side."""
     stat = "attack" if side == "att" else "defense"
     values = fire_values(s, units, stat, b.zone, side, b.round)
+    if _multi_die(s):
+        return _roll_multi(s, b, units, values, stat, side, record)
     hits, _ = _roll(s, units, values, sup, target_selection(s, units, b.zone, side), record)
     return hits
+
+
+def fire_mode_choices(s: GameState, b: Battle, side: str, typ: str) -> tuple[str, ...]:
+    """The fire modes a side may pick for its units of type ``typ`` this round:
+    seeds/002 "Bomber" (attacking: its ``fire_modes``), "Artillery" (defending: "air",
+    its hits go to attacking aircraft first, or "land")."""
+    t = s.rules.units[typ]
+    if side == "att" and t.fire_modes:
+        return tuple(t.fire_modes)
+    if side == "def" and t.props.get("defense_air_first"):
+        return ("air", "land")
+    return ()
+
+
+def default_fire_mode(s: GameState, b: Battle, side: str, typ: str) -> str:
+    """The default policy: the mode with the most expected hits on units it may hit (the
+    unit type's default mode on a tie); artillery keeps its air-first defence."""
+    t = s.rules.units[typ]
+    if side == "def":
+        return "air"
+    att, dfn = sides(s, b)
+    enemy = dfn if side == "att" else att
+    best, score = t.default_fire_mode, -1
+    for m in (t.default_fire_mode, *t.fire_modes):
+        fm = t.fire_modes[m]
+        ok = any(not fm.targets or s.rules.units[u.type].domain in fm.targets for u in enemy)
+        sc = sum(fm.rolls) if ok else 0
+        if sc > score:
+            best, score = m, sc
+    return best
+
+
+def _ask_fire_modes(s: GameState, b: Battle) -> bool:
+    """Before each round, each side picks the fire mode of its units that have a choice
+    (decision "fire_mode", one per side and unit type); True while a player decides."""
+    if b.moded != b.round + 1:
+        b.moded = b.round + 1
+        b.modes = {}
+    att, dfn = sides(s, b)
+    for side, units in (("att", att), ("def", dfn)):
+        done = b.modes.get(side, {})
+        for typ in sorted({u.type for u in units}):
+            if typ in done or not fire_mode_choices(s, b, side, typ):
+                continue
+            owner = b.attacker if side == "att" else (b.defender or b.attacker)
+            d = Decision(owner, "fire_mode", f"{side}:{typ}")
+            default = Action("fire_mode", type=typ, mode=default_fire_mode(s, b, side, typ))
+            if decide(s, b, d, default):
+                return True
+    return False
+
+
+def _multi_die(s: GameState) -> bool:
+    """Does any unit type of the ruleset roll several dice or choose a fire mode (The
+    War Game, seeds/002 "Battleship", "Bomber")? Other rulesets keep the one-die path."""
+    cache = s.board.cache
+    key = ("multi_die", id(s.rules))
+    v = cache.get(key)
+    if v is None:
+        v = cache[key] = any(
+            t.multi_die or t.props.get("defense_air_first") for t in s.rules.units.values()
+        )
+    return v
+
+
+def _roll_multi(
+    s: GameState,
+    b: Battle,
+    units: list[Unit],
+    values: list[int],
+    stat: str,
+    side: str,
+    record: dict[int, int] | None = None,
+) -> list[tuple]:
+    """One side's fire when units may roll several dice (seeds/002 "Battleship": 8 and 6,
+    damaged only the 8) or fire by a mode chosen this round (seeds/002 "Bomber": bombs at
+    8, 8 on land or sea units, or guns at 2 on anything). The modifiers of a unit's one
+    value (``values``) move each of its dice alike. seeds/002 "Artillery": a defending
+    artillery's hits go to attacking aircraft first (hit key preferring "air") unless the
+    defender switched it to land-first this round (``Battle.modes["def"]``).
+    seeds/002 "Submarine": aircraft firing at a side of submarines alone roll at half
+    (rounded down, option ``wg_air_vs_lone_sub``) unless a combat ship fires with them."""
+    ut = s.rules.units
+    det = any(ut[u.type].detector for u in units)
+    dice = s.rules.dice
+    modes = b.modes.get(side, {}) if b.modes else {}
+    halve = _air_vs_lone_sub(s, b, units, side)
+    hits: list[tuple] = []
+    for u, v in zip(units, values, strict=True):
+        t = ut[u.type]
+        damaged = u.damage > 0
+        base = t.stat(stat, damaged)
+        delta = v - base if base > 0 else 0
+        air_first = side == "def" and t.props.get("defense_air_first") and modes.get(t.id) != "land"
+        for dv, cannot in t.dice(stat, damaged, modes.get(t.id, "")):
+            value = max(0, min(dice, dv + delta))
+            if halve and t.domain == "air":
+                value = (value + 1) // 2 if halve == "half_up" else value // 2
+            if value <= 0:
+                continue
+            r = s.rng.roll(dice)
+            if record is not None and u.id not in record:
+                record[u.id] = r
+            if r <= value:
+                hits.append((cannot, t.domain, det, "air") if air_first else (cannot, t.domain, det))
+    return hits
+
+
+def _air_vs_lone_sub(s: GameState, b: Battle, units: list[Unit], side: str) -> str:
+    """seeds/002 "Submarine": aircraft attacking a sub without help roll at half their
+    value unless a combat ship (not a transport) is in the round with them."""
+    how = s.rules.options.get("wg_air_vs_lone_sub", "")
+    if not how or side != "att":
+        return ""
+    ut = s.rules.units
+    att, dfn = sides(s, b)
+    enemy = dfn if side == "att" else att
+    if not enemy or not all(ut[u.type].submerge and ut[u.type].first_strike for u in enemy):
+        return ""
+    return "" if any(ut[u.type].is_warship for u in units) else how
 
 
 def _roll(
@@ -1354,8 +1490,11 @@ def bombard(s: GameState, b: Battle) -> None:
     dice = s.rules.dice
     hits = 0
     for u in ships:
-        if s.rng.roll(dice) <= ut[u.type].bombard:
-            hits += 1
+        t = ut[u.type]
+        # seeds/002 §4.5: a battleship bombards with both its dice (8 and 6)
+        for v in t.bombard_rolls or (t.bombard,):
+            if s.rng.roll(dice) <= v:
+                hits += 1
         s.set_unit(u.id, flags=u.flags | FOUGHT)
     if hits:
         key = ((), "sea", True)

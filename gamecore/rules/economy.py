@@ -386,7 +386,7 @@ def _place_rule(s: GameState, typ: str) -> str:
         return ""
     t = s.rules.units.get(typ)
     rule = t.props.get("place", "") if t is not None else ""
-    return rule if rule in ("zone_value", "colonial") else ""
+    return rule if rule in ("zone_value", "colonial", "recruit") else ""
 
 
 def home_country(s: GameState, n: str) -> frozenset[int]:
@@ -428,6 +428,16 @@ def _rule_sites(s: GameState, n: str, typ: str) -> dict[int, int]:
         if rule == "zone_value":
             limit = max(1, b.value[z]) if b.original.get(z) == n else 1
             left = limit - s.placed.get(-z, 0)
+        elif rule == "recruit":
+            # seeds/002 §4.8 (rules-notes/002 §4.8): infantry recruited without a factory in
+            # a territory held since the start of the turn: up to its value if original,
+            # half of it (rounded down, at most wg_recruit_occupied_cap) if occupied
+            if s.owner.get(z) != n:
+                continue
+            v = b.value[z]
+            if b.original.get(z) != n:
+                v = min(v // 2, int(s.rules.options.get("wg_recruit_occupied_cap", 4)))
+            left = v - s.placed.get(-z, 0)
         else:  # colonial
             if b.value[z] <= 0 or b.original.get(z) != n or z in home_country(s, n):
                 continue
@@ -441,6 +451,16 @@ def _rule_room(s: GameState, n: str, typ: str) -> int:
     rule = _place_rule(s, typ)
     room = sum(_rule_sites(s, n, typ).values())
     queued = sum(c for t, c in s.pending.get(n, {}).items() if _place_rule(s, t) == rule)
+    if rule == "recruit":
+        # seeds/002 §4.8: factories may build infantry too, on top of the recruiting
+        cap, domains = placement_capacity(s, n)
+        if "land" in domains:
+            others = sum(
+                c
+                for t, c in s.pending.get(n, {}).items()
+                if t in s.rules.units and not _place_rule(s, t)
+            )
+            room += max(0, cap - others)
     return room - queued
 
 
@@ -493,8 +513,16 @@ def _accepts(s: GameState, n: str, f: Fac, typ: str, v: _View | None = None) -> 
 
 def _sites_for(s: GameState, n: str, typ: str, v: _View | None = None) -> list[int]:
     """Zones where ``n`` may place a unit of ``typ`` now."""
-    if _place_rule(s, typ):
-        return sorted(_rule_sites(s, n, typ))
+    rule = _place_rule(s, typ)
+    if rule:
+        sites = _rule_sites(s, n, typ)
+        if rule != "recruit":
+            return sorted(sites)
+        return sorted(set(sites) | set(_factory_sites(s, n, typ, v or _View(s, n))))
+    return _factory_sites(s, n, typ, v)
+
+
+def _factory_sites(s: GameState, n: str, typ: str, v: _View | None = None) -> list[int]:
     v = v or _View(s, n)
     out: set[int] = set()
     sea = s.rules.units[typ].domain == "sea"
@@ -603,7 +631,8 @@ def apply_place(s: GameState, a: Action) -> None:
     if a.type in s.rules.units:
         t = s.rules.units[a.type]
         nr = s.rules.nation_rules(n)
-        if _place_rule(s, a.type):
+        rule = _place_rule(s, a.type)
+        if rule and (rule != "recruit" or z in _rule_sites(s, n, a.type)):
             if z not in _rule_sites(s, n, a.type):
                 raise RulesError(f"{a.type} cannot be placed in zone {z}")
             s.placed[-z] = s.placed.get(-z, 0) + 1
@@ -1087,7 +1116,12 @@ def production_capacity(s: GameState, f: Fac) -> int:
         prod = tech.facility_value(s, s.owner.get(f.zone), ft, "production")
     cap = max(0, prod - f.damage)
     if s.rules.options.get("production_limited_by_value"):
-        cap = min(cap, s.board.value[f.zone])
+        value = s.board.value[f.zone]
+        if s.rules.options.get("wg_occupied_halves") and s.board.original.get(
+            f.zone
+        ) != s.owner.get(f.zone):
+            value //= 2  # seeds/002 §4.8: an occupied territory's factory makes half
+        cap = min(cap, value)
     return cap
 
 

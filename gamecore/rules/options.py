@@ -19,6 +19,7 @@ from gamecore.rules import (
     politics,
     supply,
     tech,
+    wargame,
 )
 from gamecore.rules.combat import RESOLVERS
 from gamecore.rules.modifiers import POLICIES
@@ -37,6 +38,7 @@ SPECS: dict[str, OptionSpec] = specs_by_name(
     tech.OPTIONS,
     convoy.OPTIONS,
     patrol.OPTIONS,
+    wargame.OPTIONS,
 )
 #: option -> default, for every ruleset of the system
 DEFAULT_OPTIONS: dict[str, Any] = {name: spec.default for name, spec in SPECS.items()}

@@ -38,6 +38,10 @@ class Battle:
     # the round before which the defender last chose whether its submarines submerge
     # (decision "submerge")
     dived: int = 0
+    # seeds/002 "Bomber", "Artillery": the fire modes chosen for this round, per side
+    # ("att"/"def") and unit type (decision "fire_mode"); the round they were chosen for
+    modes: dict[str, dict[str, str]] = field(default_factory=dict)
+    moded: int = 0
 
     def copy(self) -> Battle:
         return Battle(
@@ -55,6 +59,8 @@ class Battle:
             self.pre_stage,
             self.chosen,
             self.dived,
+            {k: dict(v) for k, v in self.modes.items()},
+            self.moded,
         )
 
 

@@ -135,6 +135,9 @@ class BattleContext:
     - ``attacker_nation`` / ``defender_nation``: for per-nation unit costs.
     - ``attacker_damaged`` / ``defender_damaged``: multi-hit units that start with one hit
       taken ({unit type: count}).
+    - ``fire_modes`` / ``defender_fire_modes``: {unit type: fire mode} for units that
+      choose how they fire (seeds/002 "Bomber": ``bombs`` or ``guns``; defending
+      "Artillery": ``air`` first or ``land``); unnamed ones follow the engine's default.
     """
 
     sea: bool | None = None
@@ -155,6 +158,8 @@ class BattleContext:
     defender_nation: str = ""
     attacker_damaged: Mapping[str, int] = field(default_factory=dict)
     defender_damaged: Mapping[str, int] = field(default_factory=dict)
+    fire_modes: Mapping[str, str] = field(default_factory=dict)
+    defender_fire_modes: Mapping[str, str] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------- unit lists

@@ -110,6 +110,10 @@ class Prepared:
         mods = list(ctx.modifiers) + self._terrain_modifiers()
         fixed = [] if self.sea else self._border_first_strike()
         keep = ctx.keep_land_unit if ctx.keep_land_unit is not None else not self.sea
+        att_modes = self._fire_modes(attackers, defenders, ctx.fire_modes, "attacker")
+        def_modes = self._fire_modes(defenders, attackers, ctx.defender_fire_modes, "defender")
+        #: the fire modes each side fires with (seeds/002 "Bomber", "Artillery")
+        self.fire_modes = {"attacker": att_modes, "defender": def_modes}
         self.A = Side(
             rules,
             "attacker",
@@ -120,6 +124,7 @@ class Prepared:
             modifiers=mods,
             nation=ctx.attacker_nation,
             double=self._double(),
+            fire_modes=att_modes,
         )
         self.D = Side(
             rules,
@@ -130,6 +135,7 @@ class Prepared:
             modifiers=mods,
             nation=ctx.defender_nation,
             fixed_first_strike=fixed,
+            fire_modes=def_modes,
         )
         A, D = self.A, self.D
         self._note_target_selection()
@@ -186,6 +192,55 @@ class Prepared:
         )
         self.retreat_from = max(1, int(opts["attacker_retreat_from_round"]))
         self._spaces(self.starts)
+
+    def _fire_modes(
+        self, own: Mapping[str, int], enemy: Mapping[str, int], asked: Mapping[str, str], role: str
+    ) -> dict[str, str]:
+        """The fire mode of each of ``own``'s unit types that has a choice: the one asked
+        for, else the engine's default policy on the units the battle starts with
+        (gamecore.rules.combat.default_fire_mode: the mode with the most dice that can
+        hit an enemy there; artillery defends air-first)."""
+        rules = self.rules
+        out: dict[str, str] = {}
+        for tid, mode in asked.items():
+            t = rules.units.get(tid)
+            if t is None or not own.get(tid):
+                raise BattleError(f"fire mode for '{tid}': no such unit on the {role}'s side")
+            known = tuple(t.fire_modes) if role == "attacker" else ()
+            if role == "defender" and t.props.get("defense_air_first"):
+                known = ("air", "land")
+            if mode not in known:
+                what = ", ".join(known) or "none"
+                raise BattleError(f"'{tid}' has no fire mode {mode!r} as {role} (modes: {what})")
+            out[tid] = mode
+        if role != "attacker":
+            return out
+        foes = [rules.units[u] for u, n in enemy.items() if n]
+        for tid, n in own.items():
+            t = rules.units[tid]
+            if not n or not t.fire_modes or tid in out:
+                continue
+            best, score = t.default_fire_mode, -1
+            for m in (t.default_fire_mode, *t.fire_modes):
+                fm = t.fire_modes[m]
+                ok = any(not fm.targets or f.domain in fm.targets for f in foes)
+                if (sum(fm.rolls) if ok else 0) > score:
+                    best, score = m, sum(fm.rolls) if ok else 0
+            out[tid] = best
+            fm = t.fire_modes[best]
+            if fm.targets and any(f.domain not in fm.targets for f in foes):
+                self.approximations.append(
+                    f"{tid} fires '{best}' every round; the engine's default switches "
+                    "mode when only units that mode cannot hit are left"
+                )
+        if rules.options.get("wg_air_vs_lone_sub") and any(
+            rules.units[u].domain == "air" for u, n in own.items() if n
+        ):
+            if any(rules.units[u].submerge for u, n in enemy.items() if n):
+                self.approximations.append(
+                    "aircraft attacking submarines alone at half value is left out"
+                )
+        return out
 
     def _spaces(self, starts) -> None:
         """Enumerate the states reachable from ``starts`` and index everything by them."""
@@ -403,15 +458,17 @@ class Prepared:
             return start
         if not rules.options["shore_bombardment"] or not any(D.initial):
             return start
-        ships = sorted(
-            (rules.units[t].bombard for t, n in ctx.bombard.items() for _ in range(n)),
-            reverse=True,
+        fleet = sorted(
+            (rules.units[t] for t, n in ctx.bombard.items() for _ in range(n)),
+            key=lambda t: (-t.bombard, t.id),
         )
         if rules.options["bombard_per_landed_unit"]:
             landed = sum(
                 n for t, n in zip(A.slots, A.slot_count, strict=True) if t.domain == "land"
             )
-            ships = ships[:landed]
+            fleet = fleet[:landed]
+        # seeds/002 §4.5: a battleship bombards with both its dice (8 and 6)
+        ships = [v for t in fleet for v in (t.bombard_rolls or (t.bombard,))]
         if not ships:
             return start
         pmf = None
@@ -450,6 +507,15 @@ class Prepared:
         on = np.zeros_like(off)
         for c in range(side.n_cells):
             t = side.slots[side.cell_slot[c]]
+            dl = side.cell_dice[c]
+            if dl is not None:  # seeds/002 several dice or a fire mode: each die's key
+                for _, ct, pref in dl:
+                    tail = (pref,) if pref else ()
+                    off[c, index[(ct, t.domain, False, *tail)]] = 1.0
+                    j = index.get((ct, t.domain, True, *tail))
+                    if j is not None:
+                        on[c, j] = 1.0
+                continue
             if side.cell_base[c] <= 0:
                 continue
             off[c, index[(t.cannot_target, t.domain, False)]] = 1.0

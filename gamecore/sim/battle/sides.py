@@ -143,6 +143,7 @@ class Side:
         nation: str = "",
         fixed_first_strike: Sequence[tuple[int, Key, int]] = (),
         double: tuple[tuple[str, ...], int] = ((), 0),
+        fire_modes: Mapping[str, str] | None = None,
     ):
         self.rules = rules
         self.role = role
@@ -252,6 +253,22 @@ class Side:
             self.slots[s].stat(self.stat, hp < self.slots[s].hits)
             for s, hp in zip(self.cell_slot, self.cell_hp, strict=True)
         ]
+        #: the fire mode of each unit type this side fires with (seeds/002 "Bomber")
+        self.fire_modes = dict(fire_modes or {})
+        #: per cell, its dice when it rolls several or by a fire mode (seeds/002
+        #: "Battleship", "Bomber"): (base value, cannot_target, preferred domain) per
+        #: roll; None: one die at the cell's value and key (every other ruleset)
+        self.cell_dice: list[list[tuple[int, tuple[str, ...], str]] | None] = []
+        for s, hp in zip(self.cell_slot, self.cell_hp, strict=True):
+            t = self.slots[s]
+            air_first = role == "defender" and bool(t.props.get("defense_air_first"))
+            if not (t.multi_die or air_first):
+                self.cell_dice.append(None)
+                continue
+            dmg = hp < t.hits
+            mode = self.fire_modes.get(t.id, "")
+            pref = "air" if air_first and mode != "land" else ""
+            self.cell_dice.append([(v, ct, pref) for v, ct in t.dice(self.stat, dmg, mode)])
         self.cell_support = [
             tuple(
                 (sup.value, sup.count, sup.targets)
@@ -284,7 +301,18 @@ class Side:
         """Every hit key this side's units can ever produce (either detector status)."""
         dets = (False, True) if self.has_detector else (False,)
         keys = []
-        for t in self.slots:
+        for c, dl in enumerate(self.cell_dice):
+            if dl is None:
+                continue
+            t = self.slots[self.cell_slot[c]]
+            for _, ct, pref in dl:
+                for d in dets:
+                    k = (ct, t.domain, d, pref) if pref else (ct, t.domain, d)
+                    if k not in keys:
+                        keys.append(k)
+        for i, t in enumerate(self.slots):
+            if all(self.cell_dice[c] is not None for c in self.slot_cells[i]):
+                continue
             for d in dets:
                 k = (t.cannot_target, t.domain, d)
                 if k not in keys:
@@ -394,7 +422,25 @@ class Side:
                 cols[(g, v)] = cols[(g, v)] + n if (g, v) in cols else n
         for c, sup, n in parts:
             v = self._value(c, rnd, sup)
-            if v <= 0 or not n.any():
+            if not n.any():
+                continue
+            dl = self.cell_dice[c]
+            if dl is not None:  # several dice, or a fire mode (seeds/002)
+                delta = v - self.cell_base[c] if self.cell_base[c] > 0 else 0
+                for dv, ct, pref in dl:
+                    vv = max(0, min(self.dice, dv + delta))
+                    if vv <= 0:
+                        continue
+                    kb = (ct, self.cell_key[c][1], *((pref,) if pref else ()))
+                    for d in dets:
+                        g = target.group_of_key.get((kb[0], kb[1], d, *kb[2:], *x2))
+                        if g is None or g >= n_groups:
+                            continue
+                        m = n if det is None else n * (det == d)
+                        key = (g, vv)
+                        cols[key] = cols[key] + m if key in cols else m
+                continue
+            if v <= 0:
                 continue
             kb = self.cell_key[c]
             if sup_on and self.cell_as[c]:
