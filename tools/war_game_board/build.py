@@ -145,14 +145,13 @@ def _sea_codes(m, proj, seas) -> None:
             z.code = z.name.replace(" ", "_").replace(".", "")
 
 
-def _units(text: str) -> list[tuple[str, int, int]]:
-    """'N type, N# type' -> [(type, count, damaged)]."""
+def _units(text: str) -> list[tuple[str, int, bool]]:
+    """'N type, N# type' -> [(type, count, damaged)]: 'N#' is N damaged battleships (one
+    hit taken, seed 002 set-up '1/1#')."""
     out = []
     for part in text.split(","):
         count, unit = part.split()
-        damaged = count.endswith("#")
-        n = int(count.rstrip("#"))
-        out.append((unit, n, n if damaged else 0))
+        out.append((unit, int(count.rstrip("#")), count.endswith("#")))
     return out
 
 
@@ -301,7 +300,7 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
             else:
                 zid = by_code[where].id
             for unit, count, damaged in _units(units):
-                props = {"damaged": damaged} if damaged else {}
+                props = {"damage": 1} if damaged else {}
                 sc.units.append(UnitStack(zid, nation, unit, count, props=props))
     for code, kind, owner in FACTORIES:
         fid = m.next_id("facilities")

@@ -19,7 +19,7 @@ from gamecore.store.jsonform import dump_json
 from tools.war_game_board import build as board
 
 PACK = resource("samples", "war-game-1942.warroom")
-MAJORS = ("GER", "ITA", "SOV", "UK", "FRA", "JPN", "USA", "CHN")
+MAJORS = ("GER", "ITA", "USSR", "UK", "FRA", "JPN", "USA", "CHN")
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +91,7 @@ def test_incomes_follow_the_land_values(built):
     sc = built.scenarios["1942"]
     for n in MAJORS:
         assert computed_income(built, sc, n) == sc.props["printed_land_values"][n][5]
-    assert sc.banks == {n: {"SOV": 15, "UK": 15, "FRA": 4}.get(n, 0) for n in MAJORS}
+    assert sc.banks == {n: {"USSR": 15, "UK": 15, "FRA": 4}.get(n, 0) for n in MAJORS}
 
 
 def test_ocean_codes_and_the_codes_the_rules_use(built, adjacency):
@@ -193,9 +193,9 @@ def test_scenario_shape(built):
     sharing matrix (Japan and the U.S.S.R. share land with no one), victory."""
     sc = built.scenarios["1942"]
     assert sc.ruleset == "war_game" and sc.rounds == 8 and sc.start == "1942-01"
-    assert sc.turn_order == [["GER", "ITA"], ["SOV"], ["UK", "FRA"], ["JPN"], ["USA", "CHN"]]
+    assert sc.turn_order == [["GER", "ITA"], ["USSR"], ["UK", "FRA"], ["JPN"], ["USA", "CHN"]]
     land = {frozenset(p) for p in sc.props["sharing"]["land"]}
-    assert not any({"JPN"} & p or {"SOV"} & p for p in land)
+    assert not any({"JPN"} & p or {"USSR"} & p for p in land)
     assert frozenset({"GER", "ITA"}) in land
     assert {"AL_1942", "AX_1942", "AL_1942_time"} <= set(sc.objectives)
     assert "225" in sc.objectives["AL_1942"].condition
