@@ -122,6 +122,8 @@ def _sea_codes(m, proj, seas) -> None:
     for zid, z in sorted(m.zones.items()):
         if z.kind != "sea" or zid in named or zid in coded:
             continue
+        if z.region not in ("atlantic", "pacific", "indian", "arctic"):
+            raise ValueError(f"sea zone {z.name} of the {z.region} basin needs a coast name")
         lon, lat = (float(v[0]) for v in proj.inverse([z.label[0]], [z.label[1]]))
         prefix = _ocean_prefix(lon, lat)
         east = (lon - 140.0) % 360.0 if prefix in ("NP", "SP") else lon

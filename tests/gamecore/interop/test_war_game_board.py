@@ -102,6 +102,9 @@ def test_ocean_codes_and_the_codes_the_rules_use(built, adjacency):
     seas = [z for z in m.zones.values() if z.kind == "sea"]
     coded = [z.code for z in seas if z.props.get("ocean_code")]
     assert all(re.fullmatch(r"(NP|SP|NA|SA|I)-\d+", c) for c in coded)
+    # the enclosed seas (Mediterranean, Black Sea, ...) are named after their coasts
+    oceans = ("atlantic", "pacific", "indian", "arctic")
+    assert all(z.region in oceans for z in seas if z.props.get("ocean_code"))
     assert len(set(z.code for z in seas)) == len(seas)
     for c in ("NA-4", "NA-5", "NA-7", "NA-8", "NP-1", "NP-9", "SP-1", "SP-3", "SP-6"):
         assert c in coded
