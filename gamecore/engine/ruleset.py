@@ -176,7 +176,9 @@ class UnitType:
     @property
     def multi_die(self) -> bool:
         """Does it roll by its dice lists or fire modes rather than one die at its stat?"""
-        return bool(self.attack_rolls or self.defense_rolls or self.damaged_rolls or self.fire_modes)
+        return bool(
+            self.attack_rolls or self.defense_rolls or self.damaged_rolls or self.fire_modes
+        )
 
     def dice(
         self, stat: str, damaged: bool = False, mode: str = ""

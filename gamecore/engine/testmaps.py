@@ -506,6 +506,17 @@ def war_game_pack(rounds: int | None = 8) -> Pack:
         ruleset="war_game",
         rounds=rounds,
         turn_order=WAR_GAME_SLOTS,
+        # rules-notes/002 §2.8 scaled to this board (the real one: 225 and the real homes)
+        options={
+            "wg_victory": {
+                "axis": ["GER", "ITA", "JPN"],
+                "allies": ["USSR", "UK", "FRA", "USA", "CHN"],
+                "allies_if_axis_land_below": 25,
+                "allies_hold": ["Great Britain", "U.S.A."],
+                "axis_hold": ["Germany", "Austria", "Italy", "Japan", "Korea"],
+                "default_winner": "allies",
+            }
+        },
     )
     ids = pack.meta["zone_ids"]
     # rules-notes/002 §1.1 hostile-terrain line (Siberia) between Central Russia and Siberia

@@ -42,7 +42,7 @@ from gamecore.engine.state import (
     Unit,
 )
 from gamecore.errors import RulesError
-from gamecore.rules import control, supply, tech
+from gamecore.rules import control, supply, tech, wargame
 from gamecore.rules.modifiers import modified
 from gamecore.rules.state import Battle
 
@@ -382,6 +382,17 @@ def start_battle(s: GameState, zone: int, kind: str) -> None:
     s.battles = tuple(x for x in s.battles if x != key)
     n = s.current_nation
     o = s.owner.get(zone)
+    if (
+        s.board.is_land(zone)
+        and s.is_neutral_owner(o)
+        and s.rules.options.get("wg_neutral_invasion")
+    ):
+        # seeds/002 §4.10: a fee, the nearest opponent's risk roll, maybe the neutral
+        # goes over to the enemy
+        nations = attacking_nations(s)
+        mine = [u for u in s.units_in(zone) if s.units[u].nation in nations]
+        wargame.invade_neutral(s, zone, n, mine)
+        o = s.owner.get(zone)
     if s.board.is_land(zone) and s.is_neutral_owner(o) and o not in s.enemies(n):
         _violate_neutral(s, zone, n, o)
     en = s.enemies(n)
@@ -957,7 +968,9 @@ def _roll_multi(
             if record is not None and u.id not in record:
                 record[u.id] = r
             if r <= value:
-                hits.append((cannot, t.domain, det, "air") if air_first else (cannot, t.domain, det))
+                hits.append(
+                    (cannot, t.domain, det, "air") if air_first else (cannot, t.domain, det)
+                )
     return hits
 
 
@@ -1288,6 +1301,8 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     s.event("round", **report)
     if rolled and _breakdown_possible(s):
         _breakdowns(s, b, rolled)
+    if rolled and opts.get("wg_hostile_terrain"):
+        wargame.hostile_combat_losses(s, b.zone, rolled)  # seeds/002 §4.9
 
 
 def _breakdown_possible(s: GameState) -> bool:
@@ -1334,6 +1349,8 @@ def pre_battle(s: GameState, b: Battle) -> bool:
     coastal = coastal_fire(s, b) if s.board.is_land(b.zone) else None
     if opts.get("shore_bombardment") and s.board.is_land(b.zone):
         bombard(s, b)
+    if opts.get("wg_support_shots") and s.board.is_land(b.zone):
+        support_fire(s, b)
     if coastal:  # fired at the same time as the bombardment (§9.9): removed now
         _apply_casualties(s, *coastal)
     first = opts.get("amphibious_first_round") or ()
@@ -1511,6 +1528,34 @@ def bombard(s: GameState, b: Battle) -> None:
     s.event("bombard", zone=b.zone, ships=len(ships), hits=hits)
 
 
+def support_fire(s: GameState, b: Battle) -> None:
+    """seeds/002 "Artillery" support shots (rules-notes/002 §3, §4.2): before round 1's
+    casualties, artillery in neighbouring zones fires once into the attack; the victims
+    are chosen by the defender and still fire in round 1 (the casualty line). The guns
+    never become casualties and count as having fought."""
+    dfn = sides(s, b)[1]
+    if not dfn:
+        return
+    guns = wargame.support_artillery(s, b.zone, attacking_nations(s))
+    if not guns:
+        return
+    ut = s.rules.units
+    det = any(ut[u.type].detector for u in sides(s, b)[0])
+    hits = []
+    for u in guns:
+        t = ut[u.type]
+        for v, cannot in t.dice("attack", u.damage > 0):
+            if s.rng.roll(s.rules.dice) <= v:
+                hits.append((cannot, t.domain, det))
+        s.set_unit(u.id, flags=u.flags | FOUGHT)
+    if hits:
+        killed, damaged = assign_hits(s, dfn, hits, b.profiles["def"], False, b.zone, set(b.doomed))
+        for uid, d in damaged.items():
+            s.set_unit(uid, damage=d)
+        b.doomed = tuple(sorted({*b.doomed, *(u.id for u in killed)}))
+    s.event("support_fire", zone=b.zone, units=[u.id for u in guns], hits=len(hits))
+
+
 def scramble_candidates(s: GameState, b: Battle) -> list[tuple[int, int]]:
     """(fighter, air base zone) that may scramble into the sea zone's battle, in the order
     they go: defending fighters on an operative air base next to it, up to each base's
@@ -1684,7 +1729,13 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
         zs = {s.origins.get(u.id) for u in surface}
         nb = set(board.nbrs[b.zone])
         return sorted(
-            z for z in zs if z is not None and z in nb and board.is_land(z) and ctx.status(z) == "F"
+            z
+            for z in zs
+            if z is not None
+            and z in nb
+            and board.is_land(z)
+            and ctx.status(z) == "F"
+            and not wargame.hostile_border(s, z, b.zone)  # seeds/002 §4.9: no retreat over
         )
     if not surface:
         return [b.zone]
@@ -1709,8 +1760,24 @@ def defender_retreat_zones(s: GameState, b: Battle) -> list[int]:
     ctx = MoveContext(s, b.defender, combat=False)
     board = s.board
     if board.is_land(b.zone):
-        return [z for z in board.land_nbrs[b.zone] if ctx.status(z) == "F"]
-    return [z for z in board.sea_nbrs[b.zone] if z not in ctx.enemy_any]
+        return [
+            z
+            for z in board.land_nbrs[b.zone]
+            if ctx.status(z) == "F" and not wargame.hostile_border(s, z, b.zone)
+        ]
+    out = [z for z in board.sea_nbrs[b.zone] if z not in ctx.enemy_any]
+    if opts.get("wg_sea_retreat_limits"):
+        # seeds/002 "Retreat" (rules-notes/002 §4.4): not where a remaining attacking
+        # combat ship came from, nor a zone that had combat this turn
+        ut = s.rules.units
+        came = {s.origins.get(u.id) for u in att if ut[u.type].is_warship}
+        fought = {
+            h.get("zone")
+            for h in s.history
+            if h.get("type") == "attacked" and h.get("round") == s.round and h.get("zone") != b.zone
+        }
+        out = [z for z in out if z not in came and z not in fought]
+    return out
 
 
 def defender_retreat(s: GameState, b: Battle, zone: int) -> None:

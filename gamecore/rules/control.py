@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.objectives import outcome
 from gamecore.engine.options import OptionSpec
+from gamecore.rules import wargame
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -35,6 +36,7 @@ def capture(s: GameState, zone: int, nation: str) -> str:
         and s.friendly(orig, nation)
         and orig in s.board.nations
         and f"absorbed:{orig}" not in s.awards  # an Aligned minor is gone (seeds/000 §4.4)
+        and wargame.liberates(s, nation, orig)  # seeds/002 §2.3: not simply "same team"
     ):
         cap = s.capital_of(orig)  # a relocated capital counts (§9.23)
         # retaking the ally's capital itself liberates it (its holder is the enemy until

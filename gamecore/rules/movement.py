@@ -39,7 +39,7 @@ from gamecore.engine.state import (
     SUBMERGED,
     UNLOADED,
 )
-from gamecore.rules import control, patrol
+from gamecore.rules import control, patrol, wargame
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -121,7 +121,9 @@ class MoveContext:
             st = "X"
         else:
             o = self.s.owner.get(z)
-            if o in self.friends:
+            if o in self.friends and o != self.n and not wargame.shares_land(self.s, self.n, o):
+                st = "X"  # seeds/002 §2.3: a friend whose land this nation may not share
+            elif o in self.friends:
                 st = "H" if z in self.enemy_any else "F"
             elif o in self.enemies:
                 st = "H"
@@ -179,8 +181,9 @@ class MoveContext:
         if self._carrier_free is None:
             cap: dict[int, int] = {}
             used: dict[int, int] = {}
+            own = self.opts.get("wg_carrier_own_only")  # seeds/002 "Aircraft carrier"
             for u in self.s.units.values():
-                if u.nation not in self.friends:
+                if u.nation not in self.friends or (own and u.nation != self.n):
                     continue
                 t = self.ut[u.type]
                 if t.carrier_capacity and self.b.is_sea(u.zone):
@@ -205,8 +208,10 @@ class MoveContext:
             return False
         if self.b.is_land(z):
             st = self.status(z)
-            if st == "X":
-                return False
+            if st == "X" and not (
+                z not in self.b.impassable and self.s.owner.get(z) in self.friends
+            ):
+                return False  # (aircraft fly over a friend's land they may not share)
             if st in ("N", "FN") and not self.opts.get("air_over_neutral"):
                 return False
         return True
@@ -1318,6 +1323,8 @@ def apply_move(s: GameState, a: Action) -> None:
                 control.capture(s, z, n)  # blitz through an empty hostile zone
     if s.log_mode == "full":
         s.event("move", units=list(a.units), path=list(path), mode=a.mode or None)
+    if t0.domain == "land":
+        wargame.hostile_move_losses(s, a.units, path)  # seeds/002 §4.9
 
 
 def _apply_airborne(s: GameState, a: Action) -> None:

@@ -28,6 +28,7 @@ from gamecore.rules import (
     politics,
     supply,
     tech,
+    wargame,
 )
 
 
@@ -38,7 +39,12 @@ def surrendered_now(s: GameState) -> bool:
 
 
 def purchase_actions(s: GameState) -> list[Action]:
-    return tech.filter_actions(s, economy.purchase_actions(s)) + tech.research_actions(s) + [END]
+    return (
+        tech.filter_actions(s, economy.purchase_actions(s))
+        + tech.research_actions(s)
+        + wargame.lend_lease_actions(s)  # seeds/002 §2.7, in the donor's purchase phase
+        + [END]
+    )
 
 
 def politics_phase_actions(s: GameState) -> list[Action]:
@@ -225,6 +231,10 @@ def end_turn(s: GameState, n: str) -> None:
 def end_round(s: GameState) -> None:
     s.event("round_end", round=s.round)
     convoy.new_calendar_turn(s)
+    won = wargame.victory(s)  # seeds/002 §2.8: at the end of a full game turn
+    if won is not None:
+        control.set_winner(s, *won)
+        return
     control.check_victory(s)
     if s.terminal:
         return
@@ -254,6 +264,7 @@ def begin_turn(s: GameState) -> None:
     bonus = {}
     for m in sorted(nations):
         control.check_surrender(s, m)
+        wargame.repair_battleships(s, m)  # seeds/002 §4.7
         if s.rules.options.get("repair_ships") == "naval_base":
             economy.repair_ships_at_bases(s, m)
         bonus[m] = movement.move_bonus_zones(s, m)

@@ -38,6 +38,7 @@ from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import NEW, SUBMERGED
 from gamecore.errors import RulesError
 from gamecore.model import Objective
+from gamecore.rules import wargame
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -498,6 +499,9 @@ def apply_lend_lease(s: GameState, a) -> None:
     """Send ``a.count`` IPP to ``a.nation`` along the lend-lease path; each interdicting sea
     zone rolls D6 against D6 and a higher interdictor roll destroys it (§11.4)."""
 
+    if s.rules.options.get("wg_lend_lease"):
+        wargame.apply_lend_lease(s, a)  # seeds/002 §2.7: money, not along a path
+        return
     n = s.current_nation
     r = a.nation
     unit = a.type

@@ -21,15 +21,30 @@ def test_units_have_the_printed_values_and_prices():
     assert (u["armor"].attack, u["armor"].defense, u["armor"].movement) == (8, 4, 2)
     assert u["battleship"].rolls("attack") == (8, 6) and u["battleship"].rolls("defense") == (8, 6)
     assert u["battleship"].rolls("attack", damaged=True) == (8,) and u["battleship"].hits == 2
-    assert u["bomber"].rolls("attack") == (8, 8) and u["bomber"].rolls("attack", mode="guns") == (2,)
+    assert u["bomber"].rolls("attack") == (8, 8) and u["bomber"].rolls("attack", mode="guns") == (
+        2,
+    )
     assert u["bomber"].rolls("defense") == (2,)
     prices = [u["fighter"].cost_for(n) for n in ("GER", "ITA", "USSR", "UK", "FRA", "JPN", "USA")]
     assert prices == [14, 16, 15, 15, 16, 14, 13]
     assert u["battleship"].cost_for("CHN") == 37 and u["transport"].cost_for("UK") == 9
     assert rs.facility_types["major_factory"].cost_for("FRA") == 31
     assert rs.facility_types["minor_factory"].cost_for("USA") == 13
-    assert rs.phases == ["collect_income", "combat_move", "combat", "noncombat_move", "purchase", "place"]
-    assert rs.options["wg_turn_slots"] == [["GER", "ITA"], ["USSR"], ["UK", "FRA"], ["JPN"], ["USA", "CHN"]]
+    assert rs.phases == [
+        "collect_income",
+        "combat_move",
+        "combat",
+        "noncombat_move",
+        "purchase",
+        "place",
+    ]
+    assert rs.options["wg_turn_slots"] == [
+        ["GER", "ITA"],
+        ["USSR"],
+        ["UK", "FRA"],
+        ["JPN"],
+        ["USA", "CHN"],
+    ]
 
 
 # ------------------------------------------------------------------ multi-die units
@@ -56,7 +71,11 @@ def _bomber_vs(defenders, decisions=()):
     return wg_game(
         ["AB"],
         {"A": {"owner": "GER"}, "B": {"owner": "UK"}},
-        [("A", "GER", "bomber", 1), ("A", "GER", "infantry", 1), *[("B", "UK", t, n) for t, n in defenders]],
+        [
+            ("A", "GER", "bomber", 1),
+            ("A", "GER", "infantry", 1),
+            *[("B", "UK", t, n) for t, n in defenders],
+        ],
         decisions=decisions,
     )
 
@@ -165,3 +184,481 @@ def test_a_minor_factory_never_builds_the_big_three_and_makes_two():
     assert {"armor", "destroyer", "fighter"} <= buys
     assert not buys & {"battleship", "bomber", "carrier"}
     assert s.production_capacity(next(iter(s.facilities.values()))) == 2
+
+
+# ------------------------------------------------------ sharing and liberation §2.3
+def test_japan_and_the_ussr_share_land_with_no_one():
+    """seeds/002 "Friendly territory" (rules-notes/002 §2.3): Germany and Italy may
+    share land; the U.K., France, the U.S.A. and China may; Japan and the U.S.S.R. never
+    share land with anyone - not even a team-mate."""
+    from gamecore.rules.movement import MoveContext
+
+    s, z = wg_game(
+        ["ABCDE"],
+        {
+            "A": {"owner": "GER"},
+            "B": {"owner": "ITA"},
+            "C": {"owner": "JPN"},
+            "D": {"owner": "USSR"},
+            "E": {"owner": "UK"},
+        },
+        [("A", "GER", "infantry", 1)],
+    )
+    ger = MoveContext(s, "GER", combat=False)
+    assert ger.status(z["B"]) == "F"  # Italy's land: shared
+    assert ger.status(z["C"]) == "X"  # Japan's land: closed to its own team-mate
+    assert ger.air_passable(z["C"])  # but aircraft fly over it
+    uk = MoveContext(s, "UK", combat=False)
+    assert uk.status(z["D"]) == "X"  # Soviet land: closed to the U.K.
+
+
+def test_liberation_follows_the_matrix_not_the_team():
+    """seeds/002 "Liberation" (rules-notes/002 §2.3): the U.S.A. gives a French
+    original back to France; China keeps a Soviet original; Japan keeps an Italian one."""
+    from gamecore.rules.control import capture
+
+    s, z = wg_game(
+        ["ABCD"],
+        {
+            "A": {"owner": "GER", "original": "FRA"},
+            "B": {"owner": "GER", "original": "USSR"},
+            "C": {"owner": "UK", "original": "ITA"},
+            "D": {"owner": "GER"},
+        },
+    )
+    assert capture(s, z["A"], "USA") == "FRA"
+    assert capture(s, z["B"], "CHN") == "CHN"
+    assert capture(s, z["B"], "UK") == "USSR"
+    assert capture(s, z["C"], "JPN") == "JPN"
+    assert capture(s, z["C"], "GER") == "ITA"
+
+
+# ------------------------------------------------------------------- victory §2.8
+def _victory_game(owners, **opts):
+    zones = {k: {"owner": v[0], "value": v[1], "name": v[2]} for k, v in owners.items()}
+    base = {
+        "axis": ["GER", "ITA", "JPN"],
+        "allies": ["USSR", "UK", "FRA", "USA", "CHN"],
+        "allies_if_axis_land_below": 10,
+        "allies_hold": ["Great Britain"],
+        "axis_hold": ["Germany"],
+        "default_winner": "allies",
+    }
+    base.update(opts)
+    return wg_game(["ABCD"], zones, options={"wg_victory": base, "wg_start_turn": 6})
+
+
+def test_victory_is_checked_only_at_the_end_of_a_full_game_turn():
+    """seeds/002 "Victory conditions" (rules-notes/002 §2.8): checked only at the end of
+    a full game turn; the Axis wins holding more land than the Allies and its home."""
+    from gamecore.rules import wargame
+
+    s, z = _victory_game(
+        {
+            "A": ("GER", 20, "Germany"),
+            "B": ("UK", 3, "Great Britain"),
+            "C": ("GER", 5, "X"),
+            "D": ("ITA", 1, "Y"),
+        }
+    )
+    assert wargame.victory(s) == ("axis", "Axis land 26 > Allied 3, Axis home held")
+    assert not s.is_terminal()  # not before the end of the game turn
+    from gamecore.rules import phases
+
+    phases.end_round(s)
+    assert s.is_terminal() and s.winner == "axis"
+
+
+def test_allies_win_below_the_threshold_holding_their_home_and_by_default_at_the_end():
+    """rules-notes/002 §2.8: Axis land < threshold and Great Britain held: the Allies win;
+    nobody winning by the end of game turn 13: the Allies win."""
+    from gamecore.rules import wargame
+
+    s, z = _victory_game(
+        {
+            "A": ("GER", 5, "Germany"),
+            "B": ("UK", 3, "Great Britain"),
+            "C": ("UK", 9, "X"),
+            "D": ("ITA", 1, "Y"),
+        }
+    )
+    assert wargame.victory(s)[0] == "allies"
+    s, z = _victory_game(
+        {
+            "A": ("GER", 5, "Germany"),
+            "B": ("GER", 3, "Great Britain"),
+            "C": ("UK", 20, "X"),
+            "D": ("ITA", 1, "Y"),
+        }
+    )
+    assert wargame.victory(s) is None  # round 1 = game turn 6
+    s.round = 8  # game turn 13
+    assert wargame.victory(s) == ("allies", "end of game turn 13")
+    s, z = _victory_game(
+        {
+            "A": ("GER", 5, "Germany"),
+            "B": ("UK", 3, "Nowhere"),
+            "C": ("UK", 9, "X"),
+            "D": ("ITA", 1, "Y"),
+        }
+    )
+    assert wargame.victory(s) is None  # a home zone the board lacks is never "held"
+
+
+# ------------------------------------------------------------------ lend-lease §2.7
+def test_lend_lease_the_notes_example_usa_gives_15_15_and_19():
+    """seeds/002 "Lend-Lease" (rules-notes/002 §2.7): U.S.A. -> U.K., U.S.S.R., China;
+    at most 1/3 of the donor's money (rounded up); the first $15 a recipient gets buy
+    anything, the rest only hardware. Example: USA gives 15 to China, 15 to the UK and 19
+    to the USSR; the USSR must spend 4 on hardware."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["ABCD"],
+        {
+            "A": {"owner": "USA"},
+            "B": {"owner": "GER"},
+            "C": {"owner": "USSR"},
+            "D": {"owner": "UK"},
+        },
+        banks={"USA": 146},
+        turn_order=[["USA", "CHN"], ["GER"], ["USSR"], ["UK"]],
+    )
+    to_phase(s, "purchase")
+    assert s.current_nation == "USA"
+    bank = s.banks["USA"]  # 146 + its income
+    offers = {(a.nation, a.count) for a in s.legal_actions() if a.kind == "lend_lease"}
+    cap = -(-bank // 3)
+    assert ("USSR", cap) in offers and not any(c > cap for _, c in offers)
+    assert not any(r in ("FRA", "GER") for r, _ in offers)  # only its own recipients
+    for r, amt in (("CHN", 15), ("UK", 15), ("USSR", 19)):
+        s.apply(Action.lend_lease(r, amt))
+    assert s.banks["USSR"] == 19 and s.earmarked("USSR") == {"hardware": 4}
+    assert s.banks["UK"] == 15 and not s.earmarked("UK")
+    # 49 given: the cap (a third of the money before giving, rounded up) shrinks
+    left = -(-bank // 3) - 49
+    assert all(a.count <= left for a in s.legal_actions() if a.kind == "lend_lease")
+    # infantry cannot be bought with the earmarked 4 (spendable excludes them)
+    assert s.spendable("USSR") == 15 and s.spendable("USSR", ("hardware",)) == 19
+
+
+# ------------------------------------------------------------ hostile terrain §4.9
+def _hostile_game(units, zones=None):
+    from gamecore.engine import new_game
+    from gamecore.engine.testmaps import zone_ids
+    from gamecore.model import Border
+    from tests.gamecore.rules.wg_helpers import wg_pack
+
+    zs = {"A": {"owner": "USSR"}, "B": {"owner": "USSR"}, "C": {"owner": "GER"}}
+    zs.update(zones or {})
+    pack = wg_pack(["ABC"], zs, units, turn_order=[["USSR"], ["GER"]])
+    z = zone_ids(pack)
+    a, b = sorted((z["A"], z["B"]))
+    pack.map.borders[(a, b)] = Border(a, b, props={"hostile_terrain": "siberia"})
+    return new_game(pack, "test", seed=1, decisions=("retreat",), log="full"), z
+
+
+def test_crossing_a_hostile_line_without_fighting_costs_units_on_11_or_12():
+    """seeds/002 "Hostile terrain" (rules-notes/002 §4.9): non-combat crossing: every
+    land unit rolls a d12, and 11-12 destroys it; aircraft are not affected."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import Script, to_phase
+
+    s, z = _hostile_game([("A", "USSR", "infantry", 3), ("A", "USSR", "fighter", 1)])
+    to_phase(s, "noncombat_move")
+    inf = sorted(u for u in s.units_in(z["A"]) if s.units[u].type == "infantry")
+    s.rng = Script([11, 10, 12])
+    s.apply(Action.move(inf, (z["A"], z["B"])))
+    assert units_of(s, z["B"], "USSR") == ["infantry"]
+    fighter = [u for u in s.units_in(z["A"]) if s.units[u].type == "fighter"]
+    s.rng = Script([])  # no roll for aircraft
+    s.apply(Action.move(fighter, (z["A"], z["B"])))
+    assert units_of(s, z["B"], "USSR") == ["fighter", "infantry"]
+
+
+def test_attacking_across_a_hostile_line_an_attack_roll_of_11_or_12_kills_the_roller():
+    """§4.9: combat crossing: during every round any attack roll of 11-12 destroys the
+    land unit that rolled it; no retreat back across the line."""
+    from gamecore.rules.combat import retreat_zones
+
+    s, z = _hostile_game(
+        [("A", "USSR", "infantry", 2), ("B", "GER", "infantry", 1)],
+        zones={"B": {"owner": "GER"}},
+    )
+    attack(s, z, "B")
+    # round 1: USSR infantry 12 (a miss, and destroyed by the line), 3 (miss); GER 12
+    sc = fight(s, z["B"], [12, 3, 12])
+    assert sc.rolls == []
+    assert units_of(s, z["B"], "USSR") == ["infantry"]
+    b = s.battle
+    b.round = 2  # from round 2 the attacker could retreat - but not back over the line
+    assert retreat_zones(s, b) == []
+
+
+# ---------------------------------------------------------- neutral invasion §4.10
+def test_invading_a_neutral_costs_twice_its_value_and_risks_a_unit():
+    """seeds/002 "Neutral countries" (rules-notes/002 §4.10): pay 2 x value to the bank;
+    the nearest opponent rolls a d12, a roll <= the value costs the invader a casualty;
+    with no attacking land unit left the neutral passes to the nearest enemy."""
+    s, z = wg_game(
+        ["ABC"],
+        {"A": {"owner": "GER"}, "B": {"owner": None, "value": 4}, "C": {"owner": "UK"}},
+        [("A", "GER", "infantry", 1)],
+        banks={"GER": 20},
+    )
+    from tests.gamecore.rules import wg_helpers
+
+    wg_helpers.to_phase(s, "combat_move")
+    bank = s.banks["GER"]
+    attack(s, z, "B")
+    fight(s, z["B"], [4])  # the UK (nearest) rolls 4 <= 4: the lone infantry is lost
+    assert s.banks["GER"] == bank - 8
+    assert units_of(s, z["B"], "GER") == []
+    assert s.owner[z["B"]] == "UK"  # the neutral went over to the nearest enemy
+
+
+def test_a_successful_neutral_invasion_conquers_it():
+    s, z = wg_game(
+        ["ABC"],
+        {"A": {"owner": "GER"}, "B": {"owner": None, "value": 4}, "C": {"owner": "UK"}},
+        [("A", "GER", "infantry", 2)],
+        banks={"GER": 20},
+    )
+    attack(s, z, "B")
+    fight(s, z["B"], [5])  # 5 > 4: no loss
+    assert s.owner[z["B"]] == "GER" and units_of(s, z["B"], "GER") == ["infantry", "infantry"]
+    from gamecore.rules import wargame
+
+    assert wargame.nearest_opponent(s, z["B"], "GER") == "UK"
+
+
+# ------------------------------------------------------ artillery support shot §3
+def test_artillery_fires_one_support_shot_across_the_border_it_does_not_cross():
+    """seeds/002 "Artillery" (rules-notes/002 §3): artillery may stay put and fire once
+    across one border into an adjacent land attack, in round 1 only, one per attacking
+    land unit crossing that border; it is never a casualty."""
+    s, z = wg_game(
+        ["ABC"],
+        {"A": {"owner": "GER"}, "B": {"owner": "UK"}, "C": {"owner": "UK"}},
+        [("A", "GER", "infantry", 1), ("A", "GER", "artillery", 2), ("B", "UK", "infantry", 2)],
+    )
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    to_phase(s, "combat_move")
+    inf = [u for u in s.units_in(z["A"]) if s.units[u].type == "infantry"]
+    s.apply(Action.move(inf, (z["A"], z["B"])))
+    s.apply(Action.end_phase())
+    # support: ONE artillery (one crossing infantry) fires 5: a hit, its victim still
+    # fires in round 1; round 1: GER infantry 12; UK two infantry 12, 12; round 2:
+    # GER 1 (hit: the last UK infantry), UK 12
+    sc = fight(s, z["B"], [5, 12, 12, 12, 1, 12])
+    assert sc.rolls == []
+    assert s.owner[z["B"]] == "GER"
+    assert units_of(s, z["A"], "GER") == ["artillery", "artillery"]  # stayed, not casualties
+
+
+# ------------------------------------------------------------ battleship repair §4.7
+def test_a_damaged_battleship_is_repaired_for_its_rolled_cost_at_a_good_site():
+    """seeds/002 "Battleship repair" (rules-notes/002 §4.7): the repair cost is a d12
+    rolled once; 1-3 at a friendly territory of value >= 1, 4-7 value >= 4, 8+ with a
+    factory and value >= 4; Allies never at Soviet sites."""
+    from gamecore.rules import wargame
+    from tests.gamecore.rules.wg_helpers import Script
+
+    s, z = wg_game(
+        ["A1B", "C2D"],
+        {
+            "A": {"owner": "UK", "value": 2},
+            "B": {"owner": "USSR", "value": 8},
+            "C": {"owner": "UK", "value": 5},
+            "D": {"owner": "GER", "value": 1},
+        },
+        [("1", "UK", "battleship", 1), ("2", "UK", "battleship", 1)],
+        banks={"UK": 50},
+    )
+    b1, b2 = sorted(u for u in s.units if s.units[u].type == "battleship")
+    s.set_unit(b1, damage=1)
+    s.set_unit(b2, damage=1)
+    bank = s.banks["UK"]
+    s.rng = Script([6, 6])
+    wargame.repair_battleships(s, "UK")
+    # cost 6 needs value >= 4: sea 1 touches A (2) and the Soviet B (8, not for the UK);
+    # sea 2 touches C (5): repaired there
+    assert s.units[b1].damage == 1 and s.units[b2].damage == 0
+    assert s.banks["UK"] == bank - 6
+    assert wargame.repair_cost(s, b1) == 6  # fixed: not rolled again
+    s.rng = Script([])
+    wargame.repair_battleships(s, "UK")
+    assert s.units[b1].damage == 1
+
+
+# ------------------------------------------------------ multinational combat §4.3
+def test_partners_of_a_turn_slot_attack_together():
+    """seeds/002 "Multinational combat" (rules-notes/002 §4.3): units of both partners of
+    a turn slot (Germany + Italy) attack the same territory together, in one battle."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["ABC"],
+        {"A": {"owner": "GER"}, "B": {"owner": "UK"}, "C": {"owner": "ITA"}},
+        [("A", "GER", "infantry", 1), ("C", "ITA", "infantry", 1), ("B", "UK", "infantry", 1)],
+    )
+    to_phase(s, "combat_move")
+    movers = []
+    while s.phase == "combat_move":
+        n = s.current_nation
+        src = z["A"] if n == "GER" else z["C"]
+        mv = [u for u in s.units_in(src) if s.units[u].nation == n]
+        if mv:
+            movers.append(n)
+            s.apply(Action.move(mv, (src, z["B"])))
+        else:
+            s.apply(Action.end_phase())
+    assert movers == ["GER", "ITA"] and s.phase == "combat"
+    # one battle, both partners roll: GER 1 (hit), ITA 12; UK 12
+    sc = fight(s, z["B"], [1, 12, 12])
+    assert sc.rolls == []
+    assert units_of(s, z["B"], "GER") == ["infantry"] and units_of(s, z["B"], "ITA") == ["infantry"]
+    assert s.owner[z["B"]] in ("GER", "ITA")
+
+
+# ------------------------------------------------------------ defender retreat §4.4
+def test_the_defender_may_retreat_on_any_round_to_a_friendly_neighbour():
+    """seeds/002 "Retreat" (rules-notes/002 §4.4): the defender may retreat on any round
+    to an adjacent friendly territory; the attacker only from round 2 on."""
+    s, z = wg_game(
+        ["ABC"],
+        {"A": {"owner": "GER"}, "B": {"owner": "UK"}, "C": {"owner": "UK"}},
+        [("A", "GER", "infantry", 2), ("B", "UK", "infantry", 2)],
+        decisions=("retreat",),
+    )
+    attack(s, z, "B")
+    fight(s, z["B"], [12, 12, 12, 12])  # round 1: nobody hits
+    assert s.decision.kind == "retreat" and s.decision.owner == "UK"
+    from gamecore.engine import Action
+
+    assert Action.retreat(z["C"]) in s.legal_actions()
+    s.apply(Action.retreat(z["C"]))
+    assert units_of(s, z["C"], "UK") == ["infantry", "infantry"]
+    assert s.owner[z["B"]] == "GER"
+
+
+# ----------------------------------------------- amphibious assault + bombardment §4.5
+def test_a_battleship_bombards_a_landing_with_both_dice():
+    """seeds/002 "Amphibious assaults" (rules-notes/002 §4.5): a battleship (8 and 6) in
+    the sea zone the transport unloads from fires at the territory in round 1, one
+    bombarding ship per landing unit; land defenders cannot hit it."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["A1B"],
+        {"A": {"owner": "USA"}, "B": {"owner": "GER"}},
+        [
+            ("A", "USA", "infantry", 2),
+            ("1", "USA", "transport", 1),
+            ("1", "USA", "battleship", 1),
+            ("B", "GER", "infantry", 2),
+        ],
+        turn_order=[["USA", "CHN"], ["GER"]],
+    )
+    to_phase(s, "combat_move")
+    tr = next(u for u in s.units_in(z["1"]) if s.units[u].type == "transport")
+    inf = sorted(u for u in s.units_in(z["A"]) if s.units[u].type == "infantry")
+    s.apply(Action.move(inf, (z["A"], z["1"]), transport=tr))
+    s.apply(Action.move(inf, (z["1"], z["B"])))
+    while s.phase != "combat":
+        s.apply(Action.end_phase())
+    # bombardment: 8 (hit), 6 (hit) - the two victims still fire in round 1;
+    # round 1: USA infantry 12, 12; GER 12, 12 -> victims removed, the zone is taken
+    sc = fight(s, z["B"], [8, 6, 12, 12, 12, 12])
+    assert sc.rolls == []
+    assert s.owner[z["B"]] == "USA" and units_of(s, z["B"], "GER") == []
+
+
+def test_fighters_land_only_on_carriers_of_their_own_nation():
+    """seeds/002 "Aircraft carrier" (rules-notes/002 §3, §4.3): a carrier holds 2
+    fighters of its own nation; carriers are not shared with a partner."""
+    from gamecore.rules.movement import MoveContext
+
+    s, z = wg_game(
+        ["A1B"],
+        {"A": {"owner": "GER"}, "B": {"owner": "UK"}},
+        [("1", "GER", "carrier", 1), ("A", "ITA", "fighter", 1), ("A", "GER", "fighter", 1)],
+    )
+    assert MoveContext(s, "GER", combat=False).carrier_free() == {z["1"]: 2}
+    assert MoveContext(s, "ITA", combat=False).carrier_free() == {}
+
+
+def test_flanking_and_blockading_units_close_the_defenders_retreat():
+    """seeds/002 "Retreat" (rules-notes/002 §4.4): a flanking attack on a neighbouring
+    territory stops defenders retreating into it while the flankers are there; ships
+    moved into a sea zone the defender might flee to block it (blockade); a fleet never
+    retreats to where a remaining attacking combat ship came from."""
+    from gamecore.rules.combat import defender_retreat_zones
+
+    s, z = wg_game(
+        ["ABC", "DEF"],
+        {
+            "A": {"owner": "GER"},
+            "B": {"owner": "UK"},
+            "C": {"owner": "UK"},
+            "D": {"owner": "GER"},
+            "E": {"owner": "UK"},
+            "F": {"owner": "UK"},
+        },
+        [
+            ("A", "GER", "infantry", 2),
+            ("D", "GER", "infantry", 1),
+            ("B", "UK", "infantry", 2),
+            ("F", "UK", "infantry", 1),
+        ],
+        decisions=("retreat",),
+    )
+    attack(s, z, "B", sources=["A"])
+    fight(s, z["B"], [12, 12, 12, 12])
+    assert sorted(defender_retreat_zones(s, s.battle)) == [z["C"], z["E"]]
+    # the same with a flanking infantry standing in E (moved there in combat orders)
+    s, z = wg_game(
+        ["ABC", "DEF"],
+        {
+            "A": {"owner": "GER"},
+            "B": {"owner": "UK"},
+            "C": {"owner": "UK"},
+            "D": {"owner": "GER"},
+            "E": {"owner": "UK"},
+            "F": {"owner": "UK"},
+        },
+        [
+            ("A", "GER", "infantry", 2),
+            ("D", "GER", "infantry", 1),
+            ("B", "UK", "infantry", 2),
+            ("E", "UK", "infantry", 1),
+        ],
+        decisions=("retreat",),
+    )
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    to_phase(s, "combat_move")
+    s.apply(Action.move([u for u in s.units_in(z["D"])], (z["D"], z["E"])))
+    attack(s, z, "B", sources=["A"])
+    fight(s, z["B"], [12, 12, 12, 12])
+    assert defender_retreat_zones(s, s.battle) == [z["C"]]
+
+
+def test_a_fleet_does_not_retreat_where_the_attackers_came_from():
+    from gamecore.rules.combat import defender_retreat_zones
+
+    s, z = wg_game(
+        ["123"],
+        {},
+        [("1", "GER", "destroyer", 1), ("2", "UK", "destroyer", 1)],
+        decisions=("retreat",),
+    )
+    attack(s, z, "2")
+    fight(s, z["2"], [12, 12])
+    assert defender_retreat_zones(s, s.battle) == [z["3"]]

@@ -27,7 +27,11 @@ def close(exact, mc, n):
         ({"battleship": 1}, {"battleship": 1}, {}),
         ({"battleship": 2, "submarine": 1}, {"battleship": 1, "destroyer": 2}, {}),
         ({"bomber": 2, "infantry": 2}, {"infantry": 3, "artillery": 1}, {}),
-        ({"bomber": 2, "fighter": 1}, {"fighter": 2, "infantry": 1}, {"fire_modes": {"bomber": "guns"}}),
+        (
+            {"bomber": 2, "fighter": 1},
+            {"fighter": 2, "infantry": 1},
+            {"fire_modes": {"bomber": "guns"}},
+        ),
         ({"fighter": 2, "armor": 1}, {"artillery": 2}, {}),
     ],
 )
@@ -67,7 +71,12 @@ def test_bombs_cannot_hit_aircraft_guns_can():
 
 def test_unknown_fire_mode_is_a_one_line_error():
     with pytest.raises(BattleError, match="no fire mode 'napalm'"):
-        calculate("war_game", {"bomber": 1}, {"infantry": 1}, BattleContext(fire_modes={"bomber": "napalm"}))
+        calculate(
+            "war_game",
+            {"bomber": 1},
+            {"infantry": 1},
+            BattleContext(fire_modes={"bomber": "napalm"}),
+        )
 
 
 def test_defending_artillery_air_first_helps_the_infantry():
@@ -128,12 +137,41 @@ def test_the_engine_agrees_with_the_calculator(att, dfn):
 def test_warroom_battle_takes_fire_modes(capsys):
     from gamecore.cli import main
 
-    assert main(["battle", "--ruleset", "war_game", "--attacker", "1 bomber", "--defender",
-                 "1 fighter", "--fire-mode", "bomber=bombs", "--json"]) == 0
+    assert (
+        main(
+            [
+                "battle",
+                "--ruleset",
+                "war_game",
+                "--attacker",
+                "1 bomber",
+                "--defender",
+                "1 fighter",
+                "--fire-mode",
+                "bomber=bombs",
+                "--json",
+            ]
+        )
+        == 0
+    )
     import json
 
     out = json.loads(capsys.readouterr().out)
     assert out["outcomes"]["attacker_win"] == 0.0  # bombs never hit aircraft
-    assert main(["battle", "--ruleset", "war_game", "--attacker", "1 bomber", "--defender",
-                 "1 fighter", "--fire-mode", "bomber"]) == 2
+    assert (
+        main(
+            [
+                "battle",
+                "--ruleset",
+                "war_game",
+                "--attacker",
+                "1 bomber",
+                "--defender",
+                "1 fighter",
+                "--fire-mode",
+                "bomber",
+            ]
+        )
+        == 2
+    )
     assert "expected TYPE=MODE" in capsys.readouterr().err
