@@ -68,7 +68,7 @@ SETUP = _T["SETUP"]
 LEND_LEASE_1942 = _T["LEND_LEASE_1942"]
 SHARING = _T["SHARING"]
 SEAS = _T["SEAS"]
-VICTORY = (DATA / "victory_1942.txt").read_text(encoding="utf-8")
+VICTORY_SETS = _T["VICTORY_SETS"]
 
 SCENARIO_ID = "1942"
 RULESET = "war_game"
@@ -188,8 +188,6 @@ def nation_totals(pack: Pack, scenario: Scenario) -> dict[str, list[int]]:
 
 def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
     """The War Game pack, built from the Natural Earth files in ``geo_dir``."""
-    from gamecore.conditions import rules_to_objectives
-
     m, proj, rows, by_code, adj, seas = base_map(
         geo_dir,
         progress,
@@ -314,19 +312,16 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
             props={"scenarios": [SCENARIO_ID], "authored": True},
         )
     sc.banks = {n: int(LEND_LEASE_1942.get(n, 0)) for n in majors}
-    for obj in rules_to_objectives(VICTORY):
-        sc.objectives[obj.id] = obj
+    # §2.8 victory is the ruleset's (option wg_victory, checked at the end of each game
+    # turn); it names its zones, and "@contiguous_usa" the zones tagged here
+    for code in VICTORY_SETS["contiguous_usa"]:
+        by_code[code].props["victory_set"] = "contiguous_usa"
     sc.props["sharing"] = {
         kind: sorted([list(p) for p in pairs]) for kind, pairs in sorted(SHARING.items())
     }
     sc.props["starting_lend_lease"] = dict(LEND_LEASE_1942)
     sc.props["game_turn"] = {"start": 6, "end": 13, "turn1_start": "1939-07"}
     sc.props["printed_land_values"] = {k: list(v) for k, v in PRINTED_TOTALS.items()}
-    sc.props["victory_zone_sets"] = {
-        "great_britain": [by_code["GBR"].id],
-        "contiguous_usa": sorted(by_code[c].id for c in ("EUS", "CUS", "SUS", "WUS")),
-        "axis_core": sorted(by_code[c].id for c in ("DEU", "AUT", "ITL", "SIC", "JAP", "KOR")),
-    }
     sc.props["authored"] = (
         "set-up, factories and the split of the printed land totals over territories "
         "(the set-up charts are lost)"

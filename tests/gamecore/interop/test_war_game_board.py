@@ -200,5 +200,29 @@ def test_scenario_shape(built):
     land = {frozenset(p) for p in sc.props["sharing"]["land"]}
     assert not any({"JPN"} & p or {"USSR"} & p for p in land)
     assert frozenset({"GER", "ITA"}) in land
-    assert {"AL_1942", "AX_1942", "AL_1942_time"} <= set(sc.objectives)
-    assert "225" in sc.objectives["AL_1942"].condition
+
+
+def test_the_rulesets_victory_zones_exist(built):
+    """seeds/002 'Victory Conditions' (§2.8): the war_game ruleset's victory option names
+    Great Britain, the contiguous U.S.A. (a tag) and the Axis home territories; each names
+    exactly one land territory of the board, the tag the four U.S. territories, which are
+    land-connected (§5.11); neither side has won at the start."""
+    import tomllib
+
+    from gamecore.paths import rulesets_dir
+
+    vic = tomllib.loads((rulesets_dir() / "war_game.toml").read_text())["options"]["wg_victory"]
+    m = built.map
+    adjacency = map_adjacency(m)
+    for ref in [*vic["allies_hold"], *vic["axis_hold"]]:
+        if ref.startswith("@"):
+            tagged = [z for z in m.zones.values() if z.props.get("victory_set") == ref[1:]]
+            assert sorted(z.code for z in tagged) == ["CUS", "EUS", "SUS", "WUS"]
+            ids = {z.id for z in tagged}
+            assert all(adjacency[z] & (ids - {z}) for z in ids)
+        else:
+            named = [z for z in m.zones.values() if ref in (z.name, z.code)]
+            assert len(named) == 1 and named[0].kind == "land", ref
+    got = board.nation_totals(built, built.scenarios["1942"])
+    assert not got["axis"][5] < vic["allies_if_axis_land_below"]
+    assert not got["axis"][5] > got["allies"][5]
