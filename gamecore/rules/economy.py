@@ -197,9 +197,12 @@ def facility_sites(s: GameState, n: str, ft: FacilityType, v: _View | None = Non
     out = []
     built = s.built
     land_prod = ft.production and "land" in ft.places
+    occupied_min = ft.props.get("occupied_min_value")
     for z, value, original, island, coastal, types, has_land_prod in v.site_rows():
         if (z, ft.id) in built or value < ft.min_value:
             continue
+        if isinstance(occupied_min, int) and not original and value < occupied_min:
+            continue  # seeds/002 §4.8: an occupied territory needs twice the value
         if ft.needs_original and not original:
             continue
         if ft.forbid_island and island:
@@ -432,7 +435,7 @@ def _rule_sites(s: GameState, n: str, typ: str) -> dict[int, int]:
             # seeds/002 §4.8 (rules-notes/002 §4.8): infantry recruited without a factory in
             # a territory held since the start of the turn: up to its value if original,
             # half of it (rounded down, at most wg_recruit_occupied_cap) if occupied
-            if s.owner.get(z) != n:
+            if s.owner.get(z) != n or _allies_stand(s, n, z):
                 continue
             v = b.value[z]
             if b.original.get(z) != n:
@@ -522,6 +525,14 @@ def _sites_for(s: GameState, n: str, typ: str, v: _View | None = None) -> list[i
     return _factory_sites(s, n, typ, v)
 
 
+def _allies_stand(s: GameState, n: str, z: int) -> bool:
+    """seeds/002 §2.3: the nations of option ``wg_no_build_with_allies`` (the U.S.S.R.)
+    build and place nothing in a territory while another nation's units stand there."""
+    if n not in (s.rules.options.get("wg_no_build_with_allies") or ()):
+        return False
+    return any(s.units[u].nation != n for u in s.units_in(z))
+
+
 def _factory_sites(s: GameState, n: str, typ: str, v: _View | None = None) -> list[int]:
     v = v or _View(s, n)
     out: set[int] = set()
@@ -529,7 +540,7 @@ def _factory_sites(s: GameState, n: str, typ: str, v: _View | None = None) -> li
     for f in v.factories():
         if v.left(f) <= 0:
             continue
-        if not _accepts(s, n, f, typ, v):
+        if not _accepts(s, n, f, typ, v) or _allies_stand(s, n, f.zone):
             continue
         if sea:
             out.update(z for z in s.board.coast.get(f.zone, ()) if not v.hostile_sea(z))

@@ -140,6 +140,14 @@ OPTIONS = (
         owner=_OWNER,
     ),
     OptionSpec(
+        "wg_no_build_with_allies",
+        "list",
+        [],
+        doc="seeds/002 §2.3: these nations (the U.S.S.R.) build and place nothing in a "
+        "territory while another nation's units stand there",
+        owner=_OWNER,
+    ),
+    OptionSpec(
         "wg_carrier_own_only",
         "bool",
         False,

@@ -736,9 +736,13 @@ class _Importer:
         bundled = {}
         for rid in bundled_rulesets():
             try:
-                bundled[rid] = load_ruleset(rid)
+                rs = load_ruleset(rid)
             except WarroomError:
                 continue
+            # a base whose units roll several dice or choose a fire mode (The War Game)
+            # would lend those mechanisms to TripleA units, which have none
+            if not any(t.multi_die for t in rs.units.values()):
+                bundled[rid] = rs
         base_id = rm.closest_ruleset(units, bundled) if bundled else "g40"
         base = bundled.get(base_id)
         self.base_ruleset = base_id

@@ -662,3 +662,48 @@ def test_a_fleet_does_not_retreat_where_the_attackers_came_from():
     attack(s, z, "2")
     fight(s, z["2"], [12, 12])
     assert defender_retreat_zones(s, s.battle) == [z["3"]]
+
+
+def test_a_new_factory_needs_twice_the_value_in_an_occupied_territory():
+    """seeds/002 §4.8 (rules-notes/002 §4.8): a minor factory needs value >= 2 (occupied
+    >= 4), a major >= 4 (occupied >= 8), on territory held since the start of the turn."""
+    from gamecore.rules.economy import facility_sites
+
+    s, z = wg_game(
+        ["ABCD"],
+        {
+            "A": {"owner": "GER", "value": 4},
+            "B": {"owner": "GER", "original": "FRA", "value": 4},
+            "C": {"owner": "GER", "original": "FRA", "value": 3},
+            "D": {"owner": "GER", "original": "FRA", "value": 8},
+        },
+        banks={"GER": 100},
+    )
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    to_phase(s, "purchase")
+    fts = s.rules.facility_types
+    assert facility_sites(s, "GER", fts["minor_factory"]) == [z["A"], z["B"], z["D"]]
+    assert facility_sites(s, "GER", fts["major_factory"]) == [z["A"], z["D"]]
+
+
+def test_the_ussr_builds_nothing_where_allied_units_stand():
+    """seeds/002 "Liberation" (rules-notes/002 §2.3): the U.S.S.R. collects the income
+    of a territory an ally freed but cannot build or place units there until every allied
+    unit has left."""
+    from gamecore.rules.economy import _rule_sites
+
+    s, z = wg_game(
+        ["ABC"],
+        {
+            "A": {"owner": "USSR", "value": 3},
+            "B": {"owner": "USSR", "value": 3},
+            "C": {"owner": "GER"},
+        },
+        [("B", "UK", "infantry", 1)],
+        turn_order=[["USSR"], ["GER"], ["UK"]],
+    )
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    to_phase(s, "purchase")
+    assert _rule_sites(s, "USSR", "infantry") == {z["A"]: 3}
