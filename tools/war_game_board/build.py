@@ -74,6 +74,8 @@ SCENARIO_ID = "1942"
 RULESET = "war_game"
 #: the ocean code prefixes (rules-notes/002 §1.1)
 OCEAN_PREFIXES = ("NP", "SP", "NA", "SA", "I")
+#: the war_game ruleset's aircraft (they pass canals whoever controls them)
+AIRCRAFT = ("fighter", "bomber")
 #: zone codes of uncontrolled neutrals' owner
 NEUTRAL = "NEU"
 
@@ -231,7 +233,9 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
         if a == b:
             raise ValueError(f"{name}: both ends lie in sea zone {m.zones[a].code}")
         lid = m.next_id("links")
-        props = {"passage": passage, "move_cost": 1}
+        # aircraft ignore canal control and fly one space across (seed 002 'Land and
+        # Canals'); "exempt": the unit types the kernel lets through whoever holds it
+        props = {"passage": passage, "move_cost": 1, "exempt": list(AIRCRAFT)}
         if name == "Danish Straits":
             props["authored"] = True
         m.links[lid] = Link(

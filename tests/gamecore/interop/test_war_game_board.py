@@ -147,6 +147,8 @@ def test_canals_strait_and_land_links(built, adjacency):
     assert turk.controllers == [code(built, "TUR")]
     assert turk.props["passage"] == "neutral_free_else_friendly"
     assert {m.zones[turk.a].name, m.zones[turk.b].name} == {"Black Sea", "Aegean Sea"}
+    # aircraft ignore canal control
+    assert all(set(link.props["exempt"]) == {"fighter", "bomber"} for link in (suez, panama, turk))
     for link in m.links.values():
         assert m.zones[link.a].kind == m.zones[link.b].kind
         assert not {code(built, "GIB"), code(built, "MOR")} & {link.a, link.b, *link.controllers}
