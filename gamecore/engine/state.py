@@ -41,6 +41,9 @@ ASSAULT = 16384  # Global War §9.8: landed in an amphibious assault from an Att
 # aboard a damaged carrier that may neither launch nor recover it (g40): set at the start
 # of its nation's turn, it cannot move but rides with the carrier and is not lost
 ABOARD = 32768
+# The War Game (seeds/002 §4.6): a ship passing through the enemy sea zone it last left
+# (``origins``) this turn, until the battle there decides whether it got through
+PASSING = 65536
 TURN_FLAGS = ~HELD
 
 #: every change that matters to movement takes a fresh number from here, unique across

@@ -35,6 +35,7 @@ from gamecore.engine.state import (
     AMPHIB,
     ASSAULT,
     FOUGHT,
+    PASSING,
     RETREATED,
     SCRAMBLED,
     SUBMERGED,
@@ -155,6 +156,9 @@ def combat_actions(s: GameState) -> list[Action]:
                 s.units[u].zone for u in s.landing if u in s.units and s.amph_from.get(u) in seas
             }
             todo = [x for x in todo if x[0] not in held] or todo
+        if s.rules.options.get("wg_pass_through"):
+            # seeds/002 §4.6: a zone ships are passing into waits for the zone they pass
+            todo = [x for x in todo if x[0] not in _awaiting_passes(s)] or todo
         fights = [Action("fight", zone=z, mode=k) for z, k in todo]
         shells = shell_actions(s) if s.rules.options["shell_facilities"] else []
         if shells and not fights:
@@ -524,6 +528,8 @@ def run(s: GameState) -> None:
             return
         b.round += 1
         fight_round(s, b, att, dfn)
+        if b.round == 1 and opts.get("wg_pass_through"):
+            resolve_passes(s, b)  # seeds/002 §4.6: did the passing ships get through?
         if b.waiting:
             release_waiting(s, b)
         att, dfn = sides(s, b)
@@ -1526,6 +1532,73 @@ def bombard(s: GameState, b: Battle) -> None:
             for u in killed:
                 _kill(s, u, "combat")
     s.event("bombard", zone=b.zone, ships=len(ships), hits=hits)
+
+
+# ---------------------------------------------------------- naval pass-through (seeds/002)
+def _passers(s: GameState, zone: int | None = None) -> list[Unit]:
+    """Ships of the attacking nations passing through ``zone`` (any zone: None)."""
+    nations = attacking_nations(s)
+    return [
+        u
+        for u in s.units.values()
+        if u.flags & PASSING
+        and u.nation in nations
+        and (zone is None or s.origins.get(u.id) == zone)
+    ]
+
+
+def _awaiting_passes(s: GameState) -> set[int]:
+    """Zones holding ships whose pass-through is not decided yet."""
+    return {u.zone for u in _passers(s)}
+
+
+def _turn_back(s: GameState, units: list[Unit], zone: int) -> list[Unit]:
+    """Failed passers go back into the zone they tried to pass, with their cargo."""
+    back = []
+    for u in units:
+        for cid in [i for i in s.units_in(u.zone) if s.units[i].on == u.id]:
+            s.move_unit(cid, zone)
+        s.move_unit(u.id, zone, flags=(u.flags & ~PASSING) | FOUGHT)
+        back.append(s.units[u.id])
+    return back
+
+
+def unassisted_passes(s: GameState) -> None:
+    """seeds/002 §4.6: "part of a fleet fights in sea zone 1 so the rest can go on": ships
+    passing a zone where none of their side attacks stay there and fight (a failed pass)."""
+    by_zone: dict[int, list[Unit]] = {}
+    for u in _passers(s):
+        by_zone.setdefault(s.origins[u.id], []).append(u)
+    nations = attacking_nations(s)
+    for z, units in sorted(by_zone.items()):
+        if not any(
+            s.units[i].nation in nations and not s.units[i].flags & PASSING for i in s.units_in(z)
+        ):
+            _turn_back(s, units, z)
+            s.event("pass_through", zone=z, units=[u.id for u in units], passed=False)
+
+
+def resolve_passes(s: GameState, b: Battle) -> None:
+    """After round 1 of the battle in the zone being passed (seeds/002 §4.6): with no
+    enemy combat ship left there (transports do not stop a pass), the passing ships got
+    through; else they stay in this zone and fire their round-1 shots here at once."""
+    passers = _passers(s, b.zone)
+    if not passers:
+        return
+    ut = s.rules.units
+    dfn = sides(s, b)[1]
+    blocked = any(ut[u.type].is_warship and not ut[u.type].transport_capacity for u in dfn)
+    if not blocked:
+        for u in passers:
+            s.set_unit(u.id, flags=u.flags & ~PASSING)
+        s.event("pass_through", zone=b.zone, units=[u.id for u in passers], passed=True)
+        return
+    back = _turn_back(s, passers, b.zone)
+    s.event("pass_through", zone=b.zone, units=[u.id for u in back], passed=False)
+    hits = _volley(s, b, back, "att", False)
+    if hits:
+        killed, damaged = assign_hits(s, dfn, hits, b.profiles["def"], False, b.zone)
+        _apply_casualties(s, killed, damaged)
 
 
 def support_fire(s: GameState, b: Battle) -> None:

@@ -36,6 +36,7 @@ from gamecore.engine.state import (
     LOADED,
     MOVED,
     NEW,
+    PASSING,
     SUBMERGED,
     UNLOADED,
 )
@@ -534,6 +535,8 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
             dests = _sea_search(ctx, z0, moves, typ)
             for path in dests.values():
                 _emit(out, ids, path)
+            if combat and moves >= 2 and ctx.opts.get("wg_pass_through"):
+                _pass_moves(ctx, out, ids, z0, typ)
         elif t.domain == "air":
             _air_moves(ctx, out, ids, z0, t, moves)
     for tid, by_type in cargo.items():
@@ -566,6 +569,20 @@ def _has_unloaded(s: GameState, ids: list[int]) -> bool:
 
 
 _new_action = tuple.__new__
+
+
+def _pass_moves(ctx: MoveContext, out: list[Action], ids: list[int], z0: int, typ: str) -> None:
+    """seeds/002 naval pass-through (rules-notes/002 §4.6): in combat orders, ships go
+    through a neighbouring sea zone held by enemy combat ships to the zone beyond (two sea
+    zones at most), mode "pass"; the battle in the zone passed decides, after its first
+    round, whether they got through (gamecore.rules.combat.resolve_passes)."""
+    b = ctx.b
+    for z1 in b.sea_nbrs[z0]:
+        if z1 not in ctx.enemy_surface or not ctx.canal_open(z0, z1, typ):
+            continue
+        for z2 in b.sea_nbrs[z1]:
+            if z2 != z0 and ctx.canal_open(z1, z2, typ):
+                _emit(out, ids, (z0, z1, z2), mode="pass")
 
 
 def _emit(out: list[Action], ids: list[int], path: tuple, mode: str = "", target: int = 0) -> None:
@@ -1316,6 +1333,10 @@ def apply_move(s: GameState, a: Action) -> None:
         else:
             s.move_unit(cid, dest)
         s.origins[cid] = prev
+    if a.mode == "pass":  # seeds/002 §4.6: through ``prev``, decided by the battle there
+        for uid in (*a.units, *carried):
+            u = s.units[uid]
+            s.set_unit(uid, flags=u.flags | PASSING)
     if combat and t0.domain == "land":
         for z in path[1:-1]:
             o = s.owner.get(z)

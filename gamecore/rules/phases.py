@@ -190,6 +190,8 @@ def enter_combat(s: GameState) -> None:
         s.battles = ()  # the slot's battles were fought together already
     else:
         patrol.decline(s, combat.attacking_nations(s))  # §8.9, §9.10 / seeds/003
+        if s.rules.options.get("wg_pass_through"):
+            combat.unassisted_passes(s)  # seeds/002 §4.6
         battles = combat.resolver(s).find_battles(s)
         s.battles = convoy.without_escort_battles(s, battles, raiders)
 

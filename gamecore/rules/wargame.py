@@ -148,6 +148,16 @@ OPTIONS = (
         owner=_OWNER,
     ),
     OptionSpec(
+        "wg_pass_through",
+        "bool",
+        False,
+        doc="seeds/002 §4.6 naval pass-through: in combat orders ships may go through a "
+        "sea zone held by enemy combat ships to the zone beyond (move mode 'pass'); they "
+        "get through if, after round 1 of the battle there (fought first), no enemy combat "
+        "ship is left; else they stay and fire their round-1 shots there",
+        owner=_OWNER,
+    ),
+    OptionSpec(
         "wg_carrier_own_only",
         "bool",
         False,

@@ -707,3 +707,58 @@ def test_the_ussr_builds_nothing_where_allied_units_stand():
 
     to_phase(s, "purchase")
     assert _rule_sites(s, "USSR", "infantry") == {z["A"]: 3}
+
+
+# -------------------------------------------------------- naval pass-through §4.6
+def _pass_game():
+    """GER fleet in 1; UK destroyer in 2; a UK transport in 3 (beyond 2)."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["1234"],
+        {},
+        [
+            ("1", "GER", "destroyer", 1),
+            ("1", "GER", "battleship", 1),
+            ("2", "UK", "destroyer", 1),
+            ("3", "UK", "transport", 1),
+        ],
+    )
+    to_phase(s, "combat_move")
+    dd = [u for u in s.units_in(z["1"]) if s.units[u].type == "destroyer"]
+    bb = [u for u in s.units_in(z["1"]) if s.units[u].type == "battleship"]
+    passing = Action.move(bb, (z["1"], z["2"], z["3"]), mode="pass")
+    assert passing in s.legal_actions()
+    # without "pass" a ship cannot sail through the destroyer's zone
+    assert Action.move(bb, (z["1"], z["2"], z["3"])) not in s.legal_actions()
+    s.apply(Action.move(dd, (z["1"], z["2"])))
+    s.apply(passing)
+    while s.phase == "combat_move":
+        s.apply(Action.end_phase())
+    # the zone passed is fought first
+    assert [a.zone for a in s.legal_actions() if a.kind == "fight"] == [z["2"]]
+    return s, z, bb[0]
+
+
+def test_a_pass_through_that_succeeds_in_round_1_goes_on():
+    """seeds/002 "Naval pass-through" (rules-notes/002 §4.6): part of a fleet fights in
+    sea zone 1 so the rest can go on to zone 2; it must succeed in one round."""
+    s, z, bb = _pass_game()
+    fight(s, z["2"], [1, 12])  # GER destroyer 1: the UK destroyer sunk; it rolls 12
+    assert s.units[bb].zone == z["3"]
+    # then the battle beyond: the battleship against the transport
+    assert [a.zone for a in s.legal_actions() if a.kind == "fight"] == [z["3"]]
+    fight(s, z["3"], [1, 12, 12])  # BB 1 (hit) and 12; the transport 12
+    assert units_of(s, z["3"], "UK") == []
+
+
+def test_a_failed_pass_through_stays_and_fires_its_round_1_shots_at_once():
+    """§4.6 failure: every unit trying to pass stays in zone 1 and fires its round-1
+    shots there at once, then round 2 follows normally."""
+    s, z, bb = _pass_game()
+    # round 1: GER destroyer 12, UK destroyer 12 -> the pass failed; the battleship comes
+    # back and fires 8 and 6 at once: 12, 1 (hit: the UK destroyer sunk)
+    sc = fight(s, z["2"], [12, 12, 12, 1])
+    assert sc.rolls == []
+    assert s.units[bb].zone == z["2"] and units_of(s, z["2"], "UK") == []
