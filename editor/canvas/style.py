@@ -176,9 +176,21 @@ BORDER_STYLES: dict[str, tuple[str, float, list[float] | None]] = {
     "mountain": ("#7a5230", 3.2, [1.5, 1.0]),
     "fortified": ("#8e1b1b", 3.2, [3, 1, 1, 1]),
     "impassable": ("#111111", 4.0, None),
+    # The War Game's hostile-terrain lines (Sahara, Siberia, Outback, Himalayas)
+    "hostile": ("#d9781a", 3.4, [1.0, 1.2]),
 }
 #: drawing order (later on top)
-BORDER_ORDER = ("sea", "land", "coast", "unmatched", "river", "mountain", "fortified", "impassable")
+BORDER_ORDER = (
+    "sea",
+    "land",
+    "coast",
+    "unmatched",
+    "river",
+    "hostile",
+    "mountain",
+    "fortified",
+    "impassable",
+)
 
 
 def border_style(pack: Pack, a: int, b: int) -> str:
@@ -192,9 +204,13 @@ def border_style(pack: Pack, a: int, b: int) -> str:
         return "land"
     attrs = pack.map.borders.get((a, b) if a < b else (b, a))
     if attrs is not None:
-        for s in ("impassable", "fortified", "mountain", "river"):
+        for s in ("impassable", "fortified", "mountain"):
             if getattr(attrs, s):
                 return s
+        if attrs.props.get("hostile_terrain"):
+            return "hostile"
+        if attrs.river:
+            return "river"
     wa, wb = za.is_water, zb.is_water
     if wa and wb:
         return "sea"

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from editor.docks.scenario_base import Page
 from editor.docks.scenario_objectives import ObjectivesPage
 from editor.docks.scenario_pages import GeneralPage, NationsPage, PoliticsPage, TurnOrderPage
+from editor.docks.scenario_sharing import SharingPage
 from editor.docks.scenario_units import EconomyPage, MapDropFilter, SetupPage
 from gamecore.errors import WarroomError
 from gamecore.model import Scenario
@@ -61,6 +62,7 @@ class ScenarioPanel(QWidget):
         self.general = GeneralPage(self)
         self.nations = NationsPage(self)
         self.politics = PoliticsPage(self)
+        self.sharing = SharingPage(self)
         self.turn_order = TurnOrderPage(self)
         self.setup = SetupPage(self)
         self.economy = EconomyPage(self)
@@ -69,6 +71,7 @@ class ScenarioPanel(QWidget):
             self.general,
             self.nations,
             self.politics,
+            self.sharing,
             self.turn_order,
             self.setup,
             self.economy,

@@ -15,6 +15,7 @@ from editor.tools.common import PREVIEW, AuthoringTool, OptionsTool, PolylineToo
 from gamecore.errors import WarroomError
 from gamecore.geometry import label_point, stack_slots
 from gamecore.model.map import BORDER_FLAGS, FACILITY_SERVES_SEA, Facility, Line, Link
+from gamecore.model.sharing import HOSTILE_TERRAIN
 from gamecore.ops import (
     AddItem,
     CompositeEdit,
@@ -155,7 +156,8 @@ class BorderTool(OptionsTool):
     shortcut = "B"
     hint = "Click a border: toggle the chosen attribute  ·  Esc: nothing"
     snap_vertices = False
-    ATTRS = [*BORDER_FLAGS, "rail_gauge", "crossing_limit"]
+    ATTRS = [*BORDER_FLAGS, "rail_gauge", "crossing_limit", "hostile_terrain"]
+    VALUES = ["standard", "broad", "russian", "1", "2", "3", *HOSTILE_TERRAIN]
 
     def __init__(self, window):
         super().__init__(window)
@@ -166,10 +168,10 @@ class BorderTool(OptionsTool):
         attrs = _combo("borderAttr", self.ATTRS)
         attrs.setCurrentText(self.attr)
         attrs.currentTextChanged.connect(lambda a: setattr(self, "attr", a))
-        value = _combo("borderValue", ["standard", "broad", "russian", "1", "2", "3"], True)
+        value = _combo("borderValue", self.VALUES, True)
         value.setCurrentText(self.value)
         value.currentTextChanged.connect(lambda v: setattr(self, "value", v))
-        return [QLabel(" Mark "), attrs, QLabel(" gauge/limit "), value]
+        return [QLabel(" Mark "), attrs, QLabel(" gauge/limit/terrain "), value]
 
     def mouse_move(self, view, event, pos) -> bool:
         self.snap(view, pos)
@@ -193,9 +195,13 @@ class BorderTool(OptionsTool):
 
     def toggle(self, a: int, b: int) -> bool:
         border = self.pack.map.border(a, b)
-        current = getattr(border, self.attr)
+        current = SetBorderAttrs.current(border, self.attr)
         if self.attr in BORDER_FLAGS:
             value = not current
+        elif self.attr == "hostile_terrain":
+            # the War Game's lines (seeds/002): the chosen one, or off when one is there
+            chosen = self.value if self.value in HOSTILE_TERRAIN else HOSTILE_TERRAIN[0]
+            value = None if current else chosen
         elif self.attr == "rail_gauge":
             value = None if current else (self.value or "standard")
         else:

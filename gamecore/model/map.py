@@ -9,7 +9,7 @@ from shapely.geometry.base import BaseGeometry
 
 ZONE_KINDS = ("land", "sea", "lake", "impassable", "offmap")
 #: zone flags the rules and the editor know; other strings are kept but have no meaning
-ZONE_FLAGS = ("city", "capital", "victory_city", "island")
+ZONE_FLAGS = ("city", "capital", "victory_city", "island", "island_group")
 #: boolean border attributes (rail gauge and crossing limit are typed fields)
 BORDER_FLAGS = ("river", "mountain", "fortified", "impassable")
 #: strait/crossing: land-land across water (optionally ``via`` a blocking sea zone);

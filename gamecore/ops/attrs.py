@@ -27,6 +27,7 @@ from gamecore.model import (
     border_key,
 )
 from gamecore.model.scenario import NATION_KINDS
+from gamecore.model.sharing import HOSTILE_TERRAIN
 from gamecore.ops.base import Change, Edit, EditError, clone
 
 _MISSING = object()
@@ -633,6 +634,9 @@ class _SetEntries(Edit):
     def _empty(self, entry: Any) -> bool:
         return False
 
+    def _write(self, entry: Any, value: Any) -> None:
+        setattr(entry, self.field, value)
+
     def _change(self, keys: set) -> Change:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -649,7 +653,7 @@ class _SetEntries(Edit):
             entry = d.get(k)
             if entry is None:
                 entry = d[k] = self._new(k)
-            setattr(entry, self.field, clone(value))
+            self._write(entry, clone(value))
             if self._empty(entry):
                 del d[k]
         self.after = {k: clone(d.get(k)) for k in keys}
@@ -689,11 +693,18 @@ class _SetEntries(Edit):
         return self.applied and {k: v for k, (_, v) in self.before.items()} == self.after
 
 
+def v_hostile_terrain(value: Any, pack: Pack) -> str | None:
+    if value is None or value == "":
+        return None
+    return v_choice(HOSTILE_TERRAIN)(value, pack)
+
+
 class SetBorderAttrs(_SetEntries):
     """Set ``river``, ``mountain``, ``fortified``, ``impassable`` (bool), ``rail_gauge``
-    (text or None) or ``crossing_limit`` (int or None) of borders given as zone pairs.
-    A border that ends up plain is removed from ``Map.borders`` (only borders with some
-    attribute are stored)."""
+    (text or None), ``crossing_limit`` (int or None) or ``hostile_terrain`` (one of
+    ``HOSTILE_TERRAIN`` or None; The War Game's lines, kept in the border's props) of
+    borders given as zone pairs. A border that ends up plain is removed from
+    ``Map.borders`` (only borders with some attribute are stored)."""
 
     family = "border"
     noun = "border"
@@ -704,7 +715,27 @@ class SetBorderAttrs(_SetEntries):
         "impassable": v_bool,
         "rail_gauge": v_opt_str,
         "crossing_limit": v_int(lo=0, hi=1000, optional=True),
+        "hostile_terrain": v_hostile_terrain,
     }
+    #: fields stored in ``Border.props`` rather than as attributes
+    PROPS_FIELDS = ("hostile_terrain",)
+
+    def _write(self, entry: Any, value: Any) -> None:
+        if self.field not in self.PROPS_FIELDS:
+            return super()._write(entry, value)
+        props = dict(entry.props)
+        if value is None:
+            props.pop(self.field, None)
+        else:
+            props[self.field] = value
+        entry.props = props
+
+    @classmethod
+    def current(cls, border: Border, field: str) -> Any:
+        """The value of ``field`` on ``border`` (props-backed fields included)."""
+        if field in cls.PROPS_FIELDS:
+            return border.props.get(field)
+        return getattr(border, field)
 
     def _dict(self, pack: Pack) -> dict:
         return pack.map.borders

@@ -27,6 +27,7 @@ from gamecore.model.scenario import (
     Scenario,
     UnitStack,
 )
+from gamecore.model.sharing import SHARING_KINDS, sharing_pair, sharing_pairs
 from gamecore.ops.attrs import _put_at
 from gamecore.ops.base import Change, Edit, EditError, clone
 
@@ -865,7 +866,64 @@ class SetObjective(ScenarioEdit):
         return None
 
 
+class SetSharing(ScenarioEdit):
+    """Allow or forbid ``a`` and ``b`` to share ``kind`` (sea, land, air, liberate: The War
+    Game's sharing matrix, rules-notes/002 §2.3, ``gamecore.model.sharing``). The first
+    edit of a scenario without a matrix starts from the alliances (every pair of one
+    alliance shares every kind, as without a matrix), so nothing else changes meaning."""
+
+    ATTRS = ("props",)
+
+    def __init__(self, scenario: str, kind: str, a: str, b: str, allowed: bool):
+        super().__init__(scenario)
+        self.kind, self.a, self.b, self.allowed = kind, a, b, bool(allowed)
+        verb = "may" if self.allowed else "may not"
+        what = {"liberate": "liberate for"}.get(kind, f"share {kind} with")
+        self._label = f"{a} {verb} {what} {b}"
+
+    def _check(self, pack: Pack, sc: Scenario) -> None:
+        if self.kind not in SHARING_KINDS:
+            raise EditError(
+                f"scenario {self.scenario}: sharing kind must be one of "
+                f"{', '.join(SHARING_KINDS)}, got {self.kind!r}"
+            )
+        self._nation(pack, self.a)
+        self._nation(pack, self.b)
+        if self.a == self.b:
+            raise EditError(f"scenario {self.scenario}: a nation always shares with itself")
+
+    def _do(self, pack: Pack, sc: Scenario) -> None:
+        matrix = sharing_matrix(pack, sc)
+        pairs = {tuple(p) for p in matrix[self.kind]}
+        pair = sharing_pair(self.kind, self.a, self.b)
+        pairs.add(pair) if self.allowed else pairs.discard(pair)
+        matrix[self.kind] = sorted([list(p) for p in pairs])
+        props = dict(sc.props)
+        props["sharing"] = matrix
+        sc.props = props
+
+
+def sharing_matrix(pack: Pack, sc: Scenario) -> dict[str, list[list[str]]]:
+    """A copy of the scenario's sharing matrix, every kind present; without one, the
+    matrix the alliances imply (every ordered or sorted pair of one alliance)."""
+    out: dict[str, list[list[str]]] = {}
+    for kind in SHARING_KINDS:
+        pairs = sharing_pairs(sc.props, kind)
+        if pairs is None:
+            pairs = set()
+            for al in sc.alliances.values():
+                members = [n for n in al.members if n in pack.nations]
+                for a in members:
+                    for b in members:
+                        if a != b:
+                            pairs.add(sharing_pair(kind, a, b))
+        out[kind] = sorted([list(p) for p in pairs])
+    return out
+
+
 __all__ = [
+    "SetSharing",
+    "sharing_matrix",
     "CALENDARS",
     "OBJECTIVE_FIELDS",
     "OBJECTIVE_KINDS",

@@ -473,7 +473,8 @@ def _ensure_loaded() -> None:
         checks_graph,
         checks_gw,
         checks_map,
-        checks_scenario,  # noqa: F401
+        checks_scenario,
+        checks_war_game_map,  # noqa: F401
     )
 
 

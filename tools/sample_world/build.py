@@ -62,7 +62,7 @@ from gamecore.model import (
     border_key,
 )
 
-__all__ = ["build_sample", "main"]
+__all__ = ["base_map", "build_sample", "main"]
 
 #: the root of the source tree this tool belongs to (tools/sample_world/build.py)
 ROOT = Path(__file__).resolve().parents[2]
@@ -298,20 +298,24 @@ class _Row:
     countries: tuple[str, ...] = ()
     group: str = ""
     point: tuple[float, float] = (0.0, 0.0)
+    points: tuple[tuple[float, float], ...] = ()  # an island group's islands
     boxes: tuple[tuple[tuple[str, ...], tuple[float, float, float, float]], ...] = ()
 
 
-def _rows() -> list[_Row]:
+def _rows(land: dict | None = None) -> list[_Row]:
+    """The land zones of table ``land`` (default: ``LAND``, the 1939 zones)."""
     rows = []
-    for region, entries in LAND.items():
+    for region, entries in (LAND if land is None else land).items():
         for code, name, owner, value, src in entries:
             row = _Row(code, name, owner, value, region, "countries")
             if src.startswith("@"):
                 group, lon, lat = src[1:].split()
                 row.kind, row.group, row.point = "seed", group, (float(lon), float(lat))
             elif src.startswith("island"):
-                _, lon, lat = src.split()
-                row.kind, row.point = "island", (float(lon), float(lat))
+                # "island LON LAT [LON LAT ...]": one island, or an island group of several
+                nums = [float(v) for v in src.split()[1:]]
+                pts = tuple(zip(nums[0::2], nums[1::2], strict=True))
+                row.kind, row.point, row.points = "island", pts[0], pts
             elif src.startswith("carve"):
                 boxes, extra = [], []
                 for part in src.split(";"):
@@ -362,8 +366,10 @@ def _split_by_seeds(
     return out
 
 
-def _land(proj: MapProjection, countries: dict[str, BaseGeometry]) -> list[LandPiece]:
-    rows = _rows()
+def _land(
+    proj: MapProjection, countries: dict[str, BaseGeometry], land: dict | None = None
+) -> list[LandPiece]:
+    rows = _rows(land)
     used: set[str] = set()
     geo = dict(countries)
     # carvings first: they take their boxes out of the countries
@@ -402,8 +408,11 @@ def _land(proj: MapProjection, countries: dict[str, BaseGeometry]) -> list[LandP
             projected[r.code] = cell
     for row in rows:
         if row.kind == "island":
-            x, y = proj.point(*row.point)
-            projected[row.code] = Point(x, y).buffer(ISLAND_RADIUS, quad_segs=4)
+            discs = []
+            for lon, lat in row.points or (row.point,):
+                x, y = proj.point(lon, lat)
+                discs.append(Point(x, y).buffer(ISLAND_RADIUS, quad_segs=4))
+            projected[row.code] = discs[0] if len(discs) == 1 else shapely.union_all(discs)
     missing = sorted(set(countries) - used - set(DROPPED))
     if missing:
         raise ValueError(f"countries not used by any zone: {missing}")
@@ -457,9 +466,20 @@ def _units(text: str) -> list[tuple[str, int]]:
     return out
 
 
-def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
-    """The "World 1939" pack, built from the Natural Earth files in ``geo_dir``."""
-    from gamecore.conditions import rules_to_objectives
+def base_map(
+    geo_dir: str | Path | None = None,
+    progress=None,
+    land: dict | None = None,
+    name: str = "World 1939",
+    named_seas=None,
+    sea_zones: int | None = None,
+    cuts=None,
+    basins=None,
+):
+    """The map of the land table ``land`` (default ``LAND``) on the bundled geography:
+    zones with their table values, island flags, named seas, ocean tags and stack slots.
+    Returns ``(map, projection, rows by code, zones by code, adjacency, sea lookup)``; the
+    World 1939 sample and other bundled boards (tools/war_game_board) build on it."""
     from gamecore.geometry.adjacency import map_adjacency
     from gamecore.geometry.queries import stack_slots
 
@@ -469,24 +489,24 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
     for f in feats:
         countries[_key(f)] = shapely.make_valid(f.geometry)
     proj = fit_projection(PROJECTION, WIDTH, BBOX)
-    pieces = _land(proj, countries)
+    pieces = _land(proj, countries, land)
     # enclosed water under 400 map units² (e.g. a sliver of Arctic sea cut off by the
     # crop at 80°N beside Svalbard) joins the land; the Caspian stays a lake
     opts = ImportOptions(projection=PROJECTION, width=WIDTH, bbox=BBOX, min_lake_area=400.0)
     m = build_map(
         pieces,
         proj,
-        sea_zones=SEA_ZONES,
-        cuts=[line for _, line in CUTS],
-        basins=[(lon, lat, n, tag) for tag, lon, lat, n in BASINS],
+        sea_zones=SEA_ZONES if sea_zones is None else sea_zones,
+        cuts=[line for _, line in (CUTS if cuts is None else cuts)],
+        basins=[(lon, lat, n, tag) for tag, lon, lat, n in (BASINS if basins is None else basins)],
         min_area=opts.min_area,
         min_lake_area=opts.min_lake_area,
         wrap_x=True,
-        name="World 1939",
+        name=name,
         seed=1939,
         progress=progress,
     )
-    rows = {r.code: r for r in _rows()}
+    rows = {r.code: r for r in _rows(land)}
     by_code = {z.code: z for z in m.zones.values()}
     adj = map_adjacency(m)
     seas = _Seas(m, proj)
@@ -500,11 +520,11 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
             z.set_flag("island")
     # sea zones: names and ocean tags
     taken: set[int] = set()
-    for name, lon, lat in NAMED_SEAS:
+    for sea_name, lon, lat in NAMED_SEAS if named_seas is None else named_seas:
         x, y = proj.point(lon, lat)
         for z in m.zones.values():
             if z.is_water and z.id not in taken and shapely.contains_xy(z.geometry, x, y):
-                z.name = name
+                z.name = sea_name
                 taken.add(z.id)
                 break
     for z in m.zones.values():
@@ -522,6 +542,14 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
                 break
             except GeometryError:
                 continue
+    return m, proj, rows, by_code, adj, seas
+
+
+def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
+    """The "World 1939" pack, built from the Natural Earth files in ``geo_dir``."""
+    from gamecore.conditions import rules_to_objectives
+
+    m, proj, rows, by_code, adj, seas = base_map(geo_dir, progress)
 
     # cities, capitals, victory cities, facilities
     capitals: dict[str, int] = {}
