@@ -27,6 +27,7 @@ import json
 import re
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -892,11 +893,17 @@ def _global_war_map(m: Map, proj: MapProjection, by_code, adj, seas: _Seas) -> N
             m.facilities[fid] = f
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m tools.sample_world",
-        description='Build the bundled sample pack "World 1939".',
-    )
+def run_build(
+    argv: list[str] | None,
+    prog: str,
+    description: str,
+    build: Callable[[str | None], Pack],
+    summary: Callable[[Pack], str],
+) -> int:
+    """The command line of a pack build tool: ``prog OUT.warroom [--geodata DIR]``; refuses
+    another tree's gamecore, builds with ``build(geodata)``, writes the pack over ``OUT``
+    and prints ``OUT: summary(pack) in N s``."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
     parser.add_argument("out", help="the .warroom file to write")
     parser.add_argument("--geodata", help="folder with the Natural Earth GeoJSON files")
     args = parser.parse_args(argv)
@@ -907,17 +914,30 @@ def main(argv: list[str] | None = None) -> int:
     from gamecore.store import write_pack
 
     start = time.perf_counter()
-    pack = build_sample(args.geodata)
+    pack = build(args.geodata)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     if out.exists():
         out.unlink()
     write_pack(pack, out)
+    print(f"{out}: {summary(pack)} in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def _summary(pack: Pack) -> str:
     m = pack.map
     kinds = {k: sum(1 for z in m.zones.values() if z.kind == k) for k in ("land", "sea", "lake")}
-    print(
-        f"{out}: {kinds['land']} land zones, {kinds['sea']} sea zones, {kinds['lake']} lakes, "
-        f"{len(m.facilities)} facilities, {len(m.links)} links, {len(m.lines)} lines "
-        f"in {time.perf_counter() - start:.1f} s"
+    return (
+        f"{kinds['land']} land zones, {kinds['sea']} sea zones, {kinds['lake']} lakes, "
+        f"{len(m.facilities)} facilities, {len(m.links)} links, {len(m.lines)} lines"
     )
-    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_build(
+        argv,
+        "python -m tools.sample_world",
+        'Build the bundled sample pack "World 1939".',
+        build_sample,
+        _summary,
+    )

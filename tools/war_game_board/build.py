@@ -17,9 +17,6 @@ scenario and each authored item). Running it twice gives byte-identical ``dump_j
 
 from __future__ import annotations
 
-import argparse
-import sys
-import time
 from pathlib import Path
 
 import shapely
@@ -38,12 +35,11 @@ from gamecore.model import (
 from tools.sample_world.build import (
     CUTS,
     LAND,
-    ROOT,
     _border,
     _load_tables,
     _ocean_of,
     base_map,
-    tree_mismatch,
+    run_build,
 )
 
 __all__ = ["SCENARIO_ID", "build_board", "land_table", "main", "nation_totals"]
@@ -337,32 +333,20 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
     return pack
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m tools.war_game_board",
-        description='Build the bundled pack "The War Game: World War II — 1942".',
-    )
-    parser.add_argument("out", help="the .warroom file to write")
-    parser.add_argument("--geodata", help="folder with the Natural Earth GeoJSON files")
-    args = parser.parse_args(argv)
-    problem = tree_mismatch(ROOT)
-    if problem:
-        print(problem, file=sys.stderr)
-        return 2
-    from gamecore.store import write_pack
-
-    start = time.perf_counter()
-    pack = build_board(args.geodata)
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    if out.exists():
-        out.unlink()
-    write_pack(pack, out)
+def _summary(pack: Pack) -> str:
     m = pack.map
     kinds = {k: sum(1 for z in m.zones.values() if z.kind == k) for k in ("land", "sea")}
-    print(
-        f"{out}: {kinds['land']} territories, {kinds['sea']} sea zones, "
-        f"{len(m.links)} links, {len(m.borders)} marked borders "
-        f"in {time.perf_counter() - start:.1f} s"
+    return (
+        f"{kinds['land']} territories, {kinds['sea']} sea zones, "
+        f"{len(m.links)} links, {len(m.borders)} marked borders"
     )
-    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_build(
+        argv,
+        "python -m tools.war_game_board",
+        'Build the bundled pack "The War Game: World War II — 1942".',
+        build_board,
+        _summary,
+    )
