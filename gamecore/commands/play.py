@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 from gamecore import safepath
-from gamecore.commands._util import ProgressBar, print_json
+from gamecore.commands._util import ProgressBar, pick_scenario, print_json
 from gamecore.errors import WarroomError
 
 BUILTINS = ("toy", "synthetic50", "synthetic300", "war_game_mini")
@@ -67,12 +67,7 @@ def run(args) -> int:
     from gamecore.engine import new_game, play, write_log
 
     pack = load_any_pack(args.pack)
-    scenario = args.scenario
-    if scenario is None:
-        if len(pack.scenarios) != 1:
-            names = ", ".join(sorted(pack.scenarios)) or "none"
-            raise WarroomError(f"name a scenario with --scenario (scenarios: {names})", args.pack)
-        scenario = next(iter(pack.scenarios))
+    scenario = pick_scenario(pack, args.scenario, args.pack)
     if args.rounds is not None and args.rounds < 1:
         raise WarroomError("--rounds must be at least 1")
     try:

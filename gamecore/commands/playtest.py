@@ -13,7 +13,7 @@ import signal
 import sys
 import time
 
-from gamecore.commands._util import print_json
+from gamecore.commands._util import pick_scenario, print_json
 from gamecore.errors import WarroomError
 from gamecore.sim.playtest.game import DEFAULT_ROUND_CAP, GAME_SECONDS_LIMIT
 
@@ -118,18 +118,6 @@ def _batch_options(p, games: int) -> None:
     )
 
 
-def _only_scenario(pack, given: str | None, path: str) -> str:
-    if given is not None:
-        if given not in pack.scenarios:
-            known = ", ".join(sorted(pack.scenarios)) or "none"
-            raise WarroomError(f"the pack has no scenario '{given}' (scenarios: {known})", path)
-        return given
-    if len(pack.scenarios) != 1:
-        known = ", ".join(sorted(pack.scenarios)) or "none"
-        raise WarroomError(f"say which scenario with --scenario (scenarios: {known})", path)
-    return next(iter(pack.scenarios))
-
-
 def _labelled_progress(args, what: str):
     line = LiveLine()
 
@@ -161,8 +149,8 @@ def run_compare(args) -> int:
     pack_a = read_pack(args.pack_a)
     path_b = args.pack_b or args.pack_a
     pack_b = read_pack(path_b) if args.pack_b else pack_a
-    scn_a = _only_scenario(pack_a, args.scenario, args.pack_a)
-    scn_b = _only_scenario(pack_b, args.against or scn_a, path_b)
+    scn_a = pick_scenario(pack_a, args.scenario, args.pack_a)
+    scn_b = pick_scenario(pack_b, args.against or scn_a, path_b)
     if path_b == args.pack_a and scn_b == scn_a:
         raise WarroomError("compare needs two packs or two scenarios (--against SCENARIO)")
     params = PlaytestParams(scn_a, args.bot, args.seed, args.max_rounds)
@@ -233,7 +221,7 @@ def run_bid(args) -> int:
     except ValueError:
         raise WarroomError(f"--bids {args.bids}: give whole numbers, comma-separated") from None
     pack = read_pack(args.pack)
-    scn = _only_scenario(pack, args.scenario, args.pack)
+    scn = pick_scenario(pack, args.scenario, args.pack)
     params = PlaytestParams(scn, args.bot, args.seed, args.max_rounds)
     progress, line = _labelled_progress(args, "bid")
     try:
@@ -321,14 +309,7 @@ def run(args) -> int:
     from gamecore.store import read_pack
 
     pack = read_pack(args.pack)
-    scenario = args.scenario
-    if scenario is None:
-        if len(pack.scenarios) != 1:
-            known = ", ".join(sorted(pack.scenarios)) or "none"
-            raise WarroomError(
-                f"say which scenario with --scenario (scenarios: {known})", args.pack
-            )
-        scenario = next(iter(pack.scenarios))
+    scenario = pick_scenario(pack, args.scenario, args.pack)
     if args.games < 1:
         raise WarroomError("--games must be at least 1")
     if args.jobs is not None and (args.backend == "dask" or args.scheduler):

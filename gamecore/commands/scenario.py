@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gamecore.commands._util import print_json
+from gamecore.commands._util import pick_scenario, print_json
 from gamecore.errors import ConditionError, WarroomError
 
 
@@ -151,12 +151,7 @@ def cmd_compare_setup(args) -> int:
 
     hb = load_handbook(args.handbook)
     pack = _load(args.pack)
-    sid = args.id
-    if sid is None:
-        if len(pack.scenarios) != 1:
-            known = ", ".join(sorted(pack.scenarios)) or "none"
-            raise WarroomError(f"name the scenario to compare (scenarios: {known})", args.pack)
-        sid = next(iter(pack.scenarios))
+    sid = pick_scenario(pack, args.id, args.pack, how="to compare")
     result = compare_setup(pack, _scenario(pack, args.pack, sid), hb)
     if args.json:
         print_json(result.to_json())
