@@ -93,12 +93,7 @@ class Handbook:
         if name in self.map_zones:
             return self.map_zones[name]
         book, mapfmt = self.sea_zone
-        prefix, _, suffix = book.partition("{n}")
-        if name.startswith(prefix) and name.endswith(suffix):
-            number = name[len(prefix) : len(name) - len(suffix) if suffix else None]
-            if number.isdigit():
-                return mapfmt.replace("{n}", number)
-        return name
+        return _renumber(name, book, mapfmt)
 
     def expected_units(self, power: str) -> dict[str, Counter]:
         """The chart of ``power``: handbook zone -> Counter of handbook unit ids (rows of
@@ -603,12 +598,18 @@ def _book_zone(hb: Handbook, map_name: str) -> str:
         if mapped == map_name:
             return book
     book, mapfmt = hb.sea_zone
-    prefix, _, suffix = mapfmt.partition("{n}")
-    if map_name.startswith(prefix) and map_name.endswith(suffix):
-        number = map_name[len(prefix) : len(map_name) - len(suffix) if suffix else None]
+    return _renumber(map_name, mapfmt, book)
+
+
+def _renumber(name: str, source: str, target: str) -> str:
+    """A sea zone's name in the ``target`` pattern (``"Sea Zone {n}"`` ->
+    ``"{n} Sea Zone"``) when it has the ``source`` pattern; any other name as it is."""
+    prefix, _, suffix = source.partition("{n}")
+    if name.startswith(prefix) and name.endswith(suffix):
+        number = name[len(prefix) : len(name) - len(suffix) if suffix else None]
         if number.isdigit():
-            return book.replace("{n}", number)
-    return map_name
+            return target.replace("{n}", number)
+    return name
 
 
 def _explained(hb: Handbook, d: Difference) -> Deviation | None:
