@@ -201,6 +201,9 @@ class MoveContext:
             return self.carrier_free().get(z, 0) > 0
         if self.status(z) != "F":
             return False
+        o = self.s.owner.get(z)
+        if o != self.n and o in self.friends and not wargame.shares_air(self.s, self.n, o):
+            return False  # seeds/002 §2.3: the sharing matrix's "air" pairs
         if z in self.s.captured and not self.opts.get("air_lands_in_captured"):
             return False
         return True

@@ -13,6 +13,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import FOUGHT, MOVED
 from gamecore.errors import RulesError
+from gamecore.model.sharing import sharing_pair, sharing_pairs
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -188,20 +189,53 @@ OPTIONS = (
 
 
 # ---------------------------------------------------------------- sharing (§2.3)
+def scenario_matrix(s: GameState, kind: str) -> set[tuple[str, str]] | None:
+    """The pairs of ``kind`` in the scenario's sharing matrix (``Scenario.props
+    ["sharing"]``, edited with ``SetSharing`` on the editor's Sharing page), or None when
+    the scenario has none. Read once per game (the board is built per game)."""
+    cache = s.board.cache
+    key = ("wg_sharing", kind)
+    if key not in cache:
+        scn = getattr(s, "scenario", None)
+        cache[key] = None if scn is None else sharing_pairs(scn.props, kind)
+    return cache[key]
+
+
 def shares_land(s: GameState, a: str, b: str) -> bool:
     """seeds/002 "Friendly territory" (rules-notes/002 §2.3): may nation ``a`` stand in,
     move into and land aircraft on land held by its friend ``b``? Not simply "same
-    team": Japan and the U.S.S.R. share land with no one (option ``wg_share_land``)."""
+    team": Japan and the U.S.S.R. share land with no one. The scenario's sharing matrix
+    ("land" pairs) decides when the scenario has one; else option ``wg_share_land``."""
+    if a == b:
+        return True
+    pairs = scenario_matrix(s, "land")
+    if pairs is not None:
+        return sharing_pair("land", a, b) in pairs
     groups = s.rules.options.get("wg_share_land") or ()
-    if not groups or a == b:
+    if not groups:
         return True
     return any(a in g and b in g for g in groups)
+
+
+def shares_air(s: GameState, a: str, b: str) -> bool:
+    """§2.3: may ``a``'s aircraft land on land held by its friend ``b``? The matrix's "air"
+    pairs when the scenario has a matrix; else as land (:func:`shares_land`)."""
+    if a == b:
+        return True
+    pairs = scenario_matrix(s, "air")
+    if pairs is not None:
+        return sharing_pair("air", a, b) in pairs
+    return shares_land(s, a, b)
 
 
 def liberates(s: GameState, liberator: str, original: str) -> bool:
     """seeds/002 "Liberation" (rules-notes/002 §2.3): does ``liberator`` give an original
     territory of ``original`` back when it retakes it? Japan and the U.S.S.R. never do;
-    China keeps Soviet originals (option ``wg_liberates``)."""
+    China keeps Soviet originals. The scenario's matrix ("liberate" pairs [liberator,
+    original owner]) decides when the scenario has one; else option ``wg_liberates``."""
+    pairs = scenario_matrix(s, "liberate")
+    if pairs is not None:
+        return liberator == original or (liberator, original) in pairs
     tab = s.rules.options.get("wg_liberates")
     if not tab:
         return True

@@ -7,6 +7,7 @@ Dice are scripted: a d12 hits on a roll <= the value, so 1 always hits and 12 mi
 from __future__ import annotations
 
 from gamecore.rules import load_ruleset
+from gamecore.engine.testmaps import zone_ids
 from tests.gamecore.rules.wg_helpers import Script, attack, fight, units_of, wg_game
 
 
@@ -233,6 +234,54 @@ def test_liberation_follows_the_matrix_not_the_team():
     assert capture(s, z["C"], "GER") == "ITA"
 
 
+def test_the_scenarios_sharing_matrix_drives_play_when_it_has_one():
+    """seeds/002 "Sharing Territories" (rules-notes/002 §2.3): the matrix a scenario
+    stores (edited with SetSharing on the editor's Sharing page) decides land sharing,
+    aircraft landing and liberation; the ruleset's options are only the fallback."""
+    from gamecore.engine import new_game
+    from gamecore.ops.scenario import SetSharing
+    from gamecore.rules.control import capture
+    from gamecore.rules.movement import MoveContext
+    from tests.gamecore.rules.wg_helpers import to_phase, wg_pack
+
+    zones = {
+        "A": {"owner": "GER"},
+        "B": {"owner": "JPN"},
+        "C": {"owner": "GER", "original": "USSR"},
+        "D": {"owner": "ITA"},
+        "E": {"owner": "UK"},
+    }
+    pack = wg_pack(["CABDE"], zones, [("A", "GER", "infantry", 1), ("E", "UK", "infantry", 1)])
+    z = zone_ids(pack)
+
+    def game():
+        return new_game(pack, "test", seed=1, log="none")
+
+    def into_japan(s):  # a legal German non-combat move into Japan's land
+        to_phase(s, "noncombat_move")
+        assert s.current_nation == "GER"
+        return any(a.kind == "move" and a.path[-1] == z["B"] for a in s.legal_actions())
+
+    s = game()
+    assert MoveContext(s, "GER", combat=False).status(z["B"]) == "X"  # options: no
+    assert not into_japan(s)
+    s = game()
+    assert capture(s, z["C"], "CHN") == "CHN"  # options: China keeps Soviet originals
+    SetSharing("test", "land", "GER", "JPN", True).apply(pack)
+    SetSharing("test", "liberate", "CHN", "USSR", True).apply(pack)
+    SetSharing("test", "air", "GER", "ITA", False).apply(pack)
+    s = game()
+    ger = MoveContext(s, "GER", combat=False)
+    assert ger.status(z["B"]) == "F"  # the matrix now lets Germany into Japan's land
+    assert into_japan(game())
+    assert capture(s, z["C"], "CHN") == "USSR"  # and China liberates for the U.S.S.R.
+    assert ger.status(z["D"]) == "F" and not ger.can_land_on(z["D"])  # no "air" pair
+    SetSharing("test", "land", "GER", "JPN", False).apply(pack)
+    s2 = game()
+    assert MoveContext(s2, "GER", combat=False).status(z["B"]) == "X"
+    assert not into_japan(s2)
+
+
 # ------------------------------------------------------------------- victory §2.8
 def _victory_game(owners, **opts):
     zones = {k: {"owner": v[0], "value": v[1], "name": v[2]} for k, v in owners.items()}
@@ -348,7 +397,7 @@ def _hostile_game(units, zones=None):
     from gamecore.engine import new_game
     from gamecore.engine.testmaps import zone_ids
     from gamecore.model import Border
-    from tests.gamecore.rules.wg_helpers import wg_pack
+    from tests.gamecore.rules.wg_helpers import to_phase, wg_pack
 
     zs = {"A": {"owner": "USSR"}, "B": {"owner": "USSR"}, "C": {"owner": "GER"}}
     zs.update(zones or {})
