@@ -161,6 +161,8 @@ class MoveContext:
         holders = [own.get(z) for z in c.controllers]
         if not holders:
             return True
+        if c.free_while_neutral and all(self.s.is_neutral_owner(h) for h in holders):
+            return True  # seeds/002 "Turkey": any navy passes while Turkey is neutral
         if c.rule == "any":
             return any(h in self.friends for h in holders)
         return all(h in self.friends for h in holders)

@@ -445,6 +445,33 @@ def test_attacking_across_a_hostile_line_an_attack_roll_of_11_or_12_kills_the_ro
     assert retreat_zones(s, b) == []
 
 
+# ------------------------------------------------------------ the Turkish strait §1.1
+def test_the_turkish_strait_is_open_to_every_navy_while_turkey_is_neutral():
+    """seeds/002 "Turkey" (rules-notes/002 §1.1 "Strait (Turkish)"): while Turkey is
+    neutral anyone may pass with ships; once controlled, only navies friendly to its
+    controller. A canal without the passage rule stays closed to all while neutral."""
+    from gamecore.rules.movement import MoveContext
+
+    def game(passage):
+        props = {"passage": "neutral_free_else_friendly"} if passage else {}
+        return wg_game(
+            ["1T2", "#G#"],
+            {"T": {"owner": None, "value": 2}, "G": {"owner": "GER"}},
+            [("1", "UK", "battleship", 1), ("G", "GER", "infantry", 1)],
+            links=[("canal", "1", "2", {"controllers": ["T"], "props": props})],
+        )
+
+    s, z = game(True)
+    for n in ("UK", "GER", "USSR"):
+        assert MoveContext(s, n, combat=False).canal_open(z["1"], z["2"], "battleship")
+    # Turkey held by Germany (since the start of the turn: option canal_control)
+    s.owner[z["T"]] = s.start_owner[z["T"]] = "GER"
+    assert MoveContext(s, "ITA", combat=False).canal_open(z["1"], z["2"], "battleship")
+    assert not MoveContext(s, "UK", combat=False).canal_open(z["1"], z["2"], "battleship")
+    s, z = game(False)  # an ordinary canal held by a neutral: closed to everyone
+    assert not MoveContext(s, "UK", combat=False).canal_open(z["1"], z["2"], "battleship")
+
+
 # ---------------------------------------------------------- neutral invasion §4.10
 def test_invading_a_neutral_costs_twice_its_value_and_risks_a_unit():
     """seeds/002 "Neutral countries" (rules-notes/002 §4.10): pay 2 x value to the bank;
