@@ -133,6 +133,15 @@ OPTIONS = (
         owner=_OWNER,
     ),
     OptionSpec(
+        "wg_factory_downgrade",
+        "bool",
+        False,
+        doc="seeds/002 §4.8 on conquest: a factory in a conquered territory (not the "
+        "conqueror's original) whose value is below its type's props.occupied_min_value "
+        "becomes the type it upgrades from, or is removed if it has none",
+        owner=_OWNER,
+    ),
+    OptionSpec(
         "wg_sea_retreat_limits",
         "bool",
         False,
@@ -240,6 +249,38 @@ def liberates(s: GameState, liberator: str, original: str) -> bool:
     if not tab:
         return True
     return original in (tab.get(liberator) or ())
+
+
+# ---------------------------------------------------------------- factories (§4.8)
+def downgrade_on_conquest(s: GameState, zone: int, holder: str) -> None:
+    """seeds/002 "Factories" (rules-notes/002 §4.8 "On conquest"): when ``zone`` is taken
+    by a nation it did not originally belong to, a factory its halved (occupied) value
+    cannot support is downgraded or removed at once. Read as the build minimums
+    (facility type ``props.occupied_min_value``: a major needs 8, a minor 4): a major
+    below its minimum becomes the type it upgrades from (minor), and a minor below its
+    minimum is removed - the notes' [AMBIGUOUS] "<4 major, <2 minor" of the halved value."""
+    if not s.rules.options.get("wg_factory_downgrade") or s.owner.get(zone) != holder:
+        return
+    if s.board.original.get(zone) == holder:
+        return  # back with its original owner: not occupied
+    value = s.board.value.get(zone, 0)
+    fts = s.rules.facility_types
+    for f in sorted(s.facilities.values(), key=lambda f: f.id):
+        if f.zone != zone:
+            continue
+        ft = fts.get(f.type)
+        was = f.type
+        while ft is not None:
+            need = ft.props.get("occupied_min_value")
+            if not isinstance(need, int) or value >= need:
+                break
+            ft = fts.get(ft.upgrade_from) if ft.upgrade_from else None
+        if ft is None:
+            del s.facilities[f.id]
+            s.event("facility_removed", facility=f.id, zone=zone, reason="conquest", was=was)
+        elif ft.id != was:
+            s.facilities[f.id] = f._replace(type=ft.id, damage=0)
+            s.event("facility_changed", facility=f.id, type=ft.id, reason="conquest", was=was)
 
 
 # ---------------------------------------------------------------- victory (§2.8)

@@ -187,6 +187,43 @@ def test_a_minor_factory_never_builds_the_big_three_and_makes_two():
     assert s.production_capacity(next(iter(s.facilities.values()))) == 2
 
 
+def test_a_conquered_factory_its_halved_value_cannot_support_is_downgraded_or_removed():
+    """seeds/002 "Factories" (rules-notes/002 §4.8 "On conquest", [AMBIGUOUS] read as
+    the build minimums): occupied, a major needs value 8 and a minor 4; below that a major
+    becomes a minor (and a minor too low goes); back with its original owner nothing
+    changes."""
+    from gamecore.rules.control import capture
+
+    s, z = wg_game(
+        ["ABCDE"],
+        {
+            "A": {"owner": "GER", "original": "GER", "value": 8},
+            "B": {"owner": "GER", "original": "GER", "value": 6},
+            "C": {"owner": "GER", "original": "GER", "value": 3},
+            "D": {"owner": "GER", "original": "GER", "value": 2},
+            "E": {"owner": "UK", "original": "GER", "value": 3},
+        },
+        facilities=[
+            ("A", "major_factory"),
+            ("B", "major_factory"),
+            ("C", "major_factory"),
+            ("D", "minor_factory"),
+            ("E", "minor_factory"),
+        ],
+    )
+
+    def kinds(code):
+        return sorted(f.type for f in s.facilities.values() if f.zone == z[code])
+
+    for code in "ABCDE":
+        capture(s, z[code], "UK" if code != "E" else "GER")
+    assert kinds("A") == ["major_factory"]  # 8: a major is supported
+    assert kinds("B") == ["minor_factory"]  # 6 < 8: downgraded to a minor
+    assert kinds("C") == []  # 3 < 4: not even a minor
+    assert kinds("D") == []
+    assert kinds("E") == ["minor_factory"]  # Germany retook its own: not occupied
+
+
 # ------------------------------------------------------ sharing and liberation §2.3
 def test_japan_and_the_ussr_share_land_with_no_one():
     """seeds/002 "Friendly territory" (rules-notes/002 §2.3): Germany and Italy may
