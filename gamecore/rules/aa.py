@@ -21,6 +21,7 @@ from gamecore.rules import (
     politics,
     supply,
     tech,
+    wargame,
 )
 from gamecore.rules.objectives import ConditionLanguageEvaluator
 from gamecore.rules.state import AAState
@@ -99,6 +100,13 @@ class AASystem(RuleSystem):
         )
         A(ActionKind("place", economy.apply_place, doc="type, zone"))
         A(ActionKind("lend_lease", supply.apply_lend_lease, doc="nation, count or type"))
+        A(
+            ActionKind(
+                "reduce_factory",
+                wargame.apply_reduce_factory,
+                doc="target: facility id, type: what it becomes ('': scrapped) (seeds/002)",
+            )
+        )
 
     # -- rulesets ------------------------------------------------------------------
     def option_specs(self) -> dict[str, OptionSpec]:

@@ -142,6 +142,14 @@ OPTIONS = (
         owner=_OWNER,
     ),
     OptionSpec(
+        "wg_factory_reduction",
+        "bool",
+        False,
+        doc="seeds/002 §4.8 voluntary reduction: in its purchase phase the owner may reduce "
+        "a major factory to a minor or scrap a factory (action reduce_factory), no refund",
+        owner=_OWNER,
+    ),
+    OptionSpec(
         "wg_sea_retreat_limits",
         "bool",
         False,
@@ -281,6 +289,42 @@ def downgrade_on_conquest(s: GameState, zone: int, holder: str) -> None:
         elif ft.id != was:
             s.facilities[f.id] = f._replace(type=ft.id, damage=0)
             s.event("facility_changed", facility=f.id, type=ft.id, reason="conquest", was=was)
+
+
+def reduce_factory_actions(s: GameState) -> list[Action]:
+    """seeds/002 "Factories" (rules-notes/002 §4.8 "Voluntary reduction or destruction"):
+    in its purchase phase the owner may reduce a major factory to a minor (the type it
+    upgrades from) or scrap a factory, with no refund; a factory built or changed this
+    turn is left alone. A reduced major still builds as a minor (2 units) that turn."""
+    if not s.rules.options.get("wg_factory_reduction"):
+        return []
+    n = s.current_nation
+    fts = s.rules.facility_types
+    out = []
+    for f in sorted(s.facilities.values(), key=lambda f: f.id):
+        ft = fts.get(f.type)
+        if ft is None or not ft.production or s.owner.get(f.zone) != n:
+            continue
+        if (f.zone, f.type) in s.built or (f.zone, f"reduced:{f.id}") in s.built:
+            continue
+        if ft.upgrade_from and ft.upgrade_from in fts:
+            out.append(Action("reduce_factory", type=ft.upgrade_from, target=f.id))
+        out.append(Action("reduce_factory", target=f.id))
+    return out
+
+
+def apply_reduce_factory(s: GameState, a: Action) -> None:
+    if a not in reduce_factory_actions(s):
+        raise RulesError(f"{s.current_nation} cannot reduce facility {a.target} now")
+    f = s.facilities[a.target]
+    if a.type:
+        s.facilities[f.id] = f._replace(type=a.type, damage=0)
+        s.built.add((f.zone, f"reduced:{f.id}"))  # not reduced again this turn
+        s.event("facility_changed", facility=f.id, type=a.type, reason="reduced", was=f.type)
+    else:
+        del s.facilities[f.id]
+        s.event("facility_removed", facility=f.id, zone=f.zone, reason="scrapped", was=f.type)
+    s.bump()
 
 
 # ---------------------------------------------------------------- victory (§2.8)

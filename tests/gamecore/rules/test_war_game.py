@@ -224,6 +224,36 @@ def test_a_conquered_factory_its_halved_value_cannot_support_is_downgraded_or_re
     assert kinds("E") == ["minor_factory"]  # Germany retook its own: not occupied
 
 
+def test_a_major_factory_may_be_reduced_to_a_minor_or_scrapped_without_refund():
+    """seeds/002 "Factories" (rules-notes/002 §4.8 "Voluntary reduction or
+    destruction"): instead of producing, the owner may scrap a factory or reduce a major
+    to a minor, with no refund; the remaining minor can still build 2 units that turn."""
+    from gamecore.engine import Action
+    from gamecore.rules.economy import site_capacity
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["A1BC"],
+        {"A": {"owner": "UK", "value": 8}, "B": {"owner": "GER"}, "C": {"owner": "UK"}},
+        facilities=[("A", "major_factory"), ("C", "minor_factory")],
+        banks={"UK": 40},
+        turn_order=[["UK"], ["GER"]],
+    )
+    to_phase(s, "purchase")
+    major = next(f for f in s.facilities.values() if f.zone == z["A"])
+    minor = next(f for f in s.facilities.values() if f.zone == z["C"])
+    offered = {(a.target, a.type) for a in s.legal_actions() if a.kind == "reduce_factory"}
+    assert offered == {(major.id, "minor_factory"), (major.id, ""), (minor.id, "")}
+    assert site_capacity(s, major) == 8
+    bank = s.banks["UK"]
+    s.apply(Action("reduce_factory", type="minor_factory", target=major.id))
+    assert s.facilities[major.id].type == "minor_factory" and s.banks["UK"] == bank
+    assert site_capacity(s, s.facilities[major.id]) == 2  # still builds 2 this turn
+    assert not any(a.kind == "reduce_factory" and a.target == major.id for a in s.legal_actions())
+    s.apply(Action("reduce_factory", target=minor.id))  # scrapped
+    assert minor.id not in s.facilities and s.banks["UK"] == bank
+
+
 # ------------------------------------------------------ sharing and liberation §2.3
 def test_japan_and_the_ussr_share_land_with_no_one():
     """seeds/002 "Friendly territory" (rules-notes/002 §2.3): Germany and Italy may
