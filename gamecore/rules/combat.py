@@ -1637,6 +1637,7 @@ def support_fire(s: GameState, b: Battle) -> None:
             if s.rng.roll(s.rules.dice) <= v:
                 hits.append((cannot, t.domain, det))
         s.set_unit(u.id, flags=u.flags | FOUGHT)
+        s.remember("wg_supported", unit=u.id, zone=b.zone)  # it may follow (noncombat)
     if hits:
         killed, damaged = assign_hits(s, dfn, hits, b.profiles["def"], False, b.zone, set(b.doomed))
         for uid, d in damaged.items():

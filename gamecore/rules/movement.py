@@ -558,6 +558,7 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
     ut = ctx.ut
     groups: dict[tuple, list[int]] = {}
     cargo: dict[int, dict[str, list[int]]] = {}
+    fought: list[int] = []
     for u in s.units.values():
         if u.nation != n:
             continue
@@ -573,11 +574,16 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
             if t.no_combat_move:
                 continue
         elif t.domain != "air" and u.flags & (COMBAT | FOUGHT):
+            if not u.flags & COMBAT and t.domain == "land":
+                fought.append(u.id)  # seeds/002 artillery may follow its support shot
             continue
         if u.moves <= 0:
             continue
         groups.setdefault((u.zone, u.type, u.moves, u.flags & _KEY_FLAGS), []).append(u.id)
     out: list[Action] = []
+    if fought:
+        for uid, path in sorted(wargame.follow_moves(s, ctx, fought).items()):
+            _emit(out, [uid], path)
     for (z0, typ, moves, _fl), ids in groups.items():
         t = ut[typ]
         if t.domain == "land":
@@ -651,6 +657,7 @@ def route_moves(s: GameState, zone: int, via: tuple[int, ...]) -> list[Action]:
     ut = ctx.ut
     via = tuple(via)
     groups: dict[tuple, list[int]] = {}
+    fought: list[int] = []
     for uid in s.units_in(zone):
         u = s.units[uid]
         t = ut[u.type]
@@ -661,9 +668,14 @@ def route_moves(s: GameState, zone: int, via: tuple[int, ...]) -> list[Action]:
         if combat and t.no_combat_move:
             continue
         if not combat and t.domain != "air" and u.flags & (COMBAT | FOUGHT):
+            if not u.flags & COMBAT and t.domain == "land" and not via:
+                fought.append(u.id)  # seeds/002 artillery may follow its support shot
             continue
         groups.setdefault((u.type, u.moves, u.flags & _KEY_FLAGS), []).append(u.id)
     out: list[Action] = []
+    if fought:
+        for uid, path in sorted(wargame.follow_moves(s, ctx, fought).items()):
+            _emit(out, [uid], path)
     for (typ, moves, _fl), ids in groups.items():
         t = ut[typ]
         ids = sorted(ids)

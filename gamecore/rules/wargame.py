@@ -692,3 +692,24 @@ def support_artillery(s: GameState, zone: int, nations) -> list:
         ]
         out += sorted(guns, key=lambda u: u.id)[:crossers]
     return out
+
+
+def follow_moves(s: GameState, ctx, uids) -> dict[int, tuple[int, int]]:
+    """seeds/002 "Artillery" (rules-notes/002 §3): artillery that fired a support shot
+    this turn may, in non-combat movement, move into the territory it supported if that
+    was conquered (taken this turn and now friendly land it may enter). Returns unit ->
+    path for those of ``uids`` (units flagged as having fought) that may."""
+    if not s.rules.options.get("wg_support_shots") or ctx.combat:
+        return {}
+    want = set(uids)
+    out: dict[int, tuple[int, int]] = {}
+    for h in s.history:
+        if h.get("type") != "wg_supported" or h.get("round") != s.round:
+            continue
+        uid, z = h.get("unit"), h.get("zone")
+        u = s.units.get(uid)
+        if uid not in want or u is None or u.nation != ctx.n or u.moves <= 0:
+            continue
+        if z in s.captured and z in s.board.land_nbrs.get(u.zone, ()) and ctx.status(z) == "F":
+            out[uid] = (u.zone, z)
+    return out

@@ -6,8 +6,8 @@ Dice are scripted: a d12 hits on a roll <= the value, so 1 always hits and 12 mi
 
 from __future__ import annotations
 
-from gamecore.rules import load_ruleset
 from gamecore.engine.testmaps import zone_ids
+from gamecore.rules import load_ruleset
 from tests.gamecore.rules.wg_helpers import Script, attack, fight, units_of, wg_game
 
 
@@ -464,7 +464,7 @@ def _hostile_game(units, zones=None):
     from gamecore.engine import new_game
     from gamecore.engine.testmaps import zone_ids
     from gamecore.model import Border
-    from tests.gamecore.rules.wg_helpers import to_phase, wg_pack
+    from tests.gamecore.rules.wg_helpers import wg_pack
 
     zs = {"A": {"owner": "USSR"}, "B": {"owner": "USSR"}, "C": {"owner": "GER"}}
     zs.update(zones or {})
@@ -600,6 +600,52 @@ def test_artillery_fires_one_support_shot_across_the_border_it_does_not_cross():
     assert sc.rolls == []
     assert s.owner[z["B"]] == "GER"
     assert units_of(s, z["A"], "GER") == ["artillery", "artillery"]  # stayed, not casualties
+
+
+def test_artillery_that_fired_in_support_may_follow_into_the_conquered_territory():
+    """seeds/002 "Artillery" (rules-notes/002 §3): artillery that fired a support shot
+    may move, in non-combat movement, into the territory it supported if that was
+    conquered - there and nowhere else; if the attack failed it stays put."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    def play(rolls):
+        s, z = wg_game(
+            ["DABC"],
+            {
+                "A": {"owner": "GER"},
+                "B": {"owner": "UK"},
+                "C": {"owner": "UK"},
+                "D": {"owner": "GER"},
+            },
+            [("A", "GER", "infantry", 1), ("A", "GER", "artillery", 2), ("B", "UK", "infantry", 1)],
+        )
+        to_phase(s, "combat_move")
+        inf = [u for u in s.units_in(z["A"]) if s.units[u].type == "infantry"]
+        s.apply(Action.move(inf, (z["A"], z["B"])))
+        s.apply(Action.end_phase())
+        fight(s, z["B"], rolls)
+        to_phase(s, "noncombat_move")
+        fired = [h["unit"] for h in s.history if h["type"] == "wg_supported"]
+        assert len(fired) == 1  # one crossing infantry: one support shot
+        other = next(
+            u for u in s.units_in(z["A"]) if s.units[u].type == "artillery" and u not in fired
+        )
+        moves = [a for a in s.legal_actions() if a.kind == "move"]
+        return s, z, fired[0], other, moves
+
+    # the support shot hits (5); its victim still fires in round 1 (12), as does the GER
+    # infantry (12); then the lone UK infantry is gone and Germany takes B
+    s, z, gun, other, moves = play([5, 12, 12])
+    assert s.owner[z["B"]] == "GER"
+    assert [a.path for a in moves if gun in a.units] == [(z["A"], z["B"])]
+    assert (z["A"], z["D"]) in [a.path for a in moves if other in a.units]  # unfired: free
+    s.apply(Action.move([gun], (z["A"], z["B"])))
+    assert s.units[gun].zone == z["B"]
+    # the shot misses (12), GER infantry 12, the UK infantry 1 kills it: B not conquered
+    s, z, gun, other, moves = play([12, 12, 1])
+    assert s.owner[z["B"]] == "UK"
+    assert not [a for a in moves if gun in a.units]
 
 
 # ------------------------------------------------------------ battleship repair §4.7
