@@ -625,6 +625,8 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
 
 def _restricted(ctx: MoveContext, out: list[Action]) -> list[Action]:
     """``out`` without the moves the nation's ``movement_restrictions`` forbid."""
+    if ctx.combat and ctx.opts.get("wg_neutral_invasion"):
+        out = wargame.affordable_neutral_moves(ctx.s, out)  # seeds/002 §4.10
     restricted = ctx.opts.get("movement_restrictions")
     n = ctx.s.current_nation
     if restricted and n in restricted and f"movement_free:{n}" not in ctx.s.awards:

@@ -553,6 +553,40 @@ def nearest_opponent(s: GameState, zone: int, invader: str) -> str | None:
     return None
 
 
+def neutral_fee(s: GameState, zone: int) -> int:
+    """§4.10: what invading the uncontrolled neutral ``zone`` costs (to the bank)."""
+    rule = s.rules.options.get("wg_neutral_invasion") or {}
+    return int(rule.get("fee_multiplier", 2)) * s.board.value.get(zone, 0)
+
+
+def affordable_neutral_moves(s: GameState, actions: list[Action]) -> list[Action]:
+    """seeds/002 "Conquering neutral countries" (rules-notes/002 §4.10): an invasion the
+    invader cannot pay for is refused. ``actions`` without the combat moves into an
+    uncontrolled neutral whose fee is more than the mover's money less the fees of the
+    neutrals its units already entered this turn (a second move into one of those is
+    free: it is one invasion)."""
+    if not s.rules.options.get("wg_neutral_invasion"):
+        return actions
+    n = s.current_nation
+    b = s.board
+
+    def neutral(z: int) -> bool:
+        return b.is_land(z) and s.is_neutral_owner(s.owner.get(z))
+
+    entered = {
+        u.zone for u in s.units.values() if u.nation == n and u.flags & MOVED and neutral(u.zone)
+    }
+    budget = s.spendable(n) - sum(neutral_fee(s, z) for z in entered)
+    out = []
+    for a in actions:
+        if a.kind == "move" and a.path:
+            z = a.path[-1]
+            if z not in entered and neutral(z) and neutral_fee(s, z) > budget:
+                continue
+        out.append(a)
+    return out
+
+
 def invade_neutral(s: GameState, zone: int, invader: str, attackers) -> None:
     """seeds/002 "Conquering neutral countries" (rules-notes/002 §4.10): the invader pays
     ``fee_multiplier`` x the value to the bank (what it has, if less); the nearest
@@ -563,7 +597,9 @@ def invade_neutral(s: GameState, zone: int, invader: str, attackers) -> None:
     if not rule:
         return
     value = s.board.value.get(zone, 0)
-    fee = min(int(rule.get("fee_multiplier", 2)) * value, s.spendable(invader))
+    # refused in combat move when it cannot be paid (affordable_neutral_moves); the
+    # min() only guards against money spent since
+    fee = min(neutral_fee(s, zone), s.spendable(invader))
     if fee > 0:
         s.pay(invader, fee)
     foe = nearest_opponent(s, zone, invader)

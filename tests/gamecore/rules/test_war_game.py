@@ -576,6 +576,38 @@ def test_a_successful_neutral_invasion_conquers_it():
     assert wargame.nearest_opponent(s, z["B"], "GER") == "UK"
 
 
+def test_a_neutral_invasion_the_invader_cannot_pay_for_is_refused():
+    """seeds/002 "Conquering neutral countries" (rules-notes/002 §4.10): the invader must
+    pay twice the value; a move into a neutral it cannot afford - counting the fees of the
+    neutrals it already entered this turn - is not offered (no partial payment)."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["BAC", "#D#", "EEE"],
+        {
+            "A": {"owner": "GER"},
+            "B": {"owner": None, "value": 4},
+            "C": {"owner": None, "value": 4},
+            "D": {"owner": None, "value": 6},
+            "E": {"owner": "UK"},
+        },
+        [("A", "GER", "infantry", 3), ("E", "UK", "infantry", 1)],
+        banks={"GER": 10},
+    )
+    to_phase(s, "combat_move")
+    assert 8 <= s.banks["GER"] < 12
+
+    def targets():
+        return {a.path[-1] for a in s.legal_actions() if a.kind == "move"}
+
+    assert targets() == {z["B"], z["C"]}  # D costs 12: refused
+    inf = [u for u in s.units_in(z["A"]) if s.units[u].type == "infantry"]
+    s.apply(Action.move(inf[:1], (z["A"], z["B"])))
+    assert targets() == {z["B"]}  # 8 committed: C's 8 more is too much; B again is free
+    assert not s.system.is_legal(s, Action.move(inf[1:2], (z["A"], z["C"])))
+
+
 # ------------------------------------------------------ artillery support shot §3
 def test_artillery_fires_one_support_shot_across_the_border_it_does_not_cross():
     """seeds/002 "Artillery" (rules-notes/002 §3): artillery may stay put and fire once
