@@ -1303,8 +1303,29 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
     else:
         targets_att, targets_def = att, dfn
     # 2. general fire, casualties removed after both sides rolled
-    h_att = _volley(s, b, att, "att", sup, rolled, gen_faces[0])
-    h_def = _volley(s, b, dfn, "def", sup, None, gen_faces[1])
+    h_sub: list = []
+    if opts.get("wg_transports_no_return") and s.board.is_sea(b.zone):
+        # seeds/002 "Submarine": a transport hit by a sub never fires back - the
+        # attacking subs' hits are placed first and transports they sink do not roll
+        subs = [u for u in att if ut[u.type].first_strike]
+        if subs and any(ut[u.type].transport_capacity for u in dfn):
+            h_sub = _volley(s, b, subs, "att", sup, rolled, gen_faces[0])
+            k_sub, d_sub = assign_hits(
+                s, targets_def, h_sub, b.profiles["def"], False, b.zone, doomed
+            )
+            sunk = {u.id for u in k_sub if ut[u.type].transport_capacity}
+            dfn = [u for u in dfn if u.id not in sunk]
+            att = [u for u in att if not ut[u.type].first_strike]
+            h_def = _volley(s, b, dfn, "def", sup, None, gen_faces[1])
+            _apply_casualties(s, k_sub, d_sub)
+            targets_def = [s.units[u.id] for u in sides(s, b)[1]]
+            h_att = _volley(s, b, att, "att", sup, rolled, gen_faces[0])
+        else:
+            h_att = _volley(s, b, att, "att", sup, rolled, gen_faces[0])
+            h_def = _volley(s, b, dfn, "def", sup, None, gen_faces[1])
+    else:
+        h_att = _volley(s, b, att, "att", sup, rolled, gen_faces[0])
+        h_def = _volley(s, b, dfn, "def", sup, None, gen_faces[1])
     k_def, d_def = assign_hits(s, targets_def, h_att, b.profiles["def"], False, b.zone, doomed)
     k_att, d_att = assign_hits(
         s, targets_att, h_def, b.profiles["att"], True, b.zone, doomed, double=double
@@ -1317,7 +1338,7 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
             if u is not None:
                 _kill(s, u, "combat")
         b.doomed = ()
-    report["hits"] = [len(h_att), len(h_def)]
+    report["hits"] = [len(h_att) + len(h_sub), len(h_def)]
     if dice is not None:
         report["dice"] = dice
     s.event("round", **report)

@@ -150,6 +150,14 @@ OPTIONS = (
         owner=_OWNER,
     ),
     OptionSpec(
+        "wg_transports_no_return",
+        "bool",
+        False,
+        doc='seeds/002 "Submarine": a transport sunk by an attacking submarine in general '
+        "fire does not fire back (the subs' hits are placed before the defender rolls)",
+        owner=_OWNER,
+    ),
+    OptionSpec(
         "wg_sea_retreat_limits",
         "bool",
         False,

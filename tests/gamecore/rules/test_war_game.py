@@ -680,6 +680,31 @@ def test_artillery_that_fired_in_support_may_follow_into_the_conquered_territory
     assert not [a for a in moves if gun in a.units]
 
 
+def test_a_transport_sunk_by_a_submarine_never_fires_back():
+    """seeds/002 "Submarine" (rules-notes/002 §3 stealth): units hit by an attacking sub
+    in round 1 get no return fire; in later rounds they do, except transports, which never
+    fire back against sub hits."""
+
+    def battle(rolls, escort):
+        units = [("2", "GER", "submarine", 1), ("1", "UK", "transport", 1)]
+        if escort:
+            units.append(("1", "UK", "destroyer", 1))
+        s, z = wg_game(["A12B"], {"A": {"owner": "UK"}, "B": {"owner": "GER"}}, units)
+        attack(s, z, "1")
+        return s, z, fight(s, z["1"], rolls)
+
+    # round 1: the sub's stealth shot 12 (miss), the transport fires back 12 (miss);
+    # round 2: the sub 1 (hit): the transport is sunk and rolls nothing
+    s, z, sc = battle([12, 12, 1], escort=False)
+    assert sc.rolls == [] and units_of(s, z["1"], "UK") == []
+    assert units_of(s, z["1"], "GER") == ["submarine"]
+    # with a destroyer along (it cancels the stealth): round 1 the sub 1 (hit: the
+    # cheaper transport is sunk and rolls nothing), the destroyer 1 (hit: the sub)
+    s, z, sc = battle([1, 1], escort=True)
+    assert sc.rolls == [] and units_of(s, z["1"], "UK") == ["destroyer"]
+    assert units_of(s, z["1"], "GER") == []
+
+
 # ------------------------------------------------------------ battleship repair §4.7
 def test_a_damaged_battleship_is_repaired_for_its_rolled_cost_at_a_good_site():
     """seeds/002 "Battleship repair" (rules-notes/002 §4.7): the repair cost is a d12
