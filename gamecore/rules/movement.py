@@ -125,6 +125,12 @@ class MoveContext:
             o = self.s.owner.get(z)
             if o in self.friends and o != self.n and not wargame.shares_land(self.s, self.n, o):
                 st = "X"  # seeds/002 §2.3: a friend whose land this nation may not share
+                if (
+                    not self.combat
+                    and wargame.may_take_vacated(self.s, self.n, o)
+                    and wargame.vacated(self.s, z)
+                ):
+                    st = "F"  # ... but whose vacated land it may take (non-combat move)
             elif o in self.friends:
                 st = "H" if z in self.enemy_any else "F"
             elif o in self.enemies:
@@ -1556,6 +1562,10 @@ def apply_move(s: GameState, a: Action) -> None:
         s.event("move", units=list(a.units), path=list(path), mode=a.mode or None)
     if t0.domain == "land":
         wargame.hostile_move_losses(s, a.units, path)  # seeds/002 §4.9
+        if wargame.takes_vacated(s, a.units, path):  # seeds/002 §2.3
+            prev = s.owner.get(path[-1])
+            new = control.capture(s, path[-1], n)
+            s.event("vacated_taken", zone=path[-1], by=n, prev=prev, owner=new)
 
 
 def _apply_airborne(s: GameState, a: Action) -> None:

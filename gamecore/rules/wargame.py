@@ -158,6 +158,15 @@ OPTIONS = (
         owner=_OWNER,
     ),
     OptionSpec(
+        "wg_take_vacated",
+        "list",
+        [],
+        doc="seeds/002 §2.3: groups of friendly nations that may take each other's "
+        "vacated (empty) land for themselves by a non-combat move, without a declaration "
+        "of war (Japan with Germany and with Italy); empty: off",
+        owner=_OWNER,
+    ),
+    OptionSpec(
         "wg_sea_retreat_limits",
         "bool",
         False,
@@ -240,6 +249,41 @@ def shares_land(s: GameState, a: str, b: str) -> bool:
     if not groups:
         return True
     return any(a in g and b in g for g in groups)
+
+
+def may_take_vacated(s: GameState, a: str, b: str) -> bool:
+    """seeds/002 "Friendly territory" (rules-notes/002 §2.3): may ``a`` take land its
+    friend ``b`` has left empty, for itself, without a declaration of war (Japan and
+    Germany or Italy; option ``wg_take_vacated``: groups of nations)? Nations that
+    share land never take each other's ("Germany and Italy must respect each other's
+    ownership")."""
+    groups = s.rules.options.get("wg_take_vacated") or ()
+    if not groups or a == b or shares_land(s, a, b):
+        return False
+    return any(a in g and b in g for g in groups)
+
+
+def vacated(s: GameState, zone: int) -> bool:
+    """No unit at all stands in ``zone`` ([AMBIGUOUS] "vacated" read as held and empty)."""
+    return not s.units_in(zone)
+
+
+def takes_vacated(s: GameState, units, path) -> bool:
+    """§2.3: does the current nation's non-combat move of ``units`` along ``path`` end
+    with a land unit in a partner's vacated land (see :func:`may_take_vacated`), which it
+    then takes for itself (the caller captures it)?"""
+    if not s.rules.options.get("wg_take_vacated") or s.phase == "combat_move":
+        return False
+    dest = path[-1]
+    o = s.owner.get(dest)
+    n = s.current_nation
+    if o is None or o == n or not s.board.is_land(dest) or not may_take_vacated(s, n, o):
+        return False
+    ut = s.rules.units
+    return any(
+        u in s.units and s.units[u].zone == dest and ut[s.units[u].type].domain == "land"
+        for u in units
+    )
 
 
 def shares_air(s: GameState, a: str, b: str) -> bool:

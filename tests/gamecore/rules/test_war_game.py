@@ -270,7 +270,7 @@ def test_japan_and_the_ussr_share_land_with_no_one():
             "D": {"owner": "USSR"},
             "E": {"owner": "UK"},
         },
-        [("A", "GER", "infantry", 1)],
+        [("A", "GER", "infantry", 1), ("C", "JPN", "infantry", 1)],  # (C not vacated)
     )
     ger = MoveContext(s, "GER", combat=False)
     assert ger.status(z["B"]) == "F"  # Italy's land: shared
@@ -318,7 +318,8 @@ def test_the_scenarios_sharing_matrix_drives_play_when_it_has_one():
         "D": {"owner": "ITA"},
         "E": {"owner": "UK"},
     }
-    pack = wg_pack(["CABDE"], zones, [("A", "GER", "infantry", 1), ("E", "UK", "infantry", 1)])
+    units = [("A", "GER", "infantry", 1), ("B", "JPN", "infantry", 1), ("E", "UK", "infantry", 1)]
+    pack = wg_pack(["CABDE"], zones, units)  # (B not vacated: Japan stands there)
     z = zone_ids(pack)
 
     def game():
@@ -347,6 +348,39 @@ def test_the_scenarios_sharing_matrix_drives_play_when_it_has_one():
     s2 = game()
     assert MoveContext(s2, "GER", combat=False).status(z["B"]) == "X"
     assert not into_japan(s2)
+
+
+def test_germany_may_take_land_japan_left_empty_for_itself():
+    """seeds/002 "Friendly territory" (rules-notes/002 §2.3): territories Japan has left
+    empty may be taken over by Germany or Italy for themselves, and the reverse, with no
+    declaration of war ([AMBIGUOUS] "vacated": held and empty; a non-combat move here);
+    Germany and Italy respect each other's ownership."""
+    from gamecore.engine import Action
+    from gamecore.rules.movement import MoveContext
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["CAB", "#D#", "#E#"],
+        {
+            "A": {"owner": "GER"},
+            "B": {"owner": "JPN"},
+            "C": {"owner": "JPN"},
+            "D": {"owner": "ITA"},
+            "E": {"owner": "UK"},
+        },
+        [("A", "GER", "infantry", 2), ("C", "JPN", "infantry", 1), ("E", "UK", "infantry", 1)],
+    )
+    assert MoveContext(s, "GER", combat=True).status(z["B"]) == "X"  # not in combat
+    to_phase(s, "noncombat_move")
+    assert s.current_nation == "GER"
+    dests = {a.path[-1] for a in s.legal_actions() if a.kind == "move"}
+    assert z["B"] in dests  # Japan's empty land
+    assert z["C"] not in dests  # Japan's land with Japanese units: still closed
+    inf = [u for u in s.units_in(z["A"])]
+    s.apply(Action.move(inf[:1], (z["A"], z["D"])))
+    assert s.owner[z["D"]] == "ITA"  # Italy's land: shared, not taken
+    s.apply(Action.move(inf[1:], (z["A"], z["B"])))
+    assert s.owner[z["B"]] == "GER"  # taken for Germany
 
 
 # ------------------------------------------------------------------- victory §2.8
