@@ -1302,6 +1302,11 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
         targets_def = [s.units[u.id] for u in sides(s, b)[1]]
     else:
         targets_att, targets_def = att, dfn
+    if b.round == 1 and opts.get("wg_loss_of_surprise") and s.board.is_land(b.zone):
+        quiet = wargame.surprise_lost(s, att)  # seeds/002 §4.5: they may still be hit
+        if quiet:
+            att = [u for u in att if u.id not in quiet]
+            s.event("surprise_lost", zone=b.zone, units=sorted(quiet))
     # 2. general fire, casualties removed after both sides rolled
     h_sub: list = []
     if opts.get("wg_transports_no_return") and s.board.is_sea(b.zone):
@@ -2064,6 +2069,8 @@ def finish(s: GameState, b: Battle) -> None:
     result = "attacker" if att and not dfn else ("defender" if dfn and not att else "draw")
     s.event("battle_end", zone=b.zone, result=result, rounds=b.round, owner=owner)
     if s.landing and s.board.is_sea(b.zone):
+        if not dfn and s.rules.options.get("wg_loss_of_surprise"):
+            wargame.note_cleared(s, b.zone, att)  # seeds/002 §4.5 loss of surprise
         landings(s, b.zone, cleared=not dfn)
     s.battle = None
     s.decision = None

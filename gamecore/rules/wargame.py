@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
 from gamecore.engine.options import OptionSpec
-from gamecore.engine.state import FOUGHT, MOVED
+from gamecore.engine.state import AMPHIB, FOUGHT, MOVED
 from gamecore.errors import RulesError
 from gamecore.model.sharing import sharing_pair, sharing_pairs
 
@@ -164,6 +164,15 @@ OPTIONS = (
         doc="seeds/002 §2.3: groups of friendly nations that may take each other's "
         "vacated (empty) land for themselves by a non-combat move, without a declaration "
         "of war (Japan with Germany and with Italy); empty: off",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_loss_of_surprise",
+        "bool",
+        False,
+        doc="seeds/002 §4.5 loss of surprise: landers whose sea zone was cleared by ships "
+        "able to bombard (they fought the sea battle there) do not roll in round 1 of the "
+        "land battle; they may still be taken as casualties",
         owner=_OWNER,
     ),
     OptionSpec(
@@ -801,3 +810,38 @@ def follow_moves(s: GameState, ctx, uids) -> dict[int, tuple[int, int]]:
         if z in s.captured and z in s.board.land_nbrs.get(u.zone, ()) and ctx.status(z) == "F":
             out[uid] = (u.zone, z)
     return out
+
+
+# ------------------------------------------------------- amphibious assaults (§4.5)
+def note_cleared(s: GameState, sea: int, attackers) -> None:
+    """After a sea battle that cleared ``sea`` for a landing: remember the attacking
+    ships able to bombard that had to fight there (:func:`surprise_lost`)."""
+    ut = s.rules.units
+    ships = sorted(u.id for u in attackers if ut[u.type].bombard)
+    if ships:
+        s.remember("wg_sea_cleared", zone=sea, ships=ships)
+
+
+def surprise_lost(s: GameState, attackers) -> set[int]:
+    """seeds/002 "Amphibious assaults" (rules-notes/002 §4.5 "Initiative"): if the ships
+    meant to bombard had to be used to clear the sea zone, the landers lose their round-1
+    attack ("loss of surprise"). Read here as: attacking ships able to bombard fought the
+    sea battle that cleared the zone the landers came from this turn. Returns the landers
+    that do not roll in round 1 (they may still be taken as casualties)."""
+    if not s.rules.options.get("wg_loss_of_surprise"):
+        return set()
+    ut = s.rules.units
+    cleared = {
+        h.get("zone")
+        for h in s.history
+        if h.get("type") == "wg_sea_cleared"
+        and h.get("round") == s.round
+        and h.get("nation") == s.current_nation
+    }
+    if not cleared:
+        return set()
+    return {
+        u.id
+        for u in attackers
+        if u.flags & AMPHIB and ut[u.type].domain == "land" and s.amph_from.get(u.id) in cleared
+    }

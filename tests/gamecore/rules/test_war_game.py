@@ -885,6 +885,42 @@ def test_a_battleship_bombards_a_landing_with_both_dice():
     assert s.owner[z["B"]] == "USA" and units_of(s, z["B"], "GER") == []
 
 
+def test_landers_lose_their_round_1_attack_when_the_bombarding_ships_cleared_the_zone():
+    """seeds/002 "Amphibious assaults" (rules-notes/002 §4.5 "Initiative"): if ships
+    meant to bombard have to be used to clear the sea zone, the landers lose their
+    round-1 attack ("loss of surprise"); they can still be taken as casualties."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["A1B"],
+        {"A": {"owner": "USA"}, "B": {"owner": "GER"}},
+        [
+            ("A", "USA", "infantry", 2),
+            ("1", "USA", "transport", 1),
+            ("1", "USA", "battleship", 1),
+            ("1", "GER", "destroyer", 1),
+            ("B", "GER", "infantry", 1),
+        ],
+        turn_order=[["USA", "CHN"], ["GER"]],
+    )
+    to_phase(s, "combat_move")
+    tr = next(u for u in s.units_in(z["1"]) if s.units[u].type == "transport")
+    inf = sorted(u for u in s.units_in(z["A"]) if s.units[u].type == "infantry")
+    s.apply(Action.move(inf, (z["A"], z["1"]), transport=tr))
+    s.apply(Action.move(inf, (z["1"], z["B"])))
+    while s.phase != "combat":
+        s.apply(Action.end_phase())
+    # the sea battle: the battleship 1 (hit), 12; the destroyer 12 - the zone is cleared
+    # by the ship that would have bombarded
+    assert fight(s, z["1"], [1, 12, 12]).rolls == []
+    # round 1: the landers do not roll; the GER infantry 4 (hit: one lander is lost);
+    # round 2: the last lander 1 (hit), the GER infantry 12
+    sc = fight(s, z["B"], [4, 1, 12])
+    assert sc.rolls == []
+    assert s.owner[z["B"]] == "USA" and units_of(s, z["B"], "USA") == ["infantry"]
+
+
 def test_fighters_land_only_on_carriers_of_their_own_nation():
     """seeds/002 "Aircraft carrier" (rules-notes/002 §3, §4.3): a carrier holds 2
     fighters of its own nation; carriers are not shared with a partner."""
