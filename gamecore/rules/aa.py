@@ -89,6 +89,7 @@ class AASystem(RuleSystem):
             "kamikaze",
             "intercept",
             "fire_mode",
+            "scorch",
         ):
             A(ActionKind(k, phases.apply_combat, doc="a battle decision"))
         A(
@@ -130,6 +131,7 @@ class AASystem(RuleSystem):
         "intercept",
         "submerge",
         "fire_mode",
+        "scorch",
     )
     default_decisions = ("retreat",)
 

@@ -184,6 +184,8 @@ def combat_actions(s: GameState) -> list[Action]:
         return [Action("fire_mode", type=typ, mode=m) for m in fire_mode_choices(s, b, side, typ)]
     if d.kind == "submerge":  # the defender's submarines stay or submerge
         return [Action.press(), Action.submerge()]
+    if d.kind == "scorch":  # seeds/002 §4.8: the defender reduces its factory, or not
+        return [Action.press(), Action("scorch")]
     if d.kind in (
         "scramble",
         "kamikaze",
@@ -328,6 +330,10 @@ def answer(s: GameState, b: Battle, a: Action) -> bool:
             return False
         s.decision = None
         return retreat(s, b, a.zone)
+    elif a.kind == "scorch":
+        b.scorch = b.round + 1  # for the coming round
+        s.event("scorch_declared", zone=b.zone, nation=b.defender, round=b.scorch)
+        s.decision = None
     elif a.kind == "submerge":
         ut = s.rules.units
         if _asked_kind(s, "submerge"):  # the defender's
@@ -521,6 +527,16 @@ def run(s: GameState) -> None:
             if decide(s, b, Decision(b.defender, "submerge", "def"), Action.press()):
                 return
             continue
+        if (
+            "scorch" in s.decisions
+            and b.scorch_asked <= b.round
+            and wargame.may_scorch(s, b.zone, b.defender)
+        ):
+            # seeds/002 §4.8 scorched earth: before each round the defender may declare
+            b.scorch_asked = b.round + 1
+            if decide(s, b, Decision(b.defender, "scorch", "def"), Action.press()):
+                return
+            continue
         if "casualties" in s.decisions and b.chosen <= b.round:
             b.chosen = b.round + 1  # each side chooses its casualties again every round
             if ask(s, b, "casualties", "att"):
@@ -529,6 +545,10 @@ def run(s: GameState) -> None:
             return
         b.round += 1
         fight_round(s, b, att, dfn)
+        if b.scorch == b.round:
+            if sides(s, b)[1]:  # seeds/002 §4.8: it happens if the defender survives
+                wargame.scorch(s, b.zone)
+            b.scorch = 0
         if b.round == 1 and opts.get("wg_pass_through"):
             resolve_passes(s, b)  # seeds/002 §4.6: did the passing ships get through?
         if b.waiting:

@@ -176,6 +176,15 @@ OPTIONS = (
         owner=_OWNER,
     ),
     OptionSpec(
+        "wg_scorched_earth",
+        "bool",
+        False,
+        doc="seeds/002 §4.8 scorched earth: before each round of a land battle the "
+        "defender may declare (decision 'scorch') that it reduces its factory there; if it "
+        "survives the round a major becomes a minor, a minor is destroyed",
+        owner=_OWNER,
+    ),
+    OptionSpec(
         "wg_sea_retreat_limits",
         "bool",
         False,
@@ -386,6 +395,42 @@ def apply_reduce_factory(s: GameState, a: Action) -> None:
         del s.facilities[f.id]
         s.event("facility_removed", facility=f.id, zone=f.zone, reason="scrapped", was=f.type)
     s.bump()
+
+
+def _factories_in(s: GameState, zone: int) -> list:
+    fts = s.rules.facility_types
+    return [
+        f
+        for f in sorted(s.facilities.values(), key=lambda f: f.id)
+        if f.zone == zone and (ft := fts.get(f.type)) is not None and ft.production
+    ]
+
+
+def may_scorch(s: GameState, zone: int, defender: str | None) -> bool:
+    """seeds/002 §4.8 "Scorched earth": may the defender of a land battle in ``zone``
+    declare, before a round, that it reduces its factory there (option
+    ``wg_scorched_earth``; the decision "scorch", by default not taken)?"""
+    if not s.rules.options.get("wg_scorched_earth") or not defender:
+        return False
+    if not s.board.is_land(zone) or s.owner.get(zone) != defender:
+        return False
+    return bool(_factories_in(s, zone))
+
+
+def scorch(s: GameState, zone: int) -> None:
+    """§4.8 scorched earth, once the defender survived the round it declared for: a major
+    factory becomes a minor (the type it upgrades from), a minor is destroyed - so it
+    takes two rounds to go from major to nothing."""
+    fts = s.rules.facility_types
+    for f in _factories_in(s, zone)[:1]:
+        ft = fts[f.type]
+        if ft.upgrade_from and ft.upgrade_from in fts:
+            s.facilities[f.id] = f._replace(type=ft.upgrade_from, damage=0)
+            s.event("facility_changed", facility=f.id, type=ft.upgrade_from, reason="scorched")
+        else:
+            del s.facilities[f.id]
+            s.event("facility_removed", facility=f.id, zone=zone, reason="scorched", was=f.type)
+        s.bump()
 
 
 # ---------------------------------------------------------------- victory (§2.8)

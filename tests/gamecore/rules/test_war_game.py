@@ -254,6 +254,36 @@ def test_a_major_factory_may_be_reduced_to_a_minor_or_scrapped_without_refund():
     assert minor.id not in s.facilities and s.banks["UK"] == bank
 
 
+def test_scorched_earth_reduces_the_factory_each_round_the_defender_survives():
+    """seeds/002 "Factories" (rules-notes/002 §4.8 "Scorched earth"): while its territory
+    is under attack the defender may declare on any round that it reduces a major or
+    destroys a minor; it happens if the defender survives that round."""
+    from gamecore.engine import Action
+
+    s, z = wg_game(
+        ["AB", "#C"],
+        {"A": {"owner": "GER"}, "B": {"owner": "UK", "value": 8}, "C": {"owner": "UK"}},
+        [("A", "GER", "infantry", 3), ("B", "UK", "infantry", 2)],
+        facilities=[("B", "major_factory")],
+        decisions=("scorch",),
+    )
+    attack(s, z, "B")
+    s.rng = Script([12, 12, 12, 12, 12, 1, 1, 12, 12, 12])
+    s.apply([a for a in s.legal_actions() if a.kind == "fight"][0])
+
+    def factories():
+        return sorted(f.type for f in s.facilities.values() if f.zone == z["B"])
+
+    assert s.decision.kind == "scorch" and s.decision.owner == "UK"
+    assert sorted(a.kind for a in s.legal_actions()) == ["press", "scorch"]
+    s.apply(Action("scorch"))  # round 1: every die misses, the defender survives
+    assert factories() == ["minor_factory"]
+    assert s.decision.kind == "scorch"
+    s.apply(Action("scorch"))  # round 2: GER 1, 1 - both defenders die: nothing happens
+    assert s.owner[z["B"]] == "GER" and factories() == ["minor_factory"]
+    assert s.rng.rolls == []
+
+
 # ------------------------------------------------------ sharing and liberation §2.3
 def test_japan_and_the_ussr_share_land_with_no_one():
     """seeds/002 "Friendly territory" (rules-notes/002 §2.3): Germany and Italy may
