@@ -843,7 +843,10 @@ def follow_moves(s: GameState, ctx, uids) -> dict[int, tuple[int, int]]:
     path for those of ``uids`` (units flagged as having fought) that may."""
     if not s.rules.options.get("wg_support_shots") or ctx.combat:
         return {}
-    want = set(uids)
+    ut = s.rules.units
+    want = {u for u in uids if ut[s.units[u].type].props.get("support_shot")}
+    if not want:
+        return {}
     out: dict[int, tuple[int, int]] = {}
     for h in s.history:
         if h.get("type") != "wg_supported" or h.get("round") != s.round:
