@@ -126,6 +126,14 @@ def describe_action(state, a: Action) -> str:
         return f"{a.type.replace('_', ' ').capitalize()} fires: {a.mode}"
     if k == "lend_lease" and not a.type:
         return f"Lend-lease {a.count} to {a.nation}"
+    if k == "scorch":  # The War Game §4.8 scorched earth
+        return "Scorched earth: reduce the factory here if this round is survived"
+    if k == "reduce_factory":  # The War Game §4.8: no refund
+        f = state.facilities.get(a.target)
+        where = zone_name(pack, f.zone) if f is not None else f"facility {a.target}"
+        if a.type:
+            return f"Reduce the factory in {where} to {a.type.replace('_', ' ')}"
+        return f"Scrap the factory in {where}"
     if k == "move" and a.mode == "pass":
         return (
             f"Pass {len(a.units)} ship(s) through {zone_name(pack, a.path[-2])} "

@@ -29,6 +29,8 @@ kind            fields
                 ships shell a facility of an adjacent land zone (seeds/003)
 ``place``       ``type``, ``zone``
 ``lend_lease``  ``nation`` (receiver), ``count`` (IPP sent) or ``type`` (a bought unit)
+``reduce_factory`` ``target`` (facility id), ``type``: the smaller factory it becomes, or
+                "" (scrapped); seeds/002 §4.8, in the owner's purchase phase, no refund
 ``advance``     ``target``: pay the next instalment of a Production Chart item
 ``upgrade``     ``units``, ``type``: upgrade a unit to that type (Militia -> Infantry)
 ``raid``        ``units`` (one), ``zone``: announce a convoy raid there

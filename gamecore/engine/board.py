@@ -29,6 +29,9 @@ class Canal:
     controllers: tuple[int, ...]
     rule: str = "all"  # "all": one side must hold every controller; "any"
     exempt: tuple[str, ...] = ()  # unit types that may always pass (subs at Gibraltar)
+    #: link props.passage "neutral_free_else_friendly" (seeds/002 "Turkey", rules-notes/002
+    #: §1.1): open to every navy while each controller is held by a neutral
+    free_while_neutral: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,7 +137,14 @@ def build_board(
             exempt = link.props.get("exempt", link.props.get("exempt_units", ()))
             if isinstance(exempt, str):
                 exempt = (exempt,)
-            c = Canal(key[0], key[1], tuple(link.controllers), link.rule or "all", tuple(exempt))
+            c = Canal(
+                key[0],
+                key[1],
+                tuple(link.controllers),
+                link.rule or "all",
+                tuple(exempt),
+                link.props.get("passage") == "neutral_free_else_friendly",
+            )
             canals[key] = c
         elif link.kind == "strait" and kind.get(link.a) == "land" and kind.get(link.b) == "land":
             strait_via[key] = link.via

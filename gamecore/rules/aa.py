@@ -21,6 +21,7 @@ from gamecore.rules import (
     politics,
     supply,
     tech,
+    wargame,
 )
 from gamecore.rules.objectives import ConditionLanguageEvaluator
 from gamecore.rules.state import AAState
@@ -88,6 +89,7 @@ class AASystem(RuleSystem):
             "kamikaze",
             "intercept",
             "fire_mode",
+            "scorch",
         ):
             A(ActionKind(k, phases.apply_combat, doc="a battle decision"))
         A(
@@ -99,6 +101,13 @@ class AASystem(RuleSystem):
         )
         A(ActionKind("place", economy.apply_place, doc="type, zone"))
         A(ActionKind("lend_lease", supply.apply_lend_lease, doc="nation, count or type"))
+        A(
+            ActionKind(
+                "reduce_factory",
+                wargame.apply_reduce_factory,
+                doc="target: facility id, type: what it becomes ('': scrapped) (seeds/002)",
+            )
+        )
 
     # -- rulesets ------------------------------------------------------------------
     def option_specs(self) -> dict[str, OptionSpec]:
@@ -122,6 +131,7 @@ class AASystem(RuleSystem):
         "intercept",
         "submerge",
         "fire_mode",
+        "scorch",
     )
     default_decisions = ("retreat",)
 

@@ -184,6 +184,8 @@ def combat_actions(s: GameState) -> list[Action]:
         return [Action("fire_mode", type=typ, mode=m) for m in fire_mode_choices(s, b, side, typ)]
     if d.kind == "submerge":  # the defender's submarines stay or submerge
         return [Action.press(), Action.submerge()]
+    if d.kind == "scorch":  # seeds/002 §4.8: the defender reduces its factory, or not
+        return [Action.press(), Action("scorch")]
     if d.kind in (
         "scramble",
         "kamikaze",
@@ -328,6 +330,10 @@ def answer(s: GameState, b: Battle, a: Action) -> bool:
             return False
         s.decision = None
         return retreat(s, b, a.zone)
+    elif a.kind == "scorch":
+        b.scorch = b.round + 1  # for the coming round
+        s.event("scorch_declared", zone=b.zone, nation=b.defender, round=b.scorch)
+        s.decision = None
     elif a.kind == "submerge":
         ut = s.rules.units
         if _asked_kind(s, "submerge"):  # the defender's
@@ -521,6 +527,16 @@ def run(s: GameState) -> None:
             if decide(s, b, Decision(b.defender, "submerge", "def"), Action.press()):
                 return
             continue
+        if (
+            "scorch" in s.decisions
+            and b.scorch_asked <= b.round
+            and wargame.may_scorch(s, b.zone, b.defender)
+        ):
+            # seeds/002 §4.8 scorched earth: before each round the defender may declare
+            b.scorch_asked = b.round + 1
+            if decide(s, b, Decision(b.defender, "scorch", "def"), Action.press()):
+                return
+            continue
         if "casualties" in s.decisions and b.chosen <= b.round:
             b.chosen = b.round + 1  # each side chooses its casualties again every round
             if ask(s, b, "casualties", "att"):
@@ -529,6 +545,10 @@ def run(s: GameState) -> None:
             return
         b.round += 1
         fight_round(s, b, att, dfn)
+        if b.scorch == b.round:
+            if sides(s, b)[1]:  # seeds/002 §4.8: it happens if the defender survives
+                wargame.scorch(s, b.zone)
+            b.scorch = 0
         if b.round == 1 and opts.get("wg_pass_through"):
             resolve_passes(s, b)  # seeds/002 §4.6: did the passing ships get through?
         if b.waiting:
@@ -1302,9 +1322,35 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
         targets_def = [s.units[u.id] for u in sides(s, b)[1]]
     else:
         targets_att, targets_def = att, dfn
+    if b.round == 1 and opts.get("wg_loss_of_surprise") and s.board.is_land(b.zone):
+        quiet = wargame.surprise_lost(s, att)  # seeds/002 §4.5: they may still be hit
+        if quiet:
+            att = [u for u in att if u.id not in quiet]
+            s.event("surprise_lost", zone=b.zone, units=sorted(quiet))
     # 2. general fire, casualties removed after both sides rolled
-    h_att = _volley(s, b, att, "att", sup, rolled, gen_faces[0])
-    h_def = _volley(s, b, dfn, "def", sup, None, gen_faces[1])
+    h_sub: list = []
+    if opts.get("wg_transports_no_return") and s.board.is_sea(b.zone):
+        # seeds/002 "Submarine": a transport hit by a sub never fires back - the
+        # attacking subs' hits are placed first and transports they sink do not roll
+        subs = [u for u in att if ut[u.type].first_strike]
+        if subs and any(ut[u.type].transport_capacity for u in dfn):
+            h_sub = _volley(s, b, subs, "att", sup, rolled, gen_faces[0])
+            k_sub, d_sub = assign_hits(
+                s, targets_def, h_sub, b.profiles["def"], False, b.zone, doomed
+            )
+            sunk = {u.id for u in k_sub if ut[u.type].transport_capacity}
+            dfn = [u for u in dfn if u.id not in sunk]
+            att = [u for u in att if not ut[u.type].first_strike]
+            h_def = _volley(s, b, dfn, "def", sup, None, gen_faces[1])
+            _apply_casualties(s, k_sub, d_sub)
+            targets_def = [s.units[u.id] for u in sides(s, b)[1]]
+            h_att = _volley(s, b, att, "att", sup, rolled, gen_faces[0])
+        else:
+            h_att = _volley(s, b, att, "att", sup, rolled, gen_faces[0])
+            h_def = _volley(s, b, dfn, "def", sup, None, gen_faces[1])
+    else:
+        h_att = _volley(s, b, att, "att", sup, rolled, gen_faces[0])
+        h_def = _volley(s, b, dfn, "def", sup, None, gen_faces[1])
     k_def, d_def = assign_hits(s, targets_def, h_att, b.profiles["def"], False, b.zone, doomed)
     k_att, d_att = assign_hits(
         s, targets_att, h_def, b.profiles["att"], True, b.zone, doomed, double=double
@@ -1317,7 +1363,7 @@ def fight_round(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> No
             if u is not None:
                 _kill(s, u, "combat")
         b.doomed = ()
-    report["hits"] = [len(h_att), len(h_def)]
+    report["hits"] = [len(h_att) + len(h_sub), len(h_def)]
     if dice is not None:
         report["dice"] = dice
     s.event("round", **report)
@@ -1637,6 +1683,7 @@ def support_fire(s: GameState, b: Battle) -> None:
             if s.rng.roll(s.rules.dice) <= v:
                 hits.append((cannot, t.domain, det))
         s.set_unit(u.id, flags=u.flags | FOUGHT)
+        s.remember("wg_supported", unit=u.id, zone=b.zone)  # it may follow (noncombat)
     if hits:
         killed, damaged = assign_hits(s, dfn, hits, b.profiles["def"], False, b.zone, set(b.doomed))
         for uid, d in damaged.items():
@@ -2042,6 +2089,8 @@ def finish(s: GameState, b: Battle) -> None:
     result = "attacker" if att and not dfn else ("defender" if dfn and not att else "draw")
     s.event("battle_end", zone=b.zone, result=result, rounds=b.round, owner=owner)
     if s.landing and s.board.is_sea(b.zone):
+        if not dfn and s.rules.options.get("wg_loss_of_surprise"):
+            wargame.note_cleared(s, b.zone, att)  # seeds/002 §4.5 loss of surprise
         landings(s, b.zone, cleared=not dfn)
     s.battle = None
     s.decision = None

@@ -106,6 +106,7 @@ def capture(s: GameState, zone: int, nation: str) -> str:
             dmg = min(f.damage, nt.max_damage) if nt.max_damage else 0
             s.facilities[f.id] = f._replace(type=nt.id, damage=dmg)
             s.event("facility_changed", facility=f.id, type=nt.id)
+    wargame.downgrade_on_conquest(s, zone, new)  # seeds/002 §4.8
     # infrastructure of the loser is taken over
     ut = s.rules.units
     for uid in s.units_in(zone):

@@ -125,6 +125,12 @@ class MoveContext:
             o = self.s.owner.get(z)
             if o in self.friends and o != self.n and not wargame.shares_land(self.s, self.n, o):
                 st = "X"  # seeds/002 §2.3: a friend whose land this nation may not share
+                if (
+                    not self.combat
+                    and wargame.may_take_vacated(self.s, self.n, o)
+                    and wargame.vacated(self.s, z)
+                ):
+                    st = "F"  # ... but whose vacated land it may take (non-combat move)
             elif o in self.friends:
                 st = "H" if z in self.enemy_any else "F"
             elif o in self.enemies:
@@ -161,6 +167,8 @@ class MoveContext:
         holders = [own.get(z) for z in c.controllers]
         if not holders:
             return True
+        if c.free_while_neutral and all(self.s.is_neutral_owner(h) for h in holders):
+            return True  # seeds/002 "Turkey": any navy passes while Turkey is neutral
         if c.rule == "any":
             return any(h in self.friends for h in holders)
         return all(h in self.friends for h in holders)
@@ -201,6 +209,9 @@ class MoveContext:
             return self.carrier_free().get(z, 0) > 0
         if self.status(z) != "F":
             return False
+        o = self.s.owner.get(z)
+        if o != self.n and o in self.friends and not wargame.shares_air(self.s, self.n, o):
+            return False  # seeds/002 §2.3: the sharing matrix's "air" pairs
         if z in self.s.captured and not self.opts.get("air_lands_in_captured"):
             return False
         return True
@@ -553,6 +564,7 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
     ut = ctx.ut
     groups: dict[tuple, list[int]] = {}
     cargo: dict[int, dict[str, list[int]]] = {}
+    fought: list[int] = []
     for u in s.units.values():
         if u.nation != n:
             continue
@@ -568,11 +580,16 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
             if t.no_combat_move:
                 continue
         elif t.domain != "air" and u.flags & (COMBAT | FOUGHT):
+            if not u.flags & COMBAT and t.domain == "land":
+                fought.append(u.id)  # seeds/002 artillery may follow its support shot
             continue
         if u.moves <= 0:
             continue
         groups.setdefault((u.zone, u.type, u.moves, u.flags & _KEY_FLAGS), []).append(u.id)
     out: list[Action] = []
+    if fought:
+        for uid, path in sorted(wargame.follow_moves(s, ctx, fought).items()):
+            _emit(out, [uid], path)
     for (z0, typ, moves, _fl), ids in groups.items():
         t = ut[typ]
         if t.domain == "land":
@@ -614,6 +631,8 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
 
 def _restricted(ctx: MoveContext, out: list[Action]) -> list[Action]:
     """``out`` without the moves the nation's ``movement_restrictions`` forbid."""
+    if ctx.combat and ctx.opts.get("wg_neutral_invasion"):
+        out = wargame.affordable_neutral_moves(ctx.s, out)  # seeds/002 §4.10
     restricted = ctx.opts.get("movement_restrictions")
     n = ctx.s.current_nation
     if restricted and n in restricted and f"movement_free:{n}" not in ctx.s.awards:
@@ -646,6 +665,7 @@ def route_moves(s: GameState, zone: int, via: tuple[int, ...]) -> list[Action]:
     ut = ctx.ut
     via = tuple(via)
     groups: dict[tuple, list[int]] = {}
+    fought: list[int] = []
     for uid in s.units_in(zone):
         u = s.units[uid]
         t = ut[u.type]
@@ -656,9 +676,14 @@ def route_moves(s: GameState, zone: int, via: tuple[int, ...]) -> list[Action]:
         if combat and t.no_combat_move:
             continue
         if not combat and t.domain != "air" and u.flags & (COMBAT | FOUGHT):
+            if not u.flags & COMBAT and t.domain == "land" and not via:
+                fought.append(u.id)  # seeds/002 artillery may follow its support shot
             continue
         groups.setdefault((u.type, u.moves, u.flags & _KEY_FLAGS), []).append(u.id)
     out: list[Action] = []
+    if fought:
+        for uid, path in sorted(wargame.follow_moves(s, ctx, fought).items()):
+            _emit(out, [uid], path)
     for (typ, moves, _fl), ids in groups.items():
         t = ut[typ]
         ids = sorted(ids)
@@ -1537,6 +1562,10 @@ def apply_move(s: GameState, a: Action) -> None:
         s.event("move", units=list(a.units), path=list(path), mode=a.mode or None)
     if t0.domain == "land":
         wargame.hostile_move_losses(s, a.units, path)  # seeds/002 §4.9
+        if wargame.takes_vacated(s, a.units, path):  # seeds/002 §2.3
+            prev = s.owner.get(path[-1])
+            new = control.capture(s, path[-1], n)
+            s.event("vacated_taken", zone=path[-1], by=n, prev=prev, owner=new)
 
 
 def _apply_airborne(s: GameState, a: Action) -> None:

@@ -43,6 +43,7 @@ def purchase_actions(s: GameState) -> list[Action]:
         tech.filter_actions(s, economy.purchase_actions(s))
         + tech.research_actions(s)
         + wargame.lend_lease_actions(s)  # seeds/002 §2.7, in the donor's purchase phase
+        + wargame.reduce_factory_actions(s)  # seeds/002 §4.8 voluntary reduction
         + [END]
     )
 

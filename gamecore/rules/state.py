@@ -42,6 +42,10 @@ class Battle:
     # ("att"/"def") and unit type (decision "fire_mode"); the round they were chosen for
     modes: dict[str, dict[str, str]] = field(default_factory=dict)
     moded: int = 0
+    # seeds/002 §4.8 scorched earth: the round before which the defender last chose
+    # (decision "scorch") and the round it declared for (0: none)
+    scorch_asked: int = 0
+    scorch: int = 0
 
     def copy(self) -> Battle:
         return Battle(
@@ -61,6 +65,8 @@ class Battle:
             self.dived,
             {k: dict(v) for k, v in self.modes.items()},
             self.moded,
+            self.scorch_asked,
+            self.scorch,
         )
 
 

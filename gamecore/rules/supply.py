@@ -247,6 +247,8 @@ def _canal_ok(s: GameState, a: int, b: int, permitted) -> bool:
     c = s.board.canals.get((a, b) if a < b else (b, a))
     if c is None:
         return True
+    if c.free_while_neutral and all(s.is_neutral_owner(s.owner.get(z)) for z in c.controllers):
+        return True  # seeds/002 "Turkey": open to all while its controller is neutral
     held = [permitted(z) for z in c.controllers]
     return any(held) if c.rule == "any" else all(held)
 

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
 from gamecore.engine.options import OptionSpec
-from gamecore.engine.state import FOUGHT, MOVED
+from gamecore.engine.state import AMPHIB, FOUGHT, MOVED
 from gamecore.errors import RulesError
+from gamecore.model.sharing import sharing_pair, sharing_pairs
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -132,6 +133,58 @@ OPTIONS = (
         owner=_OWNER,
     ),
     OptionSpec(
+        "wg_factory_downgrade",
+        "bool",
+        False,
+        doc="seeds/002 §4.8 on conquest: a factory in a conquered territory (not the "
+        "conqueror's original) whose value is below its type's props.occupied_min_value "
+        "becomes the type it upgrades from, or is removed if it has none",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_factory_reduction",
+        "bool",
+        False,
+        doc="seeds/002 §4.8 voluntary reduction: in its purchase phase the owner may reduce "
+        "a major factory to a minor or scrap a factory (action reduce_factory), no refund",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_transports_no_return",
+        "bool",
+        False,
+        doc='seeds/002 "Submarine": a transport sunk by an attacking submarine in general '
+        "fire does not fire back (the subs' hits are placed before the defender rolls)",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_take_vacated",
+        "list",
+        [],
+        doc="seeds/002 §2.3: groups of friendly nations that may take each other's "
+        "vacated (empty) land for themselves by a non-combat move, without a declaration "
+        "of war (Japan with Germany and with Italy); empty: off",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_loss_of_surprise",
+        "bool",
+        False,
+        doc="seeds/002 §4.5 loss of surprise: landers whose sea zone was cleared by ships "
+        "able to bombard (they fought the sea battle there) do not roll in round 1 of the "
+        "land battle; they may still be taken as casualties",
+        owner=_OWNER,
+    ),
+    OptionSpec(
+        "wg_scorched_earth",
+        "bool",
+        False,
+        doc="seeds/002 §4.8 scorched earth: before each round of a land battle the "
+        "defender may declare (decision 'scorch') that it reduces its factory there; if it "
+        "survives the round a major becomes a minor, a minor is destroyed",
+        owner=_OWNER,
+    ),
+    OptionSpec(
         "wg_sea_retreat_limits",
         "bool",
         False,
@@ -188,24 +241,196 @@ OPTIONS = (
 
 
 # ---------------------------------------------------------------- sharing (§2.3)
+def scenario_matrix(s: GameState, kind: str) -> set[tuple[str, str]] | None:
+    """The pairs of ``kind`` in the scenario's sharing matrix (``Scenario.props
+    ["sharing"]``, edited with ``SetSharing`` on the editor's Sharing page), or None when
+    the scenario has none. Read once per game (the board is built per game)."""
+    cache = s.board.cache
+    key = ("wg_sharing", kind)
+    if key not in cache:
+        scn = getattr(s, "scenario", None)
+        cache[key] = None if scn is None else sharing_pairs(scn.props, kind)
+    return cache[key]
+
+
 def shares_land(s: GameState, a: str, b: str) -> bool:
     """seeds/002 "Friendly territory" (rules-notes/002 §2.3): may nation ``a`` stand in,
     move into and land aircraft on land held by its friend ``b``? Not simply "same
-    team": Japan and the U.S.S.R. share land with no one (option ``wg_share_land``)."""
+    team": Japan and the U.S.S.R. share land with no one. The scenario's sharing matrix
+    ("land" pairs) decides when the scenario has one; else option ``wg_share_land``."""
+    if a == b:
+        return True
+    pairs = scenario_matrix(s, "land")
+    if pairs is not None:
+        return sharing_pair("land", a, b) in pairs
     groups = s.rules.options.get("wg_share_land") or ()
-    if not groups or a == b:
+    if not groups:
         return True
     return any(a in g and b in g for g in groups)
+
+
+def may_take_vacated(s: GameState, a: str, b: str) -> bool:
+    """seeds/002 "Friendly territory" (rules-notes/002 §2.3): may ``a`` take land its
+    friend ``b`` has left empty, for itself, without a declaration of war (Japan and
+    Germany or Italy; option ``wg_take_vacated``: groups of nations)? Nations that
+    share land never take each other's ("Germany and Italy must respect each other's
+    ownership")."""
+    groups = s.rules.options.get("wg_take_vacated") or ()
+    if not groups or a == b or shares_land(s, a, b):
+        return False
+    return any(a in g and b in g for g in groups)
+
+
+def vacated(s: GameState, zone: int) -> bool:
+    """No unit at all stands in ``zone`` ([AMBIGUOUS] "vacated" read as held and empty)."""
+    return not s.units_in(zone)
+
+
+def takes_vacated(s: GameState, units, path) -> bool:
+    """§2.3: does the current nation's non-combat move of ``units`` along ``path`` end
+    with a land unit in a partner's vacated land (see :func:`may_take_vacated`), which it
+    then takes for itself (the caller captures it)?"""
+    if not s.rules.options.get("wg_take_vacated") or s.phase == "combat_move":
+        return False
+    dest = path[-1]
+    o = s.owner.get(dest)
+    n = s.current_nation
+    if o is None or o == n or not s.board.is_land(dest) or not may_take_vacated(s, n, o):
+        return False
+    ut = s.rules.units
+    return any(
+        u in s.units and s.units[u].zone == dest and ut[s.units[u].type].domain == "land"
+        for u in units
+    )
+
+
+def shares_air(s: GameState, a: str, b: str) -> bool:
+    """§2.3: may ``a``'s aircraft land on land held by its friend ``b``? The matrix's "air"
+    pairs when the scenario has a matrix; else as land (:func:`shares_land`)."""
+    if a == b:
+        return True
+    pairs = scenario_matrix(s, "air")
+    if pairs is not None:
+        return sharing_pair("air", a, b) in pairs
+    return shares_land(s, a, b)
 
 
 def liberates(s: GameState, liberator: str, original: str) -> bool:
     """seeds/002 "Liberation" (rules-notes/002 §2.3): does ``liberator`` give an original
     territory of ``original`` back when it retakes it? Japan and the U.S.S.R. never do;
-    China keeps Soviet originals (option ``wg_liberates``)."""
+    China keeps Soviet originals. The scenario's matrix ("liberate" pairs [liberator,
+    original owner]) decides when the scenario has one; else option ``wg_liberates``."""
+    pairs = scenario_matrix(s, "liberate")
+    if pairs is not None:
+        return liberator == original or (liberator, original) in pairs
     tab = s.rules.options.get("wg_liberates")
     if not tab:
         return True
     return original in (tab.get(liberator) or ())
+
+
+# ---------------------------------------------------------------- factories (§4.8)
+def downgrade_on_conquest(s: GameState, zone: int, holder: str) -> None:
+    """seeds/002 "Factories" (rules-notes/002 §4.8 "On conquest"): when ``zone`` is taken
+    by a nation it did not originally belong to, a factory its halved (occupied) value
+    cannot support is downgraded or removed at once. Read as the build minimums
+    (facility type ``props.occupied_min_value``: a major needs 8, a minor 4): a major
+    below its minimum becomes the type it upgrades from (minor), and a minor below its
+    minimum is removed - the notes' [AMBIGUOUS] "<4 major, <2 minor" of the halved value."""
+    if not s.rules.options.get("wg_factory_downgrade") or s.owner.get(zone) != holder:
+        return
+    if s.board.original.get(zone) == holder:
+        return  # back with its original owner: not occupied
+    value = s.board.value.get(zone, 0)
+    fts = s.rules.facility_types
+    for f in sorted(s.facilities.values(), key=lambda f: f.id):
+        if f.zone != zone:
+            continue
+        ft = fts.get(f.type)
+        was = f.type
+        while ft is not None:
+            need = ft.props.get("occupied_min_value")
+            if not isinstance(need, int) or value >= need:
+                break
+            ft = fts.get(ft.upgrade_from) if ft.upgrade_from else None
+        if ft is None:
+            del s.facilities[f.id]
+            s.event("facility_removed", facility=f.id, zone=zone, reason="conquest", was=was)
+        elif ft.id != was:
+            s.facilities[f.id] = f._replace(type=ft.id, damage=0)
+            s.event("facility_changed", facility=f.id, type=ft.id, reason="conquest", was=was)
+
+
+def reduce_factory_actions(s: GameState) -> list[Action]:
+    """seeds/002 "Factories" (rules-notes/002 §4.8 "Voluntary reduction or destruction"):
+    in its purchase phase the owner may reduce a major factory to a minor (the type it
+    upgrades from) or scrap a factory, with no refund; a factory built or changed this
+    turn is left alone. A reduced major still builds as a minor (2 units) that turn."""
+    if not s.rules.options.get("wg_factory_reduction"):
+        return []
+    n = s.current_nation
+    fts = s.rules.facility_types
+    out = []
+    for f in sorted(s.facilities.values(), key=lambda f: f.id):
+        ft = fts.get(f.type)
+        if ft is None or not ft.production or s.owner.get(f.zone) != n:
+            continue
+        if (f.zone, f.type) in s.built or (f.zone, f"reduced:{f.id}") in s.built:
+            continue
+        if ft.upgrade_from and ft.upgrade_from in fts:
+            out.append(Action("reduce_factory", type=ft.upgrade_from, target=f.id))
+        out.append(Action("reduce_factory", target=f.id))
+    return out
+
+
+def apply_reduce_factory(s: GameState, a: Action) -> None:
+    if a not in reduce_factory_actions(s):
+        raise RulesError(f"{s.current_nation} cannot reduce facility {a.target} now")
+    f = s.facilities[a.target]
+    if a.type:
+        s.facilities[f.id] = f._replace(type=a.type, damage=0)
+        s.built.add((f.zone, f"reduced:{f.id}"))  # not reduced again this turn
+        s.event("facility_changed", facility=f.id, type=a.type, reason="reduced", was=f.type)
+    else:
+        del s.facilities[f.id]
+        s.event("facility_removed", facility=f.id, zone=f.zone, reason="scrapped", was=f.type)
+    s.bump()
+
+
+def _factories_in(s: GameState, zone: int) -> list:
+    fts = s.rules.facility_types
+    return [
+        f
+        for f in sorted(s.facilities.values(), key=lambda f: f.id)
+        if f.zone == zone and (ft := fts.get(f.type)) is not None and ft.production
+    ]
+
+
+def may_scorch(s: GameState, zone: int, defender: str | None) -> bool:
+    """seeds/002 §4.8 "Scorched earth": may the defender of a land battle in ``zone``
+    declare, before a round, that it reduces its factory there (option
+    ``wg_scorched_earth``; the decision "scorch", by default not taken)?"""
+    if not s.rules.options.get("wg_scorched_earth") or not defender:
+        return False
+    if not s.board.is_land(zone) or s.owner.get(zone) != defender:
+        return False
+    return bool(_factories_in(s, zone))
+
+
+def scorch(s: GameState, zone: int) -> None:
+    """§4.8 scorched earth, once the defender survived the round it declared for: a major
+    factory becomes a minor (the type it upgrades from), a minor is destroyed - so it
+    takes two rounds to go from major to nothing."""
+    fts = s.rules.facility_types
+    for f in _factories_in(s, zone)[:1]:
+        ft = fts[f.type]
+        if ft.upgrade_from and ft.upgrade_from in fts:
+            s.facilities[f.id] = f._replace(type=ft.upgrade_from, damage=0)
+            s.event("facility_changed", facility=f.id, type=ft.upgrade_from, reason="scorched")
+        else:
+            del s.facilities[f.id]
+            s.event("facility_removed", facility=f.id, zone=zone, reason="scorched", was=f.type)
+        s.bump()
 
 
 # ---------------------------------------------------------------- victory (§2.8)
@@ -434,6 +659,40 @@ def nearest_opponent(s: GameState, zone: int, invader: str) -> str | None:
     return None
 
 
+def neutral_fee(s: GameState, zone: int) -> int:
+    """§4.10: what invading the uncontrolled neutral ``zone`` costs (to the bank)."""
+    rule = s.rules.options.get("wg_neutral_invasion") or {}
+    return int(rule.get("fee_multiplier", 2)) * s.board.value.get(zone, 0)
+
+
+def affordable_neutral_moves(s: GameState, actions: list[Action]) -> list[Action]:
+    """seeds/002 "Conquering neutral countries" (rules-notes/002 §4.10): an invasion the
+    invader cannot pay for is refused. ``actions`` without the combat moves into an
+    uncontrolled neutral whose fee is more than the mover's money less the fees of the
+    neutrals its units already entered this turn (a second move into one of those is
+    free: it is one invasion)."""
+    if not s.rules.options.get("wg_neutral_invasion"):
+        return actions
+    n = s.current_nation
+    b = s.board
+
+    def neutral(z: int) -> bool:
+        return b.is_land(z) and s.is_neutral_owner(s.owner.get(z))
+
+    entered = {
+        u.zone for u in s.units.values() if u.nation == n and u.flags & MOVED and neutral(u.zone)
+    }
+    budget = s.spendable(n) - sum(neutral_fee(s, z) for z in entered)
+    out = []
+    for a in actions:
+        if a.kind == "move" and a.path:
+            z = a.path[-1]
+            if z not in entered and neutral(z) and neutral_fee(s, z) > budget:
+                continue
+        out.append(a)
+    return out
+
+
 def invade_neutral(s: GameState, zone: int, invader: str, attackers) -> None:
     """seeds/002 "Conquering neutral countries" (rules-notes/002 §4.10): the invader pays
     ``fee_multiplier`` x the value to the bank (what it has, if less); the nearest
@@ -444,7 +703,9 @@ def invade_neutral(s: GameState, zone: int, invader: str, attackers) -> None:
     if not rule:
         return
     value = s.board.value.get(zone, 0)
-    fee = min(int(rule.get("fee_multiplier", 2)) * value, s.spendable(invader))
+    # refused in combat move when it cannot be paid (affordable_neutral_moves); the
+    # min() only guards against money spent since
+    fee = min(neutral_fee(s, zone), s.spendable(invader))
     if fee > 0:
         s.pay(invader, fee)
     foe = nearest_opponent(s, zone, invader)
@@ -573,3 +834,62 @@ def support_artillery(s: GameState, zone: int, nations) -> list:
         ]
         out += sorted(guns, key=lambda u: u.id)[:crossers]
     return out
+
+
+def follow_moves(s: GameState, ctx, uids) -> dict[int, tuple[int, int]]:
+    """seeds/002 "Artillery" (rules-notes/002 §3): artillery that fired a support shot
+    this turn may, in non-combat movement, move into the territory it supported if that
+    was conquered (taken this turn and now friendly land it may enter). Returns unit ->
+    path for those of ``uids`` (units flagged as having fought) that may."""
+    if not s.rules.options.get("wg_support_shots") or ctx.combat:
+        return {}
+    ut = s.rules.units
+    want = {u for u in uids if ut[s.units[u].type].props.get("support_shot")}
+    if not want:
+        return {}
+    out: dict[int, tuple[int, int]] = {}
+    for h in s.history:
+        if h.get("type") != "wg_supported" or h.get("round") != s.round:
+            continue
+        uid, z = h.get("unit"), h.get("zone")
+        u = s.units.get(uid)
+        if uid not in want or u is None or u.nation != ctx.n or u.moves <= 0:
+            continue
+        if z in s.captured and z in s.board.land_nbrs.get(u.zone, ()) and ctx.status(z) == "F":
+            out[uid] = (u.zone, z)
+    return out
+
+
+# ------------------------------------------------------- amphibious assaults (§4.5)
+def note_cleared(s: GameState, sea: int, attackers) -> None:
+    """After a sea battle that cleared ``sea`` for a landing: remember the attacking
+    ships able to bombard that had to fight there (:func:`surprise_lost`)."""
+    ut = s.rules.units
+    ships = sorted(u.id for u in attackers if ut[u.type].bombard)
+    if ships:
+        s.remember("wg_sea_cleared", zone=sea, ships=ships)
+
+
+def surprise_lost(s: GameState, attackers) -> set[int]:
+    """seeds/002 "Amphibious assaults" (rules-notes/002 §4.5 "Initiative"): if the ships
+    meant to bombard had to be used to clear the sea zone, the landers lose their round-1
+    attack ("loss of surprise"). Read here as: attacking ships able to bombard fought the
+    sea battle that cleared the zone the landers came from this turn. Returns the landers
+    that do not roll in round 1 (they may still be taken as casualties)."""
+    if not s.rules.options.get("wg_loss_of_surprise"):
+        return set()
+    ut = s.rules.units
+    cleared = {
+        h.get("zone")
+        for h in s.history
+        if h.get("type") == "wg_sea_cleared"
+        and h.get("round") == s.round
+        and h.get("nation") == s.current_nation
+    }
+    if not cleared:
+        return set()
+    return {
+        u.id
+        for u in attackers
+        if u.flags & AMPHIB and ut[u.type].domain == "land" and s.amph_from.get(u.id) in cleared
+    }

@@ -17,3 +17,17 @@ def test_war_game_actions_read_as_words():
     ids = s.pack.meta["zone_ids"]
     a = Action.move([1], (ids["1"], ids["3"], ids["5"]), mode="pass")
     assert describe_action(s, a).startswith("Pass 1 ship(s) through Zone 3 to Zone 5")
+
+
+def test_factory_reduction_reads_as_words():
+    """seeds/002 "Factories" (rules-notes/002 §4.8): reduce a major or scrap a factory."""
+    s = new_game(war_game_pack(), "mini", seed=1, log="none")
+    f = next(iter(s.facilities.values()))
+    where = s.pack.map.zones[f.zone].name
+    assert describe_action(s, Action("reduce_factory", target=f.id)) == (
+        f"Scrap the factory in {where}"
+    )
+    assert (
+        describe_action(s, Action("reduce_factory", type="minor_factory", target=f.id))
+        == f"Reduce the factory in {where} to minor factory"
+    )

@@ -6,6 +6,7 @@ Dice are scripted: a d12 hits on a roll <= the value, so 1 always hits and 12 mi
 
 from __future__ import annotations
 
+from gamecore.engine.testmaps import zone_ids
 from gamecore.rules import load_ruleset
 from tests.gamecore.rules.wg_helpers import Script, attack, fight, units_of, wg_game
 
@@ -186,6 +187,103 @@ def test_a_minor_factory_never_builds_the_big_three_and_makes_two():
     assert s.production_capacity(next(iter(s.facilities.values()))) == 2
 
 
+def test_a_conquered_factory_its_halved_value_cannot_support_is_downgraded_or_removed():
+    """seeds/002 "Factories" (rules-notes/002 §4.8 "On conquest", [AMBIGUOUS] read as
+    the build minimums): occupied, a major needs value 8 and a minor 4; below that a major
+    becomes a minor (and a minor too low goes); back with its original owner nothing
+    changes."""
+    from gamecore.rules.control import capture
+
+    s, z = wg_game(
+        ["ABCDE"],
+        {
+            "A": {"owner": "GER", "original": "GER", "value": 8},
+            "B": {"owner": "GER", "original": "GER", "value": 6},
+            "C": {"owner": "GER", "original": "GER", "value": 3},
+            "D": {"owner": "GER", "original": "GER", "value": 2},
+            "E": {"owner": "UK", "original": "GER", "value": 3},
+        },
+        facilities=[
+            ("A", "major_factory"),
+            ("B", "major_factory"),
+            ("C", "major_factory"),
+            ("D", "minor_factory"),
+            ("E", "minor_factory"),
+        ],
+    )
+
+    def kinds(code):
+        return sorted(f.type for f in s.facilities.values() if f.zone == z[code])
+
+    for code in "ABCDE":
+        capture(s, z[code], "UK" if code != "E" else "GER")
+    assert kinds("A") == ["major_factory"]  # 8: a major is supported
+    assert kinds("B") == ["minor_factory"]  # 6 < 8: downgraded to a minor
+    assert kinds("C") == []  # 3 < 4: not even a minor
+    assert kinds("D") == []
+    assert kinds("E") == ["minor_factory"]  # Germany retook its own: not occupied
+
+
+def test_a_major_factory_may_be_reduced_to_a_minor_or_scrapped_without_refund():
+    """seeds/002 "Factories" (rules-notes/002 §4.8 "Voluntary reduction or
+    destruction"): instead of producing, the owner may scrap a factory or reduce a major
+    to a minor, with no refund; the remaining minor can still build 2 units that turn."""
+    from gamecore.engine import Action
+    from gamecore.rules.economy import site_capacity
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["A1BC"],
+        {"A": {"owner": "UK", "value": 8}, "B": {"owner": "GER"}, "C": {"owner": "UK"}},
+        facilities=[("A", "major_factory"), ("C", "minor_factory")],
+        banks={"UK": 40},
+        turn_order=[["UK"], ["GER"]],
+    )
+    to_phase(s, "purchase")
+    major = next(f for f in s.facilities.values() if f.zone == z["A"])
+    minor = next(f for f in s.facilities.values() if f.zone == z["C"])
+    offered = {(a.target, a.type) for a in s.legal_actions() if a.kind == "reduce_factory"}
+    assert offered == {(major.id, "minor_factory"), (major.id, ""), (minor.id, "")}
+    assert site_capacity(s, major) == 8
+    bank = s.banks["UK"]
+    s.apply(Action("reduce_factory", type="minor_factory", target=major.id))
+    assert s.facilities[major.id].type == "minor_factory" and s.banks["UK"] == bank
+    assert site_capacity(s, s.facilities[major.id]) == 2  # still builds 2 this turn
+    assert not any(a.kind == "reduce_factory" and a.target == major.id for a in s.legal_actions())
+    s.apply(Action("reduce_factory", target=minor.id))  # scrapped
+    assert minor.id not in s.facilities and s.banks["UK"] == bank
+
+
+def test_scorched_earth_reduces_the_factory_each_round_the_defender_survives():
+    """seeds/002 "Factories" (rules-notes/002 §4.8 "Scorched earth"): while its territory
+    is under attack the defender may declare on any round that it reduces a major or
+    destroys a minor; it happens if the defender survives that round."""
+    from gamecore.engine import Action
+
+    s, z = wg_game(
+        ["AB", "#C"],
+        {"A": {"owner": "GER"}, "B": {"owner": "UK", "value": 8}, "C": {"owner": "UK"}},
+        [("A", "GER", "infantry", 3), ("B", "UK", "infantry", 2)],
+        facilities=[("B", "major_factory")],
+        decisions=("scorch",),
+    )
+    attack(s, z, "B")
+    s.rng = Script([12, 12, 12, 12, 12, 1, 1, 12, 12, 12])
+    s.apply([a for a in s.legal_actions() if a.kind == "fight"][0])
+
+    def factories():
+        return sorted(f.type for f in s.facilities.values() if f.zone == z["B"])
+
+    assert s.decision.kind == "scorch" and s.decision.owner == "UK"
+    assert sorted(a.kind for a in s.legal_actions()) == ["press", "scorch"]
+    s.apply(Action("scorch"))  # round 1: every die misses, the defender survives
+    assert factories() == ["minor_factory"]
+    assert s.decision.kind == "scorch"
+    s.apply(Action("scorch"))  # round 2: GER 1, 1 - both defenders die: nothing happens
+    assert s.owner[z["B"]] == "GER" and factories() == ["minor_factory"]
+    assert s.rng.rolls == []
+
+
 # ------------------------------------------------------ sharing and liberation §2.3
 def test_japan_and_the_ussr_share_land_with_no_one():
     """seeds/002 "Friendly territory" (rules-notes/002 §2.3): Germany and Italy may
@@ -202,7 +300,7 @@ def test_japan_and_the_ussr_share_land_with_no_one():
             "D": {"owner": "USSR"},
             "E": {"owner": "UK"},
         },
-        [("A", "GER", "infantry", 1)],
+        [("A", "GER", "infantry", 1), ("C", "JPN", "infantry", 1)],  # (C not vacated)
     )
     ger = MoveContext(s, "GER", combat=False)
     assert ger.status(z["B"]) == "F"  # Italy's land: shared
@@ -231,6 +329,88 @@ def test_liberation_follows_the_matrix_not_the_team():
     assert capture(s, z["B"], "UK") == "USSR"
     assert capture(s, z["C"], "JPN") == "JPN"
     assert capture(s, z["C"], "GER") == "ITA"
+
+
+def test_the_scenarios_sharing_matrix_drives_play_when_it_has_one():
+    """seeds/002 "Sharing Territories" (rules-notes/002 §2.3): the matrix a scenario
+    stores (edited with SetSharing on the editor's Sharing page) decides land sharing,
+    aircraft landing and liberation; the ruleset's options are only the fallback."""
+    from gamecore.engine import new_game
+    from gamecore.ops.scenario import SetSharing
+    from gamecore.rules.control import capture
+    from gamecore.rules.movement import MoveContext
+    from tests.gamecore.rules.wg_helpers import to_phase, wg_pack
+
+    zones = {
+        "A": {"owner": "GER"},
+        "B": {"owner": "JPN"},
+        "C": {"owner": "GER", "original": "USSR"},
+        "D": {"owner": "ITA"},
+        "E": {"owner": "UK"},
+    }
+    units = [("A", "GER", "infantry", 1), ("B", "JPN", "infantry", 1), ("E", "UK", "infantry", 1)]
+    pack = wg_pack(["CABDE"], zones, units)  # (B not vacated: Japan stands there)
+    z = zone_ids(pack)
+
+    def game():
+        return new_game(pack, "test", seed=1, log="none")
+
+    def into_japan(s):  # a legal German non-combat move into Japan's land
+        to_phase(s, "noncombat_move")
+        assert s.current_nation == "GER"
+        return any(a.kind == "move" and a.path[-1] == z["B"] for a in s.legal_actions())
+
+    s = game()
+    assert MoveContext(s, "GER", combat=False).status(z["B"]) == "X"  # options: no
+    assert not into_japan(s)
+    s = game()
+    assert capture(s, z["C"], "CHN") == "CHN"  # options: China keeps Soviet originals
+    SetSharing("test", "land", "GER", "JPN", True).apply(pack)
+    SetSharing("test", "liberate", "CHN", "USSR", True).apply(pack)
+    SetSharing("test", "air", "GER", "ITA", False).apply(pack)
+    s = game()
+    ger = MoveContext(s, "GER", combat=False)
+    assert ger.status(z["B"]) == "F"  # the matrix now lets Germany into Japan's land
+    assert into_japan(game())
+    assert capture(s, z["C"], "CHN") == "USSR"  # and China liberates for the U.S.S.R.
+    assert ger.status(z["D"]) == "F" and not ger.can_land_on(z["D"])  # no "air" pair
+    SetSharing("test", "land", "GER", "JPN", False).apply(pack)
+    s2 = game()
+    assert MoveContext(s2, "GER", combat=False).status(z["B"]) == "X"
+    assert not into_japan(s2)
+
+
+def test_germany_may_take_land_japan_left_empty_for_itself():
+    """seeds/002 "Friendly territory" (rules-notes/002 §2.3): territories Japan has left
+    empty may be taken over by Germany or Italy for themselves, and the reverse, with no
+    declaration of war ([AMBIGUOUS] "vacated": held and empty; a non-combat move here);
+    Germany and Italy respect each other's ownership."""
+    from gamecore.engine import Action
+    from gamecore.rules.movement import MoveContext
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["CAB", "#D#", "#E#"],
+        {
+            "A": {"owner": "GER"},
+            "B": {"owner": "JPN"},
+            "C": {"owner": "JPN"},
+            "D": {"owner": "ITA"},
+            "E": {"owner": "UK"},
+        },
+        [("A", "GER", "infantry", 2), ("C", "JPN", "infantry", 1), ("E", "UK", "infantry", 1)],
+    )
+    assert MoveContext(s, "GER", combat=True).status(z["B"]) == "X"  # not in combat
+    to_phase(s, "noncombat_move")
+    assert s.current_nation == "GER"
+    dests = {a.path[-1] for a in s.legal_actions() if a.kind == "move"}
+    assert z["B"] in dests  # Japan's empty land
+    assert z["C"] not in dests  # Japan's land with Japanese units: still closed
+    inf = [u for u in s.units_in(z["A"])]
+    s.apply(Action.move(inf[:1], (z["A"], z["D"])))
+    assert s.owner[z["D"]] == "ITA"  # Italy's land: shared, not taken
+    s.apply(Action.move(inf[1:], (z["A"], z["B"])))
+    assert s.owner[z["B"]] == "GER"  # taken for Germany
 
 
 # ------------------------------------------------------------------- victory §2.8
@@ -396,6 +576,33 @@ def test_attacking_across_a_hostile_line_an_attack_roll_of_11_or_12_kills_the_ro
     assert retreat_zones(s, b) == []
 
 
+# ------------------------------------------------------------ the Turkish strait §1.1
+def test_the_turkish_strait_is_open_to_every_navy_while_turkey_is_neutral():
+    """seeds/002 "Turkey" (rules-notes/002 §1.1 "Strait (Turkish)"): while Turkey is
+    neutral anyone may pass with ships; once controlled, only navies friendly to its
+    controller. A canal without the passage rule stays closed to all while neutral."""
+    from gamecore.rules.movement import MoveContext
+
+    def game(passage):
+        props = {"passage": "neutral_free_else_friendly"} if passage else {}
+        return wg_game(
+            ["1T2", "#G#"],
+            {"T": {"owner": None, "value": 2}, "G": {"owner": "GER"}},
+            [("1", "UK", "battleship", 1), ("G", "GER", "infantry", 1)],
+            links=[("canal", "1", "2", {"controllers": ["T"], "props": props})],
+        )
+
+    s, z = game(True)
+    for n in ("UK", "GER", "USSR"):
+        assert MoveContext(s, n, combat=False).canal_open(z["1"], z["2"], "battleship")
+    # Turkey held by Germany (since the start of the turn: option canal_control)
+    s.owner[z["T"]] = s.start_owner[z["T"]] = "GER"
+    assert MoveContext(s, "ITA", combat=False).canal_open(z["1"], z["2"], "battleship")
+    assert not MoveContext(s, "UK", combat=False).canal_open(z["1"], z["2"], "battleship")
+    s, z = game(False)  # an ordinary canal held by a neutral: closed to everyone
+    assert not MoveContext(s, "UK", combat=False).canal_open(z["1"], z["2"], "battleship")
+
+
 # ---------------------------------------------------------- neutral invasion §4.10
 def test_invading_a_neutral_costs_twice_its_value_and_risks_a_unit():
     """seeds/002 "Neutral countries" (rules-notes/002 §4.10): pay 2 x value to the bank;
@@ -433,6 +640,38 @@ def test_a_successful_neutral_invasion_conquers_it():
     assert wargame.nearest_opponent(s, z["B"], "GER") == "UK"
 
 
+def test_a_neutral_invasion_the_invader_cannot_pay_for_is_refused():
+    """seeds/002 "Conquering neutral countries" (rules-notes/002 §4.10): the invader must
+    pay twice the value; a move into a neutral it cannot afford - counting the fees of the
+    neutrals it already entered this turn - is not offered (no partial payment)."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["BAC", "#D#", "EEE"],
+        {
+            "A": {"owner": "GER"},
+            "B": {"owner": None, "value": 4},
+            "C": {"owner": None, "value": 4},
+            "D": {"owner": None, "value": 6},
+            "E": {"owner": "UK"},
+        },
+        [("A", "GER", "infantry", 3), ("E", "UK", "infantry", 1)],
+        banks={"GER": 10},
+    )
+    to_phase(s, "combat_move")
+    assert 8 <= s.banks["GER"] < 12
+
+    def targets():
+        return {a.path[-1] for a in s.legal_actions() if a.kind == "move"}
+
+    assert targets() == {z["B"], z["C"]}  # D costs 12: refused
+    inf = [u for u in s.units_in(z["A"]) if s.units[u].type == "infantry"]
+    s.apply(Action.move(inf[:1], (z["A"], z["B"])))
+    assert targets() == {z["B"]}  # 8 committed: C's 8 more is too much; B again is free
+    assert not s.system.is_legal(s, Action.move(inf[1:2], (z["A"], z["C"])))
+
+
 # ------------------------------------------------------ artillery support shot §3
 def test_artillery_fires_one_support_shot_across_the_border_it_does_not_cross():
     """seeds/002 "Artillery" (rules-notes/002 §3): artillery may stay put and fire once
@@ -457,6 +696,77 @@ def test_artillery_fires_one_support_shot_across_the_border_it_does_not_cross():
     assert sc.rolls == []
     assert s.owner[z["B"]] == "GER"
     assert units_of(s, z["A"], "GER") == ["artillery", "artillery"]  # stayed, not casualties
+
+
+def test_artillery_that_fired_in_support_may_follow_into_the_conquered_territory():
+    """seeds/002 "Artillery" (rules-notes/002 §3): artillery that fired a support shot
+    may move, in non-combat movement, into the territory it supported if that was
+    conquered - there and nowhere else; if the attack failed it stays put."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    def play(rolls):
+        s, z = wg_game(
+            ["DABC"],
+            {
+                "A": {"owner": "GER"},
+                "B": {"owner": "UK"},
+                "C": {"owner": "UK"},
+                "D": {"owner": "GER"},
+            },
+            [("A", "GER", "infantry", 1), ("A", "GER", "artillery", 2), ("B", "UK", "infantry", 1)],
+        )
+        to_phase(s, "combat_move")
+        inf = [u for u in s.units_in(z["A"]) if s.units[u].type == "infantry"]
+        s.apply(Action.move(inf, (z["A"], z["B"])))
+        s.apply(Action.end_phase())
+        fight(s, z["B"], rolls)
+        to_phase(s, "noncombat_move")
+        fired = [h["unit"] for h in s.history if h["type"] == "wg_supported"]
+        assert len(fired) == 1  # one crossing infantry: one support shot
+        other = next(
+            u for u in s.units_in(z["A"]) if s.units[u].type == "artillery" and u not in fired
+        )
+        moves = [a for a in s.legal_actions() if a.kind == "move"]
+        return s, z, fired[0], other, moves
+
+    # the support shot hits (5); its victim still fires in round 1 (12), as does the GER
+    # infantry (12); then the lone UK infantry is gone and Germany takes B
+    s, z, gun, other, moves = play([5, 12, 12])
+    assert s.owner[z["B"]] == "GER"
+    assert [a.path for a in moves if gun in a.units] == [(z["A"], z["B"])]
+    assert (z["A"], z["D"]) in [a.path for a in moves if other in a.units]  # unfired: free
+    s.apply(Action.move([gun], (z["A"], z["B"])))
+    assert s.units[gun].zone == z["B"]
+    # the shot misses (12), GER infantry 12, the UK infantry 1 kills it: B not conquered
+    s, z, gun, other, moves = play([12, 12, 1])
+    assert s.owner[z["B"]] == "UK"
+    assert not [a for a in moves if gun in a.units]
+
+
+def test_a_transport_sunk_by_a_submarine_never_fires_back():
+    """seeds/002 "Submarine" (rules-notes/002 §3 stealth): units hit by an attacking sub
+    in round 1 get no return fire; in later rounds they do, except transports, which never
+    fire back against sub hits."""
+
+    def battle(rolls, escort):
+        units = [("2", "GER", "submarine", 1), ("1", "UK", "transport", 1)]
+        if escort:
+            units.append(("1", "UK", "destroyer", 1))
+        s, z = wg_game(["A12B"], {"A": {"owner": "UK"}, "B": {"owner": "GER"}}, units)
+        attack(s, z, "1")
+        return s, z, fight(s, z["1"], rolls)
+
+    # round 1: the sub's stealth shot 12 (miss), the transport fires back 12 (miss);
+    # round 2: the sub 1 (hit): the transport is sunk and rolls nothing
+    s, z, sc = battle([12, 12, 1], escort=False)
+    assert sc.rolls == [] and units_of(s, z["1"], "UK") == []
+    assert units_of(s, z["1"], "GER") == ["submarine"]
+    # with a destroyer along (it cancels the stealth): round 1 the sub 1 (hit: the
+    # cheaper transport is sunk and rolls nothing), the destroyer 1 (hit: the sub)
+    s, z, sc = battle([1, 1], escort=True)
+    assert sc.rolls == [] and units_of(s, z["1"], "UK") == ["destroyer"]
+    assert units_of(s, z["1"], "GER") == []
 
 
 # ------------------------------------------------------------ battleship repair §4.7
@@ -603,6 +913,42 @@ def test_a_battleship_bombards_a_landing_with_both_dice():
     sc = fight(s, z["B"], [8, 6, 12, 12, 12, 12])
     assert sc.rolls == []
     assert s.owner[z["B"]] == "USA" and units_of(s, z["B"], "GER") == []
+
+
+def test_landers_lose_their_round_1_attack_when_the_bombarding_ships_cleared_the_zone():
+    """seeds/002 "Amphibious assaults" (rules-notes/002 §4.5 "Initiative"): if ships
+    meant to bombard have to be used to clear the sea zone, the landers lose their
+    round-1 attack ("loss of surprise"); they can still be taken as casualties."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["A1B"],
+        {"A": {"owner": "USA"}, "B": {"owner": "GER"}},
+        [
+            ("A", "USA", "infantry", 2),
+            ("1", "USA", "transport", 1),
+            ("1", "USA", "battleship", 1),
+            ("1", "GER", "destroyer", 1),
+            ("B", "GER", "infantry", 1),
+        ],
+        turn_order=[["USA", "CHN"], ["GER"]],
+    )
+    to_phase(s, "combat_move")
+    tr = next(u for u in s.units_in(z["1"]) if s.units[u].type == "transport")
+    inf = sorted(u for u in s.units_in(z["A"]) if s.units[u].type == "infantry")
+    s.apply(Action.move(inf, (z["A"], z["1"]), transport=tr))
+    s.apply(Action.move(inf, (z["1"], z["B"])))
+    while s.phase != "combat":
+        s.apply(Action.end_phase())
+    # the sea battle: the battleship 1 (hit), 12; the destroyer 12 - the zone is cleared
+    # by the ship that would have bombarded
+    assert fight(s, z["1"], [1, 12, 12]).rolls == []
+    # round 1: the landers do not roll; the GER infantry 4 (hit: one lander is lost);
+    # round 2: the last lander 1 (hit), the GER infantry 12
+    sc = fight(s, z["B"], [4, 1, 12])
+    assert sc.rolls == []
+    assert s.owner[z["B"]] == "USA" and units_of(s, z["B"], "USA") == ["infantry"]
 
 
 def test_fighters_land_only_on_carriers_of_their_own_nation():
