@@ -42,7 +42,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import SUBMERGED, UNLOADED, Unit
 from gamecore.errors import RulesError, RulesetError
-from gamecore.rules import movement
+from gamecore.rules import control, movement
 from gamecore.sim.bots.objective_value import objective_zone_values
 from gamecore.sim.bots.odds import Defence, battle_odds, defenders_in
 
@@ -230,6 +230,7 @@ class _View:
         self._front: dict[int, int] | None = None
         self._land_reach: dict[int, int] | None = None
         self._goals: set[int] = set()
+        self._takeover: frozenset[int] | None = None
         self.front_zones: set[int] = set()
 
     # -- zones ------------------------------------------------------------------
@@ -241,6 +242,23 @@ class _View:
 
     def is_friendly_land(self, z: int) -> bool:
         return self.b.is_land(z) and self.owner(z) in self.friends
+
+    def takeover_zones(self) -> frozenset[int]:
+        """Friends' land zones worth something to us that our land units take over by
+        entering them (a take-over relationship: Global 1940's Dutch lands)."""
+        if self._takeover is None:
+            s = self.s
+            types = control.takeover_types(s)
+            self._takeover = frozenset(
+                z
+                for z, o in s.owner.items()
+                if types
+                and o in self.friends
+                and z not in self.b.impassable
+                and control.may_take_over(s, self.n, z, types)
+                and self.zone_worth(z) > 0
+            )
+        return self._takeover
 
     def strict_neutral(self, z: int) -> bool:
         """A strict neutral (seeds/004 "Strict neutrals"): attacking one aligns all the
@@ -343,7 +361,9 @@ class _View:
             self._land_reach = _bfs(b.land_nbrs, {z: 0 for z in mine})
             goals: set[int] = set()
             for z in b.zones:
-                if z in self._land_reach or z in b.impassable or not self.is_enemy_land(z):
+                if z in self._land_reach or z in b.impassable:
+                    continue
+                if not self.is_enemy_land(z) and z not in self.takeover_zones():
                     continue
                 goals.update(sz for sz in b.coast.get(z, ()) if b.is_sea(sz))
             self._goals = goals
@@ -715,7 +735,7 @@ class HeuristicBot:
                 o = v.owner(dest)
                 hostile = o in v.enemies or dest in v.hostile
                 neutral = state.is_neutral_owner(o) and o not in v.friends and not hostile
-                if not (hostile or neutral):
+                if not (hostile or neutral or dest in v.takeover_zones()):
                     continue
                 if neutral and state.board.value.get(dest, 0) <= par.empty_zone_min_value:
                     continue
@@ -803,7 +823,11 @@ class HeuristicBot:
                         if not state.board.is_land(land):
                             continue
                         o = v.owner(land)
-                        if o in v.friends and land not in v.hostile:
+                        if (
+                            o in v.friends
+                            and land not in v.hostile
+                            and land not in v.takeover_zones()
+                        ):
                             continue
                         opts = ferry.setdefault(land, {})
                         if tr.id not in opts or (opts[tr.id][0] is not None and mv is None):
@@ -977,7 +1001,35 @@ class HeuristicBot:
         front = v.front_distance()
         at_front = {z for z, d in front.items() if z in v.front_zones}
         moves: list[tuple[float, Action]] = []
-        ferry_steps = self._ferry_plan(state, v, legal, used)
+        claimed: set[int] = set()  # take-over zones someone is already sent to
+        ferry_steps = self._ferry_plan(state, v, legal, used, claimed)
+        # a friend's zone we take over by walking in (Global 1940's Dutch lands): one
+        # land unit each, the cheapest that gets there, ahead of the march to the front
+        takeover = v.takeover_zones()
+        if takeover:
+            best_to: dict[int, tuple] = {}
+            for (zone, typ, _first), acts in sorted(by_group.items()):
+                t = ut[typ]
+                if t.domain != "land" or t.cannot_capture or b.is_sea(zone) or zone == cap:
+                    continue
+                if zone in at_front:
+                    continue
+                for a in acts:
+                    dest = a.path[-1]
+                    if a.transport or dest not in takeover or dest in claimed:
+                        continue
+                    uid = min(i for i in a.units)
+                    if uid in used:
+                        continue
+                    key = (t.cost, len(a.path), uid)
+                    if dest not in best_to or key < best_to[dest][0]:
+                        best_to[dest] = (key, uid, a.path)
+            for dest, (_key, uid, path) in sorted(best_to.items()):
+                if uid in used:
+                    continue
+                moves.append((50.0 + v.zone_worth(dest), Action.move([uid], path)))
+                used.add(uid)
+                claimed.add(dest)
         for (zone, typ, _first), acts in sorted(by_group.items()):
             t = ut[typ]
             if t.domain != "land" or b.is_sea(zone):
@@ -1068,9 +1120,12 @@ class HeuristicBot:
                 used.add(uid)
         return steps
 
-    def _ferry_plan(self, state, v: _View, legal, used: set[int]) -> list:
+    def _ferry_plan(self, state, v: _View, legal, used: set[int], claimed=None) -> list:
         """Load idle units next to an empty transport and sail toward land that cannot be
-        reached by land (non-combat move)."""
+        reached by land (non-combat move); a loaded transport that reaches a friend's zone
+        we take over by entering it (``claimed``: zones already seen to) lands its cargo
+        there."""
+        claimed = set() if claimed is None else claimed
         if not _needs_ferry(v, state):
             return []
         ut = v.ut
@@ -1115,6 +1170,28 @@ class HeuristicBot:
                     steps.append(_Load(tid, idle))
                 used.update(idle)
                 cargo = cargo or sorted(idle)
+            takeover = v.takeover_zones()
+            if cargo and takeover:
+                spots = [(tr.zone, None)] + sorted(
+                    ((a.path[-1], a) for a in sails.get(tid, [])),
+                    key=lambda x: (len(x[1].path), x[1].path),
+                )
+                landing = next(
+                    (
+                        (sz, mv, z)
+                        for sz, mv in spots
+                        for z in sorted(b.coast.get(sz, ()))
+                        if z in takeover and z not in claimed
+                    ),
+                    None,
+                )
+                if landing is not None:
+                    _sz, mv, z = landing
+                    if mv is not None:
+                        steps.append(_Sail(tid, mv))
+                    steps.append(_Unload(tid, z))
+                    claimed.add(z)
+                    continue
             if cargo and tr.zone not in goal_seas:
                 opts = [a for a in sails.get(tid, []) if a.path[-1] in sea_dist]
                 if opts:

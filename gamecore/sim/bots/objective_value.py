@@ -4,7 +4,7 @@
 A nation's objectives are read through the condition language, never by parsing a map
 format: the zones an objective *names* are the zone sets in its condition and effect (the
 arguments of ``controls``, ``units``, ``count``, ... and the sources of comprehensions,
-evaluated on the game). For each such land zone not held by the nation's side, the worth
+evaluated on the game). For each such land zone not held by the nation's side (or held by a friend whose zones the nation takes over by entering them), the worth
 is what the objective would pay the nation at its next collect income if the side took it
 together with the other named zones it lacks, minus what it pays without that one zone
 (so each zone of an "all of" objective is worth the whole bonus, each zone of a
@@ -22,6 +22,7 @@ from gamecore.conditions.evaluator import EFFECTS, SIGNATURES, Compiler, Zones
 from gamecore.conditions.objectives import ConditionObjectiveEvaluator, _owner_env
 from gamecore.conditions.parser import Call, Comprehension, Node, parse_effects, parse_expression
 from gamecore.errors import WarroomError
+from gamecore.rules.control import may_take_over
 from gamecore.rules.world import GameWorld, static_world
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -149,7 +150,9 @@ def _zone_gains(
         missing = sorted(
             z
             for z in zones
-            if b.is_land(z) and z not in b.impassable and state.owner.get(z) not in friends
+            if b.is_land(z)
+            and z not in b.impassable
+            and (state.owner.get(z) not in friends or may_take_over(state, nation, z))
         )
         if not missing:
             continue
