@@ -1010,9 +1010,9 @@ class HeuristicBot:
             best_to: dict[int, tuple] = {}
             for (zone, typ, _first), acts in sorted(by_group.items()):
                 t = ut[typ]
-                if t.domain != "land" or t.cannot_capture or b.is_sea(zone) or zone == cap:
+                if t.domain != "land" or t.cannot_capture or b.is_sea(zone):
                     continue
-                if zone in at_front:
+                if zone == cap and cap_danger > par.capital_safety:
                     continue
                 for a in acts:
                     dest = a.path[-1]
