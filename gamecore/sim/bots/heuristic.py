@@ -167,7 +167,9 @@ _BALLS: dict[int, tuple[object, dict]] = {}
 
 def _ball(b, dom: str, reach: int, z: int) -> frozenset[int]:
     """Land zones within ``reach`` steps of ``z`` (by land for "land", by any adjacency
-    for "air"), ``z`` excluded; cached per board (boards never change during play)."""
+    for "air"), ``z`` excluded; for "sea" (by sea) and "air_sea" (by any adjacency) the
+    sea zones instead, ``z`` included; cached per board (boards never change during
+    play)."""
     hit = _BALLS.get(id(b))
     if hit is None or hit[0] is not b:
         if len(_BALLS) > 8:
@@ -178,7 +180,7 @@ def _ball(b, dom: str, reach: int, z: int) -> frozenset[int]:
     key = (dom, reach, z)
     out = cache.get(key)
     if out is None:
-        nbrs = b.land_nbrs if dom == "land" else b.nbrs
+        nbrs = b.land_nbrs if dom == "land" else b.sea_nbrs if dom == "sea" else b.nbrs
         seen = {z}
         frontier = [z]
         for _ in range(reach):
@@ -189,7 +191,10 @@ def _ball(b, dom: str, reach: int, z: int) -> frozenset[int]:
                         seen.add(y)
                         nxt.append(y)
             frontier = nxt
-        out = frozenset(y for y in seen if y != z and b.is_land(y))
+        if dom in ("sea", "air_sea"):
+            out = frozenset(y for y in seen if b.is_sea(y))
+        else:
+            out = frozenset(y for y in seen if y != z and b.is_land(y))
         cache[key] = out
     return out
 
@@ -231,6 +236,7 @@ class _View:
         self._land_reach: dict[int, int] | None = None
         self._goals: set[int] = set()
         self._takeover: frozenset[int] | None = None
+        self._sea_safe: dict[int, bool] | None = None
         self.front_zones: set[int] = set()
 
     # -- zones ------------------------------------------------------------------
@@ -320,6 +326,37 @@ class _View:
                     hit.extend(group)
             self._threat_at[z] = hit
         return hit
+
+    def sea_safe(self, z: int) -> bool:
+        """True when no enemy warship or aircraft that could reach sea zone ``z`` next
+        turn (ships by sea within their movement, aircraft within half their range)
+        outguns the friendly warships there (attack against defence, times hits)."""
+        if self._sea_safe is None:
+            self._sea_safe = {}
+        hit = self._sea_safe.get(z)
+        if hit is not None:
+            return hit
+        ut = self.ut
+        att = 0.0
+        for origin, us in self.hostile.items():
+            for u in us:
+                t = ut[u.type]
+                if t.attack <= 0 or t.domain == "land":
+                    continue
+                if t.domain == "sea":
+                    near = _ball(self.b, "sea", max(1, t.movement), origin)
+                else:
+                    near = _ball(self.b, "air_sea", max(1, t.movement // 2), origin)
+                if z in near:
+                    att += t.attack * max(1, t.hits)
+        dfn = sum(
+            ut[u.type].defense * max(1, ut[u.type].hits)
+            for u in self.friendly_units.get(z, ())
+            if ut[u.type].domain == "sea"
+        )
+        safe = att <= dfn
+        self._sea_safe[z] = safe
+        return safe
 
     def danger(self, z: int, extra: Iterable[Unit] = (), seed: int = 0, defenders=None) -> float:
         """Chance that the enemy takes ``z`` next turn if ``extra`` units (ours) stand there
@@ -735,7 +772,7 @@ class HeuristicBot:
                 o = v.owner(dest)
                 hostile = o in v.enemies or dest in v.hostile
                 neutral = state.is_neutral_owner(o) and o not in v.friends and not hostile
-                if not (hostile or neutral or dest in v.takeover_zones()):
+                if not (hostile or neutral):
                     continue
                 if neutral and state.board.value.get(dest, 0) <= par.empty_zone_min_value:
                     continue
@@ -823,11 +860,7 @@ class HeuristicBot:
                         if not state.board.is_land(land):
                             continue
                         o = v.owner(land)
-                        if (
-                            o in v.friends
-                            and land not in v.hostile
-                            and land not in v.takeover_zones()
-                        ):
+                        if o in v.friends and land not in v.hostile:
                             continue
                         opts = ferry.setdefault(land, {})
                         if tr.id not in opts or (opts[tr.id][0] is not None and mv is None):
@@ -1156,6 +1189,37 @@ class HeuristicBot:
                 continue
             cargo = state.cargo_of(tid)
             room = ut[tr.type].transport_capacity - state.cargo_load(tid)
+            # where it would sail: nearer the goal, to a sea zone no enemy fleet or air
+            # force in reach outguns (a lone transport there is sunk with its cargo)
+            sail = None
+            if tr.zone not in goal_seas:
+                opts = [
+                    a
+                    for a in sails.get(tid, [])
+                    if a.path[-1] in sea_dist
+                    and sea_dist[a.path[-1]] < sea_dist.get(tr.zone, INF)
+                    and v.sea_safe(a.path[-1])
+                ]
+                if opts:
+                    sail = min(opts, key=lambda a: (sea_dist[a.path[-1]], len(a.path), a.path))
+            takeover = v.takeover_zones()
+            landing = None
+            if takeover:
+                spots = [(tr.zone, None)] + sorted(
+                    ((a.path[-1], a) for a in sails.get(tid, [])),
+                    key=lambda x: (len(x[1].path), x[1].path),
+                )
+                landing = next(
+                    (
+                        (sz, mv, z)
+                        for sz, mv in spots
+                        for z in sorted(b.coast.get(sz, ()))
+                        if z in takeover and z not in claimed
+                    ),
+                    None,
+                )
+            if not cargo and sail is None and landing is None and tr.zone not in goal_seas:
+                continue  # nowhere safe to take a load
             # fill it with idle units (not facing the enemy, not guarding the capital)
             idle = {
                 i
@@ -1170,34 +1234,15 @@ class HeuristicBot:
                     steps.append(_Load(tid, idle))
                 used.update(idle)
                 cargo = cargo or sorted(idle)
-            takeover = v.takeover_zones()
-            if cargo and takeover:
-                spots = [(tr.zone, None)] + sorted(
-                    ((a.path[-1], a) for a in sails.get(tid, [])),
-                    key=lambda x: (len(x[1].path), x[1].path),
-                )
-                landing = next(
-                    (
-                        (sz, mv, z)
-                        for sz, mv in spots
-                        for z in sorted(b.coast.get(sz, ()))
-                        if z in takeover and z not in claimed
-                    ),
-                    None,
-                )
-                if landing is not None:
-                    _sz, mv, z = landing
-                    if mv is not None:
-                        steps.append(_Sail(tid, mv))
-                    steps.append(_Unload(tid, z))
-                    claimed.add(z)
-                    continue
-            if cargo and tr.zone not in goal_seas:
-                opts = [a for a in sails.get(tid, []) if a.path[-1] in sea_dist]
-                if opts:
-                    a = min(opts, key=lambda a: (sea_dist[a.path[-1]], len(a.path), a.path))
-                    if sea_dist[a.path[-1]] < sea_dist.get(tr.zone, INF):
-                        steps.append(_Sail(tid, a))
+            if cargo and landing is not None:
+                _sz, mv, z = landing
+                if mv is not None:
+                    steps.append(_Sail(tid, mv))
+                steps.append(_Unload(tid, z))
+                claimed.add(z)
+                continue
+            if cargo and sail is not None:
+                steps.append(_Sail(tid, sail))
         return steps
 
     # -- place ----------------------------------------------------------------------------

@@ -154,3 +154,41 @@ def test_the_heuristic_bot_walks_into_a_zone_its_objective_needs():
     while s.current_nation == "RED" and s.phase == "noncombat_move":
         s.apply(bot.choose(s))
     assert s.owner[ids["G"]] == "GRN"
+
+
+# ---------------------------------------------------------------- ferrying past a fleet
+# A (Red) - 1 - 2 - 3 - E (Blue's island capital); 4 below 3
+SEA_ROWS = ["A123E", "...4."]
+
+
+def ferry_pack(cruiser: bool):
+    units = [("A", "RED", "infantry", 2), ("1", "RED", "transport", 1), ("E", "BLU", "infantry", 1)]
+    if cruiser:
+        units.append(("4", "BLU", "cruiser", 1))
+    return grid_pack(
+        SEA_ROWS,
+        {"A": {"owner": "RED", "value": 5}, "E": {"owner": "BLU", "value": 5}},
+        {"RED": {"alliance": "reds", "capital": "A"}, "BLU": {"alliance": "blues", "capital": "E"}},
+        units,
+        facilities=[("A", "major_ic"), ("E", "major_ic")],
+        rounds=2,
+    )
+
+
+def _transport_after_noncombat(pack):
+    s = new_game(pack, "test", seed=1)
+    while not (s.current_nation == "RED" and s.phase == "noncombat_move"):
+        s.apply(Action.end_phase())
+    bot = HeuristicBot(1)
+    while s.current_nation == "RED" and s.phase == "noncombat_move":
+        s.apply(bot.choose(s))
+    tr = next(u for u in s.units.values() if u.type == "transport")
+    return tr.zone, len(s.cargo_of(tr.id))
+
+
+def test_a_loaded_transport_does_not_sail_where_an_enemy_fleet_can_sink_it():
+    ids = zone_ids(ferry_pack(False))
+    # open sea: it loads the army and sails to the enemy's coast
+    assert _transport_after_noncombat(ferry_pack(False)) == (ids["3"], 2)
+    # a cruiser that reaches 2 and 3: the transport and its cargo stay home
+    assert _transport_after_noncombat(ferry_pack(True)) == (ids["1"], 0)
