@@ -911,6 +911,8 @@ class HeuristicBot:
             if b.is_land(z):
                 if b.value.get(z, 0) < par.empty_zone_min_value:
                     return None
+                if par.value_weight * worth + 1.0 <= 0:
+                    return None  # its capture costs us more objective income than it brings
                 # one land unit is enough: the cheapest that can capture
                 land = [
                     u for u in pool if ut[u.type].domain == "land" and not ut[u.type].cannot_capture
