@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore.conditions.evaluator import named_relation_type
 from gamecore.engine.objectives import outcome
 from gamecore.engine.options import OptionSpec
 from gamecore.rules import wargame
@@ -114,6 +115,55 @@ def capture(s: GameState, zone: int, nation: str) -> str:
         if ut[u.type].infrastructure and u.nation != new and not s.friendly(u.nation, new):
             s.set_unit(uid, nation=new)
     return new
+
+
+def takeover_types(s: GameState) -> frozenset[str]:
+    """The named relationship types (scenario prop ``takeover_relation_types``, TripleA's
+    ``canTakeOverOwnedTerritory``) under which a nation's land units moving into a zone
+    of the other nation take control of it without a battle (Global 1940's Allies
+    entering a Dutch territory)."""
+    return frozenset(s.scenario.props.get("takeover_relation_types") or ())
+
+
+def may_take_over(s: GameState, nation: str, zone: int, types=None) -> bool:
+    """True when ``nation``'s land units entering land ``zone`` take it over: its
+    controller is a friend of ``nation`` whose relationship type allows it."""
+    types = takeover_types(s) if types is None else types
+    if not types or not s.board.is_land(zone):
+        return False
+    o = s.owner.get(zone)
+    if o is None or o == nation or s.is_neutral_owner(o) or not s.friendly(nation, o):
+        return False
+    rel = s.scenario.props.get("relation_types") or {}
+    return named_relation_type(s.history, rel, nation, o, s.relation(nation, o)) in types
+
+
+def take_over(s: GameState, nation: str, zones, units) -> None:
+    """Land ``units`` of ``nation`` entered ``zones``: each one a friend holds under a
+    take-over relationship (:func:`may_take_over`) passes to ``nation`` (no battle, no
+    liberation; the zone's infrastructure changes hands with it)."""
+    types = takeover_types(s)
+    if not types:
+        return
+    ut = s.rules.units
+    if not any(
+        ut[s.units[u].type].domain == "land" and not ut[s.units[u].type].cannot_capture
+        for u in units
+        if u in s.units
+    ):
+        return
+    for z in zones:
+        if not may_take_over(s, nation, z, types):
+            continue
+        prev = s.owner.get(z)
+        s.owner[z] = nation
+        s.bump()
+        s.event("taken_over", zone=z, by=nation, prev=prev)
+        s.remember("taken_over", by=nation, zone=z, **{"from": prev})
+        for uid in s.units_in(z):
+            u = s.units[uid]
+            if ut[u.type].infrastructure and u.nation == prev:
+                s.set_unit(uid, nation=nation)
 
 
 def capital_victim(s: GameState, zone: int) -> str | None:

@@ -1519,6 +1519,7 @@ def apply_move(s: GameState, a: Action) -> None:
             if tr is not None:
                 s.set_unit(tid, flags=tr.flags | UNLOADED | MOVED | (COMBAT if combat else 0))
         s.event("unload", units=list(a.units), zone=dest, amphibious=combat and hostile)
+        control.take_over(s, n, (dest,), a.units)
         return
     t0 = ut[first.type]
     if t0.domain == "land":
@@ -1561,6 +1562,7 @@ def apply_move(s: GameState, a: Action) -> None:
     if s.log_mode in EVENT_LOGS:
         s.event("move", units=list(a.units), path=list(path), mode=a.mode or None)
     if t0.domain == "land":
+        control.take_over(s, n, path[1:], a.units)
         wargame.hostile_move_losses(s, a.units, path)  # seeds/002 §4.9
         if wargame.takes_vacated(s, a.units, path):  # seeds/002 §2.3
             prev = s.owner.get(path[-1])

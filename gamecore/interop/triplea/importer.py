@@ -1007,11 +1007,15 @@ class _Importer:
                 al.members.append(player)
         # relationships: explicit ones by their type's archetype, the rest as TripleA does
         arche: dict[str, str] = {}
+        takeover: set[str] = set()  # canTakeOverOwnedTerritory: Global 1940's Dutch lands
         for a in g.attachments:
             if a.type == "relationship" or a.java_class.endswith("RelationshipTypeAttachment"):
-                at = _options(a).get("archeType")
+                opts = _options(a)
+                at = opts.get("archeType")
                 if at:
                     arche[a.attach_to] = at.strip().lower()
+                if str(opts.get("canTakeOverOwnedTerritory", "")).strip().lower() == "true":
+                    takeover.add(a.attach_to)
         rel_types: dict[str, list[str]] = {}
         players = list(self.pack.nations)
         for r in g.relationships:
@@ -1076,6 +1080,8 @@ class _Importer:
             **{k: v[0] for k, v in sorted(rel_types.items())},
             "@status": {t: STATUS_OF_ARCHETYPE.get(a, "war") for t, a in sorted(arche.items())},
         }
+        if takeover:
+            sc.props["takeover_relation_types"] = sorted(takeover)
         if any(
             _options(ta).get("victoryCity") not in (None, "0", "false")
             for ta in self.attachments["territory"].values()

@@ -42,7 +42,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import SUBMERGED, UNLOADED, Unit
 from gamecore.errors import RulesError, RulesetError
-from gamecore.rules import movement
+from gamecore.rules import control, movement
 from gamecore.sim.bots.objective_value import objective_zone_values
 from gamecore.sim.bots.odds import Defence, battle_odds, defenders_in
 
@@ -167,7 +167,9 @@ _BALLS: dict[int, tuple[object, dict]] = {}
 
 def _ball(b, dom: str, reach: int, z: int) -> frozenset[int]:
     """Land zones within ``reach`` steps of ``z`` (by land for "land", by any adjacency
-    for "air"), ``z`` excluded; cached per board (boards never change during play)."""
+    for "air"), ``z`` excluded; for "sea" (by sea) and "air_sea" (by any adjacency) the
+    sea zones instead, ``z`` included; cached per board (boards never change during
+    play)."""
     hit = _BALLS.get(id(b))
     if hit is None or hit[0] is not b:
         if len(_BALLS) > 8:
@@ -178,7 +180,7 @@ def _ball(b, dom: str, reach: int, z: int) -> frozenset[int]:
     key = (dom, reach, z)
     out = cache.get(key)
     if out is None:
-        nbrs = b.land_nbrs if dom == "land" else b.nbrs
+        nbrs = b.land_nbrs if dom == "land" else b.sea_nbrs if dom == "sea" else b.nbrs
         seen = {z}
         frontier = [z]
         for _ in range(reach):
@@ -189,7 +191,10 @@ def _ball(b, dom: str, reach: int, z: int) -> frozenset[int]:
                         seen.add(y)
                         nxt.append(y)
             frontier = nxt
-        out = frozenset(y for y in seen if y != z and b.is_land(y))
+        if dom in ("sea", "air_sea"):
+            out = frozenset(y for y in seen if b.is_sea(y))
+        else:
+            out = frozenset(y for y in seen if y != z and b.is_land(y))
         cache[key] = out
     return out
 
@@ -230,6 +235,8 @@ class _View:
         self._front: dict[int, int] | None = None
         self._land_reach: dict[int, int] | None = None
         self._goals: set[int] = set()
+        self._takeover: frozenset[int] | None = None
+        self._sea_safe: dict[int, bool] | None = None
         self.front_zones: set[int] = set()
 
     # -- zones ------------------------------------------------------------------
@@ -241,6 +248,23 @@ class _View:
 
     def is_friendly_land(self, z: int) -> bool:
         return self.b.is_land(z) and self.owner(z) in self.friends
+
+    def takeover_zones(self) -> frozenset[int]:
+        """Friends' land zones worth something to us that our land units take over by
+        entering them (a take-over relationship: Global 1940's Dutch lands)."""
+        if self._takeover is None:
+            s = self.s
+            types = control.takeover_types(s)
+            self._takeover = frozenset(
+                z
+                for z, o in s.owner.items()
+                if types
+                and o in self.friends
+                and z not in self.b.impassable
+                and control.may_take_over(s, self.n, z, types)
+                and self.zone_worth(z) > 0
+            )
+        return self._takeover
 
     def strict_neutral(self, z: int) -> bool:
         """A strict neutral (seeds/004 "Strict neutrals"): attacking one aligns all the
@@ -303,6 +327,37 @@ class _View:
             self._threat_at[z] = hit
         return hit
 
+    def sea_safe(self, z: int) -> bool:
+        """True when no enemy warship or aircraft that could reach sea zone ``z`` next
+        turn (ships by sea within their movement, aircraft within half their range)
+        outguns the friendly warships there (attack against defence, times hits)."""
+        if self._sea_safe is None:
+            self._sea_safe = {}
+        hit = self._sea_safe.get(z)
+        if hit is not None:
+            return hit
+        ut = self.ut
+        att = 0.0
+        for origin, us in self.hostile.items():
+            for u in us:
+                t = ut[u.type]
+                if t.attack <= 0 or t.domain == "land":
+                    continue
+                if t.domain == "sea":
+                    near = _ball(self.b, "sea", max(1, t.movement), origin)
+                else:
+                    near = _ball(self.b, "air_sea", max(1, t.movement // 2), origin)
+                if z in near:
+                    att += t.attack * max(1, t.hits)
+        dfn = sum(
+            ut[u.type].defense * max(1, ut[u.type].hits)
+            for u in self.friendly_units.get(z, ())
+            if ut[u.type].domain == "sea"
+        )
+        safe = att <= dfn
+        self._sea_safe[z] = safe
+        return safe
+
     def danger(self, z: int, extra: Iterable[Unit] = (), seed: int = 0, defenders=None) -> float:
         """Chance that the enemy takes ``z`` next turn if ``extra`` units (ours) stand there
         besides what is there now (or exactly ``defenders``)."""
@@ -343,7 +398,9 @@ class _View:
             self._land_reach = _bfs(b.land_nbrs, {z: 0 for z in mine})
             goals: set[int] = set()
             for z in b.zones:
-                if z in self._land_reach or z in b.impassable or not self.is_enemy_land(z):
+                if z in self._land_reach or z in b.impassable:
+                    continue
+                if not self.is_enemy_land(z) and z not in self.takeover_zones():
                     continue
                 goals.update(sz for sz in b.coast.get(z, ()) if b.is_sea(sz))
             self._goals = goals
@@ -854,6 +911,8 @@ class HeuristicBot:
             if b.is_land(z):
                 if b.value.get(z, 0) < par.empty_zone_min_value:
                     return None
+                if par.value_weight * worth + 1.0 <= 0:
+                    return None  # its capture costs us more objective income than it brings
                 # one land unit is enough: the cheapest that can capture
                 land = [
                     u for u in pool if ut[u.type].domain == "land" and not ut[u.type].cannot_capture
@@ -977,7 +1036,35 @@ class HeuristicBot:
         front = v.front_distance()
         at_front = {z for z, d in front.items() if z in v.front_zones}
         moves: list[tuple[float, Action]] = []
-        ferry_steps = self._ferry_plan(state, v, legal, used)
+        claimed: set[int] = set()  # take-over zones someone is already sent to
+        ferry_steps = self._ferry_plan(state, v, legal, used, claimed)
+        # a friend's zone we take over by walking in (Global 1940's Dutch lands): one
+        # land unit each, the cheapest that gets there, ahead of the march to the front
+        takeover = v.takeover_zones()
+        if takeover:
+            best_to: dict[int, tuple] = {}
+            for (zone, typ, _first), acts in sorted(by_group.items()):
+                t = ut[typ]
+                if t.domain != "land" or t.cannot_capture or b.is_sea(zone):
+                    continue
+                if zone == cap and cap_danger > par.capital_safety:
+                    continue
+                for a in acts:
+                    dest = a.path[-1]
+                    if a.transport or dest not in takeover or dest in claimed:
+                        continue
+                    uid = min(i for i in a.units)
+                    if uid in used:
+                        continue
+                    key = (t.cost, len(a.path), uid)
+                    if dest not in best_to or key < best_to[dest][0]:
+                        best_to[dest] = (key, uid, a.path)
+            for dest, (_key, uid, path) in sorted(best_to.items()):
+                if uid in used:
+                    continue
+                moves.append((50.0 + v.zone_worth(dest), Action.move([uid], path)))
+                used.add(uid)
+                claimed.add(dest)
         for (zone, typ, _first), acts in sorted(by_group.items()):
             t = ut[typ]
             if t.domain != "land" or b.is_sea(zone):
@@ -1068,9 +1155,12 @@ class HeuristicBot:
                 used.add(uid)
         return steps
 
-    def _ferry_plan(self, state, v: _View, legal, used: set[int]) -> list:
+    def _ferry_plan(self, state, v: _View, legal, used: set[int], claimed=None) -> list:
         """Load idle units next to an empty transport and sail toward land that cannot be
-        reached by land (non-combat move)."""
+        reached by land (non-combat move); a loaded transport that reaches a friend's zone
+        we take over by entering it (``claimed``: zones already seen to) lands its cargo
+        there."""
+        claimed = set() if claimed is None else claimed
         if not _needs_ferry(v, state):
             return []
         ut = v.ut
@@ -1101,6 +1191,37 @@ class HeuristicBot:
                 continue
             cargo = state.cargo_of(tid)
             room = ut[tr.type].transport_capacity - state.cargo_load(tid)
+            # where it would sail: nearer the goal, to a sea zone no enemy fleet or air
+            # force in reach outguns (a lone transport there is sunk with its cargo)
+            sail = None
+            if tr.zone not in goal_seas:
+                opts = [
+                    a
+                    for a in sails.get(tid, [])
+                    if a.path[-1] in sea_dist
+                    and sea_dist[a.path[-1]] < sea_dist.get(tr.zone, INF)
+                    and v.sea_safe(a.path[-1])
+                ]
+                if opts:
+                    sail = min(opts, key=lambda a: (sea_dist[a.path[-1]], len(a.path), a.path))
+            takeover = v.takeover_zones()
+            landing = None
+            if takeover:
+                spots = [(tr.zone, None)] + sorted(
+                    ((a.path[-1], a) for a in sails.get(tid, [])),
+                    key=lambda x: (len(x[1].path), x[1].path),
+                )
+                landing = next(
+                    (
+                        (sz, mv, z)
+                        for sz, mv in spots
+                        for z in sorted(b.coast.get(sz, ()))
+                        if z in takeover and z not in claimed
+                    ),
+                    None,
+                )
+            if not cargo and sail is None and landing is None and tr.zone not in goal_seas:
+                continue  # nowhere safe to take a load
             # fill it with idle units (not facing the enemy, not guarding the capital)
             idle = {
                 i
@@ -1115,12 +1236,15 @@ class HeuristicBot:
                     steps.append(_Load(tid, idle))
                 used.update(idle)
                 cargo = cargo or sorted(idle)
-            if cargo and tr.zone not in goal_seas:
-                opts = [a for a in sails.get(tid, []) if a.path[-1] in sea_dist]
-                if opts:
-                    a = min(opts, key=lambda a: (sea_dist[a.path[-1]], len(a.path), a.path))
-                    if sea_dist[a.path[-1]] < sea_dist.get(tr.zone, INF):
-                        steps.append(_Sail(tid, a))
+            if cargo and landing is not None:
+                _sz, mv, z = landing
+                if mv is not None:
+                    steps.append(_Sail(tid, mv))
+                steps.append(_Unload(tid, z))
+                claimed.add(z)
+                continue
+            if cargo and sail is not None:
+                steps.append(_Sail(tid, sail))
         return steps
 
     # -- place ----------------------------------------------------------------------------

@@ -4,11 +4,14 @@
 A nation's objectives are read through the condition language, never by parsing a map
 format: the zones an objective *names* are the zone sets in its condition and effect (the
 arguments of ``controls``, ``units``, ``count``, ... and the sources of comprehensions,
-evaluated on the game). For each such land zone not held by the nation's side, the worth
-is what the objective would pay the nation at its next collect income if the side took it
-together with the other named zones it lacks, minus what it pays without that one zone
-(so each zone of an "all of" objective is worth the whole bonus, each zone of a
-"per territory" one its share). Taking a zone only changes its owner in that reckoning:
+evaluated on the game). For each such land zone not held by the nation's side (or held
+by a friend whose zones the nation takes over by entering them), the worth is what the
+objective would pay the nation at its next collect income if the side took it together
+with the other named zones it lacks, minus what it pays without that one zone (so each
+zone of an "all of" objective is worth the whole bonus, each zone of a "per territory"
+one its share); an objective that pays now and would not if the nation took the zone
+("does not control") makes it worth that much less (a negative worth: better left
+alone). Taking a zone only changes its owner in that reckoning:
 a condition that also needs units standing there, or a war that is not declared yet,
 gives nothing, as it would at income.
 """
@@ -22,6 +25,7 @@ from gamecore.conditions.evaluator import EFFECTS, SIGNATURES, Compiler, Zones
 from gamecore.conditions.objectives import ConditionObjectiveEvaluator, _owner_env
 from gamecore.conditions.parser import Call, Comprehension, Node, parse_effects, parse_expression
 from gamecore.errors import WarroomError
+from gamecore.rules.control import may_take_over
 from gamecore.rules.world import GameWorld, static_world
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -149,7 +153,9 @@ def _zone_gains(
         missing = sorted(
             z
             for z in zones
-            if b.is_land(z) and z not in b.impassable and state.owner.get(z) not in friends
+            if b.is_land(z)
+            and z not in b.impassable
+            and (state.owner.get(z) not in friends or may_take_over(state, nation, z))
         )
         if not missing:
             continue
@@ -163,9 +169,17 @@ def _zone_gains(
 
         every = {z: nation for z in missing}
         full = pays(every)
+        now = pays({})
+        if now > 0:
+            # an objective that pays now and stops paying if we take the zone ("does
+            # not control": Global 1940's Japanese trade with America and French
+            # Indo-China): the zone is worth that much less
+            for z in missing:
+                loss = now - pays({z: nation})
+                if loss > 0:
+                    out[z] = out.get(z, 0.0) - loss
         if full <= 0:
             continue
-        now = pays({}) if alone else 0.0
         for z in missing:
             gain = full - pays({x: nation for x in missing if x != z})
             if alone:

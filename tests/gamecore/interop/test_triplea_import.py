@@ -653,3 +653,38 @@ def test_hostile_input_is_one_line_exit_2(oldcopy, capsys, file, change, message
     code = main(["import", "triplea", str(oldcopy), "-o", str(oldcopy / "x.warroom")])
     err = capsys.readouterr().err.strip()
     assert code == 2 and "\n" not in err and message in err and file in err, err
+
+
+def test_take_over_relationship_types_are_imported(tmp_path):
+    """canTakeOverOwnedTerritory (Global 1940's Custodianship of the Dutch lands) names the
+    relationship types under which entering a friend's zone takes it over."""
+    dst = tmp_path / "minimap"
+    shutil.copytree(MINIMAP, dst)
+    xml = dst / "map" / "games" / "minimap_war.xml"
+    _edit(
+        xml,
+        '<relationshipType name="Neutrality"/>',
+        '<relationshipType name="Neutrality"/><relationshipType name="Custodianship"/>',
+    )
+    _edit(
+        xml,
+        '<attachment name="relationshipTypeAttachment" attachTo="Neutrality"',
+        '<attachment name="relationshipTypeAttachment" attachTo="Custodianship" '
+        'javaClass="games.strategy.triplea.attachments.RelationshipTypeAttachment" '
+        'type="relationship"><option name="archeType" value="allied"/>'
+        '<option name="canTakeOverOwnedTerritory" value="true"/></attachment>'
+        '<attachment name="relationshipTypeAttachment" attachTo="Neutrality"',
+    )
+    _edit(
+        xml,
+        '<relationship type="Allied" player1="Russians" player2="British"',
+        '<relationship type="Custodianship" player1="Russians" player2="British"',
+    )
+    pack, _ = import_triplea(dst)
+    sc = next(iter(pack.scenarios.values()))
+    assert sc.props["takeover_relation_types"] == ["Custodianship"]
+    assert sc.props["relation_types"]["British|Russians"] == "Custodianship"
+    assert sc.relation("Russians", "British").status == "aligned"
+    # a game without one has no such prop
+    plain, _ = import_triplea(MINIMAP)
+    assert "takeover_relation_types" not in next(iter(plain.scenarios.values())).props

@@ -91,14 +91,19 @@ def test_ten_heuristic_rounds_play_by_the_games_rules(imported, seed):
             "Italians",
             "Chinese",
             "UK_Pacific",
+            "ANZAC",
         )
     ]
-    assert len(majors) >= 7, incomes
+    assert len(majors) >= 7 + (name == "g40"), incomes
     for n in majors:
         assert len(set(incomes[n])) > 1, (n, incomes[n])
-    # national objectives are paid, for both sides
+    # national objectives are paid, for both sides, in the Pacific too (Japan's trade
+    # with America while it leaves French Indo-China alone; ANZAC's strategic islands
+    # once it takes over Dutch New Guinea)
     owners = {s.scenario.objectives[o].owner for o in paid}
-    assert {"Germans", "Americans"} <= owners, paid
+    assert {"Germans", "Americans", "Japanese"} <= owners, paid
+    if name == "g40":
+        assert "objectiveAttachment_ANZAC_2_Control_Strategic_Islands" in paid, paid
     # at war, the US minor factories become major ones (the war production triggers)
     built = [e for e in s.log if e.get("e") == "built" and "War_Production" in str(e.get("by"))]
     assert built and {e["type"] for e in built} == {"factory_major"}

@@ -129,3 +129,33 @@ def test_the_bot_earns_more_objective_income_when_it_goes_for_objectives():
     after = _payouts(pack, HeuristicParams().objective_weight, seeds)
     assert sum(after) > sum(before) + len(seeds), (before, after)
     assert sum(after) >= 4 * len(seeds), after  # 6 rounds a game
+
+
+def test_a_capture_that_stops_an_objective_paying_is_worth_less():
+    # Global 1940's "Trade With America": Japan is paid while it does not hold French
+    # Indo-China; taking X would cost Red the 10 it is paid now
+    trade = obj("trade", "not controls(RED, X)", "income(10)")
+    assert values(pack_with(trade)) == {"X": -10.0}
+    # a gain elsewhere is counted as before
+    both = obj("both", "controls(RED, Y)", "income(3)")
+    assert values(pack_with(trade, both)) == {"X": -10.0, "Y": 3.0}
+    # not paying now (W is Blue's): taking X loses nothing
+    off = obj("off", "not controls(RED, X) and controls(RED, W)", "income(4)")
+    assert values(pack_with(off)) == {}
+
+
+def test_the_bot_leaves_alone_a_zone_whose_capture_costs_it_objective_income():
+    """X (worth 3, two defenders) falls to Red's army in round 1 when nothing holds Red
+    back; while not holding it pays Red 10 a round, Red does not take it."""
+
+    def takes_x(pack) -> bool:
+        s = new_game(pack, "test", seed=1)
+        x = zone_ids(pack)["X"]
+        bot = HeuristicBot(1)
+        assert s.current_nation == "RED"
+        while s.current_nation == "RED":  # Red's first turn
+            s.apply(bot.choose(s))
+        return s.owner[x] == "RED"
+
+    assert takes_x(pack_with(green=False))
+    assert not takes_x(pack_with(obj("trade", "not controls(RED, X)", "income(10)"), green=False))
