@@ -20,8 +20,10 @@ from gamecore.model import Nation, Pack, Scenario, UnitStack, Zone
 from gamecore.store import open_pack, read_pack, write_pack
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
-KILLS = 14
+KILLS = 14  # at least this many kills, while the budget lasts
 BUDGET_S = 15.0
+MAX_KILLS = 80  # on a loaded machine the kills go on until 3 landed inside save()
+MID_SAVE = 3
 
 
 def state(k: int) -> Pack:
@@ -73,7 +75,7 @@ def test_pack_survives_sigkill_during_save(tmp_path):
     mid_save = 0
     known = 0  # the save the file holds
     start = time.monotonic()
-    for n in range(KILLS):
+    for n in range(MAX_KILLS):
         proc = subprocess.Popen(
             [sys.executable, "-c", CHILD, str(path)],
             stdout=subprocess.PIPE,
@@ -103,9 +105,10 @@ def test_pack_survives_sigkill_during_save(tmp_path):
         assert k in allowed, f"kill {n}: file holds save {k}, expected one of {allowed}"
         assert got == state(k), f"kill {n}: file is not exactly save {k}"
         known = k
-        if time.monotonic() - start > BUDGET_S:
+        enough = n + 1 >= KILLS and mid_save >= MID_SAVE
+        if enough or (time.monotonic() - start > BUDGET_S and mid_save >= MID_SAVE):
             break
-    assert mid_save >= 3, f"only {mid_save} kills landed inside save()"
+    assert mid_save >= MID_SAVE, f"only {mid_save} of {n + 1} kills landed inside save()"
     # and after all that the pack opens for writing, with nothing stale left in the way
     pf = open_pack(path)
     pf.discard_recovery()
