@@ -342,12 +342,12 @@ def _land_search(
             nxt = []
             for z, path, k in frontier:
                 for y in b.land_nbrs[z]:
-                    if nv:
-                        k2 = k + 1 if k < nv and via[k] == y else k
-                        seen_key: object = (y, k2)
-                        if seen_key in seen or y in path:
+                    if nv:  # a route through waypoints: (zone, waypoints passed) is the node
+                        step = _waypoint_step(via, k, y, path, seen)
+                        if step is None:
                             continue
-                    else:
+                        k2, seen_key = step
+                    else:  # the plain search (the hot path: no call)
                         k2, seen_key = 0, y
                         if y in seen:
                             continue
@@ -465,6 +465,17 @@ def _blitzable(ctx: MoveContext, y: int, st: str) -> bool:
     )
 
 
+def _waypoint_step(via: tuple[int, ...], k: int, y: int, path: tuple, seen: set):
+    """A breadth-first search through waypoints steps to ``y`` having passed ``k`` of
+    ``via``: ``(waypoints passed, the node's key)``, or None when the node was reached
+    already or ``y`` is on the path (a route passes each zone once)."""
+    k2 = k + 1 if k < len(via) and via[k] == y else k
+    key = (y, k2)
+    if key in seen or y in path:
+        return None
+    return k2, key
+
+
 def _sea_search(
     ctx: MoveContext, z0: int, moves: int, unit_type: str, via: tuple[int, ...] = ()
 ) -> dict[int, tuple]:
@@ -488,12 +499,12 @@ def _sea_search_uncached(ctx: MoveContext, z0: int, moves: int, unit_type: str, 
         nxt = []
         for z, path, k in frontier:
             for y in b.sea_nbrs[z]:
-                if nv:
-                    k2 = k + 1 if k < nv and via[k] == y else k
-                    seen_key: object = (y, k2)
-                    if seen_key in seen or y in path:
+                if nv:  # a route through waypoints: (zone, waypoints passed) is the node
+                    step = _waypoint_step(via, k, y, path, seen)
+                    if step is None:
                         continue
-                else:
+                    k2, seen_key = step
+                else:  # the plain search (the hot path: no call)
                     k2, seen_key = 0, y
                     if y in seen:
                         continue
@@ -533,12 +544,12 @@ def _air_search_uncached(ctx: MoveContext, z0: int, moves: int, via=()) -> dict[
         nxt = []
         for z, path, k in frontier:
             for y in b.nbrs[z]:
-                if nv:
-                    k2 = k + 1 if k < nv and via[k] == y else k
-                    seen_key: object = (y, k2)
-                    if seen_key in seen or y in path:
+                if nv:  # a route through waypoints: (zone, waypoints passed) is the node
+                    step = _waypoint_step(via, k, y, path, seen)
+                    if step is None:
                         continue
-                else:
+                    k2, seen_key = step
+                else:  # the plain search (the hot path: no call)
                     k2, seen_key = 0, y
                     if y in seen:
                         continue
