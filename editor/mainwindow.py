@@ -98,6 +98,7 @@ class MainWindow(QMainWindow):
         self._lod_timer.setInterval(300)
         self._lod_timer.timeout.connect(self.scene.ensure_lod)
         self.view.cursorMoved.connect(self._cursor_moved)
+        self.view.viewportChanged.connect(self._map_moved_under_cursor)
         self.view.deleteRequested.connect(self.delete_selected_zones)
         self.view.contextMenuRequested.connect(self.canvas_context_menu)
         self.view.zoomChanged.connect(self._zoom_changed)
@@ -1161,6 +1162,16 @@ class MainWindow(QMainWindow):
         self._cursor_at = QPointF(pos)
         self.coords_label.setText(f"x {pos.x():.1f}  y {pos.y():.1f}")
         self._show_zone_at(pos)
+
+    def _map_moved_under_cursor(self) -> None:
+        """A zoom or pan (Ctrl+F, Fit Map, the scroll bars) moved the map under a cursor
+        that did not move: the coordinates, the status bar and the hover outline follow."""
+        pos = self.view.resting_cursor()
+        if pos is None:
+            return
+        self._cursor_moved(pos)
+        if self.scene.hover is not None:
+            self.scene.set_hover(self.scene.zone_at(pos))
 
     def _cursor_zone_changed(self) -> None:
         """An edit (a delete, a merge, their undo, a rename) may have changed the zone

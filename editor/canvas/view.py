@@ -7,7 +7,7 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QCursor, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QToolTip
 
 from editor.canvas.scene import MapScene
@@ -176,6 +176,7 @@ class MapView(QGraphicsView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = self._scene_pos(event)
+        self._cursor_vp = event.position().toPoint()
         if self._pan_from is not None:
             p = event.position().toPoint()
             d = p - self._pan_from
@@ -250,6 +251,9 @@ class MapView(QGraphicsView):
 
     def leaveEvent(self, event) -> None:
         self.map_scene.set_hover(None)
+        # a popup over the map (the Find box's completer) "leaves" a cursor that stays put
+        if not self.viewport().rect().contains(self.viewport().mapFromGlobal(QCursor.pos())):
+            self._cursor_vp = None
         super().leaveEvent(event)
 
     def focusOutEvent(self, event) -> None:
@@ -269,6 +273,12 @@ class MapView(QGraphicsView):
         if self._fitted:
             self.fit_map()
         self.viewportChanged.emit()
+
+    def resting_cursor(self) -> QPointF | None:
+        """Where on the map the cursor rests now, after a zoom or pan that moved the map
+        under it (None when the cursor is not over the map)."""
+        at = getattr(self, "_cursor_vp", None)
+        return None if at is None else self.mapToScene(at)
 
     def _scene_pos(self, event: QMouseEvent) -> QPointF:
         return self.mapToScene(event.position().toPoint())

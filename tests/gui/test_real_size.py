@@ -518,9 +518,19 @@ def test_switching_documents_leaves_nothing_of_the_old_one(qtbot, demo):
     qtbot.mousePress(v, L, NO, vp(w, *p))
     qtbot.mouseRelease(v, L, NO, vp(w, *p))
     assert w.tool.selected and w.zone_label.text()
+    old_text = w.zone_label.text()
     w._set_document(Document(blank_pack(), title="other"))
     assert w.tool.selected == [] and w.tool.snapped is None
-    assert w.zone_label.text() == "" and w.coords_label.text() == ""
+    # nothing of the old document: the status bar is empty or names what lies under the
+    # resting cursor in the new one (the new map fitted under it)
+    here = w.view.resting_cursor()
+    now = w.scene.zone_at(here) if here is not None else None
+    if now is None:
+        assert w.zone_label.text() == ""
+    else:
+        zone = w.document.pack.map.zones[now]
+        assert w.zone_label.text().startswith(f"{zone.code} — {zone.name}")
+    assert w.zone_label.text() != old_text
 
 
 def test_zoom_to_selection_leaves_a_margin_around_the_selection(qtbot, demo):
@@ -977,3 +987,29 @@ def test_enter_in_the_find_box_gives_the_keys_back_to_the_map(qtbot, demo):
     assert w.find_edit.hasFocus()
     qtbot.keyClick(w.find_edit, Qt.Key.Key_Escape)
     assert w.view.hasFocus()
+
+
+def test_the_status_bar_follows_a_zoom_under_a_resting_cursor(qtbot, demo):
+    """Ctrl+F zooms to a zone while the cursor rests on the map: the status bar names the
+    zone under the cursor after the zoom, not the one it named before (seen under Xvfb:
+    "22 — Sargasso Sea" stayed after zooming to Poland)."""
+    w = demo
+    sea = next(z.id for z in w.document.pack.map.zones.values() if z.kind == "sea")
+    at = _centre(w, sea)
+    qtbot.mouseMove(w.view.viewport(), vp(w, *at))
+    assert w.zone_label.text().startswith(w.document.pack.map.zones[sea].code)
+    w.view.setFocus()
+    before = w.view.scale_factor()
+    key(qtbot, w, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(w.find_edit, "RHI")
+    qtbot.keyClick(w.find_edit, Qt.Key.Key_Return)
+    assert w.view.scale_factor() > before  # the map moved under the resting cursor
+    here = w.view.resting_cursor()
+    assert here is not None
+    now = w.scene.zone_at(here)
+    text = w.zone_label.text()
+    if now is None:
+        assert text == "", text
+    else:
+        assert text.startswith(w.document.pack.map.zones[now].code), (text, now)
+    assert now != sea
