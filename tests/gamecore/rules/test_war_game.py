@@ -887,9 +887,6 @@ def test_a_battleship_bombards_a_landing_with_both_dice():
     """seeds/002 "Amphibious assaults" (rules-notes/002 §4.5): a battleship (8 and 6) in
     the sea zone the transport unloads from fires at the territory in round 1, one
     bombarding ship per landing unit; land defenders cannot hit it."""
-    from gamecore.engine import Action
-    from tests.gamecore.rules.wg_helpers import to_phase
-
     s, z = wg_game(
         ["A1B"],
         {"A": {"owner": "USA"}, "B": {"owner": "GER"}},
@@ -901,13 +898,7 @@ def test_a_battleship_bombards_a_landing_with_both_dice():
         ],
         turn_order=[["USA", "CHN"], ["GER"]],
     )
-    to_phase(s, "combat_move")
-    tr = next(u for u in s.units_in(z["1"]) if s.units[u].type == "transport")
-    inf = sorted(u for u in s.units_in(z["A"]) if s.units[u].type == "infantry")
-    s.apply(Action.move(inf, (z["A"], z["1"]), transport=tr))
-    s.apply(Action.move(inf, (z["1"], z["B"])))
-    while s.phase != "combat":
-        s.apply(Action.end_phase())
+    _land_from_a_over_1_into_b(s, z)
     # bombardment: 8 (hit), 6 (hit) - the two victims still fire in round 1;
     # round 1: USA infantry 12, 12; GER 12, 12 -> victims removed, the zone is taken
     sc = fight(s, z["B"], [8, 6, 12, 12, 12, 12])
@@ -919,9 +910,6 @@ def test_landers_lose_their_round_1_attack_when_the_bombarding_ships_cleared_the
     """seeds/002 "Amphibious assaults" (rules-notes/002 §4.5 "Initiative"): if ships
     meant to bombard have to be used to clear the sea zone, the landers lose their
     round-1 attack ("loss of surprise"); they can still be taken as casualties."""
-    from gamecore.engine import Action
-    from tests.gamecore.rules.wg_helpers import to_phase
-
     s, z = wg_game(
         ["A1B"],
         {"A": {"owner": "USA"}, "B": {"owner": "GER"}},
@@ -934,13 +922,7 @@ def test_landers_lose_their_round_1_attack_when_the_bombarding_ships_cleared_the
         ],
         turn_order=[["USA", "CHN"], ["GER"]],
     )
-    to_phase(s, "combat_move")
-    tr = next(u for u in s.units_in(z["1"]) if s.units[u].type == "transport")
-    inf = sorted(u for u in s.units_in(z["A"]) if s.units[u].type == "infantry")
-    s.apply(Action.move(inf, (z["A"], z["1"]), transport=tr))
-    s.apply(Action.move(inf, (z["1"], z["B"])))
-    while s.phase != "combat":
-        s.apply(Action.end_phase())
+    _land_from_a_over_1_into_b(s, z)
     # the sea battle: the battleship 1 (hit), 12; the destroyer 12 - the zone is cleared
     # by the ship that would have bombarded
     assert fight(s, z["1"], [1, 12, 12]).rolls == []
@@ -1134,3 +1116,18 @@ def test_a_failed_pass_through_stays_and_fires_its_round_1_shots_at_once():
     sc = fight(s, z["2"], [12, 12, 12, 1])
     assert sc.rolls == []
     assert s.units[bb].zone == z["2"] and units_of(s, z["2"], "UK") == []
+
+
+def _land_from_a_over_1_into_b(s, z):
+    """The USA's combat move of an amphibious assault: the infantry of A boards the
+    transport in sea zone 1 and lands in B; then on to the combat phase."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    to_phase(s, "combat_move")
+    tr = next(u for u in s.units_in(z["1"]) if s.units[u].type == "transport")
+    inf = sorted(u for u in s.units_in(z["A"]) if s.units[u].type == "infantry")
+    s.apply(Action.move(inf, (z["A"], z["1"]), transport=tr))
+    s.apply(Action.move(inf, (z["1"], z["B"])))
+    while s.phase != "combat":
+        s.apply(Action.end_phase())
