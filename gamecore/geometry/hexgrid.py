@@ -49,6 +49,7 @@ __all__ = [
     "hex_grid",
     "hex_neighbours",
     "parse_hex_code",
+    "read_hex_meta",
 ]
 
 # corner offsets in lattice units (see _corners)
@@ -582,3 +583,18 @@ class HexLayout:
         """The area the grid covers (the frame of a hex map)."""
         cells = [self.polygon(*rc) for rc in self.cells()]
         return shapely.coverage_union_all(cells)
+
+
+def read_hex_meta(meta: Any) -> tuple[HexLayout | None, str | None]:
+    """What ``Map.props["hex"]`` (``meta``) says: ``(layout, None)`` for grid metadata,
+    ``(None, None)`` for no grid (absent, or the older wizard's ``{"orientation",
+    "rows", "cols", "size"}``, which named no layout), ``(None, why)`` for metadata that
+    describes no grid."""
+    if meta is None:
+        return None, None
+    if isinstance(meta, dict) and "layout" not in meta and "id_format" not in meta:
+        return None, None
+    try:
+        return HexLayout.from_props(meta), None
+    except GeometryError as err:
+        return None, str(err)

@@ -8,8 +8,7 @@ import math
 import numpy as np
 import shapely
 
-from gamecore.errors import GeometryError
-from gamecore.geometry.hexgrid import HexLayout
+from gamecore.geometry.hexgrid import read_hex_meta
 from gamecore.validate.core import COVERAGE_KINDS, Fix, check  # noqa: I001
 
 
@@ -36,14 +35,10 @@ def hex_frame(ctx):
 
 
 def hex_layout_of(m):
-    """The :class:`HexLayout` of a map with (current) hex-grid metadata, else None."""
+    """The :class:`HexLayout` of a map with hex-grid metadata that describes a grid,
+    else None."""
     meta = m.props.get("hex") if isinstance(m.props, dict) else None
-    if not isinstance(meta, dict) or "layout" not in meta:
-        return None  # no grid, or the older metadata of the New Map wizard
-    try:
-        return HexLayout.from_props(meta)
-    except GeometryError:
-        return None
+    return read_hex_meta(meta)[0]
 
 
 @functools.lru_cache(maxsize=8)
