@@ -120,7 +120,8 @@ def hex_layout_map(
     ``Zone.props["hex"] = [row, col]``, ``Map.props["hex"]`` the grid's metadata.
 
     Without ``land`` every hex is a land hex. With ``land`` (polygons in map coordinates)
-    a hex at least ``land_min`` land is a land hex, else a sea hex; a land hex at least
+    a hex at least ``land_min`` land is a land hex, else a sea hex (a lake when land
+    hexes surround it, so that no sea zone is cut off from the others); a land hex at least
     ``coast_min`` water that touches a sea hex or the map edge is coastal (flag
     "coastal"); the hexside of two land hexes that does not touch the land gets
     ``Border.props["all_sea"]``. Hexes joined only across the wrap seam are joined by a
@@ -129,6 +130,9 @@ def hex_layout_map(
     if x0 < 0 or y0 < 0:
         raise GeometryError("the hex grid must lie in the map frame (origin >= 0)")
     land = _land_geometry(land)
+    if land is not None:
+        land = shapely.clip_by_rect(land, x0, y0, x1, y1)  # only what the grid covers
+        land = None if land.is_empty else land
     m = Map(name=name, width=x1, height=y1)
     ids: dict[tuple[int, int], int] = {}
     cells = list(layout.cells())
@@ -183,12 +187,14 @@ def _classify(m, layout, ids, cells, polys, land, land_min, coast_min) -> None:
     for rc, f in zip(cells, frac, strict=True):
         z = m.zones[ids[rc]]
         if not is_land[rc]:
-            z.kind, z.terrain = "sea", "sea"
-            continue
-        if 1.0 - f >= coast_min and (
-            layout.on_edge(*rc) or any(not is_land[n] for n in layout.neighbours(*rc))
-        ):
-            z.set_flag("coastal")
+            # water all around by land is a lake: no ship could reach a sea hex there
+            lone = all(is_land[n] for n in layout.neighbours(*rc) if n != rc)
+            z.kind, z.terrain = ("lake", "lake") if lone else ("sea", "sea")
+    for rc, f in zip(cells, frac, strict=True):
+        if is_land[rc] and 1.0 - f >= coast_min:
+            beside = (m.zones[ids[n]].kind for n in layout.neighbours(*rc))
+            if layout.on_edge(*rc) or "sea" in beside:
+                m.zones[ids[rc]].set_flag("coastal")
     pairs = [(a, b) for a, b in sorted(layout.neighbour_pairs()) if is_land[a] and is_land[b]]
     edges = [_seam_edge(layout, a, b) for a, b in pairs]
     known = [i for i, e in enumerate(edges) if e is not None]

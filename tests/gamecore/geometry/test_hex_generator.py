@@ -136,3 +136,14 @@ def test_an_invalid_land_polygon_is_repaired():
 def test_bad_grids(rows, cols, size):
     with pytest.raises(GeometryError):
         hgw_hex_map(rows, cols, size)
+
+
+def test_a_sea_hex_all_around_by_land_is_a_lake():
+    layout = HexLayout((1, 5), (1, 6), 10.0)
+    land = layout.outline().difference(layout.polygon(3, 3))
+    m = hgw_hex_map((1, 5), (1, 6), 10.0, land=land)
+    lake = m.zone_by_code("0303")
+    assert (lake.kind, lake.terrain) == ("lake", "lake")
+    # its neighbours have water but no sea beside them: not coastal
+    assert not [z.code for z in m.zones.values() if "coastal" in z.flags]
+    clean(m)
