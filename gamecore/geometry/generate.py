@@ -184,7 +184,7 @@ def _classify(m, layout, ids, cells, polys, land, land_min, coast_min) -> None:
     if partial.any():
         frac[partial] = shapely.area(shapely.intersection(arr[partial], land)) / cell_area
     is_land = {rc: bool(f >= land_min) for rc, f in zip(cells, frac, strict=True)}
-    for rc, f in zip(cells, frac, strict=True):
+    for rc in cells:
         z = m.zones[ids[rc]]
         if not is_land[rc]:
             # water all around by land is a lake: no ship could reach a sea hex there
