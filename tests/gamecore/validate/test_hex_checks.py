@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from shapely import affinity
 from shapely.geometry import box
 
@@ -194,3 +196,50 @@ def test_a_missing_hex_is_a_hole_in_the_frame(pack):
     del pack.map.zones[z(pack, "0304").id]
     codes = {i.code for i in validate(pack, select=["MAP"]).issues}
     assert {"MAP003", "MAP011"} <= codes
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats() | st.text(max_size=8),
+    lambda kids: (
+        st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=6), kids, max_size=4)
+    ),
+    max_leaves=12,
+)
+META_KEYS = ["orientation", "layout", "size", "origin", "rows", "cols", "id_format", "wrap_cols"]
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.dictionaries(st.sampled_from(META_KEYS), JSON, max_size=8),
+    JSON,
+    JSON,
+    JSON,
+)
+def test_hostile_values_give_issues_never_a_traceback(base, meta_patch, cell, garrison, flag):
+    pack = copy.deepcopy(base)
+    pack.map.props["hex"] = {**pack.map.props["hex"], **meta_patch}
+    zone = z(pack, "0202")
+    zone.props["hex"] = cell
+    zone.props["garrison"] = garrison
+    a, b = zone.id, z(pack, "0203").id
+    pack.map.borders[(a, b)] = Border(a, b, props={"road": flag, "all_sea": flag})
+    pack.map.links[1] = Link(1, "strait", a, b, props={"crossing_arrow": flag})
+    report = validate(pack)
+    assert all(i.code and i.message for i in report.issues)
+
+
+def test_a_hostile_pack_on_disk_through_the_cli(base, tmp_path, capsys):
+    from gamecore.cli import main
+    from gamecore.store import write_pack
+
+    pack = copy.deepcopy(base)
+    pack.map.props["hex"] = {**pack.map.props["hex"], "rows": [1, 10**15], "size": "big"}
+    z(pack, "0101").props["hex"] = ["a", None]
+    z(pack, "0102").code = "\x00junk"
+    path = tmp_path / "hostile.warroom"
+    write_pack(pack, path)
+    code = main(["validate", str(path), "--select", "HEX"])
+    out = capsys.readouterr()
+    assert code == 1 and "HEX001" in out.out and "Traceback" not in out.err
