@@ -243,3 +243,27 @@ def test_a_hostile_pack_on_disk_through_the_cli(base, tmp_path, capsys):
     code = main(["validate", str(path), "--select", "HEX"])
     out = capsys.readouterr()
     assert code == 1 and "HEX001" in out.out and "Traceback" not in out.err
+
+
+def test_the_fixes_clear_what_they_say(pack):
+    inland, a, b, far = z(pack, "0302"), z(pack, "0202").id, z(pack, "0203").id, z(pack, "0205").id
+    inland.set_flag("coastal")
+    sea = z(pack, "0207").id
+    pack.map.borders[(a, far)] = Border(a, far, props={"road": True})
+    pack.map.borders[(b, sea)] = Border(b, sea, props={"all_sea": True})
+    pack.map.links[5] = Link(5, "strait", a, sea, props={"crossing_arrow": True})
+    before = copy.deepcopy(pack)
+    report = validate(pack, select=["HEX005", "HEX006", "HEX007", "HEX008"])
+    assert {i.code for i in report.issues} == {"HEX005", "HEX006", "HEX007", "HEX008"}
+    edits = []
+    for issue in report.issues:
+        if issue.code == "HEX005" and b in issue.zones:
+            continue  # the all-sea flag also breaks HEX005: one fix clears both
+        edit = issue.fix.make_edit(pack)
+        edit.apply(pack)
+        edits.append(edit)
+    assert validate(pack, select=["HEX"]).issues == []
+    assert "coastal" not in inland.flags and (a, far) not in pack.map.borders
+    for edit in reversed(edits):
+        edit.revert(pack)
+    assert pack == before
