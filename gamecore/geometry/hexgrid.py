@@ -559,6 +559,34 @@ class HexLayout:
             return None
         return LineString([self._xy(p) for p in common])
 
+    def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
+        """The (row, col) of the hex under map point (x, y), None off the grid (a point
+        on a hexside goes to either hex)."""
+        if not (_number(x) and _number(y)):
+            return None
+        ux, uy = self._units()
+        lx, ly = (x - self.origin[0]) / ux, (y - self.origin[1]) / uy
+        if self.orientation == "flat":  # columns play the part rows play when pointy
+            lx, ly = ly, lx
+        # the nearest centre is the hex; check the three nearest lines of hexes
+        guess = round((ly - 2) / 3)
+        ratio = uy / ux if self.orientation == "pointy" else ux / uy  # lattice -> map
+        best, best_d = (0, 0), math.inf
+        for i in (guess - 1, guess, guess + 1):
+            line = (self.rows[0] if self.orientation == "pointy" else self.cols[0]) + i
+            shift = int(self._shifted(line))
+            k = round((lx - 1 - shift) / 2)
+            for j in (k - 1, k, k + 1):
+                d = (lx - 1 - 2 * j - shift) ** 2 + ((ly - 2 - 3 * i) * ratio) ** 2
+                if d < best_d:
+                    best, best_d = (i, j), d
+        i, j = best
+        if self.orientation == "pointy":
+            cell = (self.rows[0] + i, self.cols[0] + j)
+        else:
+            cell = (self.rows[0] + j, self.cols[0] + i)
+        return cell if self.contains(*cell) else None
+
     def bounds(self) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1) of the grid's hexes."""
         if self.orientation == "pointy":

@@ -234,3 +234,25 @@ def test_layout_metadata_round_trips_and_refuses_hostile_values():
     for meta in hostile:
         with pytest.raises(GeometryError):
             HexLayout.from_props(meta)
+
+
+@settings(max_examples=150)
+@given(
+    st.sampled_from(["odd-r", "even-r", "odd-q", "even-q"]),
+    st.tuples(st.integers(1, 3), st.integers(1, 4)),
+    st.floats(0, 1),
+    st.floats(0, 1),
+)
+def test_cell_at_finds_the_hex_under_a_point(layout, first, fx, fy):
+    grid = HexLayout((first[0], first[0] + 4), (first[1], first[1] + 5), 7.0, (3.0, 2.0), layout)
+    x0, y0, x1, y1 = grid.bounds()
+    x, y = x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)
+    cell = grid.cell_at(x, y)
+    p = shapely.Point(x, y)
+    if cell is None:
+        assert not grid.outline().buffer(-1e-6).contains(p)
+    else:
+        assert grid.polygon(*cell).buffer(1e-6).contains(p)
+    for rc in grid.cells():
+        assert grid.cell_at(*grid.centre(*rc)) == rc
+    assert grid.cell_at(float("nan"), 0) is None and grid.cell_at(-100, -100) is None
