@@ -267,3 +267,24 @@ def test_the_fixes_clear_what_they_say(pack):
     for edit in reversed(edits):
         edit.revert(pack)
     assert pack == before
+
+
+def test_live_validation_after_edits_matches_a_full_run(pack):
+    from gamecore.ops import SetBorderAttrs, SetZoneAttrs, SetZoneGeometry
+    from gamecore.validate import Validator
+
+    v = Validator(pack)
+    assert v.run().issues == []
+    a, far, inland = z(pack, "0202").id, z(pack, "0205").id, z(pack, "0302").id
+    edits = [
+        SetBorderAttrs([(a, far)], "road", True),
+        SetZoneAttrs([inland], "flag:coastal", True),
+        SetZoneGeometry({inland: affinity.translate(pack.map.zones[inland].geometry, 0.5, 0)}),
+    ]
+    for edit in edits:
+        change = edit.apply(pack)
+        touched = change.zones | change.geometry | {z for key in change.borders for z in key}
+        live = v.update(touched, geometry_changed=bool(change.geometry), fields=change.fields)
+        full = validate(pack)
+        assert sorted(i.key for i in live.issues) == sorted(i.key for i in full.issues)
+    assert {"HEX004", "HEX005", "HEX008"} <= {i.code for i in v.issues}
