@@ -190,7 +190,9 @@ def hex_code(row: int, col: int) -> str:
     """The Hitler's Global War id of hex (``row``, ``col``): two digits of row, then two
     of column, three when the column is above 99 (Seattle is "15107")."""
     if not (_is_int(row) and _is_int(col)):
-        raise HexCodeError(f"a hex id needs integer row and column, not {row!r}, {col!r}")
+        raise HexCodeError(
+            f"a hex id needs integer row and column, not {_short(row)}, {_short(col)}"
+        )
     if not (1 <= row <= MAX_RRCC_ROW and 1 <= col <= MAX_RRCC_COL):
         raise HexCodeError(
             f"hex ({row}, {col}) has no 'RRCC' id: rows run 1..{MAX_RRCC_ROW}, "
@@ -306,7 +308,12 @@ def hex_distance(a: tuple[int, int], b: tuple[int, int], wrap_cols: int | None =
 
 
 def _number(v: Any) -> bool:
-    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+    if not isinstance(v, int | float) or isinstance(v, bool):
+        return False
+    try:
+        return math.isfinite(v)
+    except OverflowError:  # an int too large for a float
+        return False
 
 
 def _range(value: Any, what: str, hi: int) -> tuple[int, int]:
