@@ -377,3 +377,24 @@ def offmap_boxes(ctx):
             "(add a border row or a link)",
             zones=[zid],
         )
+
+
+@check("HEX011", "warning", "graph", "hexes across the wrap seam not joined")
+def wrap_seam(ctx):
+    """Hexes that neighbour across the east-west seam (``wrap_cols``) do not touch on
+    the map; a link joins them (the generator adds ``Link(kind="connection")``)."""
+    layout, _ = _layout(ctx)
+    if layout is None or layout.wrap_cols is None:
+        return
+    by_cell = {rc: zid for zid, rc in sorted(_cells(ctx).items(), reverse=True)}
+    for a, b in sorted(layout.neighbour_pairs()):
+        if layout.shared_edge(a, b) is not None or a not in by_cell or b not in by_cell:
+            continue
+        za, zb = by_cell[a], by_cell[b]
+        if zb not in ctx.adjacency.get(za, set()):
+            yield ctx.issue(
+                "HEX011",
+                f"hexes {layout.code(*a)} and {layout.code(*b)} neighbour across the wrap seam "
+                "but nothing joins them (add a connection link)",
+                zones=sorted((za, zb)),
+            )

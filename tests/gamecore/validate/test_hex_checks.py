@@ -15,7 +15,7 @@ from gamecore.geometry import hgw_hex_map
 from gamecore.model import Border, Link, Pack, Zone
 from gamecore.validate import validate
 
-HEX = [f"HEX{i:03d}" for i in range(1, 11)]
+HEX = [f"HEX{i:03d}" for i in range(1, 12)]
 
 
 @pytest.fixture(scope="module")
@@ -288,3 +288,13 @@ def test_live_validation_after_edits_matches_a_full_run(pack):
         full = validate(pack)
         assert sorted(i.key for i in live.issues) == sorted(i.key for i in full.issues)
     assert {"HEX004", "HEX005", "HEX008"} <= {i.code for i in v.issues}
+
+
+def test_hex011_wrap_neighbours_joined():
+    pack = Pack(map=hgw_hex_map((1, 4), (1, 6), 10.0, wrap_cols=6))
+    assert not found(pack, "HEX011")
+    first = next(iter(pack.map.links))
+    link = pack.map.links.pop(first)
+    msgs = found(pack, "HEX011")
+    names = (pack.map.zones[link.a].code, pack.map.zones[link.b].code)
+    assert len(msgs) == 1 and all(n in msgs[0] for n in names)
