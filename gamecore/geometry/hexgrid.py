@@ -522,6 +522,22 @@ class HexLayout:
                     out.add((cell, other) if cell < other else (other, cell))
         return out
 
+    def seam_pairs(self) -> set[tuple[tuple[int, int], tuple[int, int]]]:
+        """The pairs of cells that neighbour only across the wrap seam (their hexagons
+        lie at the two ends of the map and do not touch), each once, smaller first."""
+        out: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+        if not self.wrap_cols:
+            return out
+        for r in range(self.rows[0], self.rows[1] + 1):
+            for c in {self.cols[0], self.cols[1]}:
+                for raw in self.neighbour_cells(r, c, wrap=False):
+                    if self.cols[0] <= raw[1] <= self.cols[1]:
+                        continue  # beside it on the map
+                    other = self.normal(*raw)
+                    if self.contains(*other) and other != (r, c):
+                        out.add(((r, c), other) if (r, c) < other else (other, (r, c)))
+        return out
+
     def distance(self, a: tuple[int, int], b: tuple[int, int]) -> int:
         """Steps between two cells (across the seam when the grid wraps); O(1)."""
         return _distance(_pair(a, None), _pair(b, None), self.layout, self.wrap_cols)

@@ -190,6 +190,12 @@ def test_layout_wrap_pairs_do_not_touch():
     assert ((1, 1), (1, 6)) in seam and ((1, 6), (2, 1)) in seam
     assert all({a[1], b[1]} == {1, 6} for a, b in seam)
     assert len(seam) == 4 + 3
+    assert grid.seam_pairs() == set(seam)
+    for rows, cols, wrap in [((2, 7), (3, 9), 7), ((1, 5), (1, 6), 9), ((1, 1), (1, 3), 3)]:
+        g = HexLayout(rows, cols, 5.0, wrap_cols=wrap)
+        expected = {(a, b) for a, b in g.neighbour_pairs() if g.shared_edge(a, b) is None}
+        assert g.seam_pairs() == expected
+    assert HexLayout((1, 4), (1, 6), 10.0).seam_pairs() == set()
     assert grid.distance((2, 1), (2, 6)) == 1
     assert not grid.on_edge(2, 1) and grid.on_edge(1, 3)
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely import affinity
-from shapely.geometry import box
+from shapely.geometry import Polygon, box
 
 from gamecore.geometry import hgw_hex_map
 from gamecore.model import Border, Link, Pack, Zone
@@ -110,6 +110,11 @@ def test_hex004_polygon_not_its_cell(pack):
     assert found(pack, "HEX004") == [
         f"zone 'Hex 0305' (id {zone.id}) is not the hexagon of hex 0305"
     ]
+    # the same hexagon from another corner, the other way round, is the cell
+    other = z(pack, "0306")
+    ring = list(other.geometry.exterior.coords)[:-1]
+    other.geometry = Polygon(list(reversed(ring[2:] + ring[:2])))
+    assert len(found(pack, "HEX004")) == 1
     # two hexes that swap ids keep valid polygons, but not their own cells
     a, b = z(pack, "0101"), z(pack, "0102")
     a.props["hex"], b.props["hex"] = [1, 2], [1, 1]
