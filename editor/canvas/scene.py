@@ -15,6 +15,7 @@ from editor.canvas.gw_layers import (
     RoundelPointsLayer,
     TerrainAreasLayer,
 )
+from editor.canvas.hex_layers import HexLabelsLayer, HexsidesLayer
 from editor.canvas.layers import (
     LAYERS,
     BackgroundLayer,
@@ -118,6 +119,10 @@ class MapScene(QGraphicsScene):
                 layer = RoundelPointsLayer(self, z)
             elif key == "cities":
                 layer = CitiesLayer(self, z)
+            elif key == "hexes":
+                layer = HexLabelsLayer(self, z)
+            elif key == "hexsides":
+                layer = HexsidesLayer(self, z)
             else:
                 layer = IssuesLayer(self, 3000.0)
             self.layers[key] = layer
@@ -469,6 +474,7 @@ class MapScene(QGraphicsScene):
                 change.fields <= {"zone.value"}
                 and not change.ownership
                 and not set(recoloured) & change.zones
+                and not self._hex_ids_shown()
             ):
                 # a new value changes the number in the zone's roundel, nothing else
                 self.invalidate_static(self._roundel_rect(change.zones))
@@ -510,6 +516,12 @@ class MapScene(QGraphicsScene):
                 layer.rebuild()
         if change.scenarios:
             self.layers["units"].refresh()
+
+    def _hex_ids_shown(self) -> bool:
+        """Whether the hex layer draws on this map (its production points are not in a
+        roundel: a value change repaints the hex)."""
+        layer = self.layers["hexes"]
+        return layer.isVisible() and bool(len(layer.arrays()[0]))
 
     def _geometry_changed(self, change: Change) -> None:
         """Zones were reshaped, created or deleted: update only those zones' drawing
