@@ -152,6 +152,10 @@ class HexLabelsLayer(_ScreenLayer):
         self._arrays = None
         super().rebuild()
 
+    def forget_hexes(self) -> None:
+        """Zones changed kind or props: find the hexes again on the next paint."""
+        self._arrays = None
+
     def arrays(self):
         """(zone ids, centres x, centres y, half widths, half heights) of the hexes."""
         sc = self.map_scene

@@ -450,6 +450,10 @@ class MapScene(QGraphicsScene):
         ):
             self.changed_area = self.geom.union_rect(recoloured)
         if change.zones:
+            if change.fields & {"zone.kind", "zone.props"}:
+                hexes = self.layers["hexes"]
+                assert isinstance(hexes, HexLabelsLayer)
+                hexes.forget_hexes()  # which zones are hexes may have changed
             self.geom.refresh_anchors(self.pack.map, change.zones)
             labels = self.layers["labels"]
             assert isinstance(labels, LabelsLayer)
