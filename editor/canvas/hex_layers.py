@@ -134,6 +134,18 @@ def _paint_text(p: QPainter, text: str, px: int, ink: str, bold: bool, w: float,
     p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
+def _on_device(painter: QPainter, exposed: QRectF) -> QRectF:
+    """``exposed`` cut to what the painter's device shows: a repaint of the whole cached
+    map is asked for the whole scene, but only the view's part of it is drawn."""
+    dev = painter.device()
+    if dev is None:
+        return exposed
+    inv, ok = painter.worldTransform().inverted()
+    if not ok:
+        return exposed
+    return exposed.intersected(inv.mapRect(QRectF(0, 0, dev.width(), dev.height())))
+
+
 class HexLabelsLayer(_ScreenLayer):
     """Per hex: its id at the top, its terrain symbol in the middle, its production
     points below, a wave at the left on a coastal hex, "G0"/"G1" at the right where the
@@ -201,18 +213,16 @@ class HexLabelsLayer(_ScreenLayer):
         return np.flatnonzero(big & inside).tolist()
 
     def _text(self, text: str, px: int, ink: str, bold: bool = False) -> QImage:
-        f = _font(px, bold=bold)
-        fm = QFontMetricsF(f)
+        key = ("t", text, px, ink, bold)
+        img = self.images._cache.get(key)
+        if img is not None:
+            return img
+        fm = QFontMetricsF(_font(px, bold=bold))
         w, h = fm.horizontalAdvance(text) + 4, fm.height() + 2
-        return self.images.get(
-            ("t", text, px, ink, bold),
-            w,
-            h,
-            lambda p: _paint_text(p, text, px, ink, bold, w, h),
-        )
+        return self.images.get(key, w, h, lambda p: _paint_text(p, text, px, ink, bold, w, h))
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
-        rows = self.visible(exposed, scale)
+        rows = self.visible(_on_device(painter, exposed), scale)
         if not rows:
             return
         sc = self.map_scene
@@ -322,6 +332,7 @@ class HexsidesLayer(Layer):
         road = _cosmetic(ROAD, 3.2)
         sea = _cosmetic(ALL_SEA, 4.5, [2.0, 1.2])
         sea.setCapStyle(Qt.PenCapStyle.FlatCap)
+        exposed = _on_device(painter, exposed)
         for b in features:
             seg = self.segment(b.a, b.b)
             if seg is None:
