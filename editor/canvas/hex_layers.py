@@ -346,8 +346,8 @@ class HexsidesLayer(Layer):
                 painter.drawLine(p, q)
             if b.props.get("road"):
                 mid = (p + q) / 2
-                a2 = mid + (ca - mid) * 0.55
-                b2 = mid + (cb - mid) * 0.55
+                a2 = mid + (ca - mid) * 0.42
+                b2 = mid + (cb - mid) * 0.42
                 painter.setPen(casing)
                 painter.drawLine(a2, b2)
                 painter.setPen(road)

@@ -219,8 +219,10 @@ class HexPaintTool(OptionsTool):
         else:
             edit = SetZoneAttrs(todo, field, new)
         n = len(todo)
-        shown = "default" if new is None else new
-        label = f"Paint {brush} {shown} on {n} hex{'es' if n != 1 else ''}"
+        shown = (
+            "default" if new is None else ("on" if new is True else "off" if new is False else new)
+        )
+        label = f"Paint {brush} {shown} ({n} hex{'es' if n != 1 else ''})"
         return CompositeEdit([edit], label=label)
 
     def paint(self, zones: list[int]) -> bool:
@@ -335,7 +337,10 @@ class HexsideTool(OptionsTool):
             if feature == "crossing_arrow":
                 existing = crossing_arrow(m, a, b)
                 if existing is not None:
-                    edit: Edit = RemoveItem("links", existing)
+                    edit: Edit = CompositeEdit(
+                        [RemoveItem("links", existing)],
+                        label=f"Remove crossing arrow {m.links[existing].name}",
+                    )
                 else:
                     za, zb = m.zones[a], m.zones[b]
                     if za.kind != "land" or zb.kind != "land":
@@ -348,7 +353,9 @@ class HexsideTool(OptionsTool):
                         name=f"{za.code}–{zb.code}",
                         props={"crossing_arrow": True},
                     )
-                    edit = AddItem("links", link)
+                    edit = CompositeEdit(
+                        [AddItem("links", link)], label=f"Add crossing arrow {link.name}"
+                    )
             elif feature in SetHexsideFeature.FIELDS:
                 on = not SetHexsideFeature.current(m.border(a, b), feature)
                 edit = SetHexsideFeature([(a, b)], feature, on)

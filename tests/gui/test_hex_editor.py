@@ -120,7 +120,7 @@ def test_paint_stroke_is_one_undo_step_and_undo_restores_the_pack(qtbot, hexwin)
     painted = {z.code for z in pack.map.zones.values() if z.terrain == "mountain"}
     assert painted == {f"13{c}" for c in range(39, 47)}
     assert w.document.undo_stack.count() == steps + 1
-    assert "Paint terrain mountain on 8 hexes" in w.statusBar().currentMessage()
+    assert "Paint terrain mountain (8 hexes)" in w.statusBar().currentMessage()
     # a second stroke over the same hexes is a step of its own (never merged)
     w.tool.value_combo.setCurrentText("swamp")
     stroke(qtbot, w, [centre(pack, "1339"), centre(pack, "1346")])
@@ -154,6 +154,7 @@ def test_brushes_paint_country_production_garrison_coastal(qtbot, hexwin):
     tool.value_combo.setCurrentText("on")
     click(qtbot, w, *centre(pack, "1543"))
     assert "coastal" in zone(pack, "1543").flags
+    assert w.document.undo_stack.undoText() == "Paint coastal on (1 hex)"
     # land brushes leave a sea hex alone
     tool.brush_combo.setCurrentText("terrain")
     tool.value_combo.setCurrentText("desert")
@@ -196,6 +197,11 @@ def test_hexside_tool_toggles_road_all_sea_river_and_crossing_arrow(qtbot, hexwi
     arrows = [ln for ln in pack.map.links.values() if ln.props.get("crossing_arrow")]
     assert len(arrows) == 1 and {arrows[0].a, arrows[0].b} == {a, b}
     assert arrows[0].kind == "strait"
+    assert w.document.undo_stack.undoText() == "Add crossing arrow 1241–1242"
+    click(qtbot, w, *_edge_point(pack, "1242", "1241"), SHIFT)  # again: removed
+    assert not any(ln.props.get("crossing_arrow") for ln in pack.map.links.values())
+    w.document.undo_stack.undo()
+    assert len(pack.map.links) == 1
     # a click in the middle of a hex is no hexside: nothing changes
     steps = w.document.undo_stack.count()
     click(qtbot, w, *centre(pack, "1241"))
