@@ -266,7 +266,7 @@ class HexsideTool(OptionsTool):
 
     name = "hexside"
     text = "Hexside"
-    shortcut = "E"
+    shortcut = "G"
     hint = (
         "Hexside: click near the edge of two hexes to toggle the feature (road, river,"
         " all-sea, impassable)  ·  Shift+click: crossing arrow"

@@ -179,7 +179,7 @@ def test_hexside_tool_toggles_road_all_sea_river_and_crossing_arrow(qtbot, hexwi
     a, b = zone(pack, "1241").id, zone(pack, "1242").id
     key = (min(a, b), max(a, b))
     w.set_tool("hexside")
-    assert w.tool_actions["hexside"].shortcut().toString() == "E"
+    assert w.tool_actions["hexside"].shortcut().toString() == "G"
     qtbot.mouseMove(w.view.viewport(), vp(w, *_edge_point(pack, "1241", "1242")))
     assert w.tool.hovered == key
     click(qtbot, w, *_edge_point(pack, "1241", "1242"))
