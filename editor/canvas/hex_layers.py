@@ -240,8 +240,9 @@ class HexLabelsLayer(_ScreenLayer):
             size = int(max(8, min(13, round(px_w * 0.2))))
             water = z.kind in ("sea", "lake")
             ink = "#1c3d5e" if water else "#2a2a2a"
-            top = t.map(QPointF(x, y - h * 0.52))
-            _draw_centred(painter, self._text(z.code, size, ink), top)
+            if z.code:
+                top = t.map(QPointF(x, y - h * 0.52))
+                _draw_centred(painter, self._text(z.code, size, ink), top)
             if px_w < SYMBOL_PX or z.kind != "land":
                 continue
             centre = t.map(QPointF(x, y + h * 0.02))
@@ -283,7 +284,7 @@ class HexsidesLayer(Layer):
 
     def __init__(self, scene: MapScene, z: float):
         super().__init__(scene, z)
-        self._cache: dict[tuple, tuple | None] = {}
+        self._cache: dict[tuple[int, int], tuple] = {}
 
     def rebuild(self) -> None:
         self._cache = {}
@@ -296,9 +297,9 @@ class HexsidesLayer(Layer):
         za, zb = m.zones.get(a), m.zones.get(b)
         if za is None or zb is None or za.geometry is None or zb.geometry is None:
             return None
-        key = (a, b, id(za.geometry), id(zb.geometry))
-        if key in self._cache:
-            return self._cache[key]
+        cached = self._cache.get((a, b))
+        if cached is not None and cached[0] is za.geometry and cached[1] is zb.geometry:
+            return cached[2]  # edits replace geometries, never mutate them
         shared = za.geometry.boundary.intersection(zb.geometry.boundary)
         out = None
         if not shared.is_empty and shared.length > 0:
@@ -319,7 +320,7 @@ class HexsidesLayer(Layer):
                 )
         if len(self._cache) > 20000:
             self._cache.clear()
-        self._cache[key] = out
+        self._cache[(a, b)] = (za.geometry, zb.geometry, out)
         return out
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:

@@ -14,7 +14,13 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
-from editor.canvas.hex_layers import HEX_TERRAINS, HexsidesLayer, hex_zone, nearest_hexside
+from editor.canvas.hex_layers import (
+    HEX_TERRAINS,
+    HexsidesLayer,
+    hex_zone,
+    is_hex_map,
+    nearest_hexside,
+)
 from editor.tools.common import PREVIEW, OptionsTool
 from gamecore.errors import WarroomError
 from gamecore.model import Link
@@ -161,6 +167,8 @@ class HexPaintTool(OptionsTool):
         self.cancel()
         if zones:
             self.paint(zones)
+        elif not is_hex_map(self.pack.map):
+            self.window.show_hint("Hex Paint paints the hexes of a hex map (File > New Map…)")
         return True
 
     def key_press(self, view, event: QKeyEvent) -> bool:

@@ -256,3 +256,19 @@ def test_hex_ids_level_of_detail(qtbot, window):
     rect = QRectF(shown, shown + QPointF(100, 80))
     rows = layer.visible(rect, 4.0)
     assert 0 < len(rows) < 200
+
+
+def test_hex_tools_leave_a_zone_map_alone(qtbot, window):
+    from editor.demo import blank_pack
+
+    window._set_document(Document(blank_pack(), title="zones"))
+    window.view.fit_map()
+    pack = window.document.pack
+    before = copy.deepcopy(pack.map)
+    window.set_tool("hex_paint")
+    z = next(iter(pack.map.zones.values()))
+    c = z.geometry.representative_point()
+    click(qtbot, window, c.x, c.y)
+    assert pack.map == before and not window.document.undo_stack.canUndo()
+    assert "hex map" in window.statusBar().currentMessage()
+    assert window.scene.layers["hexes"].hex_ids() == frozenset()
