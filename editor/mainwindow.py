@@ -221,6 +221,16 @@ class MainWindow(QMainWindow):
         self.act_refresh_issues = self._action(
             "Re&validate", self.refresh_issues, "F5", "Run the validator (issues map mode)"
         )
+        self.act_hex_ids = self._action(
+            "&Hex Ids",
+            None,
+            "Ctrl+Shift+I",
+            "Show each hex's id, terrain, production points and markers (hex maps)",
+            checkable=True,
+        )
+        self.act_hex_ids.setChecked(True)
+        self.act_hex_ids.toggled.connect(self.show_hex_ids)
+        self.scene.layersChanged.connect(self._sync_layer_actions)
         self.mode_group = QActionGroup(self)
         self.mode_actions: dict[str, QAction] = {}
         for i, mode in enumerate(style.MAP_MODES):
@@ -270,6 +280,7 @@ class MainWindow(QMainWindow):
         modes = v.addMenu("Map &Mode")
         modes.addActions(list(self.mode_actions.values()))
         v.addAction(self.act_refresh_issues)
+        v.addAction(self.act_hex_ids)
         v.addSeparator()
         v.addActions([self.act_fit, self.act_zoom_sel, self.act_zoom_in, self.act_zoom_out])
         v.addSeparator()
@@ -1077,6 +1088,16 @@ class MainWindow(QMainWindow):
         r = self.scene.selection_rect()
         if not r.isNull():
             self.view.zoom_to(r)
+
+    def show_hex_ids(self, on: bool) -> None:
+        """View > Hex Ids (Ctrl+Shift+I): the "hexes" layer, as in the Layers dock."""
+        locked = self.scene.layers["hexes"].locked
+        self.layers_panel.set_state("hexes", bool(on), locked)
+
+    def _sync_layer_actions(self) -> None:
+        shown = self.scene.layers["hexes"].isVisible()
+        if self.act_hex_ids.isChecked() != shown:
+            self.act_hex_ids.setChecked(shown)
 
     def set_tool(self, name: str) -> None:
         tool = self.tools[name]

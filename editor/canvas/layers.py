@@ -55,8 +55,10 @@ LAYERS = {
     "rail": "Rail lines",
     "convoy": "Convoy lines",
     "crossings": "Narrow crossings",
+    "hexsides": "Hexside features",
     "roundels": "Roundel points",
     "labels": "Labels",
+    "hexes": "Hex ids",
     "cities": "City flags",
     "facilities": "Facilities",
     "units": "Units",
@@ -753,13 +755,19 @@ class LabelsLayer(_ScreenLayer):
         sc = self.map_scene
         zones = sc.pack.map.zones
         placed = sc.symbols.get(scale)
+        # on a hex map the hex layer shows each hex's id and production points: the
+        # default names ("Hex 1142") and the value roundels of hexes are left to it
+        hexes = sc.layers["hexes"]
+        on_hex = hexes.hex_ids() if hexes.isVisible() else frozenset()
         t = self._begin(painter)
         area = self._area(exposed, scale, 120)
         for zid, x, y in placed.names:
             if area.contains(x, y):
+                if zid in on_hex and zones[zid].name in (zones[zid].code, f"Hex {zones[zid].code}"):
+                    continue
                 _draw_centred(painter, self._name_image(zid), t.map(QPointF(x, y)))
         for zid, x, y in placed.roundels:
-            if not area.contains(x, y):
+            if not area.contains(x, y) or zid in on_hex:
                 continue
             z = zones[zid]
             owner = sc.scenario.owner_of(zid) if sc.scenario else None

@@ -15,6 +15,7 @@ from editor.canvas.gw_layers import (
     RoundelPointsLayer,
     TerrainAreasLayer,
 )
+from editor.canvas.hex_layers import HexLabelsLayer, HexsidesLayer
 from editor.canvas.layers import (
     LAYERS,
     BackgroundLayer,
@@ -118,6 +119,10 @@ class MapScene(QGraphicsScene):
                 layer = RoundelPointsLayer(self, z)
             elif key == "cities":
                 layer = CitiesLayer(self, z)
+            elif key == "hexes":
+                layer = HexLabelsLayer(self, z)
+            elif key == "hexsides":
+                layer = HexsidesLayer(self, z)
             else:
                 layer = IssuesLayer(self, 3000.0)
             self.layers[key] = layer
@@ -445,6 +450,10 @@ class MapScene(QGraphicsScene):
         ):
             self.changed_area = self.geom.union_rect(recoloured)
         if change.zones:
+            if change.fields & {"zone.kind", "zone.props"}:
+                hexes = self.layers["hexes"]
+                assert isinstance(hexes, HexLabelsLayer)
+                hexes.forget_hexes()  # which zones are hexes may have changed
             self.geom.refresh_anchors(self.pack.map, change.zones)
             labels = self.layers["labels"]
             assert isinstance(labels, LabelsLayer)
@@ -469,6 +478,7 @@ class MapScene(QGraphicsScene):
                 change.fields <= {"zone.value"}
                 and not change.ownership
                 and not set(recoloured) & change.zones
+                and not self._hex_ids_shown()
             ):
                 # a new value changes the number in the zone's roundel, nothing else
                 self.invalidate_static(self._roundel_rect(change.zones))
@@ -510,6 +520,12 @@ class MapScene(QGraphicsScene):
                 layer.rebuild()
         if change.scenarios:
             self.layers["units"].refresh()
+
+    def _hex_ids_shown(self) -> bool:
+        """Whether the hex layer draws on this map (its production points are not in a
+        roundel: a value change repaints the hex)."""
+        layer = self.layers["hexes"]
+        return layer.isVisible() and bool(len(layer.arrays()[0]))
 
     def _geometry_changed(self, change: Change) -> None:
         """Zones were reshaped, created or deleted: update only those zones' drawing

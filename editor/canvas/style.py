@@ -37,6 +37,7 @@ TERRAIN = {
     "urban": "#c9b0ad",
     "city": "#c9b0ad",
     "swamp": "#8fae97",
+    "island": "#cfe0b4",
     "marsh": "#8fae97",
     "tundra": "#d9e0e3",
     "arctic": "#eef3f5",

@@ -2,8 +2,8 @@
 
 ``editor.tools.base`` has the :class:`Tool` base class and the shell's Select and Pan
 tools; the map authoring tools live in :mod:`editor.tools.geometry` (draw, vertices,
-split, merge, reshape) and :mod:`editor.tools.features` (paint, borders, links, lines,
-facilities, placement). ``TOOLS`` lists them in toolbar order.
+split, merge, reshape), :mod:`editor.tools.features` (paint, borders, links, lines,
+facilities, placement) and :mod:`editor.tools.hexes` (hex paint, hexsides). ``TOOLS`` lists them in toolbar order.
 """
 
 from editor.tools.base import PanTool, SelectTool, Tool
@@ -18,6 +18,7 @@ from editor.tools.features import (
     RiverTool,
 )
 from editor.tools.geometry import DrawZoneTool, MergeTool, ReshapeTool, SplitTool, VertexTool
+from editor.tools.hexes import HexPaintTool, HexsideTool
 
 #: the tools of the editor, in toolbar order
 TOOLS: list[type[Tool]] = [
@@ -30,6 +31,8 @@ TOOLS: list[type[Tool]] = [
     ReshapeTool,
     PaintTool,
     BorderTool,
+    HexPaintTool,
+    HexsideTool,
     LinkTool,
     ConvoyTool,
     RailTool,
@@ -43,6 +46,8 @@ __all__ = [
     "BorderTool",
     "ConvoyTool",
     "FacilityTool",
+    "HexPaintTool",
+    "HexsideTool",
     "LinkTool",
     "PaintTool",
     "PlacementTool",

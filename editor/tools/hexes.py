@@ -1,0 +1,401 @@
+"""Hex map tools (issue #28): paint hexes (terrain, country, production points, inherent
+garrison, coastal flag, kind) with click-and-drag strokes, and mark hexsides (road,
+river, all-sea, impassable, crossing arrow) by clicking near the shared edge.
+
+Each stroke or click is one undo step made of the gamecore edits the Inspector uses
+(``SetZoneAttrs``, ``SetBorderAttrs``) and those of :mod:`gamecore.ops.hexsides`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QComboBox, QLabel, QWidget
+
+from editor.canvas.hex_layers import (
+    HEX_TERRAINS,
+    HexsidesLayer,
+    hex_zone,
+    is_hex_map,
+    nearest_hexside,
+)
+from editor.tools.common import PREVIEW, OptionsTool
+from gamecore.errors import WarroomError
+from gamecore.model import Link
+from gamecore.ops import AddItem, CompositeEdit, Edit, RemoveItem, SetBorderAttrs, SetZoneAttrs
+from gamecore.ops.hexsides import SetHexsideFeature, SetZoneProp
+
+#: brush -> (values offered, zone kinds it paints)
+BRUSHES: dict[str, tuple[list[str], tuple[str, ...]]] = {
+    "terrain": (list(HEX_TERRAINS), ("land",)),
+    "country": ([], ("land", "sea", "impassable", "offmap")),
+    "production": (["0", "1", "2", "3", "4"], ("land",)),
+    "garrison": (["on", "off", "default"], ("land",)),
+    "coastal": (["on", "off"], ("land",)),
+    "kind": (["land", "sea", "impassable"], ("land", "sea", "impassable")),
+}
+
+
+def _combo(name: str, items: list[str], editable: bool = False) -> QComboBox:
+    c = QComboBox()
+    c.setObjectName(name)
+    c.setEditable(editable)
+    c.addItems(items)
+    return c
+
+
+class HexPaintTool(OptionsTool):
+    """Click or drag across hexes to paint the chosen brush; one undo step per stroke."""
+
+    name = "hex_paint"
+    text = "Hex Paint"
+    shortcut = "X"
+    hint = (
+        "Hex Paint: click/drag across hexes to paint the brush (terrain, country, production,"
+        " garrison, coastal, kind)  ·  Esc: cancel the stroke"
+    )
+    snap_vertices = snap_segments = False
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.brush = "terrain"
+        self.value = "mountain"
+        self.stroke: list[int] = []
+        self.painting = False
+        self._last: QPointF | None = None
+
+    # -- options -----------------------------------------------------------------------
+    def make_options(self) -> list[QWidget]:
+        brushes = _combo("hexBrush", list(BRUSHES))
+        brushes.setCurrentText(self.brush)
+        values = _combo("hexBrushValue", [], editable=False)
+
+        def fill(brush: str) -> None:
+            self.brush = brush
+            keep = self.value
+            values.blockSignals(True)
+            values.clear()
+            if brush == "country":
+                values.setEditable(True)
+                regions = {z.region for z in self.pack.map.zones.values() if z.kind == "land"}
+                values.addItems(sorted(regions - {""}) or ["Germany"])
+            else:
+                values.setEditable(False)
+                values.addItems(BRUSHES[brush][0])
+            values.blockSignals(False)
+            if keep and values.findText(keep) >= 0:
+                values.setCurrentText(keep)
+            self.value = values.currentText()
+
+        brushes.currentTextChanged.connect(fill)
+        values.currentTextChanged.connect(lambda v: setattr(self, "value", v))
+        fill(self.brush)
+        self.brush_combo, self.value_combo = brushes, values
+        return [QLabel(" Brush "), brushes, QLabel(" value "), values]
+
+    def set_brush(self, brush: str, value: str) -> None:
+        """Pick a brush and its value (as the Tool Options do)."""
+        if brush not in BRUSHES:
+            raise WarroomError(f"no hex brush {brush!r} (known: {', '.join(BRUSHES)})")
+        self.brush, self.value = brush, value
+        combo = getattr(self, "brush_combo", None)
+        if self._widgets and combo is not None:
+            combo.setCurrentText(brush)
+            if self.value_combo.isEditable() or self.value_combo.findText(value) >= 0:
+                self.value_combo.setCurrentText(value)
+            self.value = value
+
+    # -- the stroke ---------------------------------------------------------------------
+    def cancel(self) -> None:
+        self.stroke, self.painting, self._last = [], False, None
+        self.repaint()
+
+    def _add_at(self, pos: QPointF) -> None:
+        z = self.zone_at(pos)
+        if z is None or z in self.stroke:
+            return
+        m = self.pack.map
+        if not hex_zone(m, z) or m.zones[z].kind not in BRUSHES[self.brush][1]:
+            return
+        self.stroke.append(z)
+
+    def _add(self, pos: QPointF) -> None:
+        """Add the hexes under the segment from the last point to ``pos`` (a fast drag
+        skips no hex)."""
+        last = self._last if self._last is not None else pos
+        step = self._step()
+        n = max(1, math.ceil(math.hypot(pos.x() - last.x(), pos.y() - last.y()) / step))
+        for i in range(1, n + 1):
+            self._add_at(last + (pos - last) * (i / n))
+        self._last = pos
+        self.repaint()
+
+    def _step(self) -> float:
+        hexinfo = self.pack.map.props.get("hex") or {}
+        size = hexinfo.get("size") if isinstance(hexinfo, dict) else None
+        if not isinstance(size, (int, float)) or size <= 0:
+            z = next(iter(self.pack.map.zones.values()), None)
+            if z is None or z.geometry is None:
+                return 1.0
+            x0, y0, x1, y1 = z.geometry.bounds
+            size = max(min(x1 - x0, y1 - y0) / 2, 1e-6)
+        return 0.3 * float(size)
+
+    def mouse_press(self, view, event: QMouseEvent, pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self.painting = True
+        self.stroke = []
+        self._last = None
+        self._add(pos)
+        return True
+
+    def mouse_move(self, view, event: QMouseEvent, pos: QPointF) -> bool:
+        if self.painting:
+            self._add(pos)
+            return True
+        return False
+
+    def mouse_release(self, view, event: QMouseEvent, pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton or not self.painting:
+            return False
+        self._add(pos)
+        zones = self.stroke
+        self.cancel()
+        if zones:
+            self.paint(zones)
+        elif not is_hex_map(self.pack.map):
+            self.window.show_hint("Hex Paint paints the hexes of a hex map (File > New Map…)")
+        return True
+
+    def key_press(self, view, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_Escape:
+            self.cancel()
+            return True
+        return False
+
+    # -- the edit -----------------------------------------------------------------------
+    def edit_for(self, zones: list[int]) -> Edit | None:
+        """The edit painting ``zones`` with the brush (only the hexes it changes), or
+        None when it changes none."""
+        m = self.pack.map
+        brush, value = self.brush, self.value.strip()
+        if brush == "terrain":
+            field, new = "terrain", value
+
+            def now(z):
+                return z.terrain
+        elif brush == "country":
+            field, new = "region", value
+
+            def now(z):
+                return z.region
+        elif brush == "production":
+            try:
+                new = int(value)
+            except ValueError:
+                raise WarroomError(f"production points are a number, not {value!r}") from None
+            field = "value"
+
+            def now(z):
+                return z.value
+        elif brush == "coastal":
+            field, new = "flag:coastal", value == "on"
+
+            def now(z):
+                return "coastal" in z.flags
+        elif brush == "kind":
+            field, new = "kind", value
+
+            def now(z):
+                return z.kind
+        elif brush == "garrison":
+            field, new = "prop:garrison", {"on": 1, "off": 0}.get(value)
+
+            def now(z):
+                return z.props.get("garrison")
+        else:
+            raise WarroomError(f"no hex brush {brush!r}")
+        todo = [zid for zid in zones if now(m.zones[zid]) != new]
+        if not todo:
+            return None
+        if field.startswith("prop:"):
+            edit: Edit = SetZoneProp(todo, field, new)
+        else:
+            edit = SetZoneAttrs(todo, field, new)
+        n = len(todo)
+        shown = (
+            "default" if new is None else ("on" if new is True else "off" if new is False else new)
+        )
+        label = f"Paint {brush} {shown} ({n} hex{'es' if n != 1 else ''})"
+        return CompositeEdit([edit], label=label)
+
+    def paint(self, zones: list[int]) -> bool:
+        """One undo step: the brush painted on ``zones``."""
+        try:
+            edit = self.edit_for(zones)
+        except WarroomError as err:
+            self.fail(err)
+            return False
+        if edit is None:
+            self.window.show_hint(f"Hex Paint: those hexes already have {self.brush} {self.value}")
+            return False
+        if self.commit(edit):
+            self.window.show_hint(edit.label)
+            return True
+        return False
+
+    def paint_overlay(self, view, painter: QPainter, rect: QRectF) -> None:
+        self.paint_zones(view, painter, self.stroke, PREVIEW)
+
+
+# -- hexsides ----------------------------------------------------------------------------------
+HEXSIDE_FEATURES = ["road", "river", "all_sea", "impassable", "crossing_arrow"]
+
+
+def crossing_arrow(m, a: int, b: int) -> int | None:
+    """The id of the crossing arrow between hexes ``a`` and ``b``, if any."""
+    for link in m.links.values():
+        if (
+            link.kind == "strait"
+            and link.props.get("crossing_arrow")
+            and {link.a, link.b} == {a, b}
+        ):
+            return link.id
+    return None
+
+
+class HexsideTool(OptionsTool):
+    """Click near the shared edge of two hexes to toggle the chosen feature on it;
+    Shift+click toggles a crossing arrow between two land hexes."""
+
+    name = "hexside"
+    text = "Hexside"
+    shortcut = "G"
+    hint = (
+        "Hexside: click near the edge of two hexes to toggle the feature (road, river,"
+        " all-sea, impassable)  ·  Shift+click: crossing arrow"
+    )
+    snap_vertices = snap_segments = False
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.feature = "road"
+        self.hovered: tuple[int, int] | None = None
+
+    def make_options(self) -> list[QWidget]:
+        features = _combo("hexsideFeature", HEXSIDE_FEATURES)
+        features.setCurrentText(self.feature)
+        features.currentTextChanged.connect(lambda f: setattr(self, "feature", f))
+        self.feature_combo = features
+        return [QLabel(" Toggle "), features]
+
+    def cancel(self) -> None:
+        if self.hovered is not None:
+            self.hovered = None
+            self.repaint()
+
+    def hexside_at(self, pos: QPointF) -> tuple[int, int] | None:
+        """The two hexes whose shared edge is near ``pos`` (in the outer half of the
+        hex under it), or None."""
+        m = self.pack.map
+        zid = self.zone_at(pos)
+        if zid is None or not hex_zone(m, zid) or self.view is None:
+            return None
+        geom = self.view.map_scene.geom
+        found = nearest_hexside(m, zid, pos.x(), pos.y(), geom.zone_at)
+        if found is None:
+            return None
+        other, d = found
+        r = geom.rect(zid)
+        apothem = min(r.width(), r.height()) / 2
+        if d > 0.5 * apothem:
+            return None
+        return (min(zid, other), max(zid, other))
+
+    def mouse_move(self, view, event, pos) -> bool:
+        side = self.hexside_at(pos)
+        if side != self.hovered:
+            self.hovered = side
+            self.repaint()
+        return False
+
+    def mouse_press(self, view, event: QMouseEvent, pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        side = self.hexside_at(pos)
+        if side is None:
+            self.window.show_hint("Hexside: click nearer the edge between two hexes")
+            return True
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        self.toggle(*side, "crossing_arrow" if shift else self.feature)
+        return True
+
+    def mouse_release(self, view, event, pos) -> bool:
+        return event.button() == Qt.MouseButton.LeftButton
+
+    def toggle(self, a: int, b: int, feature: str) -> bool:
+        """Toggle ``feature`` on the hexside of ``a`` and ``b``: one undo step."""
+        m = self.pack.map
+        try:
+            if feature == "crossing_arrow":
+                existing = crossing_arrow(m, a, b)
+                if existing is not None:
+                    edit: Edit = CompositeEdit(
+                        [RemoveItem("links", existing)],
+                        label=f"Remove crossing arrow {m.links[existing].name}",
+                    )
+                else:
+                    za, zb = m.zones[a], m.zones[b]
+                    if za.kind != "land" or zb.kind != "land":
+                        raise WarroomError("a crossing arrow joins two land hexes")
+                    link = Link(
+                        0,
+                        "strait",
+                        a,
+                        b,
+                        name=f"{za.code}–{zb.code}",
+                        props={"crossing_arrow": True},
+                    )
+                    edit = CompositeEdit(
+                        [AddItem("links", link)], label=f"Add crossing arrow {link.name}"
+                    )
+            elif feature in SetHexsideFeature.FIELDS:
+                on = not SetHexsideFeature.current(m.border(a, b), feature)
+                edit = SetHexsideFeature([(a, b)], feature, on)
+            elif feature in ("river", "impassable"):
+                on = not getattr(m.border(a, b), feature)
+                edit = SetBorderAttrs([(a, b)], feature, on)
+            else:
+                raise WarroomError(f"no hexside feature {feature!r}")
+        except WarroomError as err:
+            self.fail(err)
+            return False
+        if self.commit(edit):
+            za, zb = m.zones[a], m.zones[b]
+            self.window.show_hint(f"{edit.label} ({za.code}–{zb.code})")
+            return True
+        return False
+
+    def paint_overlay(self, view, painter: QPainter, rect: QRectF) -> None:
+        if self.hovered is None:
+            return
+        layer = view.map_scene.layers["hexsides"]
+        assert isinstance(layer, HexsidesLayer)
+        seg = layer.segment(*self.hovered)
+        if seg is None:
+            return
+        p, q, _, _ = seg
+        painter.save()
+        painter.resetTransform()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(QPen(QColor(PREVIEW), 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.drawLine(self.to_view(view, (p.x(), p.y())), self.to_view(view, (q.x(), q.y())))
+        painter.restore()
+
+
+__all__ = ["BRUSHES", "HEXSIDE_FEATURES", "HexPaintTool", "HexsideTool", "crossing_arrow"]
