@@ -57,6 +57,15 @@ def _build(board, m) -> HexGraph:
         if lk.kind == "strait" and lk.a in m.zones and lk.b in m.zones:
             if board.kind.get(lk.a) == "land" and board.kind.get(lk.b) == "land":
                 crossing.add(border_key(lk.a, lk.b))
+    # a Border row joins two land zones even without a shared edge (the Siberia box,
+    # drawn apart, borders the Ural hexes: HGW-CONTRACT)
+    extra: dict[int, list[int]] = {}
+    for (a, b), bd in m.borders.items():
+        if a in m.zones and b in m.zones and not bd.impassable:
+            if board.kind.get(a) == "land" and board.kind.get(b) == "land":
+                if a not in board.impassable and b not in board.impassable:
+                    extra.setdefault(a, []).append(b)
+                    extra.setdefault(b, []).append(a)
     nbrs: dict[int, tuple[int, ...]] = {}
     retreat: dict[int, tuple[int, ...]] = {}
     garrison: dict[int, int] = {}
@@ -67,7 +76,9 @@ def _build(board, m) -> HexGraph:
             nbrs[z] = retreat[z] = ()
             continue
         ns = []
-        for n in board.land_nbrs.get(z, ()):
+        for n in (*board.land_nbrs.get(z, ()), *extra.get(z, ())):
+            if n in ns:
+                continue
             key = border_key(z, n)
             if key in all_sea and key not in crossing:
                 continue

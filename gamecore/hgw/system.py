@@ -589,6 +589,8 @@ def advance_mech(s, aid: int) -> int:
 
 
 def can_attack(s, aid: int) -> bool:
+    if aid not in s.armies:
+        return False
     z = s.armies[aid][2]
     return (
         aid not in s.cut
@@ -739,6 +741,8 @@ def assault_error(s, a: Action) -> str | None:
         if s.phase == "initial":
             if s.declared.get(aid) != a.zone:
                 return f"army {aid} did not announce an attack on that hex"
+            if s.advanced.get(aid):
+                return f"army {aid} has entered its target"
         elif s.phase == "exploitation":
             if s.exploit[:2] != (aid, a.zone):
                 return "only the exploiting army attacks its target"
@@ -756,7 +760,7 @@ def assault_groups(s, pairs) -> list[Action]:
     hex with one target together."""
     groups: dict[tuple[int, int], list[int]] = {}
     for aid, t in pairs:
-        if aid in s.assaulted or not can_attack(s, aid):
+        if aid not in s.armies or aid in s.assaulted or not can_attack(s, aid):
             continue
         groups.setdefault((s.armies[aid][2], t), []).append(aid)
     out = []
@@ -929,7 +933,8 @@ def initial_enter(s) -> None:
 
 
 def initial_legal(s) -> list[Action]:
-    out = assault_groups(s, sorted(s.declared.items()))
+    fresh = [(a, t) for a, t in sorted(s.declared.items()) if not s.advanced.get(a)]
+    out = assault_groups(s, fresh)
     for aid, t in sorted(s.declared.items()):
         if aid in s.armies and not s.advanced.get(aid) and can_attack(s, aid):
             out.append(Action("hgw_advance", units=(aid,), zone=t))
