@@ -601,10 +601,11 @@ def can_attack(s, aid: int) -> bool:
 
 
 def attack_targets(s, aid: int) -> list[int]:
-    """Adjacent hexes the army may attack: enemy hexes across a land hexside or a
-    crossing arrow; never a hex neither side controls (Barbarossa special rule 1)."""
+    """Adjacent hexes the army may attack across a land hexside or a crossing arrow:
+    enemy hexes, and friendly ones (seeds/001 Initial Attack 3, Advance Into Friendly
+    Hexes); never a hex neither side controls (Barbarossa special rule 1)."""
     n, _, z = s.armies[aid]
-    return [t for t in geo.graph(s).nbrs.get(z, ()) if enemy_hex(s, n, t)]
+    return [t for t in geo.graph(s).nbrs.get(z, ()) if s.owner.get(t) is not None]
 
 
 # ---------------------------------------------------------------------- announce
@@ -750,6 +751,8 @@ def assault_error(s, a: Action) -> str | None:
             return "not in a combat phase"
     if len(zones) != 1:
         return "the armies of one hex assault together"
+    if friendly(s, n, a.zone):
+        return "friendly armies never assault one another"
     if a.zone not in geo.graph(s).nbrs.get(zones.pop(), ()):
         return "the target must be adjacent"
     return None
@@ -765,6 +768,8 @@ def assault_groups(s, pairs) -> list[Action]:
         groups.setdefault((s.armies[aid][2], t), []).append(aid)
     out = []
     for (_, t), aids in sorted(groups.items()):
+        if friendly(s, s.current_nation, t):
+            continue
         if fire_strength(s, aids, t) == 0 and sp_in(s, t) == 0 and not (
             geo.graph(s).garrison.get(t) and t not in s.no_garrison
         ):
@@ -790,7 +795,11 @@ def apply_assault(s, a: Action) -> None:
     there = [u for u in s.at.get(a.zone, ()) if s.units[u].nation != n]
     lost = take_losses(s, there, hits, "assault")
     garrison = False
-    if not there and hits > 0 and geo.graph(s).garrison.get(a.zone):
+    if there and lost == len(there):
+        # a hex emptied by losing its armies has no garrison until the combat phase
+        # ends (seeds/001 Assault Resolution 8)
+        s.no_garrison = s.no_garrison | {a.zone}
+    elif not there and hits > 0 and geo.graph(s).garrison.get(a.zone):
         if a.zone not in s.no_garrison:
             s.no_garrison = s.no_garrison | {a.zone}
             garrison = True
