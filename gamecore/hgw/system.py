@@ -356,7 +356,9 @@ def setup(s) -> None:
         if z is None or not isinstance(spec, dict):
             raise RulesError(f"scenario '{scn.id}': hgw_devastated names unknown hex '{code}'")
         pts = int(spec.get("points", 0))
-        s.devastate(z, pts)
+        # set before the log's start entry: part of the position, not an event
+        dmg = max(0, min(s.board.value[z], s.zone_damage.get(z, 0) + pts))
+        s.zone_damage = {**s.zone_damage, z: dmg} if dmg else s.zone_damage
         if spec.get("permanent"):
             s.permanent[z] = s.permanent.get(z, 0) + pts
 
@@ -666,6 +668,9 @@ def next_defence(s) -> None:
         s.dqueue = s.dqueue[1:]
         defensive_assault(s, t, ds)
     s.decision = None
+    xa, xt, done = s.exploit
+    if xt and xa not in s.armies:  # the exploiting army died under the defensive assault
+        s.exploit = (0, 0, done | {xa})
 
 
 def defend_legal(s) -> list[Action]:
