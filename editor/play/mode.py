@@ -102,6 +102,9 @@ def zone_name(pack, z: int) -> str:
 
 def describe_action(state, a: Action) -> str:
     pack = state.pack
+    own = state.system.describe(state, a)  # a rule system's own wording (hgw)
+    if own is not None:
+        return own
     k = a.kind
     if k == "buy":
         cost = getattr(state.rules.units.get(a.type), "cost", "")

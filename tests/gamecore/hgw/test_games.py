@@ -1,0 +1,113 @@
+"""Whole games of the hgw system: random bots finish a Barbarossa-shaped game, the same
+seed plays the same game, a log replays, invariants hold after every action
+(hypothesis), and ``warroom play`` reports a winner for a test pack."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gamecore.engine import new_game, replay
+from gamecore.engine.bots import RandomBot, play
+from gamecore.hgw.system import geo, stack_limit
+from tests.gamecore.hgw.hexpack import barbarossa_like
+
+PACK = barbarossa_like()
+
+
+def bots(seed):
+    return {"AXIS": RandomBot(seed), "SOV": RandomBot(seed + 101)}
+
+
+def check_invariants(s, after_movement: bool) -> None:
+    # every SP is in exactly one army, standing in its army's hex; no empty army
+    for u in s.units.values():
+        aid = s.army_of.get(u.id)
+        assert aid in s.armies, u
+        nation, _, zone = s.armies[aid]
+        assert nation == u.nation and zone == u.zone
+    for aid, (nation, _, zone) in s.armies.items():
+        assert any(s.army_of.get(u) == aid for u in s.at.get(zone, ()))
+    assert set(s.army_of) == set(s.units)
+    for n in ("AXIS", "SOV"):
+        assert sum(1 for v in s.armies.values() if v[0] == n) <= 12
+    assert all(v >= 0 for v in s.banks.values())
+    for z, d in s.zone_damage.items():
+        assert 0 < d <= s.board.value[z]
+    if after_movement:
+        n = s.current_nation
+        for z in {v[2] for v in s.armies.values() if v[0] == n}:
+            lim = stack_limit(s, z)
+            mine = sum(1 for u in s.at.get(z, ()) if s.units[u].nation == n)
+            assert lim is None or mine <= lim
+
+
+def test_random_bots_finish_barbarossa_with_a_winner():
+    """Acceptance (issue #28): Barbarossa plays to its end with random bots."""
+    for seed in (1, 2, 3):
+        s = new_game(PACK, "barbarossa", seed=seed)
+        n = play(s, bots(seed), max_actions=50_000)
+        assert s.terminal and s.winner in ("axis", "soviet"), (seed, n, s)
+        assert s.round <= 8
+        assert sum(s.returns().values()) == 0
+
+
+def test_same_seed_same_game_and_the_log_replays():
+    a = new_game(PACK, "barbarossa", seed=7)
+    b = new_game(PACK, "barbarossa", seed=7)
+    play(a, bots(7), max_actions=50_000)
+    play(b, bots(7), max_actions=50_000)
+    assert a.snapshot() == b.snapshot()
+    assert a.log == b.log
+    r = replay(PACK, a.log)
+    assert r.snapshot() == a.snapshot()
+    json.dumps(a.snapshot())  # the parts are JSON-able
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), defend=st.booleans())
+def test_invariants_hold_through_random_games(seed, defend):
+    """After every action: every SP in one army in its hex, no empty army, at most 12
+    armies a side, SP counts and banks never negative, devastation within the hex's
+    PP; stacking holds once a side's movement phase has ended."""
+    s = new_game(PACK, "barbarossa", seed=seed, decisions=["hgw_defend"] if defend else [])
+    b = bots(seed)
+    steps = 0
+    while not s.is_terminal() and steps < 5_000:
+        phase, nation = s.phase, s.current_nation
+        s.apply(b[s.current_player].choose(s))
+        steps += 1
+        left_movement = phase == "movement" and (s.phase != "movement" or s.current_nation != nation)
+        check_invariants(s, after_movement=False)
+        if left_movement and s.current_nation == nation:
+            n = nation
+            for z in {v[2] for v in s.armies.values() if v[0] == n}:
+                lim = stack_limit(s, z)
+                mine = sum(1 for u in s.at.get(z, ()) if s.units[u].nation == n)
+                assert lim is None or mine <= lim
+    assert s.is_terminal()
+
+
+def test_neutral_hexes_are_never_entered():
+    """seeds/001 BARBAROSSA special rule 1: hexes neither side controls are never
+    attacked, so nobody ever holds them (the test map's Turkey)."""
+    for seed in (4, 5):
+        s = new_game(PACK, "barbarossa", seed=seed)
+        play(s, bots(seed), max_actions=50_000)
+        g = geo.graph(s)
+        assert s.owner[g.code["1645"]] is None and s.owner[g.code["1646"]] is None
+
+
+def test_warroom_play_reports_a_winner(tmp_path, capsys):
+    """`warroom play` on a test pack plays the hgw system to a winner."""
+    from gamecore.cli import main
+    from gamecore.store import write_pack
+
+    path = tmp_path / "barbarossa.warroom"
+    write_pack(PACK, path)
+    assert main(["play", str(path), "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["finished"] and out["winner"] in ("axis", "soviet")
+    assert out["sp"]["AXIS"]["inf"] >= 0 and "armies" in out
