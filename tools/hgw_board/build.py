@@ -43,7 +43,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from gamecore.geometry.hexgrid import hex_grid
+from gamecore.geometry.hexgrid import HexLayout
 from gamecore.geometry.queries import label_point
 from gamecore.interop.geojson import read_geojson
 from gamecore.model import (
@@ -324,33 +324,18 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
     ox, oy = _origin()
     geo = _Geo(fit["affine"], (ox, oy))
 
-    # the full grid from row/col 1 (gamecore numbers both from `first`), kept part only
-    grid = hex_grid(
-        r1,
-        c1,
-        HEX_SIZE,
-        orientation="pointy",
-        origin=(ox + HEX_SIZE * SQRT3 / 2.0 * 1.0, oy + HEX_SIZE * 0.5),
-        first=1,
-        code_format="{row:02d}{col:02d}",
-        shift="odd",
-    )
+    # the grid (gamecore's HexLayout: the polygons the hex checks expect, corners snapped)
+    layout = HexLayout((r0, r1), (c0, c1), HEX_SIZE, _layout_origin(), layout="odd-r")
     m = Map(name="Hitler's Global War: Europe to the Urals")
     cells: dict[str, tuple[int, int]] = {}
-    zid = 0
-    for gid in sorted(grid.geoms, key=lambda g: (grid.cells[g][1], grid.cells[g][0])):
-        col0, row0 = grid.cells[gid]
-        row, col = row0 + 1, col0 + 1
-        if not (r0 <= row <= r1 and c0 <= col <= c1):
-            continue
-        zid += 1
-        code = grid.codes[gid]
+    for zid, (row, col) in enumerate(layout.cells(), start=1):
+        code = layout.code(row, col)
         assert code == hex_code(row, col)
-        geom = grid.geoms[gid]
+        geom = layout.polygon(row, col)
         cx, cy = hex_centre(row, col)
         centre = (HEX_SIZE * cx + ox, HEX_SIZE * cy + oy)
-        assert geom.centroid.distance(Point(centre)) < 1e-6, (code, geom.centroid, centre)
-        z = Zone(zid, code, code, kind="sea", geometry=geom, label=centre)
+        assert Point(layout.centre(row, col)).distance(Point(centre)) < 1e-6, code
+        z = Zone(zid, code, code, kind="sea", geometry=geom, label=layout.centre(row, col))
         z.props["hex"] = [row, col]
         m.zones[zid] = z
         cells[code] = (row, col)
@@ -415,6 +400,20 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
             z.region = _nearest_country(z, countries)
         z.name = name
 
+    # coastal (HGW-CONTRACT; HEX008): a land hex with water in it beside a sea hex or the
+    # map edge (water inside the land, e.g. a lake at this scale, does not make a coast)
+    adj = _grid_adjacency(cells, by_code)
+    around: dict[int, set[int]] = {}
+    for a, b in adj:
+        around.setdefault(a, set()).add(b)
+        around.setdefault(b, set()).add(a)
+    for z in m.zones.values():
+        if z.has_flag("coastal"):
+            row, col = z.props["hex"]
+            edge = row in (r0, r1) or col in (c0, c1)
+            if not edge and not any(m.zones[n].kind == "sea" for n in around.get(z.id, ())):
+                z.set_flag("coastal", False)
+
     # sea areas: of sea hexes (Zone.region) and of the water in coastal hexes
     for z in m.zones.values():
         if z.kind == "sea" or z.has_flag("coastal"):
@@ -470,7 +469,6 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
             by_code[row_hex[name]].name = name
 
     # hexsides: all-sea borders between land hexes, roads
-    adj = _grid_adjacency(cells, by_code)
     for a, b in sorted(adj):
         za, zb = m.zones[a], m.zones[b]
         if za.kind != "land" or zb.kind != "land":
@@ -526,16 +524,7 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
     m.crs = PROJECTION
     m.transform = [round(v, 9) for v in (a, b, c, d, e, f)]
     m.props["geo"] = {"bbox": [round(v, 3) for v in frame_ll.bounds]}
-    m.props["hex"] = {
-        "orientation": "pointy",
-        "layout": "odd-r",
-        "size": HEX_SIZE,
-        "origin": [round(ox + HEX_SIZE * SQRT3 / 2.0, 9), round(oy + HEX_SIZE * 0.5, 9)],
-        "rows": [r0, r1],
-        "cols": [c0, c1],
-        "id_format": "rrcc",
-        "wrap_cols": None,
-    }
+    m.props["hex"] = layout.to_props()
     m.props["hgw_fit"] = {
         "projection": PROJECTION,
         "misses": fit["misses"],
@@ -584,6 +573,11 @@ def _named_hex(name: str, row_hex: dict[str, str]) -> str:
     if name in row_hex:
         return row_hex[name]
     _fail(f"no city or production row named {name!r}")
+
+
+def _layout_origin() -> tuple[float, float]:
+    """The HexLayout origin (top-left corner of the grid's box) matching :func:`_origin`."""
+    return (LEFT_MARGIN * HEX_SIZE, HEX_SIZE)
 
 
 def _origin() -> tuple[float, float]:
@@ -660,13 +654,14 @@ def _boxes(m: Map, by_code: dict[str, Zone], cells, hex_union: BaseGeometry) -> 
     for code, name, country, points, retreat, side, seas in BOXES:
         zid = m.next_id("zones")
         if code == SIBERIA:
-            east = [z for z in m.zones.values() if z.props.get("hex", [0, 0])[1] == COLS[1]]
-            land_rows = sorted(z.props["hex"][0] for z in east if z.region == country)
-            top = min(z.geometry.bounds[1] for z in east if z.props["hex"][0] == land_rows[0])
-            bottom = max(z.geometry.bounds[3] for z in east if z.props["hex"][0] == land_rows[-1])
-            frame = box(maxx - 1.5 * s, top, maxx + 5.0 * s, bottom)
-            geom = frame.difference(hex_union)
-            geom = max(shapely.get_parts(geom), key=lambda g: g.area)
+            east = [
+                z
+                for z in m.zones.values()
+                if z.props.get("hex", [0, 0])[1] == COLS[1] and z.region == country
+            ]
+            top = min(z.geometry.bounds[1] for z in east)
+            bottom = max(z.geometry.bounds[3] for z in east)
+            geom = box(maxx + 1.5 * s, top, maxx + 1.5 * s + w, bottom)
         elif side == "west":
             y = miny + 8.0 * s + slots["west"] * (h + s)
             geom = box(minx - w - 1.5 * s, y, minx - 1.5 * s, y + h)
@@ -690,6 +685,12 @@ def _boxes(m: Map, by_code: dict[str, Zone], cells, hex_union: BaseGeometry) -> 
         z.props["authored"] = ["geometry"]
         m.zones[zid] = z
         by_code[code] = z
+        if code == SIBERIA:
+            # drawn apart, joined by a border row with each eastern land hex of the USSR
+            # (HGW-CONTRACT: it acts as one oversized hex beside them)
+            for hz in sorted(east, key=lambda z: z.id):
+                if hz.kind == "land":
+                    _border(m, hz.id, zid).props["offmap_side"] = True
         for sea in seas:
             target = by_code.get(sea)
             if target is None or not (target.kind == "sea" or target.has_flag("coastal")):
