@@ -649,8 +649,10 @@ def _boxes(m: Map, by_code: dict[str, Zone], cells, hex_union: BaseGeometry) -> 
     of the Urals sharing the eastern land hexes' edges."""
     minx, miny, maxx, maxy = hex_union.bounds
     s = HEX_SIZE
-    w, h = 4.0 * s, 2.4 * s
-    slots = {"west": 0, "south": 0}
+    w, h = 5.0 * s, 2.4 * s
+    # each inset faces the sea hex its arrow reaches (the west ones at its row, the south
+    # ones below its column), pushed apart where two would overlap
+    last_end = {"west": -math.inf, "south": -math.inf}
     for code, name, country, points, retreat, side, seas in BOXES:
         zid = m.next_id("zones")
         if code == SIBERIA:
@@ -663,13 +665,13 @@ def _boxes(m: Map, by_code: dict[str, Zone], cells, hex_union: BaseGeometry) -> 
             bottom = max(z.geometry.bounds[3] for z in east)
             geom = box(maxx + 1.5 * s, top, maxx + 1.5 * s + w, bottom)
         elif side == "west":
-            y = miny + 8.0 * s + slots["west"] * (h + s)
+            y = max(by_code[seas[0]].label[1] - h / 2.0, last_end["west"] + s)
             geom = box(minx - w - 1.5 * s, y, minx - 1.5 * s, y + h)
-            slots["west"] += 1
+            last_end["west"] = y + h
         else:
-            x = minx + 2.0 * s + slots["south"] * (w + 2.0 * s)
+            x = max(by_code[seas[0]].label[0] - w / 2.0, last_end["south"] + s, minx)
             geom = box(x, maxy + 1.5 * s, x + w, maxy + 1.5 * s + h)
-            slots["south"] += 1
+            last_end["south"] = x + w
         z = Zone(
             zid,
             code,
