@@ -75,7 +75,13 @@ PARTS = (
         snapshot=_sorted_items,
         doc="army -> hexes it advanced into this turn (+1 each to its next advance roll)",
     ),
-    Part("assaulted", lambda s: frozenset(), "share", snapshot=sorted, doc="armies that assaulted this turn"),
+    Part(
+        "assaulted",
+        lambda s: frozenset(),
+        "share",
+        snapshot=sorted,
+        doc="armies that assaulted this turn",
+    ),
     Part(
         "defended",
         lambda s: frozenset(),
@@ -83,7 +89,9 @@ PARTS = (
         snapshot=sorted,
         doc="armies that made their defensive assault this turn",
     ),
-    Part("failed", lambda s: frozenset(), "share", snapshot=sorted, doc="armies whose advance failed"),
+    Part(
+        "failed", lambda s: frozenset(), "share", snapshot=sorted, doc="armies whose advance failed"
+    ),
     Part(
         "no_garrison",
         lambda s: frozenset(),
@@ -409,7 +417,9 @@ def check_victory(s) -> None:
     if friendly(s, sov, berlin):
         finish(s, sov, "the Soviets took Berlin")
         return
-    need = [g.code[opt(s, k)] for k in ("hgw_leningrad_hex", "hgw_moscow_hex", "hgw_stalingrad_hex")]
+    need = [
+        g.code[opt(s, k)] for k in ("hgw_leningrad_hex", "hgw_moscow_hex", "hgw_stalingrad_hex")
+    ]
     if all(friendly(s, ax, z) for z in need):
         finish(s, ax, "the Axis holds Leningrad, Moscow and Stalingrad")
 
@@ -775,8 +785,10 @@ def assault_groups(s, pairs) -> list[Action]:
     for (_, t), aids in sorted(groups.items()):
         if friendly(s, s.current_nation, t):
             continue
-        if fire_strength(s, aids, t) == 0 and sp_in(s, t) == 0 and not (
-            geo.graph(s).garrison.get(t) and t not in s.no_garrison
+        if (
+            fire_strength(s, aids, t) == 0
+            and sp_in(s, t) == 0
+            and not (geo.graph(s).garrison.get(t) and t not in s.no_garrison)
         ):
             continue
         if len(aids) > 1:
@@ -959,11 +971,7 @@ def initial_legal(s) -> list[Action]:
 def exploit_candidates(s) -> list[int]:
     n = s.current_nation
     _, _, done = s.exploit
-    return [
-        a
-        for a in armies_of(s, n)
-        if s.advanced.get(a) and a not in done and can_attack(s, a)
-    ]
+    return [a for a in armies_of(s, n) if s.advanced.get(a) and a not in done and can_attack(s, a)]
 
 
 def exploitation_legal(s) -> list[Action]:
@@ -1075,9 +1083,7 @@ def build_zones(s, nation: str) -> list[int]:
     hs = home(s, nation)
     g = geo.graph(s)
     return sorted(
-        z
-        for z, o in s.owner.items()
-        if o == nation and g.region.get(z) in hs and pp(s, z) >= 1
+        z for z, o in s.owner.items() if o == nation and g.region.get(z) in hs and pp(s, z) >= 1
     )
 
 
@@ -1231,14 +1237,20 @@ def _checked(error):
 
 class HgwSystem(RuleSystem):
     name = "hgw"
-    title = "Hitler's Global War: strength points, Firepower and Advance tables, supply (Barbarossa)"
+    title = (
+        "Hitler's Global War: strength points, Firepower and Advance tables, supply (Barbarossa)"
+    )
     offered_decisions = ("hgw_defend",)
     default_decisions = ()
 
     def __init__(self) -> None:
         super().__init__()
         ph = self.add_phase
-        ph(Phase("movement", movement_legal, exit=movement_exit, doc="regroup through friendly hexes"))
+        ph(
+            Phase(
+                "movement", movement_legal, exit=movement_exit, doc="regroup through friendly hexes"
+            )
+        )
         ph(Phase("announce", announce_legal, doc="announce every initial attack"))
         ph(
             Phase(
@@ -1267,15 +1279,60 @@ class HgwSystem(RuleSystem):
             )
         )
         act = self.add_action
-        act(ActionKind("hgw_move", apply_move, _checked(move_error), doc="units, path (from, to), target: army to join (0 new)"))
-        act(ActionKind("hgw_attack", apply_attack, doc="units (army), zone: announce an initial attack"))
-        act(ActionKind("hgw_assault", apply_assault, _checked(assault_error), doc="units (armies of one hex), zone"))
-        act(ActionKind("hgw_advance", apply_advance, _checked(advance_error), doc="units (army), zone"))
-        act(ActionKind("hgw_exploit", apply_exploit, _checked(exploit_error), doc="units (army), zone"))
-        act(ActionKind("hgw_defend", apply_defend, _checked(defend_error), doc="zone, units (armies)"))
-        act(ActionKind("hgw_pass", apply_defend, _checked(defend_error), doc="zone: no defensive assault"))
-        act(ActionKind("hgw_repair", apply_repair, _checked(repair_error), doc="zone, count (points)"))
-        act(ActionKind("hgw_build", apply_build, _checked(build_error), doc="zone, type, count, target (army, 0 new)"))
+        act(
+            ActionKind(
+                "hgw_move",
+                apply_move,
+                _checked(move_error),
+                doc="units, path (from, to), target: army to join (0 new)",
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_attack", apply_attack, doc="units (army), zone: announce an initial attack"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_assault",
+                apply_assault,
+                _checked(assault_error),
+                doc="units (armies of one hex), zone",
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_advance", apply_advance, _checked(advance_error), doc="units (army), zone"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_exploit", apply_exploit, _checked(exploit_error), doc="units (army), zone"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_defend", apply_defend, _checked(defend_error), doc="zone, units (armies)"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_pass", apply_defend, _checked(defend_error), doc="zone: no defensive assault"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_repair", apply_repair, _checked(repair_error), doc="zone, count (points)"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_build",
+                apply_build,
+                _checked(build_error),
+                doc="zone, type, count, target (army, 0 new)",
+            )
+        )
         self._specs = {**super().option_specs(), **{o.name: o for o in OPTIONS}}
 
     def option_specs(self):
@@ -1322,6 +1379,7 @@ class HgwSystem(RuleSystem):
             "sp": dict(sorted(sp.items())),
             "armies": dict(sorted(arm.items())),
             "hexes": {
-                n: len(state.zones_of(n)) for n in sorted({n for sl in state.board.turn_slots for n in sl})
+                n: len(state.zones_of(n))
+                for n in sorted({n for sl in state.board.turn_slots for n in sl})
             },
         }

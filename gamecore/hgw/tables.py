@@ -52,9 +52,7 @@ def check_tables(checker, opts: dict) -> None:
             or len(row) != FIRE_COLS
             or not all(isinstance(x, int) and x >= 0 for x in row)
         ):
-            checker.fail(
-                f"options.hgw_firepower.{r}", f"must be {FIRE_COLS} non-negative integers"
-            )
+            checker.fail(f"options.hgw_firepower.{r}", f"must be {FIRE_COLS} non-negative integers")
     adv = opts.get("hgw_advance")
     for m in range(ADVANCE_ROWS):
         row = adv.get(str(m)) if isinstance(adv, dict) else None

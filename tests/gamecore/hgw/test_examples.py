@@ -208,8 +208,22 @@ def test_example_of_movement():
     sps = [u for u in s.at[z(s, "1337")]]
     one_inf = [u for u in sps if s.units[u].type == "inf"][:1]
     mech = [u for u in sps if s.units[u].type == "mech"]
-    s.apply(Action("hgw_move", units=tuple(sorted(one_inf + mech)), path=(z(s, "1337"), z(s, "1238")), target=okw))
-    s.apply(Action("hgw_move", units=tuple(sorted(s.at[z(s, "1336")])), path=(z(s, "1336"), z(s, "1337")), target=ags))
+    s.apply(
+        Action(
+            "hgw_move",
+            units=tuple(sorted(one_inf + mech)),
+            path=(z(s, "1337"), z(s, "1238")),
+            target=okw,
+        )
+    )
+    s.apply(
+        Action(
+            "hgw_move",
+            units=tuple(sorted(s.at[z(s, "1336")])),
+            path=(z(s, "1336"), z(s, "1337")),
+            target=ags,
+        )
+    )
     assert strength(s, okw) == (5, 5) and where(s, okw) == "1238"
     assert strength(s, ags) == (5, 0) and where(s, ags) == "1337"
     assert agw not in s.armies  # no SP left: the army is removed

@@ -28,7 +28,7 @@ def check_invariants(s, after_movement: bool) -> None:
         assert aid in s.armies, u
         nation, _, zone = s.armies[aid]
         assert nation == u.nation and zone == u.zone
-    for aid, (nation, _, zone) in s.armies.items():
+    for aid, (_, _, zone) in s.armies.items():
         assert any(s.army_of.get(u) == aid for u in s.at.get(zone, ()))
     assert set(s.army_of) == set(s.units)
     for n in ("AXIS", "SOV"):
@@ -79,7 +79,9 @@ def test_invariants_hold_through_random_games(seed, defend):
         phase, nation = s.phase, s.current_nation
         s.apply(b[s.current_player].choose(s))
         steps += 1
-        left_movement = phase == "movement" and (s.phase != "movement" or s.current_nation != nation)
+        left_movement = phase == "movement" and (
+            s.phase != "movement" or s.current_nation != nation
+        )
         check_invariants(s, after_movement=False)
         if left_movement and s.current_nation == nation:
             n = nation
