@@ -16,7 +16,14 @@ from gamecore.engine.systems import ActionKind, Phase, RuleSystem
 from gamecore.engine.turns import END
 from gamecore.errors import RulesError
 from gamecore.hgw import geo
-from gamecore.hgw.tables import FRIENDLY, advance_succeeds, check_tables, firepower
+from gamecore.hgw.tables import (
+    ADVANCE,
+    FIREPOWER,
+    FRIENDLY,
+    advance_succeeds,
+    check_tables,
+    firepower,
+)
 from gamecore.model.calendar import calendar_month, parse_date, season_of
 
 INF, MECH = "inf", "mech"
@@ -132,25 +139,49 @@ def _o(name, type, default, doc):
 OPTIONS = (
     _o("hgw_axis", "str", "AXIS", "the Axis nation"),
     _o("hgw_soviet", "str", "SOV", "the Soviet nation"),
-    _o("hgw_home", "table", {}, "nation -> its home countries (Zone.region)"),
+    _o(
+        "hgw_home",
+        "table",
+        {"AXIS": ["Germany"], "SOV": ["USSR"]},
+        "nation -> its home countries (Zone.region)",
+    ),
     _o("hgw_stacking", "int", 10, "SPs per hex at the end of movement (boxes: no limit)"),
     _o("hgw_max_armies", "int", 12, "armies per side"),
     _o("hgw_fire_cap", "int", 10, "SPs of a hex that fire in one assault"),
     _o("hgw_repair_cost", "int", 3, "PP per devastated point repaired"),
-    _o("hgw_income_modifier", "table", {}, "nation -> PP added to its income every turn"),
+    _o(
+        "hgw_income_modifier", "table", {"AXIS": -17}, "nation -> PP added to its income every turn"
+    ),
     _o("hgw_winter", "list", [4, 2, 1], "Russian winter: +N the 1st, 2nd, later winters"),
     _o("hgw_winter_nations", "list", ["AXIS"], "nations the Russian winter hits"),
     _o("hgw_winter_region", "str", "USSR", "the country whose hexes have the Russian winter"),
-    _o("hgw_terrain_advance", "table", {}, "terrain -> advance roll modifier into it"),
+    _o(
+        "hgw_terrain_advance",
+        "table",
+        {"mountain": 2, "swamp": 1, "desert": -1, "jungle": 1},
+        "terrain -> advance roll modifier into it",
+    ),
     _o("hgw_moscow_hex", "str", "1144", "Moscow for the Axis victory (the text: 1142 or 1144)"),
     _o("hgw_leningrad_hex", "str", "0942", "Leningrad (Axis victory)"),
     _o("hgw_stalingrad_hex", "str", "1446", "Stalingrad (Axis victory)"),
     _o("hgw_berlin_hex", "str", "1237", "Berlin (Soviet victory)"),
     _o("hgw_siberia_hex", "str", "SIB", "the Siberia box's hex id"),
     _o("hgw_siberia_moves_from", "date", "1941-09", "Siberian SPs may move from this date"),
-    _o("hgw_siberia_income", "list", [], "[[date, PP], ...]: Siberia's production from each date"),
-    _o("hgw_firepower", "table", {}, "FIREPOWER TABLE: roll 1..7 -> SPs lost at strength 1..10"),
-    _o("hgw_advance", "table", {}, "ADVANCE TABLE: mech 0..10 -> top roll vs friendly, 0..10+"),
+    _o(
+        "hgw_siberia_income",
+        "list",
+        [["1941-09", 8], ["1943-01", 12]],
+        "[[date, PP], ...]: Siberia's production from each date",
+    ),
+    _o(
+        "hgw_firepower",
+        "table",
+        FIREPOWER,
+        "FIREPOWER TABLE: roll 1..7 -> SPs lost at strength 1..10",
+    ),
+    _o(
+        "hgw_advance", "table", ADVANCE, "ADVANCE TABLE: mech 0..10 -> top roll vs friendly, 0..10+"
+    ),
 )
 
 

@@ -227,3 +227,16 @@ def test_example_of_movement():
     assert strength(s, okw) == (5, 5) and where(s, okw) == "1238"
     assert strength(s, ags) == (5, 0) and where(s, ags) == "1337"
     assert agw not in s.armies  # no SP left: the army is removed
+
+
+def test_the_ruleset_tables_are_the_system_defaults():
+    """resources/rulesets/hgw.toml states the tables the system declares as defaults."""
+    from gamecore.engine.systems import get_system
+    from gamecore.hgw.tables import ADVANCE, FIREPOWER
+
+    assert FP == FIREPOWER and ADV == ADVANCE
+    specs = get_system("hgw").option_specs()
+    assert specs["hgw_firepower"].default == FIREPOWER
+    for k, spec in specs.items():
+        if k.startswith("hgw_"):
+            assert RULES.options[k] == spec.default, k
