@@ -113,3 +113,32 @@ def test_warroom_play_reports_a_winner(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["finished"] and out["winner"] in ("axis", "soviet")
     assert out["sp"]["AXIS"]["inf"] >= 0 and "armies" in out
+
+
+def test_play_mode_session_words_every_action():
+    """The play mode (editor/play) lists the legal actions through describe_action,
+    which asks the game's rule system first (RuleSystem.describe): every hgw action a
+    human sees gets the system's own line; a human seat is offered the defensive
+    assault decision."""
+    from editor.play.mode import describe_action
+    from gamecore.sim.session import PlaySession
+
+    session = PlaySession.start(
+        PACK, "barbarossa", seed=2, seats={"AXIS": "human", "SOV": "random"}
+    )
+    assert "hgw_defend" in session.state.decisions
+    seen = set()
+    bot = RandomBot(5)
+    for _ in range(400):
+        st = session.state
+        if st.is_terminal():
+            break
+        if session.human_to_move:
+            for a in session.legal():
+                text = describe_action(st, a)
+                assert text and "units=" not in text, (a, text)
+                seen.add(a.kind)
+            session.apply(bot.choose(st))
+        else:
+            session.step_bot()
+    assert {"hgw_move", "hgw_attack"} <= seen
