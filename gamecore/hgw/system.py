@@ -121,6 +121,13 @@ PARTS = (
         doc="hexes still to be offered their defensive assault (the pending decision first)",
     ),
     Part(
+        "pending_loss",
+        lambda s: (),
+        "share",
+        snapshot=list,
+        doc="losses waiting for their owner's decision hgw_losses: (SPs, hits, reason)",
+    ),
+    Part(
         "cut",
         lambda s: frozenset(),
         "share",
@@ -568,24 +575,70 @@ def movement_exit(s, nation: str) -> None:
 
 
 # ---------------------------------------------------------------------- combat helpers
-def loss_order(s, uids) -> list[int]:
-    """Default loss policy: infantry first, from the largest army first."""
+def loss_order(s, uids, first: str = INF) -> list[int]:
+    """The order SPs are lost in: ``first`` ("inf", the default policy, or "mech") type
+    first, from the largest army first."""
     size: dict[int, int] = {}
     for u in uids:
         a = s.army_of.get(u, 0)
         size[a] = size.get(a, 0) + 1
     return sorted(
         uids,
-        key=lambda u: (s.units[u].type == MECH, -size[s.army_of.get(u, 0)], s.army_of.get(u, 0), u),
+        key=lambda u: (
+            s.units[u].type != first,
+            -size[s.army_of.get(u, 0)],
+            s.army_of.get(u, 0),
+            u,
+        ),
     )
 
 
-def take_losses(s, uids, hits: int, reason: str) -> int:
+def take_losses(s, uids, hits: int, reason: str, first: str = INF) -> int:
     lost = 0
-    for u in loss_order(s, list(uids))[: max(0, hits)]:
+    for u in loss_order(s, list(uids), first)[: max(0, hits)]:
         kill(s, u, reason)
         lost += 1
     return lost
+
+
+def inflict(s, uids, hits: int, reason: str) -> int:
+    """Losses chosen by their owner (seeds/001 Assault Resolution 5): the decision
+    ``hgw_losses`` when the game offers it and the choice matters (both types among
+    the SPs that may be lost, fewer hits than SPs); else the default policy, infantry
+    first. Returns the SPs lost now (0 while the decision is pending)."""
+    uids = list(uids)
+    if "hgw_losses" in s.decisions and 0 < hits < len(uids):
+        types = {s.units[u].type for u in uids}
+        if len(types) > 1:
+            owner = s.units[uids[0]].nation
+            s.pending_loss = (tuple(sorted(uids)), hits, reason)
+            s.decision = Decision(owner, "hgw_losses", reason)
+            return 0
+    return take_losses(s, uids, hits, reason)
+
+
+def losses_legal(s) -> list[Action]:
+    return [Action("hgw_losses", profile=INF), Action("hgw_losses", profile=MECH)]
+
+
+def losses_error(s, a: Action) -> str | None:
+    if s.decision is None or s.decision.kind != "hgw_losses" or not s.pending_loss:
+        return "no losses are waiting for a decision"
+    if a.profile not in SP_TYPES:
+        return "profile: inf or mech (the type lost first)"
+    return None
+
+
+def apply_losses(s, a: Action) -> None:
+    why = losses_error(s, a)
+    if why:
+        raise RulesError(why)
+    uids, hits, reason = s.pending_loss
+    s.pending_loss = ()
+    s.decision = None
+    lost = take_losses(s, [u for u in uids if u in s.units], hits, reason, a.profile)
+    s.event("hgw_losses", first=a.profile, lost=lost, reason=reason)
+    next_defence(s)  # resume the defensive assaults still queued
 
 
 def fire_strength(s, aids, target: int | None) -> int:
@@ -708,6 +761,8 @@ def next_defence(s) -> None:
             return
         s.dqueue = s.dqueue[1:]
         defensive_assault(s, t, ds)
+        if s.decision is not None:  # the attacker chooses its losses first
+            return
     s.decision = None
     xa, xt, done = s.exploit
     if xt and xa not in s.armies:  # the exploiting army died under the defensive assault
@@ -742,6 +797,8 @@ def apply_defend(s, a: Action) -> None:
     s.decision = None
     if a.kind == "hgw_defend":
         defensive_assault(s, a.zone, list(a.units))
+        if s.decision is not None:  # the attacker chooses its losses first
+            return
     else:
         s.event("hgw_pass", zone=a.zone)
     next_defence(s)
@@ -757,7 +814,7 @@ def defensive_assault(s, target: int, aids) -> None:
     hits = firepower(opt(s, "hgw_firepower"), strength, roll)
     s.defended = s.defended | frozenset(aids)
     pool = [u for a in attackers_of(s, target) for u in army_sps(s, a)]
-    lost = take_losses(s, pool, hits, "defensive assault")
+    lost = inflict(s, pool, hits, "defensive assault")
     s.event(
         "hgw_fire",
         kind="defensive",
@@ -841,7 +898,7 @@ def apply_assault(s, a: Action) -> None:
     hits = firepower(opt(s, "hgw_firepower"), strength, roll)
     s.assaulted = s.assaulted | frozenset(aids)
     there = [u for u in s.at.get(a.zone, ()) if s.units[u].nation != n]
-    lost = take_losses(s, there, hits, "assault")
+    lost = inflict(s, there, hits, "assault")
     garrison = False
     if there and lost == len(there):
         # a hex emptied by losing its armies has no garrison until the combat phase
@@ -1240,6 +1297,9 @@ def describe(s, a: Action) -> str | None:
         return f"Defensive assault from {hx(a.zone)}: " + ", ".join(army(x) for x in a.units)
     if k == "hgw_pass":
         return f"No defensive assault from {hx(a.zone)}"
+    if k == "hgw_losses":
+        other = MECH if a.profile == INF else INF
+        return f"Lose {a.profile} first, then {other}"
     if k == "hgw_repair":
         return f"Repair {a.count} point(s) in {hx(a.zone)}"
     if k == "hgw_build":
@@ -1253,6 +1313,8 @@ def _with_decision(legal):
     def wrapped(s):
         if s.decision is not None and s.decision.kind == "hgw_defend":
             return defend_legal(s)
+        if s.decision is not None and s.decision.kind == "hgw_losses":
+            return losses_legal(s)
         return legal(s)
 
     wrapped.__doc__ = legal.__doc__
@@ -1271,7 +1333,7 @@ class HgwSystem(RuleSystem):
     title = (
         "Hitler's Global War: strength points, Firepower and Advance tables, supply (Barbarossa)"
     )
-    offered_decisions = ("hgw_defend",)
+    offered_decisions = ("hgw_defend", "hgw_losses")
     default_decisions = ()
 
     def __init__(self) -> None:
@@ -1349,6 +1411,14 @@ class HgwSystem(RuleSystem):
         act(
             ActionKind(
                 "hgw_pass", apply_defend, _checked(defend_error), doc="zone: no defensive assault"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_losses",
+                apply_losses,
+                _checked(losses_error),
+                doc="profile: the SP type lost first (inf, mech)",
             )
         )
         act(

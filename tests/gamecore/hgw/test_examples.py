@@ -45,7 +45,7 @@ def test_firepower_table_reads_the_worked_examples():
     assert firepower(FP, 14, 1) == firepower(FP, 10, 1)  # the cap of ten
 
 
-def smolensk(dice):
+def smolensk(dice, decisions=None):
     pack = strip(
         units=[
             ("0202", "AXIS", "inf", 2),
@@ -55,7 +55,7 @@ def smolensk(dice):
         ],
         armies=[("Army Group Center", "AXIS", "0202"), ("West Front", "SOV", "0203")],
     )
-    s = start(pack, dice)
+    s = start(pack, dice, decisions=decisions)
     agc, wf = army(s, "Army Group Center"), army(s, "West Front")
     to_phase(s, "AXIS", "announce")
     s.apply(Action("hgw_attack", units=(agc,), zone=z(s, "0203")))
@@ -78,6 +78,22 @@ def test_battle_of_smolensk():
     assert where(s, agc) == "0203"
     assert s.owner[z(s, "0203")] == "AXIS"
     assert where(s, wf) in ("0103", "0204", "0303")  # displaced to an adjacent friendly hex
+    assert strength(s, wf) == (2, 1)
+
+
+def test_losses_are_their_owners_choice():
+    """seeds/001 Assault Resolution 5 and EXAMPLE OF INITIAL ATTACK: "He decides whether
+    the point lost will be infantry or mechanized": offered as the decision
+    ``hgw_losses`` (the type lost first); the default policy loses infantry first."""
+    s, agc, wf = smolensk([4, 3, 5], decisions=["hgw_losses"])
+    assert s.decision is not None and s.decision.kind == "hgw_losses"
+    assert s.current_player == "AXIS"  # the attacker's SPs are lost to the defensive assault
+    assert Action("hgw_losses", profile="mech") in s.legal_actions()
+    s.apply(Action("hgw_losses", profile="mech"))
+    assert strength(s, agc) == (2, 7) and s.decision is None
+    s.apply(Action("hgw_assault", units=(agc,), zone=z(s, "0203")))
+    assert s.decision.owner == "SOV"  # 3 of West Front's 6 SPs: the Soviets choose
+    s.apply(Action("hgw_losses", profile="inf"))
     assert strength(s, wf) == (2, 1)
 
 

@@ -67,12 +67,15 @@ def test_same_seed_same_game_and_the_log_replays():
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), defend=st.booleans())
-def test_invariants_hold_through_random_games(seed, defend):
+@given(
+    seed=st.integers(0, 10_000),
+    decisions=st.sampled_from([[], ["hgw_defend"], ["hgw_losses"], ["hgw_defend", "hgw_losses"]]),
+)
+def test_invariants_hold_through_random_games(seed, decisions):
     """After every action: every SP in one army in its hex, no empty army, at most 12
     armies a side, SP counts and banks never negative, devastation within the hex's
     PP; stacking holds once a side's movement phase has ended."""
-    s = new_game(PACK, "barbarossa", seed=seed, decisions=["hgw_defend"] if defend else [])
+    s = new_game(PACK, "barbarossa", seed=seed, decisions=decisions)
     b = bots(seed)
     steps = 0
     while not s.is_terminal() and steps < 5_000:
