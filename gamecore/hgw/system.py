@@ -434,7 +434,7 @@ def end_round(s) -> None:
     s.event("round_end", round=s.round)
     if s.max_rounds is not None and s.round >= s.max_rounds and not s.terminal:
         sov = opt(s, "hgw_soviet")
-        finish(s, sov, "the game ended without an Axis victory")
+        finish(s, sov, "round limit: the Axis did not win")
 
 
 def finish(s, nation: str, reason: str) -> None:
@@ -442,7 +442,7 @@ def finish(s, nation: str, reason: str) -> None:
     s.terminal = True
     s.end_reason = reason
     s.decision = None
-    s.event("game_end", winner=s.winner, reason=reason)
+    s.event("game_over", winner=s.winner, reason=reason, round=s.round)
 
 
 def check_victory(s) -> None:
@@ -966,6 +966,9 @@ def apply_advance(s, a: Action) -> None:
     die = s.rng.roll(6)
     roll = die + bonus + tmod + wmod
     ok = advance_succeeds(opt(s, "hgw_advance"), mech, dfn, roll)
+    if dfn != FRIENDLY:  # a battle for the playtest statistics: the advance decides it
+        s.event("battle", zone=t, attacker=n, defender=s.owner.get(t), kind="battle")
+        s.event("battle_end", zone=t, result="attacker" if ok else "defender")
     s.event(
         "hgw_advance",
         army=aid,
