@@ -149,7 +149,7 @@ OPTIONS = (
     _o(
         "hgw_home",
         "table",
-        {"AXIS": ["Germany"], "SOV": ["USSR"]},
+        {"AXIS": ["Germany"], "SOV": ["USSR", "Siberia"]},
         "nation -> its home countries (Zone.region)",
     ),
     _o("hgw_stacking", "int", 10, "SPs per hex at the end of movement (boxes: no limit)"),
@@ -197,14 +197,25 @@ def opt(s, name: str):
     return s.rules.options[name]
 
 
+def playing(s) -> frozenset:
+    """The nations that take turns: a hex held by any other nation (the Western Allies
+    sitting out Barbarossa) counts as held by neither side."""
+    got = s.board.cache.get("hgw_playing")
+    if got is None:
+        got = s.board.cache["hgw_playing"] = frozenset(
+            n for slot in s.board.turn_slots for n in slot
+        )
+    return got
+
+
 def friendly(s, nation: str, z: int) -> bool:
     o = s.owner.get(z)
-    return o is not None and (o == nation or s.friendly(o, nation))
+    return o is not None and (o == nation or (o in playing(s) and s.friendly(o, nation)))
 
 
 def enemy_hex(s, nation: str, z: int) -> bool:
     o = s.owner.get(z)
-    return o is not None and not (o == nation or s.friendly(o, nation))
+    return o is not None and o in playing(s) and not (o == nation or s.friendly(o, nation))
 
 
 def zone_of_code(s, code: str) -> int | None:
@@ -701,7 +712,7 @@ def attack_targets(s, aid: int) -> list[int]:
     enemy hexes, and friendly ones (seeds/001 Initial Attack 3, Advance Into Friendly
     Hexes); never a hex neither side controls (Barbarossa special rule 1)."""
     n, _, z = s.armies[aid]
-    return [t for t in geo.graph(s).nbrs.get(z, ()) if s.owner.get(t) is not None]
+    return [t for t in geo.graph(s).nbrs.get(z, ()) if friendly(s, n, t) or enemy_hex(s, n, t)]
 
 
 # ---------------------------------------------------------------------- announce
