@@ -20,6 +20,7 @@ from gamecore.hgw.tables import (
     ADVANCE,
     FIREPOWER,
     FRIENDLY,
+    advance_range,
     advance_succeeds,
     check_tables,
     firepower,
@@ -1298,15 +1299,29 @@ def describe(s, a: Action) -> str | None:
             return f"Move {army(a.target)} to {hx(a.path[-1])}"
         into = f"join {army(a.target)}" if a.target else "a new army"
         return f"Move {what} from {hx(a.path[0])} to {hx(a.path[-1])}: {into}"
+
+    def own(z):
+        v = s.armies.get(a.units[0]) if a.units else None
+        return " (friendly)" if v and friendly(s, v[0], z) else ""
+
     if k == "hgw_attack":
-        return f"Announce: {army(a.units[0])} attacks {hx(a.zone)}"
+        return f"Announce: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
     if k == "hgw_assault":
         names = ", ".join(army(x) for x in a.units)
         return f"Assault {hx(a.zone)} with {names} (strength {fire_strength(s, a.units, a.zone)})"
     if k == "hgw_advance":
-        return f"Advance {army(a.units[0])} into {hx(a.zone)}"
+        aid = a.units[0]
+        if aid in s.armies:
+            top = advance_range(
+                opt(s, "hgw_advance"),
+                advance_mech(s, aid),
+                defence_value(s, s.armies[aid][0], a.zone),
+            )
+            odds = f"1-{top}" if top else "no chance"
+            return f"Advance {army(aid)} into {hx(a.zone)} ({odds} before modifiers)"
+        return f"Advance {army(aid)} into {hx(a.zone)}"
     if k == "hgw_exploit":
-        return f"Exploit: {army(a.units[0])} attacks {hx(a.zone)}"
+        return f"Exploit: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
     if k == "hgw_defend":
         return f"Defensive assault from {hx(a.zone)}: " + ", ".join(army(x) for x in a.units)
     if k == "hgw_pass":
