@@ -260,11 +260,14 @@ def siberia(s) -> int | None:
 def pp(s, z: int) -> int:
     """Undevastated production points of hex ``z`` now (Siberia: its schedule)."""
     if z == siberia(s) and opt(s, "hgw_siberia_income"):
+        # Barbarossa special rule 4: the first step (8) whoever holds the box; the later
+        # ones (12 from Spring 1943) only while it is still Soviet
         now = month(s)
         base = 0
-        for date, amount in opt(s, "hgw_siberia_income"):
+        soviet = s.owner.get(z) == opt(s, "hgw_soviet")
+        for i, (date, amount) in enumerate(opt(s, "hgw_siberia_income")):
             d = parse_date(str(date))
-            if d is not None and now >= d:
+            if d is not None and now >= d and (i == 0 or soviet):
                 base = int(amount)
         return max(0, base - s.zone_damage.get(z, 0))
     return s.zone_value(z)

@@ -574,6 +574,8 @@ def test_siberian_production_arrives_winter_1941_and_rises_spring_1943():
         s.round = r
         got[r] = pp(s, sib)
     assert got == {1: 0, 2: 8, 3: 8, 4: 8, 5: 8, 6: 12, 7: 12, 8: 12}
+    s.owner[sib] = "AXIS"  # "but only if Siberian production points are still friendly"
+    assert pp(s, sib) == 8
 
 
 def test_build_only_in_home_hexes_with_pp_and_within_stacking():
