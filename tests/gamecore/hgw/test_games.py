@@ -158,3 +158,17 @@ def test_playtest_reports_the_balance():
     assert sum(d["count"] for d in s["ended_by"].values()) == 3
     assert all(k != "unknown" for k in s["ended_by"])
     assert any(z["battles"] for z in s["zones"].values())
+
+
+def test_a_saved_hgw_game_loads_to_the_same_position(tmp_path):
+    """The play mode's save (the log) replays to the same position, decisions included."""
+    from gamecore.sim.session import PlaySession
+
+    session = PlaySession.start(
+        PACK, "barbarossa", seed=4, seats={"*": "random"}, decisions=["hgw_defend", "hgw_losses"]
+    )
+    session.run_bots(max_actions=700)
+    path = tmp_path / "game.json"
+    session.save(path)
+    again = PlaySession.load(path, PACK)
+    assert again.state.snapshot() == session.state.snapshot()
