@@ -1497,6 +1497,11 @@ class HgwSystem(RuleSystem):
     def end_round(self, state) -> None:
         end_round(state)
 
+    def stalemate(self, state) -> None:
+        """Nobody can act for a whole round: nothing will change, so the Axis cannot
+        win any more (it would have won at once): the Soviets win, as at the end."""
+        finish(state, opt(state, "hgw_soviet"), "stalemate: no side can act, the Axis did not win")
+
     def describe(self, state, action: Action) -> str | None:
         return describe(state, action)
 

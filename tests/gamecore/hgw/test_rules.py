@@ -669,6 +669,14 @@ def test_soviets_win_taking_berlin_or_at_the_end():
     assert s.terminal and s.winner == "soviet" and s.end_reason.startswith("round limit")
 
 
+def test_a_game_nobody_can_act_in_goes_to_the_soviets():
+    """BARBAROSSA victory conditions: the Soviets win if the Axis has not won by the end;
+    a game where no side can ever act again (no SPs, no PP) ends at once that way."""
+    nothing = {f"0{r}0{c}": {"value": 0} for r in (1, 2, 3) for c in range(1, 7)}
+    s = start(strip(extra=nothing, rounds=8))
+    assert s.terminal and s.winner == "soviet" and s.end_reason.startswith("stalemate")
+
+
 def test_every_listed_action_is_described():
     """The play mode lists a system's legal actions: every hgw action has a line."""
     s = start(barbarossa_like())
