@@ -416,7 +416,11 @@ def setup(s) -> None:
         z = g.code.get(str(code))
         if z is None or not isinstance(spec, dict):
             raise RulesError(f"scenario '{scn.id}': hgw_devastated names unknown hex '{code}'")
-        pts = int(spec.get("points", 0))
+        pts = spec.get("points", 0)
+        if not isinstance(pts, int) or isinstance(pts, bool) or pts < 0:
+            raise RulesError(
+                f"scenario '{scn.id}': hgw_devastated['{code}'].points must be a whole number"
+            )
         # set before the log's start entry: part of the position, not an event
         dmg = max(0, min(s.board.value[z], s.zone_damage.get(z, 0) + pts))
         s.zone_damage = {**s.zone_damage, z: dmg} if dmg else s.zone_damage

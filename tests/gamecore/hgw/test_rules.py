@@ -74,6 +74,24 @@ def test_permanent_devastation_is_set_up_and_never_repaired():
     assert not any(a.kind == "hgw_repair" and a.zone == h for a in s.legal_actions())
 
 
+def test_bad_scenario_data_is_a_one_line_error(tmp_path, capsys):
+    """Bad input: one line naming the file and the problem, exit 2, no traceback."""
+    from gamecore.cli import main
+    from gamecore.store import write_pack
+
+    for bad in (
+        {"devastated": {"0101": {"points": "two"}}},
+        {"devastated": {"9999": {"points": 1}}},
+        {"armies": [("Lost", "AXIS", "9999")]},
+        {"options": {"hgw_moscow_hex": "9999"}},
+    ):
+        path = tmp_path / "bad.warroom"
+        write_pack(strip(units=[("0101", "AXIS", "inf", 1)], **bad), path)
+        assert main(["play", str(path)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.count("\n") == 0 and "bad.warroom" in err and "Traceback" not in err, err
+
+
 def test_at_most_twelve_armies():
     """seeds/001 RECORD SHEET: each side has up to twelve armies, never more: a move
     that would found a 13th army is refused."""
