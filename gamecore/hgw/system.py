@@ -1483,6 +1483,15 @@ class HgwSystem(RuleSystem):
         for key in ("hgw_stacking", "hgw_max_armies", "hgw_fire_cap", "hgw_repair_cost"):
             if opts[key] < 1:
                 checker.fail(f"options.{key}", "must be at least 1")
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in opts["hgw_winter"]):
+            checker.fail("options.hgw_winter", "must be whole numbers (+N each winter)")
+        for key in ("hgw_income_modifier", "hgw_terrain_advance"):
+            for k, v in opts[key].items():
+                if not isinstance(v, int) or isinstance(v, bool):
+                    checker.fail(f"options.{key}.{k}", "must be a whole number")
+        for k, v in opts["hgw_home"].items():
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                checker.fail(f"options.hgw_home.{k}", "must be a list of country names")
         for i, item in enumerate(opts["hgw_siberia_income"]):
             if (
                 not isinstance(item, list)
