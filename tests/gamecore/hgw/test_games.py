@@ -172,3 +172,26 @@ def test_a_saved_hgw_game_loads_to_the_same_position(tmp_path):
     session.save(path)
     again = PlaySession.load(path, PACK)
     assert again.state.snapshot() == session.state.snapshot()
+
+
+def test_the_bundled_barbarossa_board_plays_to_a_winner():
+    """The Barbarossa pack the board builder bundles (resources/samples/
+    hgw-barbarossa.warroom, from the hgwboard branch: this test runs once both branches
+    are merged) starts with the rulebook's production (Axis 34 PP, Soviet 16) and plays
+    to a winner with random bots."""
+    from pathlib import Path
+
+    import pytest
+
+    from gamecore.hgw.system import pp
+    from gamecore.store import read_pack
+
+    path = Path(__file__).resolve().parents[3] / "resources" / "samples" / "hgw-barbarossa.warroom"
+    if not path.exists():
+        pytest.skip("the bundled Barbarossa pack is not on this branch yet (hgwboard)")
+    pack = read_pack(path)
+    s = new_game(pack, "barbarossa", seed=1)
+    for n, want in (("AXIS", 34), ("SOV", 16)):
+        assert sum(pp(s, z) for z, o in s.owner.items() if o == n) == want
+    play(s, bots(1), max_actions=50_000)
+    assert s.terminal and s.winner in (s.side_of("AXIS"), s.side_of("SOV"))
