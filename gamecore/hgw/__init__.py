@@ -30,8 +30,11 @@ kind               fields
                    it: ``new_game(decisions=["hgw_defend"])``; otherwise every eligible
                    army fires at the first chance).
 ``hgw_pass``       ``zone``: no defensive assault from that hex now (saved for later).
+``hgw_losses``     ``profile``: "inf" or "mech", the SP type lost first. The answer to
+                   the decision ``hgw_losses`` of the side losing SPs (offered when the
+                   game offers it; otherwise infantry is lost first).
 ``hgw_assault``    ``units``: armies of one hex, ``zone``: the target. They fire once on
-                   the Firepower Table; the defender loses SPs, infantry first.
+                   the Firepower Table; the defender loses SPs (its choice).
 ``hgw_advance``    ``units``: (army,), ``zone``: the target. One roll on the Advance
                    Table; success enters the hex, failure ends the army's attacks.
 ``hgw_exploit``    ``units``: (army,), ``zone``: an adjacent enemy hex. Exploitation: an

@@ -16,7 +16,15 @@ from gamecore.engine.systems import ActionKind, Phase, RuleSystem
 from gamecore.engine.turns import END
 from gamecore.errors import RulesError
 from gamecore.hgw import geo
-from gamecore.hgw.tables import FRIENDLY, advance_succeeds, check_tables, firepower
+from gamecore.hgw.tables import (
+    ADVANCE,
+    FIREPOWER,
+    FRIENDLY,
+    advance_range,
+    advance_succeeds,
+    check_tables,
+    firepower,
+)
 from gamecore.model.calendar import calendar_month, parse_date, season_of
 
 INF, MECH = "inf", "mech"
@@ -75,7 +83,13 @@ PARTS = (
         snapshot=_sorted_items,
         doc="army -> hexes it advanced into this turn (+1 each to its next advance roll)",
     ),
-    Part("assaulted", lambda s: frozenset(), "share", snapshot=sorted, doc="armies that assaulted this turn"),
+    Part(
+        "assaulted",
+        lambda s: frozenset(),
+        "share",
+        snapshot=sorted,
+        doc="armies that assaulted this turn",
+    ),
     Part(
         "defended",
         lambda s: frozenset(),
@@ -83,7 +97,9 @@ PARTS = (
         snapshot=sorted,
         doc="armies that made their defensive assault this turn",
     ),
-    Part("failed", lambda s: frozenset(), "share", snapshot=sorted, doc="armies whose advance failed"),
+    Part(
+        "failed", lambda s: frozenset(), "share", snapshot=sorted, doc="armies whose advance failed"
+    ),
     Part(
         "no_garrison",
         lambda s: frozenset(),
@@ -106,6 +122,13 @@ PARTS = (
         doc="hexes still to be offered their defensive assault (the pending decision first)",
     ),
     Part(
+        "pending_loss",
+        lambda s: (),
+        "share",
+        snapshot=list,
+        doc="losses waiting for their owner's decision hgw_losses: (SPs, hits, reason)",
+    ),
+    Part(
         "cut",
         lambda s: frozenset(),
         "share",
@@ -124,25 +147,49 @@ def _o(name, type, default, doc):
 OPTIONS = (
     _o("hgw_axis", "str", "AXIS", "the Axis nation"),
     _o("hgw_soviet", "str", "SOV", "the Soviet nation"),
-    _o("hgw_home", "table", {}, "nation -> its home countries (Zone.region)"),
+    _o(
+        "hgw_home",
+        "table",
+        {"AXIS": ["Germany"], "SOV": ["USSR", "Siberia"]},
+        "nation -> its home countries (Zone.region)",
+    ),
     _o("hgw_stacking", "int", 10, "SPs per hex at the end of movement (boxes: no limit)"),
     _o("hgw_max_armies", "int", 12, "armies per side"),
     _o("hgw_fire_cap", "int", 10, "SPs of a hex that fire in one assault"),
     _o("hgw_repair_cost", "int", 3, "PP per devastated point repaired"),
-    _o("hgw_income_modifier", "table", {}, "nation -> PP added to its income every turn"),
+    _o(
+        "hgw_income_modifier", "table", {"AXIS": -17}, "nation -> PP added to its income every turn"
+    ),
     _o("hgw_winter", "list", [4, 2, 1], "Russian winter: +N the 1st, 2nd, later winters"),
     _o("hgw_winter_nations", "list", ["AXIS"], "nations the Russian winter hits"),
     _o("hgw_winter_region", "str", "USSR", "the country whose hexes have the Russian winter"),
-    _o("hgw_terrain_advance", "table", {}, "terrain -> advance roll modifier into it"),
+    _o(
+        "hgw_terrain_advance",
+        "table",
+        {"mountain": 2, "swamp": 1, "desert": -1, "jungle": 1},
+        "terrain -> advance roll modifier into it",
+    ),
     _o("hgw_moscow_hex", "str", "1144", "Moscow for the Axis victory (the text: 1142 or 1144)"),
     _o("hgw_leningrad_hex", "str", "0942", "Leningrad (Axis victory)"),
     _o("hgw_stalingrad_hex", "str", "1446", "Stalingrad (Axis victory)"),
     _o("hgw_berlin_hex", "str", "1237", "Berlin (Soviet victory)"),
     _o("hgw_siberia_hex", "str", "SIB", "the Siberia box's hex id"),
     _o("hgw_siberia_moves_from", "date", "1941-09", "Siberian SPs may move from this date"),
-    _o("hgw_siberia_income", "list", [], "[[date, PP], ...]: Siberia's production from each date"),
-    _o("hgw_firepower", "table", {}, "FIREPOWER TABLE: roll 1..7 -> SPs lost at strength 1..10"),
-    _o("hgw_advance", "table", {}, "ADVANCE TABLE: mech 0..10 -> top roll vs friendly, 0..10+"),
+    _o(
+        "hgw_siberia_income",
+        "list",
+        [["1941-09", 8], ["1943-01", 12]],
+        "[[date, PP], ...]: Siberia's production from each date",
+    ),
+    _o(
+        "hgw_firepower",
+        "table",
+        FIREPOWER,
+        "FIREPOWER TABLE: roll 1..7 -> SPs lost at strength 1..10",
+    ),
+    _o(
+        "hgw_advance", "table", ADVANCE, "ADVANCE TABLE: mech 0..10 -> top roll vs friendly, 0..10+"
+    ),
 )
 
 
@@ -151,14 +198,25 @@ def opt(s, name: str):
     return s.rules.options[name]
 
 
+def playing(s) -> frozenset:
+    """The nations that take turns: a hex held by any other nation (the Western Allies
+    sitting out Barbarossa) counts as held by neither side."""
+    got = s.board.cache.get("hgw_playing")
+    if got is None:
+        got = s.board.cache["hgw_playing"] = frozenset(
+            n for slot in s.board.turn_slots for n in slot
+        )
+    return got
+
+
 def friendly(s, nation: str, z: int) -> bool:
     o = s.owner.get(z)
-    return o is not None and (o == nation or s.friendly(o, nation))
+    return o is not None and (o == nation or (o in playing(s) and s.friendly(o, nation)))
 
 
 def enemy_hex(s, nation: str, z: int) -> bool:
     o = s.owner.get(z)
-    return o is not None and not (o == nation or s.friendly(o, nation))
+    return o is not None and o in playing(s) and not (o == nation or s.friendly(o, nation))
 
 
 def zone_of_code(s, code: str) -> int | None:
@@ -202,11 +260,14 @@ def siberia(s) -> int | None:
 def pp(s, z: int) -> int:
     """Undevastated production points of hex ``z`` now (Siberia: its schedule)."""
     if z == siberia(s) and opt(s, "hgw_siberia_income"):
+        # Barbarossa special rule 4: the first step (8) whoever holds the box; the later
+        # ones (12 from Spring 1943) only while it is still Soviet
         now = month(s)
         base = 0
-        for date, amount in opt(s, "hgw_siberia_income"):
+        soviet = s.owner.get(z) == opt(s, "hgw_soviet")
+        for i, (date, amount) in enumerate(opt(s, "hgw_siberia_income")):
             d = parse_date(str(date))
-            if d is not None and now >= d:
+            if d is not None and now >= d and (i == 0 or soviet):
                 base = int(amount)
         return max(0, base - s.zone_damage.get(z, 0))
     return s.zone_value(z)
@@ -355,7 +416,11 @@ def setup(s) -> None:
         z = g.code.get(str(code))
         if z is None or not isinstance(spec, dict):
             raise RulesError(f"scenario '{scn.id}': hgw_devastated names unknown hex '{code}'")
-        pts = int(spec.get("points", 0))
+        pts = spec.get("points", 0)
+        if not isinstance(pts, int) or isinstance(pts, bool) or pts < 0:
+            raise RulesError(
+                f"scenario '{scn.id}': hgw_devastated['{code}'].points must be a whole number"
+            )
         # set before the log's start entry: part of the position, not an event
         dmg = max(0, min(s.board.value[z], s.zone_damage.get(z, 0) + pts))
         s.zone_damage = {**s.zone_damage, z: dmg} if dmg else s.zone_damage
@@ -388,7 +453,7 @@ def end_round(s) -> None:
     s.event("round_end", round=s.round)
     if s.max_rounds is not None and s.round >= s.max_rounds and not s.terminal:
         sov = opt(s, "hgw_soviet")
-        finish(s, sov, "the game ended without an Axis victory")
+        finish(s, sov, "round limit: the Axis did not win")
 
 
 def finish(s, nation: str, reason: str) -> None:
@@ -396,7 +461,7 @@ def finish(s, nation: str, reason: str) -> None:
     s.terminal = True
     s.end_reason = reason
     s.decision = None
-    s.event("game_end", winner=s.winner, reason=reason)
+    s.event("game_over", winner=s.winner, reason=reason, round=s.round)
 
 
 def check_victory(s) -> None:
@@ -409,7 +474,9 @@ def check_victory(s) -> None:
     if friendly(s, sov, berlin):
         finish(s, sov, "the Soviets took Berlin")
         return
-    need = [g.code[opt(s, k)] for k in ("hgw_leningrad_hex", "hgw_moscow_hex", "hgw_stalingrad_hex")]
+    need = [
+        g.code[opt(s, k)] for k in ("hgw_leningrad_hex", "hgw_moscow_hex", "hgw_stalingrad_hex")
+    ]
     if all(friendly(s, ax, z) for z in need):
         finish(s, ax, "the Axis holds Leningrad, Moscow and Stalingrad")
 
@@ -527,24 +594,70 @@ def movement_exit(s, nation: str) -> None:
 
 
 # ---------------------------------------------------------------------- combat helpers
-def loss_order(s, uids) -> list[int]:
-    """Default loss policy: infantry first, from the largest army first."""
+def loss_order(s, uids, first: str = INF) -> list[int]:
+    """The order SPs are lost in: ``first`` ("inf", the default policy, or "mech") type
+    first, from the largest army first."""
     size: dict[int, int] = {}
     for u in uids:
         a = s.army_of.get(u, 0)
         size[a] = size.get(a, 0) + 1
     return sorted(
         uids,
-        key=lambda u: (s.units[u].type == MECH, -size[s.army_of.get(u, 0)], s.army_of.get(u, 0), u),
+        key=lambda u: (
+            s.units[u].type != first,
+            -size[s.army_of.get(u, 0)],
+            s.army_of.get(u, 0),
+            u,
+        ),
     )
 
 
-def take_losses(s, uids, hits: int, reason: str) -> int:
+def take_losses(s, uids, hits: int, reason: str, first: str = INF) -> int:
     lost = 0
-    for u in loss_order(s, list(uids))[: max(0, hits)]:
+    for u in loss_order(s, list(uids), first)[: max(0, hits)]:
         kill(s, u, reason)
         lost += 1
     return lost
+
+
+def inflict(s, uids, hits: int, reason: str) -> int:
+    """Losses chosen by their owner (seeds/001 Assault Resolution 5): the decision
+    ``hgw_losses`` when the game offers it and the choice matters (both types among
+    the SPs that may be lost, fewer hits than SPs); else the default policy, infantry
+    first. Returns the SPs lost now (0 while the decision is pending)."""
+    uids = list(uids)
+    if "hgw_losses" in s.decisions and 0 < hits < len(uids):
+        types = {s.units[u].type for u in uids}
+        if len(types) > 1:
+            owner = s.units[uids[0]].nation
+            s.pending_loss = (tuple(sorted(uids)), hits, reason)
+            s.decision = Decision(owner, "hgw_losses", reason)
+            return 0
+    return take_losses(s, uids, hits, reason)
+
+
+def losses_legal(s) -> list[Action]:
+    return [Action("hgw_losses", profile=INF), Action("hgw_losses", profile=MECH)]
+
+
+def losses_error(s, a: Action) -> str | None:
+    if s.decision is None or s.decision.kind != "hgw_losses" or not s.pending_loss:
+        return "no losses are waiting for a decision"
+    if a.profile not in SP_TYPES:
+        return "profile: inf or mech (the type lost first)"
+    return None
+
+
+def apply_losses(s, a: Action) -> None:
+    why = losses_error(s, a)
+    if why:
+        raise RulesError(why)
+    uids, hits, reason = s.pending_loss
+    s.pending_loss = ()
+    s.decision = None
+    lost = take_losses(s, [u for u in uids if u in s.units], hits, reason, a.profile)
+    s.event("hgw_losses", first=a.profile, lost=lost, reason=reason)
+    next_defence(s)  # resume the defensive assaults still queued
 
 
 def fire_strength(s, aids, target: int | None) -> int:
@@ -607,7 +720,7 @@ def attack_targets(s, aid: int) -> list[int]:
     enemy hexes, and friendly ones (seeds/001 Initial Attack 3, Advance Into Friendly
     Hexes); never a hex neither side controls (Barbarossa special rule 1)."""
     n, _, z = s.armies[aid]
-    return [t for t in geo.graph(s).nbrs.get(z, ()) if s.owner.get(t) is not None]
+    return [t for t in geo.graph(s).nbrs.get(z, ()) if friendly(s, n, t) or enemy_hex(s, n, t)]
 
 
 # ---------------------------------------------------------------------- announce
@@ -667,6 +780,8 @@ def next_defence(s) -> None:
             return
         s.dqueue = s.dqueue[1:]
         defensive_assault(s, t, ds)
+        if s.decision is not None:  # the attacker chooses its losses first
+            return
     s.decision = None
     xa, xt, done = s.exploit
     if xt and xa not in s.armies:  # the exploiting army died under the defensive assault
@@ -701,6 +816,8 @@ def apply_defend(s, a: Action) -> None:
     s.decision = None
     if a.kind == "hgw_defend":
         defensive_assault(s, a.zone, list(a.units))
+        if s.decision is not None:  # the attacker chooses its losses first
+            return
     else:
         s.event("hgw_pass", zone=a.zone)
     next_defence(s)
@@ -716,7 +833,7 @@ def defensive_assault(s, target: int, aids) -> None:
     hits = firepower(opt(s, "hgw_firepower"), strength, roll)
     s.defended = s.defended | frozenset(aids)
     pool = [u for a in attackers_of(s, target) for u in army_sps(s, a)]
-    lost = take_losses(s, pool, hits, "defensive assault")
+    lost = inflict(s, pool, hits, "defensive assault")
     s.event(
         "hgw_fire",
         kind="defensive",
@@ -775,8 +892,10 @@ def assault_groups(s, pairs) -> list[Action]:
     for (_, t), aids in sorted(groups.items()):
         if friendly(s, s.current_nation, t):
             continue
-        if fire_strength(s, aids, t) == 0 and sp_in(s, t) == 0 and not (
-            geo.graph(s).garrison.get(t) and t not in s.no_garrison
+        if (
+            fire_strength(s, aids, t) == 0
+            and sp_in(s, t) == 0
+            and not (geo.graph(s).garrison.get(t) and t not in s.no_garrison)
         ):
             continue
         if len(aids) > 1:
@@ -798,7 +917,7 @@ def apply_assault(s, a: Action) -> None:
     hits = firepower(opt(s, "hgw_firepower"), strength, roll)
     s.assaulted = s.assaulted | frozenset(aids)
     there = [u for u in s.at.get(a.zone, ()) if s.units[u].nation != n]
-    lost = take_losses(s, there, hits, "assault")
+    lost = inflict(s, there, hits, "assault")
     garrison = False
     if there and lost == len(there):
         # a hex emptied by losing its armies has no garrison until the combat phase
@@ -866,6 +985,9 @@ def apply_advance(s, a: Action) -> None:
     die = s.rng.roll(6)
     roll = die + bonus + tmod + wmod
     ok = advance_succeeds(opt(s, "hgw_advance"), mech, dfn, roll)
+    if dfn != FRIENDLY:  # a battle for the playtest statistics: the advance decides it
+        s.event("battle", zone=t, attacker=n, defender=s.owner.get(t), kind="battle")
+        s.event("battle_end", zone=t, result="attacker" if ok else "defender")
     s.event(
         "hgw_advance",
         army=aid,
@@ -959,11 +1081,7 @@ def initial_legal(s) -> list[Action]:
 def exploit_candidates(s) -> list[int]:
     n = s.current_nation
     _, _, done = s.exploit
-    return [
-        a
-        for a in armies_of(s, n)
-        if s.advanced.get(a) and a not in done and can_attack(s, a)
-    ]
+    return [a for a in armies_of(s, n) if s.advanced.get(a) and a not in done and can_attack(s, a)]
 
 
 def exploitation_legal(s) -> list[Action]:
@@ -1075,9 +1193,7 @@ def build_zones(s, nation: str) -> list[int]:
     hs = home(s, nation)
     g = geo.graph(s)
     return sorted(
-        z
-        for z, o in s.owner.items()
-        if o == nation and g.region.get(z) in hs and pp(s, z) >= 1
+        z for z, o in s.owner.items() if o == nation and g.region.get(z) in hs and pp(s, z) >= 1
     )
 
 
@@ -1190,19 +1306,36 @@ def describe(s, a: Action) -> str | None:
             return f"Move {army(a.target)} to {hx(a.path[-1])}"
         into = f"join {army(a.target)}" if a.target else "a new army"
         return f"Move {what} from {hx(a.path[0])} to {hx(a.path[-1])}: {into}"
+
+    def own(z):
+        v = s.armies.get(a.units[0]) if a.units else None
+        return " (friendly)" if v and friendly(s, v[0], z) else ""
+
     if k == "hgw_attack":
-        return f"Announce: {army(a.units[0])} attacks {hx(a.zone)}"
+        return f"Announce: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
     if k == "hgw_assault":
         names = ", ".join(army(x) for x in a.units)
         return f"Assault {hx(a.zone)} with {names} (strength {fire_strength(s, a.units, a.zone)})"
     if k == "hgw_advance":
-        return f"Advance {army(a.units[0])} into {hx(a.zone)}"
+        aid = a.units[0]
+        if aid in s.armies:
+            top = advance_range(
+                opt(s, "hgw_advance"),
+                advance_mech(s, aid),
+                defence_value(s, s.armies[aid][0], a.zone),
+            )
+            odds = f"1-{top}" if top else "no chance"
+            return f"Advance {army(aid)} into {hx(a.zone)} ({odds} before modifiers)"
+        return f"Advance {army(aid)} into {hx(a.zone)}"
     if k == "hgw_exploit":
-        return f"Exploit: {army(a.units[0])} attacks {hx(a.zone)}"
+        return f"Exploit: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
     if k == "hgw_defend":
         return f"Defensive assault from {hx(a.zone)}: " + ", ".join(army(x) for x in a.units)
     if k == "hgw_pass":
         return f"No defensive assault from {hx(a.zone)}"
+    if k == "hgw_losses":
+        other = MECH if a.profile == INF else INF
+        return f"Lose {a.profile} first, then {other}"
     if k == "hgw_repair":
         return f"Repair {a.count} point(s) in {hx(a.zone)}"
     if k == "hgw_build":
@@ -1216,6 +1349,8 @@ def _with_decision(legal):
     def wrapped(s):
         if s.decision is not None and s.decision.kind == "hgw_defend":
             return defend_legal(s)
+        if s.decision is not None and s.decision.kind == "hgw_losses":
+            return losses_legal(s)
         return legal(s)
 
     wrapped.__doc__ = legal.__doc__
@@ -1231,14 +1366,20 @@ def _checked(error):
 
 class HgwSystem(RuleSystem):
     name = "hgw"
-    title = "Hitler's Global War: strength points, Firepower and Advance tables, supply (Barbarossa)"
-    offered_decisions = ("hgw_defend",)
+    title = (
+        "Hitler's Global War: strength points, Firepower and Advance tables, supply (Barbarossa)"
+    )
+    offered_decisions = ("hgw_defend", "hgw_losses")
     default_decisions = ()
 
     def __init__(self) -> None:
         super().__init__()
         ph = self.add_phase
-        ph(Phase("movement", movement_legal, exit=movement_exit, doc="regroup through friendly hexes"))
+        ph(
+            Phase(
+                "movement", movement_legal, exit=movement_exit, doc="regroup through friendly hexes"
+            )
+        )
         ph(Phase("announce", announce_legal, doc="announce every initial attack"))
         ph(
             Phase(
@@ -1267,15 +1408,68 @@ class HgwSystem(RuleSystem):
             )
         )
         act = self.add_action
-        act(ActionKind("hgw_move", apply_move, _checked(move_error), doc="units, path (from, to), target: army to join (0 new)"))
-        act(ActionKind("hgw_attack", apply_attack, doc="units (army), zone: announce an initial attack"))
-        act(ActionKind("hgw_assault", apply_assault, _checked(assault_error), doc="units (armies of one hex), zone"))
-        act(ActionKind("hgw_advance", apply_advance, _checked(advance_error), doc="units (army), zone"))
-        act(ActionKind("hgw_exploit", apply_exploit, _checked(exploit_error), doc="units (army), zone"))
-        act(ActionKind("hgw_defend", apply_defend, _checked(defend_error), doc="zone, units (armies)"))
-        act(ActionKind("hgw_pass", apply_defend, _checked(defend_error), doc="zone: no defensive assault"))
-        act(ActionKind("hgw_repair", apply_repair, _checked(repair_error), doc="zone, count (points)"))
-        act(ActionKind("hgw_build", apply_build, _checked(build_error), doc="zone, type, count, target (army, 0 new)"))
+        act(
+            ActionKind(
+                "hgw_move",
+                apply_move,
+                _checked(move_error),
+                doc="units, path (from, to), target: army to join (0 new)",
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_attack", apply_attack, doc="units (army), zone: announce an initial attack"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_assault",
+                apply_assault,
+                _checked(assault_error),
+                doc="units (armies of one hex), zone",
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_advance", apply_advance, _checked(advance_error), doc="units (army), zone"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_exploit", apply_exploit, _checked(exploit_error), doc="units (army), zone"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_defend", apply_defend, _checked(defend_error), doc="zone, units (armies)"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_pass", apply_defend, _checked(defend_error), doc="zone: no defensive assault"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_losses",
+                apply_losses,
+                _checked(losses_error),
+                doc="profile: the SP type lost first (inf, mech)",
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_repair", apply_repair, _checked(repair_error), doc="zone, count (points)"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_build",
+                apply_build,
+                _checked(build_error),
+                doc="zone, type, count, target (army, 0 new)",
+            )
+        )
         self._specs = {**super().option_specs(), **{o.name: o for o in OPTIONS}}
 
     def option_specs(self):
@@ -1289,6 +1483,15 @@ class HgwSystem(RuleSystem):
         for key in ("hgw_stacking", "hgw_max_armies", "hgw_fire_cap", "hgw_repair_cost"):
             if opts[key] < 1:
                 checker.fail(f"options.{key}", "must be at least 1")
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in opts["hgw_winter"]):
+            checker.fail("options.hgw_winter", "must be whole numbers (+N each winter)")
+        for key in ("hgw_income_modifier", "hgw_terrain_advance"):
+            for k, v in opts[key].items():
+                if not isinstance(v, int) or isinstance(v, bool):
+                    checker.fail(f"options.{key}.{k}", "must be a whole number")
+        for k, v in opts["hgw_home"].items():
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                checker.fail(f"options.hgw_home.{k}", "must be a list of country names")
         for i, item in enumerate(opts["hgw_siberia_income"]):
             if (
                 not isinstance(item, list)
@@ -1307,6 +1510,11 @@ class HgwSystem(RuleSystem):
     def end_round(self, state) -> None:
         end_round(state)
 
+    def stalemate(self, state) -> None:
+        """Nobody can act for a whole round: nothing will change, so the Axis cannot
+        win any more (it would have won at once): the Soviets win, as at the end."""
+        finish(state, opt(state, "hgw_soviet"), "stalemate: no side can act, the Axis did not win")
+
     def describe(self, state, action: Action) -> str | None:
         return describe(state, action)
 
@@ -1322,6 +1530,7 @@ class HgwSystem(RuleSystem):
             "sp": dict(sorted(sp.items())),
             "armies": dict(sorted(arm.items())),
             "hexes": {
-                n: len(state.zones_of(n)) for n in sorted({n for sl in state.board.turn_slots for n in sl})
+                n: len(state.zones_of(n))
+                for n in sorted({n for sl in state.board.turn_slots for n in sl})
             },
         }

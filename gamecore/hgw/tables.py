@@ -17,6 +17,33 @@ ADVANCE_COLS = 12  # friendly, 0..10+
 #: the column of a friendly hex in the advance table (the defence is ignored)
 FRIENDLY = -1
 
+#: seeds/001 FIREPOWER TABLE (the ruleset's ``hgw_firepower`` default)
+FIREPOWER = {
+    "1": [1, 1, 1, 2, 2, 2, 3, 3, 4, 4],
+    "2": [0, 1, 1, 1, 2, 2, 2, 3, 3, 4],
+    "3": [0, 0, 1, 1, 1, 2, 2, 2, 3, 3],
+    "4": [0, 0, 0, 1, 1, 1, 2, 2, 3, 3],
+    "5": [0, 0, 0, 0, 1, 1, 1, 2, 2, 2],
+    "6": [0, 0, 0, 0, 0, 1, 1, 1, 2, 2],
+    "7": [0, 0, 0, 0, 0, 0, 1, 1, 1, 1],
+}
+
+#: seeds/001 ADVANCE TABLE (the ruleset's ``hgw_advance`` default): mech 0..10 -> top
+#: successful roll against [friendly, 0, 1, ..., 9, 10+]
+ADVANCE = {
+    "0": [4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    "1": [5, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    "2": [5, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    "3": [6, 5, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+    "4": [7, 6, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0],
+    "5": [8, 7, 4, 3, 2, 1, 0, 0, 0, 0, 0, 0],
+    "6": [9, 8, 5, 4, 3, 2, 1, 0, 0, 0, 0, 0],
+    "7": [9, 8, 6, 5, 4, 3, 2, 1, 0, 0, 0, 0],
+    "8": [9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0, 0],
+    "9": [9, 8, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0],
+    "10": [9, 8, 8, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+}
+
 
 def firepower(table: dict, strength: int, roll: int) -> int:
     """SPs the target loses: ``strength`` (capped 1..10; 0 fires nothing) at modified
@@ -52,9 +79,7 @@ def check_tables(checker, opts: dict) -> None:
             or len(row) != FIRE_COLS
             or not all(isinstance(x, int) and x >= 0 for x in row)
         ):
-            checker.fail(
-                f"options.hgw_firepower.{r}", f"must be {FIRE_COLS} non-negative integers"
-            )
+            checker.fail(f"options.hgw_firepower.{r}", f"must be {FIRE_COLS} non-negative integers")
     adv = opts.get("hgw_advance")
     for m in range(ADVANCE_ROWS):
         row = adv.get(str(m)) if isinstance(adv, dict) else None

@@ -56,8 +56,10 @@ def code_of(s, z: int) -> str:
 
 
 def z(s, code: str) -> int:
-    return s.board.cache["hgw_graph"].code[code] if "hgw_graph" in s.board.cache else next(
-        k for k, v in s.board.code.items() if v == code
+    return (
+        s.board.cache["hgw_graph"].code[code]
+        if "hgw_graph" in s.board.cache
+        else next(k for k, v in s.board.code.items() if v == code)
     )
 
 

@@ -121,6 +121,8 @@ def hex_pack(
     pack = Pack(map=m)
     pack.nations["AXIS"] = Nation("AXIS", "Axis", colour="#9a9a9a")
     pack.nations["SOV"] = Nation("SOV", "Soviet Union", colour="#c0392b")
+    # the Western Allies hold hexes but sit out Barbarossa (not in the turn order)
+    pack.nations["ALL"] = Nation("ALL", "Western Allies", colour="#8b5a2b")
     scn = Scenario(
         "barbarossa",
         "Barbarossa (test map)",
@@ -166,9 +168,7 @@ SMALL_VICTORY = {
 }
 
 
-def strip(
-    axis_cols=(1, 2), sov_cols=(3, 4, 5, 6), rows=(1, 2, 3), extra=None, **kw
-) -> Pack:
+def strip(axis_cols=(1, 2), sov_cols=(3, 4, 5, 6), rows=(1, 2, 3), extra=None, **kw) -> Pack:
     """A 3-row strip: Germany in the west (cols 1-2), the USSR in the east (3-6); every
     hex worth 1 PP. ``extra`` overrides hex specs."""
     hexes: dict[str, dict] = {}
@@ -221,35 +221,64 @@ def barbarossa_like(rounds: int = 8) -> Pack:
     hexes["1343"]["terrain"] = "swamp"
     hexes["1643"]["terrain"] = "mountain"
     hexes["1546"]["terrain"] = "desert"
-    boxes = {"SIB": {"region": "USSR", "owner": "SOV", "value": 0, "retreat": True,
-                     "nbrs": [code(r, 46) for r in range(9, 14)]}}
+    boxes = {
+        "SIB": {
+            "region": "USSR",
+            "owner": "SOV",
+            "value": 0,
+            "retreat": True,
+            "nbrs": [code(r, 46) for r in range(9, 14)],
+        }
+    }
     borders = [("1643", "1543", {"road": True}), ("0940", "0941", {"all_sea": True})]
     links = [("1543", "1645")]  # across the Black Sea inlet 1544/1644
     units = [
-        ("1240", "AXIS", "inf", 5), ("1240", "AXIS", "mech", 5),
+        ("1240", "AXIS", "inf", 5),
+        ("1240", "AXIS", "mech", 5),
         ("1340", "AXIS", "inf", 5),
-        ("1339", "AXIS", "inf", 2), ("1339", "AXIS", "mech", 8),
-        ("1541", "AXIS", "inf", 3), ("1541", "AXIS", "mech", 7),
+        ("1339", "AXIS", "inf", 2),
+        ("1339", "AXIS", "mech", 8),
+        ("1541", "AXIS", "inf", 3),
+        ("1541", "AXIS", "mech", 7),
         ("1642", "AXIS", "inf", 6),
-        ("1144", "SOV", "inf", 2), ("1144", "SOV", "mech", 2),
+        ("1144", "SOV", "inf", 2),
+        ("1144", "SOV", "mech", 2),
         ("0942", "SOV", "inf", 3),
-        ("1140", "SOV", "inf", 3), ("1140", "SOV", "mech", 1),
-        ("1241", "SOV", "inf", 3), ("1241", "SOV", "mech", 1),
-        ("1341", "SOV", "inf", 3), ("1341", "SOV", "mech", 1),
-        ("1442", "SOV", "inf", 3), ("1442", "SOV", "mech", 1),
-        ("1542", "SOV", "inf", 3), ("1542", "SOV", "mech", 1),
-        ("SIB", "SOV", "inf", 2), ("SIB", "SOV", "mech", 3),
+        ("1140", "SOV", "inf", 3),
+        ("1140", "SOV", "mech", 1),
+        ("1241", "SOV", "inf", 3),
+        ("1241", "SOV", "mech", 1),
+        ("1341", "SOV", "inf", 3),
+        ("1341", "SOV", "mech", 1),
+        ("1442", "SOV", "inf", 3),
+        ("1442", "SOV", "mech", 1),
+        ("1542", "SOV", "inf", 3),
+        ("1542", "SOV", "mech", 1),
+        ("SIB", "SOV", "inf", 2),
+        ("SIB", "SOV", "mech", 3),
     ]
     armies = [
-        ("Army Group North", "AXIS", "1240"), ("Fourth Army", "AXIS", "1340"),
-        ("Army Group Center", "AXIS", "1339"), ("Army Group South", "AXIS", "1541"),
-        ("Rumanian Army", "AXIS", "1642"), ("Moscow", "SOV", "1144"),
-        ("Leningrad", "SOV", "0942"), ("Baltic Military District", "SOV", "1140"),
-        ("NW Front", "SOV", "1241"), ("Western Military District", "SOV", "1341"),
-        ("SW Front", "SOV", "1442"), ("Kiev Military District", "SOV", "1542"),
+        ("Army Group North", "AXIS", "1240"),
+        ("Fourth Army", "AXIS", "1340"),
+        ("Army Group Center", "AXIS", "1339"),
+        ("Army Group South", "AXIS", "1541"),
+        ("Rumanian Army", "AXIS", "1642"),
+        ("Moscow", "SOV", "1144"),
+        ("Leningrad", "SOV", "0942"),
+        ("Baltic Military District", "SOV", "1140"),
+        ("NW Front", "SOV", "1241"),
+        ("Western Military District", "SOV", "1341"),
+        ("SW Front", "SOV", "1442"),
+        ("Kiev Military District", "SOV", "1542"),
         ("Siberia", "SOV", "SIB"),
     ]
     return hex_pack(
-        hexes, units=units, armies=armies, borders=borders, links=links, boxes=boxes,
-        rounds=rounds, devastated={"1436": {"points": 1, "permanent": True}},
+        hexes,
+        units=units,
+        armies=armies,
+        borders=borders,
+        links=links,
+        boxes=boxes,
+        rounds=rounds,
+        devastated={"1436": {"points": 1, "permanent": True}},
     )

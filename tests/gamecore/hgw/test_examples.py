@@ -45,7 +45,7 @@ def test_firepower_table_reads_the_worked_examples():
     assert firepower(FP, 14, 1) == firepower(FP, 10, 1)  # the cap of ten
 
 
-def smolensk(dice):
+def smolensk(dice, decisions=None):
     pack = strip(
         units=[
             ("0202", "AXIS", "inf", 2),
@@ -55,7 +55,7 @@ def smolensk(dice):
         ],
         armies=[("Army Group Center", "AXIS", "0202"), ("West Front", "SOV", "0203")],
     )
-    s = start(pack, dice)
+    s = start(pack, dice, decisions=decisions)
     agc, wf = army(s, "Army Group Center"), army(s, "West Front")
     to_phase(s, "AXIS", "announce")
     s.apply(Action("hgw_attack", units=(agc,), zone=z(s, "0203")))
@@ -78,6 +78,22 @@ def test_battle_of_smolensk():
     assert where(s, agc) == "0203"
     assert s.owner[z(s, "0203")] == "AXIS"
     assert where(s, wf) in ("0103", "0204", "0303")  # displaced to an adjacent friendly hex
+    assert strength(s, wf) == (2, 1)
+
+
+def test_losses_are_their_owners_choice():
+    """seeds/001 Assault Resolution 5 and EXAMPLE OF INITIAL ATTACK: "He decides whether
+    the point lost will be infantry or mechanized": offered as the decision
+    ``hgw_losses`` (the type lost first); the default policy loses infantry first."""
+    s, agc, wf = smolensk([4, 3, 5], decisions=["hgw_losses"])
+    assert s.decision is not None and s.decision.kind == "hgw_losses"
+    assert s.current_player == "AXIS"  # the attacker's SPs are lost to the defensive assault
+    assert Action("hgw_losses", profile="mech") in s.legal_actions()
+    s.apply(Action("hgw_losses", profile="mech"))
+    assert strength(s, agc) == (2, 7) and s.decision is None
+    s.apply(Action("hgw_assault", units=(agc,), zone=z(s, "0203")))
+    assert s.decision.owner == "SOV"  # 3 of West Front's 6 SPs: the Soviets choose
+    s.apply(Action("hgw_losses", profile="inf"))
     assert strength(s, wf) == (2, 1)
 
 
@@ -208,8 +224,53 @@ def test_example_of_movement():
     sps = [u for u in s.at[z(s, "1337")]]
     one_inf = [u for u in sps if s.units[u].type == "inf"][:1]
     mech = [u for u in sps if s.units[u].type == "mech"]
-    s.apply(Action("hgw_move", units=tuple(sorted(one_inf + mech)), path=(z(s, "1337"), z(s, "1238")), target=okw))
-    s.apply(Action("hgw_move", units=tuple(sorted(s.at[z(s, "1336")])), path=(z(s, "1336"), z(s, "1337")), target=ags))
+    s.apply(
+        Action(
+            "hgw_move",
+            units=tuple(sorted(one_inf + mech)),
+            path=(z(s, "1337"), z(s, "1238")),
+            target=okw,
+        )
+    )
+    s.apply(
+        Action(
+            "hgw_move",
+            units=tuple(sorted(s.at[z(s, "1336")])),
+            path=(z(s, "1336"), z(s, "1337")),
+            target=ags,
+        )
+    )
     assert strength(s, okw) == (5, 5) and where(s, okw) == "1238"
     assert strength(s, ags) == (5, 0) and where(s, ags) == "1337"
     assert agw not in s.armies  # no SP left: the army is removed
+
+
+def test_the_ruleset_tables_are_the_system_defaults():
+    """resources/rulesets/hgw.toml states the tables the system declares as defaults."""
+    from gamecore.engine.systems import get_system
+    from gamecore.hgw.tables import ADVANCE, FIREPOWER
+
+    assert FP == FIREPOWER and ADV == ADVANCE
+    specs = get_system("hgw").option_specs()
+    assert specs["hgw_firepower"].default == FIREPOWER
+    for k, spec in specs.items():
+        if k.startswith("hgw_"):
+            assert RULES.options[k] == spec.default, k
+
+
+def test_a_bad_table_in_a_ruleset_names_the_file_and_key():
+    """A ruleset's numbers are checked when it loads (one-line RulesetError)."""
+    import pytest
+
+    from gamecore.engine.ruleset import parse_ruleset
+    from gamecore.errors import WarroomError
+
+    bad = (
+        ("[options.hgw_firepower]\n1 = [1, 2]", "hgw_firepower.1"),
+        ("[options]\nhgw_winter = [4, 'x']", "hgw_winter"),
+        ("[options]\nhgw_income_modifier = { AXIS = 'lots' }", "hgw_income_modifier.AXIS"),
+        ("[options]\nhgw_home = { AXIS = 'Germany' }", "hgw_home.AXIS"),
+    )
+    for text, key in bad:
+        with pytest.raises(WarroomError, match=key):
+            parse_ruleset('extends = "hgw"\n' + text, "bad.toml")

@@ -15,11 +15,17 @@ from tests.gamecore.hgw.hexpack import barbarossa_like, neighbours, parse, strip
 
 def move(s, aid, to, target=None, units=None):
     frm = s.armies[aid][2]
-    ids = units if units is not None else tuple(sorted(
-        u for u in s.at[frm] if s.army_of.get(u) == aid
-    ))
-    return Action("hgw_move", units=tuple(sorted(ids)), path=(frm, z(s, to)),
-                  target=aid if target is None else target)
+    ids = (
+        units
+        if units is not None
+        else tuple(sorted(u for u in s.at[frm] if s.army_of.get(u) == aid))
+    )
+    return Action(
+        "hgw_move",
+        units=tuple(sorted(ids)),
+        path=(frm, z(s, to)),
+        target=aid if target is None else target,
+    )
 
 
 # ---------------------------------------------------------------------- the map
@@ -68,6 +74,24 @@ def test_permanent_devastation_is_set_up_and_never_repaired():
     assert not any(a.kind == "hgw_repair" and a.zone == h for a in s.legal_actions())
 
 
+def test_bad_scenario_data_is_a_one_line_error(tmp_path, capsys):
+    """Bad input: one line naming the file and the problem, exit 2, no traceback."""
+    from gamecore.cli import main
+    from gamecore.store import write_pack
+
+    for bad in (
+        {"devastated": {"0101": {"points": "two"}}},
+        {"devastated": {"9999": {"points": 1}}},
+        {"armies": [("Lost", "AXIS", "9999")]},
+        {"options": {"hgw_moscow_hex": "9999"}},
+    ):
+        path = tmp_path / "bad.warroom"
+        write_pack(strip(units=[("0101", "AXIS", "inf", 1)], **bad), path)
+        assert main(["play", str(path)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.count("\n") == 0 and "bad.warroom" in err and "Traceback" not in err, err
+
+
 def test_at_most_twelve_armies():
     """seeds/001 RECORD SHEET: each side has up to twelve armies, never more: a move
     that would found a 13th army is refused."""
@@ -84,8 +108,9 @@ def test_at_most_twelve_armies():
     # splitting off into a new army (target 0) is refused; joining an army is not
     with pytest.raises(RulesError):
         s.apply(Action("hgw_move", units=sp, path=(s.armies[a][2], s.armies[axis[1]][2])))
-    s.apply(Action("hgw_move", units=sp, path=(s.armies[a][2], s.armies[axis[1]][2]),
-                   target=axis[1]))
+    s.apply(
+        Action("hgw_move", units=sp, path=(s.armies[a][2], s.armies[axis[1]][2]), target=axis[1])
+    )
     assert a not in s.armies and len([v for v in s.armies.values() if v[0] == "AXIS"]) == 11
 
 
@@ -94,9 +119,12 @@ def test_movement_is_unlimited_through_friendly_hexes_only():
     """seeds/001 MOVEMENT: any distance through a connected chain of friendly hexes;
     never through or into an unfriendly hex."""
     pack = strip(
-        axis_cols=(1, 2, 3), sov_cols=(4, 5, 6),
-        extra={"0104": {"owner": "AXIS", "region": "Poland"},
-               "0105": {"owner": "AXIS", "region": "Poland"}},
+        axis_cols=(1, 2, 3),
+        sov_cols=(4, 5, 6),
+        extra={
+            "0104": {"owner": "AXIS", "region": "Poland"},
+            "0105": {"owner": "AXIS", "region": "Poland"},
+        },
         units=[("0201", "AXIS", "inf", 2), ("0206", "SOV", "inf", 1)],
         armies=[("A", "AXIS", "0201")],
     )
@@ -112,8 +140,10 @@ def test_movement_is_unlimited_through_friendly_hexes_only():
 def test_an_sp_moves_once_a_phase_and_may_still_attack():
     """seeds/001 MOVEMENT (unlimited range: one move of any length is enough; a choice
     of this engine, docs/hitlers_global_war.md); moved SPs may attack that turn."""
-    pack = strip(units=[("0201", "AXIS", "mech", 3), ("0205", "SOV", "inf", 1)],
-                 armies=[("A", "AXIS", "0201")])
+    pack = strip(
+        units=[("0201", "AXIS", "mech", 3), ("0205", "SOV", "inf", 1)],
+        armies=[("A", "AXIS", "0201")],
+    )
     s = start(pack)
     a = army(s, "A")
     s.apply(move(s, a, "0202"))
@@ -141,9 +171,15 @@ def test_all_sea_hexside_blocks_and_crossing_arrow_carries():
 def test_stacking_limit_at_the_end_of_movement():
     """seeds/001 STACKING 1, 4: at most ten SPs in a hex at the end of movement; the
     owner eliminates the excess (default policy: infantry first)."""
-    pack = strip(units=[("0201", "AXIS", "inf", 6), ("0202", "AXIS", "inf", 2),
-                        ("0202", "AXIS", "mech", 4), ("0205", "SOV", "inf", 1)],
-                 armies=[("A", "AXIS", "0201"), ("B", "AXIS", "0202")])
+    pack = strip(
+        units=[
+            ("0201", "AXIS", "inf", 6),
+            ("0202", "AXIS", "inf", 2),
+            ("0202", "AXIS", "mech", 4),
+            ("0205", "SOV", "inf", 1),
+        ],
+        armies=[("A", "AXIS", "0201"), ("B", "AXIS", "0202")],
+    )
     s = start(pack)
     a, b = army(s, "A"), army(s, "B")
     s.apply(move(s, a, "0202", target=b))  # 12 SPs in 0202
@@ -167,8 +203,9 @@ def test_siberian_sps_may_not_move_before_winter_1941():
     s = start(barbarossa_like())
     sib = army(s, "Siberia")
     to_phase(s, "SOV", "movement")
-    assert not any(a.kind == "hgw_move" and s.army_of.get(a.units[0]) == sib
-                   for a in s.legal_actions())
+    assert not any(
+        a.kind == "hgw_move" and s.army_of.get(a.units[0]) == sib for a in s.legal_actions()
+    )
     with pytest.raises(RulesError):
         s.apply(move(s, sib, "1146"))
     to_phase(s, "SOV", "production")
@@ -189,12 +226,32 @@ def test_announcements_never_target_neutral_hexes():
     assert {"1241", "1341", "1442", "1542", "1140"} & targets
 
 
+def test_hexes_of_a_nation_sitting_out_count_as_neutral():
+    """seeds/001 BARBAROSSA special rule 1: only the two sides' hexes may be attacked;
+    a hex held by a nation outside the turn order (the Western Allies) is neither
+    side's: never attacked, never entered, never a supply route."""
+    pack = strip(
+        extra={"0203": {"owner": "ALL", "region": "Great Britain"}},
+        units=[("0202", "AXIS", "mech", 5), ("0104", "SOV", "inf", 1)],
+        armies=[("A", "AXIS", "0202")],
+    )
+    s = start(pack)
+    to_phase(s, "AXIS", "announce")
+    targets = {s.board.code[a.zone] for a in s.legal_actions() if a.kind == "hgw_attack"}
+    assert "0203" not in targets  # its only non-Axis neighbour
+    assert all(s.owner[z(s, t)] == "AXIS" for t in targets)  # advances into friendly hexes
+    from gamecore.hgw.system import friendly
+
+    assert not friendly(s, "SOV", z(s, "0203")) and not friendly(s, "AXIS", z(s, "0203"))
+
+
 def test_unannounced_armies_do_not_attack():
     """seeds/001 Initial Attack 1: armies not named when attacks are announced lose
     the chance to attack later in the phase."""
-    pack = strip(units=[("0202", "AXIS", "mech", 5), ("0102", "AXIS", "mech", 5),
-                        ("0203", "SOV", "inf", 1)],
-                 armies=[("A", "AXIS", "0202"), ("B", "AXIS", "0102")])
+    pack = strip(
+        units=[("0202", "AXIS", "mech", 5), ("0102", "AXIS", "mech", 5), ("0203", "SOV", "inf", 1)],
+        armies=[("A", "AXIS", "0202"), ("B", "AXIS", "0102")],
+    )
     s = start(pack, dice=[6, 1, 1, 1])
     a, b = army(s, "A"), army(s, "B")
     to_phase(s, "AXIS", "announce")
@@ -210,8 +267,10 @@ def test_unannounced_armies_do_not_attack():
 def test_defensive_assault_as_a_decision():
     """seeds/001 Initial Attack 4: each army in a target hex may make its one defensive
     assault now or keep it; offered as the defender's decision ``hgw_defend``."""
-    pack = strip(units=[("0202", "AXIS", "mech", 8), ("0203", "SOV", "inf", 5)],
-                 armies=[("AGC", "AXIS", "0202"), ("WF", "SOV", "0203")])
+    pack = strip(
+        units=[("0202", "AXIS", "mech", 8), ("0203", "SOV", "inf", 5)],
+        armies=[("AGC", "AXIS", "0202"), ("WF", "SOV", "0203")],
+    )
     s = start(pack, dice=[1, 1, 1], decisions=["hgw_defend"])
     agc, wf = army(s, "AGC"), army(s, "WF")
     to_phase(s, "AXIS", "announce")
@@ -229,11 +288,15 @@ def test_mech_may_not_assault_into_mountain_or_swamp_and_is_halved_into_jungle()
     """seeds/001 MOUNTAIN COMBAT 1, SWAMP COMBAT 1, JUNGLE COMBAT 1."""
     from gamecore.hgw.system import fire_strength
 
-    pack = strip(extra={"0203": {"terrain": "mountain"}, "0103": {"terrain": "swamp"},
-                        "0303": {"terrain": "jungle"}},
-                 units=[("0202", "AXIS", "inf", 2), ("0202", "AXIS", "mech", 7),
-                        ("0205", "SOV", "inf", 1)],
-                 armies=[("A", "AXIS", "0202")])
+    pack = strip(
+        extra={
+            "0203": {"terrain": "mountain"},
+            "0103": {"terrain": "swamp"},
+            "0303": {"terrain": "jungle"},
+        },
+        units=[("0202", "AXIS", "inf", 2), ("0202", "AXIS", "mech", 7), ("0205", "SOV", "inf", 1)],
+        armies=[("A", "AXIS", "0202")],
+    )
     s = start(pack)
     a = army(s, "A")
     assert fire_strength(s, [a], z(s, "0203")) == 2
@@ -248,9 +311,11 @@ def test_terrain_modifies_the_advance_roll():
     against an empty garrisoned hex (1-8) fails on a 6 +2 into mountains and succeeds
     on a 6 -1 = 5... checked through the logged modified roll."""
     for terrain, mod in (("mountain", 2), ("swamp", 1), ("desert", -1), ("clear", 0)):
-        pack = strip(extra={"0203": {"terrain": terrain}},
-                     units=[("0202", "AXIS", "mech", 6), ("0205", "SOV", "inf", 1)],
-                     armies=[("A", "AXIS", "0202")])
+        pack = strip(
+            extra={"0203": {"terrain": terrain}},
+            units=[("0202", "AXIS", "mech", 6), ("0205", "SOV", "inf", 1)],
+            armies=[("A", "AXIS", "0202")],
+        )
         s = start(pack, dice=[3])
         a = army(s, "A")
         to_phase(s, "AXIS", "announce")
@@ -265,10 +330,11 @@ def test_mech_not_counted_advancing_out_of_a_swamp():
     """seeds/001 SWAMP COMBAT 4; JUNGLE COMBAT 3 (halved out of a jungle)."""
     from gamecore.hgw.system import advance_mech
 
-    pack = strip(extra={"0202": {"terrain": "swamp"}, "0102": {"terrain": "jungle"}},
-                 units=[("0202", "AXIS", "mech", 6), ("0102", "AXIS", "mech", 5),
-                        ("0205", "SOV", "inf", 1)],
-                 armies=[("S", "AXIS", "0202"), ("J", "AXIS", "0102")])
+    pack = strip(
+        extra={"0202": {"terrain": "swamp"}, "0102": {"terrain": "jungle"}},
+        units=[("0202", "AXIS", "mech", 6), ("0102", "AXIS", "mech", 5), ("0205", "SOV", "inf", 1)],
+        armies=[("S", "AXIS", "0202"), ("J", "AXIS", "0102")],
+    )
     s = start(pack)
     assert advance_mech(s, army(s, "S")) == 0
     assert advance_mech(s, army(s, "J")) == 2
@@ -277,8 +343,10 @@ def test_mech_not_counted_advancing_out_of_a_swamp():
 def test_each_hex_advanced_adds_one_to_the_next_advance():
     """seeds/001 Advance Resolution 10: +1 to the advance roll for each hex the army
     already advanced into this turn."""
-    pack = strip(units=[("0202", "AXIS", "mech", 10), ("0206", "SOV", "inf", 1)],
-                 armies=[("A", "AXIS", "0202")])
+    pack = strip(
+        units=[("0202", "AXIS", "mech", 10), ("0206", "SOV", "inf", 1)],
+        armies=[("A", "AXIS", "0202")],
+    )
     s = start(pack, dice=[1, 1, 1])
     a = army(s, "A")
     to_phase(s, "AXIS", "announce")
@@ -296,9 +364,11 @@ def test_each_hex_advanced_adds_one_to_the_next_advance():
 def test_successful_advance_devastates_occupies_and_captures():
     """seeds/001 Advance Resolution 7: the hex turns friendly, its production is
     devastated, an occupation marker is placed and its garrison is gone for the phase."""
-    pack = strip(extra={"0203": {"value": 2}},
-                 units=[("0202", "AXIS", "mech", 5), ("0205", "SOV", "inf", 1)],
-                 armies=[("A", "AXIS", "0202")])
+    pack = strip(
+        extra={"0203": {"value": 2}},
+        units=[("0202", "AXIS", "mech", 5), ("0205", "SOV", "inf", 1)],
+        armies=[("A", "AXIS", "0202")],
+    )
     s = start(pack, dice=[1])
     a = army(s, "A")
     t = z(s, "0203")
@@ -313,10 +383,11 @@ def test_displaced_armies_retreat_or_die():
     """seeds/001 Advance Resolution 4, 5: displaced armies retreat to an adjacent
     friendly hex (over-stacking allowed) or, with none, are eliminated."""
     # 0203's Soviet neighbours are 0204, 0103 and 0303: all Axis here but 0204
-    pack = strip(extra={"0103": {"owner": "AXIS"}, "0303": {"owner": "AXIS"}},
-                 units=[("0202", "AXIS", "mech", 10), ("0203", "SOV", "inf", 1),
-                        ("0204", "SOV", "inf", 10)],
-                 armies=[("A", "AXIS", "0202"), ("R", "SOV", "0203"), ("W", "SOV", "0204")])
+    pack = strip(
+        extra={"0103": {"owner": "AXIS"}, "0303": {"owner": "AXIS"}},
+        units=[("0202", "AXIS", "mech", 10), ("0203", "SOV", "inf", 1), ("0204", "SOV", "inf", 10)],
+        armies=[("A", "AXIS", "0202"), ("R", "SOV", "0203"), ("W", "SOV", "0204")],
+    )
     s = start(pack, dice=[6, 1])  # R's defensive assault misses; the advance succeeds
     a, r = army(s, "A"), army(s, "R")
     to_phase(s, "AXIS", "announce")
@@ -324,10 +395,11 @@ def test_displaced_armies_retreat_or_die():
     s.apply(Action("hgw_advance", units=(a,), zone=z(s, "0203")))
     assert where(s, r) == "0204" and len(s.at[z(s, "0204")]) == 11  # over-stacked
     # and with no friendly hex next to it, an army dies
-    pack = strip(extra={c: {"owner": "AXIS"} for c in ("0103", "0303", "0204", "0104", "0304")},
-                 units=[("0202", "AXIS", "mech", 10), ("0203", "SOV", "inf", 1),
-                        ("0206", "SOV", "inf", 1)],
-                 armies=[("A", "AXIS", "0202"), ("R", "SOV", "0203")])
+    pack = strip(
+        extra={c: {"owner": "AXIS"} for c in ("0103", "0303", "0204", "0104", "0304")},
+        units=[("0202", "AXIS", "mech", 10), ("0203", "SOV", "inf", 1), ("0206", "SOV", "inf", 1)],
+        armies=[("A", "AXIS", "0202"), ("R", "SOV", "0203")],
+    )
     s = start(pack, dice=[6, 1])
     a, r = army(s, "A"), army(s, "R")
     to_phase(s, "AXIS", "announce")
@@ -373,11 +445,22 @@ def test_russian_winter():
     seen = {}
     for r in range(1, 9):
         s.round = r
-        seen[r] = (winter_mod(s, "AXIS", ussr), winter_mod(s, "AXIS", pol),
-                   winter_mod(s, "SOV", ussr))
+        seen[r] = (
+            winter_mod(s, "AXIS", ussr),
+            winter_mod(s, "AXIS", pol),
+            winter_mod(s, "SOV", ussr),
+        )
     # 1941-05 start: rounds 2, 5, 8 are Winter 1941, 1942, 1943
-    assert seen == {1: (0, 0, 0), 2: (4, 0, 0), 3: (0, 0, 0), 4: (0, 0, 0), 5: (2, 0, 0),
-                    6: (0, 0, 0), 7: (0, 0, 0), 8: (1, 0, 0)}
+    assert seen == {
+        1: (0, 0, 0),
+        2: (4, 0, 0),
+        3: (0, 0, 0),
+        4: (0, 0, 0),
+        5: (2, 0, 0),
+        6: (0, 0, 0),
+        7: (0, 0, 0),
+        8: (1, 0, 0),
+    }
 
 
 # ---------------------------------------------------------------------- supply
@@ -386,14 +469,19 @@ def test_supply_through_mountains_needs_a_road():
     by a road hexside."""
     # a corridor 0202 (mountain) between Germany's PP (0201) and 0203
     extra = {c: {"owner": None, "region": "Switzerland"} for c in ("0102", "0302", "0103", "0303")}
-    extra.update({"0202": {"terrain": "mountain", "value": 0},
-                  "0203": {"owner": "AXIS", "region": "Poland", "value": 0}})
+    extra.update(
+        {
+            "0202": {"terrain": "mountain", "value": 0},
+            "0203": {"owner": "AXIS", "region": "Poland", "value": 0},
+        }
+    )
     pack = strip(extra=extra, units=[("0205", "SOV", "inf", 1)])
     s = start(pack)
     full = supplied(s, "AXIS", True)
     assert z(s, "0202") in full and z(s, "0203") not in full
-    pack = strip(extra=extra, units=[("0205", "SOV", "inf", 1)],
-                 borders=[("0202", "0201", {"road": True})])
+    pack = strip(
+        extra=extra, units=[("0205", "SOV", "inf", 1)], borders=[("0202", "0201", {"road": True})]
+    )
     s = start(pack)
     assert z(s, "0203") in supplied(s, "AXIS", True)
 
@@ -402,8 +490,12 @@ def test_desert_passes_supply_with_an_occupation_marker():
     """seeds/001 Line of Supply 6: supply through a desert hex only while it holds the
     side's occupation marker won by combat (or leaving by a road)."""
     extra = {c: {"owner": None, "region": "Switzerland"} for c in ("0102", "0302", "0103", "0303")}
-    extra.update({"0202": {"terrain": "desert", "value": 0},
-                  "0203": {"owner": "AXIS", "region": "Poland", "value": 0}})
+    extra.update(
+        {
+            "0202": {"terrain": "desert", "value": 0},
+            "0203": {"owner": "AXIS", "region": "Poland", "value": 0},
+        }
+    )
     s = start(strip(extra=extra, units=[("0205", "SOV", "inf", 1), ("0101", "AXIS", "inf", 1)]))
     assert s.phase == "movement" and s.current_nation == "AXIS"
     assert z(s, "0203") not in supplied(s, "AXIS", True)
@@ -417,12 +509,16 @@ def test_unsupplied_armies_die_and_their_hexes_are_captured():
     are eliminated and an opponent that traces supply to it with a supplied army within
     3 hexes captures it."""
     # Soviet pocket 0203 (no PP) surrounded by Axis hexes
-    extra = {c: {"owner": "AXIS", "region": "Poland", "value": 0}
-             for c in ("0103", "0104", "0204", "0303", "0304")}
+    extra = {
+        c: {"owner": "AXIS", "region": "Poland", "value": 0}
+        for c in ("0103", "0104", "0204", "0303", "0304")
+    }
     extra["0203"] = {"value": 0}
-    pack = strip(extra=extra, units=[("0203", "SOV", "inf", 3), ("0202", "AXIS", "inf", 1),
-                                     ("0206", "SOV", "inf", 1)],
-                 armies=[("Pocket", "SOV", "0203")])
+    pack = strip(
+        extra=extra,
+        units=[("0203", "SOV", "inf", 3), ("0202", "AXIS", "inf", 1), ("0206", "SOV", "inf", 1)],
+        armies=[("Pocket", "SOV", "0203")],
+    )
     s = start(pack)
     pocket = army(s, "Pocket")
     to_phase(s, "SOV", "production")
@@ -435,11 +531,16 @@ def test_unsupplied_armies_die_and_their_hexes_are_captured():
 def test_a_hex_with_its_own_pp_is_in_defence_supply():
     """seeds/001 Line of Supply 3 (EXAMPLE OF SUPPLY: 1442 and 1443 connect to the PP
     in 1443): a hex with a friendly undevastated PP is always in defence supply."""
-    extra = {c: {"owner": "AXIS", "region": "Poland", "value": 0}
-             for c in ("0103", "0104", "0204", "0303", "0304")}
+    extra = {
+        c: {"owner": "AXIS", "region": "Poland", "value": 0}
+        for c in ("0103", "0104", "0204", "0303", "0304")
+    }
     extra["0203"] = {"value": 1}
-    pack = strip(extra=extra, units=[("0203", "SOV", "inf", 3), ("0206", "SOV", "inf", 1)],
-                 armies=[("Pocket", "SOV", "0203")])
+    pack = strip(
+        extra=extra,
+        units=[("0203", "SOV", "inf", 3), ("0206", "SOV", "inf", 1)],
+        armies=[("Pocket", "SOV", "0203")],
+    )
     s = start(pack)
     to_phase(s, "SOV", "production")
     assert strength(s, army(s, "Pocket")) == (3, 0) and s.owner[z(s, "0203")] == "SOV"
@@ -448,11 +549,16 @@ def test_a_hex_with_its_own_pp_is_in_defence_supply():
 def test_army_without_full_supply_may_not_move_or_attack():
     """seeds/001 Unsupplied Hexes (rules-notes/001 §4.8): an army with no trace to a
     home PP at the start of its turn may not move or attack (it may still defend)."""
-    extra = {c: {"owner": "AXIS", "region": "Poland", "value": 0}
-             for c in ("0103", "0104", "0204", "0303", "0304")}
+    extra = {
+        c: {"owner": "AXIS", "region": "Poland", "value": 0}
+        for c in ("0103", "0104", "0204", "0303", "0304")
+    }
     extra["0203"] = {"value": 1, "region": "Baltic States"}
-    pack = strip(extra=extra, units=[("0203", "SOV", "inf", 3), ("0206", "SOV", "inf", 1)],
-                 armies=[("Pocket", "SOV", "0203")])
+    pack = strip(
+        extra=extra,
+        units=[("0203", "SOV", "inf", 3), ("0206", "SOV", "inf", 1)],
+        armies=[("Pocket", "SOV", "0203")],
+    )
     s = start(pack)
     p = army(s, "Pocket")
     to_phase(s, "SOV", "movement")
@@ -486,15 +592,19 @@ def test_siberian_production_arrives_winter_1941_and_rises_spring_1943():
         s.round = r
         got[r] = pp(s, sib)
     assert got == {1: 0, 2: 8, 3: 8, 4: 8, 5: 8, 6: 12, 7: 12, 8: 12}
+    s.owner[sib] = "AXIS"  # "but only if Siberian production points are still friendly"
+    assert pp(s, sib) == 8
 
 
 def test_build_only_in_home_hexes_with_pp_and_within_stacking():
     """seeds/001 Building Strength Points: new SPs go to home-country hexes with an
     undevastated PP, never over ten SPs (STACKING 6); inf costs 2, mech 5
     (rules-notes/001 §3.2); what is not spent is lost."""
-    pack = strip(units=[("0201", "AXIS", "inf", 10), ("0205", "SOV", "inf", 1)],
-                 extra={"0202": {"value": 0}},
-                 options={"hgw_income_modifier": {}})
+    pack = strip(
+        units=[("0201", "AXIS", "inf", 10), ("0205", "SOV", "inf", 1)],
+        extra={"0202": {"value": 0}},
+        options={"hgw_income_modifier": {}},
+    )
     s = start(pack)
     to_phase(s, "AXIS", "production")
     assert s.banks["AXIS"] == 5
@@ -515,8 +625,12 @@ def test_build_only_in_home_hexes_with_pp_and_within_stacking():
 def test_repair_costs_three_pp_a_point():
     """seeds/001 Repairing Devastated Production: 3 PP a point, in supplied friendly
     hexes; the point produces from the next turn."""
-    pack = strip(units=[("0205", "SOV", "inf", 1)], extra={"0101": {"value": 3}},
-                 devastated={"0101": {"points": 2}}, options={"hgw_income_modifier": {}})
+    pack = strip(
+        units=[("0205", "SOV", "inf", 1)],
+        extra={"0101": {"value": 3}},
+        devastated={"0101": {"points": 2}},
+        options={"hgw_income_modifier": {}},
+    )
     s = start(pack)
     to_phase(s, "AXIS", "production")
     bank = s.banks["AXIS"]
@@ -528,8 +642,11 @@ def test_repair_costs_three_pp_a_point():
 def test_axis_wins_at_once_holding_leningrad_moscow_and_stalingrad():
     """seeds/001 BARBAROSSA victory conditions (rules-notes/001 §2.8)."""
     extra = {c: {"owner": "AXIS"} for c in ("0106", "0306", "0203", "0204", "0205")}
-    pack = strip(extra=extra, units=[("0205", "AXIS", "mech", 10), ("0104", "SOV", "inf", 1)],
-                 armies=[("A", "AXIS", "0205")])
+    pack = strip(
+        extra=extra,
+        units=[("0205", "AXIS", "mech", 10), ("0104", "SOV", "inf", 1)],
+        armies=[("A", "AXIS", "0205")],
+    )
     s = start(pack, dice=[1])
     to_phase(s, "AXIS", "announce")
     a = army(s, "A")
@@ -543,8 +660,7 @@ def test_moscow_hex_is_an_option():
     """rules-notes/001 §0.3: Moscow is 1142 in the Barbarossa victory text, 1144
     elsewhere; ``hgw_moscow_hex`` names the hex the victory condition uses."""
     extra = {"0106": {"owner": "AXIS"}, "0306": {"owner": "AXIS"}, "0205": {"owner": "AXIS"}}
-    pack = strip(extra=extra, units=[("0104", "SOV", "inf", 1)],
-                 options={"hgw_moscow_hex": "0205"})
+    pack = strip(extra=extra, units=[("0104", "SOV", "inf", 1)], options={"hgw_moscow_hex": "0205"})
     s = start(pack)
     from gamecore.hgw.system import check_victory
 
@@ -555,9 +671,11 @@ def test_moscow_hex_is_an_option():
 def test_soviets_win_taking_berlin_or_at_the_end():
     """seeds/001 BARBAROSSA victory conditions: the Soviets win at once taking Berlin,
     or at the end of the game if the Axis has not won."""
-    pack = strip(units=[("0202", "SOV", "mech", 10), ("0105", "AXIS", "inf", 1)],
-                 extra={"0202": {"owner": "SOV", "region": "USSR"}},
-                 armies=[("S", "SOV", "0202")])
+    pack = strip(
+        units=[("0202", "SOV", "mech", 10), ("0105", "AXIS", "inf", 1)],
+        extra={"0202": {"owner": "SOV", "region": "USSR"}},
+        armies=[("S", "SOV", "0202")],
+    )
     s = start(pack, dice=[1])
     to_phase(s, "SOV", "announce")
     s.apply(Action("hgw_attack", units=(army(s, "S"),), zone=z(s, "0201")))
@@ -566,7 +684,15 @@ def test_soviets_win_taking_berlin_or_at_the_end():
     s = start(strip(units=[("0205", "SOV", "inf", 1)], rounds=1))
     to_phase(s, "SOV", "production")
     s.apply(END)
-    assert s.terminal and s.winner == "soviet" and "without an Axis victory" in s.end_reason
+    assert s.terminal and s.winner == "soviet" and s.end_reason.startswith("round limit")
+
+
+def test_a_game_nobody_can_act_in_goes_to_the_soviets():
+    """BARBAROSSA victory conditions: the Soviets win if the Axis has not won by the end;
+    a game where no side can ever act again (no SPs, no PP) ends at once that way."""
+    nothing = {f"0{r}0{c}": {"value": 0} for r in (1, 2, 3) for c in range(1, 7)}
+    s = start(strip(extra=nothing, rounds=8))
+    assert s.terminal and s.winner == "soviet" and s.end_reason.startswith("stalemate")
 
 
 def test_every_listed_action_is_described():
