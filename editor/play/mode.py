@@ -105,6 +105,9 @@ def describe_action(state, a: Action) -> str:
     if own is not None:  # a rule system that words its own action kinds
         return own
     pack = state.pack
+    own = state.system.describe(state, a)  # a rule system's own wording (hgw)
+    if own is not None:
+        return own
     k = a.kind
     if k == "buy":
         cost = getattr(state.rules.units.get(a.type), "cost", "")

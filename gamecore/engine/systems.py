@@ -202,6 +202,11 @@ class RuleSystem:
         state.terminal = True
         state.end_reason = "stalemate: no nation can act"
 
+    def describe(self, state: GameState, action: Action) -> str | None:
+        """One line naming ``action`` for a person (the play mode's action list), or None
+        for the play mode's own wording."""
+        return None
+
     def summary(self, state: GameState) -> dict[str, Any]:
         """Facts about a game beyond the core's, for ``warroom play`` (JSON-able)."""
         return {}
