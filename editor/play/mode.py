@@ -101,13 +101,10 @@ def zone_name(pack, z: int) -> str:
 
 
 def describe_action(state, a: Action) -> str:
-    own = state.system.describe_action(state, a)
-    if own is not None:  # a rule system that words its own action kinds
-        return own
-    pack = state.pack
     own = state.system.describe(state, a)  # a rule system's own wording (hgw)
     if own is not None:
         return own
+    pack = state.pack
     k = a.kind
     if k == "buy":
         cost = getattr(state.rules.units.get(a.type), "cost", "")
