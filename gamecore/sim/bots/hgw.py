@@ -354,9 +354,7 @@ class HgwBot:
                 z = s.armies[a][2]
                 fixed[z] = fixed.get(z, 0) + len(army_sps(s, a))
         room = {z: (stack_limit(s, z) or 30) - fixed.get(z, 0) for z in hexes}
-        enemy_nb = {
-            z: [t for t in g.nbrs.get(z, ()) if self._enemy(s, n, t)] for z in hexes
-        }
+        enemy_nb = {z: [t for t in g.nbrs.get(z, ()) if self._enemy(s, n, t)] for z in hexes}
         front = sorted(z for z in hexes if enemy_nb[z])
         if not front:
             return

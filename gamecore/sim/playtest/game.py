@@ -34,6 +34,7 @@ from typing import Any
 
 from gamecore.engine import new_game
 from gamecore.errors import Cancelled, RulesError, WarroomError
+from gamecore.hgw.query import nation_income as hgw_income
 from gamecore.model import Pack
 from gamecore.sim.bots import bots_for
 
@@ -49,6 +50,18 @@ DEFAULT_ROUND_CAP = 20
 #: the per-nation figures kept at the end of every round (``record["curves"]``)
 CURVES = ("units", "tuv", "zones")
 _MASK48 = (1 << 48) - 1
+#: rule system -> income(state, nation) for the systems whose income is not the value of
+#: the zones held (the A&A family's territory income is the default)
+SYSTEM_INCOME: dict[str, Callable[[Any, str], int]] = {"hgw": hgw_income}
+#: the event that ends a game, per family: the A&A family's "game_over", hgw's "game_end"
+END_EVENTS = ("game_over", "game_end")
+
+
+def nation_income(state, nation: str) -> int:
+    """The income ``nation`` collects now: its rule system's own (hgw: production
+    traced to supply) or the value of the zones it holds."""
+    fn = SYSTEM_INCOME.get(state.system.name)
+    return fn(state, nation) if fn is not None else state.territory_income(nation)
 
 
 def round_cap(pack: Pack, scenario: str, max_rounds: int | None) -> tuple[int, str]:
@@ -95,6 +108,9 @@ def nation_state(state) -> dict[str, dict[str, int]]:
         if d is not None:
             d["zones"] += 1
             d["income"] += value[z]
+    if state.system.name in SYSTEM_INCOME:
+        for n in nations:
+            out[n]["income"] = nation_income(state, n)
     types = state.rules.units
     for u in state.units.values():
         d = out.get(u.nation)
@@ -237,6 +253,7 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
     end_round = None
     vp: dict[str, int] = {}
     tokens: list[list] = []
+    mover = None  # the nation whose turn it is (hgw's attacks carry no attacker)
     for e in log:
         kind = e.get("e")
         if kind == "action":
@@ -244,6 +261,7 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
             digest.update(b"\n")
         elif kind == "turn":
             rnd = int(e.get("round", rnd))
+            mover = e.get("nation", mover)
         elif kind == "income":
             n = e.get("nation")
             if n is not None:
@@ -266,7 +284,12 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
             side = str(e.get("side"))
             vp[side] = int(e.get("total", vp.get(side, 0)))
             tokens.append([rnd, side, str(e.get("objective")), int(e.get("vp", 0))])
-        elif kind == "game_over":
+        elif kind == "hgw_advance" and e.get("defence") != "friendly":
+            # an hgw attack: an army's advance roll into an enemy hex (seeds/001 ADVANCE)
+            z = int(e.get("zone"))
+            battles[str(z)] = battles.get(str(z), 0) + 1
+            fights.append([rnd, str(mover), z, "a" if e.get("success") else "d"])
+        elif kind in END_EVENTS:
             winner = e.get("winner")
             reason = str(e.get("reason", ""))
             end_round = int(e.get("round", rnd))
@@ -293,7 +316,7 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
     }
     if state is not None:
         nations = sorted({n for slot in state.board.turn_slots for n in slot})
-        out["final_income"] = {n: state.territory_income(n) for n in nations}
+        out["final_income"] = {n: nation_income(state, n) for n in nations}
         out["sides"] = {n: state.side_of(n) for n in nations}
         if winner is None and state.is_terminal():
             out["winner"] = state.winner
