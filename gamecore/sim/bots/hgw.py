@@ -78,9 +78,17 @@ class HgwParams:
     #: repair devastation until this round (repairs pay back slowly)
     repair_until_round: int = 4
     #: worth of a victory hex, against a production point's 3
-    objective_value: float = 60.0
+    objective_value: float = 100.0
+    #: worth of coming closer to a victory hex: this / (1 + hexes left)
+    approach_value: float = 40.0
     #: worth of each enemy SP a capture cuts off from supply
     cut_value: float = 4.0
+    #: worth of each own SP a capture brings back into supply
+    relief_value: float = 6.0
+    #: worth of each enemy SP in a target hex (tripled when it has nowhere to retreat)
+    kill_value: float = 1.5
+    #: weight, in a line hex's priority, of each own SP whose supply runs through it
+    lifeline_weight: float = 1.0
 
 
 # ---------------------------------------------------------------------- odds
@@ -143,9 +151,31 @@ def _freeze(table: dict) -> tuple:
     return tuple(sorted((k, tuple(v)) for k, v in table.items()))
 
 
-def attack_odds(s, nation: str, src: int, target: int, inf: int, mech: int, bonus: int = 0):
+def expected_hits(s, nation: str, src: int, target: int, inf: int, mech: int) -> float:
+    """The SPs an assault by ``inf`` + ``mech`` from ``src`` on ``target`` kills on
+    average (seeds/001 FIREPOWER TABLE; mech do not fire into mountain or swamp, half
+    into jungle)."""
+    tt = geo.graph(s).terrain.get(target, "clear")
+    fm = 0 if tt in ("mountain", "swamp") else (mech // 2 if tt == "jungle" else mech)
+    strength = min(opt(s, "hgw_fire_cap"), inf + fm)
+    wm = winter_mod(s, nation, src)
+    table = opt(s, "hgw_firepower")
+    return sum(firepower(table, strength, d + wm) for d in range(1, 7)) / 6.0
+
+
+def attack_odds(
+    s,
+    nation: str,
+    src: int,
+    target: int,
+    inf: int,
+    mech: int,
+    bonus: int = 0,
+    def_minus: float = 0.0,
+):
     """The chance that ``inf`` + ``mech`` SPs of ``nation`` standing in ``src`` take the
-    adjacent ``target`` this combat (defensive assault, assault, advance)."""
+    adjacent ``target`` this combat (defensive assault, assault, advance);
+    ``def_minus``: defenders other armies' assaults are expected to kill first."""
     g = geo.graph(s)
     key = s.board.cache.get("hgw_bot_tables")
     if key is None:
@@ -159,6 +189,8 @@ def attack_odds(s, nation: str, src: int, target: int, inf: int, mech: int, bonu
     dfn = defence_value(s, nation, target)
     friendly_target = dfn == FRIENDLY
     def_sp = 0 if friendly_target else len(s.at.get(target, ()))
+    if def_sp and def_minus:
+        def_sp = max(1, def_sp - int(def_minus + 0.5))
     def_fire = 0 if friendly_target else min(opt(s, "hgw_fire_cap"), def_sp)
     garrison = bool(g.garrison.get(target)) and target not in s.no_garrison
     tmod = int(opt(s, "hgw_terrain_advance").get(tt, 0))
@@ -287,9 +319,20 @@ class HgwBot:
         lost = base - after - {t}
         return sum(1 for z in lost for u in s.at.get(z, ()) if s.units[u].nation == o)
 
+    def _relief(self, s, n: str, t: int) -> int:
+        """``n``'s SPs out of supply now that taking hex ``t`` would supply again."""
+        base = supplied(s, n, False)
+        out = [z for z in {s.armies[a][2] for a in armies_of(s, n)} if z not in base]
+        if not out:
+            return 0
+        after = geo.trace(
+            s, sources(s, n, False), lambda z: z == t or _friend(s, n, z), occupied_by=n
+        )
+        return sum(len(s.at.get(z, ())) for z in out if z in after)
+
     def _value(self, s, n: str, t: int) -> float:
         key = (s.round, n, s.phase, len(s.log))
-        if key[:3] != (self._value_key or (None,) * 4)[:3]:
+        if key != self._value_key:
             self._values = {}
             self._value_key = key
         v = self._values.get(t)
@@ -302,11 +345,18 @@ class HgwBot:
             v += par.objective_value
         if take:
             d = self._dist(s, take).get(t, 99)
-            v += (25.0 if n == opt(s, "hgw_axis") else 8.0) / (1 + d)
+            v += (par.approach_value if n == opt(s, "hgw_axis") else 8.0) / (1 + d)
         g = geo.graph(s)
         if g.region.get(t) in opt(s, "hgw_home").get(n, ()):
             v += 4.0  # liberating the home country
         v += par.cut_value * self._cut_sps(s, n, t)
+        v += par.relief_value * self._relief(s, n, t)
+        # the SPs there: lost to the assault, or all of them when they cannot retreat
+        there = [u for u in s.at.get(t, ()) if s.units[u].nation != n]
+        if there:
+            o = s.units[there[0]].nation
+            trapped = not any(_friend(s, o, y) for y in g.retreat.get(t, ()))
+            v += par.kill_value * len(there) * (3.0 if trapped else 1.0)
         self._values[t] = v
         return v
 
@@ -360,11 +410,23 @@ class HgwBot:
             return
         take, hold = self._objectives(s, n)
 
+        enemy_armies = [
+            (s.armies[a][2], *army_count(s, a))
+            for a in s.armies
+            if self._enemy(s, n, s.armies[a][2]) and s.armies[a][0] != n
+        ]
+
         def threat(z: int) -> float:
+            """Enemy SPs next to ``z``, and the mech within two hexes (exploitation
+            reaches past the line)."""
             out = 0.0
             for t in enemy_nb.get(z, ()):
                 for u in s.at.get(t, ()):
                     out += 1.5 if s.units[u].type == MECH else 1.0
+            near = self._dist(s, [z])
+            for ez, _, em in enemy_armies:
+                if near.get(ez, 99) == 2:
+                    out += 0.5 * em
             return out
 
         # spearheads
@@ -375,6 +437,7 @@ class HgwBot:
         spear: list[tuple[int, int, int]] = []  # (hex, mech, inf)
         mech_left, inf_left = tot_mech, tot_inf
         used_targets: set[int] = set()
+        pressure: dict[int, float] = {}  # target -> hits expected from chosen spearheads
         for i in range(k):
             m = min(10, -(-mech_left // (k - i))) if k - i else 0
             best = None
@@ -384,9 +447,9 @@ class HgwBot:
                 mm = min(m, room[f])
                 ii = min(par.spearhead_inf, inf_left, room[f] - mm)
                 for t in enemy_nb[f]:
-                    if t in used_targets:
-                        continue
-                    p = attack_odds(s, n, f, t, ii, mm)
+                    if t in used_targets and t not in take:
+                        continue  # a victory hex may need a siege by several
+                    p = attack_odds(s, n, f, t, ii, mm, def_minus=pressure.get(t, 0.0))
                     sc = p * self._value(s, n, t)
                     if best is None or sc > best[0]:
                         best = (sc, f, t, mm, ii)
@@ -395,6 +458,7 @@ class HgwBot:
             _, f, t, mm, ii = best
             spear.append((f, mm, ii))
             used_targets.add(t)
+            pressure[t] = pressure.get(t, 0.0) + expected_hits(s, n, f, t, ii, mm)
             mech_left -= mm
             inf_left -= ii
         want: dict[int, list[int]] = {}
@@ -413,10 +477,13 @@ class HgwBot:
             if z in want:
                 continue
             pr = threat(z) + 0.5 * pp(s, z)
+            pr += par.lifeline_weight * self._cut_sps(s, n, z)
             if z in hold:
                 near = self._dist(s, [z])
-                close = any(self._enemy(s, n, y) and near.get(y, 99) <= 3 for y in near)
-                pr += 30.0 if close else 5.0
+                reach = sum(m / max(1, near.get(ez, 99)) for ez, _, m in enemy_armies)
+                pr += 2.0 * reach + (
+                    20.0 if any(near.get(ez, 99) <= 3 for ez, _, _ in enemy_armies) else 0.0
+                )
             prio[z] = pr
         lines = sorted(prio, key=lambda z: (-prio[z], z))[: max(0, slots)]
         alloc = {z: 0 for z in lines}
@@ -525,6 +592,24 @@ class HgwBot:
         n = s.current_nation
         par = self.params
         take, _ = self._objectives(s, n)
+        sure: set[int] = set()  # targets an army already announced has good odds on
+        pressure: dict[int, float] = {}
+        for a, t in s.declared.items():
+            if a in s.armies:
+                i, m = army_count(s, a)
+                z = s.armies[a][2]
+                pressure[t] = pressure.get(t, 0.0) + expected_hits(s, n, z, t, i, m)
+        for a, t in s.declared.items():
+            if a in s.armies:
+                i, m = army_count(s, a)
+                z = s.armies[a][2]
+                own = expected_hits(s, n, z, t, i, m)
+                p = attack_odds(s, n, z, t, i, m, def_minus=pressure[t] - own)
+                if p >= 0.75:
+                    sure.add(t)
+        siege = self._siege(s, n, take, pressure, sure)
+        if siege is not None:
+            return siege
         best = None
         for a in armies_of(s, n):
             if a in s.declared or not can_attack(s, a):
@@ -532,9 +617,9 @@ class HgwBot:
             z = s.armies[a][2]
             i, m = army_count(s, a)
             for t in attack_targets(s, a):
-                if not self._enemy(s, n, t):
+                if not self._enemy(s, n, t) or t in sure:
                     continue
-                p = attack_odds(s, n, z, t, i, m)
+                p = attack_odds(s, n, z, t, i, m, def_minus=pressure.get(t, 0.0))
                 need = par.objective_odds if t in take else par.attack_odds
                 if p < need:
                     continue
@@ -544,6 +629,33 @@ class HgwBot:
         if best is None:
             return END
         return Action("hgw_attack", units=(best[1],), zone=best[2])
+
+    def _siege(self, s, n, take, pressure, sure) -> Action | None:
+        """A victory hex too strong for any one army: every army next to it announces
+        when their assaults together leave the best of them good odds."""
+        for t in sorted(take):
+            if t in sure or not self._enemy(s, n, t):
+                continue
+            ready = []
+            for a in armies_of(s, n):
+                if can_attack(s, a) and t in attack_targets(s, a) and a not in s.declared:
+                    ready.append(a)
+            if not ready:
+                continue
+            total = pressure.get(t, 0.0)
+            for a in ready:
+                i, m = army_count(s, a)
+                total += expected_hits(s, n, s.armies[a][2], t, i, m)
+            best_p = 0.0
+            for a in [*ready, *(b for b, x in s.declared.items() if x == t and b in s.armies)]:
+                i, m = army_count(s, a)
+                z = s.armies[a][2]
+                own = expected_hits(s, n, z, t, i, m)
+                best_p = max(best_p, attack_odds(s, n, z, t, i, m, def_minus=total - own))
+            if best_p >= self.params.objective_odds:
+                a = max(ready, key=lambda b: (army_count(s, b)[1], len(army_sps(s, b)), -b))
+                return Action("hgw_attack", units=(a,), zone=t)
+        return None
 
     # -- initial attacks ---------------------------------------------------------------
     def _initial(self, s) -> Action:
@@ -557,8 +669,12 @@ class HgwBot:
         for x in advances:
             (a,) = x.units
             i, m = army_count(s, a)
-            if _friend(s, n, x.zone) and m < 4:
-                continue  # an infantry army stays on the line rather than follow
+            if _friend(s, n, x.zone):
+                if m < 4:
+                    continue  # an infantry army stays on the line rather than follow
+                lim = stack_limit(s, x.zone)
+                if lim is not None and len(s.at.get(x.zone, ())) + i + m > lim:
+                    continue  # the excess would die at the end of the next movement
             p = attack_odds(s, n, s.armies[a][2], x.zone, i, m)
             key = (not _friend(s, n, x.zone), p, m, -a)
             if best is None or key > best[0]:
@@ -594,6 +710,10 @@ class HgwBot:
                 for y in g.nbrs.get(x.zone, ())
             ):
                 continue
+            take, _ = self._objectives(s, n)
+            wide = sum(1 for y in g.nbrs.get(x.zone, ()) if _friend(s, n, y))
+            if wide < 2 and x.zone not in take and not self._relief(s, n, x.zone):
+                continue  # a one-hex-wide salient is cut off at the enemy's next turn
             sc = p * self._value(s, n, x.zone)
             if best is None or sc > best[0]:
                 best = (sc, x)
