@@ -562,15 +562,53 @@ class HgwBot:
             cands.sort(key=lambda c: (dist.get(c[0], 99), -len(c[2]), c[1]))
             lim = stack_limit(s, dst)
             here = sum(cur.get(dst, [0, 0]))
+            # SPs standing there that are wanted elsewhere leave before the phase ends
+            leaving = 0
+            unmoved = [u for fs in free.get(dst, {}).values() for u in fs]
+            for k, tp in enumerate((INF, MECH)):
+                extra = cur.get(dst, [0, 0])[k] - want.get(dst, [0, 0])[k]
+                leaving += max(0, min(extra, sum(1 for u in unmoved if s.units[u].type == tp)))
             for z, a, units in cands:
                 if lim is not None:
-                    units = units[: max(0, lim - here)]
+                    units = units[: max(0, lim - here + leaving)]
                 if not units:
                     continue
                 act = self._move_action(s, n, a, units, z, dst)
                 if act is not None:
                     return act
             self._skip.add((dst, typ))
+        return self._unstack(s, n, cur, free)
+
+    def _unstack(self, s, n, cur, free) -> Action:
+        """Before the phase ends: SPs over the stacking limit that can still move go to
+        the nearest friendly hex with room (seeds/001 STACKING: the excess is lost)."""
+        for z in sorted(cur):
+            lim = stack_limit(s, z)
+            over = sum(cur[z]) - lim if lim is not None else 0
+            if over <= 0 or z not in free:
+                continue
+            units = sorted(
+                (u for fs in free[z].values() for u in fs),
+                key=lambda u: (s.units[u].type != INF, u),
+            )
+            if not units:
+                continue
+            dist = self._dist(s, [z])
+            room = sorted(
+                (y for y in dist if _friend(s, n, y) and y != z),
+                key=lambda y: (dist[y], y),
+            )
+            for a, fs in sorted(free[z].items()):
+                take = [u for u in units if u in fs][:over]
+                if not take:
+                    continue
+                for y in room:
+                    ly = stack_limit(s, y)
+                    if ly is not None and sum(cur.get(y, [0, 0])) + len(take) > ly:
+                        continue
+                    act = self._move_action(s, n, a, take, z, y)
+                    if act is not None:
+                        return act
         return END
 
     def _move_action(self, s, n, a, units, z, dst) -> Action | None:
