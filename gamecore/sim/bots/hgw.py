@@ -42,6 +42,8 @@ from gamecore.hgw.system import (
     attack_targets,
     can_attack,
     defence_value,
+    enemy_hex,
+    friendly,
     income,
     move_error,
     opt,
@@ -300,8 +302,7 @@ class HgwBot:
         return d
 
     def _enemy(self, s, n: str, z: int) -> bool:
-        o = s.owner.get(z)
-        return o is not None and o != n and s.at_war(o, n)
+        return enemy_hex(s, n, z)
 
     def _cut_sps(self, s, n: str, t: int) -> int:
         """Enemy SPs that would lose supply if ``n`` took hex ``t``."""
@@ -313,7 +314,7 @@ class HgwBot:
         after = geo.trace(
             s,
             srcs,
-            lambda z: z != t and s.owner.get(z) is not None and not self._enemy(s, o, z),
+            lambda z: z != t and friendly(s, o, z),
             occupied_by=o,
         )
         lost = base - after - {t}
@@ -808,8 +809,7 @@ class HgwBot:
 
 
 def _friend(s, n: str, z: int) -> bool:
-    o = s.owner.get(z)
-    return o is not None and (o == n or s.friendly(o, n))
+    return friendly(s, n, z)
 
 
 __all__ = ["HgwBot", "HgwParams", "attack_odds", "income"]

@@ -53,8 +53,6 @@ _MASK48 = (1 << 48) - 1
 #: rule system -> income(state, nation) for the systems whose income is not the value of
 #: the zones held (the A&A family's territory income is the default)
 SYSTEM_INCOME: dict[str, Callable[[Any, str], int]] = {"hgw": hgw_income}
-#: the event that ends a game, per family: the A&A family's "game_over", hgw's "game_end"
-END_EVENTS = ("game_over", "game_end")
 
 
 def nation_income(state, nation: str) -> int:
@@ -253,7 +251,6 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
     end_round = None
     vp: dict[str, int] = {}
     tokens: list[list] = []
-    mover = None  # the nation whose turn it is (hgw's attacks carry no attacker)
     for e in log:
         kind = e.get("e")
         if kind == "action":
@@ -261,7 +258,6 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
             digest.update(b"\n")
         elif kind == "turn":
             rnd = int(e.get("round", rnd))
-            mover = e.get("nation", mover)
         elif kind == "income":
             n = e.get("nation")
             if n is not None:
@@ -284,12 +280,7 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
             side = str(e.get("side"))
             vp[side] = int(e.get("total", vp.get(side, 0)))
             tokens.append([rnd, side, str(e.get("objective")), int(e.get("vp", 0))])
-        elif kind == "hgw_advance" and e.get("defence") != "friendly":
-            # an hgw attack: an army's advance roll into an enemy hex (seeds/001 ADVANCE)
-            z = int(e.get("zone"))
-            battles[str(z)] = battles.get(str(z), 0) + 1
-            fights.append([rnd, str(mover), z, "a" if e.get("success") else "d"])
-        elif kind in END_EVENTS:
+        elif kind == "game_over":
             winner = e.get("winner")
             reason = str(e.get("reason", ""))
             end_round = int(e.get("round", rnd))
