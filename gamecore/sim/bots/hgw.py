@@ -75,6 +75,8 @@ class HgwParams:
     attack_odds: float = 0.55
     #: ... or this, against a victory hex
     objective_odds: float = 0.3
+    #: a target worth this much may be besieged by several armies
+    siege_value: float = 30.0
     #: exploit on when the chance reaches this
     exploit_odds: float = 0.6
     #: repair devastation until this round (repairs pay back slowly)
@@ -331,6 +333,32 @@ class HgwBot:
         )
         return sum(len(s.at.get(z, ())) for z in out if z in after)
 
+    def _cuttable(self, s, n: str, t: int) -> bool:
+        """Whether an army that takes hex ``t`` could be cut off from supply by the
+        enemy taking one hex its mech armies reach next turn (an advance and one
+        exploitation step: within two hexes of them)."""
+        g = geo.graph(s)
+        reach: set[int] = set()
+        for a, (o, _, z) in s.armies.items():
+            if o == n or not enemy_hex(s, n, z) or army_count(s, a)[1] < 3:
+                continue
+            d = self._dist(s, [z])
+            reach |= {y for y, k in d.items() if k <= 2}
+        srcs = sources(s, n, False)
+        risky = sorted(y for y in reach if y != t and (friendly(s, n, y) or y in g.nbrs.get(t, ())))
+        for h in risky:
+            if not friendly(s, n, h):
+                continue
+            got = geo.trace(
+                s,
+                [x for x in srcs if x != h],
+                lambda z, h=h: z != h and (z == t or friendly(s, n, z)),
+                occupied_by=n,
+            )
+            if t not in got:
+                return True
+        return False
+
     def _value(self, s, n: str, t: int) -> float:
         key = (s.round, n, s.phase, len(s.log))
         if key != self._value_key:
@@ -448,7 +476,7 @@ class HgwBot:
                 mm = min(m, room[f])
                 ii = min(par.spearhead_inf, inf_left, room[f] - mm)
                 for t in enemy_nb[f]:
-                    if t in used_targets and t not in take:
+                    if t in used_targets and not self._big(s, n, t, take):
                         continue  # a victory hex may need a siege by several
                     p = attack_odds(s, n, f, t, ii, mm, def_minus=pressure.get(t, 0.0))
                     sc = p * self._value(s, n, t)
@@ -659,7 +687,7 @@ class HgwBot:
                 if not self._enemy(s, n, t) or t in sure:
                     continue
                 p = attack_odds(s, n, z, t, i, m, def_minus=pressure.get(t, 0.0))
-                need = par.objective_odds if t in take else par.attack_odds
+                need = par.objective_odds if self._big(s, n, t, take) else par.attack_odds
                 if p < need:
                     continue
                 sc = p * self._value(s, n, t)
@@ -669,10 +697,21 @@ class HgwBot:
             return END
         return Action("hgw_attack", units=(best[1],), zone=best[2])
 
+    def _big(self, s, n, t, take) -> bool:
+        """A target worth a siege by several armies: a victory hex, or one worth as
+        much as :attr:`HgwParams.siege_value` (an enemy army with nowhere to retreat)."""
+        return t in take or (
+            self._enemy(s, n, t) and self._value(s, n, t) >= self.params.siege_value
+        )
+
     def _siege(self, s, n, take, pressure, sure) -> Action | None:
         """A victory hex too strong for any one army: every army next to it announces
         when their assaults together leave the best of them good odds."""
-        for t in sorted(take):
+        cands = {t for t in take}
+        for a in armies_of(s, n):
+            if can_attack(s, a) and a not in s.declared:
+                cands.update(x for x in attack_targets(s, a) if self._big(s, n, x, take))
+        for t in sorted(cands, key=lambda x: (-self._value(s, n, x), x)):
             if t in sure or not self._enemy(s, n, t):
                 continue
             ready = []
@@ -751,8 +790,9 @@ class HgwBot:
                 continue
             take, _ = self._objectives(s, n)
             wide = sum(1 for y in g.nbrs.get(x.zone, ()) if _friend(s, n, y))
-            if wide < 2 and x.zone not in take and not self._relief(s, n, x.zone):
-                continue  # a one-hex-wide salient is cut off at the enemy's next turn
+            if x.zone not in take and not self._relief(s, n, x.zone):
+                if wide < 2 or self._cuttable(s, n, x.zone):
+                    continue  # a salient the enemy cuts off at its next turn
             sc = p * self._value(s, n, x.zone)
             if best is None or sc > best[0]:
                 best = (sc, x)
