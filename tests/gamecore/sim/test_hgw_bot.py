@@ -188,3 +188,27 @@ def test_a_playtest_game_reports_hgw_terms():
     )
     s = new_game(PACK, "barbarossa", seed=2)
     assert nation_income(s, "AXIS") == income(s, "AXIS") != s.territory_income("AXIS")
+
+
+def test_the_play_mode_seats_the_hgw_bot():
+    """A play session's heuristic seat in an hgw game is the hgw bot; it plays on."""
+    from gamecore.sim.session import PlaySession
+
+    session = PlaySession.start(PACK, "barbarossa", seed=2, seats={"*": "heuristic"})
+    assert isinstance(session._bots["AXIS"], HgwBot)
+    session.run_bots(max_actions=300)
+    assert session.state.round >= 2 or session.state.is_terminal()
+
+
+def test_warroom_play_with_heuristic_bots(tmp_path, capsys):
+    """`warroom play PACK --bots heuristic` plays an hgw pack to a winner."""
+    import json
+
+    from gamecore.cli import main
+    from gamecore.store import write_pack
+
+    path = tmp_path / "barbarossa.warroom"
+    write_pack(PACK, path)
+    assert main(["play", str(path), "--seed", "3", "--bots", "heuristic", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["finished"] and out["winner"] in ("axis", "soviet")
