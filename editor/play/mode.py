@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.play.hgw import HgwClicks, describe_hgw_event, hex_label, rolls_this_turn
 from editor.tools.base import Tool
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError, WarroomError
@@ -67,6 +68,8 @@ if TYPE_CHECKING:
 
 END = Action.end_phase()
 MOVE_PHASES = ("combat_move", "noncombat_move")
+#: rule systems whose map actions are not the A&A family's ``move``: their click adapter
+CLICK_ADAPTERS = {"hgw": HgwClicks}
 #: how often the map is redrawn while bots play (the position changes many times a second)
 BOT_REFRESH_MS = 200
 
@@ -161,8 +164,14 @@ def dice_text(faces) -> str:
     return " · ".join(f"{t}@{v}: {' '.join(rs)}" for (t, v), rs in groups.items())
 
 
-def describe_event(pack, e: dict[str, Any]) -> str:
+def describe_event(pack, e: dict[str, Any], state=None) -> str:
+    """An event of the game's log in words (``state``: the game, for names the event
+    only refers to, e.g. an hgw army's)."""
     kind = e.get("e", "")
+    if kind.startswith("hgw_") or (kind == "turn" and "season" in e):
+        own = describe_hgw_event(pack, e, state)
+        if own is not None:
+            return own
     z = e.get("zone")
     where = f" in {zone_name(pack, z)}" if isinstance(z, int) else ""
     if kind == "action":
@@ -557,12 +566,14 @@ class PlayPanel(QWidget):
             "combat_move": "Combat move: click your stack, then a highlighted zone",
             "noncombat_move": "Non-combat move: click your stack, then a highlighted zone",
         }
+        if self.mode.clicks is not None:
+            titles = self.mode.clicks.titles
         self.actions_title.setText(titles.get(ph, ph.replace("_", " ").capitalize()))
         self.actions.clear()
         # in sections: what to buy, research, repair, pay on the Production Chart...
         sections: dict[str, list[Action]] = {}
         for a in s.legal():
-            if a.kind in ("end_phase", "move"):
+            if a.kind in ("end_phase", "move", "hgw_move"):  # (moves: on the map)
                 continue
             sections.setdefault(a.kind, []).append(a)
         headed = len(sections) > 1 or any(k in sections for k in ("research", "repair"))
@@ -584,6 +595,9 @@ class PlayPanel(QWidget):
         if first is not None:
             self.actions.setCurrentItem(first)
         last = self.mode.last_battle_summary()
+        if self.mode.clicks is not None:
+            rolls = rolls_this_turn(st)
+            last = "Rolls this turn:\n" + "\n".join(rolls) if rolls else ""
         if ph in ("purchase", "place"):  # (in hot-seat the log keeps purchases hidden)
             bought = s.bought()
             last = "Bought, to place: " + (
@@ -624,6 +638,9 @@ class PlayPanel(QWidget):
         while self.stack_form.rowCount():
             self.stack_form.removeRow(0)
         self._spins = {}
+        if m.clicks is not None:
+            self._fill_hex()
+            return
         src = m.source
         self.stack_box.setVisible(src is not None)
         if src is None:
@@ -641,6 +658,29 @@ class PlayPanel(QWidget):
         )
         self.stack_form.addRow(route)
         for t, ids in sorted(m.movable_by_type(src).items()):
+            spin = QSpinBox(objectName=f"playPick_{t}", minimum=0, maximum=len(ids))
+            spin.setValue(len(ids))
+            self._spins[t] = spin
+            self.stack_form.addRow(f"{t} (of {len(ids)})", spin)
+
+    def _fill_hex(self) -> None:
+        """(A click adapter's game) the hex clicked: terrain, PP, devastation, garrison,
+        its armies; in movement the SPs to move, per type."""
+        m = self.mode
+        z = m.source if m.source is not None else m.inspected
+        self.stack_box.setVisible(z is not None)
+        if z is None:
+            return
+        st = m.session.state
+        self.stack_box.setTitle(f"Hex {hex_label(st.pack, z)}")
+        for line in m.clicks.hex_info(st, z):
+            self.stack_form.addRow(QLabel(line, wordWrap=True))
+        if m.source is None:
+            return
+        movable = m.movable_by_type(z)
+        if movable:
+            self.stack_form.addRow(QLabel("SPs to move (default: all that may):", wordWrap=True))
+        for t, ids in sorted(movable.items()):
             spin = QSpinBox(objectName=f"playPick_{t}", minimum=0, maximum=len(ids))
             spin.setValue(len(ids))
             self._spins[t] = spin
@@ -672,7 +712,10 @@ class PlayPanel(QWidget):
         where = f" in {zone_name(st.pack, b.zone)}" if b is not None else ""
         side = {"att": "attacker", "def": "defender"}.get(d.about, d.about)
         self.decision_text.setText(f"{d.owner} decides: {d.kind} ({side}){where}")
-        self.battle_text.setText(self.mode.battle_summary())
+        text = self.mode.battle_summary()
+        if not text and self.mode.clicks is not None:
+            text = "\n".join(rolls_this_turn(st))
+        self.battle_text.setText(text)
         self.answers.clear()
         default = self.mode.default_answer()
         for a in s.legal():
@@ -695,7 +738,7 @@ class PlayPanel(QWidget):
                 # hot-seat: what a nation bought shows when it is placed
                 text = f"{e.get('n', '')}: buys (shown when placed)"
             else:
-                text = describe_event(pack, e)
+                text = describe_event(pack, e, self.mode.session.state)
             item = QListWidgetItem(text)
             z = e.get("zone")
             a = e.get("a") if e.get("e") == "action" else None
@@ -758,6 +801,10 @@ class PlayMode(QObject):
         self.window = window
         self.session: PlaySession | None = None
         self.source: int | None = None
+        #: the rule system's click adapter (None: the A&A family's ``move``)
+        self.clicks: HgwClicks | None = None
+        #: the zone clicked last (the stack panel describes it; hgw: the hex and armies)
+        self.inspected: int | None = None
         #: the route(s) the picked stack would take to the zone under the mouse
         self.routes: list[tuple[int, ...]] = []
         #: a move waiting for the player to choose its transport: (dest, counts)
@@ -851,6 +898,9 @@ class PlayMode(QObject):
             self._thread.start()
         self.session = session
         self.source = None
+        self.inspected = None
+        make = CLICK_ADAPTERS.get(getattr(session.state.system, "name", ""))
+        self.clicks = make() if make is not None else None
         self.routes, self.choosing, self.waypoints = [], None, []
         self._last_human = None
         self._private_to = None
@@ -1038,7 +1088,7 @@ class PlayMode(QObject):
         except WarroomError as err:
             self.message.emit(str(err))
             return False
-        if self.source is not None and not self.movable_by_type(self.source):
+        if self.source is not None and not self._moves_from(self.source):
             self.source = None
         self._changed()
         return True
@@ -1167,6 +1217,8 @@ class PlayMode(QObject):
         s = self.session
         if s is None or not s.human_to_move or s.state.decision is not None:
             return []
+        if self.clicks is not None:  # (hgw: moves, announcements, exploitation)
+            return self.clicks.actions_from(s, zone)
         if s.state.phase not in MOVE_PHASES:
             return []
         if self.waypoints and zone == self.source:
@@ -1198,6 +1250,8 @@ class PlayMode(QObject):
 
     def movable_by_type(self, zone: int) -> dict[str, list[int]]:
         st = self.session.state
+        if self.clicks is not None:
+            return self.clicks.movable_by_type(st, self._moves_from(zone))
         ids: set[int] = set()
         for a in self._moves_from(zone):
             ids.update(a.units)
@@ -1207,15 +1261,31 @@ class PlayMode(QObject):
         return out
 
     def targets(self, zone: int) -> set[int]:
+        if self.clicks is not None:
+            return {self.clicks.target(a) for a in self._moves_from(zone)}
         return {a.path[-1] for a in self._moves_from(zone)}
+
+    def _route(self, a: Action) -> tuple[int, ...]:
+        """The zones the arrow of ``a`` passes (an hgw attack: the army's hex, the target)."""
+        if self.clicks is not None:
+            return self.clicks.route(self.session.state, a)
+        return tuple(a.path)
+
+    def _click_phase(self, phase: str) -> bool:
+        """Whether a map click acts in ``phase``."""
+        return phase in (self.clicks.phases if self.clicks is not None else MOVE_PHASES)
 
     def pick_source(self, zone: int | None) -> None:
         s = self.session
         if s is None:
             return
+        self.inspected = zone
         if zone is not None and not self._moves_from(zone):
-            if s.human_to_move and s.state.phase in MOVE_PHASES:
-                self.message.emit(f"nothing of {s.player} can move from {zone_name(s.pack, zone)}")
+            if s.human_to_move and self._click_phase(s.state.phase):
+                verb = "attack" if s.state.phase in ("announce", "exploitation") else "move"
+                self.message.emit(
+                    f"nothing of {s.player} can {verb} from {zone_name(s.pack, zone)}"
+                )
             zone = None
         self.source = zone
         self.routes, self.choosing, self.waypoints = [], None, []
@@ -1237,6 +1307,9 @@ class PlayMode(QObject):
         st = s.state
         if counts is None:
             counts = self.panel.picked_counts()
+        if self.clicks is not None:  # (the first of the click's actions)
+            a = self.clicks.next_action(s, src, dest, counts, set())
+            return [a] if a is not None else []
         moves = [a for a in self._moves_from(src) if a.path[-1] == dest and a.units]
         out = []
         for t, k in sorted(counts.items()):
@@ -1281,8 +1354,8 @@ class PlayMode(QObject):
         routes: list[tuple[int, ...]] = []
         if dest is not None and self.source is not None and dest != self.source:
             for a in self.plan_move(dest):
-                if a.path not in routes:
-                    routes.append(a.path)
+                if self._route(a) not in routes:
+                    routes.append(self._route(a))
         if routes != self.routes:
             self.routes = routes
             self.window.view.viewport().update()
@@ -1296,6 +1369,8 @@ class PlayMode(QObject):
         s = self.session
         st = s.state
         plan = self.plan_move(dest)
+        if self.clicks is not None:  # the action the click makes first, in words
+            return describe_action(st, plan[0]) if plan else ""
         air = [u for a in plan for u in a.units if st.rules.units[st.units[u].type].domain == "air"]
         name = zone_name(s.pack, dest)
         if air and st.board.is_sea(dest) and st.phase == "noncombat_move":
@@ -1323,6 +1398,8 @@ class PlayMode(QObject):
         if counts is None:
             counts = self.panel.picked_counts()
         self.choosing = None
+        if self.clicks is not None:
+            return self._click_to(dest, counts)
         if not any(a.path[-1] == dest for a in self._moves_from(src)):
             through = (
                 " through " + " → ".join(zone_name(s.pack, z) for z in self.waypoints)
@@ -1362,6 +1439,46 @@ class PlayMode(QObject):
             self.source = None
         self._changed()
         return done
+
+    def _click_to(self, dest: int, counts: dict[str, int]) -> bool:
+        """A click adapter's click on ``dest``: its actions one after another (each in
+        the position the one before left: an army formed there is the next one's to
+        join), an hgw move one per army of the source hex."""
+        s = self.session
+        src = self.source
+        st = s.state
+        if not any(self.clicks.target(a) == dest for a in self._moves_from(src)):
+            verb = "attack" if st.phase in ("announce", "exploitation") else "move to"
+            self.message.emit(
+                f"{s.player}'s armies in {hex_label(s.pack, src)} cannot {verb} "
+                f"{hex_label(s.pack, dest)} in {st.phase.replace('_', ' ')}"
+            )
+            return False
+        left = dict(counts)
+        done: set[int] = set()
+        did = False
+        for _ in range(64):  # (at most one action per army of the hex)
+            a = self.clicks.next_action(s, src, dest, left, done)
+            if a is None:
+                break
+            st = s.state
+            army = st.army_of[a.units[0]] if a.kind == "hgw_move" else a.units[0]
+            try:
+                s.apply(a)
+            except RulesError as err:
+                self.message.emit(f"illegal: {err}")
+                break
+            did = True
+            done.add(army)
+            if a.kind == "hgw_move":
+                for u in a.units:
+                    t = s.state.units[u].type
+                    left[t] = left.get(t, 0) - 1
+        self.routes = []
+        if did and not self._moves_from(src):
+            self.source = None
+        self._changed()
+        return did
 
     def board(self, transport: int) -> bool:
         """The transport chosen for the move waiting for one."""

@@ -1,0 +1,191 @@
+"""Hitler's Global War played by hand on the bundled Barbarossa pack (issue #28): map
+clicks move SPs (the stack panel's counts choose how many), announce attacks; the
+advance is resolved from the action list with its odds; each roll is in words in the
+log; phases end to the Soviet turn; undo; bot seats play their side; a saved game
+reloads. Real mouse events on the map view and the dock."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QLabel, QMessageBox
+
+from editor.play import new_game
+from editor.play.newgame import NewGameDialog
+from gamecore.sim.session import PlaySession
+
+PACK = Path(__file__).resolve().parents[2] / "resources" / "samples" / "hgw-barbarossa.warroom"
+
+
+@pytest.fixture
+def barbarossa(make_window, monkeypatch):
+    # End phase asks before leaving SPs unmoved: the tests answer yes
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    w = make_window()
+    assert w.open_path(PACK)
+    return w
+
+
+def _start(w, qtbot, seats: dict[str, str], seed: int = 2):
+    dlg = NewGameDialog(w.document.pack, "barbarossa", w)
+    dlg.seed.setValue(seed)
+    for n, kind in seats.items():
+        combo = dlg.seat_combo(n)
+        idx = combo.findData(kind)
+        assert idx >= 0, f"no seat '{kind}' for {n}"
+        combo.setCurrentIndex(idx)
+    assert new_game(w, dlg)
+    assert w.play.wait_until_started()
+    qtbot.waitUntil(lambda: w.play.session.human_to_move, timeout=20_000)
+    return w.play
+
+
+def _click_zone(w, qtbot, zone: int) -> None:
+    w.play.centre_on(zone)
+    x, y = w.scene.geom.anchor[zone]
+    vp = w.view.mapFromScene(x, y)
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(vp.x(), vp.y()))
+
+
+def _army(st, name: str) -> int:
+    return next(a for a, v in st.armies.items() if v[1] == name)
+
+
+def _form_texts(play) -> list[str]:
+    return [lab.text() for lab in play.panel.stack_box.findChildren(QLabel)]
+
+
+def _log_texts(play) -> list[str]:
+    lst = play.panel.log
+    return [lst.item(i).text() for i in range(lst.count())]
+
+
+def _end_phase(play, qtbot) -> None:
+    assert play.panel.end_btn.isEnabled()
+    qtbot.mouseClick(play.panel.end_btn, Qt.MouseButton.LeftButton)
+
+
+def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
+    w = barbarossa
+    play = _start(w, qtbot, {"AXIS": "human", "SOV": "human"})
+    st = play.session.state
+    assert st.phase == "movement" and st.current_nation == "AXIS"
+    assert "Summer 1941" in play.panel.turn.text() and "movement" in play.panel.turn.text()
+    # no list of hundreds of moves: they are made on the map
+    texts = [play.panel.actions.item(i).text() for i in range(play.panel.actions.count())]
+    assert not any(t.startswith("Move ") for t in texts)
+
+    agn, fourth = _army(st, "Army Group North"), _army(st, "Fourth Army")
+    src, dest = st.armies[agn][2], st.armies[fourth][2]
+    _click_zone(w, qtbot, src)
+    assert play.source == src
+    assert dest in w.scene.play_targets and len(w.scene.play_targets) > 10
+    lines = _form_texts(play)
+    assert any(t.startswith("Army Group North (AXIS): 5 inf, 5 mech") for t in lines)
+    assert any(t.startswith("Clear") and "held by AXIS" in t for t in lines)
+    assert any("garrison 1" in t for t in lines)
+    # two mech only: they join the Fourth Army already in the destination hex
+    play.panel._spins["inf"].setValue(0)
+    play.panel._spins["mech"].setValue(2)
+    _click_zone(w, qtbot, dest)
+    st = play.session.state
+    from gamecore.hgw.system import army_count
+
+    assert army_count(st, fourth) == (5, 2) and army_count(st, agn) == (5, 3)
+    assert any("moves 2 SP(s)" in t and "Fourth Army" in t for t in _log_texts(play))
+    # undo takes the move back
+    assert play.panel.undo_btn.isEnabled()
+    qtbot.mouseClick(play.panel.undo_btn, Qt.MouseButton.LeftButton)
+    st = play.session.state
+    assert army_count(st, fourth) == (5, 0) and army_count(st, agn) == (5, 5)
+
+    # the whole army to an empty friendly hex: it moves whole (keeps its name)
+    _click_zone(w, qtbot, src)
+    empty = next(
+        z for z in sorted(w.scene.play_targets) if not any(v[2] == z for v in st.armies.values())
+    )
+    _click_zone(w, qtbot, empty)
+    st = play.session.state
+    assert st.armies[agn][2] == empty and army_count(st, agn) == (5, 5)
+    qtbot.mouseClick(play.panel.undo_btn, Qt.MouseButton.LeftButton)
+
+    _end_phase(play, qtbot)
+    qtbot.waitUntil(lambda: play.session.state.phase == "announce", timeout=5_000)
+    st = play.session.state
+    agc = _army(st, "Army Group Center")
+    here = st.armies[agc][2]
+    _click_zone(w, qtbot, here)
+    enemy = sorted(z for z in w.scene.play_targets if st.owner.get(z) == "SOV")
+    assert enemy
+    target = enemy[0]
+    _click_zone(w, qtbot, target)
+    st = play.session.state
+    assert st.declared.get(agc) == target
+    assert any("announces: Army Group Center attacks" in t for t in _log_texts(play))
+
+    _end_phase(play, qtbot)
+    # the Soviet defensive assault (offered to the human defender) comes first
+    for _ in range(20):
+        st = play.session.state
+        if st.decision is None:
+            break
+        qtbot.mouseClick(play.panel.answer_btn, Qt.MouseButton.LeftButton)
+    st = play.session.state
+    assert st.phase == "initial"
+    lst = play.panel.actions
+    row = next(
+        i for i in range(lst.count()) if lst.item(i).text().startswith("Advance Army Group Center")
+    )
+    assert "before modifiers" in lst.item(row).text()
+    lst.setCurrentRow(row)
+    qtbot.mouseClick(play.panel.do_btn, Qt.MouseButton.LeftButton)
+    adv = [t for t in _log_texts(play) if t.startswith("Advance of Army Group Center")]
+    assert adv and "mech " in adv[0] and "vs defence" in adv[0] and "die " in adv[0]
+    assert "Rolls this turn" in play.panel.info.text()
+
+    # end the phases (answering the defender's questions) to the Soviet turn
+    for _ in range(40):
+        st = play.session.state
+        if st.current_nation == "SOV" and st.phase == "movement":
+            break
+        if st.decision is not None:
+            qtbot.mouseClick(play.panel.answer_btn, Qt.MouseButton.LeftButton)
+        else:
+            _end_phase(play, qtbot)
+    st = play.session.state
+    assert (st.current_nation, st.phase) == ("SOV", "movement")
+    sov = next(
+        a for a, v in st.armies.items() if v[0] == "SOV" and a not in st.cut and v[1] != "Siberia"
+    )
+    _click_zone(w, qtbot, st.armies[sov][2])
+    assert play.source == st.armies[sov][2] and w.scene.play_targets
+
+    # a saved game reloads to the same position
+    path = tmp_path / "hand.wrgame.json"
+    play.save(path)
+    again = PlaySession.load(path, w.document.pack)
+    assert again.state.snapshot() == play.session.state.snapshot()
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_a_bot_plays_the_soviet_side(barbarossa, qtbot, bot):
+    w = barbarossa
+    play = _start(w, qtbot, {"AXIS": "human", "SOV": bot}, seed=5)
+    st = play.session.state
+    agc = _army(st, "Army Group Center")
+    _click_zone(w, qtbot, st.armies[agc][2])
+    assert w.scene.play_targets
+    for _ in range(30):
+        st = play.session.state
+        if st.round == 2:
+            break
+        if st.decision is not None:
+            qtbot.mouseClick(play.panel.answer_btn, Qt.MouseButton.LeftButton)
+        elif play.session.human_to_move:
+            _end_phase(play, qtbot)
+        assert play.wait_for_bots(60)
+    st = play.session.state
+    assert st.round == 2 and st.current_nation == "AXIS"
+    assert any(e.get("e") == "action" and e.get("n") == "SOV" for e in st.log)
