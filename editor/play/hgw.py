@@ -21,7 +21,7 @@ from typing import Any
 
 from gamecore.engine.actions import Action
 from gamecore.hgw import geo
-from gamecore.hgw.system import army_count
+from gamecore.hgw.system import army_count, building, stack_limit
 
 #: phase -> the action kind a click makes
 CLICK_KINDS = {"movement": "hgw_move", "announce": "hgw_attack", "exploitation": "hgw_exploit"}
@@ -137,6 +137,28 @@ class HgwClicks:
             target = joinable[0] if joinable else (aid if whole else 0)
             return Action("hgw_move", units=tuple(sorted(take)), path=(src, dest), target=target)
         return None
+
+    def overstack(self, state, dest: int, coming: int = 0) -> str:
+        """A warning when ``coming`` more SPs in ``dest`` exceed its stacking limit (the
+        excess is lost when movement ends, seeds/001 STACKING), else ""."""
+        if state.phase != "movement":
+            return ""
+        lim = stack_limit(state, dest)
+        if lim is None:
+            return ""
+        n = state.current_nation
+        there = sum(
+            1
+            for u in state.at.get(dest, ())
+            if state.units[u].nation == n and not building(state, state.units[u])
+        )
+        over = there + coming - lim
+        if over <= 0:
+            return ""
+        return (
+            f"over the stacking limit: {there + coming} SPs in {hex_label(state.pack, dest)} "
+            f"(at most {lim}); {over} would be lost when movement ends"
+        )
 
     # -- what the stack panel shows --------------------------------------------------------
     def hex_info(self, state, z: int) -> list[str]:

@@ -426,7 +426,9 @@ class PlayPanel(QWidget):
         self.actions_title = QLabel("", objectName="playActionsTitle", wordWrap=True)
         self.actions = QListWidget(objectName="playActions")
         self.actions.itemDoubleClicked.connect(lambda _i: self._do_selected())
-        row = QHBoxLayout()
+        self._do_row = QWidget()
+        row = QHBoxLayout(self._do_row)
+        row.setContentsMargins(0, 0, 0, 0)
         self.count = QSpinBox(objectName="playCount", minimum=1, maximum=99, value=1)
         self.do_btn = QPushButton("Do", objectName="playDo")
         self.do_btn.clicked.connect(self._do_selected)
@@ -461,7 +463,8 @@ class PlayPanel(QWidget):
         al.addWidget(self.transport_box)
         al.addWidget(self.stack_box)
         al.addWidget(self.actions, 1)
-        al.addLayout(row)
+        al.addWidget(self._do_row)
+        al.addStretch(0)
 
         self.decision_page = QWidget()
         dl = QVBoxLayout(self.decision_page)
@@ -526,9 +529,9 @@ class PlayPanel(QWidget):
         self.turn.setStyleSheet(
             f"font-weight: bold; padding: 4px; border-left: 10px solid {colour};"
         )
-        self.money.setText(
-            "Banks: " + ", ".join(f"{n} {v}" for n, v in sorted(st.banks.items()) if v)
-        )
+        banks = ", ".join(f"{n} {v}" for n, v in sorted(st.banks.items()) if v)
+        self.money.setText("Banks: " + banks)
+        self.money.setVisible(bool(banks) or m.clicks is None)
         human = s.human_to_move and not m.handing_over
         self.end_btn.setEnabled(human and END in s.legal())
         self.undo_btn.setEnabled(human and s.can_undo)
@@ -607,6 +610,10 @@ class PlayPanel(QWidget):
         self.info.setVisible(bool(last))
         self.count.setEnabled(ph == "purchase")
         self.do_btn.setEnabled(first is not None)
+        # (hgw movement lists nothing: its moves are on the map)
+        listed = first is not None or self.mode.clicks is None
+        self.actions.setVisible(listed)
+        self._do_row.setVisible(listed)
         self._fill_stack()
         self._fill_transport()
 
@@ -1370,7 +1377,11 @@ class PlayMode(QObject):
         st = s.state
         plan = self.plan_move(dest)
         if self.clicks is not None:  # the action the click makes first, in words
-            return describe_action(st, plan[0]) if plan else ""
+            if not plan:
+                return ""
+            coming = sum(k for k in self.panel.picked_counts().values() if k > 0)
+            warn = self.clicks.overstack(st, dest, coming) if coming else ""
+            return describe_action(st, plan[0]) + (f" — {warn}" if warn else "")
         air = [u for a in plan for u in a.units if st.rules.units[st.units[u].type].domain == "air"]
         name = zone_name(s.pack, dest)
         if air and st.board.is_sea(dest) and st.phase == "noncombat_move":
@@ -1478,6 +1489,10 @@ class PlayMode(QObject):
         if did and not self._moves_from(src):
             self.source = None
         self._changed()
+        if did and s.state.phase == "movement":
+            warn = self.clicks.overstack(s.state, dest)
+            if warn:
+                self.window.statusBar().showMessage(warn, 8000)
         return did
 
     def board(self, transport: int) -> bool:

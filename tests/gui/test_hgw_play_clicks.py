@@ -6,6 +6,7 @@ reloads. Real mouse events on the map view and the dock."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -20,11 +21,13 @@ PACK = Path(__file__).resolve().parents[2] / "resources" / "samples" / "hgw-barb
 
 
 @pytest.fixture
-def barbarossa(make_window, monkeypatch):
+def barbarossa(make_window, monkeypatch, tmp_path):
     # End phase asks before leaving SPs unmoved: the tests answer yes
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     w = make_window()
-    assert w.open_path(PACK)
+    copy = tmp_path / PACK.name  # (a pack open elsewhere is locked)
+    shutil.copyfile(PACK, copy)
+    assert w.open_path(copy)
     return w
 
 
@@ -189,3 +192,36 @@ def test_a_bot_plays_the_soviet_side(barbarossa, qtbot, bot):
     st = play.session.state
     assert st.round == 2 and st.current_nation == "AXIS"
     assert any(e.get("e") == "action" and e.get("n") == "SOV" for e in st.log)
+
+
+def test_words_of_every_roll_and_the_stacking_warning():
+    """Headless: the adapter's words for each assault and advance roll of a bot game, and
+    the warning of a move over the stacking limit."""
+    from editor.play.hgw import HgwClicks, describe_hgw_event
+    from gamecore.store.packfile import read_pack
+
+    pack = read_pack(PACK)
+    s = PlaySession.start(pack, "barbarossa", seed=4, rounds=1, seats={"*": "heuristic"})
+    clicks = HgwClicks()
+    st = s.state
+    agn, agc = _army(st, "Army Group North"), _army(st, "Army Group Center")
+    warn = clicks.overstack(st, st.armies[agc][2], 10)
+    assert "at most 10" in warn and "10 would be lost" in warn
+    assert clicks.overstack(st, st.armies[agc][2], 0) == ""
+    # the whole army joins the army in the destination hex by default
+    a = clicks.next_action(s, st.armies[agn][2], st.armies[agc][2], {"inf": 5, "mech": 5}, set())
+    assert a.kind == "hgw_move" and a.target == agc and len(a.units) == 10
+    s.run_bots()
+    fires = [e for e in s.state.log if e.get("e") == "hgw_fire"]
+    advances = [e for e in s.state.log if e.get("e") == "hgw_advance"]
+    assert fires and advances
+    for e in fires:
+        text = describe_hgw_event(pack, e, s.state)
+        assert f"strength column {e['strength']}, die {e['die']}" in text
+        assert f"{e['hits']} hit(s), {e['lost']} SP(s) lost" in text
+    for e in advances:
+        text = describe_hgw_event(pack, e, s.state)
+        assert f"mech {e['mech']} vs " in text and f"die {e['die']}" in text
+        assert ("success" if e["success"] else "failure") in text
+        if e["roll"] != e["die"]:
+            assert f"modifiers {e['roll'] - e['die']:+d} = {e['roll']}" in text
