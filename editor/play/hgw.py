@@ -160,6 +160,19 @@ class HgwClicks:
             f"(at most {lim}); {over} would be lost when movement ends"
         )
 
+    @staticmethod
+    def standing_arrows(state) -> list[tuple[int, int]]:
+        """The attacks standing this turn, as (army's hex, target) arrows: the announced
+        initial attacks of armies that have not advanced, and the exploiting army's."""
+        out = []
+        for aid, t in sorted(getattr(state, "declared", {}).items()):
+            if aid in state.armies and aid not in state.advanced and aid not in state.failed:
+                out.append((state.armies[aid][2], t))
+        xa, xt, _ = getattr(state, "exploit", (0, 0, ()))
+        if xa in state.armies and xt:
+            out.append((state.armies[xa][2], xt))
+        return [p for p in out if p[0] != p[1]]
+
     # -- what the stack panel shows --------------------------------------------------------
     def hex_info(self, state, z: int) -> list[str]:
         """The hex's terrain, PP, devastation and garrison, then its armies (name, SPs)."""

@@ -330,17 +330,21 @@ class PlayTool(Tool):
         """The route(s) previewed: a line through the zones passed, an arrow at the end;
         the waypoints numbered."""
         routes = self.mode.routes
-        if not routes and not self.mode.waypoints:
+        standing = self.mode.standing_arrows()
+        if not routes and not self.mode.waypoints and not standing:
             return
         geom = self.window.scene.geom
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         scale = view.transform().m11() or 1.0
-        for path in routes:
+        # (the attacks announced this turn, in red, under the route previewed)
+        arrows = [(p, QColor(220, 40, 30)) for p in standing]
+        arrows += [(p, QColor(255, 214, 0)) for p in routes]
+        for path, fill in arrows:
             pts = [QPointF(*geom.anchor[z]) for z in path if z in geom.anchor]
             if len(pts) < 2:
                 continue
-            for colour, width in ((QColor(0, 0, 0, 170), 7.0), (QColor(255, 214, 0), 3.5)):
+            for colour, width in ((QColor(0, 0, 0, 170), 7.0), (fill, 3.5)):
                 pen = QPen(colour, width / scale)
                 pen.setCapStyle(Qt.PenCapStyle.RoundCap)
                 pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
@@ -364,7 +368,7 @@ class PlayTool(Tool):
                 ]
             )
             painter.setPen(QPen(QColor(0, 0, 0, 200), 1.5 / scale))
-            painter.setBrush(QColor(255, 214, 0))
+            painter.setBrush(fill)
             painter.drawPolygon(head)
             painter.setBrush(QColor(255, 255, 255))
             for p in pts[1:-1]:  # the zones passed through
@@ -425,6 +429,7 @@ class PlayPanel(QWidget):
         al = QVBoxLayout(self.actions_page)
         self.actions_title = QLabel("", objectName="playActionsTitle", wordWrap=True)
         self.actions = QListWidget(objectName="playActions")
+        self.actions.setWordWrap(True)  # (the dock never widens for a long line)
         self.actions.itemDoubleClicked.connect(lambda _i: self._do_selected())
         self._do_row = QWidget()
         row = QHBoxLayout(self._do_row)
@@ -488,6 +493,7 @@ class PlayPanel(QWidget):
             self.pages.addWidget(w)
 
         self.log = QListWidget(objectName="playLog")
+        self.log.setWordWrap(True)  # (an hgw roll's words are long; the dock never widens)
         self.log.itemClicked.connect(self._log_clicked)
         self.objectives = QTableWidget(0, 4, objectName="playObjectives")
         self.objectives.setHorizontalHeaderLabels(["Objective", "Kind", "Owner", "Paid"])
@@ -741,6 +747,12 @@ class PlayPanel(QWidget):
             if e.get("e") == "start":
                 continue
             act = e.get("a") if e.get("e") == "action" else None
+            if (
+                self.mode.clicks is not None
+                and isinstance(act, dict)
+                and str(act.get("kind", "")).startswith("hgw_")
+            ):
+                continue  # (the rule system logs what the action did, in its own event)
             if secret and isinstance(act, dict) and act.get("kind") == "buy":
                 # hot-seat: what a nation bought shows when it is placed
                 text = f"{e.get('n', '')}: buys (shown when placed)"
@@ -749,6 +761,8 @@ class PlayPanel(QWidget):
             item = QListWidgetItem(text)
             z = e.get("zone")
             a = e.get("a") if e.get("e") == "action" else None
+            if not isinstance(z, int) and isinstance(e.get("to"), int):
+                z = e["to"]  # (an hgw move)
             if not isinstance(z, int) and isinstance(a, dict):
                 z = (a.get("path") or [None])[-1] if a.get("path") else a.get("zone")
             item.setData(Qt.ItemDataRole.UserRole, z)
@@ -812,6 +826,8 @@ class PlayMode(QObject):
         self.clicks: HgwClicks | None = None
         #: the zone clicked last (the stack panel describes it; hgw: the hex and armies)
         self.inspected: int | None = None
+        #: the attacks standing drawn last (hgw)
+        self._arrows: list[tuple[int, int]] = []
         #: the route(s) the picked stack would take to the zone under the mouse
         self.routes: list[tuple[int, ...]] = []
         #: a move waiting for the player to choose its transport: (dest, counts)
@@ -988,6 +1004,10 @@ class PlayMode(QObject):
             self.window.scene.set_play_targets(self.source, self.targets(self.source))
         else:
             self.window.scene.set_play_targets(None, ())
+        arrows = self.standing_arrows()
+        if arrows != self._arrows:  # (the view repaints the overlay only when they change)
+            self._arrows = arrows
+            self.window.view.viewport().update()
         self.panel.refresh()
         self.changed.emit()
 
@@ -1271,6 +1291,13 @@ class PlayMode(QObject):
         if self.clicks is not None:
             return {self.clicks.target(a) for a in self._moves_from(zone)}
         return {a.path[-1] for a in self._moves_from(zone)}
+
+    def standing_arrows(self) -> list[tuple[int, int]]:
+        """(A click adapter's game) the attacks standing this turn, drawn on the map."""
+        s = self.session
+        if s is None or self.clicks is None:
+            return []
+        return self.clicks.standing_arrows(s.state)
 
     def _route(self, a: Action) -> tuple[int, ...]:
         """The zones the arrow of ``a`` passes (an hgw attack: the army's hex, the target)."""

@@ -225,3 +225,28 @@ def test_words_of_every_roll_and_the_stacking_warning():
         assert ("success" if e["success"] else "failure") in text
         if e["roll"] != e["die"]:
             assert f"modifiers {e['roll'] - e['die']:+d} = {e['roll']}" in text
+
+
+def test_announced_attacks_stand_on_the_map(barbarossa, qtbot):
+    w = barbarossa
+    play = _start(w, qtbot, {"AXIS": "human", "SOV": "human"})
+    _end_phase(play, qtbot)
+    st = play.session.state
+    agc = _army(st, "Army Group Center")
+    _click_zone(w, qtbot, st.armies[agc][2])
+    target = min(z for z in w.scene.play_targets if st.owner.get(z) == "SOV")
+    _click_zone(w, qtbot, target)
+    assert play.standing_arrows() == [(st.armies[agc][2], target)]
+    # the red arrow's middle, on screen
+    (ax, ay), (bx, by) = w.scene.geom.anchor[st.armies[agc][2]], w.scene.geom.anchor[target]
+    mid = w.view.mapFromScene((ax + bx) / 2, (ay + by) / 2)
+
+    def colour():
+        qtbot.wait(50)
+        c = w.view.viewport().grab().toImage().pixelColor(mid.x(), mid.y())
+        return c.red(), c.green(), c.blue()
+
+    assert colour() == (220, 40, 30)
+    qtbot.mouseClick(play.panel.undo_btn, Qt.MouseButton.LeftButton)
+    assert play.standing_arrows() == []
+    assert colour() != (220, 40, 30)
