@@ -21,7 +21,16 @@ from typing import Any
 
 from gamecore.engine.actions import Action
 from gamecore.hgw import geo
-from gamecore.hgw.system import army_count, building, stack_limit
+from gamecore.hgw.system import (
+    advance_mech,
+    army_count,
+    building,
+    defence_value,
+    opt,
+    stack_limit,
+    winter_mod,
+)
+from gamecore.hgw.tables import advance_succeeds
 
 #: phase -> the action kind a click makes
 CLICK_KINDS = {"movement": "hgw_move", "announce": "hgw_attack", "exploitation": "hgw_exploit"}
@@ -208,6 +217,35 @@ class HgwClicks:
         return lines
 
 
+# ------------------------------------------------------------------------- advance odds
+def advance_odds(state, aid: int, target: int) -> tuple[int, int]:
+    """(the die faces of six that succeed, the roll's modifiers) of army ``aid``'s advance
+    into ``target`` now: the Advance Table's range for its mech against the hex's
+    defence, the roll modified as the rules modify it (+1 per hex the army advanced into
+    this turn, the terrain's modifier, the Russian winter's). The rules' apply_advance
+    rolls the die; tests check these odds against it for every face."""
+    n, _, src = state.armies[aid]
+    mech = advance_mech(state, aid)
+    dfn = defence_value(state, n, target)
+    terrain = geo.graph(state).terrain.get(target, "clear")
+    tmod = int(opt(state, "hgw_terrain_advance").get(terrain, 0))
+    if terrain == "jungle" and dfn != 0:
+        tmod = 0
+    mods = state.advanced.get(aid, 0) + tmod + winter_mod(state, n, src)
+    table = opt(state, "hgw_advance")
+    wins = sum(1 for die in range(1, 7) if advance_succeeds(table, mech, dfn, die + mods))
+    return wins, mods
+
+
+def odds_text(state, a: Action) -> str:
+    """ " — succeeds on 4 of 6 (modifiers +1)" for an hgw advance, else ""."""
+    if a.kind != "hgw_advance" or not a.units or a.units[0] not in state.armies:
+        return ""
+    wins, mods = advance_odds(state, a.units[0], a.zone)
+    m = f", modifiers {mods:+d}" if mods else ""
+    return f" — succeeds on {wins} of 6{m}"
+
+
 # ------------------------------------------------------------------------- the log's words
 def describe_hgw_event(pack, e: dict[str, Any], state=None) -> str | None:
     """One hgw event in words (the rolls with their numbers); None: not an hgw event."""
@@ -287,5 +325,11 @@ def rolls_this_turn(state, last: int = 4) -> list[str]:
     """The turn's last rolls (assaults and advances) in words, the latest last."""
     log = state.log
     start = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("e") == "turn"), 0)
-    rolls = [e for e in log[start:] if e.get("e") in ROLL_EVENTS]
-    return [describe_hgw_event(state.pack, e, state) or "" for e in rolls[-last:]]
+    lines: list[str] = []
+    for e in log[start:]:
+        if e.get("e") in ROLL_EVENTS:
+            lines.append(describe_hgw_event(state.pack, e, state) or "")
+        elif e.get("e") == "hgw_losses" and lines:
+            # (the side that chose its losses after the roll: what it lost)
+            lines[-1] += f"; then {e.get('lost')} SP(s) lost, {e.get('first')} first"
+    return lines[-last:]

@@ -51,7 +51,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.play.hgw import HgwClicks, describe_hgw_event, hex_label, rolls_this_turn
+from editor.play.hgw import (
+    HgwClicks,
+    describe_hgw_event,
+    hex_label,
+    odds_text,
+    rolls_this_turn,
+)
 from editor.tools.base import Tool
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError, WarroomError
@@ -82,13 +88,30 @@ HIDDEN_PHASES = ("purchase",)
 
 
 #: the sections of the phase's actions list, in order, and their titles
-SECTION_ORDER = {"buy": 0, "research": 1, "repair": 2, "advance": 3, "place": 4, "fight": 5}
+SECTION_ORDER = {
+    "buy": 0,
+    "research": 1,
+    "repair": 2,
+    "advance": 3,
+    "place": 4,
+    "fight": 5,
+    # Hitler's Global War: an attack's assault comes before its advance
+    "hgw_exploit": 6,
+    "hgw_assault": 7,
+    "hgw_advance": 8,
+}
 SECTION_TITLES = {
     "buy": "Buy (how many: Times)",
     "advance": "Production Chart: next instalments",
     "place": "Place",
     "fight": "Battles",
     "declare_war": "Declare war",
+    "hgw_attack": "Announce an attack (or click the army's hex, then the target)",
+    "hgw_exploit": "Exploit: the army's next target (or click on the map)",
+    "hgw_assault": "Assault (Firepower Table; the defender loses SPs)",
+    "hgw_advance": "Advance (Advance Table: success enters the hex)",
+    "hgw_repair": "Repair devastation",
+    "hgw_build": "Build SPs",
 }
 
 
@@ -644,7 +667,7 @@ class PlayPanel(QWidget):
             return s.describe_repair(a.target)
         if a.kind == "advance":
             return s.describe_advance(a.target)
-        return describe_action(s.state, a)
+        return describe_action(s.state, a) + odds_text(s.state, a)
 
     def _fill_stack(self) -> None:
         m = self.mode
@@ -724,7 +747,14 @@ class PlayPanel(QWidget):
         b = getattr(st, "battle", None)
         where = f" in {zone_name(st.pack, b.zone)}" if b is not None else ""
         side = {"att": "attacker", "def": "defender"}.get(d.about, d.about)
-        self.decision_text.setText(f"{d.owner} decides: {d.kind} ({side}){where}")
+        text = f"{d.owner} decides: {d.kind} ({side}){where}"
+        if self.mode.clicks is not None:
+            text = {
+                "hgw_losses": f"{d.owner} decides which SPs are lost first",
+                "hgw_defend": f"{d.owner} decides which armies make a defensive assault "
+                "on the attackers (now or later)",
+            }.get(d.kind, text)
+        self.decision_text.setText(text)
         text = self.mode.battle_summary()
         if not text and self.mode.clicks is not None:
             text = "\n".join(rolls_this_turn(st))

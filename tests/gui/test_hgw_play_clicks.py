@@ -141,7 +141,7 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
     row = next(
         i for i in range(lst.count()) if lst.item(i).text().startswith("Advance Army Group Center")
     )
-    assert "before modifiers" in lst.item(row).text()
+    assert "before modifiers" in lst.item(row).text() and " of 6" in lst.item(row).text()
     lst.setCurrentRow(row)
     qtbot.mouseClick(play.panel.do_btn, Qt.MouseButton.LeftButton)
     adv = [t for t in _log_texts(play) if t.startswith("Advance of Army Group Center")]
@@ -250,3 +250,57 @@ def test_announced_attacks_stand_on_the_map(barbarossa, qtbot):
     qtbot.mouseClick(play.panel.undo_btn, Qt.MouseButton.LeftButton)
     assert play.standing_arrows() == []
     assert colour() != (220, 40, 30)
+
+
+class _Die:
+    """A die that shows ``face`` (the rules roll it for the advance)."""
+
+    def __init__(self, face: int):
+        self.face = face
+
+    def roll(self, sides: int) -> int:
+        return self.face
+
+
+@pytest.mark.parametrize("seed", [1, 7])
+def test_the_advance_odds_shown_are_the_rules(seed):
+    """Every advance of the Axis's first initial attack: the faces the list says succeed
+    are exactly the faces with which the rule system's advance succeeds."""
+    from editor.play.hgw import advance_odds
+    from gamecore.engine.actions import Action
+    from gamecore.store.packfile import read_pack
+
+    pack = read_pack(PACK)
+    s = PlaySession.start(
+        pack, "barbarossa", seed=seed, seats={"AXIS": "human", "SOV": "heuristic"}
+    )
+    end = Action.end_phase()
+    s.apply(end)  # movement
+    st = s.state
+    for aid in sorted(a for a, v in st.armies.items() if v[0] == "AXIS"):
+        attacks = [a for a in s.legal() if a.kind == "hgw_attack" and a.units == (aid,)]
+        enemy = [a for a in attacks if st.owner.get(a.zone) == "SOV"]
+        if enemy:
+            s.apply(enemy[-1])
+    if s.state.phase == "announce":  # (announcing every army may end the phase)
+        s.apply(end)
+    for _ in range(50):
+        s.run_bots()
+        if s.state.decision is None:
+            break
+        s.apply(s.legal()[0])
+    assert s.state.phase == "initial"
+    advances = [a for a in s.legal() if a.kind == "hgw_advance"]
+    assert len(advances) >= 3
+    for a in advances:
+        wins, mods = advance_odds(s.state, a.units[0], a.zone)
+        faces = set()
+        for face in range(1, 7):
+            trial = s.state.clone()
+            trial.rng = _Die(face)
+            trial.apply(a, check=True)
+            (e,) = [x for x in trial.log if x.get("e") == "hgw_advance"][-1:]
+            assert e["die"] == face and e["roll"] == face + mods
+            if e["success"]:
+                faces.add(face)
+        assert faces == set(range(1, wins + 1)), (a, wins, mods)
