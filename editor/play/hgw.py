@@ -171,10 +171,12 @@ class HgwClicks:
 
     @staticmethod
     def standing_arrows(state) -> list[tuple[int, int]]:
-        """The attacks standing this turn, as (army's hex, target) arrows: the announced
-        initial attacks of armies that have not advanced, and the exploiting army's."""
+        """The attacks standing this turn, as (army's hex, target) arrows: in the announce
+        and initial phases the announced attacks of armies that have not advanced or
+        failed; in exploitation the exploiting army's."""
         out = []
-        for aid, t in sorted(getattr(state, "declared", {}).items()):
+        declared = getattr(state, "declared", {}) if state.phase in ("announce", "initial") else {}
+        for aid, t in sorted(declared.items()):
             if aid in state.armies and aid not in state.advanced and aid not in state.failed:
                 out.append((state.armies[aid][2], t))
         xa, xt, _ = getattr(state, "exploit", (0, 0, ()))
@@ -209,7 +211,13 @@ class HgwClicks:
             if aid in getattr(state, "cut", ()):
                 notes.append("out of supply")
             if aid in getattr(state, "declared", {}):
-                notes.append(f"attacks {hex_label(pack, state.declared[aid])}")
+                t = hex_label(pack, state.declared[aid])
+                if aid in state.failed:
+                    notes.append(f"its attack on {t} failed")
+                elif aid in state.advanced:
+                    notes.append("advanced")
+                else:
+                    notes.append(f"attacks {t}")
             extra = f" — {', '.join(notes)}" if notes else ""
             lines.append(f"{name} ({nat}): {inf} inf, {mech} mech{extra}")
         if not armies:
@@ -314,6 +322,15 @@ def describe_hgw_event(pack, e: dict[str, Any], state=None) -> str | None:
         return f"{e.get('nation')} loses {e.get('amount')} unspent PP"
     if kind == "turn" and "season" in e:
         return f"Turn of {e.get('nation')}, round {e.get('round')}"
+    if kind == "income" and "amount" in e:
+        return f"{e.get('nation')} collects {e.get('amount')} PP"
+    if kind == "round_end":
+        return f"End of round {e.get('round')}"
+    if kind == "capture":
+        why = {"unsupplied": " (out of supply)"}.get(e.get("why"), "")
+        return f"{e.get('nation')} takes {here}{why}"
+    if kind == "game_over":
+        return f"Game over: {e.get('winner') or 'no winner'} — {e.get('reason')}"
     return None
 
 
@@ -321,7 +338,7 @@ def describe_hgw_event(pack, e: dict[str, Any], state=None) -> str | None:
 ROLL_EVENTS = ("hgw_fire", "hgw_advance")
 
 
-def rolls_this_turn(state, last: int = 4) -> list[str]:
+def rolls_this_turn(state, last: int = 3) -> list[str]:
     """The turn's last rolls (assaults and advances) in words, the latest last."""
     log = state.log
     start = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("e") == "turn"), 0)
@@ -331,5 +348,9 @@ def rolls_this_turn(state, last: int = 4) -> list[str]:
             lines.append(describe_hgw_event(state.pack, e, state) or "")
         elif e.get("e") == "hgw_losses" and lines:
             # (the side that chose its losses after the roll: what it lost)
-            lines[-1] += f"; then {e.get('lost')} SP(s) lost, {e.get('first')} first"
+            chosen = f"{e.get('lost')} SP(s) lost, {e.get('first')} first"
+            if lines[-1].endswith(" 0 SP(s) lost"):  # (the event logged 0: not yet chosen)
+                lines[-1] = lines[-1][: -len("0 SP(s) lost")] + chosen
+            else:
+                lines[-1] += f"; then {chosen}"
     return lines[-last:]

@@ -221,7 +221,8 @@ def describe_event(pack, e: dict[str, Any], state=None) -> str:
     if kind == "battle":
         return f"battle{where}: {e.get('attacker')} attacks {e.get('defender')}"
     if kind == "battle_end":
-        return f"battle{where} ends: {e.get('result')} after {e.get('rounds')} round(s)"
+        rounds = f" after {e['rounds']} round(s)" if e.get("rounds") is not None else ""
+        return f"battle{where} ends: {e.get('result')}{rounds}"
     if kind == "research":
         ok = "success" if e.get("success") else "no success"
         return (
@@ -559,8 +560,10 @@ class PlayPanel(QWidget):
             f"font-weight: bold; padding: 4px; border-left: 10px solid {colour};"
         )
         banks = ", ".join(f"{n} {v}" for n, v in sorted(st.banks.items()) if v)
-        self.money.setText("Banks: " + banks)
-        self.money.setVisible(bool(banks) or m.clicks is None)
+        if m.clicks is not None:  # (hgw: production points, spent in production)
+            self.money.setText("PP to spend: " + (banks or "none now"))
+        else:
+            self.money.setText("Banks: " + banks)
         human = s.human_to_move and not m.handing_over
         self.end_btn.setEnabled(human and END in s.legal())
         self.undo_btn.setEnabled(human and s.can_undo)
@@ -783,11 +786,15 @@ class PlayPanel(QWidget):
                 and str(act.get("kind", "")).startswith("hgw_")
             ):
                 continue  # (the rule system logs what the action did, in its own event)
+            if self.mode.clicks is not None and e.get("e") in ("battle", "battle_end"):
+                continue  # (hgw: the advance's own line says it; these count battles)
             if secret and isinstance(act, dict) and act.get("kind") == "buy":
                 # hot-seat: what a nation bought shows when it is placed
                 text = f"{e.get('n', '')}: buys (shown when placed)"
             else:
-                text = describe_event(pack, e, self.mode.session.state)
+                st = self.mode.session.state
+                own = describe_hgw_event(pack, e, st) if self.mode.clicks is not None else None
+                text = own if own is not None else describe_event(pack, e, st)
             item = QListWidgetItem(text)
             z = e.get("zone")
             a = e.get("a") if e.get("e") == "action" else None

@@ -147,6 +147,9 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
     adv = [t for t in _log_texts(play) if t.startswith("Advance of Army Group Center")]
     assert adv and "mech " in adv[0] and "vs defence" in adv[0] and "die " in adv[0]
     assert "Rolls this turn" in play.panel.info.text()
+    assert adv[0] in play.panel.info.text()
+    # the log words the rule system's events, not the raw action lines
+    assert not any("units=" in t or "None round" in t for t in _log_texts(play))
 
     # end the phases (answering the defender's questions) to the Soviet turn
     for _ in range(40):
@@ -159,6 +162,7 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
             _end_phase(play, qtbot)
     st = play.session.state
     assert (st.current_nation, st.phase) == ("SOV", "movement")
+    assert any(t.startswith("AXIS collects ") and t.endswith(" PP") for t in _log_texts(play))
     sov = next(
         a for a, v in st.armies.items() if v[0] == "SOV" and a not in st.cut and v[1] != "Siberia"
     )
