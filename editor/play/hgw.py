@@ -353,4 +353,8 @@ def rolls_this_turn(state, last: int = 3) -> list[str]:
                 lines[-1] = lines[-1][: -len("0 SP(s) lost")] + chosen
             else:
                 lines[-1] += f"; then {chosen}"
+    d = state.decision
+    if d is not None and d.kind == "hgw_losses" and lines and lines[-1].endswith(" 0 SP(s) lost"):
+        # (the roll whose losses are being chosen now)
+        lines[-1] = lines[-1][: -len(", 0 SP(s) lost")] + f": {d.owner} chooses the losses"
     return lines[-last:]

@@ -134,6 +134,8 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
         st = play.session.state
         if st.decision is None:
             break
+        if st.decision.kind == "hgw_losses":  # the roll's hits wait for this choice
+            assert play.panel.battle_text.text().endswith(f"{st.decision.owner} chooses the losses")
         qtbot.mouseClick(play.panel.answer_btn, Qt.MouseButton.LeftButton)
     st = play.session.state
     assert st.phase == "initial"
@@ -270,7 +272,7 @@ class _Die:
 def test_the_advance_odds_shown_are_the_rules(seed):
     """Every advance of the Axis's first initial attack: the faces the list says succeed
     are exactly the faces with which the rule system's advance succeeds."""
-    from editor.play.hgw import advance_odds
+    from editor.play.hgw import advance_odds, rolls_this_turn
     from gamecore.engine.actions import Action
     from gamecore.store.packfile import read_pack
 
@@ -288,11 +290,18 @@ def test_the_advance_odds_shown_are_the_rules(seed):
             s.apply(enemy[-1])
     if s.state.phase == "announce":  # (announcing every army may end the phase)
         s.apply(end)
+    asked = 0
     for _ in range(50):
         s.run_bots()
         if s.state.decision is None:
             break
+        if s.state.decision.kind == "hgw_losses":
+            # the Soviet defensive assault's hits wait for the Axis's choice: the rolls
+            # shown say so instead of "0 SP(s) lost"
+            assert rolls_this_turn(s.state)[-1].endswith("AXIS chooses the losses")
+            asked += 1
         s.apply(s.legal()[0])
+    assert asked
     assert s.state.phase == "initial"
     advances = [a for a in s.legal() if a.kind == "hgw_advance"]
     assert len(advances) >= 3
