@@ -453,7 +453,6 @@ class PlayPanel(QWidget):
         al = QVBoxLayout(self.actions_page)
         self.actions_title = QLabel("", objectName="playActionsTitle", wordWrap=True)
         self.actions = QListWidget(objectName="playActions")
-        self.actions.setWordWrap(True)  # (the dock never widens for a long line)
         self.actions.itemDoubleClicked.connect(lambda _i: self._do_selected())
         self._do_row = QWidget()
         row = QHBoxLayout(self._do_row)
@@ -517,7 +516,6 @@ class PlayPanel(QWidget):
             self.pages.addWidget(w)
 
         self.log = QListWidget(objectName="playLog")
-        self.log.setWordWrap(True)  # (an hgw roll's words are long; the dock never widens)
         self.log.itemClicked.connect(self._log_clicked)
         self.objectives = QTableWidget(0, 4, objectName="playObjectives")
         self.objectives.setHorizontalHeaderLabels(["Objective", "Kind", "Owner", "Paid"])
@@ -961,6 +959,10 @@ class PlayMode(QObject):
         self.inspected = None
         make = CLICK_ADAPTERS.get(getattr(session.state.system, "name", ""))
         self.clicks = make() if make is not None else None
+        # hgw's rolls and actions are long lines: wrapped (the dock never widens); the
+        # A&A family's lists keep one line an item (a long game's log lays out faster)
+        self.panel.log.setWordWrap(self.clicks is not None)
+        self.panel.actions.setWordWrap(self.clicks is not None)
         self.routes, self.choosing, self.waypoints = [], None, []
         self._last_human = None
         self._private_to = None
