@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLabel, QMessageBox
 
-from editor.play import new_game
+from editor.play import load_game, new_game, save_game
 from editor.play.newgame import NewGameDialog
 from gamecore.sim.session import PlaySession
 
@@ -173,9 +173,16 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
 
     # a saved game reloads to the same position
     path = tmp_path / "hand.wrgame.json"
-    play.save(path)
+    assert save_game(w, path)
     again = PlaySession.load(path, w.document.pack)
-    assert again.state.snapshot() == play.session.state.snapshot()
+    before = play.session.state.snapshot()
+    assert again.state.snapshot() == before
+    # and in the window: Load Game replays it and the play goes on by clicks
+    assert load_game(w, path)
+    assert play.wait_until_started()
+    assert play.session is not None and play.session.state.snapshot() == before
+    _click_zone(w, qtbot, st.armies[sov][2])
+    assert w.scene.play_targets
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
