@@ -324,3 +324,49 @@ def test_the_advance_odds_shown_are_the_rules(seed):
             if e["success"]:
                 faces.add(face)
         assert faces == set(range(1, wins + 1)), (a, wins, mods)
+
+
+def test_two_armies_in_a_hex_move_by_one_click(barbarossa, qtbot):
+    """Two armies in the source hex: one move per army; the first moves whole, the
+    second joins it in the destination (the default joins an army already there)."""
+    from gamecore.engine.actions import Action
+
+    w = barbarossa
+    play = _start(w, qtbot, {"AXIS": "human", "SOV": "human"})
+    s = play.session
+    st = s.state
+    berlin = next(z for z, c in st.board.code.items() if c == "1237")
+    agn, fourth = _army(st, "Army Group North"), _army(st, "Fourth Army")
+    for aid in (agn, fourth):  # two new armies in Berlin (the engine's own moves)
+        sps = tuple(u for u, a in sorted(st.army_of.items()) if a == aid)[:2]
+        play.act(Action("hgw_move", units=sps, path=(st.armies[aid][2], berlin), target=0))
+    st = s.state
+    assert len([a for a, v in st.armies.items() if v[2] == berlin]) == 2
+    # to the next Axis movement: every phase ended, both sides
+    for _ in range(60):
+        st = play.session.state
+        if st.round == 2 and st.current_nation == "AXIS" and st.phase == "movement":
+            break
+        if st.decision is not None:
+            qtbot.mouseClick(play.panel.answer_btn, Qt.MouseButton.LeftButton)
+        else:
+            _end_phase(play, qtbot)
+    st = play.session.state
+    assert (st.round, st.phase) == (2, "movement")
+    here = sorted(a for a, v in st.armies.items() if v[2] == berlin)
+    assert len(here) == 2
+    _click_zone(w, qtbot, berlin)
+    assert sum(sp.value() for sp in play.panel._spins.values()) == 4
+    dest = min(
+        z
+        for z in w.scene.play_targets
+        if not any(v[2] == z for v in st.armies.values()) and z != berlin
+    )
+    n_actions = sum(1 for e in st.log if e.get("e") == "action")
+    _click_zone(w, qtbot, dest)
+    st = play.session.state
+    moves = [e for e in st.log[n_actions:] if e.get("e") == "hgw_move"]
+    assert len(moves) == 2 and sum(e["sps"] for e in moves) == 4
+    there = [a for a, v in st.armies.items() if v[2] == dest]
+    assert there == [here[0]]  # the first army moved whole, the second joined it
+    assert not any(v[2] == berlin for v in st.armies.values())
