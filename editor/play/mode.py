@@ -1354,7 +1354,11 @@ class PlayMode(QObject):
             return
         self.inspected = zone
         if zone is not None and not self._moves_from(zone):
-            if s.human_to_move and self._click_phase(s.state.phase):
+            st = s.state
+            mine = self.clicks is None or any(
+                v[2] == zone and v[0] == s.player for v in st.armies.values()
+            )  # (hgw: a click on a hex without an army of yours only describes it)
+            if mine and s.human_to_move and self._click_phase(st.phase):
                 verb = "attack" if s.state.phase in ("announce", "exploitation") else "move"
                 self.message.emit(
                     f"nothing of {s.player} can {verb} from {zone_name(s.pack, zone)}"

@@ -80,6 +80,14 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
     texts = [play.panel.actions.item(i).text() for i in range(play.panel.actions.count())]
     assert not any(t.startswith("Move ") for t in texts)
 
+    # a click on an enemy army's hex describes it, without complaint
+    said: list[str] = []
+    play.message.connect(said.append)
+    moscow = _army(st, "Moscow")
+    _click_zone(w, qtbot, st.armies[moscow][2])
+    assert play.source is None and not said
+    assert any(t.startswith("Moscow (SOV): 2 inf, 2 mech") for t in _form_texts(play))
+
     agn, fourth = _army(st, "Army Group North"), _army(st, "Fourth Army")
     src, dest = st.armies[agn][2], st.armies[fourth][2]
     _click_zone(w, qtbot, src)
