@@ -30,3 +30,5 @@ MAX_JSON_DOCUMENT_BYTES = 1024 * 1024 * 1024
 MAX_EXPORT_PIXELS = 400_000_000
 #: ids (zones, links, ...) are positive and fit a double exactly
 MAX_ID = 2**53
+#: most hexes of one generated hex grid (48 x 112 for a world map of Hitler's Global War)
+MAX_HEX_CELLS = 60_000

@@ -24,11 +24,13 @@ from gamecore.ops.attrs import (
 )
 from gamecore.ops.base import Change, CompositeEdit, Edit, EditError
 from gamecore.ops.geometry import ApplyChangeSet
+from gamecore.ops.hexmap import AddCrossingArrow, RemoveCrossingArrow, crossing_arrow_between
 from gamecore.ops.ignore import IgnoreIssues
 from gamecore.ops.items import AddItem, RemoveItem
 from gamecore.ops.scenario import *  # noqa: F403  (scenario authoring edits)
 
 __all__ = [
+    "AddCrossingArrow",
     "AddItem",
     "ApplyChangeSet",
     "Change",
@@ -36,6 +38,7 @@ __all__ = [
     "Edit",
     "EditError",
     "IgnoreIssues",
+    "RemoveCrossingArrow",
     "RemoveItem",
     "SetAttrs",
     "SetBorderAttrs",
@@ -47,4 +50,5 @@ __all__ = [
     "SetTerrainAreaAttrs",
     "SetZoneAttrs",
     "SetZoneGeometry",
+    "crossing_arrow_between",
 ]

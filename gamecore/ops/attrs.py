@@ -701,10 +701,12 @@ def v_hostile_terrain(value: Any, pack: Pack) -> str | None:
 
 class SetBorderAttrs(_SetEntries):
     """Set ``river``, ``mountain``, ``fortified``, ``impassable`` (bool), ``rail_gauge``
-    (text or None), ``crossing_limit`` (int or None) or ``hostile_terrain`` (one of
-    ``HOSTILE_TERRAIN`` or None; The War Game's lines, kept in the border's props) of
-    borders given as zone pairs. A border that ends up plain is removed from
-    ``Map.borders`` (only borders with some attribute are stored)."""
+    (text or None), ``crossing_limit`` (int or None), ``hostile_terrain`` (one of
+    ``HOSTILE_TERRAIN`` or None; The War Game's lines, kept in the border's props), or
+    the hexside features of hex maps ``road`` and ``all_sea`` (bool, kept in the border's
+    props as ``True`` or absent; the HGW contract of issue #28) of borders given as zone
+    pairs. A border that ends up plain is removed from ``Map.borders`` (only borders
+    with some attribute are stored)."""
 
     family = "border"
     noun = "border"
@@ -716,15 +718,19 @@ class SetBorderAttrs(_SetEntries):
         "rail_gauge": v_opt_str,
         "crossing_limit": v_int(lo=0, hi=1000, optional=True),
         "hostile_terrain": v_hostile_terrain,
+        "road": v_bool,
+        "all_sea": v_bool,
     }
     #: fields stored in ``Border.props`` rather than as attributes
-    PROPS_FIELDS = ("hostile_terrain",)
+    PROPS_FIELDS = ("hostile_terrain", "road", "all_sea")
+    #: props-backed fields that are flags: ``True`` when set, absent when not
+    PROPS_FLAGS = ("road", "all_sea")
 
     def _write(self, entry: Any, value: Any) -> None:
         if self.field not in self.PROPS_FIELDS:
             return super()._write(entry, value)
         props = dict(entry.props)
-        if value is None:
+        if value is None or (self.field in self.PROPS_FLAGS and not value):
             props.pop(self.field, None)
         else:
             props[self.field] = value
@@ -733,6 +739,8 @@ class SetBorderAttrs(_SetEntries):
     @classmethod
     def current(cls, border: Border, field: str) -> Any:
         """The value of ``field`` on ``border`` (props-backed fields included)."""
+        if field in cls.PROPS_FLAGS:
+            return border.props.get(field) is True
         if field in cls.PROPS_FIELDS:
             return border.props.get(field)
         return getattr(border, field)

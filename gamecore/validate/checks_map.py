@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 import shapely
 
+from gamecore.geometry.hexgrid import read_hex_meta
 from gamecore.validate.core import COVERAGE_KINDS, Fix, check  # noqa: I001
 
 
@@ -20,6 +22,35 @@ def _geoms(ctx, kinds=COVERAGE_KINDS):
 
 def _tol(ctx) -> float:
     return 1e-9 * max(ctx.map.width, ctx.map.height, 1.0)
+
+
+def hex_frame(ctx):
+    """The outline of a hex map's grid (``Map.props["hex"]``, gamecore.geometry.hexgrid):
+    the frame its zones cover instead of the rectangle (0, 0)-(width, height). None for
+    other maps, and for grid metadata that does not describe a grid (HEX001 says why)."""
+    if "hex_frame" not in ctx.shared:
+        layout = hex_layout_of(ctx.map)
+        ctx.shared["hex_frame"] = _outline(layout) if layout is not None else None
+    return ctx.shared["hex_frame"]
+
+
+def hex_layout_of(m):
+    """The :class:`HexLayout` of a map with hex-grid metadata that describes a grid,
+    else None."""
+    meta = m.props.get("hex") if isinstance(m.props, dict) else None
+    return read_hex_meta(meta)[0]
+
+
+@functools.lru_cache(maxsize=8)
+def _outline(layout):
+    outline = layout.outline()
+    shapely.prepare(outline.boundary)
+    return outline
+
+
+def _frame_area(ctx) -> float:
+    frame = hex_frame(ctx)
+    return frame.area if frame is not None else ctx.map.width * ctx.map.height
 
 
 @check("MAP001", "error", "geometry", "zone polygon is invalid", per_zone=True)
@@ -144,6 +175,19 @@ class Topology:
             | ((np.abs(xy[:, 1]) <= tol) & (np.abs(xy[:, 3]) <= tol))
             | ((np.abs(xy[:, 1] - h) <= tol) & (np.abs(xy[:, 3] - h) <= tol))
         )
+        frame = hex_frame(ctx)
+        if frame is not None:
+            # a hex map's frame is its grid's outline: a segment lies on it when its
+            # ends and its middle do (an outline has no straight chord across a notch)
+            self.on_frame[:] = False
+            cand = np.flatnonzero(~self.matched)
+            if len(cand):
+                edge = frame.boundary
+                ends = [xy[cand, 0:2], xy[cand, 2:4], (xy[cand, 0:2] + xy[cand, 2:4]) / 2]
+                near = np.ones(len(cand), dtype=bool)
+                for pts in ends:
+                    near &= shapely.distance(shapely.points(pts), edge) <= tol
+                self.on_frame[cand] = near
 
     def neighbour_pairs(self) -> set[tuple[int, int]]:
         """Zone pairs (a < b) that share a segment."""
@@ -252,7 +296,7 @@ def _whole_map_problems(ctx) -> dict[str, list]:
     # (duplicates, nesting) when the areas add up to more than the frame
     suspects = set(topo.seg_zone[bad].tolist())
     total = float(np.sum(shapely.area(topo.geoms)))
-    if total > ctx.map.width * ctx.map.height + tol_area:
+    if total > _frame_area(ctx) + tol_area:
         suspects = set(topo.ids.tolist())
     reported = set()
     overlapping: set[int] = set()
@@ -355,12 +399,18 @@ def frame_uncovered(ctx):
         return
     w, h = ctx.map.width, ctx.map.height
     covered = float(np.sum(shapely.area(np.array(list(geoms.values()), dtype=object))))
-    missing = w * h - covered
-    if missing > max(w * h * 1e-9, _tol(ctx)):
+    area = _frame_area(ctx)
+    missing = area - covered
+    if missing > max(area * 1e-9, _tol(ctx)):
+        where = (
+            "the hex grid's outline; add the missing hexes"
+            if hex_frame(ctx) is not None
+            else f"frame (0, 0)–({w:g}, {h:g}); resize the frame or fill the gaps"
+        )
         yield ctx.issue(
             "MAP011",
-            f"the zones leave {missing:.4g} of the frame's {w * h:.6g} map units² uncovered "
-            f"(frame (0, 0)–({w:g}, {h:g}); resize the frame or fill the gaps)",
+            f"the zones leave {missing:.4g} of the frame's {area:.6g} map units² uncovered "
+            f"({where})",
             point=(w / 2, h / 2),
         )
 

@@ -472,6 +472,7 @@ def _ensure_loaded() -> None:
         checks_dynamic,
         checks_graph,
         checks_gw,
+        checks_hex,
         checks_map,
         checks_scenario,
         checks_war_game_map,  # noqa: F401

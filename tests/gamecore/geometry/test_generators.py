@@ -8,9 +8,9 @@ from gamecore.errors import GeometryError
 from gamecore.geometry import (
     coast_classes,
     compute_adjacency,
+    grid_neighbours,
     hex_grid,
     hex_map,
-    hex_neighbours,
     label_point,
     sea_zones,
     stack_slots,
@@ -49,7 +49,7 @@ def test_hex_ids_are_column_then_row():
         assert (min(a, b), max(a, b)) in pairs
     assert g.codes[1] == "0101"
     even = hex_grid(4, 4, 5.0, shift="even")
-    assert hex_neighbours(1, 1, "flat", 1, "even") == even.neighbours(1, 1)
+    assert grid_neighbours(1, 1, "flat", 1, "even") == even.neighbours(1, 1)
 
 
 def test_hex_map_and_bad_arguments():

@@ -408,6 +408,7 @@ def test_every_registered_check_is_tested_here():
     source += (pathlib.Path(__file__).parent / "test_checks_ruleset.py").read_text()
     extras = [*pathlib.Path(__file__).parent.glob("test_gw*.py")]
     extras += pathlib.Path(__file__).parent.glob("test_war_game*.py")
+    extras += pathlib.Path(__file__).parent.glob("test_hex*.py")
     for extra in sorted(extras):
         source += extra.read_text()
     untested = [code for code in REGISTRY if f'"{code}"' not in source]
