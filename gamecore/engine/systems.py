@@ -211,6 +211,11 @@ class RuleSystem:
         """Facts about a game beyond the core's, for ``warroom play`` (JSON-able)."""
         return {}
 
+    def describe_action(self, state: GameState, action: Action) -> str | None:
+        """One line a player reads for ``action`` (the play mode's action list), or None
+        to let the caller word it (the A&A family's kinds are worded by the editor)."""
+        return None
+
     def production_capacity(self, state: GameState, facility) -> int:
         return 0
 

@@ -31,3 +31,13 @@ def test_factory_reduction_reads_as_words():
         describe_action(s, Action("reduce_factory", type="minor_factory", target=f.id))
         == f"Reduce the factory in {where} to minor factory"
     )
+
+
+def test_a_rule_system_words_its_own_actions_in_the_play_mode():
+    """The play mode's action list asks the game's rule system first
+    (RuleSystem.describe_action); kinds it leaves to the editor keep the editor's words."""
+    from tests.gamecore.engine.toy_system import toy_pack
+
+    s = new_game(toy_pack(), "test", seed=3)
+    assert describe_action(s, Action("levy", zone=2)) == "Levy a soldier in zone 2"
+    assert describe_action(s, Action.end_phase()) == "End phase"

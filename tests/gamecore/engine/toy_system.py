@@ -199,6 +199,11 @@ class ToySystem(RuleSystem):
     def option_specs(self):
         return self._specs
 
+    def describe_action(self, state, action):
+        if action.kind == "levy":
+            return f"Levy a soldier in zone {action.zone}"
+        return None
+
     def state_class(self) -> type:
         return ToyState
 
