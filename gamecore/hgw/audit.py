@@ -49,14 +49,23 @@ def friendly_to(scn: Scenario, owner: str, nation: str) -> bool:
     return owner == nation or relation(scn, owner, nation) in FRIENDLY_RELATIONS
 
 
-def sides(scn: Scenario) -> list[str]:
-    """The nations of the turn order (each a side in Barbarossa), in order, once each."""
-    out: list[str] = []
+def slots(scn: Scenario) -> list[list[str]]:
+    """The sides: the turn order's slots (Barbarossa: [AXIS], [SOV]), each a list of its
+    nations (a nation listed twice counts in its first slot)."""
+    out: list[list[str]] = []
+    seen: set[str] = set()
     for slot in scn.turn_order if isinstance(scn.turn_order, list) else ():
-        for n in slot if isinstance(slot, list | tuple) else ():
-            if isinstance(n, str) and n not in out:
-                out.append(n)
+        names = [n for n in (slot if isinstance(slot, list | tuple) else ()) if isinstance(n, str)]
+        names = [n for n in dict.fromkeys(names) if n not in seen]
+        seen.update(names)
+        if names:
+            out.append(names)
     return out
+
+
+def sides(scn: Scenario) -> list[str]:
+    """The nations of the turn order, in order, once each."""
+    return [n for slot in slots(scn) for n in slot]
 
 
 def hex_codes(pack: Pack) -> dict[str, int]:
@@ -64,16 +73,56 @@ def hex_codes(pack: Pack) -> dict[str, int]:
     return {z.code: zid for zid, z in pack.map.zones.items() if z.code}
 
 
+class _Refused(Exception):
+    pass
+
+
+class _Checker:
+    """What ``RuleSystem.check_options`` reports to: the first failure is raised."""
+
+    def fail(self, key: str, reason: str):
+        raise _Refused(f"{key.removeprefix('options.')}: {reason}")
+
+
+def _shape(name: str, v: Any) -> str | None:
+    """Shapes the set-up, supply and income code reads that the option specs leave open."""
+    if name == "hgw_home":
+        if not all(isinstance(c, list) and all(isinstance(x, str) for x in c) for c in v.values()):
+            return "must map each nation to a list of countries"
+    if name == "hgw_income_modifier":
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in v.values()):
+            return "must map each nation to a whole number"
+    return None
+
+
+def refused_options(rules, options: dict[str, Any]) -> dict[str, str]:
+    """The scenario ``options`` the hgw system cannot play with, each with why: its
+    option spec refuses the value, its ``check_options`` refuses it (checked one at a
+    time over the ruleset's options), or the value's inner shape is wrong."""
+    system = get_system(rules.system)
+    specs = system.option_specs()
+    out = {}
+    for k, v in options.items():
+        spec = specs.get(k)
+        if spec is None:
+            continue
+        why = spec.check(v) or _shape(k, v)
+        if why is None:
+            try:
+                system.check_options(_Checker(), {**rules.options, k: v})
+            except _Refused as err:
+                why = str(err)
+        if why is not None:
+            out[str(k)] = why
+    return out
+
+
 def _tolerant(pack: Pack, scn: Scenario, rules) -> tuple[Scenario, dict[str, Any]]:
     """A copy of ``scn`` the rule system can set up (see the module docstring), and the
     option overrides it needs."""
     codes = hex_codes(pack)
-    specs = get_system(rules.system).option_specs()
-    options = {}
-    for k, v in scn.options.items():
-        spec = specs.get(k)
-        if spec is None or spec.check(v) is None:
-            options[k] = v
+    refused = refused_options(rules, scn.options)
+    options = {k: v for k, v in scn.options.items() if k not in refused}
     merged = {**rules.options, **options}
     overrides: dict[str, Any] = {"hgw_max_armies": 10**6}
     land = sorted(c for c, zid in codes.items() if pack.map.zones[zid].kind == "land")
@@ -102,6 +151,10 @@ def _tolerant(pack: Pack, scn: Scenario, rules) -> tuple[Scenario, dict[str, Any
             devastated[str(code)] = {"points": pts, "permanent": spec.get("permanent") is True}
     props = {"hgw_devastated": devastated} if devastated else {}
     out = copy.copy(scn)
+    out.rounds = scn.rounds if isinstance(scn.rounds, int) and scn.rounds >= 1 else None
+    out.start = scn.start if isinstance(scn.start, str) else ""
+    out.turn_order = [[n for n in slot if n in pack.nations] for slot in slots(scn)]
+    out.turn_order = [slot for slot in out.turn_order if slot]
     out.options = options
     out.units = units
     out.props = props
@@ -123,6 +176,10 @@ def start_state(pack: Pack, scenario_id: str):
         return new_game(shadow, scenario_id, log="none", options=overrides), None
     except WarroomError as err:
         return None, str(err)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as err:
+        # scenario data of a shape the tolerant copy did not foresee: the validator
+        # reports it (HGW016) instead of failing the whole validation run
+        return None, f"unreadable scenario data ({type(err).__name__}: {err})"
 
 
 def home_income(s, nation: str) -> int:

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from gamecore.engine.systems import get_system
 from gamecore.hgw import audit, geo
 from gamecore.hgw.system import SP_TYPES, pp, supplied
 from gamecore.model.calendar import months_per_round, parse_date
@@ -58,17 +57,13 @@ def _codes(ctx) -> dict[str, int]:
 def _options(ctx) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     """The options the game plays by (the ruleset's, then the scenario's that the system
     accepts) and the scenario's refused options: [(name, why)]."""
-    specs = get_system("hgw").option_specs()
-    out = dict(ctx.ruleset.options)
-    bad = []
-    for k, v in ctx.scenario.options.items():
-        spec = specs.get(k)
-        why = spec.check(v) if spec is not None else None
-        if why is None:
-            out[k] = v
-        else:
-            bad.append((str(k), why))
-    return out, bad
+    key = ("hgw_options", ctx.scenario.id)
+    if key not in ctx.shared:
+        refused = audit.refused_options(ctx.ruleset, ctx.scenario.options)
+        out = dict(ctx.ruleset.options)
+        out.update((k, v) for k, v in ctx.scenario.options.items() if k not in refused)
+        ctx.shared[key] = (out, sorted(refused.items()))
+    return ctx.shared[key]
 
 
 def _start(ctx):
@@ -116,6 +111,20 @@ def _army_names(ctx) -> dict[tuple[int, str], str]:
     return names
 
 
+def _on_friendly(ctx, z: int, nation: str) -> bool:
+    """Whether SPs of ``nation`` may stand in ``z`` at the start: a box, or a land hex
+    held by a friend (rules-notes/001 §5.2.4)."""
+    zone = ctx.map.zones[z]
+    if zone.kind == "offmap":
+        return True
+    owner = ctx.scenario.owner_of(z)
+    return (
+        zone.kind == "land"
+        and isinstance(owner, str)
+        and audit.friendly_to(ctx.scenario, owner, nation)
+    )
+
+
 def _army(ctx, z: int, nation: str) -> str:
     name = _army_names(ctx).get((z, nation))
     return f"{nation} army '{name}'" if name else f"the {nation} SPs"
@@ -127,37 +136,35 @@ def _army(ctx, z: int, nation: str) -> str:
 )
 def friendly_once(ctx):
     """rules-notes/001 §5.2.2 (seeds/001 HEX CONTROL AND GARRISONS; the set-up's friendly
-    areas): no hex is friendly to two opposing sides, and every side has a friendly hex."""
+    areas): the sides are the turn order's slots; no hex is friendly to two of them (Axis,
+    Soviet and Allied friendly areas are disjoint), and every side has a friendly hex."""
     if not _is_hgw(ctx):
         return
     sc = ctx.scenario
-    sides = audit.sides(sc)
-    held: dict[str, int] = defaultdict(int)
+    slots = audit.slots(sc)
+    held: dict[int, int] = defaultdict(int)
     for zid, own in sorted(sc.ownership.items()):
         o = own.owner
         if zid not in ctx.map.zones or not isinstance(o, str):
             continue
-        friends = [n for n in sides if audit.friendly_to(sc, o, n)]
-        for n in friends:
-            held[n] += 1
-        rivals = [
-            (a, b)
-            for i, a in enumerate(friends)
-            for b in friends[i + 1 :]
-            if not audit.friendly_to(sc, a, b)
+        friends = [
+            i for i, slot in enumerate(slots) if any(audit.friendly_to(sc, o, n) for n in slot)
         ]
-        if rivals:
-            a, b = rivals[0]
+        for i in friends:
+            held[i] += 1
+        if len(friends) > 1:
+            a, b = ("/".join(slots[i]) for i in friends[:2])
             yield ctx.issue(
                 "HGW001",
-                f"hex {_hex(ctx, zid)}, held by {o}, is friendly to both {a} and {b}, who are "
-                "not friends (rules-notes/001 §5.2.2)",
+                f"hex {_hex(ctx, zid)}, held by {o}, is friendly to two sides, {a} and {b} "
+                "(rules-notes/001 §5.2.2)",
                 zones=[zid],
             )
-    for n in sides:
-        if not held.get(n):
+    for i, slot in enumerate(slots):
+        if not held.get(i):
             yield ctx.issue(
-                "HGW001", f"{n} has no friendly hex at the start (rules-notes/001 §5.2.2)"
+                "HGW001",
+                f"{'/'.join(slot)} has no friendly hex at the start (rules-notes/001 §5.2.2)",
             )
 
 
@@ -189,12 +196,10 @@ def army_placement(ctx):
         return
     sc = ctx.scenario
     for (z, n), _types in sorted(_groups(ctx).items()):
+        if _on_friendly(ctx, z, n):
+            continue
         zone = ctx.map.zones[z]
-        if zone.kind == "offmap":
-            continue
         owner = sc.owner_of(z)
-        if zone.kind == "land" and isinstance(owner, str) and audit.friendly_to(sc, owner, n):
-            continue
         if zone.kind != "land":
             why = f"a {zone.kind} hex" + (f" of {zone.region}" if zone.region else "")
         elif owner is None:
@@ -405,6 +410,8 @@ def defence_supply(ctx):
             continue
         out = audit.out_of_supply(s, n)
         for z in out["armies"]:
+            if not _on_friendly(ctx, z, n):
+                continue  # HGW003: an army on a hex not its side's never traces supply
             yield ctx.issue(
                 "HGW008",
                 f"{_army(ctx, z, n)} in {_hex(ctx, z)} traces no supply to a friendly "
