@@ -43,6 +43,10 @@ def _is_hgw(ctx) -> bool:
     return rs is not None and rs.system == "hgw"
 
 
+def _a(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
 def _int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -127,7 +131,7 @@ def _on_friendly(ctx, z: int, nation: str) -> bool:
 
 def _army(ctx, z: int, nation: str) -> str:
     name = _army_names(ctx).get((z, nation))
-    return f"{nation} army '{name}'" if name else f"the {nation} SPs"
+    return f"{nation} army '{name}'" if name else f"an {nation} army"
 
 
 # ---------------------------------------------------------------------- checks
@@ -201,7 +205,7 @@ def army_placement(ctx):
         zone = ctx.map.zones[z]
         owner = sc.owner_of(z)
         if zone.kind != "land":
-            why = f"a {zone.kind} hex" + (f" of {zone.region}" if zone.region else "")
+            why = f"{_a(zone.kind)} hex" + (f" of {zone.region}" if zone.region else "")
         elif owner is None:
             why = "a neutral hex" + (f" of {zone.region}" if zone.region else "")
         else:
@@ -310,7 +314,7 @@ def devastation(ctx):
             continue
         if zone.kind not in ("land", "offmap"):
             yield ctx.issue(
-                "HGW006", f"devastation in {_hex(ctx, z)}, a {zone.kind} hex", zones=[z]
+                "HGW006", f"devastation in {_hex(ctx, z)}, {_a(zone.kind)} hex", zones=[z]
             )
         elif pts > zone.value:
             yield ctx.issue(
@@ -500,7 +504,7 @@ def victory_hexes(ctx):
         if zone.kind != "land" or (countries and zone.region not in countries):
             yield ctx.issue(
                 "HGW010",
-                f"{city} (option {key}) is hex {_hex(ctx, z)}, a {zone.kind} hex of "
+                f"{city} (option {key}) is hex {_hex(ctx, z)}, {_a(zone.kind)} hex of "
                 f"{zone.region or 'no country'}, not of {' or '.join(map(str, countries)) or 'a country'} "
                 "(rules-notes/001 §5.2.12)",
                 zones=[z],
@@ -597,8 +601,8 @@ def boxes(ctx):
         elif ctx.map.zones[z].kind != "offmap":
             yield ctx.issue(
                 "HGW012",
-                f"the scenario declares {_hex(ctx, z)} an off-map box, but it is a "
-                f"{ctx.map.zones[z].kind} hex (rules-notes/001 §5.2.20)",
+                f"the scenario declares {_hex(ctx, z)} an off-map box, but it is "
+                f"{_a(ctx.map.zones[z].kind)} hex (rules-notes/001 §5.2.20)",
                 zones=[z],
             )
 
@@ -721,7 +725,7 @@ def siberia_box(ctx):
     code = str(opts.get("hgw_siberia_hex"))
     z = _codes(ctx).get(code)
     if z is None or ctx.map.zones[z].kind != "offmap":
-        what = "is on no zone of the map" if z is None else f"is a {ctx.map.zones[z].kind} hex"
+        what = "is on no zone of the map" if z is None else f"is {_a(ctx.map.zones[z].kind)} hex"
         yield ctx.issue(
             "HGW015",
             f"Siberia's production is scheduled (option hgw_siberia_income) but its box "

@@ -123,7 +123,10 @@ def test_hgw003_an_army_in_switzerland_or_an_enemy_hex(pack):
         if stack.zone == zid(pack, "1642"):
             stack.zone = zid(pack, "1636")  # the Rumanian Army into Switzerland
     (issue,) = found(pack, "HGW003")
-    assert "a impassable hex of Switzerland" in issue.message or "impassable" in issue.message
+    assert "AXIS army 'Rumanian Army'" not in issue.message  # its row still names 1642
+    assert (
+        "an AXIS army stands in 1636 (Hex 1636), an impassable hex of Switzerland" in issue.message
+    )
     assert issue.zones == [zid(pack, "1636")]
     add(pack, "1645", "AXIS", "inf", 1)  # neutral Turkey
     add(pack, "1143", "AXIS", "inf", 1)  # a Soviet hex
