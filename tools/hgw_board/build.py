@@ -32,6 +32,7 @@ byte-identical ``dump_json`` output. This is a build tool: ``gamecore`` never im
 
 from __future__ import annotations
 
+import heapq
 import math
 import os
 import sys
@@ -168,15 +169,6 @@ def hex_steps(a: tuple[int, int], b: tuple[int, int]) -> int:
     return max(abs(dq), abs(dr), abs(dq + dr))
 
 
-def _outside(px: float, py: float, row: int, col: int) -> float:
-    """How far lattice point (px, py) lies outside hex (row, col) shrunk by FIT_MARGIN
-    (0 inside): the largest overshoot over the hex's three pairs of edges."""
-    cx, cy = hex_centre(row, col)
-    dx, dy = abs(px - cx), abs(py - cy)
-    apothem = SQRT3 / 2.0 - FIT_MARGIN
-    return max(0.0, dx - apothem, dx * 0.5 + dy * SQRT3 / 2.0 - apothem)
-
-
 # -- georeference -------------------------------------------------------------------------
 
 
@@ -195,13 +187,18 @@ def fit_grid() -> dict:
     a = np.column_stack([pts, np.ones(len(pts))])
     sol = np.linalg.lstsq(a * w[:, None], target * w[:, None], rcond=None)[0]
 
+    apothem = SQRT3 / 2.0 - FIT_MARGIN
+
     def cost(s: np.ndarray) -> float:
+        # the weighted distance by which each place lies outside its hex shrunk by
+        # FIT_MARGIN (the largest overshoot over the hex's three pairs of edges), plus a
+        # small pull to the centres
         f = a @ s
-        total = 0.0
-        for i, (r, c) in enumerate(want):
-            out = _outside(f[i, 0], f[i, 1], r, c)
-            total += w[i] * (10.0 * out + 0.01 * float(((f[i] - target[i]) ** 2).sum()))
-        return total
+        d = np.abs(f - target)
+        out = np.maximum.reduce(
+            [np.zeros(len(d)), d[:, 0] - apothem, d[:, 0] * 0.5 + d[:, 1] * SQRT3 / 2.0 - apothem]
+        )
+        return float((w * (10.0 * out + 0.01 * (d**2).sum(axis=1))).sum())
 
     best, step = cost(sol), 0.05
     while step > 1e-7:
@@ -369,12 +366,7 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
                 if share < LAND_SHARE:
                     _authored(z, "kind")
                 continue
-            best, best_area = "", 0.0
-            for country, g in countries.items():
-                a = z.geometry.intersection(g).area
-                if a > best_area + 1e-9:
-                    best, best_area = country, a
-            z.region = best
+            z.region = _largest_country(z, countries)
     for code, country, why in REGION_OVERRIDES:
         z = by_code[code]
         if z.kind != "land":
@@ -476,23 +468,26 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
         edge = za.geometry.intersection(zb.geometry)
         if edge.length > 0 and not edge.intersects(land):
             _border(m, a, b).props["all_sea"] = True
-    road_sides = 0
+    land_nbrs: dict[int, list[int]] = {}
+    for a, b in sorted(adj):
+        if m.zones[a].kind == m.zones[b].kind == "land":
+            if not m.border(a, b).props.get("all_sea"):
+                land_nbrs.setdefault(a, []).append(b)
+                land_nbrs.setdefault(b, []).append(a)
     for name, points in ROADS:
-        line = LineString([geo.xy(lon, lat) for lon, lat in points])
-        seq = _hexes_along(line, m)
-        for ha, hb in zip(seq, seq[1:], strict=False):
-            key = border_key(ha, hb)
-            if key not in adj:
-                raise ValueError(
-                    f"road {name}: hexes {m.zones[ha].code} and "
-                    f"{m.zones[hb].code} are not neighbours"
-                )
-            bd = _border(m, ha, hb)
-            if bd.props.get("all_sea"):
-                continue  # a road does not cross open water
-            bd.props["road"] = True
-            bd.props["authored"] = True
-            road_sides += 1
+        stops = [by_code[_hex_at(geo, lon, lat)] for lon, lat in points]
+        for stop in stops:
+            if stop.kind != "land":
+                _fail(f"road {name}: waypoint hex {stop.code} is not a land hex")
+        for za, zb in zip(stops, stops[1:], strict=False):
+            route = _land_route(m, land_nbrs, za.id, zb.id)
+            if route is None:
+                _fail(f"road {name}: no land route from {za.code} to {zb.code}")
+                continue
+            for ha, hb in zip(route, route[1:], strict=False):
+                bd = _border(m, ha, hb)
+                bd.props["road"] = True
+                bd.props["authored"] = True
 
     # crossing arrows
     straits_log = []
@@ -555,6 +550,16 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
     except (KeyError, ValueError) as err:
         _fail(f"scenario: {err!r}")
     return pack
+
+
+def _largest_country(z: Zone, countries: dict[str, BaseGeometry]) -> str:
+    """The country covering most of the hex (the first in name order on a tie)."""
+    best, best_area = "", 0.0
+    for country, g in countries.items():
+        a = z.geometry.intersection(g).area
+        if a > best_area + 1e-9:
+            best, best_area = country, a
+    return best
 
 
 def _nearest_country(z: Zone, countries: dict[str, BaseGeometry]) -> str:
@@ -628,20 +633,26 @@ def _grid_adjacency(cells: dict[str, tuple[int, int]], by_code: dict[str, Zone])
     return out
 
 
-def _hexes_along(line: LineString, m: Map) -> list[int]:
-    """The zones a line passes through, in order (sampled finely; consecutive repeats
-    dropped)."""
-    out: list[int] = []
-    n = max(2, int(line.length / (HEX_SIZE / 20.0)))
-    for i in range(n + 1):
-        p = line.interpolate(i / n, normalized=True)
-        r, c = _map_hex(p.x, p.y)
-        z = m.zone_by_code(hex_code(r, c))
-        if z is None:
+def _land_route(m: Map, land_nbrs: dict[int, list[int]], a: int, b: int) -> list[int] | None:
+    """The hexes of a road from hex a to hex b over land hexsides: the fewest hexsides,
+    among those the one keeping closest to the straight line (deterministic)."""
+    if a == b:
+        return [a]
+    line = LineString([m.zones[a].label, m.zones[b].label])
+    done: set[int] = set()
+    frontier: list[tuple[int, float, int, tuple[int, ...]]] = [(0, 0.0, a, (a,))]
+    while frontier:
+        steps, off, here, path = heapq.heappop(frontier)
+        if here in done:
             continue
-        if not out or out[-1] != z.id:
-            out.append(z.id)
-    return out
+        done.add(here)
+        if here == b:
+            return list(path)
+        for n in land_nbrs.get(here, ()):
+            if n not in done:
+                cost = off + line.distance(Point(m.zones[n].label))
+                heapq.heappush(frontier, (steps + 1, cost, n, (*path, n)))
+    return None
 
 
 def _boxes(m: Map, by_code: dict[str, Zone], cells, hex_union: BaseGeometry) -> None:
@@ -649,8 +660,10 @@ def _boxes(m: Map, by_code: dict[str, Zone], cells, hex_union: BaseGeometry) -> 
     of the Urals sharing the eastern land hexes' edges."""
     minx, miny, maxx, maxy = hex_union.bounds
     s = HEX_SIZE
-    w, h = 4.0 * s, 2.4 * s
-    slots = {"west": 0, "south": 0}
+    w, h = 5.0 * s, 2.4 * s
+    # each inset faces the sea hex its arrow reaches (the west ones at its row, the south
+    # ones below its column), pushed apart where two would overlap
+    last_end = {"west": -math.inf, "south": -math.inf}
     for code, name, country, points, retreat, side, seas in BOXES:
         zid = m.next_id("zones")
         if code == SIBERIA:
@@ -663,13 +676,13 @@ def _boxes(m: Map, by_code: dict[str, Zone], cells, hex_union: BaseGeometry) -> 
             bottom = max(z.geometry.bounds[3] for z in east)
             geom = box(maxx + 1.5 * s, top, maxx + 1.5 * s + w, bottom)
         elif side == "west":
-            y = miny + 8.0 * s + slots["west"] * (h + s)
+            y = max(by_code[seas[0]].label[1] - h / 2.0, last_end["west"] + s)
             geom = box(minx - w - 1.5 * s, y, minx - 1.5 * s, y + h)
-            slots["west"] += 1
+            last_end["west"] = y + h
         else:
-            x = minx + 2.0 * s + slots["south"] * (w + 2.0 * s)
+            x = max(by_code[seas[0]].label[0] - w / 2.0, last_end["south"] + s, minx)
             geom = box(x, maxy + 1.5 * s, x + w, maxy + 1.5 * s + h)
-            slots["south"] += 1
+            last_end["south"] = x + w
         z = Zone(
             zid,
             code,

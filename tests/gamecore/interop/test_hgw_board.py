@@ -8,9 +8,11 @@ import copy
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gamecore.geometry.grid import snap_map
-from gamecore.geometry.hexgrid import HexLayout, hex_neighbours
+from gamecore.geometry.hexgrid import HexLayout, hex_distance, hex_neighbours
 from gamecore.model import border_key
 from gamecore.paths import resource
 from gamecore.store import read_pack
@@ -237,6 +239,8 @@ def test_hexsides_and_authored_marks(pack):
         if bd.props.get("road"):
             assert bd.props.get("authored") is True
             assert not bd.props.get("all_sea")
+            assert m.zones[a].kind == m.zones[b].kind == "land"
+            assert _adjacent(m.zones[a].code, m.zones[b].code)
     straits = [lk for lk in m.links.values() if lk.kind == "strait"]
     assert straits and all(lk.props["crossing_arrow"] for lk in straits)
     oresund = {frozenset((m.zones[lk.a].code, m.zones[lk.b].code)) for lk in straits}
@@ -265,3 +269,21 @@ def test_the_pack_validates_clean(pack):
 
     issues = validate(pack).issues
     assert [i for i in issues if i.severity in ("error", "warning")] == []
+
+
+@given(
+    st.integers(1, 60),
+    st.integers(1, 120),
+    st.floats(-0.8, 0.8),
+    st.floats(-0.45, 0.45),
+)
+def test_lattice_hex_finds_the_hex_of_a_point_inside_it(row, col, fx, fy):
+    """The builder's point -> hex lookup (used for every place, waypoint and strait shore)
+    inverts its hex centres for points well inside the hex (the inscribed circle)."""
+    cx, cy = board.hex_centre(row, col)
+    assert board.lattice_hex(cx + fx * 0.86, cy + fy) == (row, col)
+
+
+@given(st.integers(1, 60), st.integers(1, 120), st.integers(1, 60), st.integers(1, 120))
+def test_hex_steps_is_gamecores_hex_distance(r1, c1, r2, c2):
+    assert board.hex_steps((r1, c1), (r2, c2)) == hex_distance((r1, c1), (r2, c2))
