@@ -20,6 +20,7 @@ from gamecore.hgw.tables import (
     ADVANCE,
     FIREPOWER,
     FRIENDLY,
+    advance_range,
     advance_succeeds,
     check_tables,
     firepower,
@@ -149,7 +150,7 @@ OPTIONS = (
     _o(
         "hgw_home",
         "table",
-        {"AXIS": ["Germany"], "SOV": ["USSR"]},
+        {"AXIS": ["Germany"], "SOV": ["USSR", "Siberia"]},
         "nation -> its home countries (Zone.region)",
     ),
     _o("hgw_stacking", "int", 10, "SPs per hex at the end of movement (boxes: no limit)"),
@@ -197,14 +198,25 @@ def opt(s, name: str):
     return s.rules.options[name]
 
 
+def playing(s) -> frozenset:
+    """The nations that take turns: a hex held by any other nation (the Western Allies
+    sitting out Barbarossa) counts as held by neither side."""
+    got = s.board.cache.get("hgw_playing")
+    if got is None:
+        got = s.board.cache["hgw_playing"] = frozenset(
+            n for slot in s.board.turn_slots for n in slot
+        )
+    return got
+
+
 def friendly(s, nation: str, z: int) -> bool:
     o = s.owner.get(z)
-    return o is not None and (o == nation or s.friendly(o, nation))
+    return o is not None and (o == nation or (o in playing(s) and s.friendly(o, nation)))
 
 
 def enemy_hex(s, nation: str, z: int) -> bool:
     o = s.owner.get(z)
-    return o is not None and not (o == nation or s.friendly(o, nation))
+    return o is not None and o in playing(s) and not (o == nation or s.friendly(o, nation))
 
 
 def zone_of_code(s, code: str) -> int | None:
@@ -434,7 +446,7 @@ def end_round(s) -> None:
     s.event("round_end", round=s.round)
     if s.max_rounds is not None and s.round >= s.max_rounds and not s.terminal:
         sov = opt(s, "hgw_soviet")
-        finish(s, sov, "the game ended without an Axis victory")
+        finish(s, sov, "round limit: the Axis did not win")
 
 
 def finish(s, nation: str, reason: str) -> None:
@@ -442,7 +454,7 @@ def finish(s, nation: str, reason: str) -> None:
     s.terminal = True
     s.end_reason = reason
     s.decision = None
-    s.event("game_end", winner=s.winner, reason=reason)
+    s.event("game_over", winner=s.winner, reason=reason, round=s.round)
 
 
 def check_victory(s) -> None:
@@ -701,7 +713,7 @@ def attack_targets(s, aid: int) -> list[int]:
     enemy hexes, and friendly ones (seeds/001 Initial Attack 3, Advance Into Friendly
     Hexes); never a hex neither side controls (Barbarossa special rule 1)."""
     n, _, z = s.armies[aid]
-    return [t for t in geo.graph(s).nbrs.get(z, ()) if s.owner.get(t) is not None]
+    return [t for t in geo.graph(s).nbrs.get(z, ()) if friendly(s, n, t) or enemy_hex(s, n, t)]
 
 
 # ---------------------------------------------------------------------- announce
@@ -966,6 +978,9 @@ def apply_advance(s, a: Action) -> None:
     die = s.rng.roll(6)
     roll = die + bonus + tmod + wmod
     ok = advance_succeeds(opt(s, "hgw_advance"), mech, dfn, roll)
+    if dfn != FRIENDLY:  # a battle for the playtest statistics: the advance decides it
+        s.event("battle", zone=t, attacker=n, defender=s.owner.get(t), kind="battle")
+        s.event("battle_end", zone=t, result="attacker" if ok else "defender")
     s.event(
         "hgw_advance",
         army=aid,
@@ -1284,15 +1299,29 @@ def describe(s, a: Action) -> str | None:
             return f"Move {army(a.target)} to {hx(a.path[-1])}"
         into = f"join {army(a.target)}" if a.target else "a new army"
         return f"Move {what} from {hx(a.path[0])} to {hx(a.path[-1])}: {into}"
+
+    def own(z):
+        v = s.armies.get(a.units[0]) if a.units else None
+        return " (friendly)" if v and friendly(s, v[0], z) else ""
+
     if k == "hgw_attack":
-        return f"Announce: {army(a.units[0])} attacks {hx(a.zone)}"
+        return f"Announce: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
     if k == "hgw_assault":
         names = ", ".join(army(x) for x in a.units)
         return f"Assault {hx(a.zone)} with {names} (strength {fire_strength(s, a.units, a.zone)})"
     if k == "hgw_advance":
-        return f"Advance {army(a.units[0])} into {hx(a.zone)}"
+        aid = a.units[0]
+        if aid in s.armies:
+            top = advance_range(
+                opt(s, "hgw_advance"),
+                advance_mech(s, aid),
+                defence_value(s, s.armies[aid][0], a.zone),
+            )
+            odds = f"1-{top}" if top else "no chance"
+            return f"Advance {army(aid)} into {hx(a.zone)} ({odds} before modifiers)"
+        return f"Advance {army(aid)} into {hx(a.zone)}"
     if k == "hgw_exploit":
-        return f"Exploit: {army(a.units[0])} attacks {hx(a.zone)}"
+        return f"Exploit: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
     if k == "hgw_defend":
         return f"Defensive assault from {hx(a.zone)}: " + ", ".join(army(x) for x in a.units)
     if k == "hgw_pass":

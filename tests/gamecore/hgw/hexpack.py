@@ -121,6 +121,8 @@ def hex_pack(
     pack = Pack(map=m)
     pack.nations["AXIS"] = Nation("AXIS", "Axis", colour="#9a9a9a")
     pack.nations["SOV"] = Nation("SOV", "Soviet Union", colour="#c0392b")
+    # the Western Allies hold hexes but sit out Barbarossa (not in the turn order)
+    pack.nations["ALL"] = Nation("ALL", "Western Allies", colour="#8b5a2b")
     scn = Scenario(
         "barbarossa",
         "Barbarossa (test map)",

@@ -145,3 +145,16 @@ def test_play_mode_session_words_every_action():
         else:
             session.step_bot()
     assert {"hgw_move", "hgw_attack"} <= seen
+
+
+def test_playtest_reports_the_balance():
+    """`warroom playtest` plays hgw games and reads their ends and battles (the
+    ``game_over``, ``battle`` and ``battle_end`` events)."""
+    from gamecore.sim.playtest import PlaytestParams, run_playtest
+
+    result = run_playtest(PACK, PlaytestParams("barbarossa", "random", 1), 3, jobs=1)
+    s = result.summary(PACK)
+    assert result.finished == 3
+    assert sum(d["count"] for d in s["ended_by"].values()) == 3
+    assert all(k != "unknown" for k in s["ended_by"])
+    assert any(z["battles"] for z in s["zones"].values())
