@@ -22,7 +22,16 @@ from gamecore.engine.ruleset import load_ruleset
 from gamecore.engine.systems import get_system
 from gamecore.errors import WarroomError
 from gamecore.hgw import geo
-from gamecore.hgw.system import SP_TYPES, armies_of, opt, pp, supplied
+from gamecore.hgw.system import (
+    SP_TYPES,
+    armies_of,
+    friendly,
+    opponents,
+    opt,
+    pp,
+    sources,
+    supplied,
+)
 from gamecore.model import Pack, Scenario
 
 #: options naming a hex the rule system's set-up requires on the map
@@ -219,3 +228,24 @@ def out_of_supply(s, nation: str) -> dict[str, list[int]]:
         "armies": [z for z in where if z not in defence and linked(z)],
         "full": [z for z in where if z in defence and z not in full and linked(z)],
     }
+
+
+def captured_if_unsupplied(s, nation: str, hexes) -> dict[int, str]:
+    """Which of ``nation``'s unsupplied ``hexes`` an opponent would take at the supply
+    check that ends ``nation``'s combat phase, were the position unchanged (seeds/001
+    SUPPLY, Unsupplied Hexes; the same test as hgw.system.supply_check): the opponent
+    traces supply into the hex and has a supplied army within 3 hexes. hex -> nation."""
+    lost = set(hexes)
+    out: dict[int, str] = {}
+    for o in opponents(s, nation):
+        theirs = supplied(s, o, False)
+        reach = geo.trace(
+            s, sources(s, o, False), lambda z, o=o: friendly(s, o, z) or z in lost, occupied_by=o
+        )
+        near = geo.within(
+            s, sorted({s.armies[a][2] for a in armies_of(s, o) if s.armies[a][2] in theirs}), 3
+        )
+        for z in sorted(lost):
+            if z in reach and z in near and z not in out:
+                out[z] = o
+    return out

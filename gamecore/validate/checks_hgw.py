@@ -422,12 +422,20 @@ def defence_supply(ctx):
                 "undevastated PP (rules-notes/001 §5.2.11, seeds/001 SUPPLY)",
                 zones=[z],
             )
+        taken = audit.captured_if_unsupplied(s, n, out["hexes"])
         for part in _pockets(s, out["hexes"]):
             regions = sorted({ctx.map.zones[z].region for z in part if ctx.map.zones[z].region})
+            lost = [z for z in part if z in taken]
+            falls = (
+                f"; {len(lost)} of them fall to {'/'.join(sorted({taken[z] for z in lost}))} "
+                f"without a fight at {n}'s first supply check: {_list(ctx, lost)}"
+                if lost
+                else ""
+            )
             yield ctx.issue(
                 "HGW008",
                 f"{len(part)} {n} hex(es) of {', '.join(regions) or 'no country'} trace no "
-                f"supply to a friendly undevastated PP: {_list(ctx, part)} "
+                f"supply to a friendly undevastated PP: {_list(ctx, part)}{falls} "
                 "(rules-notes/001 §5.2.11, seeds/001 SUPPLY)",
                 zones=part,
             )

@@ -11,6 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamecore.engine import new_game
+from gamecore.engine.actions import Action
 from gamecore.hgw import audit
 from gamecore.model import Ownership, UnitStack
 from gamecore.validate import validate
@@ -207,6 +209,13 @@ def test_hgw008_an_army_and_hexes_out_of_supply(pack):
     msgs = [i.message for i in found(pack, "HGW008")]
     assert any("AXIS" in m and "in 1439" in m and "traces no supply" in m for m in msgs)
     assert any("1 AXIS hex(es) of Rumania trace no supply" in m for m in msgs)
+    (pocket,) = [m for m in msgs if "hex(es) of Rumania" in m]
+    assert "1 of them fall to SOV without a fight at AXIS's first supply check" in pocket
+    # the prediction is the rule system's: the Axis's first supply phase gives 1439 away
+    s = new_game(pack, "barbarossa")
+    while s.current_nation == "AXIS":
+        s.apply(Action.end_phase())
+    assert s.owner[zid(pack, "1439")] == "SOV"
     pack.map.zones[zid(pack, "1439")].value = 1  # a PP there: always in defence supply
     assert found(pack, "HGW008") == []
     (warn,) = found(pack, "HGW009")  # but not in full supply (no chain to Germany)
