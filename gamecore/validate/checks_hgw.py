@@ -26,7 +26,7 @@ from gamecore.validate.core import check
 
 #: ground SP types (stacking counts them; tactical air and forts do not: seeds/001 STACKING)
 GROUND = ("inf", "mech", "amph", "para")
-#: the victory-hex options: option -> (the side that must hold it ..., whose home it is in)
+#: the victory-hex options: option -> (the city, the option naming the side whose home it is in)
 VICTORY = {
     "hgw_leningrad_hex": ("Leningrad", "hgw_soviet"),
     "hgw_moscow_hex": ("Moscow", "hgw_soviet"),
