@@ -146,18 +146,15 @@ def hex_layout_map(
     m.props["hex"] = layout.to_props()
     if land is not None:
         _classify(m, layout, ids, cells, polys, land, land_min, coast_min)
-    link_id = 0
-    for a, b in sorted(layout.neighbour_pairs()):
-        if layout.shared_edge(a, b) is None:
-            link_id += 1
-            m.links[link_id] = Link(
-                link_id,
-                "connection",
-                ids[a],
-                ids[b],
-                name=f"wrap {layout.code(*a)}-{layout.code(*b)}",
-                props={"wrap": True},
-            )
+    for link_id, (a, b) in enumerate(sorted(layout.seam_pairs()), start=1):
+        m.links[link_id] = Link(
+            link_id,
+            "connection",
+            ids[a],
+            ids[b],
+            name=f"wrap {layout.code(*a)}-{layout.code(*b)}",
+            props={"wrap": True},
+        )
     return m
 
 

@@ -190,7 +190,9 @@ def hex_code(row: int, col: int) -> str:
     """The Hitler's Global War id of hex (``row``, ``col``): two digits of row, then two
     of column, three when the column is above 99 (Seattle is "15107")."""
     if not (_is_int(row) and _is_int(col)):
-        raise HexCodeError(f"a hex id needs integer row and column, not {row!r}, {col!r}")
+        raise HexCodeError(
+            f"a hex id needs integer row and column, not {_short(row)}, {_short(col)}"
+        )
     if not (1 <= row <= MAX_RRCC_ROW and 1 <= col <= MAX_RRCC_COL):
         raise HexCodeError(
             f"hex ({row}, {col}) has no 'RRCC' id: rows run 1..{MAX_RRCC_ROW}, "
@@ -306,7 +308,12 @@ def hex_distance(a: tuple[int, int], b: tuple[int, int], wrap_cols: int | None =
 
 
 def _number(v: Any) -> bool:
-    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+    if not isinstance(v, int | float) or isinstance(v, bool):
+        return False
+    try:
+        return math.isfinite(v)
+    except OverflowError:  # an int too large for a float
+        return False
 
 
 def _range(value: Any, what: str, hi: int) -> tuple[int, int]:
@@ -515,6 +522,22 @@ class HexLayout:
                     out.add((cell, other) if cell < other else (other, cell))
         return out
 
+    def seam_pairs(self) -> set[tuple[tuple[int, int], tuple[int, int]]]:
+        """The pairs of cells that neighbour only across the wrap seam (their hexagons
+        lie at the two ends of the map and do not touch), each once, smaller first."""
+        out: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+        if not self.wrap_cols:
+            return out
+        for r in range(self.rows[0], self.rows[1] + 1):
+            for c in {self.cols[0], self.cols[1]}:
+                for raw in self.neighbour_cells(r, c, wrap=False):
+                    if self.cols[0] <= raw[1] <= self.cols[1]:
+                        continue  # beside it on the map
+                    other = self.normal(*raw)
+                    if self.contains(*other) and other != (r, c):
+                        out.add(((r, c), other) if (r, c) < other else (other, (r, c)))
+        return out
+
     def distance(self, a: tuple[int, int], b: tuple[int, int]) -> int:
         """Steps between two cells (across the seam when the grid wraps); O(1)."""
         return _distance(_pair(a, None), _pair(b, None), self.layout, self.wrap_cols)
@@ -558,6 +581,34 @@ class HexLayout:
         if len(common) != 2:
             return None
         return LineString([self._xy(p) for p in common])
+
+    def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
+        """The (row, col) of the hex under map point (x, y), None off the grid (a point
+        on a hexside goes to either hex)."""
+        if not (_number(x) and _number(y)):
+            return None
+        ux, uy = self._units()
+        lx, ly = (x - self.origin[0]) / ux, (y - self.origin[1]) / uy
+        if self.orientation == "flat":  # columns play the part rows play when pointy
+            lx, ly = ly, lx
+        # the nearest centre is the hex; check the three nearest lines of hexes
+        guess = round((ly - 2) / 3)
+        ratio = uy / ux if self.orientation == "pointy" else ux / uy  # lattice -> map
+        best, best_d = (0, 0), math.inf
+        for i in (guess - 1, guess, guess + 1):
+            line = (self.rows[0] if self.orientation == "pointy" else self.cols[0]) + i
+            shift = int(self._shifted(line))
+            k = round((lx - 1 - shift) / 2)
+            for j in (k - 1, k, k + 1):
+                d = (lx - 1 - 2 * j - shift) ** 2 + ((ly - 2 - 3 * i) * ratio) ** 2
+                if d < best_d:
+                    best, best_d = (i, j), d
+        i, j = best
+        if self.orientation == "pointy":
+            cell = (self.rows[0] + i, self.cols[0] + j)
+        else:
+            cell = (self.rows[0] + j, self.cols[0] + i)
+        return cell if self.contains(*cell) else None
 
     def bounds(self) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1) of the grid's hexes."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import shapely
 
 from gamecore.geometry.hexgrid import HexLayout, read_hex_meta
@@ -136,20 +137,17 @@ def polygon_is_cell(ctx, zones):
         return
     cells = _cells(ctx)
     tol = 1e-6 * max(layout.size, 1.0)
-    for zid in sorted(zones):
-        rc = cells.get(zid)
-        z = ctx.map.zones[zid]
-        if rc is None or z.geometry is None:
-            continue
-        cell = layout.polygon(*rc)
-        g = z.geometry
-        same = (
-            g.geom_type == "Polygon"
-            and len(g.interiors) == 0
-            and shapely.get_num_coordinates(g) == 7
-            and shapely.hausdorff_distance(g, cell) <= tol
-        )
-        if not same:
+    ids = [zid for zid in sorted(zones) if zid in cells and ctx.map.zones[zid].geometry is not None]
+    if not ids:
+        return
+    actual = np.array([ctx.map.zones[zid].geometry for zid in ids], dtype=object)
+    wanted = np.array([layout.polygon(*cells[zid]) for zid in ids], dtype=object)
+    # same hexagon: the same six corners (up to the grid's rounding), in any order or
+    # direction; normalize() puts both rings in one canonical order
+    same = shapely.equals_exact(shapely.normalize(actual), shapely.normalize(wanted), tol)
+    for zid, ok in zip(ids, same, strict=True):
+        if not ok:
+            rc = cells[zid]
             yield ctx.issue(
                 "HEX004",
                 f"{ctx.zone_desc(zid)} is not the hexagon of hex {layout.code(*rc)}",
@@ -377,3 +375,24 @@ def offmap_boxes(ctx):
             "(add a border row or a link)",
             zones=[zid],
         )
+
+
+@check("HEX011", "warning", "graph", "hexes across the wrap seam not joined")
+def wrap_seam(ctx):
+    """Hexes that neighbour across the east-west seam (``wrap_cols``) do not touch on
+    the map; a link joins them (the generator adds ``Link(kind="connection")``)."""
+    layout, _ = _layout(ctx)
+    if layout is None or layout.wrap_cols is None:
+        return
+    by_cell = {rc: zid for zid, rc in sorted(_cells(ctx).items(), reverse=True)}
+    for a, b in sorted(layout.seam_pairs()):
+        if a not in by_cell or b not in by_cell:
+            continue
+        za, zb = by_cell[a], by_cell[b]
+        if zb not in ctx.adjacency.get(za, set()):
+            yield ctx.issue(
+                "HEX011",
+                f"hexes {layout.code(*a)} and {layout.code(*b)} neighbour across the wrap seam "
+                "but nothing joins them (add a connection link)",
+                zones=sorted((za, zb)),
+            )

@@ -809,8 +809,9 @@ def _scenario(pack: Pack, by_code: dict[str, Zone], row_hex: dict[str, str]) -> 
         "AXIS": {"hold_all": ["0942", "1144", "1446"]},
         "SOV": {"take_any": ["1237"], "or_at_end": True},
     }
+    centre = next(a[2] for a in ARMIES if a[1] == "Army Group Center")
     sc.props["authored"] = (
-        "Army Group Center at 1441 (its hex is missing from seeds/001); France, Denmark and "
+        f"Army Group Center at {centre} (its hex is missing from seeds/001); France, Denmark and "
         "Norway Axis-friendly (the printed list is garbled); the 3 permanently devastated "
         "French points are Vichy, Lyon and Marseille (the unoccupied zone); the production "
         "points of every hex (summing to the printed 34 and 16)"

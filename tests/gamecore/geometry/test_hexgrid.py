@@ -190,6 +190,12 @@ def test_layout_wrap_pairs_do_not_touch():
     assert ((1, 1), (1, 6)) in seam and ((1, 6), (2, 1)) in seam
     assert all({a[1], b[1]} == {1, 6} for a, b in seam)
     assert len(seam) == 4 + 3
+    assert grid.seam_pairs() == set(seam)
+    for rows, cols, wrap in [((2, 7), (3, 9), 7), ((1, 5), (1, 6), 9), ((1, 1), (1, 3), 3)]:
+        g = HexLayout(rows, cols, 5.0, wrap_cols=wrap)
+        expected = {(a, b) for a, b in g.neighbour_pairs() if g.shared_edge(a, b) is None}
+        assert g.seam_pairs() == expected
+    assert HexLayout((1, 4), (1, 6), 10.0).seam_pairs() == set()
     assert grid.distance((2, 1), (2, 6)) == 1
     assert not grid.on_edge(2, 1) and grid.on_edge(1, 3)
 
@@ -220,6 +226,10 @@ def test_layout_metadata_round_trips_and_refuses_hostile_values():
         {**props, "size": float("nan")},
         {**props, "size": -1},
         {**props, "size": 1e300},
+        {**props, "size": 10**400},
+        {**props, "origin": [10**400, 0]},
+        {**props, "rows": [1, 10**400]},
+        {**props, "wrap_cols": 10**400},
         {**props, "size": "20"},
         {**props, "origin": [0]},
         {**props, "origin": [float("inf"), 0]},
@@ -234,3 +244,25 @@ def test_layout_metadata_round_trips_and_refuses_hostile_values():
     for meta in hostile:
         with pytest.raises(GeometryError):
             HexLayout.from_props(meta)
+
+
+@settings(max_examples=150)
+@given(
+    st.sampled_from(["odd-r", "even-r", "odd-q", "even-q"]),
+    st.tuples(st.integers(1, 3), st.integers(1, 4)),
+    st.floats(0, 1),
+    st.floats(0, 1),
+)
+def test_cell_at_finds_the_hex_under_a_point(layout, first, fx, fy):
+    grid = HexLayout((first[0], first[0] + 4), (first[1], first[1] + 5), 7.0, (3.0, 2.0), layout)
+    x0, y0, x1, y1 = grid.bounds()
+    x, y = x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)
+    cell = grid.cell_at(x, y)
+    p = shapely.Point(x, y)
+    if cell is None:
+        assert not grid.outline().buffer(-1e-6).contains(p)
+    else:
+        assert grid.polygon(*cell).buffer(1e-6).contains(p)
+    for rc in grid.cells():
+        assert grid.cell_at(*grid.centre(*rc)) == rc
+    assert grid.cell_at(float("nan"), 0) is None and grid.cell_at(-100, -100) is None

@@ -6,14 +6,16 @@ from __future__ import annotations
 import copy
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from shapely import affinity
-from shapely.geometry import box
+from shapely.geometry import Polygon, box
 
 from gamecore.geometry import hgw_hex_map
 from gamecore.model import Border, Link, Pack, Zone
 from gamecore.validate import validate
 
-HEX = [f"HEX{i:03d}" for i in range(1, 11)]
+HEX = [f"HEX{i:03d}" for i in range(1, 12)]
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +110,11 @@ def test_hex004_polygon_not_its_cell(pack):
     assert found(pack, "HEX004") == [
         f"zone 'Hex 0305' (id {zone.id}) is not the hexagon of hex 0305"
     ]
+    # the same hexagon from another corner, the other way round, is the cell
+    other = z(pack, "0306")
+    ring = list(other.geometry.exterior.coords)[:-1]
+    other.geometry = Polygon(list(reversed(ring[2:] + ring[:2])))
+    assert len(found(pack, "HEX004")) == 1
     # two hexes that swap ids keep valid polygons, but not their own cells
     a, b = z(pack, "0101"), z(pack, "0102")
     a.props["hex"], b.props["hex"] = [1, 2], [1, 1]
@@ -194,3 +201,105 @@ def test_a_missing_hex_is_a_hole_in_the_frame(pack):
     del pack.map.zones[z(pack, "0304").id]
     codes = {i.code for i in validate(pack, select=["MAP"]).issues}
     assert {"MAP003", "MAP011"} <= codes
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats() | st.text(max_size=8),
+    lambda kids: (
+        st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=6), kids, max_size=4)
+    ),
+    max_leaves=12,
+)
+META_KEYS = ["orientation", "layout", "size", "origin", "rows", "cols", "id_format", "wrap_cols"]
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.dictionaries(st.sampled_from(META_KEYS), JSON, max_size=8),
+    JSON,
+    JSON,
+    JSON,
+)
+def test_hostile_values_give_issues_never_a_traceback(base, meta_patch, cell, garrison, flag):
+    pack = copy.deepcopy(base)
+    pack.map.props["hex"] = {**pack.map.props["hex"], **meta_patch}
+    zone = z(pack, "0202")
+    zone.props["hex"] = cell
+    zone.props["garrison"] = garrison
+    a, b = zone.id, z(pack, "0203").id
+    pack.map.borders[(a, b)] = Border(a, b, props={"road": flag, "all_sea": flag})
+    pack.map.links[1] = Link(1, "strait", a, b, props={"crossing_arrow": flag})
+    report = validate(pack)
+    assert all(i.code and i.message for i in report.issues)
+
+
+def test_a_hostile_pack_on_disk_through_the_cli(base, tmp_path, capsys):
+    from gamecore.cli import main
+    from gamecore.store import write_pack
+
+    pack = copy.deepcopy(base)
+    pack.map.props["hex"] = {**pack.map.props["hex"], "rows": [1, 10**15], "size": "big"}
+    z(pack, "0101").props["hex"] = ["a", None]
+    z(pack, "0102").code = "\x00junk"
+    path = tmp_path / "hostile.warroom"
+    write_pack(pack, path)
+    code = main(["validate", str(path), "--select", "HEX"])
+    out = capsys.readouterr()
+    assert code == 1 and "HEX001" in out.out and "Traceback" not in out.err
+
+
+def test_the_fixes_clear_what_they_say(pack):
+    inland, a, b, far = z(pack, "0302"), z(pack, "0202").id, z(pack, "0203").id, z(pack, "0205").id
+    inland.set_flag("coastal")
+    sea = z(pack, "0207").id
+    pack.map.borders[(a, far)] = Border(a, far, props={"road": True})
+    pack.map.borders[(b, sea)] = Border(b, sea, props={"all_sea": True})
+    pack.map.links[5] = Link(5, "strait", a, sea, props={"crossing_arrow": True})
+    before = copy.deepcopy(pack)
+    report = validate(pack, select=["HEX005", "HEX006", "HEX007", "HEX008"])
+    assert {i.code for i in report.issues} == {"HEX005", "HEX006", "HEX007", "HEX008"}
+    edits = []
+    for issue in report.issues:
+        if issue.code == "HEX005" and b in issue.zones:
+            continue  # the all-sea flag also breaks HEX005: one fix clears both
+        edit = issue.fix.make_edit(pack)
+        edit.apply(pack)
+        edits.append(edit)
+    assert validate(pack, select=["HEX"]).issues == []
+    assert "coastal" not in inland.flags and (a, far) not in pack.map.borders
+    for edit in reversed(edits):
+        edit.revert(pack)
+    assert pack == before
+
+
+def test_live_validation_after_edits_matches_a_full_run(pack):
+    from gamecore.ops import SetBorderAttrs, SetZoneAttrs, SetZoneGeometry
+    from gamecore.validate import Validator
+
+    v = Validator(pack)
+    assert v.run().issues == []
+    a, far, inland = z(pack, "0202").id, z(pack, "0205").id, z(pack, "0302").id
+    edits = [
+        SetBorderAttrs([(a, far)], "road", True),
+        SetZoneAttrs([inland], "flag:coastal", True),
+        SetZoneGeometry({inland: affinity.translate(pack.map.zones[inland].geometry, 0.5, 0)}),
+    ]
+    for edit in edits:
+        change = edit.apply(pack)
+        touched = change.zones | change.geometry | {z for key in change.borders for z in key}
+        live = v.update(touched, geometry_changed=bool(change.geometry), fields=change.fields)
+        full = validate(pack)
+        assert sorted(i.key for i in live.issues) == sorted(i.key for i in full.issues)
+    assert {"HEX004", "HEX005", "HEX008"} <= {i.code for i in v.issues}
+
+
+def test_hex011_wrap_neighbours_joined():
+    pack = Pack(map=hgw_hex_map((1, 4), (1, 6), 10.0, wrap_cols=6))
+    assert not found(pack, "HEX011")
+    first = next(iter(pack.map.links))
+    link = pack.map.links.pop(first)
+    msgs = found(pack, "HEX011")
+    names = (pack.map.zones[link.a].code, pack.map.zones[link.b].code)
+    assert len(msgs) == 1 and all(n in msgs[0] for n in names)
