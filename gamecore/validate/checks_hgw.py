@@ -20,7 +20,7 @@ from collections import defaultdict
 from typing import Any
 
 from gamecore.hgw import audit, geo
-from gamecore.hgw.system import SP_TYPES, pp, supplied
+from gamecore.hgw.system import FORT, SP_TYPES, pp, supplied
 from gamecore.model.calendar import months_per_round, parse_date
 from gamecore.validate.core import check
 
@@ -93,11 +93,15 @@ def _list(ctx, zids) -> str:
     return shown + (f" and {len(zids) - SHOWN} more" if len(zids) > SHOWN else "")
 
 
-def _groups(ctx) -> dict[tuple[int, str], dict[str, int]]:
+def _groups(ctx, forts: bool = False) -> dict[tuple[int, str], dict[str, int]]:
     """(zone, nation) -> {unit type: SPs} of the set-up's stacks with a positive whole
-    count on a known zone: the armies the rule system forms (one per hex and nation)."""
+    count on a known zone: the armies the rule system forms (one per hex and nation;
+    forts stand in their hex in no army, seeds/001 FORTIFICATIONS). ``forts``: the
+    forts instead."""
     out: dict[tuple[int, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for st in ctx.scenario.units:
+        if (st.unit_type == FORT) != forts:
+            continue
         if st.zone in ctx.map.zones and _int(st.count) and st.count > 0:
             out[(st.zone, str(st.nation))][str(st.unit_type)] += st.count
     return out
@@ -172,34 +176,41 @@ def friendly_once(ctx):
             )
 
 
-@check("HGW002", "error", "hgw", "more armies than a side may have", scenario=True)
+@check("HGW002", "error", "hgw", "more armies or forts than a side may have", scenario=True)
 def army_limit(ctx):
     """rules-notes/001 §5.2.3, seeds/001 MILITARY RECORD SHEET ("each side has the use of
-    up to twelve armies, never more"): the SPs of a side in one hex form one army."""
+    up to twelve armies, never more"): the SPs of a side in one hex form one army; and
+    at most ``hgw_max_forts`` (7) fort counters, hexes with forts, a side."""
     if not _is_hgw(ctx):
         return
-    limit = _options(ctx)[0].get("hgw_max_armies", 12)
-    per: dict[str, list[int]] = defaultdict(list)
-    for z, n in sorted(_groups(ctx)):
-        per[n].append(z)
-    for n, zones in sorted(per.items()):
-        if len(zones) > limit:
-            yield ctx.issue(
-                "HGW002",
-                f"{n} sets up {len(zones)} armies (SPs in {len(zones)} hexes); a side has at "
-                f"most {limit} (rules-notes/001 §5.2.3)",
-                zones=zones,
-            )
+    opts = _options(ctx)[0]
+    for what, limit, groups in (
+        ("armies", opts.get("hgw_max_armies", 12), _groups(ctx)),
+        ("fort counters", opts.get("hgw_max_forts", 7), _groups(ctx, forts=True)),
+    ):
+        per: dict[str, list[int]] = defaultdict(list)
+        for z, n in sorted(groups):
+            per[n].append(z)
+        for n, zones in sorted(per.items()):
+            if _int(limit) and len(zones) > limit:
+                yield ctx.issue(
+                    "HGW002",
+                    f"{n} sets up {len(zones)} {what} (in {len(zones)} hexes); a side has at "
+                    f"most {limit} (rules-notes/001 §5.2.3)",
+                    zones=zones,
+                )
 
 
 @check("HGW003", "error", "hgw", "army not on a friendly hex or in a box", scenario=True)
 def army_placement(ctx):
-    """rules-notes/001 §5.2.4 (seeds/001 MOVEMENT: armies stand in friendly hexes): every
-    army stands on a hex friendly to its side, or in an off-map box."""
+    """rules-notes/001 §5.2.4 (seeds/001 MOVEMENT: armies stand in friendly hexes) and
+    §5.2.7 (forts sit on friendly hexes): every army and fort stands on a hex friendly to
+    its side, or in an off-map box."""
     if not _is_hgw(ctx):
         return
     sc = ctx.scenario
-    for (z, n), _types in sorted(_groups(ctx).items()):
+    placed = [(k, False) for k in _groups(ctx)] + [(k, True) for k in _groups(ctx, forts=True)]
+    for (z, n), fort in sorted(placed):
         if _on_friendly(ctx, z, n):
             continue
         zone = ctx.map.zones[z]
@@ -210,10 +221,11 @@ def army_placement(ctx):
             why = "a neutral hex" + (f" of {zone.region}" if zone.region else "")
         else:
             why = f"a hex held by {owner}"
+        who = f"{_a(n)} fort" if fort else _army(ctx, z, n)
         yield ctx.issue(
             "HGW003",
-            f"{_army(ctx, z, n)} stands in {_hex(ctx, z)}, {why}, not a hex friendly to {n} "
-            "(rules-notes/001 §5.2.4)",
+            f"{who} stands in {_hex(ctx, z)}, {why}, not a hex friendly to {n} "
+            f"(rules-notes/001 §5.2.{7 if fort else 4})",
             zones=[z],
         )
 
@@ -254,7 +266,9 @@ def sp_types(ctx):
     positive number of SPs."""
     if not _is_hgw(ctx):
         return
-    allowed = [t for t in SP_TYPES if t in ctx.ruleset.units]
+    listed = _options(ctx)[0].get("hgw_sp_types")
+    listed = listed if isinstance(listed, list) else list(SP_TYPES)
+    allowed = [t for t in listed if t in (*SP_TYPES, FORT) and t in ctx.ruleset.units]
     bad: dict[str, set[int]] = defaultdict(set)
     for i, st in enumerate(ctx.scenario.units, start=1):
         zones = [st.zone] if st.zone in ctx.map.zones else []

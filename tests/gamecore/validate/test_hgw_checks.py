@@ -117,6 +117,25 @@ def test_hgw002_a_thirteenth_army(pack):
     assert zid(pack, "1443") in issue.zones
 
 
+def test_hgw002_and_hgw003_forts_stand_in_no_army(pack):
+    """seeds/001 FORTIFICATIONS: a fort stands in its hex in no army; at most 7 fort
+    counters a side (rules-notes/001 §5.2.3), on friendly hexes (§5.2.7)."""
+    sc = scn(pack)
+    sc.options["hgw_sp_types"] = ["inf", "mech", "fort"]
+    for h in ("1236", "1237", "1238", "1336", "1337", "1338", "1436"):
+        add(pack, h, "AXIS", "fort", 1)
+    assert found(pack, "HGW002") == [] and found(pack, "HGW005") == []
+    add(pack, "1437", "AXIS", "fort", 1)
+    (issue,) = found(pack, "HGW002")
+    assert "AXIS sets up 8 fort counters" in issue.message and "at most 7" in issue.message
+    add(pack, "1143", "AXIS", "fort", 1)
+    msgs = [i.message for i in found(pack, "HGW003")]
+    assert msgs == [
+        "an AXIS fort stands in 1143 (Smolensk), a hex held by SOV, not a hex friendly to "
+        "AXIS (rules-notes/001 §5.2.7)"
+    ]
+
+
 # ----------------------------------------------------------------- §5.2.4 placement
 def test_hgw003_an_army_in_switzerland_or_an_enemy_hex(pack):
     """rules-notes/001 §5.2.4: armies stand on friendly hexes or in boxes."""
@@ -157,8 +176,10 @@ def test_hgw005_only_the_rulesets_sp_types(pack):
     """rules-notes/001 §5.2.5: Barbarossa has infantry and mechanized SPs only."""
     add(pack, "1237", "AXIS", "para", 1)
     add(pack, "1238", "AXIS", "inf", 0)
+    add(pack, "1236", "AXIS", "fort", 1)  # Barbarossa builds no forts (hgw_sp_types)
     msgs = [i.message for i in found(pack, "HGW005")]
     assert any("SP type 'para' is not allowed" in m and "inf, mech" in m for m in msgs)
+    assert any("SP type 'fort' is not allowed" in m for m in msgs)
     assert any("holds 0 SPs, not a positive whole number" in m for m in msgs)
 
 
