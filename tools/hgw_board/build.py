@@ -46,8 +46,8 @@ from shapely.geometry.base import BaseGeometry
 
 from gamecore.engine import new_game
 from gamecore.geometry.hexgrid import HexLayout
-from gamecore.hgw.audit import home_income
 from gamecore.geometry.queries import label_point
+from gamecore.hgw.audit import home_income
 from gamecore.interop.geojson import read_geojson
 from gamecore.model import (
     Border,
