@@ -25,12 +25,7 @@ HGW = [c.code for c in iter_checks() if c.code.startswith("HGW")]
 @pytest.fixture(scope="module")
 def base():
     pack = barbarossa_like()
-    ids = pack.meta["zone_ids"]
     sc = pack.scenarios["barbarossa"]
-    # the rule tests' map leaves the Rumanian Army's hex (1642) Soviet: make it Rumania's
-    pack.map.zones[ids["1642"]].region = "Rumania"
-    pack.map.zones[ids["1642"]].value = 0
-    sc.ownership[ids["1642"]] = Ownership("AXIS", "AXIS")
     sc.props["hgw_boxes"] = ["SIB"]
     sc.props["hgw_victory"] = {
         "AXIS": {"hold_all": ["0942", "1144", "1446"]},
