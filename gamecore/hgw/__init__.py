@@ -42,8 +42,9 @@ kind               fields
                    defender's assault, the optional ``hgw_assault``, then ``hgw_advance``
                    must follow). Naming another army ends the previous one's turn.
 ``hgw_repair``     ``zone``, ``count``: devastated points repaired (3 PP each).
-``hgw_build``      ``zone``, ``type`` ("inf"/"mech"), ``count``, ``target``: the army
-                   they join there (0: a new army).
+``hgw_build``      ``zone``, ``type`` ("inf"/"mech"; "fort" where the option
+                   ``hgw_sp_types`` allows), ``count``, ``target``: the army they join
+                   there (0: a new army; forts join the hex's fort, never an army).
 ``end_phase``      ends the phase (announcing, attacking, building ...).
 =================  ======================================================================
 

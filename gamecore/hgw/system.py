@@ -27,8 +27,8 @@ from gamecore.hgw.tables import (
 )
 from gamecore.model.calendar import calendar_month, parse_date, season_of
 
-INF, MECH = "inf", "mech"
-SP_TYPES = (INF, MECH)
+INF, MECH, FORT = "inf", "mech", "fort"
+SP_TYPES = (INF, MECH)  # the SPs of armies (forts stand in their hex, in no army)
 #: the season index of Winter in a "3-seasons" calendar (Spring, Summer, Winter)
 WINTER = 2
 
@@ -122,6 +122,22 @@ PARTS = (
         doc="hexes still to be offered their defensive assault (the pending decision first)",
     ),
     Part(
+        "fort_fired",
+        lambda s: frozenset(),
+        "share",
+        snapshot=sorted,
+        sparse=True,
+        doc="hexes whose forts made their defensive assault this turn",
+    ),
+    Part(
+        "absorbed",
+        lambda s: {},
+        "copy",
+        snapshot=_sorted_items,
+        sparse=True,
+        doc="hex -> losses its forts absorbed this turn (one per fort SP a turn)",
+    ),
+    Part(
         "pending_loss",
         lambda s: (),
         "share",
@@ -155,6 +171,15 @@ OPTIONS = (
     ),
     _o("hgw_stacking", "int", 10, "SPs per hex at the end of movement (boxes: no limit)"),
     _o("hgw_max_armies", "int", 12, "armies per side"),
+    OptionSpec(
+        "hgw_sp_types",
+        "list",
+        ["inf", "mech"],
+        choices=("inf", "mech", "fort"),
+        doc="the SP types a side may build (fort: forts)",
+        owner="gamecore.hgw",
+    ),
+    _o("hgw_max_forts", "int", 7, "fort counters (hexes with forts) per side"),
     _o("hgw_fire_cap", "int", 10, "SPs of a hex that fire in one assault"),
     _o("hgw_repair_cost", "int", 3, "PP per devastated point repaired"),
     _o(
@@ -260,11 +285,14 @@ def siberia(s) -> int | None:
 def pp(s, z: int) -> int:
     """Undevastated production points of hex ``z`` now (Siberia: its schedule)."""
     if z == siberia(s) and opt(s, "hgw_siberia_income"):
+        # Barbarossa special rule 4: the first step (8) whoever holds the box; the later
+        # ones (12 from Spring 1943) only while it is still Soviet
         now = month(s)
         base = 0
-        for date, amount in opt(s, "hgw_siberia_income"):
+        soviet = s.owner.get(z) == opt(s, "hgw_soviet")
+        for i, (date, amount) in enumerate(opt(s, "hgw_siberia_income")):
             d = parse_date(str(date))
-            if d is not None and now >= d:
+            if d is not None and now >= d and (i == 0 or soviet):
                 base = int(amount)
         return max(0, base - s.zone_damage.get(z, 0))
     return s.zone_value(z)
@@ -301,8 +329,31 @@ def armies_in(s, z: int, nation: str | None = None) -> list[int]:
     return sorted(a for a in found if nation is None or s.armies[a][0] == nation)
 
 
+def building(s, u) -> bool:
+    """A fort SP under construction (seeds/001 Fort Strength Under Construction): it
+    counts neither in battle nor for stacking until its side's next production phase."""
+    return u.type == FORT and u.damage > 0
+
+
 def sp_in(s, z: int) -> int:
-    return len(s.at.get(z, ()))
+    """SPs in the hex that count (for stacking and against an advance)."""
+    units = s.units
+    return sum(1 for u in s.at.get(z, ()) if not building(s, units[u]))
+
+
+def forts_in(s, z: int, nation: str | None = None) -> list[int]:
+    """Completed fort SPs in the hex (of ``nation``)."""
+    return [
+        u
+        for u in s.at.get(z, ())
+        if s.units[u].type == FORT
+        and not building(s, s.units[u])
+        and (nation is None or s.units[u].nation == nation)
+    ]
+
+
+def fort_hexes(s, nation: str) -> set[int]:
+    return {u.zone for u in s.units.values() if u.type == FORT and u.nation == nation}
 
 
 def new_army(s, nation: str, z: int, name: str = "") -> int:
@@ -396,6 +447,8 @@ def setup(s) -> None:
         names[(z, str(spec.get("nation", "")))] = str(spec.get("name", ""))
     groups: dict[tuple[int, str], list[int]] = {}
     for u in sorted(s.units.values()):
+        if u.type == FORT:
+            continue  # a fort stands in its hex, in no army (seeds/001 FORTIFICATIONS)
         if u.type not in SP_TYPES:
             raise RulesError(f"scenario '{scn.id}': unit type '{u.type}' is not an HGW SP type")
         groups.setdefault((u.zone, u.nation), []).append(u.id)
@@ -413,7 +466,11 @@ def setup(s) -> None:
         z = g.code.get(str(code))
         if z is None or not isinstance(spec, dict):
             raise RulesError(f"scenario '{scn.id}': hgw_devastated names unknown hex '{code}'")
-        pts = int(spec.get("points", 0))
+        pts = spec.get("points", 0)
+        if not isinstance(pts, int) or isinstance(pts, bool) or pts < 0:
+            raise RulesError(
+                f"scenario '{scn.id}': hgw_devastated['{code}'].points must be a whole number"
+            )
         # set before the log's start entry: part of the position, not an event
         dmg = max(0, min(s.board.value[z], s.zone_damage.get(z, 0) + pts))
         s.zone_damage = {**s.zone_damage, z: dmg} if dmg else s.zone_damage
@@ -435,6 +492,10 @@ def begin_turn(s) -> None:
     s.no_garrison = frozenset()
     s.exploit = (0, 0, frozenset())
     s.dqueue = ()
+    if s.fort_fired:
+        s.fort_fired = frozenset()
+    if s.absorbed:
+        s.absorbed = {}
     full = supplied(s, n, True)
     s.cut = frozenset(a for a in armies_of(s, n) if s.armies[a][2] not in full)
     s.bump()
@@ -574,11 +635,15 @@ def apply_move(s, a: Action) -> None:
 def movement_exit(s, nation: str) -> None:
     """Stacking (seeds/001 STACKING): over 10 SPs in a hex at the end of movement, the
     owner eliminates the excess (default policy: infantry first)."""
-    for z in sorted({s.armies[a][2] for a in armies_of(s, nation)}):
+    for z in sorted({u.zone for u in s.units.values() if u.nation == nation}):
         lim = stack_limit(s, z)
         if lim is None:
             continue
-        mine = [u for u in s.at.get(z, ()) if s.units[u].nation == nation]
+        mine = [
+            u
+            for u in s.at.get(z, ())
+            if s.units[u].nation == nation and not building(s, s.units[u])
+        ]
         over = len(mine) - lim
         if over > 0:
             for u in loss_order(s, mine)[:over]:
@@ -597,7 +662,7 @@ def loss_order(s, uids, first: str = INF) -> list[int]:
     return sorted(
         uids,
         key=lambda u: (
-            s.units[u].type != first,
+            2 if s.units[u].type == FORT else int(s.units[u].type != first),
             -size[s.army_of.get(u, 0)],
             s.army_of.get(u, 0),
             u,
@@ -745,6 +810,15 @@ def defenders(s, target: int) -> list[int]:
     ]
 
 
+def fort_ready(s, target: int) -> list[int]:
+    """The completed forts of the defender in ``target`` that have not fired this turn
+    (they fire with the hex's first defensive assault: a choice, docs)."""
+    if target in s.fort_fired:
+        return []
+    n = s.current_nation
+    return [u for u in forts_in(s, target) if s.units[u].nation != n]
+
+
 def attackers_of(s, target: int) -> list[int]:
     if s.phase == "exploitation":
         xa, xt, _ = s.exploit
@@ -756,7 +830,9 @@ def offer_defence(s, targets) -> None:
     """Queue the defensive assaults of ``targets`` and answer them: a decision for the
     defender when the game offers ``hgw_defend``, else the default policy (every
     eligible army fires at the first chance)."""
-    s.dqueue = tuple(t for t in targets if defenders(s, t) and attackers_of(s, t))
+    s.dqueue = tuple(
+        t for t in targets if (defenders(s, t) or fort_ready(s, t)) and attackers_of(s, t)
+    )
     next_defence(s)
 
 
@@ -764,10 +840,11 @@ def next_defence(s) -> None:
     while s.dqueue and not s.terminal:
         t = s.dqueue[0]
         ds = defenders(s, t)
-        if not ds or not attackers_of(s, t):
+        fs = fort_ready(s, t)
+        if not (ds or fs) or not attackers_of(s, t):
             s.dqueue = s.dqueue[1:]
             continue
-        owner = s.armies[ds[0]][0]
+        owner = s.armies[ds[0]][0] if ds else s.units[fs[0]].nation
         if "hgw_defend" in s.decisions:
             s.decision = Decision(owner, "hgw_defend", s.board.code.get(t) or str(t))
             return
@@ -784,7 +861,7 @@ def next_defence(s) -> None:
 def defend_legal(s) -> list[Action]:
     t = s.dqueue[0]
     ds = defenders(s, t)
-    out = [Action("hgw_defend", units=tuple(ds), zone=t)]
+    out = [Action("hgw_defend", units=tuple(ds), zone=t)]  # units=(): the forts alone
     if len(ds) > 1:
         out += [Action("hgw_defend", units=(a,), zone=t) for a in ds]
     return out + [Action("hgw_pass", zone=t)]
@@ -796,8 +873,10 @@ def defend_error(s, a: Action) -> str | None:
     if a.zone != s.dqueue[0]:
         return "not the hex whose defensive assault is pending"
     ds = set(defenders(s, a.zone))
-    if a.kind == "hgw_defend" and (not a.units or not set(a.units) <= ds):
+    if a.kind == "hgw_defend" and not set(a.units) <= ds:
         return "only armies of the hex that have not fired may fire"
+    if a.kind == "hgw_defend" and not a.units and not fort_ready(s, a.zone):
+        return "name the armies that fire"
     return None
 
 
@@ -819,8 +898,11 @@ def apply_defend(s, a: Action) -> None:
 def defensive_assault(s, target: int, aids) -> None:
     """seeds/001 Assault Resolution: the hex's chosen armies fire once; the losses fall
     on the armies attacking the hex (default policy: infantry first)."""
-    owner = s.armies[aids[0]][0]
-    strength = fire_strength(s, aids, None)
+    forts = fort_ready(s, target)
+    owner = s.armies[aids[0]][0] if aids else s.units[forts[0]].nation
+    strength = min(opt(s, "hgw_fire_cap"), fire_strength(s, aids, None) + len(forts))
+    if forts:
+        s.fort_fired = s.fort_fired | {target}
     die = s.rng.roll(6)
     roll = die + winter_mod(s, owner, target)
     hits = firepower(opt(s, "hgw_firepower"), strength, roll)
@@ -832,6 +914,7 @@ def defensive_assault(s, target: int, aids) -> None:
         kind="defensive",
         zone=target,
         armies=list(aids),
+        forts=len(forts),
         strength=strength,
         die=die,
         roll=roll,
@@ -909,8 +992,15 @@ def apply_assault(s, a: Action) -> None:
     roll = die + winter_mod(s, n, src)
     hits = firepower(opt(s, "hgw_firepower"), strength, roll)
     s.assaulted = s.assaulted | frozenset(aids)
-    there = [u for u in s.at.get(a.zone, ()) if s.units[u].nation != n]
-    lost = inflict(s, there, hits, "assault")
+    there = [
+        u for u in s.at.get(a.zone, ()) if s.units[u].nation != n and not building(s, s.units[u])
+    ]
+    # forts absorb one loss per fort SP a turn (seeds/001 Effect Of Forts On Combat 3)
+    room = len(forts_in(s, a.zone)) - s.absorbed.get(a.zone, 0)
+    absorbed = max(0, min(hits, room))
+    if absorbed:
+        s.absorbed[a.zone] = s.absorbed.get(a.zone, 0) + absorbed
+    lost = inflict(s, there, hits - absorbed, "assault")
     garrison = False
     if there and lost == len(there):
         # a hex emptied by losing its armies has no garrison until the combat phase
@@ -929,6 +1019,7 @@ def apply_assault(s, a: Action) -> None:
         die=die,
         roll=roll,
         hits=hits,
+        absorbed=absorbed,
         lost=lost,
         garrison=garrison,
     )
@@ -1138,6 +1229,8 @@ def supply_check(s) -> None:
             for u in army_sps(s, a):
                 kill(s, u, "unsupplied")
             s.event("hgw_unsupplied", army=a, zone=z, lost=k)
+        for u in [u for u in s.at.get(z, ()) if s.units[u].nation == n]:
+            kill(s, u, "unsupplied")  # forts (seeds/001 Effect Of Forts On Combat 5)
     lost_set = set(lost)
     for o in opponents(s, n):
         theirs = supplied(s, o, False)
@@ -1169,6 +1262,10 @@ def income(s, nation: str) -> int:
 
 def production_enter(s) -> None:
     n = s.current_nation
+    for u in list(s.units.values()):
+        if u.nation == n and building(s, u):  # completed: a full season has passed
+            s.units[u.id] = u._replace(damage=0)
+            s.bump()
     amount = income(s, n)
     s.banks[n] = amount  # use it or lose it: nothing carries over
     s.income[n] = amount
@@ -1205,13 +1302,21 @@ def production_legal(s) -> list[Action]:
         for z in sorted(full):
             if s.owner.get(z) == n and repairable(s, n, z):
                 out.append(Action("hgw_repair", zone=z, count=1))
+    if FORT in opt(s, "hgw_sp_types") and s.rules.units[FORT].cost <= bank:
+        full = supplied(s, n, True)
+        forts = fort_hexes(s, n)
+        mine = {v[2] for v in s.armies.values() if v[0] == n}
+        room_f = len(forts) < opt(s, "hgw_max_forts")
+        for z in sorted((mine | forts) & full):
+            if friendly(s, n, z) and (z in forts or room_f):
+                out.append(Action("hgw_build", type=FORT, count=1, zone=z))
     room = len(armies_of(s, n)) < opt(s, "hgw_max_armies")
     for z in build_zones(s, n):
         lim = stack_limit(s, z)
         if lim is not None and sp_in(s, z) + 1 > lim:
             continue
         for t in SP_TYPES:
-            if s.rules.units[t].cost > bank:
+            if t not in opt(s, "hgw_sp_types") or s.rules.units[t].cost > bank:
                 continue
             for a in armies_in(s, z, n):
                 out.append(Action("hgw_build", type=t, count=1, zone=z, target=a))
@@ -1249,8 +1354,19 @@ def build_error(s, a: Action) -> str | None:
     n = s.current_nation
     if s.phase != "production":
         return "not in the production phase"
-    if a.type not in SP_TYPES or a.count < 1:
-        return "build inf or mech SPs"
+    if a.type not in opt(s, "hgw_sp_types") or a.count < 1:
+        return f"build {' or '.join(opt(s, 'hgw_sp_types'))} SPs"
+    if a.type == FORT:
+        if a.target:
+            return "fort SPs join the hex's fort, never an army"
+        if not friendly(s, n, a.zone) or a.zone not in supplied(s, n, True):
+            return "forts go to a friendly hex in supply"
+        forts = fort_hexes(s, n)
+        if a.zone not in forts and len(forts) >= opt(s, "hgw_max_forts"):
+            return f"no more than {opt(s, 'hgw_max_forts')} forts"
+        if a.count * s.rules.units[FORT].cost > s.banks.get(n, 0):
+            return "not enough PP"
+        return None
     if a.zone not in build_zones(s, n):
         return "build in a home-country hex of the side with an undevastated PP"
     lim = stack_limit(s, a.zone)
@@ -1272,6 +1388,12 @@ def apply_build(s, a: Action) -> None:
         raise RulesError(f"illegal build: {why}")
     n = s.current_nation
     s.banks[n] -= a.count * s.rules.units[a.type].cost
+    if a.type == FORT:  # under construction until the side's next production phase
+        for _ in range(a.count):
+            s.add_unit(n, FORT, a.zone)
+            s.units[s.next_uid - 1] = s.units[s.next_uid - 1]._replace(damage=1)
+        s.event("hgw_build", nation=n, zone=a.zone, type=FORT, count=a.count, army=0)
+        return
     aid = a.target or new_army(s, n, a.zone)
     for _ in range(a.count):
         u = s.add_unit(n, a.type, a.zone, flags=MOVED)
@@ -1331,6 +1453,8 @@ def describe(s, a: Action) -> str | None:
         return f"Lose {a.profile} first, then {other}"
     if k == "hgw_repair":
         return f"Repair {a.count} point(s) in {hx(a.zone)}"
+    if k == "hgw_build" and a.type == FORT:
+        return f"Build {a.count} fort SP(s) in {hx(a.zone)} (ready next production phase)"
     if k == "hgw_build":
         into = army(a.target) if a.target else "a new army"
         return f"Build {a.count} {a.type} in {hx(a.zone)} ({into})"
@@ -1476,6 +1600,15 @@ class HgwSystem(RuleSystem):
         for key in ("hgw_stacking", "hgw_max_armies", "hgw_fire_cap", "hgw_repair_cost"):
             if opts[key] < 1:
                 checker.fail(f"options.{key}", "must be at least 1")
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in opts["hgw_winter"]):
+            checker.fail("options.hgw_winter", "must be whole numbers (+N each winter)")
+        for key in ("hgw_income_modifier", "hgw_terrain_advance"):
+            for k, v in opts[key].items():
+                if not isinstance(v, int) or isinstance(v, bool):
+                    checker.fail(f"options.{key}.{k}", "must be a whole number")
+        for k, v in opts["hgw_home"].items():
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                checker.fail(f"options.hgw_home.{k}", "must be a list of country names")
         for i, item in enumerate(opts["hgw_siberia_income"]):
             if (
                 not isinstance(item, list)
@@ -1485,6 +1618,11 @@ class HgwSystem(RuleSystem):
             ):
                 checker.fail(f"options.hgw_siberia_income[{i}]", "must be [date, PP]")
 
+    def check_ruleset(self, checker, options, units, facilities, terrain, borders) -> None:
+        for t in (*options["hgw_sp_types"], *SP_TYPES):
+            if t not in units:
+                checker.fail("units", f"the hgw system needs unit type '{t}' ([units.{t}])")
+
     def setup(self, state) -> None:
         setup(state)
 
@@ -1493,6 +1631,11 @@ class HgwSystem(RuleSystem):
 
     def end_round(self, state) -> None:
         end_round(state)
+
+    def stalemate(self, state) -> None:
+        """Nobody can act for a whole round: nothing will change, so the Axis cannot
+        win any more (it would have won at once): the Soviets win, as at the end."""
+        finish(state, opt(state, "hgw_soviet"), "stalemate: no side can act, the Axis did not win")
 
     def describe(self, state, action: Action) -> str | None:
         return describe(state, action)

@@ -256,3 +256,21 @@ def test_the_ruleset_tables_are_the_system_defaults():
     for k, spec in specs.items():
         if k.startswith("hgw_"):
             assert RULES.options[k] == spec.default, k
+
+
+def test_a_bad_table_in_a_ruleset_names_the_file_and_key():
+    """A ruleset's numbers are checked when it loads (one-line RulesetError)."""
+    import pytest
+
+    from gamecore.engine.ruleset import parse_ruleset
+    from gamecore.errors import WarroomError
+
+    bad = (
+        ("[options.hgw_firepower]\n1 = [1, 2]", "hgw_firepower.1"),
+        ("[options]\nhgw_winter = [4, 'x']", "hgw_winter"),
+        ("[options]\nhgw_income_modifier = { AXIS = 'lots' }", "hgw_income_modifier.AXIS"),
+        ("[options]\nhgw_home = { AXIS = 'Germany' }", "hgw_home.AXIS"),
+    )
+    for text, key in bad:
+        with pytest.raises(WarroomError, match=key):
+            parse_ruleset('extends = "hgw"\n' + text, "bad.toml")

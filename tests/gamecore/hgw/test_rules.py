@@ -74,6 +74,24 @@ def test_permanent_devastation_is_set_up_and_never_repaired():
     assert not any(a.kind == "hgw_repair" and a.zone == h for a in s.legal_actions())
 
 
+def test_bad_scenario_data_is_a_one_line_error(tmp_path, capsys):
+    """Bad input: one line naming the file and the problem, exit 2, no traceback."""
+    from gamecore.cli import main
+    from gamecore.store import write_pack
+
+    for bad in (
+        {"devastated": {"0101": {"points": "two"}}},
+        {"devastated": {"9999": {"points": 1}}},
+        {"armies": [("Lost", "AXIS", "9999")]},
+        {"options": {"hgw_moscow_hex": "9999"}},
+    ):
+        path = tmp_path / "bad.warroom"
+        write_pack(strip(units=[("0101", "AXIS", "inf", 1)], **bad), path)
+        assert main(["play", str(path)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.count("\n") == 0 and "bad.warroom" in err and "Traceback" not in err, err
+
+
 def test_at_most_twelve_armies():
     """seeds/001 RECORD SHEET: each side has up to twelve armies, never more: a move
     that would found a 13th army is refused."""
@@ -574,6 +592,8 @@ def test_siberian_production_arrives_winter_1941_and_rises_spring_1943():
         s.round = r
         got[r] = pp(s, sib)
     assert got == {1: 0, 2: 8, 3: 8, 4: 8, 5: 8, 6: 12, 7: 12, 8: 12}
+    s.owner[sib] = "AXIS"  # "but only if Siberian production points are still friendly"
+    assert pp(s, sib) == 8
 
 
 def test_build_only_in_home_hexes_with_pp_and_within_stacking():
@@ -665,6 +685,14 @@ def test_soviets_win_taking_berlin_or_at_the_end():
     to_phase(s, "SOV", "production")
     s.apply(END)
     assert s.terminal and s.winner == "soviet" and s.end_reason.startswith("round limit")
+
+
+def test_a_game_nobody_can_act_in_goes_to_the_soviets():
+    """BARBAROSSA victory conditions: the Soviets win if the Axis has not won by the end;
+    a game where no side can ever act again (no SPs, no PP) ends at once that way."""
+    nothing = {f"0{r}0{c}": {"value": 0} for r in (1, 2, 3) for c in range(1, 7)}
+    s = start(strip(extra=nothing, rounds=8))
+    assert s.terminal and s.winner == "soviet" and s.end_reason.startswith("stalemate")
 
 
 def test_every_listed_action_is_described():
