@@ -415,9 +415,19 @@ def _pockets(s, zones: list[int]) -> list[list[int]]:
 
 @check("HGW008", "error", "hgw", "army or friendly hex out of supply at the start", scenario=True)
 def defence_supply(ctx):
-    """rules-notes/001 §5.2.11, seeds/001 SUPPLY (Line of Supply 2, 3): at the start every
-    army and every friendly hex traces at least defence supply (a chain of friendly hexes
-    to a friendly undevastated PP), traced by the rule system's own supply search."""
+    """rules-notes/001 §5.2.11, seeds/001 SUPPLY (Line of Supply 2, 3; Unsupplied Hexes),
+    traced by the rule system's own supply search. Three severities:
+
+    - error: an army or a fort on a friendly hex that traces no defence supply (a chain of
+      friendly hexes to a friendly undevastated PP) at the start: it is eliminated at its
+      side's first supply check;
+    - warning: friendly hexes without defence supply that an opponent takes at that side's
+      first supply check without a fight (it traces supply into the hex and has a supplied
+      army within 3 hexes): a set-up the first turn changes by itself;
+    - info: the other friendly hexes without defence supply. The rulebook leaves an empty
+      unsupplied hex friendly until an opponent can take it, and its own geography has
+      such hexes (islands, deserts, mountain valleys nobody reaches), so they are no fault.
+    """
     if not _is_hgw(ctx):
         return
     s, _why = _start(ctx)
@@ -433,26 +443,48 @@ def defence_supply(ctx):
             yield ctx.issue(
                 "HGW008",
                 f"{_army(ctx, z, n)} in {_hex(ctx, z)} traces no supply to a friendly "
-                "undevastated PP (rules-notes/001 §5.2.11, seeds/001 SUPPLY)",
+                f"undevastated PP: it is eliminated at {n}'s first supply check "
+                "(rules-notes/001 §5.2.11, seeds/001 SUPPLY)",
+                zones=[z],
+            )
+        defence = supplied(s, n, False)
+        for z, nation in sorted(_groups(ctx, forts=True)):
+            if nation != n or z in defence or not _on_friendly(ctx, z, n):
+                continue
+            if ctx.map.zones[z].kind == "offmap":
+                continue
+            yield ctx.issue(
+                "HGW008",
+                f"{n}'s fort in {_hex(ctx, z)} traces no supply to a friendly undevastated "
+                f"PP: it is eliminated at {n}'s first supply check (rules-notes/001 "
+                "§5.2.11, seeds/001 FORTIFICATIONS, SUPPLY)",
                 zones=[z],
             )
         taken = audit.captured_if_unsupplied(s, n, out["hexes"])
         for part in _pockets(s, out["hexes"]):
             regions = sorted({ctx.map.zones[z].region for z in part if ctx.map.zones[z].region})
             lost = [z for z in part if z in taken]
-            falls = (
-                f"; {len(lost)} of them fall to {'/'.join(sorted({taken[z] for z in lost}))} "
-                f"without a fight at {n}'s first supply check: {_list(ctx, lost)}"
-                if lost
-                else ""
-            )
-            yield ctx.issue(
-                "HGW008",
-                f"{len(part)} {n} hex(es) of {', '.join(regions) or 'no country'} trace no "
-                f"supply to a friendly undevastated PP: {_list(ctx, part)}{falls} "
-                "(rules-notes/001 §5.2.11, seeds/001 SUPPLY)",
-                zones=part,
-            )
+            kept = [z for z in part if z not in taken]
+            where = f"{n} hex(es) of {', '.join(regions) or 'no country'}"
+            if lost:
+                yield ctx.issue(
+                    "HGW008",
+                    f"{len(lost)} {where} trace no supply to a friendly undevastated PP and "
+                    f"fall to {'/'.join(sorted({taken[z] for z in lost}))} without a fight "
+                    f"at {n}'s first supply check: {_list(ctx, lost)} (rules-notes/001 "
+                    "§5.2.11, seeds/001 SUPPLY, Unsupplied Hexes)",
+                    zones=lost,
+                    severity="warning",
+                )
+            if kept:
+                yield ctx.issue(
+                    "HGW008",
+                    f"{len(kept)} {where} trace no supply to a friendly undevastated PP but "
+                    f"no opponent can take them at the first supply check, so they stay "
+                    f"{n}'s: {_list(ctx, kept)} (seeds/001 SUPPLY, Unsupplied Hexes)",
+                    zones=kept,
+                    severity="info",
+                )
 
 
 @check("HGW009", "warning", "hgw", "army not in full supply at the start", scenario=True)

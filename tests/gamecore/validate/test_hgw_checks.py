@@ -25,12 +25,7 @@ HGW = [c.code for c in iter_checks() if c.code.startswith("HGW")]
 @pytest.fixture(scope="module")
 def base():
     pack = barbarossa_like()
-    ids = pack.meta["zone_ids"]
     sc = pack.scenarios["barbarossa"]
-    # the rule tests' map leaves the Rumanian Army's hex (1642) Soviet: make it Rumania's
-    pack.map.zones[ids["1642"]].region = "Rumania"
-    pack.map.zones[ids["1642"]].value = 0
-    sc.ownership[ids["1642"]] = Ownership("AXIS", "AXIS")
     sc.props["hgw_boxes"] = ["SIB"]
     sc.props["hgw_victory"] = {
         "AXIS": {"hold_all": ["0942", "1144", "1446"]},
@@ -220,18 +215,24 @@ def test_hgw007_declared_production_differs_from_the_income(pack):
 
 # ----------------------------------------------------------------- §5.2.11 supply
 def test_hgw008_an_army_and_hexes_out_of_supply(pack):
-    """seeds/001 SUPPLY 2, 3: a friendly pocket without an undevastated PP."""
+    """seeds/001 SUPPLY 2, 3: a friendly pocket without an undevastated PP. The army there
+    is an error (it dies at the first supply check); the empty hex the Soviets take at the
+    Axis's first supply check is a warning (seeds/001 SUPPLY, Unsupplied Hexes)."""
     sc = scn(pack)
     # the Soviets own the ring around the Axis hex 1439; 1439 holds an Axis army
     for c in ring("1439"):
         sc.ownership[zid(pack, c)] = Ownership("SOV", "SOV")
     sc.units = [st for st in sc.units if st.zone != zid(pack, "1339")]
     add(pack, "1439", "AXIS", "inf", 1)
-    msgs = [i.message for i in found(pack, "HGW008")]
-    assert any("AXIS" in m and "in 1439" in m and "traces no supply" in m for m in msgs)
-    assert any("1 AXIS hex(es) of Rumania trace no supply" in m for m in msgs)
-    (pocket,) = [m for m in msgs if "hex(es) of Rumania" in m]
-    assert "1 of them fall to SOV without a fight at AXIS's first supply check" in pocket
+    issues = found(pack, "HGW008")
+    (army,) = [i for i in issues if "army" in i.message]
+    assert army.severity == "error"
+    assert "AXIS" in army.message and "in 1439" in army.message
+    assert "traces no supply" in army.message and "eliminated" in army.message
+    (pocket,) = [i for i in issues if "hex(es) of Rumania" in i.message]
+    assert pocket.severity == "warning" and pocket.zones == [zid(pack, "1439")]
+    assert "1 AXIS hex(es) of Rumania trace no supply" in pocket.message
+    assert "fall to SOV without a fight at AXIS's first supply check" in pocket.message
     # the prediction is the rule system's: the Axis's first supply phase gives 1439 away
     s = new_game(pack, "barbarossa")
     while s.current_nation == "AXIS":
@@ -241,6 +242,44 @@ def test_hgw008_an_army_and_hexes_out_of_supply(pack):
     assert found(pack, "HGW008") == []
     (warn,) = found(pack, "HGW009")  # but not in full supply (no chain to Germany)
     assert warn.severity == "warning" and "1439" in warn.message
+
+
+def test_hgw008_a_fort_out_of_supply_is_an_error(pack):
+    """seeds/001 FORTIFICATIONS: an unsupplied fort is eliminated like an army."""
+    sc = scn(pack)
+    sc.options["hgw_sp_types"] = ["inf", "mech", "fort"]
+    for c in ring("1439"):
+        sc.ownership[zid(pack, c)] = Ownership("SOV", "SOV")
+    add(pack, "1439", "AXIS", "fort", 1)
+    issues = found(pack, "HGW008")
+    (fort,) = [i for i in issues if "fort" in i.message]
+    assert fort.severity == "error" and fort.zones == [zid(pack, "1439")]
+    assert "AXIS's fort in 1439" in fort.message
+    pack.map.zones[zid(pack, "1439")].value = 1
+    assert found(pack, "HGW008") == []
+
+
+def test_hgw008_hexes_nobody_can_take_are_information(pack):
+    """An empty friendly hex with no supply stays friendly until an opponent can trace
+    supply into it and reach it (seeds/001 SUPPLY, Unsupplied Hexes): an Axis hex walled
+    in by neutral hexes is no fault, only information (the rulebook's own map has such
+    hexes: islands, deserts)."""
+    sc = scn(pack)
+    pack.map.zones[zid(pack, "1437")].value = 0
+    for c in ring("1437"):
+        sc.ownership[zid(pack, c)] = Ownership(None, None)
+        pack.map.zones[zid(pack, c)].value = 0
+    issues = [i for i in found(pack, "HGW008") if zid(pack, "1437") in i.zones]
+    (info,) = issues
+    assert info.severity == "info" and info.zones == [zid(pack, "1437")]
+    assert "no opponent can take them" in info.message
+    # the game agrees: the hex is still the Axis's after its first supply check
+    s = new_game(pack, "barbarossa")
+    while s.current_nation == "AXIS":
+        s.apply(Action.end_phase())
+    assert s.owner[zid(pack, "1437")] == "AXIS"
+    report = validate(pack, select=["HGW008"])
+    assert not report.has_errors
 
 
 # ----------------------------------------------------------------- §5.2.12, §5.5 victory
