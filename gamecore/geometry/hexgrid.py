@@ -245,6 +245,21 @@ def _pair(row: Any, col: Any) -> tuple[int, int]:
     return row, col
 
 
+def _pointy_ring(r: int, c: int, shifted: bool) -> list[tuple[int, int]]:
+    """The six cells around (r, c) of a pointy layout whose row r is ``shifted`` right
+    by half a hex: the same row at c-1 and c+1; rows r-1 and r+1 at c and c+1 (shifted
+    row) or c-1 and c."""
+    d = 0 if shifted else -1
+    return [
+        (r, c - 1),
+        (r, c + 1),
+        (r - 1, c + d),
+        (r - 1, c + d + 1),
+        (r + 1, c + d),
+        (r + 1, c + d + 1),
+    ]
+
+
 def hex_neighbours(
     row: int | tuple[int, int], col: int | None = None, *, wrap_cols: int | None = None
 ) -> list[tuple[int, int]]:
@@ -256,15 +271,7 @@ def hex_neighbours(
     r, c = _pair(row, col)
     if wrap_cols is not None and (not _is_int(wrap_cols) or wrap_cols < 1):
         raise GeometryError(f"wrap_cols must be a positive integer, not {_short(wrap_cols)}")
-    d = 0 if _odd_r_shifted(r) else -1
-    out = [
-        (r, c - 1),
-        (r, c + 1),
-        (r - 1, c + d),
-        (r - 1, c + d + 1),
-        (r + 1, c + d),
-        (r + 1, c + d + 1),
-    ]
+    out = _pointy_ring(r, c, _odd_r_shifted(r))
     if wrap_cols:
         out = [(rr, _wrap(cc, 1, wrap_cols)) for rr, cc in out]
     return out
@@ -484,15 +491,7 @@ class HexLayout:
         """The six cells around (row, col), inside the grid or not; ``wrap``: columns
         brought into the grid's turn of the wrap (else as they lie beside the hex)."""
         if self.orientation == "pointy":
-            d = 0 if self._shifted(row) else -1
-            out = [
-                (row, col - 1),
-                (row, col + 1),
-                (row - 1, col + d),
-                (row - 1, col + d + 1),
-                (row + 1, col + d),
-                (row + 1, col + d + 1),
-            ]
+            out = _pointy_ring(row, col, self._shifted(row))
         else:
             d = 0 if self._shifted(col) else -1
             out = [
