@@ -8,12 +8,14 @@ from __future__ import annotations
 import copy
 
 import pytest
-from PySide6.QtCore import QPointF, QRect, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt, QTimer
 
 from editor.document import Document
-from editor.wizards import NewMapDialog, hgw_hex_map_pack
-from gamecore.geometry import Coverage
+from editor.wizards import NewMapDialog, hex_map_pack, hgw_hex_map_pack
+from gamecore.errors import WarroomError
+from gamecore.geometry import Coverage, HexLayout
 from gamecore.geometry.adjacency import map_adjacency
+from gamecore.validate import validate
 
 L = Qt.MouseButton.LeftButton
 NO = Qt.KeyboardModifier.NoModifier
@@ -74,17 +76,108 @@ def test_hgw_layout_ids_and_adjacency_follow_the_rulebook():
     assert [z.code for z in wide.map.zones.values()] == ["15106", "15107", "15108"]
 
 
-def test_hgw_layout_wraps_east_west():
+def test_hgw_layout_wraps_east_west_with_seam_links():
+    """The wizard's wrap is the generator's (issue #28): whole hexes, and the hexes that
+    neighbour across the seam are joined by connection links, not cut seam hexes on a
+    wrap_x map."""
     pack = hgw_hex_map_pack(4, 6, 10.0, first_row=1, first_col=1, wrap=True)
     m = pack.map
-    assert m.wrap_x and m.props["hex"]["wrap_cols"] == 6
+    assert not m.wrap_x and m.props["hex"]["wrap_cols"] == 6
+    assert all(z.geometry.geom_type == "Polygon" for z in m.zones.values())
+    layout = HexLayout.from_props(m.props["hex"])
+    for z in m.zones.values():
+        assert z.geometry.equals(layout.polygon(*z.props["hex"])), z.code
     assert Coverage.from_map(m).is_valid()
-    adj = map_adjacency(m)
     ids = {z.code: z.id for z in m.zones.values()}
+    seams = {frozenset((ln.a, ln.b)) for ln in m.links.values()}
+    assert all(ln.kind == "connection" and ln.props == {"wrap": True} for ln in m.links.values())
+    assert seams == {
+        frozenset((ids[layout.code(*a)], ids[layout.code(*b)])) for a, b in layout.seam_pairs()
+    }
+    adj = map_adjacency(m)
     # row 1 is odd (shifted right): 0106's east neighbours are column 1 again
     assert {ids["0101"], ids["0201"]} <= adj[ids["0106"]]
     # row 2 is even: 0201's west neighbours are column 6
     assert {ids["0206"], ids["0106"], ids["0306"]} <= adj[ids["0201"]]
+    # and nothing else joins the two edges
+    assert ids["0203"] not in adj[ids["0106"]]
+
+
+WIZARD_MAPS = {
+    "flat CCRR": lambda: hex_map_pack(7, 9, 20.0, "flat"),
+    "pointy CCRR": lambda: hex_map_pack(7, 9, 20.0, "pointy"),
+    "HGW RRCC": lambda: hgw_hex_map_pack(7, 9, 20.0, first_row=9, first_col=36),
+    "HGW RRCC wrapped": lambda: hgw_hex_map_pack(7, 9, 20.0, first_row=9, first_col=36, wrap=True),
+    "HGW one wrapped row": lambda: hgw_hex_map_pack(1, 3, 20.0, wrap=True),
+    "HGW 3-digit columns wrapped": lambda: hgw_hex_map_pack(
+        4, 12, 20.0, first_row=15, first_col=100, wrap=True
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(WIZARD_MAPS))
+def test_a_fresh_wizard_hex_map_validates_clean(name):
+    pack = WIZARD_MAPS[name]()
+    report = validate(pack)
+    assert report.counts["error"] == 0 and report.counts["warning"] == 0, [
+        (i.code, i.message) for i in report.issues[:5]
+    ]
+
+
+def test_wizard_refuses_a_wrap_narrower_than_three_columns_in_one_line():
+    with pytest.raises(WarroomError, match="new hex map: wrap_cols 2"):
+        hgw_hex_map_pack(3, 2, 20.0, wrap=True)
+    with pytest.raises(WarroomError, match="new hex map: hex grid rows"):
+        hgw_hex_map_pack(10, 4, 20.0, first_row=95)
+
+
+def test_new_map_dialog_makes_a_wrapped_hgw_map_that_validates_clean(qtbot, window, monkeypatch):
+    """File > New Map… through the dialog with real clicks: the HGW layout, wrapped."""
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+    from editor import wizards
+
+    monkeypatch.setattr(window, "maybe_save", lambda: True)
+    seen = []
+
+    def fill():
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, NewMapDialog)
+        dialog.kind.setCurrentIndex(1)
+        hgw = next(t for t, v in NewMapDialog.LAYOUTS.items() if v == "hgw")
+        dialog.orientation.setCurrentText(hgw)
+        for box, value in (
+            (dialog.rows, 6),
+            (dialog.cols, 8),
+            (dialog.first_row, 11),
+            (dialog.first_col, 38),
+        ):
+            box.lineEdit().selectAll()
+            qtbot.keyClicks(box.lineEdit(), str(value))
+            box.interpretText()
+        qtbot.mouseClick(dialog.wrap, L, pos=QPoint(6, dialog.wrap.height() // 2))
+        seen.append(dialog.wrap.isChecked())
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        qtbot.mouseClick(ok, L)
+
+    QTimer.singleShot(50, fill)
+    assert wizards.new_map(window)
+    assert seen == [True]
+    m = window.document.pack.map
+    assert m.props["hex"]["wrap_cols"] == 8 and m.props["hex"]["rows"] == [11, 16]
+    assert m.zone_by_code("1138") is not None and m.zone_by_code("1645") is not None
+    assert any(ln.props.get("wrap") for ln in m.links.values())
+    report = validate(window.document.pack)
+    assert report.counts["error"] == 0 and report.counts["warning"] == 0
+    # the ids are drawn and Hex Paint paints the hexes at both ends of the seam
+    window.view.fit_map()
+    assert window.scene.layers["hexes"].hex_ids() == frozenset(m.zones)
+    window.set_tool("hex_paint")
+    window.tool.brush_combo.setCurrentText("terrain")
+    window.tool.value_combo.setCurrentText("swamp")
+    click(qtbot, window, *centre(window.document.pack, "1245"))
+    click(qtbot, window, *centre(window.document.pack, "1238"))
+    assert {z.code for z in m.zones.values() if z.terrain == "swamp"} == {"1245", "1238"}
 
 
 def test_new_map_dialog_offers_the_hgw_layout(qtbot):
