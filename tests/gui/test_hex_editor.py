@@ -15,6 +15,7 @@ from editor.wizards import NewMapDialog, hex_map_pack, hgw_hex_map_pack
 from gamecore.errors import WarroomError
 from gamecore.geometry import Coverage, HexLayout
 from gamecore.geometry.adjacency import map_adjacency
+from gamecore.ops.hexsides import SetZoneProp
 from gamecore.validate import validate
 
 L = Qt.MouseButton.LeftButton
@@ -365,3 +366,48 @@ def test_hex_tools_leave_a_zone_map_alone(qtbot, window):
     assert pack.map == before and not window.document.undo_stack.canUndo()
     assert "hex map" in window.statusBar().currentMessage()
     assert window.scene.layers["hexes"].hex_ids() == frozenset()
+
+
+def test_inspector_shows_and_edits_coastal_and_the_garrison_override(qtbot, hexwin):
+    """Issue #28: "coastal" is a zone flag the Inspector knows, and on a hex map the
+    Inspector shows the garrison override and edits it through SetZoneProp."""
+    w = hexwin
+    pack = w.document.pack
+    before = copy.deepcopy(pack.map)
+    w.set_tool("select")
+    click(qtbot, w, *centre(pack, "1342"))
+    form = w.inspector.zone_form
+    assert w.inspector.kind == "zone" and "1342" in form.header.text()
+    coastal = form.widgets["flag:coastal"]
+    garrison = form.widgets["prop:garrison"]
+    assert form.form.isRowVisible(garrison) and form.form.isRowVisible(coastal)
+    assert garrison.currentText() == "default (by terrain)"
+    qtbot.mouseClick(coastal, L, pos=QPoint(6, coastal.height() // 2))
+    assert zone(pack, "1342").flags == ["coastal"]
+    # the garrison combo with the keyboard: default -> 1 -> 0
+    garrison.setFocus()
+    qtbot.keyClick(garrison, Qt.Key.Key_Down)
+    assert zone(pack, "1342").props == {"hex": [13, 42], "garrison": 1}
+    qtbot.keyClick(garrison, Qt.Key.Key_Down)
+    assert zone(pack, "1342").props == {"hex": [13, 42], "garrison": 0}
+    assert w.document.undo_stack.undoText().startswith("Set garrison of")
+    # an edit made elsewhere (the Hex Paint garrison brush makes this one) shows too
+    zone_id = zone(pack, "1342").id
+    w.document.push(SetZoneProp([zone_id], "prop:garrison", None))
+    assert garrison.currentText() == "default (by terrain)"
+    while w.document.undo_stack.canUndo():
+        w.document.undo_stack.undo()
+    assert pack.map == before
+
+
+def test_inspector_hides_the_garrison_override_on_a_zone_map(qtbot, window):
+    from editor.demo import blank_pack
+
+    window._set_document(Document(blank_pack(), title="zones"))
+    window.view.fit_map()
+    z = next(iter(window.document.pack.map.zones.values()))
+    window.document.selection.set([("zone", z.id)])
+    form = window.inspector.zone_form
+    assert window.inspector.kind == "zone"
+    assert not form.form.isRowVisible(form.widgets["prop:garrison"])
+    assert form.form.isRowVisible(form.widgets["flag:coastal"])
