@@ -411,3 +411,37 @@ def test_inspector_hides_the_garrison_override_on_a_zone_map(qtbot, window):
     assert window.inspector.kind == "zone"
     assert not form.form.isRowVisible(form.widgets["prop:garrison"])
     assert form.form.isRowVisible(form.widgets["flag:coastal"])
+
+
+def test_wrap_seam_links_are_drawn_as_stubs_off_the_edges_not_across_the_map(qtbot, window):
+    """A wrapped hex map's seam links (issue #28) are two short arrows leaving the map's
+    west and east edges: a line from one edge to the other would cross every hex."""
+    pack = hgw_hex_map_pack(4, 8, 20.0, first_row=11, first_col=38, wrap=True)
+    window._set_document(Document(pack, title="wrapped"))
+    window.view.fit_map()
+    layer = window.scene.layers["links"]
+    m = pack.map
+    bounds = HexLayout.from_props(m.props["hex"]).polygon(11, 38).bounds
+    hex_w = bounds[2] - bounds[0]
+    link = next(
+        ln
+        for ln in m.links.values()
+        if {m.zones[ln.a].code, m.zones[ln.b].code} == {"1138", "1145"}
+    )
+    pieces = layer.pieces(link, window.view.scale_factor())
+    assert len(pieces) == 2
+    for (tail, head, _), code, outward in zip(pieces, ("1138", "1145"), (-1, 1), strict=True):
+        cx, cy = centre(pack, code)
+        assert abs(tail.x() - cx) < hex_w and abs(head.x() - cx) < hex_w
+        assert (head.x() - tail.x()) * outward > 0  # towards the edge it lies on
+    # a click on the stub picks the link; the middle of the map picks none
+    tail, head, _ = pieces[0]
+    mid = (tail + head) / 2
+    assert layer.hit(mid, window.view.scale_factor()) == ("link", link.id)
+    assert layer.hit(QPointF(*centre(pack, "1242")), window.view.scale_factor()) is None
+    # the adjacency overlay draws the same stubs
+    from editor.canvas.adjacency import toggle_adjacency_overlay
+
+    overlay = toggle_adjacency_overlay(window, True)
+    longest = max(ln.length() for ln, kind in overlay.edges() if kind == "connection")
+    assert longest < hex_w
