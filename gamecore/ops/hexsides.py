@@ -30,7 +30,7 @@ HEXSIDE_FEATURES = ("road", "river", "all_sea", "impassable")
 
 class SetHexsideFeature(SetBorderAttrs):
     """:class:`SetBorderAttrs` of one of :data:`HEXSIDE_FEATURES` (bool), labelled as a
-    hexside edit ("Turn road on on 1 hexside")."""
+    hexside edit ("Add road on 1 hexside", "Remove all-sea on 2 hexsides")."""
 
     FIELDS = {name: SetBorderAttrs.FIELDS[name] for name in HEXSIDE_FEATURES}
 
@@ -38,8 +38,8 @@ class SetHexsideFeature(SetBorderAttrs):
     def label(self) -> str:
         n = len(self.targets)
         what = self.field.replace("_", "-")
-        state = "on" if self.value else "off"
-        return f"Turn {what} {state} on {n} hexside{'s' if n != 1 else ''}"
+        verb = "Add" if self.value else "Remove"
+        return f"{verb} {what} on {n} hexside{'s' if n != 1 else ''}"
 
 
 def v_garrison(value: Any, pack: Pack) -> int | None:

@@ -164,7 +164,7 @@ def test_hexside_feature_is_the_border_edit_under_its_hexside_name(field):
     hexside = SetHexsideFeature([(1, 2)], field, True)
     assert hexside.apply(via_hexside) == SetBorderAttrs([(1, 2)], field, True).apply(via_border)
     assert via_hexside == via_border
-    assert hexside.label == f"Turn {field.replace('_', '-')} on on 1 hexside"
+    assert hexside.label == f"Add {field.replace('_', '-')} on 1 hexside"
     assert SetBorderAttrs.current(via_hexside.map.border(1, 2), field) is True
 
 
