@@ -335,15 +335,15 @@ class HexsideTool(OptionsTool):
             return
         layer = view.map_scene.layers["hexsides"]
         assert isinstance(layer, HexsidesLayer)
-        seg = layer.segment(*self.hovered)
-        if seg is None:
+        segs = layer.segments(*self.hovered)  # two on the wrap seam: one at each edge
+        if not segs:
             return
-        p, q, _, _ = seg
         painter.save()
         painter.resetTransform()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setPen(QPen(QColor(PREVIEW), 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        painter.drawLine(self.to_view(view, (p.x(), p.y())), self.to_view(view, (q.x(), q.y())))
+        for p, q, _, _ in segs:
+            painter.drawLine(self.to_view(view, (p.x(), p.y())), self.to_view(view, (q.x(), q.y())))
         painter.restore()
 
 

@@ -445,3 +445,54 @@ def test_wrap_seam_links_are_drawn_as_stubs_off_the_edges_not_across_the_map(qtb
     overlay = toggle_adjacency_overlay(window, True)
     longest = max(ln.length() for ln, kind in overlay.edges() if kind == "connection")
     assert longest < hex_w
+
+
+def test_hexside_tool_and_layer_work_across_the_wrap_seam(qtbot, window):
+    """On a wrapped hex map the hexside at the west edge of 0201 is the one it shares
+    with 0206 across the seam (issue #28): the Hexside tool toggles a road there, the
+    layer draws it at both edges of the map, and the map validates clean."""
+    pack = hgw_hex_map_pack(4, 6, 20.0, wrap=True)
+    window._set_document(Document(pack, title="wrapped"))
+    window.view.fit_map()
+    m = pack.map
+    a, b = zone(pack, "0201").id, zone(pack, "0206").id
+    key = (min(a, b), max(a, b))
+    layer = window.scene.layers["hexsides"]
+    segs = layer.segments(a, b)
+    assert len(segs) == 2  # the hexside at the west edge and its twin at the east edge
+    west_x = zone(pack, "0201").geometry.bounds[0]
+    east_x = zone(pack, "0206").geometry.bounds[2]
+    assert sorted({round(p.x(), 6) for p, _, _, _ in segs}) == [
+        pytest.approx(west_x),
+        pytest.approx(east_x),
+    ]
+    assert all(p.x() == pytest.approx(q.x()) for p, q, _, _ in segs)  # vertical sides
+    assert layer.segments(a, zone(pack, "0203").id) == []  # not neighbours at all
+    window.set_tool("hexside")
+    cx, cy = centre(pack, "0201")
+    hex_w = 20.0 * 3**0.5
+    west = (cx - 0.42 * hex_w, cy)
+    qtbot.mouseMove(window.view.viewport(), vp(window, *west))
+    assert window.tool.hovered == key
+    click(qtbot, window, *west)
+    assert m.borders[key].props == {"road": True}
+    assert window.document.undo_stack.undoText() == "Add road on 1 hexside"
+    report = validate(pack)
+    assert report.counts["error"] == 0 and report.counts["warning"] == 0
+    # the road shows at the east edge too (beside 0206)
+    ex, ey = centre(pack, "0206")
+    before = _grab_at(window, ex + 0.45 * hex_w, ey)
+    window.document.undo_stack.undo()
+    assert key not in m.borders
+    assert _grab_at(window, ex + 0.45 * hex_w, ey) != before
+    # a click by the seam from the east side toggles the same hexside
+    click(qtbot, window, ex + 0.42 * hex_w, ey)
+    assert m.borders[key].props == {"road": True}
+
+
+def _grab_at(window, x, y):
+    window.scene.flush_repaints()
+    window.view.viewport().repaint()
+    img = window.view.viewport().grab().toImage()
+    p = vp(window, x, y)
+    return img.copy(QRect(p.x() - 6, p.y() - 6, 12, 12))
