@@ -301,8 +301,9 @@ class HexsidesLayer(Layer):
     def segments(self, a: int, b: int) -> list[tuple]:
         """The hexside of zones ``a`` and ``b`` as drawn: one ``(edge end 1, edge end 2,
         centre of a, centre of b)``, or two for hexes that neighbour across the wrap
-        seam of the grid (the hexside at each edge of the map, each with the centre of
-        the hex beyond it); [] when they share no edge."""
+        seam of the grid (the hexside at each edge of the map; its second centre is the
+        middle of that side, so a road is drawn inside the map, up to the edge); [] when
+        they share no edge."""
         m = self.map_scene.pack.map
         za, zb = m.zones.get(a), m.zones.get(b)
         if za is None or zb is None or za.geometry is None or zb.geometry is None:
@@ -349,8 +350,9 @@ class HexsidesLayer(Layer):
             if edge is None:
                 continue
             (px, py), (qx, qy) = edge.coords
-            (hx, hy), (bx, by) = layout.centre(*here), layout.centre(*raw)
-            out.append((QPointF(px, py), QPointF(qx, qy), QPointF(hx, hy), QPointF(bx, by)))
+            hx, hy = layout.centre(*here)
+            mid = QPointF((px + qx) / 2, (py + qy) / 2)
+            out.append((QPointF(px, py), QPointF(qx, qy), QPointF(hx, hy), mid))
         return out
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:

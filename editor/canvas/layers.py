@@ -1017,9 +1017,11 @@ class LinksLayer(Layer):
         return period
 
     def seam_stubs(self, link) -> list[tuple[QPointF, QPointF]] | None:
-        """A link across the wrap seam of a hex map (``props["wrap"]``) as two stubs,
-        each from its hex's anchor towards where the other hex lies beyond the map's
-        edge; None for any other link (or a map whose grid does not wrap)."""
+        """A link across the wrap seam of a hex map (``props["wrap"]``) as two stubs
+        outside the map, each from the middle of its hex's side on the map's edge
+        towards where the other hex lies beyond it (the hex itself stays clear for its
+        id and a road across that side); None for any other link (or a map whose grid
+        does not wrap)."""
         if link.props.get("wrap") is not True:
             return None
         period = self._seam_period()
@@ -1028,10 +1030,11 @@ class LinksLayer(Layer):
             return None
         a, b = ends
         k = round((a.x() - b.x()) / period)
-        return [
-            (tail, tail + (other + QPointF(shift, 0) - tail) * 0.6)
-            for tail, other, shift in ((a, b, k * period), (b, a, -k * period))
-        ]
+        out = []
+        for tail, other, shift in ((a, b, k * period), (b, a, -k * period)):
+            step = other + QPointF(shift, 0) - tail
+            out.append((tail + step * 0.5, tail + step * 0.85))
+        return out
 
     def pieces(self, link, scale: float) -> list[tuple[QPointF, QPointF, bool]]:
         """The arrows drawn for ``link``: ``(tail, head, head at the tail too)``; a link
@@ -1042,7 +1045,7 @@ class LinksLayer(Layer):
             return []
         stubs = self.seam_stubs(link)
         if stubs is not None:
-            return [(self._inset(a, b, scale)[0], b, False) for a, b in stubs]
+            return [(a, b, False) for a, b in stubs]
         both = LINK_STYLE.get(link.kind, LINK_STYLE["connection"])[3]
         a2, b2 = self._arrow(link, scale) or ends
         return [(a2, b2, both)]
