@@ -1017,19 +1017,19 @@ class LinksLayer(Layer):
         return period
 
     def seam_stubs(self, link) -> list[tuple[QPointF, QPointF]] | None:
-        """A link across the wrap seam of a hex map (``props["wrap"]``) as two stubs
+        """A link of a wrapped hex map whose short way runs across the wrap seam (the
+        generator's seam links, or a crossing arrow between the two edges) as two stubs
         outside the map, each from the middle of its hex's side on the map's edge
         towards where the other hex lies beyond it (the hex itself stays clear for its
-        id and a road across that side); None for any other link (or a map whose grid
-        does not wrap)."""
-        if link.props.get("wrap") is not True:
-            return None
+        id and a road across that side); None for any other link."""
         period = self._seam_period()
-        ends = self._ends(link)
-        if not period or ends is None:
+        ends = self._ends(link) if period else None
+        if ends is None:
             return None
         a, b = ends
         k = round((a.x() - b.x()) / period)
+        if k == 0:
+            return None  # nearer on the map than across the seam
         out = []
         for tail, other, shift in ((a, b, k * period), (b, a, -k * period)):
             step = other + QPointF(shift, 0) - tail

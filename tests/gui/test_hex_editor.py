@@ -488,6 +488,13 @@ def test_hexside_tool_and_layer_work_across_the_wrap_seam(qtbot, window):
     # a click by the seam from the east side toggles the same hexside
     click(qtbot, window, ex + 0.42 * hex_w, ey)
     assert m.borders[key].props == {"road": True}
+    # Shift+click there: a crossing arrow across the seam, drawn as two stubs off the
+    # edges like the seam links (not a line over the whole map)
+    click(qtbot, window, ex + 0.42 * hex_w, ey, SHIFT)
+    arrow = next(ln for ln in m.links.values() if ln.props.get("crossing_arrow"))
+    assert {arrow.a, arrow.b} == {a, b}
+    stubs = window.scene.layers["links"].pieces(arrow, window.view.scale_factor())
+    assert len(stubs) == 2 and all(abs(t.x() - h.x()) < hex_w for t, h, _ in stubs)
 
 
 def _grab_at(window, x, y):
