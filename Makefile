@@ -12,7 +12,7 @@ help:
 	@echo "make test             install if needed and run the test suite"
 	@echo "make lint             ruff over the tree"
 	@echo "make bench [NAME=x]   run the benchmarks (figures as JSON)"
-	@echo "make sample           rebuild the bundled packs (world-1939, war-game-1942)"
+	@echo "make sample           rebuild the bundled packs (world-1939, war-game-1942, hgw-barbarossa)"
 	@echo "make dist             build a one-folder desktop app with PyInstaller"
 
 $(BIN)/python:
@@ -42,6 +42,7 @@ bench: $(STAMP)
 sample: $(STAMP)
 	$(BIN)/python -m tools.sample_world resources/samples/world-1939.warroom
 	$(BIN)/python -m tools.war_game_board resources/samples/war-game-1942.warroom
+	$(BIN)/python -m tools.hgw_board resources/samples/hgw-barbarossa.warroom
 
 dist: $(STAMP)
 	$(BIN)/python -m PyInstaller --noconfirm --clean --distpath dist --workpath build/pyinstaller packaging/warroom.spec

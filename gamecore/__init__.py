@@ -7,4 +7,4 @@ __version__ = "0.1.0"
 
 #: packages whose import registers rule systems with the engine's registry
 #: (gamecore.engine.systems imports them the first time a system is looked up by name)
-RULE_SYSTEM_PACKAGES = ("gamecore.rules",)
+RULE_SYSTEM_PACKAGES = ("gamecore.rules", "gamecore.hgw")

@@ -101,8 +101,8 @@ def zone_name(pack, z: int) -> str:
 
 
 def describe_action(state, a: Action) -> str:
-    own = state.system.describe_action(state, a)
-    if own is not None:  # a rule system that words its own action kinds
+    own = state.system.describe(state, a)  # a rule system's own wording (hgw)
+    if own is not None:
         return own
     pack = state.pack
     k = a.kind

@@ -202,14 +202,14 @@ class RuleSystem:
         state.terminal = True
         state.end_reason = "stalemate: no nation can act"
 
+    def describe(self, state: GameState, action: Action) -> str | None:
+        """One line naming ``action`` for a person (the play mode's action list), or None
+        for the play mode's own wording."""
+        return None
+
     def summary(self, state: GameState) -> dict[str, Any]:
         """Facts about a game beyond the core's, for ``warroom play`` (JSON-able)."""
         return {}
-
-    def describe_action(self, state: GameState, action: Action) -> str | None:
-        """One line a player reads for ``action`` (the play mode's action list), or None
-        to let the caller word it (the A&A family's kinds are worded by the editor)."""
-        return None
 
     def production_capacity(self, state: GameState, facility) -> int:
         return 0

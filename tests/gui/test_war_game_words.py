@@ -35,7 +35,7 @@ def test_factory_reduction_reads_as_words():
 
 def test_a_rule_system_words_its_own_actions_in_the_play_mode():
     """The play mode's action list asks the game's rule system first
-    (RuleSystem.describe_action); kinds it leaves to the editor keep the editor's words."""
+    (RuleSystem.describe); kinds it leaves to the editor keep the editor's words."""
     from tests.gamecore.engine.toy_system import toy_pack
 
     s = new_game(toy_pack(), "test", seed=3)

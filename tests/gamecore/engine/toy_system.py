@@ -199,7 +199,7 @@ class ToySystem(RuleSystem):
     def option_specs(self):
         return self._specs
 
-    def describe_action(self, state, action):
+    def describe(self, state, action):
         if action.kind == "levy":
             return f"Levy a soldier in zone {action.zone}"
         return None

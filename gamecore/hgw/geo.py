@@ -1,0 +1,183 @@
+"""The hex graph the Hitler's Global War rules walk, derived once per game from the board
+and the map (shared by every clone through ``Board.cache``), and the searches over it:
+friendly reach for movement (seeds/001 MOVEMENT), supply traces (seeds/001 SUPPLY) and
+short distances (the 3-hex capture of an unsupplied hex).
+
+Hexside rules (HGW-CONTRACT): land hexsides join land hexes; a border with
+``props["all_sea"]`` is crossed by nothing; a land-land strait link (a crossing arrow) is
+crossed by movement, attacks and supply but never by a retreat; ``props["road"]`` on a
+border lets supply leave a mountain, desert or jungle hex by that hexside."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from gamecore.model.map import border_key
+
+#: terrains supply may enter but not pass through (unless it leaves by a road, or, for
+#: desert and jungle, the hex holds the side's occupation marker won by combat)
+NO_PASS = frozenset({"mountain", "desert", "jungle"})
+MARKER_PASS = frozenset({"desert", "jungle"})
+#: terrains without an inherent garrison (rules-notes/001 §1.5)
+NO_GARRISON = frozenset({"desert", "jungle", "island"})
+
+
+@dataclass(frozen=True)
+class HexGraph:
+    code: dict  # hex id -> zone
+    nbrs: dict  # zone -> zones reached by land movement, attack and supply
+    retreat: dict  # zone -> zones a retreat may reach (no crossing arrows)
+    crossing: frozenset  # border keys of crossing arrows
+    road: frozenset  # border keys with a printed road
+    garrison: dict  # zone -> inherent garrison SPs (0 or 1)
+    box: dict  # zone -> {"stacking": None|int, "retreat": bool} for off-map boxes
+    region: dict  # zone -> country key
+    terrain: dict  # zone -> terrain
+
+
+def graph(s) -> HexGraph:
+    """The game's hex graph (built on first use, then kept with the board)."""
+    g = s.board.cache.get("hgw_graph")
+    if g is None:
+        g = s.board.cache["hgw_graph"] = _build(s.board, s.pack.map)
+    return g
+
+
+def _build(board, m) -> HexGraph:
+    all_sea = set()
+    road = set()
+    for key, b in m.borders.items():
+        if b.props.get("all_sea"):
+            all_sea.add(border_key(*key))
+        if b.props.get("road"):
+            road.add(border_key(*key))
+    crossing = set()
+    for lk in m.links.values():
+        if lk.kind == "strait" and lk.a in m.zones and lk.b in m.zones:
+            if board.kind.get(lk.a) == "land" and board.kind.get(lk.b) == "land":
+                crossing.add(border_key(lk.a, lk.b))
+    # a Border row joins two land zones even without a shared edge (the Siberia box,
+    # drawn apart, borders the Ural hexes: HGW-CONTRACT)
+    extra: dict[int, list[int]] = {}
+    for (a, b), bd in m.borders.items():
+        if a in m.zones and b in m.zones and not bd.impassable:
+            if board.kind.get(a) == "land" and board.kind.get(b) == "land":
+                if a not in board.impassable and b not in board.impassable:
+                    extra.setdefault(a, []).append(b)
+                    extra.setdefault(b, []).append(a)
+    nbrs: dict[int, tuple[int, ...]] = {}
+    retreat: dict[int, tuple[int, ...]] = {}
+    garrison: dict[int, int] = {}
+    box: dict[int, dict] = {}
+    for z in board.zones:
+        zn = m.zones[z]
+        if board.kind[z] != "land" or z in board.impassable:
+            nbrs[z] = retreat[z] = ()
+            continue
+        ns = []
+        for n in (*board.land_nbrs.get(z, ()), *extra.get(z, ())):
+            if n in ns:
+                continue
+            key = border_key(z, n)
+            if key in all_sea and key not in crossing:
+                continue
+            ns.append(n)
+        for key in crossing:
+            if z in key:
+                other = key[0] if key[1] == z else key[1]
+                if other not in ns and other not in board.impassable:
+                    ns.append(other)
+        ns.sort()
+        nbrs[z] = tuple(ns)
+        retreat[z] = tuple(n for n in ns if border_key(z, n) not in crossing)
+        if zn.kind == "offmap":
+            spec = zn.props.get("box") if isinstance(zn.props.get("box"), dict) else {}
+            box[z] = {"stacking": spec.get("stacking"), "retreat": bool(spec.get("retreat"))}
+        g = zn.props.get("garrison")
+        if isinstance(g, int) and not isinstance(g, bool):
+            garrison[z] = max(0, min(1, g))
+        else:
+            garrison[z] = 0 if (zn.terrain in NO_GARRISON or zn.kind == "offmap") else 1
+    return HexGraph(
+        code={m.zones[z].code: z for z in board.zones if m.zones[z].code},
+        nbrs=nbrs,
+        retreat=retreat,
+        crossing=frozenset(crossing),
+        road=frozenset(road),
+        garrison=garrison,
+        box=box,
+        region=dict(board.region),
+        terrain=dict(board.terrain),
+    )
+
+
+def components(s, friendly) -> dict[int, int]:
+    """zone -> component label of the hexes ``friendly(zone)`` holds, joined by land
+    hexsides and crossing arrows (seeds/001 MOVEMENT: a connected chain of friendly hexes)."""
+    g = graph(s)
+    label: dict[int, int] = {}
+    for z in s.board.zones:
+        if z in label or not g.nbrs.get(z) and z not in g.box or not friendly(z):
+            continue
+        label[z] = z
+        todo = [z]
+        while todo:
+            x = todo.pop()
+            for n in g.nbrs[x]:
+                if n not in label and friendly(n):
+                    label[n] = z
+                    todo.append(n)
+    return label
+
+
+def trace(s, sources, friendly, occupied_by: str | None = None) -> set[int]:
+    """Every friendly hex that traces supply to one of ``sources`` (seeds/001 SUPPLY,
+    Line of Supply): a chain of friendly hexes, not across all-sea hexsides; a mountain,
+    desert or jungle hex may end the chain but passes supply on only by a road hexside
+    toward the source, or (desert, jungle) while it holds ``occupied_by``'s occupation
+    marker. Searched outward from the sources."""
+    g = graph(s)
+    occ = s.occupied
+    reached = set()
+    todo: deque[int] = deque()
+    for z in sources:
+        if friendly(z) and z not in reached:
+            reached.add(z)
+            todo.append(z)
+    passed = set(reached)  # the sources pass supply on whatever their terrain
+    while todo:
+        p = todo.popleft()
+        for x in g.nbrs[p]:
+            if not friendly(x):
+                continue
+            reached.add(x)
+            if x in passed:
+                continue
+            t = g.terrain.get(x, "clear")
+            ok = (
+                t not in NO_PASS
+                or border_key(p, x) in g.road
+                or (t in MARKER_PASS and occupied_by is not None and occ.get(x) == occupied_by)
+            )
+            if ok:
+                passed.add(x)
+                todo.append(x)
+    return reached
+
+
+def within(s, starts, limit: int) -> dict[int, int]:
+    """zone -> hexes from the nearest of ``starts`` (at most ``limit``), over land
+    hexsides and crossing arrows whoever holds them."""
+    g = graph(s)
+    dist = {z: 0 for z in starts}
+    todo = deque(dist)
+    while todo:
+        x = todo.popleft()
+        if dist[x] >= limit:
+            continue
+        for n in g.nbrs[x]:
+            if n not in dist:
+                dist[n] = dist[x] + 1
+                todo.append(n)
+    return dist

@@ -1,0 +1,75 @@
+"""Helpers of the hgw rule tests: scripted dice, skipping to a phase, finding armies."""
+
+from __future__ import annotations
+
+from gamecore.engine import new_game
+from gamecore.engine.actions import Action
+from gamecore.hgw.system import army_count, army_sps
+
+END = Action.end_phase()
+
+
+class Dice:
+    """A stand-in for the game's generator that throws the listed faces in order."""
+
+    def __init__(self, faces):
+        self.faces = list(faces)
+        self.state = 0
+        self.draws = 0
+
+    def roll(self, sides: int) -> int:
+        if not self.faces:
+            raise AssertionError("the test ran out of scripted dice")
+        self.draws += 1
+        return self.faces.pop(0)
+
+    def copy(self):
+        d = Dice(self.faces)
+        d.draws = self.draws
+        return d
+
+
+def start(pack, dice=None, **kw):
+    s = new_game(pack, "barbarossa", **kw)
+    if dice is not None:
+        s.rng = Dice(dice)
+    return s
+
+
+def to_phase(s, nation: str, phase: str, limit: int = 200) -> None:
+    """End phases until ``nation``'s ``phase`` (raises if it never comes)."""
+    for _ in range(limit):
+        if s.current_nation == nation and s.phase == phase and s.decision is None:
+            return
+        s.apply(END)
+    raise AssertionError(f"never reached {nation} {phase}")
+
+
+def army(s, name: str) -> int:
+    found = [a for a, (_, n, _) in s.armies.items() if n == name]
+    assert len(found) == 1, f"army {name!r}: {found}"
+    return found[0]
+
+
+def code_of(s, z: int) -> str:
+    return s.board.code[z]
+
+
+def z(s, code: str) -> int:
+    return (
+        s.board.cache["hgw_graph"].code[code]
+        if "hgw_graph" in s.board.cache
+        else next(k for k, v in s.board.code.items() if v == code)
+    )
+
+
+def where(s, aid: int) -> str:
+    return s.board.code[s.armies[aid][2]]
+
+
+def strength(s, aid: int) -> tuple[int, int]:
+    """(inf, mech) of an army."""
+    return army_count(s, aid)
+
+
+__all__ = ["END", "Dice", "army", "army_sps", "start", "strength", "to_phase", "where", "z"]
