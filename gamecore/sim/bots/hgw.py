@@ -432,6 +432,7 @@ class HgwBot:
             if a not in movers:
                 z = s.armies[a][2]
                 fixed[z] = fixed.get(z, 0) + len(army_sps(s, a))
+        # an off-map box has no stacking limit: the plan puts at most 30 SPs there
         room = {z: (stack_limit(s, z) or 30) - fixed.get(z, 0) for z in hexes}
         enemy_nb = {z: [t for t in g.nbrs.get(z, ()) if self._enemy(s, n, t)] for z in hexes}
         front = sorted(z for z in hexes if enemy_nb[z])
@@ -530,11 +531,11 @@ class HgwBot:
                 break
             alloc[best_z] += 1
             pool -= 1
-        # leftover mech (spearheads full) reinforce the line too
         for z in sorted(lines, key=lambda z: (-prio[z], z)):
             if alloc[z]:
                 want[z] = [alloc[z], 0]
                 order.append((z, INF))
+        # mech beyond the spearheads' share tops them up while they have room
         if mech_left > 0 and spear:
             for f, _, _ in spear:
                 extra = min(mech_left, room.get(f, 0))

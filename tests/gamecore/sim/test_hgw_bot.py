@@ -212,3 +212,48 @@ def test_warroom_play_with_heuristic_bots(tmp_path, capsys):
     assert main(["play", str(path), "--seed", "3", "--bots", "heuristic", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["finished"] and out["winner"] in ("axis", "soviet")
+
+
+def test_exploitation_avoids_salients_and_never_outruns_supply():
+    """Over-extension: the bot exploits only into hexes beside two friendly hexes (a
+    victory hex, or a hex whose capture brings its SPs back into supply, excepted), and
+    no army that exploited dies unsupplied at its own side's supply check that turn
+    (seeds/001 SUPPLY, Unsupplied Hexes)."""
+    from gamecore.hgw import geo
+    from gamecore.hgw.system import friendly, sources, supplied
+
+    def relieves(s, n, t):
+        now = supplied(s, n, False)
+        after = geo.trace(
+            s, sources(s, n, False), lambda x: x == t or friendly(s, n, x), occupied_by=n
+        )
+        return any(
+            u.nation == n and u.zone not in now and u.zone in after for u in s.units.values()
+        )
+
+    exploits = 0
+    for seed in (1, 2, 3):
+        s = new_game(PACK, "barbarossa", seed=seed)
+        bots = {"AXIS": HgwBot(seed), "SOV": HgwBot(seed + 7)}
+        victory = {
+            z(s, s.rules.options[k])
+            for k in ("hgw_leningrad_hex", "hgw_moscow_hex", "hgw_stalingrad_hex", "hgw_berlin_hex")
+        }
+        g = geo.graph(s)
+        went: set[int] = set()
+        while not s.is_terminal():
+            a = bots[s.current_player].choose(s)
+            if a.kind == "hgw_exploit":
+                exploits += 1
+                n = s.current_nation
+                near = [y for y in g.nbrs[a.zone] if s.owner.get(y) == n]
+                assert a.zone in victory or len(near) >= 2 or relieves(s, n, a.zone), (seed, a)
+                went.add(a.units[0])
+            if a.kind == "end_phase" and s.phase == "movement":
+                went = set()
+            start_log = len(s.log)
+            s.apply(a)
+            for e in s.log[start_log:]:
+                if e.get("e") == "hgw_unsupplied":
+                    assert e["army"] not in went, (seed, e)
+    assert exploits >= 5
