@@ -51,6 +51,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.play.hgw import (
+    HgwClicks,
+    describe_hgw_event,
+    hex_label,
+    odds_text,
+    rolls_this_turn,
+)
 from editor.tools.base import Tool
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError, WarroomError
@@ -67,6 +74,8 @@ if TYPE_CHECKING:
 
 END = Action.end_phase()
 MOVE_PHASES = ("combat_move", "noncombat_move")
+#: rule systems whose map actions are not the A&A family's ``move``: their click adapter
+CLICK_ADAPTERS = {"hgw": HgwClicks}
 #: how often the map is redrawn while bots play (the position changes many times a second)
 BOT_REFRESH_MS = 200
 
@@ -79,13 +88,30 @@ HIDDEN_PHASES = ("purchase",)
 
 
 #: the sections of the phase's actions list, in order, and their titles
-SECTION_ORDER = {"buy": 0, "research": 1, "repair": 2, "advance": 3, "place": 4, "fight": 5}
+SECTION_ORDER = {
+    "buy": 0,
+    "research": 1,
+    "repair": 2,
+    "advance": 3,
+    "place": 4,
+    "fight": 5,
+    # Hitler's Global War: an attack's assault comes before its advance
+    "hgw_exploit": 6,
+    "hgw_assault": 7,
+    "hgw_advance": 8,
+}
 SECTION_TITLES = {
     "buy": "Buy (how many: Times)",
     "advance": "Production Chart: next instalments",
     "place": "Place",
     "fight": "Battles",
     "declare_war": "Declare war",
+    "hgw_attack": "Announce an attack (or click the army's hex, then the target)",
+    "hgw_exploit": "Exploit: the army's next target (or click on the map)",
+    "hgw_assault": "Assault (Firepower Table; the defender loses SPs)",
+    "hgw_advance": "Advance (Advance Table: success enters the hex)",
+    "hgw_repair": "Repair devastation",
+    "hgw_build": "Build SPs",
 }
 
 
@@ -161,8 +187,14 @@ def dice_text(faces) -> str:
     return " · ".join(f"{t}@{v}: {' '.join(rs)}" for (t, v), rs in groups.items())
 
 
-def describe_event(pack, e: dict[str, Any]) -> str:
+def describe_event(pack, e: dict[str, Any], state=None) -> str:
+    """An event of the game's log in words (``state``: the game, for names the event
+    only refers to, e.g. an hgw army's)."""
     kind = e.get("e", "")
+    if kind.startswith("hgw_") or (kind == "turn" and "season" in e):
+        own = describe_hgw_event(pack, e, state)
+        if own is not None:
+            return own
     z = e.get("zone")
     where = f" in {zone_name(pack, z)}" if isinstance(z, int) else ""
     if kind == "action":
@@ -189,7 +221,8 @@ def describe_event(pack, e: dict[str, Any]) -> str:
     if kind == "battle":
         return f"battle{where}: {e.get('attacker')} attacks {e.get('defender')}"
     if kind == "battle_end":
-        return f"battle{where} ends: {e.get('result')} after {e.get('rounds')} round(s)"
+        rounds = f" after {e['rounds']} round(s)" if e.get("rounds") is not None else ""
+        return f"battle{where} ends: {e.get('result')}{rounds}"
     if kind == "research":
         ok = "success" if e.get("success") else "no success"
         return (
@@ -321,17 +354,21 @@ class PlayTool(Tool):
         """The route(s) previewed: a line through the zones passed, an arrow at the end;
         the waypoints numbered."""
         routes = self.mode.routes
-        if not routes and not self.mode.waypoints:
+        standing = self.mode.standing_arrows()
+        if not routes and not self.mode.waypoints and not standing:
             return
         geom = self.window.scene.geom
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         scale = view.transform().m11() or 1.0
-        for path in routes:
+        # (the attacks announced this turn, in red, under the route previewed)
+        arrows = [(p, QColor(220, 40, 30)) for p in standing]
+        arrows += [(p, QColor(255, 214, 0)) for p in routes]
+        for path, fill in arrows:
             pts = [QPointF(*geom.anchor[z]) for z in path if z in geom.anchor]
             if len(pts) < 2:
                 continue
-            for colour, width in ((QColor(0, 0, 0, 170), 7.0), (QColor(255, 214, 0), 3.5)):
+            for colour, width in ((QColor(0, 0, 0, 170), 7.0), (fill, 3.5)):
                 pen = QPen(colour, width / scale)
                 pen.setCapStyle(Qt.PenCapStyle.RoundCap)
                 pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
@@ -355,7 +392,7 @@ class PlayTool(Tool):
                 ]
             )
             painter.setPen(QPen(QColor(0, 0, 0, 200), 1.5 / scale))
-            painter.setBrush(QColor(255, 214, 0))
+            painter.setBrush(fill)
             painter.drawPolygon(head)
             painter.setBrush(QColor(255, 255, 255))
             for p in pts[1:-1]:  # the zones passed through
@@ -417,7 +454,9 @@ class PlayPanel(QWidget):
         self.actions_title = QLabel("", objectName="playActionsTitle", wordWrap=True)
         self.actions = QListWidget(objectName="playActions")
         self.actions.itemDoubleClicked.connect(lambda _i: self._do_selected())
-        row = QHBoxLayout()
+        self._do_row = QWidget()
+        row = QHBoxLayout(self._do_row)
+        row.setContentsMargins(0, 0, 0, 0)
         self.count = QSpinBox(objectName="playCount", minimum=1, maximum=99, value=1)
         self.do_btn = QPushButton("Do", objectName="playDo")
         self.do_btn.clicked.connect(self._do_selected)
@@ -452,7 +491,8 @@ class PlayPanel(QWidget):
         al.addWidget(self.transport_box)
         al.addWidget(self.stack_box)
         al.addWidget(self.actions, 1)
-        al.addLayout(row)
+        al.addWidget(self._do_row)
+        al.addStretch(0)
 
         self.decision_page = QWidget()
         dl = QVBoxLayout(self.decision_page)
@@ -517,9 +557,11 @@ class PlayPanel(QWidget):
         self.turn.setStyleSheet(
             f"font-weight: bold; padding: 4px; border-left: 10px solid {colour};"
         )
-        self.money.setText(
-            "Banks: " + ", ".join(f"{n} {v}" for n, v in sorted(st.banks.items()) if v)
-        )
+        banks = ", ".join(f"{n} {v}" for n, v in sorted(st.banks.items()) if v)
+        if m.clicks is not None:  # (hgw: production points, spent in production)
+            self.money.setText("PP to spend: " + (banks or "none now"))
+        else:
+            self.money.setText("Banks: " + banks)
         human = s.human_to_move and not m.handing_over
         self.end_btn.setEnabled(human and END in s.legal())
         self.undo_btn.setEnabled(human and s.can_undo)
@@ -557,12 +599,14 @@ class PlayPanel(QWidget):
             "combat_move": "Combat move: click your stack, then a highlighted zone",
             "noncombat_move": "Non-combat move: click your stack, then a highlighted zone",
         }
+        if self.mode.clicks is not None:
+            titles = self.mode.clicks.titles
         self.actions_title.setText(titles.get(ph, ph.replace("_", " ").capitalize()))
         self.actions.clear()
         # in sections: what to buy, research, repair, pay on the Production Chart...
         sections: dict[str, list[Action]] = {}
         for a in s.legal():
-            if a.kind in ("end_phase", "move"):
+            if a.kind in ("end_phase", "move", "hgw_move"):  # (moves: on the map)
                 continue
             sections.setdefault(a.kind, []).append(a)
         headed = len(sections) > 1 or any(k in sections for k in ("research", "repair"))
@@ -584,6 +628,9 @@ class PlayPanel(QWidget):
         if first is not None:
             self.actions.setCurrentItem(first)
         last = self.mode.last_battle_summary()
+        if self.mode.clicks is not None:
+            rolls = rolls_this_turn(st)
+            last = "Rolls this turn:\n" + "\n".join(rolls) if rolls else ""
         if ph in ("purchase", "place"):  # (in hot-seat the log keeps purchases hidden)
             bought = s.bought()
             last = "Bought, to place: " + (
@@ -593,6 +640,10 @@ class PlayPanel(QWidget):
         self.info.setVisible(bool(last))
         self.count.setEnabled(ph == "purchase")
         self.do_btn.setEnabled(first is not None)
+        # (hgw movement lists nothing: its moves are on the map)
+        listed = first is not None or self.mode.clicks is None
+        self.actions.setVisible(listed)
+        self._do_row.setVisible(listed)
         self._fill_stack()
         self._fill_transport()
 
@@ -617,13 +668,16 @@ class PlayPanel(QWidget):
             return s.describe_repair(a.target)
         if a.kind == "advance":
             return s.describe_advance(a.target)
-        return describe_action(s.state, a)
+        return describe_action(s.state, a) + odds_text(s.state, a)
 
     def _fill_stack(self) -> None:
         m = self.mode
         while self.stack_form.rowCount():
             self.stack_form.removeRow(0)
         self._spins = {}
+        if m.clicks is not None:
+            self._fill_hex()
+            return
         src = m.source
         self.stack_box.setVisible(src is not None)
         if src is None:
@@ -641,6 +695,29 @@ class PlayPanel(QWidget):
         )
         self.stack_form.addRow(route)
         for t, ids in sorted(m.movable_by_type(src).items()):
+            spin = QSpinBox(objectName=f"playPick_{t}", minimum=0, maximum=len(ids))
+            spin.setValue(len(ids))
+            self._spins[t] = spin
+            self.stack_form.addRow(f"{t} (of {len(ids)})", spin)
+
+    def _fill_hex(self) -> None:
+        """(A click adapter's game) the hex clicked: terrain, PP, devastation, garrison,
+        its armies; in movement the SPs to move, per type."""
+        m = self.mode
+        z = m.source if m.source is not None else m.inspected
+        self.stack_box.setVisible(z is not None)
+        if z is None:
+            return
+        st = m.session.state
+        self.stack_box.setTitle(f"Hex {hex_label(st.pack, z)}")
+        for line in m.clicks.hex_info(st, z):
+            self.stack_form.addRow(QLabel(line, wordWrap=True))
+        if m.source is None:
+            return
+        movable = m.movable_by_type(z)
+        if movable:
+            self.stack_form.addRow(QLabel("SPs to move (default: all that may):", wordWrap=True))
+        for t, ids in sorted(movable.items()):
             spin = QSpinBox(objectName=f"playPick_{t}", minimum=0, maximum=len(ids))
             spin.setValue(len(ids))
             self._spins[t] = spin
@@ -671,8 +748,18 @@ class PlayPanel(QWidget):
         b = getattr(st, "battle", None)
         where = f" in {zone_name(st.pack, b.zone)}" if b is not None else ""
         side = {"att": "attacker", "def": "defender"}.get(d.about, d.about)
-        self.decision_text.setText(f"{d.owner} decides: {d.kind} ({side}){where}")
-        self.battle_text.setText(self.mode.battle_summary())
+        text = f"{d.owner} decides: {d.kind} ({side}){where}"
+        if self.mode.clicks is not None:
+            text = {
+                "hgw_losses": f"{d.owner} decides which SPs are lost first",
+                "hgw_defend": f"{d.owner} decides which armies make a defensive assault "
+                "on the attackers (now or later)",
+            }.get(d.kind, text)
+        self.decision_text.setText(text)
+        text = self.mode.battle_summary()
+        if not text and self.mode.clicks is not None:
+            text = "\n".join(rolls_this_turn(st))
+        self.battle_text.setText(text)
         self.answers.clear()
         default = self.mode.default_answer()
         for a in s.legal():
@@ -691,14 +778,26 @@ class PlayPanel(QWidget):
             if e.get("e") == "start":
                 continue
             act = e.get("a") if e.get("e") == "action" else None
+            if (
+                self.mode.clicks is not None
+                and isinstance(act, dict)
+                and str(act.get("kind", "")).startswith("hgw_")
+            ):
+                continue  # (the rule system logs what the action did, in its own event)
+            if self.mode.clicks is not None and e.get("e") in ("battle", "battle_end"):
+                continue  # (hgw: the advance's own line says it; these count battles)
             if secret and isinstance(act, dict) and act.get("kind") == "buy":
                 # hot-seat: what a nation bought shows when it is placed
                 text = f"{e.get('n', '')}: buys (shown when placed)"
             else:
-                text = describe_event(pack, e)
+                st = self.mode.session.state
+                own = describe_hgw_event(pack, e, st) if self.mode.clicks is not None else None
+                text = own if own is not None else describe_event(pack, e, st)
             item = QListWidgetItem(text)
             z = e.get("zone")
             a = e.get("a") if e.get("e") == "action" else None
+            if not isinstance(z, int) and isinstance(e.get("to"), int):
+                z = e["to"]  # (an hgw move)
             if not isinstance(z, int) and isinstance(a, dict):
                 z = (a.get("path") or [None])[-1] if a.get("path") else a.get("zone")
             item.setData(Qt.ItemDataRole.UserRole, z)
@@ -758,6 +857,12 @@ class PlayMode(QObject):
         self.window = window
         self.session: PlaySession | None = None
         self.source: int | None = None
+        #: the rule system's click adapter (None: the A&A family's ``move``)
+        self.clicks: HgwClicks | None = None
+        #: the zone clicked last (the stack panel describes it; hgw: the hex and armies)
+        self.inspected: int | None = None
+        #: the attacks standing drawn last (hgw)
+        self._arrows: list[tuple[int, int]] = []
         #: the route(s) the picked stack would take to the zone under the mouse
         self.routes: list[tuple[int, ...]] = []
         #: a move waiting for the player to choose its transport: (dest, counts)
@@ -851,6 +956,13 @@ class PlayMode(QObject):
             self._thread.start()
         self.session = session
         self.source = None
+        self.inspected = None
+        make = CLICK_ADAPTERS.get(getattr(session.state.system, "name", ""))
+        self.clicks = make() if make is not None else None
+        # hgw's rolls and actions are long lines: wrapped (the dock never widens); the
+        # A&A family's lists keep one line an item (a long game's log lays out faster)
+        self.panel.log.setWordWrap(self.clicks is not None)
+        self.panel.actions.setWordWrap(self.clicks is not None)
         self.routes, self.choosing, self.waypoints = [], None, []
         self._last_human = None
         self._private_to = None
@@ -931,6 +1043,10 @@ class PlayMode(QObject):
             self.window.scene.set_play_targets(self.source, self.targets(self.source))
         else:
             self.window.scene.set_play_targets(None, ())
+        arrows = self.standing_arrows()
+        if arrows != self._arrows:  # (the view repaints the overlay only when they change)
+            self._arrows = arrows
+            self.window.view.viewport().update()
         self.panel.refresh()
         self.changed.emit()
 
@@ -1038,7 +1154,7 @@ class PlayMode(QObject):
         except WarroomError as err:
             self.message.emit(str(err))
             return False
-        if self.source is not None and not self.movable_by_type(self.source):
+        if self.source is not None and not self._moves_from(self.source):
             self.source = None
         self._changed()
         return True
@@ -1167,6 +1283,8 @@ class PlayMode(QObject):
         s = self.session
         if s is None or not s.human_to_move or s.state.decision is not None:
             return []
+        if self.clicks is not None:  # (hgw: moves, announcements, exploitation)
+            return self.clicks.actions_from(s, zone)
         if s.state.phase not in MOVE_PHASES:
             return []
         if self.waypoints and zone == self.source:
@@ -1198,6 +1316,8 @@ class PlayMode(QObject):
 
     def movable_by_type(self, zone: int) -> dict[str, list[int]]:
         st = self.session.state
+        if self.clicks is not None:
+            return self.clicks.movable_by_type(st, self._moves_from(zone))
         ids: set[int] = set()
         for a in self._moves_from(zone):
             ids.update(a.units)
@@ -1207,15 +1327,42 @@ class PlayMode(QObject):
         return out
 
     def targets(self, zone: int) -> set[int]:
+        if self.clicks is not None:
+            return {self.clicks.target(a) for a in self._moves_from(zone)}
         return {a.path[-1] for a in self._moves_from(zone)}
+
+    def standing_arrows(self) -> list[tuple[int, int]]:
+        """(A click adapter's game) the attacks standing this turn, drawn on the map."""
+        s = self.session
+        if s is None or self.clicks is None:
+            return []
+        return self.clicks.standing_arrows(s.state)
+
+    def _route(self, a: Action) -> tuple[int, ...]:
+        """The zones the arrow of ``a`` passes (an hgw attack: the army's hex, the target)."""
+        if self.clicks is not None:
+            return self.clicks.route(self.session.state, a)
+        return tuple(a.path)
+
+    def _click_phase(self, phase: str) -> bool:
+        """Whether a map click acts in ``phase``."""
+        return phase in (self.clicks.phases if self.clicks is not None else MOVE_PHASES)
 
     def pick_source(self, zone: int | None) -> None:
         s = self.session
         if s is None:
             return
+        self.inspected = zone
         if zone is not None and not self._moves_from(zone):
-            if s.human_to_move and s.state.phase in MOVE_PHASES:
-                self.message.emit(f"nothing of {s.player} can move from {zone_name(s.pack, zone)}")
+            st = s.state
+            mine = self.clicks is None or any(
+                v[2] == zone and v[0] == s.player for v in st.armies.values()
+            )  # (hgw: a click on a hex without an army of yours only describes it)
+            if mine and s.human_to_move and self._click_phase(st.phase):
+                verb = "attack" if s.state.phase in ("announce", "exploitation") else "move"
+                self.message.emit(
+                    f"nothing of {s.player} can {verb} from {zone_name(s.pack, zone)}"
+                )
             zone = None
         self.source = zone
         self.routes, self.choosing, self.waypoints = [], None, []
@@ -1237,6 +1384,9 @@ class PlayMode(QObject):
         st = s.state
         if counts is None:
             counts = self.panel.picked_counts()
+        if self.clicks is not None:  # (the first of the click's actions)
+            a = self.clicks.next_action(s, src, dest, counts, set())
+            return [a] if a is not None else []
         moves = [a for a in self._moves_from(src) if a.path[-1] == dest and a.units]
         out = []
         for t, k in sorted(counts.items()):
@@ -1281,8 +1431,8 @@ class PlayMode(QObject):
         routes: list[tuple[int, ...]] = []
         if dest is not None and self.source is not None and dest != self.source:
             for a in self.plan_move(dest):
-                if a.path not in routes:
-                    routes.append(a.path)
+                if self._route(a) not in routes:
+                    routes.append(self._route(a))
         if routes != self.routes:
             self.routes = routes
             self.window.view.viewport().update()
@@ -1296,6 +1446,12 @@ class PlayMode(QObject):
         s = self.session
         st = s.state
         plan = self.plan_move(dest)
+        if self.clicks is not None:  # the action the click makes first, in words
+            if not plan:
+                return ""
+            coming = sum(k for k in self.panel.picked_counts().values() if k > 0)
+            warn = self.clicks.overstack(st, dest, coming) if coming else ""
+            return describe_action(st, plan[0]) + (f" — {warn}" if warn else "")
         air = [u for a in plan for u in a.units if st.rules.units[st.units[u].type].domain == "air"]
         name = zone_name(s.pack, dest)
         if air and st.board.is_sea(dest) and st.phase == "noncombat_move":
@@ -1323,6 +1479,8 @@ class PlayMode(QObject):
         if counts is None:
             counts = self.panel.picked_counts()
         self.choosing = None
+        if self.clicks is not None:
+            return self._click_to(dest, counts)
         if not any(a.path[-1] == dest for a in self._moves_from(src)):
             through = (
                 " through " + " → ".join(zone_name(s.pack, z) for z in self.waypoints)
@@ -1362,6 +1520,50 @@ class PlayMode(QObject):
             self.source = None
         self._changed()
         return done
+
+    def _click_to(self, dest: int, counts: dict[str, int]) -> bool:
+        """A click adapter's click on ``dest``: its actions one after another (each in
+        the position the one before left: an army formed there is the next one's to
+        join), an hgw move one per army of the source hex."""
+        s = self.session
+        src = self.source
+        st = s.state
+        if not any(self.clicks.target(a) == dest for a in self._moves_from(src)):
+            verb = "attack" if st.phase in ("announce", "exploitation") else "move to"
+            self.message.emit(
+                f"{s.player}'s armies in {hex_label(s.pack, src)} cannot {verb} "
+                f"{hex_label(s.pack, dest)} in {st.phase.replace('_', ' ')}"
+            )
+            return False
+        left = dict(counts)
+        done: set[int] = set()
+        did = False
+        for _ in range(64):  # (at most one action per army of the hex)
+            a = self.clicks.next_action(s, src, dest, left, done)
+            if a is None:
+                break
+            st = s.state
+            army = st.army_of[a.units[0]] if a.kind == "hgw_move" else a.units[0]
+            try:
+                s.apply(a)
+            except RulesError as err:
+                self.message.emit(f"illegal: {err}")
+                break
+            did = True
+            done.add(army)
+            if a.kind == "hgw_move":
+                for u in a.units:
+                    t = s.state.units[u].type
+                    left[t] = left.get(t, 0) - 1
+        self.routes = []
+        if did and not self._moves_from(src):
+            self.source = None
+        self._changed()
+        if did and s.state.phase == "movement":
+            warn = self.clicks.overstack(s.state, dest)
+            if warn:
+                self.window.statusBar().showMessage(warn, 8000)
+        return did
 
     def board(self, transport: int) -> bool:
         """The transport chosen for the move waiting for one."""

@@ -66,5 +66,20 @@ def season_of(start: str, calendar: str, round: int) -> tuple[int, int]:
     return month // 12, (month % 12) // step
 
 
+#: the names of the seasons of a calendar with named seasons (Hitler's Global War's three:
+#: Spring January-April, Summer May-August, Winter September-December)
+SEASON_NAMES = {"3-seasons": ("Spring", "Summer", "Winter")}
+
+
+def season_label(start: str, calendar: str, round: int) -> str | None:
+    """The round's season and year ("Summer 1941"): on a calendar with named seasons, else
+    None."""
+    names = SEASON_NAMES.get(calendar)
+    if names is None or parse_date(start or "") is None:
+        return None
+    year, season = season_of(start, calendar, round)
+    return f"{names[season]} {year}"
+
+
 def date_label(index: int) -> str:
     return f"{index // 12:04d}-{index % 12 + 1:02d}"

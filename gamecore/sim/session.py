@@ -34,7 +34,7 @@ from gamecore.engine.state import GameState
 from gamecore.engine.systems import get_system
 from gamecore.errors import RulesError, WarroomError
 from gamecore.model import Ownership, Pack, Scenario, UnitStack
-from gamecore.model.calendar import calendar_month, date_label, parse_date
+from gamecore.model.calendar import calendar_month, date_label, parse_date, season_label
 from gamecore.rules import economy, movement, tech
 from gamecore.sim.bots import BOTS, make_bot, plays
 from gamecore.store.jsonform import pack_to_data
@@ -465,11 +465,14 @@ def position_scenario(state: GameState) -> Scenario:
 
 
 def position_date(state: GameState) -> str:
-    """The calendar date of the current round ("1939-09"), or "" when the scenario has no
-    start date."""
+    """The calendar date of the current round ("1939-09"; a calendar of named seasons:
+    "Summer 1941"), or "" when the scenario has no start date."""
     scn = state.scenario
     if not parse_date(scn.start or ""):
         return ""
+    named = season_label(scn.start, scn.calendar, state.round)
+    if named is not None:
+        return named
     return date_label(calendar_month(scn.start, scn.calendar, state.round))
 
 
