@@ -559,7 +559,10 @@ class Placer:
                         x, y = z.slots[n]
                     else:
                         row, col = divmod(n - len(z.slots), 3)
-                        x = rx + (col - 1) * 42 / scale
+                        # a row of up to three chips centred under the roundel (one
+                        # or two chips no longer lean left, into the next hex)
+                        in_row = min(3, len(idx) - len(z.slots) - row * 3)
+                        x = rx + (col - (in_row - 1) / 2) * 42 / scale
                         y = ry + (ROUNDEL / 2 + 10 + row * (CHIP_H + 2)) / scale
                     # a stack is never hidden: it moves to the nearest free spot around
                     # its place (inside its zone when it can), else it goes on top
