@@ -169,6 +169,12 @@ OPTIONS = (
         {"AXIS": ["Germany"], "SOV": ["USSR", "Siberia"]},
         "nation -> its home countries (Zone.region)",
     ),
+    _o(
+        "hgw_separate",
+        "list",
+        [],
+        "[[nation, nation], ...]: sides that never share hexes even in one alliance",
+    ),
     _o("hgw_stacking", "int", 10, "SPs per hex at the end of movement (boxes: no limit)"),
     _o("hgw_max_armies", "int", 12, "armies per side"),
     OptionSpec(
@@ -234,14 +240,29 @@ def playing(s) -> frozenset:
     return got
 
 
+def separate(s, a: str, b: str) -> bool:
+    """Nations that never enter each other's hexes nor trace supply through them even
+    when one player runs both (seeds/001 ALLIED-SOVIET CO-OPERATION 2; the Fall of
+    Germany two-player variant puts the Allies and the Soviets in one alliance)."""
+    pairs = opt(s, "hgw_separate")
+    return bool(pairs) and ([a, b] in pairs or [b, a] in pairs)
+
+
 def friendly(s, nation: str, z: int) -> bool:
     o = s.owner.get(z)
-    return o is not None and (o == nation or (o in playing(s) and s.friendly(o, nation)))
+    if o is None:
+        return False
+    if o == nation:
+        return True
+    return o in playing(s) and s.friendly(o, nation) and not separate(s, o, nation)
 
 
 def enemy_hex(s, nation: str, z: int) -> bool:
+    """A hex the side may attack: held by a nation in the turn order it is at war with.
+    Never a hex of a co-operating side (seeds/001 ALLIED-SOVIET CO-OPERATION 1: the
+    Soviets and the Allies are at peace), never a neutral's (Barbarossa special rule 1)."""
     o = s.owner.get(z)
-    return o is not None and o in playing(s) and not (o == nation or s.friendly(o, nation))
+    return o is not None and o != nation and o in playing(s) and s.at_war(o, nation)
 
 
 def zone_of_code(s, code: str) -> int | None:
@@ -1606,6 +1627,11 @@ class HgwSystem(RuleSystem):
             for k, v in opts[key].items():
                 if not isinstance(v, int) or isinstance(v, bool):
                     checker.fail(f"options.{key}.{k}", "must be a whole number")
+        for i, pair in enumerate(opts["hgw_separate"]):
+            if not (
+                isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)
+            ):
+                checker.fail(f"options.hgw_separate[{i}]", "must be a pair of nation ids")
         for k, v in opts["hgw_home"].items():
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 checker.fail(f"options.hgw_home.{k}", "must be a list of country names")

@@ -1,0 +1,179 @@
+"""The Fall of Germany rules of the hgw system (seeds/001 THE FALL OF GERMANY SCENARIO,
+SET-UP AND SPECIAL RULES; rules-notes/001 §2.2, §2.6, §2.8): the Western Allies as a
+third side playing after the Soviets, Allied-Soviet co-operation, the two-player variant."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamecore.engine.actions import Action
+from gamecore.errors import RulesError
+from gamecore.hgw.system import supplied
+from gamecore.model import Alliance
+from tests.gamecore.hgw.helpers import END, army, start, to_phase, z
+from tests.gamecore.hgw.hexpack import strip
+
+HOME = {"AXIS": ["Germany"], "SOV": ["USSR"], "ALL": ["Great Britain"]}
+
+
+def three_sides(pack, two_player: bool = False):
+    """Turn the test pack's scenario into a three-side game: Axis, Soviets, Allies (in
+    that order, seeds/001 FIRST TURN - FINAL TURN). ``two_player``: one player runs the
+    Allies and the Soviets (one alliance), who still keep apart (hgw_separate)."""
+    scn = pack.scenarios["barbarossa"]
+    scn.turn_order = [["AXIS"], ["SOV"], ["ALL"]]
+    scn.set_relation("ALL", "AXIS", "war")
+    if two_player:
+        scn.alliances = {
+            "axis": Alliance("axis", "Axis", members=["AXIS"]),
+            "allies": Alliance("allies", "Allies and Soviets", members=["SOV", "ALL"]),
+        }
+        scn.options["hgw_separate"] = [["SOV", "ALL"]]
+    else:
+        scn.alliances["allies"] = Alliance("allies", "Western Allies", members=["ALL"])
+        scn.set_relation("ALL", "SOV", "neutral")
+    scn.options["hgw_home"] = HOME
+    return pack
+
+
+def board(units=(), armies=(), extra=None, two_player=False, **kw):
+    """Rows 1-4: Germany in cols 1-2, the USSR in cols 3-6 of rows 1-2 and col 6 below,
+    Great Britain (Allied) in cols 3-5 of rows 3-4. Every hex 1 PP."""
+    allied = {
+        f"{r:02d}{c:02d}": {"owner": "ALL", "region": "Great Britain"}
+        for r in (3, 4)
+        for c in (3, 4, 5)
+    }
+    pack = strip(
+        rows=(1, 2, 3, 4),
+        extra={**allied, **(extra or {})},
+        units=units,
+        armies=armies,
+        **kw,
+    )
+    return three_sides(pack, two_player)
+
+
+def test_the_allies_play_third():
+    """seeds/001 FIRST TURN - FINAL TURN: Axis moves first, then Soviets, then Allies."""
+    s = start(board(units=[("0301", "AXIS", "inf", 1), ("0303", "ALL", "inf", 1)]))
+    order = []
+    for _ in range(40):
+        if s.current_nation not in order:
+            order.append(s.current_nation)
+        if len(order) == 3 or s.terminal:
+            break
+        s.apply(END)
+    assert order == ["AXIS", "SOV", "ALL"]
+
+
+@pytest.mark.parametrize("two_player", [False, True])
+def test_soviets_and_allies_never_attack_each_other(two_player):
+    """seeds/001 ALLIED-SOVIET CO-OPERATION 1: the Soviet and Allied players may not
+    attack one another; both attack the Axis."""
+    pack = board(
+        units=[("0204", "SOV", "mech", 5), ("0303", "ALL", "mech", 5), ("0101", "AXIS", "inf", 1)],
+        armies=[("Red", "SOV", "0204"), ("Blue", "ALL", "0303")],
+        two_player=two_player,
+    )
+    s = start(pack)
+    to_phase(s, "SOV", "announce")
+    red = army(s, "Red")
+    targets = {s.board.code[a.zone] for a in s.legal_actions() if a.kind == "hgw_attack"}
+    assert {"0303", "0304"}.isdisjoint(targets)  # Allied neighbours of 0204
+    assert targets <= {"0203", "0205", "0103", "0104"}  # its own hexes (advance into friendly)
+    to_phase(s, "ALL", "announce")
+    blue = army(s, "Blue")
+    targets = {s.board.code[a.zone] for a in s.legal_actions() if a.kind == "hgw_attack"}
+    assert "0302" in targets  # the Axis neighbour
+    assert {"0203", "0204"}.isdisjoint(targets)  # the Soviet neighbours
+    with pytest.raises(RulesError):
+        s.apply(Action("hgw_attack", units=(blue,), zone=z(s, "0204")))
+    s.apply(END)
+    with pytest.raises(RulesError):
+        s.apply(Action("hgw_assault", units=(blue,), zone=z(s, "0204")))
+    with pytest.raises(RulesError):
+        s.apply(Action("hgw_advance", units=(blue,), zone=z(s, "0204")))
+    assert s.armies[red][2] == z(s, "0204")
+
+
+@pytest.mark.parametrize("two_player", [False, True])
+def test_neither_enters_the_others_friendly_hexes(two_player):
+    """seeds/001 ALLIED-SOVIET CO-OPERATION 2: Soviet armies may not enter Allied-friendly
+    hexes and Allied armies may not enter Soviet-friendly hexes (also when one player
+    runs both: the two-player variant of SPECIAL RULES FOR THE FALL OF GERMANY 1)."""
+    pack = board(
+        units=[("0204", "SOV", "inf", 2), ("0303", "ALL", "inf", 2), ("0101", "AXIS", "inf", 1)],
+        armies=[("Red", "SOV", "0204"), ("Blue", "ALL", "0303")],
+        two_player=two_player,
+    )
+    s = start(pack)
+    to_phase(s, "SOV", "movement")
+    red = army(s, "Red")
+    allied = {z(s, f"{r:02d}{c:02d}") for r in (3, 4) for c in (3, 4, 5)}
+    dests = {a.path[1] for a in s.legal_actions() if a.kind == "hgw_move"}
+    assert dests and dests.isdisjoint(allied)
+    with pytest.raises(RulesError):
+        s.apply(
+            Action(
+                "hgw_move",
+                units=tuple(s.at[z(s, "0204")]),
+                path=(z(s, "0204"), z(s, "0304")),
+                target=red,
+            )
+        )
+    to_phase(s, "ALL", "movement")
+    blue = army(s, "Blue")
+    dests = {a.path[1] for a in s.legal_actions() if a.kind == "hgw_move"}
+    assert dests and dests <= allied
+    with pytest.raises(RulesError):
+        s.apply(
+            Action(
+                "hgw_move",
+                units=tuple(s.at[z(s, "0303")]),
+                path=(z(s, "0303"), z(s, "0204")),
+                target=blue,
+            )
+        )
+
+
+@pytest.mark.parametrize("two_player", [False, True])
+def test_supply_never_runs_through_the_other_sides_hexes(two_player):
+    """A line of supply is a chain of friendly hexes (seeds/001 SUPPLY, Line of Supply 1):
+    Allied hexes are not Soviet-friendly, so a Soviet hex ringed by Allied hexes is cut."""
+    pack = board(
+        extra={"0404": {"owner": "SOV", "region": "USSR", "value": 0}}, two_player=two_player
+    )
+    s = start(pack)
+    sov = supplied(s, "SOV", False)
+    assert z(s, "0404") not in sov and z(s, "0204") in sov
+    assert not any(s.owner[x] == "ALL" for x in sov)
+    assert z(s, "0404") not in supplied(s, "ALL", False)
+
+
+def test_one_alliance_without_the_separation_would_share_hexes():
+    """The two-player variant needs ``hgw_separate``: an alliance alone makes the two
+    sides friendly (they would share hexes and supply lines)."""
+    pack = board(extra={"0404": {"owner": "SOV", "region": "USSR", "value": 0}}, two_player=True)
+    pack.scenarios["barbarossa"].options["hgw_separate"] = []
+    s = start(pack)
+    assert z(s, "0404") in supplied(s, "SOV", False)
+
+
+def test_allies_may_attack_a_hex_the_soviets_attacked_but_never_together():
+    """seeds/001 ALLIED-SOVIET CO-OPERATION 3: the two never combine in one attack; the
+    Allies, in their turn, may attack an Axis hex the Soviets attacked before."""
+    pack = board(
+        units=[("0203", "SOV", "inf", 6), ("0303", "ALL", "inf", 6), ("0302", "AXIS", "inf", 3)],
+        armies=[("Red", "SOV", "0203"), ("Blue", "ALL", "0303"), ("Grey", "AXIS", "0302")],
+    )
+    s = start(pack, dice=[6, 6, 6, 6, 6, 6, 6, 6])
+    red, blue = army(s, "Red"), army(s, "Blue")
+    to_phase(s, "SOV", "announce")
+    s.apply(Action("hgw_attack", units=(red,), zone=z(s, "0302")))
+    assert s.phase == "initial"  # its only army announced: the phase ends by itself
+    with pytest.raises(RulesError):
+        s.apply(Action("hgw_assault", units=(red, blue), zone=z(s, "0302")))
+    s.apply(Action("hgw_assault", units=(red,), zone=z(s, "0302")))
+    to_phase(s, "ALL", "announce")
+    assert Action("hgw_attack", units=(blue,), zone=z(s, "0302")) in s.legal_actions()
