@@ -5,6 +5,7 @@ and the choices made where the rulebook is silent are in docs/hitlers_global_war
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from gamecore.engine.actions import Action
@@ -138,6 +139,14 @@ PARTS = (
         doc="hex -> losses its forts absorbed this turn (one per fort SP a turn)",
     ),
     Part(
+        "shipped",
+        lambda s: {},
+        "copy",
+        snapshot=_sorted_items,
+        sparse=True,
+        doc="sea area -> SPs the current side moved through it this turn (its capacity)",
+    ),
+    Part(
         "pending_loss",
         lambda s: (),
         "share",
@@ -174,6 +183,18 @@ OPTIONS = (
         "list",
         [],
         "[[nation, nation], ...]: sides that never share hexes even in one alliance",
+    ),
+    _o(
+        "hgw_sea_capacity",
+        "table",
+        {},
+        "nation -> {sea area: SPs a turn through it, -1 unlimited}; none: no sea movement",
+    ),
+    _o(
+        "hgw_sea_supply",
+        "table",
+        {},
+        "nation -> [sea areas it traces supply through without moving SPs there]",
     ),
     _o("hgw_stacking", "int", 10, "SPs per hex at the end of movement (boxes: no limit)"),
     _o("hgw_max_armies", "int", 12, "armies per side"),
@@ -420,6 +441,65 @@ def stack_limit(s, z: int) -> int | None:
     return opt(s, "hgw_stacking")
 
 
+# ---------------------------------------------------------------------- seas
+def sea_left(s, nation: str, area: str) -> float:
+    """SPs the side may still move through the sea area this turn (seeds/001 Strength
+    Point Movement Across Seas: per side and sea, per turn; -1 is unlimited)."""
+    cap = opt(s, "hgw_sea_capacity").get(nation, {}).get(area, 0)
+    if cap < 0:
+        return float("inf")
+    return cap - s.shipped.get(area, 0)
+
+
+def supply_seas(s, nation: str) -> frozenset:
+    """The side's friendly seas (seeds/001 Supply Route 1: a sea it may move at least one
+    SP through; Supply Route 3: the Soviet lakes, for supply only)."""
+    caps = opt(s, "hgw_sea_capacity").get(nation, {})
+    extra = opt(s, "hgw_sea_supply").get(nation, ())
+    return frozenset([a for a, c in caps.items() if c != 0] + list(extra))
+
+
+def move_reach(s, nation: str, z: int, k: int) -> dict[int, tuple[str, ...]]:
+    """Where ``k`` SPs in friendly hex ``z`` may move this phase -> the sea areas the move
+    uses (() for a move over land). A move may mix land legs through friendly hexes and
+    sea legs through seas with room for ``k`` more SPs this turn, as many as it likes
+    (seeds/001 Strength Point Movement Across Seas 2); a sea leg lands only in a friendly
+    coastal hex or box. The smallest set of sea areas is charged (ties: in name order)."""
+    fr = lambda x: friendly(s, nation, x)  # noqa: E731
+    comp = geo.components(s, fr)
+    if z not in comp:
+        return {}
+    out = {d: () for d, lab in comp.items() if lab == comp[z] and d != z}
+    caps = opt(s, "hgw_sea_capacity").get(nation, {})
+    allowed = sorted(a for a in caps if sea_left(s, nation, a) >= k)
+    if not allowed:
+        return out
+    cache = s.board.cache.setdefault("hgw_sea_reach", {})
+    if cache.get("epoch") != s.epoch:
+        cache.clear()
+        cache["epoch"] = s.epoch
+    g = geo.graph(s)
+    for size in range(1, len(allowed) + 1):
+        for seas in combinations(allowed, size):
+            key = (nation, comp[z], seas)
+            got = cache.get(key)
+            if got is None:
+                net = geo.sea_net(s, seas, fr)
+                seen = {d for d, lab in comp.items() if lab == comp[z]}
+                todo = list(seen)
+                while todo:
+                    x = todo.pop()
+                    for n in (*g.nbrs.get(x, ()), *geo.landings(g, net, x)):
+                        if n not in seen and fr(n):
+                            seen.add(n)
+                            todo.append(n)
+                got = cache[key] = frozenset(seen)
+            for d in sorted(got):
+                if d != z and d not in out:
+                    out[d] = seas
+    return out
+
+
 # ---------------------------------------------------------------------- supply
 def sources(s, nation: str, home_only: bool) -> list[int]:
     hs = home(s, nation)
@@ -438,7 +518,11 @@ def supplied(s, nation: str, home_only: bool) -> set[int]:
     """Hexes in full supply (``home_only``: traced to a friendly home-country
     undevastated PP) or defence supply (any friendly undevastated PP)."""
     return geo.trace(
-        s, sources(s, nation, home_only), lambda z: friendly(s, nation, z), occupied_by=nation
+        s,
+        sources(s, nation, home_only),
+        lambda z: friendly(s, nation, z),
+        occupied_by=nation,
+        seas=supply_seas(s, nation),
     )
 
 
@@ -517,6 +601,8 @@ def begin_turn(s) -> None:
         s.fort_fired = frozenset()
     if s.absorbed:
         s.absorbed = {}
+    if s.shipped:
+        s.shipped = {}
     full = supplied(s, n, True)
     s.cut = frozenset(a for a in armies_of(s, n) if s.armies[a][2] not in full)
     s.bump()
@@ -591,7 +677,32 @@ def movement_legal(s) -> list[Action]:
             if room and all(by_type.values()):
                 for t in SP_TYPES:
                     out.append(Action("hgw_move", units=by_type[t], path=(z, d)))
+        if opt(s, "hgw_sea_capacity").get(n):
+            out += sea_moves(s, a, z, free, whole, at_dest, room)
     return out + [END]
+
+
+def sea_moves(s, a, z, free, whole, at_dest, room) -> list[Action]:
+    """The listed moves that need a sea leg: the army's unmoved SPs together, and one SP
+    of each type alone (sea capacity is often one SP a turn)."""
+    n = s.current_nation
+    out = []
+    groups = [free]
+    for t in SP_TYPES:
+        one = [u for u in free if s.units[u].type == t][:1]
+        if one and len(free) > 1:
+            groups.append(tuple(one))
+    for g in groups:
+        for d, seas in sorted(move_reach(s, n, z, len(g)).items()):
+            if not seas:
+                continue
+            if g is free and whole:
+                out.append(Action("hgw_move", units=g, path=(z, d), target=a))
+            for b in at_dest.get(d, ()):
+                out.append(Action("hgw_move", units=g, path=(z, d), target=b))
+            if room and not (g is free and whole):
+                out.append(Action("hgw_move", units=g, path=(z, d)))
+    return out
 
 
 def move_error(s, a: Action) -> str | None:
@@ -615,9 +726,8 @@ def move_error(s, a: Action) -> str | None:
         return "an SP moves once a phase"
     if d == z or not friendly(s, n, d) or not friendly(s, n, z):
         return "the move must end in another friendly hex"
-    comp = geo.components(s, lambda x: friendly(s, n, x))
-    if comp.get(z) is None or comp.get(z) != comp.get(d):
-        return "no chain of friendly hexes joins the two hexes"
+    if d not in move_reach(s, n, z, len(a.units)):
+        return "no chain of friendly hexes (nor sea route with room) joins the two hexes"
     t = a.target
     if t == src:
         if len(a.units) != len(army_sps(s, src)):
@@ -636,6 +746,9 @@ def apply_move(s, a: Action) -> None:
         raise RulesError(f"illegal move: {why}")
     n = s.current_nation
     z, d = a.path
+    seas = move_reach(s, n, z, len(a.units))[d]
+    if seas:
+        s.shipped = {**s.shipped, **{x: s.shipped.get(x, 0) + len(a.units) for x in seas}}
     src = s.army_of[a.units[0]]
     if a.target == src:
         dst = src
@@ -650,7 +763,8 @@ def apply_move(s, a: Action) -> None:
         s.move_unit(u, d, flags=s.units[u].flags | MOVED)
     if dst != src:
         prune(s, src)
-    s.event("hgw_move", nation=n, sps=len(a.units), army=dst, **{"from": z, "to": d})
+    extra = {"seas": list(seas)} if seas else {}
+    s.event("hgw_move", nation=n, sps=len(a.units), army=dst, **{"from": z, "to": d}, **extra)
 
 
 def movement_exit(s, nation: str) -> None:
@@ -1260,6 +1374,7 @@ def supply_check(s) -> None:
             sources(s, o, False),
             lambda z, o=o: friendly(s, o, z) or z in lost_set,
             occupied_by=o,
+            seas=supply_seas(s, o),
         )
         near = geo.within(
             s, sorted({s.armies[a][2] for a in armies_of(s, o) if s.armies[a][2] in theirs}), 3
@@ -1632,6 +1747,16 @@ class HgwSystem(RuleSystem):
                 isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)
             ):
                 checker.fail(f"options.hgw_separate[{i}]", "must be a pair of nation ids")
+        for k, v in opts["hgw_sea_capacity"].items():
+            if not isinstance(v, dict) or not all(
+                isinstance(c, int) and not isinstance(c, bool) and c >= -1 for c in v.values()
+            ):
+                checker.fail(
+                    f"options.hgw_sea_capacity.{k}", "must map sea areas to SPs (-1 unlimited)"
+                )
+        for k, v in opts["hgw_sea_supply"].items():
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                checker.fail(f"options.hgw_sea_supply.{k}", "must be a list of sea areas")
         for k, v in opts["hgw_home"].items():
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 checker.fail(f"options.hgw_home.{k}", "must be a list of country names")

@@ -1,0 +1,159 @@
+"""Sea movement and sea supply of the hgw system (seeds/001 SEA MOVEMENT: Sea Route,
+Strength Point Movement Across Seas, Supply Route; rules-notes/001 §1.3, §4.8, §4.10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamecore.engine.actions import Action
+from gamecore.errors import RulesError
+from gamecore.hgw import geo
+from gamecore.hgw.system import friendly, move_reach, supplied
+from tests.gamecore.hgw.helpers import END, army, start, to_phase, z
+from tests.gamecore.hgw.hexpack import SMALL_VICTORY, hex_pack
+
+BALTIC = {"AXIS": {"Baltic": 1}, "SOV": {"Black Sea": 1}}
+
+
+def seas(units=(), armies=(), options=None, extra=None):
+    """Row 1: Germany (cols 1-2, Axis) and the USSR (cols 3-6); row 2 all sea, the Baltic
+    (cols 1-3) and the Black Sea (cols 4-6); row 3: Danish islands (cols 1-2, Axis, no PP)
+    and more of the USSR (cols 3-6, no PP). Rows 1 and 3 touch only across the sea."""
+    hexes = {}
+    for c in range(1, 7):
+        hexes[f"01{c:02d}"] = (
+            {"region": "Germany", "owner": "AXIS", "value": 1}
+            if c <= 2
+            else {"region": "USSR", "owner": "SOV", "value": 1}
+        )
+        hexes[f"02{c:02d}"] = {"kind": "sea", "region": "Baltic" if c <= 3 else "Black Sea"}
+        hexes[f"03{c:02d}"] = (
+            {"region": "Denmark", "owner": "AXIS"} if c <= 2 else {"region": "USSR", "owner": "SOV"}
+        )
+    for c, sp in (extra or {}).items():
+        hexes[c] = {**hexes[c], **sp}
+    victory = {**SMALL_VICTORY, "hgw_stalingrad_hex": "0306"}
+    return hex_pack(
+        hexes,
+        units=units,
+        armies=armies,
+        options={**victory, "hgw_sea_capacity": BALTIC, **(options or {})},
+    )
+
+
+def move(s, code_from, code_to, n=1, target=0):
+    src = s.army_of[s.at[z(s, code_from)][0]]
+    units = tuple(u for u in s.at[z(s, code_from)] if s.army_of.get(u) == src)[:n]
+    return Action("hgw_move", units=units, path=(z(s, code_from), z(s, code_to)), target=target)
+
+
+def test_one_sp_a_turn_crosses_the_baltic():
+    """seeds/001 Strength Point Movement Across Seas 1, BALTIC SEA: the Axis may transport
+    one SP through the Baltic each turn."""
+    s = start(seas(units=[("0101", "AXIS", "inf", 3)], armies=[("A", "AXIS", "0101")]))
+    to_phase(s, "AXIS", "movement")
+    with pytest.raises(RulesError):  # two SPs at once: over the capacity
+        s.apply(move(s, "0101", "0301", n=2))
+    listed = [a for a in s.legal_actions() if a.kind == "hgw_move" and a.path[1] == z(s, "0301")]
+    assert listed and all(len(a.units) == 1 for a in listed)
+    s.apply(move(s, "0101", "0301"))
+    assert len(s.at[z(s, "0301")]) == 1 and s.shipped == {"Baltic": 1}
+    assert s.log[-1]["seas"] == ["Baltic"]
+    with pytest.raises(RulesError):  # the Baltic's one SP this turn is used
+        s.apply(move(s, "0101", "0301"))
+    assert not [a for a in s.legal_actions() if a.kind == "hgw_move" and a.path[1] == z(s, "0301")]
+    s.apply(END)
+    to_phase(s, "AXIS", "movement")  # next turn: room again
+    assert s.round == 2 and not s.shipped
+    s.apply(move(s, "0101", "0302"))  # a sea leg, then a land leg (0301 -> 0302)
+
+
+def test_a_side_without_capacity_in_a_sea_never_crosses_it():
+    """seeds/001 BALTIC SEA: the Soviet player may not move SPs through the Baltic; he
+    moves one a turn through the Black Sea. A sea leg lands only in a friendly hex."""
+    s = start(seas(units=[("0103", "SOV", "inf", 2), ("0105", "SOV", "inf", 1)], armies=[]))
+    to_phase(s, "SOV", "movement")
+    reach = move_reach(s, "SOV", z(s, "0103"), 1)
+    # 0103 touches the Baltic only (0203 is Baltic); land leads on to 0104-0106, which
+    # touch the Black Sea: the route is land, then the Black Sea
+    assert reach[z(s, "0304")] == ("Black Sea",)
+    assert z(s, "0301") not in reach and z(s, "0302") not in reach  # Axis: never entered
+    assert reach[z(s, "0105")] == ()
+    assert z(s, "0304") not in move_reach(s, "SOV", z(s, "0103"), 2)
+
+
+def test_a_controlling_hex_closes_its_passage():
+    """seeds/001 Sea Route 4: a route passes certain sea hexes only while their
+    controlling hex (East Denmark, Istanbul, Gibraltar ...) is friendly."""
+    pack = seas(extra={"0202": {"props": {"sea_control": "0102"}}})
+    s = start(pack)
+    fr = lambda x: friendly(s, "AXIS", x)  # noqa: E731
+    label, _ = geo.sea_net(s, {"Baltic"}, fr)
+    assert z(s, "0202") in label
+    s.owner[z(s, "0102")] = "SOV"
+    s.bump()
+    label, _ = geo.sea_net(s, {"Baltic"}, fr)
+    assert z(s, "0202") not in label and z(s, "0201") in label
+
+
+def test_supply_crosses_friendly_seas_only():
+    """seeds/001 Supply Route 1: a supply route may cross any number of friendly seas (a
+    sea the side may move one SP through); Supply Route 3: the Soviet lakes carry Soviet
+    supply though no SP moves there (option hgw_sea_supply)."""
+    s = start(seas())
+    assert z(s, "0301") in supplied(s, "AXIS", True)  # across the Baltic to Germany
+    assert z(s, "0304") in supplied(s, "SOV", True)  # across the Black Sea
+    s = start(seas(options={"hgw_sea_capacity": {"SOV": {"Black Sea": 1}}}))
+    assert z(s, "0301") not in supplied(s, "AXIS", False)  # the Baltic is not Axis-friendly
+    s = start(seas(options={"hgw_sea_capacity": {}, "hgw_sea_supply": {"SOV": ["Black Sea"]}}))
+    assert z(s, "0304") in supplied(s, "SOV", True)
+    assert z(s, "0304") not in move_reach(s, "SOV", z(s, "0105"), 1)
+
+
+def test_unsupplied_islands_lose_their_armies_without_sea_supply():
+    """With no friendly sea, the Danish islands trace to no PP: their armies die at the
+    end of the Axis combat phase (seeds/001 Unsupplied Hexes 1)."""
+    pack = seas(
+        units=[("0301", "AXIS", "inf", 1), ("0101", "AXIS", "inf", 1), ("0104", "SOV", "inf", 2)],
+        armies=[("Isle", "AXIS", "0301")],
+        options={"hgw_sea_capacity": {}},
+    )
+    s = start(pack)
+    isle = army(s, "Isle")
+    to_phase(s, "SOV", "movement")
+    assert isle not in s.armies
+    s = start(
+        seas(
+            units=[("0301", "AXIS", "inf", 1), ("0104", "SOV", "inf", 2)],
+            armies=[("Isle", "AXIS", "0301")],
+        )
+    )
+    isle = army(s, "Isle")
+    to_phase(s, "SOV", "movement")
+    assert isle in s.armies
+
+
+def test_random_games_with_sea_moves_keep_the_capacity():
+    """Random bots cross the seas, never more SPs a turn than the sea's capacity."""
+    from gamecore.engine.bots import RandomBot, play
+
+    crossed = 0
+    for seed in (1, 2, 3):
+        pack = seas(
+            units=[("0101", "AXIS", "inf", 4), ("0104", "SOV", "inf", 4)],
+            armies=[("A", "AXIS", "0101"), ("R", "SOV", "0104")],
+        )
+        s = start(pack, seed=seed)
+        play(s, {"AXIS": RandomBot(seed), "SOV": RandomBot(seed + 7)}, max_actions=20_000)
+        assert s.terminal
+        moved: dict = {}
+        turn = None
+        for e in s.log:
+            if e.get("e") == "turn":
+                turn = (e["round"], e["nation"])
+            if e.get("e") == "hgw_move" and e.get("seas"):
+                for sea in e["seas"]:
+                    moved[(turn, sea)] = moved.get((turn, sea), 0) + e["sps"]
+        assert all(v <= 1 for v in moved.values()), moved
+        crossed += len(moved)
+    assert crossed  # sea moves happened
