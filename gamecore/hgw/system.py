@@ -28,8 +28,12 @@ from gamecore.hgw.tables import (
 )
 from gamecore.model.calendar import calendar_month, parse_date, season_of
 
-INF, MECH, FORT = "inf", "mech", "fort"
-SP_TYPES = (INF, MECH)  # the SPs of armies (forts stand in their hex, in no army)
+INF, MECH, FORT, AMPH = "inf", "mech", "fort", "amph"
+SP_TYPES = (INF, MECH)  # the SPs of armies that fire (forts stand in their hex, in no army)
+#: every SP type an army holds: amphibious SPs (Fall of Germany) move with the army and
+#: count for stacking and against advances, but neither assault nor defensively assault
+#: (seeds/001 AMPHIBIOUS INVASIONS, Amphibious Strength Points 1-2)
+ARMY_TYPES = (INF, MECH, AMPH)
 #: the season index of Winter in a "3-seasons" calendar (Spring, Summer, Winter)
 WINTER = 2
 
@@ -202,7 +206,7 @@ OPTIONS = (
         "hgw_sp_types",
         "list",
         ["inf", "mech"],
-        choices=("inf", "mech", "fort"),
+        choices=("inf", "mech", "fort", "amph"),
         doc="the SP types a side may build (fort: forts)",
         owner="gamecore.hgw",
     ),
@@ -353,13 +357,19 @@ def army_sps(s, aid: int) -> list[int]:
 
 
 def army_count(s, aid: int) -> tuple[int, int]:
+    """(infantry, mechanized) SPs of the army (its amphibious SPs: ``army_amph``)."""
     inf = mech = 0
     for u in army_sps(s, aid):
-        if s.units[u].type == MECH:
+        t = s.units[u].type
+        if t == MECH:
             mech += 1
-        else:
+        elif t == INF:
             inf += 1
     return inf, mech
+
+
+def army_amph(s, aid: int) -> int:
+    return sum(1 for u in army_sps(s, aid) if s.units[u].type == AMPH)
 
 
 def armies_of(s, nation: str) -> list[int]:
@@ -554,7 +564,7 @@ def setup(s) -> None:
     for u in sorted(s.units.values()):
         if u.type == FORT:
             continue  # a fort stands in its hex, in no army (seeds/001 FORTIFICATIONS)
-        if u.type not in SP_TYPES:
+        if u.type not in ARMY_TYPES:
             raise RulesError(f"scenario '{scn.id}': unit type '{u.type}' is not an HGW SP type")
         groups.setdefault((u.zone, u.nation), []).append(u.id)
     for (z, nation), ids in sorted(groups.items()):
@@ -679,6 +689,10 @@ def movement_legal(s) -> list[Action]:
                     out.append(Action("hgw_move", units=by_type[t], path=(z, d)))
         if opt(s, "hgw_sea_capacity").get(n):
             out += sea_moves(s, a, z, free, whole, at_dest, room)
+    for a in mine:
+        amph = tuple(u for u in army_sps(s, a) if s.units[u].type == AMPH)
+        if amph:
+            out.append(Action("hgw_convert", units=amph))
     return out + [END]
 
 
@@ -703,6 +717,27 @@ def sea_moves(s, a, z, free, whole, at_dest, room) -> list[Action]:
             if room and not (g is free and whole):
                 out.append(Action("hgw_move", units=g, path=(z, d)))
     return out
+
+
+def convert_error(s, a: Action) -> str | None:
+    if s.phase != "movement" or s.decision is not None:
+        return "amphibious SPs convert in the movement phase"
+    if not a.units or len(set(a.units)) != len(a.units):
+        return "name the amphibious SPs"
+    for u in a.units:
+        x = s.units.get(u)
+        if x is None or x.nation != s.current_nation or x.type != AMPH:
+            return "only the side's amphibious SPs convert"
+    return None
+
+
+def apply_convert(s, a: Action) -> None:
+    """seeds/001 Amphibious Strength Points 3: amphibious SPs become infantry one for
+    one during the side's movement phase, never back."""
+    for u in a.units:
+        s.units[u] = s.units[u]._replace(type=INF)
+    s.bump()
+    s.event("hgw_convert", nation=s.current_nation, sps=len(a.units))
 
 
 def move_error(s, a: Action) -> str | None:
@@ -1451,7 +1486,7 @@ def production_legal(s) -> list[Action]:
         lim = stack_limit(s, z)
         if lim is not None and sp_in(s, z) + 1 > lim:
             continue
-        for t in SP_TYPES:
+        for t in ARMY_TYPES:
             if t not in opt(s, "hgw_sp_types") or s.rules.units[t].cost > bank:
                 continue
             for a in armies_in(s, z, n):
@@ -1552,6 +1587,8 @@ def describe(s, a: Action) -> str | None:
     if k == "hgw_move":
         types = [s.units[u].type for u in a.units if u in s.units]
         what = f"{types.count(INF)} inf + {types.count(MECH)} mech"
+        if types.count(AMPH):
+            what += f" + {types.count(AMPH)} amph"
         src = s.army_of.get(a.units[0]) if a.units else None
         if a.target and a.target == src:
             return f"Move {army(a.target)} to {hx(a.path[-1])}"
@@ -1587,6 +1624,9 @@ def describe(s, a: Action) -> str | None:
     if k == "hgw_losses":
         other = MECH if a.profile == INF else INF
         return f"Lose {a.profile} first, then {other}"
+    if k == "hgw_convert":
+        where_ = hx(s.units[a.units[0]].zone) if a.units and a.units[0] in s.units else "?"
+        return f"Convert {len(a.units)} amphibious SP(s) in {where_} to infantry"
     if k == "hgw_repair":
         return f"Repair {a.count} point(s) in {hx(a.zone)}"
     if k == "hgw_build" and a.type == FORT:
@@ -1667,6 +1707,14 @@ class HgwSystem(RuleSystem):
                 apply_move,
                 _checked(move_error),
                 doc="units, path (from, to), target: army to join (0 new)",
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_convert",
+                apply_convert,
+                _checked(convert_error),
+                doc="units: amphibious SPs that become infantry",
             )
         )
         act(
@@ -1770,7 +1818,7 @@ class HgwSystem(RuleSystem):
                 checker.fail(f"options.hgw_siberia_income[{i}]", "must be [date, PP]")
 
     def check_ruleset(self, checker, options, units, facilities, terrain, borders) -> None:
-        for t in (*options["hgw_sp_types"], *SP_TYPES):
+        for t in (*options["hgw_sp_types"], *SP_TYPES):  # amph only where it is built
             if t not in units:
                 checker.fail("units", f"the hgw system needs unit type '{t}' ([units.{t}])")
 

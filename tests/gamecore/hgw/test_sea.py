@@ -157,3 +157,36 @@ def test_random_games_with_sea_moves_keep_the_capacity():
         assert all(v <= 1 for v in moved.values()), moved
         crossed += len(moved)
     assert crossed  # sea moves happened
+
+
+def test_amphibious_sps_defend_only_against_advances_and_convert_to_infantry():
+    """seeds/001 Amphibious Strength Points 1-3: amph SPs are in armies and count for
+    stacking; in ordinary combat they neither assault nor defensively assault, but count
+    against an advance; the side converts them one for one to infantry in its movement
+    phase, never back."""
+    from gamecore.hgw.system import army_amph, defence_value, describe, fire_strength
+
+    pack = seas(
+        units=[("0103", "SOV", "amph", 3), ("0103", "SOV", "inf", 1), ("0102", "AXIS", "inf", 2)],
+        armies=[("Marines", "SOV", "0103"), ("G", "AXIS", "0102")],
+        options={"hgw_sp_types": ["inf", "mech", "amph"]},
+        extra={"0105": {"value": 3}},  # 6 Soviet PP: one amph SP (5)
+    )
+    s = start(pack)
+    m = army(s, "Marines")
+    assert army_amph(s, m) == 3
+    assert fire_strength(s, [m], z(s, "0102")) == 1  # the infantry SP only
+    assert fire_strength(s, [m], None) == 1
+    assert defence_value(s, "AXIS", z(s, "0103")) == 4  # every SP against an advance
+    to_phase(s, "SOV", "movement")
+    conv = [a for a in s.legal_actions() if a.kind == "hgw_convert"]
+    assert len(conv) == 1 and len(conv[0].units) == 3
+    assert "amphibious" in describe(s, conv[0])
+    s.apply(conv[0])
+    assert army_amph(s, m) == 0 and fire_strength(s, [m], None) == 4
+    assert not [a for a in s.legal_actions() if a.kind == "hgw_convert"]
+    to_phase(s, "AXIS", "movement")
+    with pytest.raises(RulesError):  # not the Axis's SPs, and no amph left anyway
+        s.apply(Action("hgw_convert", units=conv[0].units))
+    to_phase(s, "SOV", "production")
+    assert any(a.type == "amph" for a in s.legal_actions() if a.kind == "hgw_build")
