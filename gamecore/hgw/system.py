@@ -143,6 +143,22 @@ PARTS = (
         doc="hex -> losses its forts absorbed this turn (one per fort SP a turn)",
     ),
     Part(
+        "invading",
+        lambda s: frozenset(),
+        "share",
+        snapshot=sorted,
+        sparse=True,
+        doc="armies whose announced attack this turn is an amphibious invasion",
+    ),
+    Part(
+        "beachhead",
+        lambda s: {},
+        "copy",
+        snapshot=_sorted_items,
+        sparse=True,
+        doc="hex -> (nation, round): invaded hexes its invaders trace supply to next turn",
+    ),
+    Part(
         "shipped",
         lambda s: {},
         "copy",
@@ -200,6 +216,7 @@ OPTIONS = (
         {},
         "nation -> [sea areas it traces supply through without moving SPs there]",
     ),
+    _o("hgw_invasion_range", "int", 6, "sea hexes an amphibious invasion route may run"),
     _o("hgw_stacking", "int", 10, "SPs per hex at the end of movement (boxes: no limit)"),
     _o("hgw_max_armies", "int", 12, "armies per side"),
     OptionSpec(
@@ -514,7 +531,12 @@ def move_reach(s, nation: str, z: int, k: int) -> dict[int, tuple[str, ...]]:
 def sources(s, nation: str, home_only: bool) -> list[int]:
     hs = home(s, nation)
     g = geo.graph(s)
-    return [
+    heads = [
+        z
+        for z, (who, made) in s.beachhead.items()
+        if who == nation and s.round <= made + 1 and s.owner.get(z) == nation
+    ]
+    return heads + [
         z
         for z, o in s.owner.items()
         if o is not None
@@ -613,6 +635,10 @@ def begin_turn(s) -> None:
         s.absorbed = {}
     if s.shipped:
         s.shipped = {}
+    if s.invading:
+        s.invading = frozenset()
+    if s.beachhead:
+        s.beachhead = {z: v for z, v in s.beachhead.items() if s.round <= v[1] + 1}
     full = supplied(s, n, True)
     s.cut = frozenset(a for a in armies_of(s, n) if s.armies[a][2] not in full)
     s.bump()
@@ -891,7 +917,10 @@ def apply_losses(s, a: Action) -> None:
 def fire_strength(s, aids, target: int | None) -> int:
     """Firing strength of armies (inf + mech; mech may not assault into mountain or
     swamp, halved into jungle), capped at ``hgw_fire_cap``. ``target`` None: a
-    defensive assault (every SP fires)."""
+    defensive assault (every SP fires). Invading armies fire with their amphibious SPs
+    only (seeds/001 Invasion Assault 2)."""
+    if target is not None and aids and all(a in s.invading for a in aids):
+        return min(opt(s, "hgw_fire_cap"), sum(army_amph(s, a) for a in aids))
     inf = mech = 0
     for a in aids:
         i, m = army_count(s, a)
@@ -921,7 +950,13 @@ def defence_value(s, nation: str, target: int) -> int:
 
 def advance_mech(s, aid: int) -> int:
     """The army's advance strength: its mech (not counted out of a swamp, halved out of a
-    jungle), at most 10."""
+    jungle), at most 10. An invading army's: its amphibious SPs and as many of its
+    infantry and mechanized (seeds/001 AMPHIBIOUS INVASIONS; rules-notes/001 §4.11: 4
+    amph + 2 mech + 3 inf advance with 8)."""
+    if aid in s.invading and not s.advanced.get(aid):
+        inf, mech = army_count(s, aid)
+        amph = army_amph(s, aid)
+        return min(10, amph + min(amph, inf + mech))
     _, mech = army_count(s, aid)
     t = geo.graph(s).terrain.get(s.armies[aid][2])
     if t == "swamp":
@@ -952,9 +987,78 @@ def attack_targets(s, aid: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------- announce
+def invasion_targets(s, aid: int) -> list[int]:
+    """Hexes the army may invade (seeds/001 Invasion Procedure 2-4): it holds at least
+    half amphibious SPs and stands in a port (a hex flagged "port" or "naval_port"; on a
+    map without ports, any coastal hex); the target is a land hex held by a side, at the
+    end of a sea route of at most ``hgw_invasion_range`` hexes through any sea (the
+    transport capacities do not apply; controlling hexes do, seeds/001 Sea Route 4)."""
+    n, _, z = s.armies[aid]
+    sps = army_sps(s, aid)
+    if not sps or 2 * army_amph(s, aid) < len(sps) or not can_attack(s, aid):
+        return []
+    g = geo.graph(s)
+    ports = g_ports(s)
+    if ports and z not in ports or not any(x in g.area for x in g.sea.get(z, ())):
+        return []
+    fr = lambda x: friendly(s, n, x)  # noqa: E731
+    rng = opt(s, "hgw_invasion_range")
+    dist = {
+        x: 1 for x in g.sea.get(z, ()) if x in g.area and (x not in g.control or fr(g.control[x]))
+    }
+    todo = list(dist)
+    out = set()
+    while todo:
+        x = todo.pop(0)
+        for y in g.sea.get(x, ()):
+            if y in g.area:
+                if y not in dist and dist[x] < rng - 1 and (y not in g.control or fr(g.control[y])):
+                    dist[y] = dist[x] + 1
+                    todo.append(y)
+            elif y != z and dist[x] + 1 <= rng and (fr(y) or enemy_hex(s, n, y)):
+                out.add(y)
+    return sorted(out)
+
+
+def g_ports(s) -> frozenset:
+    got = s.board.cache.get("hgw_ports")
+    if got is None:
+        got = s.board.cache["hgw_ports"] = frozenset(
+            z for z, f in s.board.flags.items() if "port" in f or "naval_port" in f
+        )
+    return got
+
+
+def invade_error(s, a: Action) -> str | None:
+    if s.phase != "announce" or len(a.units) != 1:
+        return "one army invades, announced in the announce phase"
+    (aid,) = a.units
+    if aid not in s.armies or s.armies[aid][0] != s.current_nation:
+        return "not an army of the side"
+    if aid in s.declared:
+        return "the army has announced its attack"
+    if any(x not in s.invading for x in s.declared):
+        return "invasions are declared before the initial attacks"
+    if a.zone not in invasion_targets(s, aid):
+        return "no invasion route from a port to that hex (half amph SPs, 6 sea hexes)"
+    return None
+
+
+def apply_invade(s, a: Action) -> None:
+    (aid,) = a.units
+    s.declared = {**s.declared, aid: a.zone}
+    s.invading = s.invading | {aid}
+    s.event("hgw_invade", army=aid, zone=a.zone, nation=s.current_nation)
+
+
 def announce_legal(s) -> list[Action]:
     n = s.current_nation
     out = []
+    if all(x in s.invading for x in s.declared):
+        for a in armies_of(s, n):
+            if a not in s.declared:
+                for t in invasion_targets(s, a):
+                    out.append(Action("hgw_invade", units=(a,), zone=t))
     for a in armies_of(s, n):
         if a in s.declared or not can_attack(s, a):
             continue
@@ -1077,8 +1181,14 @@ def defensive_assault(s, target: int, aids) -> None:
     roll = die + winter_mod(s, owner, target)
     hits = firepower(opt(s, "hgw_firepower"), strength, roll)
     s.defended = s.defended | frozenset(aids)
-    pool = [u for a in attackers_of(s, target) for u in army_sps(s, a)]
-    lost = inflict(s, pool, hits, "defensive assault")
+    attackers = attackers_of(s, target)
+    pool = [u for a in attackers for u in army_sps(s, a)]
+    if any(a in s.invading and not s.advanced.get(a) for a in attackers):
+        # at least half the losses of invaders are amphibious SPs (seeds/001 Defensive
+        # Assault 3): the default policy takes amphibious SPs first
+        lost = take_losses(s, pool, hits, "defensive assault", AMPH)
+    else:
+        lost = inflict(s, pool, hits, "defensive assault")
     s.event(
         "hgw_fire",
         kind="defensive",
@@ -1121,7 +1231,12 @@ def assault_error(s, a: Action) -> str | None:
         return "the armies of one hex assault together"
     if friendly(s, n, a.zone):
         return "friendly armies never assault one another"
-    if a.zone not in geo.graph(s).nbrs.get(zones.pop(), ()):
+    inv = [x in s.invading and not s.advanced.get(x) for x in a.units]
+    if any(inv) and not all(inv):
+        return "invading armies assault apart from the others"
+    if s.phase == "initial" and not any(inv) and pending_invasions(s):
+        return "amphibious invasions are resolved before any other attack"
+    if not any(inv) and a.zone not in geo.graph(s).nbrs.get(zones.pop(), ()):
         return "the target must be adjacent"
     return None
 
@@ -1204,19 +1319,31 @@ def advance_error(s, a: Action) -> str | None:
         return "not an army of the side"
     if not can_attack(s, aid):
         return "the army may not attack"
+    invading = aid in s.invading and not s.advanced.get(aid)
     if s.phase == "initial":
         if s.declared.get(aid) != a.zone:
             return "the army did not announce an attack on that hex"
         if s.advanced.get(aid):
             return "the army advanced already; it goes on in exploitation"
+        if not invading and pending_invasions(s):
+            return "amphibious invasions are resolved before any other attack"
     elif s.phase == "exploitation":
         if s.exploit[:2] != (aid, a.zone):
             return "only the exploiting army advances into its target"
     else:
         return "not in a combat phase"
-    if a.zone not in geo.graph(s).nbrs.get(s.armies[aid][2], ()):
+    if not invading and a.zone not in geo.graph(s).nbrs.get(s.armies[aid][2], ()):
         return "the target must be adjacent"
     return None
+
+
+def pending_invasions(s) -> list[int]:
+    """Invading armies still to make their (mandatory) invasion advance."""
+    return sorted(
+        a
+        for a in s.invading
+        if a in s.armies and not s.advanced.get(a) and a not in s.failed and army_sps(s, a)
+    )
 
 
 def apply_advance(s, a: Action) -> None:
@@ -1238,7 +1365,10 @@ def apply_advance(s, a: Action) -> None:
     wmod = winter_mod(s, n, src)
     die = s.rng.roll(6)
     roll = die + bonus + tmod + wmod
+    invasion = aid in s.invading and not s.advanced.get(aid)
     ok = advance_succeeds(opt(s, "hgw_advance"), mech, dfn, roll)
+    if invasion and dfn == FRIENDLY:
+        ok = True  # invading a friendly coastal hex succeeds (rules-notes/001 §4.11)
     if dfn != FRIENDLY:  # a battle for the playtest statistics: the advance decides it
         s.event("battle", zone=t, attacker=n, defender=s.owner.get(t), kind="battle")
         s.event("battle_end", zone=t, result="attacker" if ok else "defender")
@@ -1260,6 +1390,8 @@ def apply_advance(s, a: Action) -> None:
         return
     enter(s, aid, t, was_friendly=dfn == FRIENDLY)
     s.advanced = {**s.advanced, aid: s.advanced.get(aid, 0) + 1}
+    if invasion:  # seeds/001 Invasion Procedure 4: supply traced to the hex next turn
+        s.beachhead = {**s.beachhead, t: (n, s.round)}
     check_victory(s)
 
 
@@ -1323,6 +1455,13 @@ def initial_enter(s) -> None:
 
 
 def initial_legal(s) -> list[Action]:
+    inv = pending_invasions(s)
+    if inv:  # seeds/001 Invasion Procedure 5, Invasion Resolution step 7: first, and
+        # each invading army must attempt its advance
+        aid = inv[0]
+        t = s.declared[aid]
+        out = assault_groups(s, [(aid, t)]) if aid not in s.assaulted else []
+        return out + [Action("hgw_advance", units=(aid,), zone=t)]
     fresh = [(a, t) for a, t in sorted(s.declared.items()) if not s.advanced.get(a)]
     out = assault_groups(s, fresh)
     for aid, t in sorted(s.declared.items()):
@@ -1601,6 +1740,8 @@ def describe(s, a: Action) -> str | None:
 
     if k == "hgw_attack":
         return f"Announce: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
+    if k == "hgw_invade":
+        return f"Announce: {army(a.units[0])} invades {hx(a.zone)} by sea{own(a.zone)}"
     if k == "hgw_assault":
         names = ", ".join(army(x) for x in a.units)
         return f"Assault {hx(a.zone)} with {names} (strength {fire_strength(s, a.units, a.zone)})"
@@ -1707,6 +1848,14 @@ class HgwSystem(RuleSystem):
                 apply_move,
                 _checked(move_error),
                 doc="units, path (from, to), target: army to join (0 new)",
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_invade",
+                apply_invade,
+                _checked(invade_error),
+                doc="units (army), zone: announce an amphibious invasion",
             )
         )
         act(

@@ -190,3 +190,111 @@ def test_amphibious_sps_defend_only_against_advances_and_convert_to_infantry():
         s.apply(Action("hgw_convert", units=conv[0].units))
     to_phase(s, "SOV", "production")
     assert any(a.type == "amph" for a in s.legal_actions() if a.kind == "hgw_build")
+
+
+def invasion_board(**opts):
+    return seas(
+        units=[
+            ("0101", "AXIS", "amph", 4),
+            ("0101", "AXIS", "mech", 1),
+            ("0101", "AXIS", "inf", 2),
+            ("0102", "AXIS", "inf", 3),
+            ("0102", "AXIS", "amph", 1),
+            ("0304", "SOV", "inf", 1),
+            ("0104", "SOV", "inf", 2),
+        ],
+        armies=[("Sealion", "AXIS", "0101"), ("Landser", "AXIS", "0102"), ("Red", "SOV", "0304")],
+        options={"hgw_sp_types": ["inf", "mech", "amph"], **opts},
+    )
+
+
+def test_who_may_invade_where():
+    """seeds/001 Invasion Procedure 2-3: armies of at least half amphibious SPs invade a
+    hex at the end of a sea route of six or fewer hexes, through any sea (the transport
+    capacities do not apply: the Axis has no Black Sea capacity)."""
+    s = start(invasion_board())
+    to_phase(s, "AXIS", "announce")
+    sea_lion, landser = army(s, "Sealion"), army(s, "Landser")
+    inv = {(a.units[0], s.board.code[a.zone]) for a in s.legal_actions() if a.kind == "hgw_invade"}
+    assert (sea_lion, "0304") in inv  # 0101 -> 0201/0202 -> 0203 -> 0204 -> 0304: 4 hexes
+    assert (sea_lion, "0305") in inv and (sea_lion, "0302") in inv  # friendly: allowed
+    assert not any(a == landser for a, _ in inv)  # 1 amph of 4 SPs
+    s = start(invasion_board(hgw_invasion_range=3))
+    to_phase(s, "AXIS", "announce")
+    inv = {s.board.code[a.zone] for a in s.legal_actions() if a.kind == "hgw_invade"}
+    assert "0302" in inv and "0304" not in inv
+
+
+def test_an_invasion_is_resolved_first_with_amphibious_strength():
+    """seeds/001 Invasion Resolution: the defender's defensive assault, then the invasion
+    assault counting amphibious SPs only (Invasion Assault 2), then the mandatory advance
+    with the amph SPs and as many inf/mech (rules-notes/001 §4.11), all before any other
+    attack; the invaders trace supply to the hex next turn (Invasion Procedure 4)."""
+    s = start(invasion_board(), dice=[6, 1, 1, 6, 6, 6, 6, 6, 6, 6])
+    to_phase(s, "AXIS", "announce")
+    sea_lion, landser = army(s, "Sealion"), army(s, "Landser")
+    s.apply(Action("hgw_invade", units=(sea_lion,), zone=z(s, "0304")))
+    s.apply(Action("hgw_attack", units=(landser,), zone=z(s, "0103")))
+    assert not [a for a in s.legal_actions() if a.kind == "hgw_invade"]  # attacks came
+    while s.phase == "announce":
+        s.apply(END)
+    assert s.phase == "initial"
+    fire = [e for e in s.log if e.get("e") == "hgw_fire"]
+    assert fire[-1]["kind"] == "defensive" and fire[-1]["strength"] == 1
+    legal = s.legal_actions()
+    assert END not in legal and {a.units for a in legal} == {(sea_lion,)}
+    with pytest.raises(RulesError):
+        s.apply(Action("hgw_assault", units=(landser,), zone=z(s, "0103")))
+    s.apply(Action("hgw_assault", units=(sea_lion,), zone=z(s, "0304")))
+    fire = [e for e in s.log if e.get("e") == "hgw_fire"][-1]
+    assert fire["strength"] == 4 and fire["lost"] == 1  # the 4 amph SPs; Red is gone
+    s.apply(Action("hgw_advance", units=(sea_lion,), zone=z(s, "0304")))
+    adv = [e for e in s.log if e.get("e") == "hgw_advance"][-1]
+    assert adv["mech"] == 7 and adv["success"]  # 4 amph + 3 of the inf/mech
+    assert s.armies[sea_lion][2] == z(s, "0304") and s.owner[z(s, "0304")] == "AXIS"
+    assert z(s, "0304") in s.beachhead
+    assert any(a.kind == "hgw_assault" and a.units == (landser,) for a in s.legal_actions())
+    to_phase(s, "SOV", "movement")
+    assert sea_lion in s.armies  # the Black Sea is not Axis-friendly, the beachhead is
+
+
+def test_invaders_lose_amphibious_sps_first():
+    """seeds/001 Defensive Assault 3: at least half the losses of invaders are
+    amphibious SPs (default policy: amph first)."""
+    s = start(invasion_board(), dice=[1, 6, 6, 6, 6, 6, 6, 6])
+    to_phase(s, "AXIS", "announce")
+    sea_lion = army(s, "Sealion")
+    s.apply(Action("hgw_invade", units=(sea_lion,), zone=z(s, "0304")))
+    while s.phase == "announce":
+        s.apply(END)
+    fire = [e for e in s.log if e.get("e") == "hgw_fire"][-1]
+    assert fire["kind"] == "defensive" and fire["lost"] == 1  # 1 SP at roll 1
+    assert army_amph_of(s, sea_lion) == 3
+
+
+def army_amph_of(s, aid):
+    from gamecore.hgw.system import army_amph
+
+    return army_amph(s, aid)
+
+
+def test_random_games_with_invasions_keep_the_invariants():
+    """Random bots invade, convert and cross seas; every invariant of test_games holds
+    after every action and the game ends."""
+    from gamecore.engine.bots import RandomBot
+    from tests.gamecore.hgw.test_games import check_invariants
+
+    kinds = set()
+    for seed in (3, 4, 5):
+        s = start(invasion_board(), seed=seed)
+        bots = {"AXIS": RandomBot(seed), "SOV": RandomBot(seed + 5)}
+        for _ in range(20_000):
+            if s.terminal:
+                break
+            a = bots[s.current_player].choose(s)
+            kinds.add(a.kind)
+            before = (s.current_nation, s.phase)
+            s.apply(a)
+            check_invariants(s, before[1] == "movement" and s.phase != "movement")
+        assert s.terminal
+    assert {"hgw_invade", "hgw_convert"} <= kinds
