@@ -217,6 +217,26 @@ OPTIONS = (
         "nation -> [sea areas it traces supply through without moving SPs there]",
     ),
     _o("hgw_invasion_range", "int", 6, "sea hexes an amphibious invasion route may run"),
+    OptionSpec(
+        "hgw_victory",
+        "str",
+        "barbarossa",
+        choices=("barbarossa", "fall_of_germany"),
+        doc="the victory conditions (rules-notes/001 §2.8)",
+        owner="gamecore.hgw",
+    ),
+    OptionSpec(
+        "hgw_unsupplied_capture",
+        "str",
+        "reach",
+        choices=("reach", "closest_pp"),
+        doc="who takes an unsupplied hex: an opponent tracing supply with an army within 3 "
+        "hexes (reach), or the opponent with the closest undevastated PP (closest_pp: Fall "
+        "of Germany special rule 4)",
+        owner="gamecore.hgw",
+    ),
+    _o("hgw_soviet_ratio", "list", [2, 3], "Fall of Germany: Soviet PP >= a/b of the Allied"),
+    _o("hgw_allies", "str", "ALL", "the Western Allies nation"),
     _o("hgw_stacking", "int", 10, "SPs per hex at the end of movement (boxes: no limit)"),
     _o("hgw_max_armies", "int", 12, "armies per side"),
     OptionSpec(
@@ -649,8 +669,40 @@ def begin_turn(s) -> None:
 def end_round(s) -> None:
     s.event("round_end", round=s.round)
     if s.max_rounds is not None and s.round >= s.max_rounds and not s.terminal:
-        sov = opt(s, "hgw_soviet")
-        finish(s, sov, "round limit: the Axis did not win")
+        game_end(s, "round limit", "round limit: the Axis did not win")
+
+
+def game_end(s, why: str, barbarossa: str) -> None:
+    """The game ends without a sudden victory (the last turn, or nobody can act);
+    ``barbarossa``: the reason a Barbarossa game gives (the Soviets win)."""
+    if opt(s, "hgw_victory") == "fall_of_germany":
+        fall_of_germany_end(s, why)
+    else:
+        finish(s, opt(s, "hgw_soviet"), barbarossa)
+
+
+def total_pp(s, nation: str) -> int:
+    """All the side's PP, wherever they are, devastated or not (seeds/001 FALL OF
+    GERMANY Victory Conditions 5)."""
+    return sum(s.board.value.get(z, 0) for z, o in s.owner.items() if o == nation)
+
+
+def fall_of_germany_end(s, why: str) -> None:
+    """seeds/001 THE FALL OF GERMANY, Victory Conditions 2-4 (rules-notes/001 §2.8): the
+    Axis wins holding Berlin; else the Soviets if their production is at least two thirds
+    of the Allies' (hgw_soviet_ratio); else the Allies. One player running both (one
+    alliance, the two-player variant) wins by Berlin alone: the ratio names the same side."""
+    ax, sov, al = opt(s, "hgw_axis"), opt(s, "hgw_soviet"), opt(s, "hgw_allies")
+    berlin = geo.graph(s).code[opt(s, "hgw_berlin_hex")]
+    if s.owner.get(berlin) == ax:
+        finish(s, ax, f"{why}: the Axis holds Berlin")
+        return
+    a, b = (int(x) for x in opt(s, "hgw_soviet_ratio"))
+    ps, pa = total_pp(s, sov), total_pp(s, al)
+    if b * ps >= a * pa:
+        finish(s, sov, f"{why}: Berlin fell and Soviet production {ps} >= {a}/{b} of {pa}")
+    else:
+        finish(s, al, f"{why}: Berlin fell and Soviet production {ps} < {a}/{b} of {pa}")
 
 
 def finish(s, nation: str, reason: str) -> None:
@@ -668,6 +720,11 @@ def check_victory(s) -> None:
     ax, sov = opt(s, "hgw_axis"), opt(s, "hgw_soviet")
     g = geo.graph(s)
     berlin = g.code[opt(s, "hgw_berlin_hex")]
+    if opt(s, "hgw_victory") == "fall_of_germany":
+        # the game ends at once when the Soviets or the Allies take Berlin
+        if s.owner.get(berlin) not in (None, ax):
+            fall_of_germany_end(s, f"{s.owner[berlin]} took Berlin")
+        return
     if friendly(s, sov, berlin):
         finish(s, sov, "the Soviets took Berlin")
         return
@@ -1541,6 +1598,10 @@ def supply_check(s) -> None:
         for u in [u for u in s.at.get(z, ()) if s.units[u].nation == n]:
             kill(s, u, "unsupplied")  # forts (seeds/001 Effect Of Forts On Combat 5)
     lost_set = set(lost)
+    if opt(s, "hgw_unsupplied_capture") == "closest_pp":
+        capture_by_closest_pp(s, n, lost)
+        check_victory(s)
+        return
     for o in opponents(s, n):
         theirs = supplied(s, o, False)
         reach = geo.trace(
@@ -1558,6 +1619,30 @@ def supply_check(s) -> None:
                 set_owner(s, z, o, "unsupplied")
                 lost_set.discard(z)
     check_victory(s)
+
+
+def capture_by_closest_pp(s, n: str, lost) -> None:
+    """seeds/001 SPECIAL RULES FOR THE FALL OF GERMANY 4: an out-of-supply hex becomes
+    friendly to the opposing side with the closest undevastated production point; ties
+    by a die roll (the highest; still tied: the earlier side in the turn order). Distance
+    in hexes over land hexsides and crossing arrows, whoever holds them; a side with no
+    undevastated PP on the hex's land mass takes nothing."""
+    dist = {}
+    for o in opponents(s, n):
+        pps = [z for z, w in s.owner.items() if w == o and pp(s, z) > 0]
+        dist[o] = geo.within(s, pps, 10**6) if pps else {}
+    for z in lost:
+        near = [(d[z], o) for o, d in dist.items() if z in d]
+        if not near:
+            continue
+        best = min(k for k, _ in near)
+        tied = [o for k, o in near if k == best]
+        if len(tied) > 1:
+            rolls = {o: s.rng.roll(6) for o in tied}
+            top = max(rolls.values())
+            s.event("hgw_tie", zone=z, rolls=rolls)
+            tied = [o for o in tied if rolls[o] == top]
+        set_owner(s, z, tied[0], "unsupplied")
 
 
 # ---------------------------------------------------------------------- production
@@ -1983,7 +2068,11 @@ class HgwSystem(RuleSystem):
     def stalemate(self, state) -> None:
         """Nobody can act for a whole round: nothing will change, so the Axis cannot
         win any more (it would have won at once): the Soviets win, as at the end."""
-        finish(state, opt(state, "hgw_soviet"), "stalemate: no side can act, the Axis did not win")
+        game_end(
+            state,
+            "stalemate: no side can act",
+            "stalemate: no side can act, the Axis did not win",
+        )
 
     def describe(self, state, action: Action) -> str | None:
         return describe(state, action)

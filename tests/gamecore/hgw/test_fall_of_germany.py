@@ -177,3 +177,90 @@ def test_allies_may_attack_a_hex_the_soviets_attacked_but_never_together():
     s.apply(Action("hgw_assault", units=(red,), zone=z(s, "0302")))
     to_phase(s, "ALL", "announce")
     assert Action("hgw_attack", units=(blue,), zone=z(s, "0302")) in s.legal_actions()
+
+
+FOG = {"hgw_victory": "fall_of_germany", "hgw_berlin_hex": "0302", "hgw_income_modifier": {}}
+
+
+def berlin_falls(two_player=False, allied_pp=1):
+    """The Allies advance into Berlin (0302, empty, garrison 1) with 10 mech; returns
+    the finished game."""
+    allied = {
+        f"{r:02d}{c:02d}": {"owner": "ALL", "region": "Great Britain", "value": allied_pp}
+        for r in (3, 4)
+        for c in (3, 4, 5)
+    }
+    pack = board(
+        units=[("0303", "ALL", "mech", 10), ("0101", "AXIS", "inf", 1), ("0104", "SOV", "inf", 1)],
+        armies=[("Blue", "ALL", "0303")],
+        extra=allied,
+        two_player=two_player,
+        options=FOG,
+    )
+    s = start(pack, dice=[1])
+    to_phase(s, "ALL", "announce")
+    blue = army(s, "Blue")
+    s.apply(Action("hgw_attack", units=(blue,), zone=z(s, "0302")))
+    while s.phase == "announce":
+        s.apply(END)
+    s.apply(Action("hgw_advance", units=(blue,), zone=z(s, "0302")))
+    return s
+
+
+def test_taking_berlin_ends_the_game_and_the_production_ratio_names_the_winner():
+    """seeds/001 FALL OF GERMANY Victory Conditions 1, 3-5: the game ends at once when
+    the Soviets or the Allies take Berlin; the Soviets win if their production (all
+    their PP, devastated or not) is at least two thirds of the Allies', else the Allies."""
+    s = berlin_falls()  # Soviet 10 PP, Allied 6 (+1 Berlin, devastated: counted)
+    assert s.terminal and s.winner == "soviet" and "took Berlin" in s.end_reason
+    s = berlin_falls(allied_pp=4)  # Soviet 10 PP, Allied 24 + 1
+    assert s.terminal and s.winner == "allies"
+
+
+def test_two_player_variant_wins_by_berlin_alone():
+    """SPECIAL RULES FOR THE FALL OF GERMANY 1: one player runs the Allies and the
+    Soviets and wins only by taking Berlin before the end."""
+    s = berlin_falls(two_player=True, allied_pp=4)
+    assert s.terminal and s.winner == "allies" and s.side_of("SOV") == "allies"
+
+
+def test_the_axis_wins_holding_berlin_at_the_end():
+    """seeds/001 FALL OF GERMANY Victory Conditions 1-2: after the last turn the Axis
+    wins if Berlin is still friendly."""
+    pack = board(
+        units=[("0101", "AXIS", "inf", 1), ("0104", "SOV", "inf", 1), ("0303", "ALL", "inf", 1)],
+        options=FOG,
+        rounds=1,
+    )
+    s = start(pack)
+    for _ in range(100):
+        if s.terminal:
+            break
+        s.apply(END)
+    assert s.terminal and s.winner == "axis" and "holds Berlin" in s.end_reason
+
+
+@pytest.mark.parametrize(
+    ("allied_near", "dice", "taker"),
+    [(1, [2, 5], "ALL"), (1, [5, 2], "SOV"), (0, [], "SOV")],
+)
+def test_unsupplied_hexes_go_to_the_side_with_the_closest_pp(allied_near, dice, taker):
+    """SPECIAL RULES FOR THE FALL OF GERMANY 4: an out-of-supply hex becomes friendly to
+    the opposing side with the closest undevastated production point; ties by a die
+    roll. Its armies die (seeds/001 Unsupplied Hexes 1)."""
+    ring = {
+        c: {"owner": "ALL", "region": "Great Britain", "value": allied_near}
+        for c in ("0303", "0305", "0404", "0405")
+    }
+    pack = board(
+        units=[("0304", "AXIS", "inf", 2), ("0101", "AXIS", "inf", 1), ("0104", "SOV", "inf", 1)],
+        armies=[("Lost", "AXIS", "0304")],
+        extra={"0304": {"owner": "AXIS", "region": "USSR", "value": 0}, **ring},
+        options={**FOG, "hgw_unsupplied_capture": "closest_pp"},
+    )
+    s = start(pack, dice=dice)
+    lost = army(s, "Lost")
+    to_phase(s, "SOV", "movement")
+    assert lost not in s.armies
+    assert s.owner[z(s, "0304")] == taker
+    assert not s.rng.faces  # the die was rolled only on a tie
