@@ -264,3 +264,69 @@ def test_unsupplied_hexes_go_to_the_side_with_the_closest_pp(allied_near, dice, 
     assert lost not in s.armies
     assert s.owner[z(s, "0304")] == taker
     assert not s.rng.faces  # the die was rolled only on a tie
+
+
+# ---------------------------------------------------------------------- the bundled scenario
+def bundled():
+    from pathlib import Path
+
+    from gamecore.store import read_pack
+
+    root = Path(__file__).resolve().parents[3]
+    return read_pack(root / "resources" / "samples" / "hgw-barbarossa.warroom")
+
+
+def test_the_bundled_fall_of_germany_starts_as_the_rulebook_says():
+    """seeds/001 THE FALL OF GERMANY SET-UP: the friendly areas (Italy and the USSR
+    split by hex), the neutrals, the forts, the SPs (Axis 29/14, Soviet 40/16, Allied
+    28/12/12 amph) in at most 12 armies and 10 SPs a hex, start production 30/23/35,
+    Spring 1944 to Winter 1945, Axis then Soviets then Allies."""
+    from gamecore.engine import new_game
+    from gamecore.hgw.system import army_amph, army_count, income, sp_in
+
+    s = new_game(bundled(), "fall_of_germany", seed=1)
+    code = {c: zz for zz, c in s.board.code.items()}
+    for c in ("1636", "1637", "1736", "1737", "1042", "1142", "1143", "1542", "1237"):
+        assert s.owner[code[c]] == "AXIS", c
+    for c in ("1838", "1839", "1937", "1836", "1735", "1233", "1909"):
+        assert s.owner[code[c]] == "ALL", c
+    for c in ("0942", "1144", "1446", "SIB"):
+        assert s.owner[code[c]] == "SOV", c
+    for region in ("Portugal", "Spain", "Sweden", "Turkey", "Saudi Arabia"):
+        zs = [zz for zz, r in s.board.region.items() if r == region and s.board.kind[zz] == "land"]
+        assert zs and all(s.owner.get(zz) is None for zz in zs), region
+    assert {n: income(s, n) for n in ("AXIS", "SOV", "ALL")} == {"AXIS": 30, "SOV": 23, "ALL": 35}
+    want = {"AXIS": (29, 14, 0), "SOV": (40, 16, 0), "ALL": (28, 12, 12)}
+    for n, (inf, mech, amph) in want.items():
+        armies = [a for a, v in s.armies.items() if v[0] == n]
+        assert len(armies) <= 12
+        rows = [army_count(s, a) + (army_amph(s, a),) for a in armies]
+        got = [sum(r[i] for r in rows) for i in range(3)]
+        assert tuple(got) == (inf, mech, amph), n
+    forts = {(s.board.code[u.zone], u.nation) for u in s.units.values() if u.type == "fort"}
+    assert forts == {(c, "AXIS") for c in ("1436", "1335", "1736", "1334", "1235", "1236")} | {
+        ("0942", "SOV")
+    }
+    for zz in {u.zone for u in s.units.values()}:
+        assert s.board.kind[zz] == "land" and (sp_in(s, zz) <= 10 or s.board.code[zz] == "1909")
+    assert s.permanent == {code["1534"]: 2, code["1435"]: 1}  # the French points
+    assert s.zone_damage[code["1436"]] == 3
+    assert s.max_rounds == 6 and [n for slot in s.board.turn_slots for n in slot] == [
+        "AXIS",
+        "SOV",
+        "ALL",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "sides"),
+    [("fall_of_germany", {"AXIS", "SOV", "ALL"}), ("fall_of_germany_2p", {"axis", "allies"})],
+)
+def test_random_bots_play_the_bundled_fall_of_germany_to_a_winner(scenario, sides):
+    from gamecore.engine import new_game
+    from gamecore.engine.bots import RandomBot, play
+
+    s = new_game(bundled(), scenario, seed=2)
+    play(s, {n: RandomBot(i + 2) for i, n in enumerate(("AXIS", "SOV", "ALL"))}, max_actions=50_000)
+    assert s.terminal and s.winner in sides
+    assert s.round <= 6
