@@ -159,6 +159,22 @@ PARTS = (
         doc="hex -> (nation, round): invaded hexes its invaders trace supply to next turn",
     ),
     Part(
+        "fleet",
+        lambda s: {},
+        "copy",
+        snapshot=_sorted_items,
+        sparse=True,
+        doc="hex -> (nation, naval fire points) of the fleet based there",
+    ),
+    Part(
+        "fleet_spent",
+        lambda s: frozenset(),
+        "share",
+        snapshot=sorted,
+        sparse=True,
+        doc="hexes whose fleet lost a naval battle this turn (Expended)",
+    ),
+    Part(
         "shipped",
         lambda s: {},
         "copy",
@@ -217,6 +233,13 @@ OPTIONS = (
         "nation -> [sea areas it traces supply through without moving SPs there]",
     ),
     _o("hgw_invasion_range", "int", 6, "sea hexes an amphibious invasion route may run"),
+    _o(
+        "hgw_fleets",
+        "table",
+        {},
+        "nation -> {hex: naval fire points}: the fleets at the start (Fleet Naval Fire 1)",
+    ),
+    _o("hgw_coastal_air", "list", [6, 10], "coastal air fire: [at a hex, at a box (Axis invader)]"),
     OptionSpec(
         "hgw_victory",
         "str",
@@ -471,6 +494,12 @@ def set_owner(s, z: int, nation: str, why: str) -> None:
     s.owner[z] = nation
     s.bump()
     s.event("capture", zone=z, nation=nation, old=old, why=why)
+    if s.fleet and z in s.fleet and s.fleet[z][0] != nation:
+        # a fleet in a captured hex is expelled (rules-notes/001 §4.8); with no rule for
+        # where it goes, it is lost
+        who, pts = s.fleet[z]
+        s.fleet = {k: v for k, v in s.fleet.items() if k != z}
+        s.event("hgw_fleet_lost", zone=z, nation=who, points=pts)
 
 
 def siberian_locked(s, z: int) -> bool:
@@ -619,6 +648,12 @@ def setup(s) -> None:
             raise RulesError(
                 f"scenario '{scn.id}': {nation} has more than {opt(s, 'hgw_max_armies')} armies"
             )
+    for nation, bases in sorted(opt(s, "hgw_fleets").items()):
+        for code, points in sorted(bases.items()):
+            z = g.code.get(str(code))
+            if z is None or not isinstance(points, int) or points < 1:
+                raise RulesError(f"scenario '{scn.id}': hgw_fleets names unknown hex '{code}'")
+            s.fleet[z] = (nation, points)
     for code, spec in sorted((scn.props.get("hgw_devastated") or {}).items()):
         z = g.code.get(str(code))
         if z is None or not isinstance(spec, dict):
@@ -657,6 +692,8 @@ def begin_turn(s) -> None:
         s.shipped = {}
     if s.invading:
         s.invading = frozenset()
+    if s.fleet_spent:
+        s.fleet_spent = frozenset()
     if s.beachhead:
         s.beachhead = {z: v for z, v in s.beachhead.items() if s.round <= v[1] + 1}
     full = supplied(s, n, True)
@@ -1058,23 +1095,36 @@ def invasion_targets(s, aid: int) -> list[int]:
     ports = g_ports(s)
     if ports and z not in ports or not any(x in g.area for x in g.sea.get(z, ())):
         return []
+    return sorted(invasion_routes(s, aid))
+
+
+def invasion_routes(s, aid: int) -> dict[int, tuple[int, ...]]:
+    """target -> the sea hexes of the shortest invasion route from the army's hex."""
+    n, _, z = s.armies[aid]
+    g = geo.graph(s)
     fr = lambda x: friendly(s, n, x)  # noqa: E731
     rng = opt(s, "hgw_invasion_range")
-    dist = {
-        x: 1 for x in g.sea.get(z, ()) if x in g.area and (x not in g.control or fr(g.control[x]))
-    }
-    todo = list(dist)
-    out = set()
+    first = sorted(
+        x for x in g.sea.get(z, ()) if x in g.area and (x not in g.control or fr(g.control[x]))
+    )
+    dist = {x: 1 for x in first}
+    parent: dict[int, int | None] = {x: None for x in first}
+    todo = list(first)
+    out: dict[int, tuple[int, ...]] = {}
     while todo:
         x = todo.pop(0)
         for y in g.sea.get(x, ()):
             if y in g.area:
                 if y not in dist and dist[x] < rng - 1 and (y not in g.control or fr(g.control[y])):
                     dist[y] = dist[x] + 1
+                    parent[y] = x
                     todo.append(y)
-            elif y != z and dist[x] + 1 <= rng and (fr(y) or enemy_hex(s, n, y)):
-                out.add(y)
-    return sorted(out)
+            elif y != z and y not in out and dist[x] + 1 <= rng and (fr(y) or enemy_hex(s, n, y)):
+                path = [x]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])
+                out[y] = tuple(reversed(path))
+    return out
 
 
 def g_ports(s) -> frozenset:
@@ -1508,7 +1558,100 @@ def retreat(s, aid: int, frm: int) -> None:
 
 # ---------------------------------------------------------------------- initial attack
 def initial_enter(s) -> None:
+    for aid in sorted(s.invading):
+        if aid in s.armies and aid in s.declared:
+            invasion_at_sea(s, aid)
     offer_defence(s, sorted(set(s.declared.values())))
+
+
+def fleet_areas(s, z: int) -> set[str]:
+    g = geo.graph(s)
+    return {g.area[x] for x in g.sea.get(z, ()) if x in g.area}
+
+
+def turn_back(s, aid: int, why: str) -> None:
+    s.declared = {k: v for k, v in s.declared.items() if k != aid}
+    s.invading = s.invading - {aid}
+    s.event("hgw_turned_back", army=aid, why=why)
+
+
+def invasion_at_sea(s, aid: int) -> None:
+    """seeds/001 Invasion Resolution steps 2-4, resolved for each invasion in army order
+    at the start of the initial attack: every enemy fleet not Expended based on a sea the
+    route enters intercepts (Fleet Naval Fire 2, 5; default policy: all of them); both
+    sides double their naval fire points and fire at once; at least half the invaders'
+    losses are amph SPs (default policy: amph first); the fleet with more points left
+    wins (ties: more losses inflicted, then the defender); a losing fleet is Expended, a
+    losing invasion returns to port. Then coastal air (6, 10 at an off-map box invaded by
+    the Axis) if the target is adjacent to no hex friendly to the invader and holds a
+    garrison or an army with infantry; then the escort (the invader's fleet based in the
+    army's port) fires once at the target hex (Fleet Naval Fire 4)."""
+    n, _, port = s.armies[aid]
+    t = s.declared[aid]
+    g = geo.graph(s)
+    route = invasion_routes(s, aid).get(t)
+    if route is None:
+        turn_back(s, aid, "no route")
+        return
+    areas = {g.area[x] for x in route}
+    esc = s.fleet.get(port)
+    escort = esc[1] if esc and esc[0] == n else 0
+    fp = opt(s, "hgw_firepower")
+    for fz, (o, pts) in sorted(s.fleet.items()):
+        if not army_sps(s, aid):
+            return
+        if not s.at_war(o, n) or fz in s.fleet_spent or pts < 1 or not fleet_areas(s, fz) & areas:
+            continue
+        d1, d2 = s.rng.roll(6), s.rng.roll(6)
+        on_inv = firepower(fp, min(10, 2 * pts), d1)
+        on_def = firepower(fp, min(10, 2 * escort), d2) if escort else 0
+        lost = take_losses(s, army_sps(s, aid), on_inv, "naval fire", AMPH)
+        left = max(0, pts - on_def)
+        s.fleet = (
+            {**s.fleet, fz: (o, left)} if left else {k: v for k, v in s.fleet.items() if k != fz}
+        )
+        invader_wins = escort > left or (escort == left and on_def > on_inv)
+        s.event(
+            "hgw_naval",
+            army=aid,
+            fleet=fz,
+            points=pts,
+            escort=escort,
+            dice=[d1, d2],
+            hits=[on_inv, on_def],
+            lost=lost,
+            winner=n if invader_wins else o,
+        )
+        if invader_wins:
+            if left:
+                s.fleet_spent = s.fleet_spent | {fz}
+        else:
+            if escort:
+                s.fleet_spent = s.fleet_spent | {port}
+            turn_back(s, aid, "naval battle lost")
+            return
+    if not army_sps(s, aid):
+        return
+    o = s.owner.get(t)
+    adjacent = any(friendly(s, n, x) for x in g.nbrs.get(t, ()))
+    holds_inf = any(army_count(s, a)[0] for a in armies_in(s, t) if s.armies[a][0] == o)
+    if not adjacent and enemy_hex(s, n, t) and (g.garrison.get(t) or holds_inf):
+        air = opt(s, "hgw_coastal_air")
+        strength = air[1] if t in g.box and n == opt(s, "hgw_axis") else air[0]
+        die = s.rng.roll(6)
+        hits = firepower(fp, min(10, int(strength)), die)
+        lost = take_losses(s, army_sps(s, aid), hits, "coastal air", AMPH)
+        s.event(
+            "hgw_coastal_air", army=aid, zone=t, strength=strength, die=die, hits=hits, lost=lost
+        )
+    if escort and army_sps(s, aid) and port not in s.fleet_spent and enemy_hex(s, n, t):
+        die = s.rng.roll(6)
+        hits = firepower(fp, min(10, escort), die)
+        there = [
+            u for u in s.at.get(t, ()) if s.units[u].nation != n and not building(s, s.units[u])
+        ]
+        lost = take_losses(s, there, hits, "naval fire")
+        s.event("hgw_support", army=aid, zone=t, strength=escort, die=die, hits=hits, lost=lost)
 
 
 def initial_legal(s) -> list[Action]:

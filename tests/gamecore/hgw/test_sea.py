@@ -8,7 +8,7 @@ import pytest
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
 from gamecore.hgw import geo
-from gamecore.hgw.system import friendly, move_reach, supplied
+from gamecore.hgw.system import army_amph, friendly, move_reach, supplied
 from tests.gamecore.hgw.helpers import END, army, start, to_phase, z
 from tests.gamecore.hgw.hexpack import SMALL_VICTORY, hex_pack
 
@@ -226,11 +226,12 @@ def test_who_may_invade_where():
 
 
 def test_an_invasion_is_resolved_first_with_amphibious_strength():
-    """seeds/001 Invasion Resolution: the defender's defensive assault, then the invasion
-    assault counting amphibious SPs only (Invasion Assault 2), then the mandatory advance
-    with the amph SPs and as many inf/mech (rules-notes/001 §4.11), all before any other
-    attack; the invaders trace supply to the hex next turn (Invasion Procedure 4)."""
-    s = start(invasion_board(), dice=[6, 1, 1, 6, 6, 6, 6, 6, 6, 6])
+    """seeds/001 Invasion Resolution: coastal air (the target is adjacent to no Axis
+    hex), the defender's defensive assault, then the invasion assault counting
+    amphibious SPs only (Invasion Assault 2), then the mandatory advance with the amph
+    SPs and as many inf/mech (rules-notes/001 §4.11), all before any other attack; the
+    invaders trace supply to the hex next turn (Invasion Procedure 4)."""
+    s = start(invasion_board(), dice=[6, 6, 1, 1, 6, 6, 6, 6, 6, 6, 6])
     to_phase(s, "AXIS", "announce")
     sea_lion, landser = army(s, "Sealion"), army(s, "Landser")
     s.apply(Action("hgw_invade", units=(sea_lion,), zone=z(s, "0304")))
@@ -239,6 +240,9 @@ def test_an_invasion_is_resolved_first_with_amphibious_strength():
     while s.phase == "announce":
         s.apply(END)
     assert s.phase == "initial"
+    air = [e for e in s.log if e.get("e") == "hgw_coastal_air"][-1]
+    assert air["strength"] == 6 and air["lost"] == 1  # roll 6 on the 6 column
+    assert army_amph(s, sea_lion) == 3
     fire = [e for e in s.log if e.get("e") == "hgw_fire"]
     assert fire[-1]["kind"] == "defensive" and fire[-1]["strength"] == 1
     legal = s.legal_actions()
@@ -247,10 +251,10 @@ def test_an_invasion_is_resolved_first_with_amphibious_strength():
         s.apply(Action("hgw_assault", units=(landser,), zone=z(s, "0103")))
     s.apply(Action("hgw_assault", units=(sea_lion,), zone=z(s, "0304")))
     fire = [e for e in s.log if e.get("e") == "hgw_fire"][-1]
-    assert fire["strength"] == 4 and fire["lost"] == 1  # the 4 amph SPs; Red is gone
+    assert fire["strength"] == 3 and fire["lost"] == 1  # the 3 amph SPs; Red is gone
     s.apply(Action("hgw_advance", units=(sea_lion,), zone=z(s, "0304")))
     adv = [e for e in s.log if e.get("e") == "hgw_advance"][-1]
-    assert adv["mech"] == 7 and adv["success"]  # 4 amph + 3 of the inf/mech
+    assert adv["mech"] == 6 and adv["success"]  # 3 amph + 3 of the inf/mech
     assert s.armies[sea_lion][2] == z(s, "0304") and s.owner[z(s, "0304")] == "AXIS"
     assert z(s, "0304") in s.beachhead
     assert any(a.kind == "hgw_assault" and a.units == (landser,) for a in s.legal_actions())
@@ -259,23 +263,67 @@ def test_an_invasion_is_resolved_first_with_amphibious_strength():
 
 
 def test_invaders_lose_amphibious_sps_first():
-    """seeds/001 Defensive Assault 3: at least half the losses of invaders are
-    amphibious SPs (default policy: amph first)."""
-    s = start(invasion_board(), dice=[1, 6, 6, 6, 6, 6, 6, 6])
+    """seeds/001 Coastal Airpower 6, Defensive Assault 3: at least half the losses of
+    invaders are amphibious SPs (default policy: amph first)."""
+    s = start(invasion_board(), dice=[1, 1, 6, 6, 6, 6, 6, 6])
     to_phase(s, "AXIS", "announce")
     sea_lion = army(s, "Sealion")
     s.apply(Action("hgw_invade", units=(sea_lion,), zone=z(s, "0304")))
     while s.phase == "announce":
         s.apply(END)
+    air = [e for e in s.log if e.get("e") == "hgw_coastal_air"][-1]
     fire = [e for e in s.log if e.get("e") == "hgw_fire"][-1]
-    assert fire["kind"] == "defensive" and fire["lost"] == 1  # 1 SP at roll 1
-    assert army_amph_of(s, sea_lion) == 3
+    assert air["lost"] == 2 and fire["kind"] == "defensive" and fire["lost"] == 1
+    assert army_amph(s, sea_lion) == 1  # 3 losses, all amph
 
 
-def army_amph_of(s, aid):
-    from gamecore.hgw.system import army_amph
+def test_no_coastal_air_next_to_a_friendly_hex():
+    """seeds/001 Coastal Airpower 1: only a target adjacent to no hex friendly to the
+    invader gets coastal air (0303 touches the Axis 0302)."""
+    s = start(invasion_board(), dice=[6, 6, 6, 6, 6, 6])
+    to_phase(s, "AXIS", "announce")
+    s.apply(Action("hgw_invade", units=(army(s, "Sealion"),), zone=z(s, "0303")))
+    while s.phase == "announce":
+        s.apply(END)
+    assert not [e for e in s.log if e.get("e") == "hgw_coastal_air"]
 
-    return army_amph(s, aid)
+
+def test_an_intercepting_fleet_turns_the_invasion_back():
+    """seeds/001 Fleet Naval Fire 2-3, 5: a fleet based on a sea the route enters
+    intercepts; both double their points and fire at once (half the invaders' losses
+    amph); the smaller fleet after losses loses; a losing invasion returns to port, a
+    losing fleet is Expended and intercepts no more."""
+    fleets = {"SOV": {"0105": 3}, "AXIS": {"0101": 1}}
+    s = start(invasion_board(hgw_fleets=fleets), dice=[1, 1, 6, 6, 6, 6])
+    to_phase(s, "AXIS", "announce")
+    sea_lion = army(s, "Sealion")
+    s.apply(Action("hgw_invade", units=(sea_lion,), zone=z(s, "0304")))
+    while s.phase == "announce":
+        s.apply(END)
+    naval = [e for e in s.log if e.get("e") == "hgw_naval"][-1]
+    assert naval["hits"] == [2, 1] and naval["winner"] == "SOV"  # 6 vs 2 strength
+    assert army_amph(s, sea_lion) == 2
+    assert s.fleet[z(s, "0105")] == ("SOV", 2)  # 1 point lost to the escort's fire
+    assert sea_lion not in s.declared and sea_lion not in s.invading
+    assert s.armies[sea_lion][2] == z(s, "0101")
+
+
+def test_an_escort_that_wins_fires_at_the_target():
+    """seeds/001 Fleet Naval Fire 4-5: the escort (the fleet in the invaders' port) wins
+    the naval battle, the beaten fleet is Expended, and the escort fires once at the
+    target hex after the coastal air."""
+    fleets = {"SOV": {"0105": 1}, "AXIS": {"0101": 3}}
+    s = start(invasion_board(hgw_fleets=fleets), dice=[6, 1, 6, 1, 6, 6, 6, 6])
+    to_phase(s, "AXIS", "announce")
+    sea_lion = army(s, "Sealion")
+    s.apply(Action("hgw_invade", units=(sea_lion,), zone=z(s, "0304")))
+    while s.phase == "announce":
+        s.apply(END)
+    naval = [e for e in s.log if e.get("e") == "hgw_naval"][-1]
+    assert naval["winner"] == "AXIS" and z(s, "0105") not in s.fleet  # 2 hits on 1 point
+    support = [e for e in s.log if e.get("e") == "hgw_support"][-1]
+    assert support["strength"] == 3 and support["lost"] == 1  # Red's 1 SP
+    assert sea_lion in s.invading
 
 
 def test_random_games_with_invasions_keep_the_invariants():
