@@ -150,6 +150,7 @@ def fall_of_germany(pack: Pack, two_player: bool = False) -> Scenario:
         "hgw_home": {k: list(v) for k, v in _T["HOME"].items()},
         "hgw_sea_capacity": {k: dict(v) for k, v in _T["SEA_CAPACITY"].items()},
         "hgw_sea_supply": {k: list(v) for k, v in _T["SEA_SUPPLY"].items()},
+        "hgw_fleets": {k: dict(v) for k, v in _T["FLEETS"].items()},
         # 1944-45 are the fourth and fifth Russian winters: "+1 every later one"
         "hgw_winter": [1],
     }
@@ -164,7 +165,8 @@ def fall_of_germany(pack: Pack, two_player: bool = False) -> Scenario:
         + ", ".join(f"{n} {v:+d}" for n, v in modifier.items())
         + f" that turn the map's start production {got} (placed for Barbarossa) into the "
         f"printed {printed}; hexes 0841, 1443, 1542, 1635 are on the devastation list but "
-        "hold no PP on this map; the Russian winter +1; no controlling sea hexes marked"
+        "hold no PP on this map; the fleets' bases; the Russian winter +1; no controlling sea "
+        "hexes marked"
     )
     sc.props["sources"] = (
         "seeds/001 THE FALL OF GERMANY SET-UP AND SPECIAL RULES; rules-notes/001 §2.2, §2.8"
