@@ -232,6 +232,12 @@ OPTIONS = (
         {},
         "nation -> [sea areas it traces supply through without moving SPs there]",
     ),
+    _o(
+        "hgw_sea_box_limit",
+        "table",
+        {},
+        'nation -> {"box box ...": SPs a turn moved by sea to or from those boxes}',
+    ),
     _o("hgw_invasion_range", "int", 6, "sea hexes an amphibious invasion route may run"),
     _o(
         "hgw_fleets",
@@ -573,6 +579,25 @@ def move_reach(s, nation: str, z: int, k: int) -> dict[int, tuple[str, ...]]:
             for d in sorted(got):
                 if d != z and d not in out:
                     out[d] = seas
+    limits = box_limits(s, nation)
+    if limits:
+        for d in [d for d, seas in out.items() if seas]:
+            for key, group, cap in limits:
+                if (z in group or d in group) and cap - s.shipped.get(key, 0) < k:
+                    del out[d]
+                    break
+    return out
+
+
+def box_limits(s, nation: str) -> list[tuple[str, frozenset, int]]:
+    """(key, boxes, SPs a turn): seeds/001 ATLANTIC OCEAN, "no more than three strength
+    points may travel to or from the U.S. or Canada each turn" (option
+    hgw_sea_box_limit = {nation: {"1909 1614": 3}})."""
+    out = []
+    g = geo.graph(s)
+    for key, cap in sorted(opt(s, "hgw_sea_box_limit").get(nation, {}).items()):
+        group = frozenset(g.code[c] for c in str(key).split() if c in g.code)
+        out.append(("@" + key, group, int(cap)))
     return out
 
 
@@ -904,6 +929,9 @@ def apply_move(s, a: Action) -> None:
     seas = move_reach(s, n, z, len(a.units))[d]
     if seas:
         s.shipped = {**s.shipped, **{x: s.shipped.get(x, 0) + len(a.units) for x in seas}}
+        for key, group, _ in box_limits(s, n):
+            if z in group or d in group:
+                s.shipped = {**s.shipped, key: s.shipped.get(key, 0) + len(a.units)}
     src = s.army_of[a.units[0]]
     if a.target == src:
         dst = src
@@ -2179,6 +2207,11 @@ class HgwSystem(RuleSystem):
                 checker.fail(
                     f"options.hgw_sea_capacity.{k}", "must map sea areas to SPs (-1 unlimited)"
                 )
+        for k, v in opts["hgw_sea_box_limit"].items():
+            if not isinstance(v, dict) or not all(
+                isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in v.values()
+            ):
+                checker.fail(f"options.hgw_sea_box_limit.{k}", 'must map "box ..." to SPs')
         for k, v in opts["hgw_sea_supply"].items():
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 checker.fail(f"options.hgw_sea_supply.{k}", "must be a list of sea areas")

@@ -151,6 +151,8 @@ def fall_of_germany(pack: Pack, two_player: bool = False) -> Scenario:
         "hgw_sea_capacity": {k: dict(v) for k, v in _T["SEA_CAPACITY"].items()},
         "hgw_sea_supply": {k: list(v) for k, v in _T["SEA_SUPPLY"].items()},
         "hgw_fleets": {k: dict(v) for k, v in _T["FLEETS"].items()},
+        # ATLANTIC OCEAN: at most 3 SPs a turn to or from the U.S. or Canada
+        "hgw_sea_box_limit": {"ALL": {"1909 1614": 3}},
         # 1944-45 are the fourth and fifth Russian winters: "+1 every later one"
         "hgw_winter": [1],
     }

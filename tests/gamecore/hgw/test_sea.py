@@ -346,3 +346,47 @@ def test_random_games_with_invasions_keep_the_invariants():
             check_invariants(s, before[1] == "movement" and s.phase != "movement")
         assert s.terminal
     assert {"hgw_invade", "hgw_convert"} <= kinds
+
+
+def test_at_most_three_sps_a_turn_to_or_from_the_us():
+    """seeds/001 ATLANTIC OCEAN: unlimited Allied transport, but no more than three SPs a
+    turn to or from the U.S. or Canada (option hgw_sea_box_limit); the box is reached
+    by its sea arrow (a Link of kind "offmap")."""
+    from gamecore.model import Link
+
+    pack = seas(
+        units=[("0101", "AXIS", "inf", 5), ("0104", "SOV", "inf", 1)],
+        options={
+            "hgw_sea_capacity": {"AXIS": {"Baltic": -1}},
+            "hgw_sea_box_limit": {"AXIS": {"1909": 3}},
+        },
+    )
+    m = pack.map
+    box_id = max(m.zones) + 1
+    from shapely.geometry import box as rect
+
+    from gamecore.model import Ownership, Zone
+
+    m.zones[box_id] = Zone(
+        box_id,
+        "1909",
+        "United States",
+        kind="offmap",
+        geometry=rect(180, 0, 188, 8),
+        terrain="clear",
+        region="Germany",
+        props={"box": {"stacking": None, "retreat": False}},
+    )
+    sea = next(zz.id for zz in m.zones.values() if zz.code == "0201")
+    m.links[99] = Link(99, "offmap", box_id, sea, "sea arrow", props={"sea_arrow": True})
+    pack.scenarios["barbarossa"].ownership[box_id] = Ownership("AXIS", "AXIS")
+    s = start(pack)
+    to_phase(s, "AXIS", "movement")
+    us = z(s, "1909")
+    assert us in move_reach(s, "AXIS", z(s, "0101"), 3)
+    assert us not in move_reach(s, "AXIS", z(s, "0101"), 4)
+    assert z(s, "0301") in move_reach(s, "AXIS", z(s, "0101"), 5)  # not to or from the US
+    s.apply(move(s, "0101", "1909", n=3))
+    assert s.shipped["@1909"] == 3
+    with pytest.raises(RulesError):
+        s.apply(move(s, "0101", "1909", n=1))
