@@ -175,6 +175,14 @@ PARTS = (
         doc="hexes whose fleet lost a naval battle this turn (Expended)",
     ),
     Part(
+        "lend",
+        lambda s: {},
+        "copy",
+        snapshot=_sorted_items,
+        sparse=True,
+        doc="nation -> lend-lease PP given to it, spent in its next production phase",
+    ),
+    Part(
         "shipped",
         lambda s: {},
         "copy",
@@ -237,6 +245,12 @@ OPTIONS = (
         "table",
         {},
         'nation -> {"box box ...": SPs a turn moved by sea to or from those boxes}',
+    ),
+    _o(
+        "hgw_lend_lease",
+        "table",
+        {},
+        'lend-lease: {from = "ALL", to = "SOV", max = 4, depots = {hex = PP}}; {} none',
     ),
     _o("hgw_invasion_range", "int", 6, "sea hexes an amphibious invasion route may run"),
     _o(
@@ -1836,6 +1850,47 @@ def production_enter(s) -> None:
     s.banks[n] = amount  # use it or lose it: nothing carries over
     s.income[n] = amount
     s.event("income", nation=n, amount=amount)
+    gift = s.lend.get(n, 0)
+    if gift:  # seeds/001 Lend-Lease 3-4: spent in this production phase or lost
+        s.lend = {k: v for k, v in s.lend.items() if k != n}
+        s.banks[n] = amount + gift
+        s.event("hgw_lend_received", nation=n, amount=gift)
+
+
+def lend_room(s, giver: str) -> tuple[str, int]:
+    """(receiver, PP the giver may still lend this turn): seeds/001 ALLIED-SOVIET
+    CO-OPERATION, Lend-Lease 1-2: up to 4 PP a turn from the Allied budget, each
+    lend-lease depot (0646, 1548) still the receiver's taking its share (2)."""
+    ll = opt(s, "hgw_lend_lease")
+    if not ll or ll.get("from") != giver:
+        return "", 0
+    to = str(ll.get("to", ""))
+    g = geo.graph(s)
+    share = sum(
+        int(pts)
+        for code, pts in (ll.get("depots") or {}).items()
+        if code in g.code and s.owner.get(g.code[code]) == to
+    )
+    cap = min(int(ll.get("max", 0)), share)
+    return to, max(0, min(cap - s.lend.get(to, 0), s.banks.get(giver, 0)))
+
+
+def lend_error(s, a: Action) -> str | None:
+    if s.phase != "production" or s.decision is not None:
+        return "lend-lease is given in the production phase"
+    to, room = lend_room(s, s.current_nation)
+    if not to or a.nation != to or a.count < 1:
+        return "no lend-lease from this side to that one"
+    if a.count > room:
+        return f"at most {room} PP more this turn (the depots held, the budget)"
+    return None
+
+
+def apply_lend(s, a: Action) -> None:
+    n = s.current_nation
+    s.banks[n] = s.banks.get(n, 0) - a.count
+    s.lend = {**s.lend, a.nation: s.lend.get(a.nation, 0) + a.count}
+    s.event("hgw_lend", nation=n, to=a.nation, amount=a.count)
 
 
 def production_exit(s, nation: str) -> None:
@@ -1862,6 +1917,9 @@ def production_legal(s) -> list[Action]:
     n = s.current_nation
     bank = s.banks.get(n, 0)
     out: list[Action] = []
+    to, room = lend_room(s, n)
+    if room:
+        out += [Action("hgw_lend", nation=to, count=c) for c in sorted({1, room})]
     rc = opt(s, "hgw_repair_cost")
     if bank >= rc:
         full = supplied(s, n, True)
@@ -2021,6 +2079,8 @@ def describe(s, a: Action) -> str | None:
     if k == "hgw_losses":
         other = MECH if a.profile == INF else INF
         return f"Lose {a.profile} first, then {other}"
+    if k == "hgw_lend":
+        return f"Lend-lease: give {a.count} PP to {a.nation} (spent in its next production)"
     if k == "hgw_convert":
         where_ = hx(s.units[a.units[0]].zone) if a.units and a.units[0] in s.units else "?"
         return f"Convert {len(a.units)} amphibious SP(s) in {where_} to infantry"
@@ -2112,6 +2172,14 @@ class HgwSystem(RuleSystem):
                 apply_invade,
                 _checked(invade_error),
                 doc="units (army), zone: announce an amphibious invasion",
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_lend",
+                apply_lend,
+                _checked(lend_error),
+                doc="nation (receiver), count (PP): lend-lease in the production phase",
             )
         )
         act(

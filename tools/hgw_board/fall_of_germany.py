@@ -151,6 +151,14 @@ def fall_of_germany(pack: Pack, two_player: bool = False) -> Scenario:
         "hgw_sea_capacity": {k: dict(v) for k, v in _T["SEA_CAPACITY"].items()},
         "hgw_sea_supply": {k: list(v) for k, v in _T["SEA_SUPPLY"].items()},
         "hgw_fleets": {k: dict(v) for k, v in _T["FLEETS"].items()},
+        # Lend-Lease 1-2 (the Axis entered Soviet hexes long before 1944): up to 4 PP a
+        # turn, 2 through each depot the Soviets still hold
+        "hgw_lend_lease": {
+            "from": "ALL",
+            "to": "SOV",
+            "max": 4,
+            "depots": {"0646": 2, "1548": 2},
+        },
         # ATLANTIC OCEAN: at most 3 SPs a turn to or from the U.S. or Canada
         "hgw_sea_box_limit": {"ALL": {"1909 1614": 3}},
         # 1944-45 are the fourth and fifth Russian winters: "+1 every later one"

@@ -330,3 +330,34 @@ def test_random_bots_play_the_bundled_fall_of_germany_to_a_winner(scenario, side
     play(s, {n: RandomBot(i + 2) for i, n in enumerate(("AXIS", "SOV", "ALL"))}, max_actions=50_000)
     assert s.terminal and s.winner in sides
     assert s.round <= 6
+
+
+def test_lend_lease_up_to_four_pp_through_the_depots():
+    """seeds/001 ALLIED-SOVIET CO-OPERATION, Lend-Lease 1-4: in the Allied production
+    phase the Allies may give up to 4 PP of their budget to the Soviets, each depot
+    still Soviet taking its 2; the gift is spent in the next Soviet production phase."""
+    from gamecore.hgw.system import lend_room
+
+    ll = {"from": "ALL", "to": "SOV", "max": 4, "depots": {"0104": 2, "0105": 2}}
+    pack = board(
+        units=[("0101", "AXIS", "inf", 1), ("0104", "SOV", "inf", 1), ("0303", "ALL", "inf", 1)],
+        options={"hgw_lend_lease": ll, "hgw_income_modifier": {}},
+    )
+    s = start(pack)
+    to_phase(s, "ALL", "production")
+    assert s.banks["ALL"] == 6
+    lend = sorted(a.count for a in s.legal_actions() if a.kind == "hgw_lend")
+    assert lend == [1, 4]
+    s.apply(Action("hgw_lend", nation="SOV", count=3))
+    assert s.banks["ALL"] == 3 and s.lend == {"SOV": 3}
+    with pytest.raises(RulesError):  # 3 + 2 > 4
+        s.apply(Action("hgw_lend", nation="SOV", count=2))
+    s.owner[z(s, "0105")] = "AXIS"  # a depot lost: its share with it (cap 2 < 3 given)
+    assert lend_room(s, "ALL") == ("SOV", 0)
+    s.owner[z(s, "0105")] = "SOV"
+    assert lend_room(s, "ALL") == ("SOV", 1)
+    s.apply(END)
+    to_phase(s, "SOV", "production")
+    got = [e for e in s.log if e.get("e") == "hgw_lend_received"]
+    assert got and got[-1]["amount"] == 3 and not s.lend
+    assert s.banks["SOV"] == s.income["SOV"] + 3
