@@ -254,6 +254,12 @@ OPTIONS = (
     ),
     _o("hgw_invasion_range", "int", 6, "sea hexes an amphibious invasion route may run"),
     _o(
+        "hgw_invasion_extension",
+        "int",
+        12,
+        "hexes more per amph SP expended on an invasion route (0: no extension)",
+    ),
+    _o(
         "hgw_fleets",
         "table",
         {},
@@ -1145,7 +1151,8 @@ def invasion_routes(s, aid: int) -> dict[int, tuple[int, ...]]:
     n, _, z = s.armies[aid]
     g = geo.graph(s)
     fr = lambda x: friendly(s, n, x)  # noqa: E731
-    rng = opt(s, "hgw_invasion_range")
+    ext = opt(s, "hgw_invasion_extension")
+    rng = opt(s, "hgw_invasion_range") + (ext * max(0, army_amph(s, aid) - 1) if ext else 0)
     first = sorted(
         x for x in g.sea.get(z, ()) if x in g.area and (x not in g.control or fr(g.control[x]))
     )
@@ -1167,6 +1174,15 @@ def invasion_routes(s, aid: int) -> dict[int, tuple[int, ...]]:
                     path.append(parent[path[-1]])
                 out[y] = tuple(reversed(path))
     return out
+
+
+def replenishment(s, route) -> int:
+    """Amph SPs an invasion route of these sea hexes expends: one per
+    ``hgw_invasion_extension`` hexes (or part) beyond ``hgw_invasion_range`` (seeds/001
+    Invasion Procedure 3: the fleet replenishment unit); the target is the last hex."""
+    over = len(route) + 1 - opt(s, "hgw_invasion_range")
+    ext = opt(s, "hgw_invasion_extension")
+    return -(-over // ext) if over > 0 and ext else 0
 
 
 def g_ports(s) -> frozenset:
@@ -1636,6 +1652,12 @@ def invasion_at_sea(s, aid: int) -> None:
         turn_back(s, aid, "no route")
         return
     areas = {g.area[x] for x in route}
+    spend = replenishment(s, route)
+    if spend:
+        amph = [u for u in army_sps(s, aid) if s.units[u].type == AMPH][:spend]
+        for u in amph:
+            kill(s, u, "replenishment")
+        s.event("hgw_replenish", army=aid, amph=len(amph), hexes=len(route) + 1)
     esc = s.fleet.get(port)
     escort = esc[1] if esc and esc[0] == n else 0
     fp = opt(s, "hgw_firepower")

@@ -219,10 +219,24 @@ def test_who_may_invade_where():
     assert (sea_lion, "0304") in inv  # 0101 -> 0201/0202 -> 0203 -> 0204 -> 0304: 4 hexes
     assert (sea_lion, "0305") in inv and (sea_lion, "0302") in inv  # friendly: allowed
     assert not any(a == landser for a, _ in inv)  # 1 amph of 4 SPs
-    s = start(invasion_board(hgw_invasion_range=3))
+    s = start(invasion_board(hgw_invasion_range=3, hgw_invasion_extension=0))
     to_phase(s, "AXIS", "announce")
     inv = {s.board.code[a.zone] for a in s.legal_actions() if a.kind == "hgw_invade"}
     assert "0302" in inv and "0304" not in inv
+
+
+def test_an_amph_sp_expended_extends_the_invasion_route():
+    """seeds/001 Invasion Procedure 3: each amphibious SP expended (a fleet replenishment
+    unit) extends the route by 12 hexes, or part of 12 (here 1, hgw_invasion_extension)."""
+    s = start(invasion_board(hgw_invasion_range=3, hgw_invasion_extension=1), dice=[6, 6, 6, 6, 6])
+    to_phase(s, "AXIS", "announce")
+    sea_lion = army(s, "Sealion")
+    assert Action("hgw_invade", units=(sea_lion,), zone=z(s, "0304")) in s.legal_actions()
+    s.apply(Action("hgw_invade", units=(sea_lion,), zone=z(s, "0304")))
+    while s.phase == "announce":
+        s.apply(END)
+    rep = [e for e in s.log if e.get("e") == "hgw_replenish"][-1]
+    assert rep["amph"] == 1 and rep["hexes"] == 4  # 4 hexes, 1 beyond 3
 
 
 def test_an_invasion_is_resolved_first_with_amphibious_strength():
