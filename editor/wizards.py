@@ -5,7 +5,6 @@ dialogs); :func:`new_map` asks with :class:`NewMapDialog` and opens the result."
 from __future__ import annotations
 
 import io
-import math
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -24,10 +23,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from shapely.geometry import MultiPolygon, Polygon, box
+from shapely.geometry import box
 
-from gamecore.errors import WarroomError
-from gamecore.geometry import hex_grid, hex_map, label_point
+from gamecore.errors import GeometryError, WarroomError
+from gamecore.geometry import hex_map, hgw_hex_map, label_point
 from gamecore.model import BackgroundImage, Map, Pack, Zone
 
 MAX_IMAGE_PIXELS = 250_000_000
@@ -48,7 +47,10 @@ def hex_map_pack(rows: int, cols: int, size: float, orientation: str = "flat") -
     """A map of ``rows`` x ``cols`` land hexes of ``size`` (centre to corner)."""
     if rows < 1 or cols < 1 or size <= 0:
         raise WarroomError("new hex map: rows, columns and size must be positive")
-    m = hex_map(rows, cols, size, orientation, name="Hex map")
+    try:
+        m = hex_map(rows, cols, size, orientation, name="Hex map")
+    except GeometryError as err:
+        raise WarroomError(f"new hex map: {err}") from None
     return Pack(map=m, meta={"title": "Hex map"})
 
 
@@ -61,55 +63,26 @@ def hgw_hex_map_pack(
     wrap: bool = False,
     name: str = "Hex map",
 ) -> Pack:
-    """A Hitler's Global War hex layout (HGW-CONTRACT): pointy-top hexes in rows, odd
-    rows shifted right by half a hex, ids row then column "RRCC" counted from
-    ``first_row`` / ``first_col`` (a 3-digit column above 99: "15107"), every hex a clear
-    land zone with ``props["hex"] = [row, col]``. ``wrap``: the map wraps east-west
-    after ``cols`` columns; the frame is exactly ``cols`` hexes wide and the last hex of
-    each shifted row is cut at the seam, its east half drawn at the west edge."""
+    """A Hitler's Global War hex layout (HGW-CONTRACT) from gamecore's generator
+    (:func:`gamecore.geometry.hgw_hex_map`): pointy-top hexes in rows, odd rows shifted
+    right by half a hex, ids row then column "RRCC" counted from ``first_row`` /
+    ``first_col`` (a 3-digit column above 99: "15107"), every hex a clear land zone with
+    ``props["hex"] = [row, col]``. ``wrap``: the map wraps east-west after ``cols``
+    columns; every hex stays whole and the hexes that neighbour across the seam are
+    joined by ``Link(kind="connection", props={"wrap": True})`` rows."""
     if rows < 1 or cols < 1 or size <= 0:
         raise WarroomError("new hex map: rows, columns and size must be positive")
-    if first_row < 0 or first_col < 0:
-        raise WarroomError("new hex map: the first row and column numbers must be 0 or more")
-    grid = hex_grid(rows, cols, size, "pointy", first=first_row, shift="odd")
-    x0, y0, x1, y1 = grid.bounds()
-    ux = math.sqrt(3.0) * size / 2.0
-    uy = size / 2.0
-    width = 0.0 + (2 * cols) * ux if wrap else x1
-    m = Map(name=name, width=width, height=y1, wrap_x=bool(wrap))
-    for zid, geom in grid.geoms.items():
-        c0, r0 = grid.cells[zid]
-        row, col = r0 + first_row, c0 + first_col
-        if wrap and geom.bounds[2] > width:
-            # lattice centre of this hex: x = 2 * cols (the seam), y as in hex_grid
-            cy = 2 + 3 * r0
-            at_west = Polygon([(0.0 + dx * ux, 0.0 + (cy + dy) * uy) for dx, dy in _EAST_PART])
-            at_east = Polygon(
-                [(0.0 + (2 * cols + dx) * ux, 0.0 + (cy + dy) * uy) for dx, dy in _WEST_PART]
-            )
-            geom = MultiPolygon([at_west, at_east])
-        code = f"{row:02d}{col:02d}"
-        label = label_point(geom)
-        m.zones[zid] = Zone(
-            zid, code, f"Hex {code}", geometry=geom, label=label, props={"hex": [row, col]}
+    try:
+        m = hgw_hex_map(
+            (first_row, first_row + rows - 1),
+            (first_col, first_col + cols - 1),
+            size,
+            wrap_cols=cols if wrap else None,
+            name=name,
         )
-    m.props["hex"] = {
-        "orientation": "pointy",
-        "layout": "odd-r",
-        "size": float(size),
-        "origin": [0.0, 0.0],
-        "rows": [first_row, first_row + rows - 1],
-        "cols": [first_col, first_col + cols - 1],
-        "id_format": "rrcc",
-        "wrap_cols": cols if wrap else None,
-    }
+    except GeometryError as err:
+        raise WarroomError(f"new hex map: {err}") from None
     return Pack(map=m, meta={"title": name})
-
-
-# the halves of a pointy hex cut along its vertical axis, in lattice units (see hex_grid):
-# a seam hex keeps its west half at the east edge and shows its east half at x = 0
-_EAST_PART = ((0, -2), (1, -1), (1, 1), (0, 2))
-_WEST_PART = ((0, 2), (-1, 1), (-1, -1), (0, -2))
 
 
 def image_map_pack(path: str | Path) -> Pack:
@@ -165,8 +138,8 @@ class NewMapDialog(QDialog):
         self.orientation = QComboBox()
         self.orientation.setObjectName("hexLayout")
         self.orientation.addItems(list(self.LAYOUTS))
-        self.first_row = QSpinBox(minimum=0, maximum=99, value=1)
-        self.first_col = QSpinBox(minimum=0, maximum=999, value=1)
+        self.first_row = QSpinBox(minimum=1, maximum=99, value=1)
+        self.first_col = QSpinBox(minimum=1, maximum=999, value=1)
         self.wrap = QCheckBox("East-west wrap")
         f.addRow("Rows", self.rows)
         f.addRow("Columns", self.cols)

@@ -55,7 +55,12 @@ class AdjacencyOverlay(QGraphicsItem):
                 ln = line(a, b)
                 if ln is not None:
                     out.append((ln, "border"))
+            links_layer = sc.layers.get("links")
             for link in m.links.values():
+                stubs = links_layer.seam_stubs(link) if links_layer is not None else None
+                if stubs is not None:  # across the wrap seam: a stub off each edge
+                    out.extend((QLineF(a, b), link.kind) for a, b in stubs)
+                    continue
                 ln = line(link.a, link.b)
                 if ln is not None:
                     out.append((ln, link.kind))

@@ -20,6 +20,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
 
 from editor.canvas.layers import Layer, _cosmetic, _draw_centred, _font, _ScreenLayer
+from gamecore.geometry.hexgrid import HexLayout, read_hex_meta
 
 if TYPE_CHECKING:
     from editor.canvas.scene import MapScene
@@ -292,16 +293,26 @@ class HexsidesLayer(Layer):
 
     def segment(self, a: int, b: int):
         """(edge end 1, edge end 2, centre of a, centre of b) of the hexside of zones
-        ``a`` and ``b``, or None when they share no edge."""
+        ``a`` and ``b``, or None when they share no edge (the first of
+        :meth:`segments`)."""
+        segs = self.segments(a, b)
+        return segs[0] if segs else None
+
+    def segments(self, a: int, b: int) -> list[tuple]:
+        """The hexside of zones ``a`` and ``b`` as drawn: one ``(edge end 1, edge end 2,
+        centre of a, centre of b)``, or two for hexes that neighbour across the wrap
+        seam of the grid (the hexside at each edge of the map; its second centre is the
+        middle of that side, so a road is drawn inside the map, up to the edge); [] when
+        they share no edge."""
         m = self.map_scene.pack.map
         za, zb = m.zones.get(a), m.zones.get(b)
         if za is None or zb is None or za.geometry is None or zb.geometry is None:
-            return None
+            return []
         cached = self._cache.get((a, b))
         if cached is not None and cached[0] is za.geometry and cached[1] is zb.geometry:
             return cached[2]  # edits replace geometries, never mutate them
         shared = za.geometry.boundary.intersection(zb.geometry.boundary)
-        out = None
+        out: list[tuple] = []
         if not shared.is_empty and shared.length > 0:
             ends = np.asarray(
                 [c for g in getattr(shared, "geoms", [shared]) for c in g.coords], dtype=float
@@ -312,15 +323,36 @@ class HexsidesLayer(Layer):
                 i, j = np.unravel_index(int(np.argmax(d)), d.shape)
                 p, q = ends[i], ends[j]
                 ca, cb = za.geometry.centroid, zb.geometry.centroid
-                out = (
-                    QPointF(p[0], p[1]),
-                    QPointF(q[0], q[1]),
-                    QPointF(ca.x, ca.y),
-                    QPointF(cb.x, cb.y),
+                out.append(
+                    (
+                        QPointF(p[0], p[1]),
+                        QPointF(q[0], q[1]),
+                        QPointF(ca.x, ca.y),
+                        QPointF(cb.x, cb.y),
+                    )
                 )
+        else:
+            out = self._seam_segments(m, za, zb)
         if len(self._cache) > 20000:
             self._cache.clear()
         self._cache[(a, b)] = (za.geometry, zb.geometry, out)
+        return out
+
+    def _seam_segments(self, m: Map, za, zb) -> list[tuple]:
+        layout = wrap_layout(m)
+        ca, cb = _cell(za), _cell(zb)
+        if layout is None or ca is None or cb is None:
+            return []
+        out = []
+        for here, there in ((ca, cb), (cb, ca)):
+            raw = _raw_across_seam(layout, here, there)
+            edge = layout.shared_edge(here, raw) if raw is not None else None
+            if edge is None:
+                continue
+            (px, py), (qx, qy) = edge.coords
+            hx, hy = layout.centre(*here)
+            mid = QPointF((px + qx) / 2, (py + qy) / 2)
+            out.append((QPointF(px, py), QPointF(qx, qy), QPointF(hx, hy), mid))
         return out
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
@@ -335,24 +367,21 @@ class HexsidesLayer(Layer):
         sea.setCapStyle(Qt.PenCapStyle.FlatCap)
         exposed = _on_device(painter, exposed)
         for b in features:
-            seg = self.segment(b.a, b.b)
-            if seg is None:
-                continue
-            p, q, ca, cb = seg
-            box = QRectF(ca, cb).normalized().united(QRectF(p, q).normalized())
-            if not box.intersects(exposed):
-                continue
-            if b.props.get("all_sea"):
-                painter.setPen(sea)
-                painter.drawLine(p, q)
-            if b.props.get("road"):
-                mid = (p + q) / 2
-                a2 = mid + (ca - mid) * 0.42
-                b2 = mid + (cb - mid) * 0.42
-                painter.setPen(casing)
-                painter.drawLine(a2, b2)
-                painter.setPen(road)
-                painter.drawLine(a2, b2)
+            for p, q, ca, cb in self.segments(b.a, b.b):
+                box = QRectF(ca, cb).normalized().united(QRectF(p, q).normalized())
+                if not box.intersects(exposed):
+                    continue
+                if b.props.get("all_sea"):
+                    painter.setPen(sea)
+                    painter.drawLine(p, q)
+                if b.props.get("road"):
+                    mid = (p + q) / 2
+                    a2 = mid + (ca - mid) * 0.42
+                    b2 = mid + (cb - mid) * 0.42
+                    painter.setPen(casing)
+                    painter.drawLine(a2, b2)
+                    painter.setPen(road)
+                    painter.drawLine(a2, b2)
 
 
 def nearest_hexside(
@@ -382,5 +411,50 @@ def nearest_hexside(
     # a point just across the edge's middle lies in the neighbour
     other = locate(mx + (mx - c.x) * 0.2, my + (my - c.y) * 0.2)
     if other is None or other == zid:
+        other = _across_seam(m, z, mx, my)  # the map's east or west edge of a wrapped grid
+    if other is None or other == zid:
         return None
     return other, d
+
+
+def wrap_layout(m: Map) -> HexLayout | None:
+    """The grid of a hex map whose columns wrap east-west, else None."""
+    layout, _ = read_hex_meta(m.props.get("hex"))
+    return layout if layout is not None and layout.wrap_cols else None
+
+
+def _cell(zone) -> tuple[int, int] | None:
+    cell = zone.props.get("hex")
+    if isinstance(cell, list | tuple) and len(cell) == 2 and all(type(v) is int for v in cell):
+        return (cell[0], cell[1])
+    return None
+
+
+def _raw_across_seam(layout: HexLayout, here, there) -> tuple[int, int] | None:
+    """The cell beside ``here`` (off the grid's columns) that is ``there`` across the
+    wrap seam, or None."""
+    for raw in layout.neighbour_cells(*here, wrap=False):
+        if not layout.contains(*raw) and layout.normal(*raw) == there:
+            return raw
+    return None
+
+
+def _across_seam(m: Map, zone, mx: float, my: float) -> int | None:
+    """The zone across the wrap seam from the edge of ``zone`` whose middle is (mx, my)."""
+    layout = wrap_layout(m)
+    here = _cell(zone) if layout is not None else None
+    if layout is None or here is None:
+        return None
+    tol = layout.size * 1e-3
+    for raw in layout.neighbour_cells(*here, wrap=False):
+        there = layout.normal(*raw)
+        if layout.contains(*raw) or not layout.contains(*there) or there == here:
+            continue
+        edge = layout.shared_edge(here, raw)
+        if edge is None:
+            continue
+        e = edge.centroid
+        if abs(e.x - mx) <= tol and abs(e.y - my) <= tol:
+            other = m.zone_by_code(layout.code(*there))
+            return other.id if other is not None else None
+    return None

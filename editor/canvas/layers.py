@@ -41,6 +41,7 @@ from shapely.ops import nearest_points
 from editor.canvas import style, symbols
 from editor.canvas.geom import path_bounds, polyline_path
 from editor.canvas.icons import draw_facility, stack_text
+from gamecore.geometry.hexgrid import read_hex_meta
 
 if TYPE_CHECKING:
     from editor.canvas.scene import MapScene
@@ -999,53 +1000,101 @@ class LinksLayer(Layer):
         u = QPointF((b.x() - a.x()) / d, (b.y() - a.y()) / d)
         return a + u * inset, b - u * inset
 
+    def _seam_period(self) -> float | None:
+        """How far east the map repeats when its hex grid wraps (``wrap_cols`` hexes),
+        or None: a wrap-seam link is drawn as two stubs leaving the map's edges."""
+        sc = self.map_scene
+        key = (id(sc.pack), repr(sc.pack.map.props.get("hex")))
+        cached = self.__dict__.get("_period")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        layout, _ = read_hex_meta(sc.pack.map.props.get("hex"))
+        period = None
+        if layout is not None and layout.wrap_cols and layout.orientation == "pointy":
+            r, c = layout.rows[0], layout.cols[0]
+            period = (layout.centre(r, c + 1)[0] - layout.centre(r, c)[0]) * layout.wrap_cols
+        self.__dict__["_period"] = (key, period)
+        return period
+
+    def seam_stubs(self, link) -> list[tuple[QPointF, QPointF]] | None:
+        """A link of a wrapped hex map whose short way runs across the wrap seam (the
+        generator's seam links, or a crossing arrow between the two edges) as two stubs
+        outside the map, each from the middle of its hex's side on the map's edge
+        towards where the other hex lies beyond it (the hex itself stays clear for its
+        id and a road across that side); None for any other link."""
+        period = self._seam_period()
+        ends = self._ends(link) if period else None
+        if ends is None:
+            return None
+        a, b = ends
+        k = round((a.x() - b.x()) / period)
+        if k == 0:
+            return None  # nearer on the map than across the seam
+        out = []
+        for tail, other, shift in ((a, b, k * period), (b, a, -k * period)):
+            step = other + QPointF(shift, 0) - tail
+            out.append((tail + step * 0.5, tail + step * 0.85))
+        return out
+
+    def pieces(self, link, scale: float) -> list[tuple[QPointF, QPointF, bool]]:
+        """The arrows drawn for ``link``: ``(tail, head, head at the tail too)``; a link
+        across the wrap seam is two stubs (:meth:`seam_stubs`), not a line across the
+        whole map."""
+        ends = self._ends(link)
+        if ends is None:
+            return []
+        stubs = self.seam_stubs(link)
+        if stubs is not None:
+            return [(a, b, False) for a, b in stubs]
+        both = LINK_STYLE.get(link.kind, LINK_STYLE["connection"])[3]
+        a2, b2 = self._arrow(link, scale) or ends
+        return [(a2, b2, both)]
+
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
         sc = self.map_scene
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         for link in sc.pack.map.links.values():
-            ends = self._ends(link)
-            if ends is None:
-                continue
-            a, b = ends
-            if not QRectF(a, b).normalized().adjusted(-20, -20, 20, 20).intersects(exposed):
-                continue
-            colour, width, dash, both = LINK_STYLE.get(link.kind, LINK_STYLE["connection"])
-            a2, b2 = self._arrow(link, scale) or (a, b)
-            if ("link", link.id) in sc.selection:
-                painter.setPen(_cosmetic(SELECT, width + 5))
-                painter.drawLine(a2, b2)
-            painter.setPen(_cosmetic("#ffffff", width + 2))
+            colour, width, dash, _ = LINK_STYLE.get(link.kind, LINK_STYLE["connection"])
+            for a2, b2, both in self.pieces(link, scale):
+                box = QRectF(a2, b2).normalized().adjusted(-20, -20, 20, 20)
+                if not box.intersects(exposed):
+                    continue
+                self._draw_arrow(painter, link, a2, b2, both, scale, colour, width, dash)
+
+    def _draw_arrow(self, painter, link, a2, b2, both, scale, colour, width, dash) -> None:
+        sc = self.map_scene
+        if ("link", link.id) in sc.selection:
+            painter.setPen(_cosmetic(SELECT, width + 5))
             painter.drawLine(a2, b2)
-            painter.setPen(_cosmetic(colour, width, dash))
-            painter.drawLine(a2, b2)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(QColor(colour)))
-            head, half = 11.0 / scale, 5.0 / scale
-            painter.drawPolygon(_arrow_head(b2, a2, head, half))
-            if both:
-                painter.drawPolygon(_arrow_head(a2, b2, head, half))
-            if link.kind == "not_adjacent":
-                m = (a2 + b2) / 2
-                s = 5.0 / scale
-                painter.setPen(_cosmetic(colour, 2.4))
-                painter.drawLine(m + QPointF(-s, -s), m + QPointF(s, s))
-                painter.drawLine(m + QPointF(-s, s), m + QPointF(s, -s))
-            if link.via is not None and link.via in sc.geom.anchor and scale > 0.15:
-                v = QPointF(*sc.geom.anchor[link.via])
-                painter.setPen(_cosmetic(colour, 1.0, [1, 3]))
-                painter.drawLine((a2 + b2) / 2, v)
+        painter.setPen(_cosmetic("#ffffff", width + 2))
+        painter.drawLine(a2, b2)
+        painter.setPen(_cosmetic(colour, width, dash))
+        painter.drawLine(a2, b2)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(QColor(colour)))
+        head, half = 11.0 / scale, 5.0 / scale
+        painter.drawPolygon(_arrow_head(b2, a2, head, half))
+        if both:
+            painter.drawPolygon(_arrow_head(a2, b2, head, half))
+        if link.kind == "not_adjacent":
+            m = (a2 + b2) / 2
+            s = 5.0 / scale
+            painter.setPen(_cosmetic(colour, 2.4))
+            painter.drawLine(m + QPointF(-s, -s), m + QPointF(s, s))
+            painter.drawLine(m + QPointF(-s, s), m + QPointF(s, -s))
+        if link.via is not None and link.via in sc.geom.anchor and scale > 0.15:
+            v = QPointF(*sc.geom.anchor[link.via])
+            painter.setPen(_cosmetic(colour, 1.0, [1, 3]))
+            painter.drawLine((a2 + b2) / 2, v)
 
     def hit(self, pos: QPointF, scale: float) -> Hit | None:
         best: tuple[float, int] | None = None
         p = Point(pos.x(), pos.y())
         for link in self.map_scene.pack.map.links.values():
-            ends = self._arrow(link, scale)
-            if ends is None:
-                continue
-            a, b = ends
-            d = LineString([(a.x(), a.y()), (b.x(), b.y())]).distance(p)
-            if d * scale <= 6 and (best is None or d < best[0]):
-                best = (d, link.id)
+            for a, b, _ in self.pieces(link, scale):
+                d = LineString([(a.x(), a.y()), (b.x(), b.y())]).distance(p)
+                if d * scale <= 6 and (best is None or d < best[0]):
+                    best = (d, link.id)
         return ("link", best[1]) if best else None
 
 

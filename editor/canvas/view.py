@@ -269,9 +269,18 @@ class MapView(QGraphicsView):
         self.viewportChanged.emit()
 
     def resizeEvent(self, event) -> None:
+        old = event.oldSize()
+        keep = None
+        if not self._fitted and old.width() > 0 and old.height() > 0:
+            # the map point at the middle of the view stays there (Qt re-centred the
+            # scene: the Tool Options bar appearing moved a zoomed-in map by a whole
+            # screen)
+            keep = self.mapToScene(QPoint(old.width() // 2, old.height() // 2))
         super().resizeEvent(event)
         if self._fitted:
             self.fit_map()
+        elif keep is not None:
+            self.centerOn(keep)
         self.viewportChanged.emit()
 
     def resting_cursor(self) -> QPointF | None:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.canvas import describe
+from editor.canvas.hex_layers import is_hex_map
 from editor.document import Document
 from gamecore.errors import WarroomError
 from gamecore.model import LINE_KINDS, LINK_KINDS, ZONE_FLAGS, ZONE_KINDS, Pack
@@ -39,6 +40,7 @@ from gamecore.ops import (
     SetTerrainAreaAttrs,
     SetZoneAttrs,
 )
+from gamecore.ops.hexsides import SetZoneProp
 from gamecore.ops.zones import rename_zone_edit
 
 MIXED = "(mixed)"
@@ -154,7 +156,7 @@ class AttrForm(QWidget):
         font = self.header.font()
         font.setBold(True)
         self.header.setFont(font)
-        form = QFormLayout()
+        form = self.form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for f in fields:
             w = self._make(f)
@@ -441,6 +443,10 @@ class TerrainAreaForm(AttrForm):
         return SetTerrainAreaAttrs([o.id for o in self.objects], f.name, value)
 
 
+def _garrison_choices(pack: Pack) -> list[tuple[Any, str]]:
+    return [(None, "default (by terrain)"), (1, "1"), (0, "0")]
+
+
 class ZoneForm(AttrForm):
     def __init__(self, parent=None):
         fields = [
@@ -463,6 +469,15 @@ class ZoneForm(AttrForm):
                 )
             )
         fields += [
+            Field(
+                "prop:garrison",
+                "Garrison",
+                "choice",
+                _garrison_choices,
+                get=lambda z: z.props.get("garrison"),
+                tip="Inherent garrison (rules-notes/001 §1.5): by default 1 on a land hex, 0 on"
+                " desert, jungle and island terrain; 0 or 1 overrides it",
+            ),
             Field("label", "Label point", "point", single=True, tip="x, y in map units"),
             Field("roundel", "Roundel point", "point", single=True, tip="x, y in map units"),
         ]
@@ -478,6 +493,8 @@ class ZoneForm(AttrForm):
 
     def show_objects(self, document: Document, objects: list[Any], header: str) -> None:
         super().show_objects(document, objects, header)
+        # the garrison override is a hex-map attribute (HGW): shown on hex maps only
+        self.form.setRowVisible(self.widgets["prop:garrison"], is_hex_map(document.pack.map))
         no_scenario = document.scenario_id is None
         for name in ("owner", "original"):
             if no_scenario:
@@ -492,6 +509,8 @@ class ZoneForm(AttrForm):
         if f.name == "name" and len(ids) == 1 and self.document is not None:
             # the objectives' conditions that name the zone follow it (one undo step)
             return rename_zone_edit(self.document.pack, ids[0], value)
+        if f.name.startswith("prop:"):
+            return SetZoneProp(ids, f.name, value)
         return SetZoneAttrs(ids, f.name, value)
 
 

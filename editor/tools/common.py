@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen
-from PySide6.QtWidgets import QToolBar, QWidget
+from PySide6.QtWidgets import QComboBox, QToolBar, QWidget
 
 from editor.tools.base import Tool
 from gamecore.errors import WarroomError
@@ -306,3 +306,78 @@ class OptionsTool(AuthoringTool):
         bar.setVisible(False)
         self._widgets = []
         super().deactivate()
+
+
+def options_combo(name: str, items: list[str], editable: bool = False) -> QComboBox:
+    """A combo box of the Tool Options toolbar, named ``name`` (tests find it by name)."""
+    c = QComboBox()
+    c.setObjectName(name)
+    c.setEditable(editable)
+    c.addItems(items)
+    return c
+
+
+class StrokeTool(OptionsTool):
+    """Click or drag across zones to collect a stroke (the zones :meth:`_add` accepts,
+    each once, previewed); on release :meth:`paint` makes it one undo step; Esc cancels
+    the stroke. The Paint and Hex Paint tools are strokes."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.stroke: list[int] = []
+        self.painting = False
+
+    def cancel(self) -> None:
+        self.stroke, self.painting = [], False
+        self.repaint()
+
+    def _start(self) -> None:
+        """A new stroke begins (before its first point)."""
+        self.stroke = []
+
+    def _add(self, pos: QPointF) -> None:  # pragma: no cover - per tool
+        raise NotImplementedError
+
+    def _finish(self, pos: QPointF) -> None:
+        """The button is released at ``pos`` (the stroke is still open)."""
+
+    def paint(self, zones: list[int]) -> bool:  # pragma: no cover - per tool
+        raise NotImplementedError
+
+    def painted_nothing(self) -> None:
+        """A stroke ended without a zone to paint."""
+
+    def mouse_press(self, view, event: QMouseEvent, pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self.painting = True
+        self._start()
+        self._add(pos)
+        return True
+
+    def mouse_move(self, view, event: QMouseEvent, pos: QPointF) -> bool:
+        if self.painting:
+            self._add(pos)
+            return True
+        return False
+
+    def mouse_release(self, view, event: QMouseEvent, pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton or not self.painting:
+            return False
+        self._finish(pos)
+        zones = self.stroke
+        self.cancel()
+        if zones:
+            self.paint(zones)
+        else:
+            self.painted_nothing()
+        return True
+
+    def key_press(self, view, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_Escape:
+            self.cancel()
+            return True
+        return False
+
+    def paint_overlay(self, view, painter: QPainter, rect: QRectF) -> None:
+        self.paint_zones(view, painter, self.stroke, PREVIEW)

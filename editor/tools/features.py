@@ -9,9 +9,16 @@ import math
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
-from editor.tools.common import PREVIEW, AuthoringTool, OptionsTool, PolylineTool
+from editor.tools.common import (
+    PREVIEW,
+    AuthoringTool,
+    OptionsTool,
+    PolylineTool,
+    StrokeTool,
+    options_combo,
+)
 from gamecore.errors import WarroomError
 from gamecore.geometry import label_point, stack_slots
 from gamecore.model.map import BORDER_FLAGS, FACILITY_SERVES_SEA, Facility, Line, Link
@@ -29,15 +36,7 @@ XY = tuple[float, float]
 DEFAULT_FACILITIES = ["factory", "port", "naval_base", "air_base", "fortification"]
 
 
-def _combo(name: str, items: list[str], editable: bool = False) -> QComboBox:
-    c = QComboBox()
-    c.setObjectName(name)
-    c.setEditable(editable)
-    c.addItems(items)
-    return c
-
-
-class PaintTool(OptionsTool):
+class PaintTool(StrokeTool):
     """Click or drag over zones to set their owner, terrain, region or ocean tag."""
 
     name = "paint"
@@ -51,13 +50,11 @@ class PaintTool(OptionsTool):
         super().__init__(window)
         self.field = "owner"
         self.value = ""
-        self.stroke: list[int] = []
-        self.painting = False
 
     def make_options(self) -> list[QWidget]:
-        fields = _combo("paintField", self.FIELDS)
+        fields = options_combo("paintField", self.FIELDS)
         fields.setCurrentText(self.field)
-        values = _combo("paintValue", [], editable=True)
+        values = options_combo("paintValue", [], editable=True)
 
         def fill(field: str) -> None:
             self.field = field
@@ -79,10 +76,6 @@ class PaintTool(OptionsTool):
         self.field_combo, self.value_combo = fields, values
         return [QLabel(" Paint "), fields, QLabel(" with "), values]
 
-    def cancel(self) -> None:
-        self.stroke, self.painting = [], False
-        self.repaint()
-
     def _add(self, pos: QPointF) -> None:
         z = self.zone_at(pos)
         if z is None or z in self.stroke:
@@ -96,35 +89,6 @@ class PaintTool(OptionsTool):
             return
         self.stroke.append(z)
         self.repaint()
-
-    def mouse_press(self, view, event: QMouseEvent, pos: QPointF) -> bool:
-        if event.button() != Qt.MouseButton.LeftButton:
-            return False
-        self.painting = True
-        self.stroke = []
-        self._add(pos)
-        return True
-
-    def mouse_move(self, view, event: QMouseEvent, pos: QPointF) -> bool:
-        if self.painting:
-            self._add(pos)
-            return True
-        return False
-
-    def mouse_release(self, view, event: QMouseEvent, pos: QPointF) -> bool:
-        if event.button() != Qt.MouseButton.LeftButton or not self.painting:
-            return False
-        zones = self.stroke
-        self.cancel()
-        if zones:
-            self.paint(zones)
-        return True
-
-    def key_press(self, view, event: QKeyEvent) -> bool:
-        if event.key() == Qt.Key.Key_Escape:
-            self.cancel()
-            return True
-        return False
 
     def paint(self, zones: list[int]) -> bool:
         """One undo step: the chosen attribute of ``zones`` set to the chosen value."""
@@ -144,9 +108,6 @@ class PaintTool(OptionsTool):
             return False
         return self.commit(edit)
 
-    def paint_overlay(self, view, painter: QPainter, rect: QRectF) -> None:
-        self.paint_zones(view, painter, self.stroke, PREVIEW)
-
 
 class BorderTool(OptionsTool):
     """Click a border to toggle the chosen attribute on it."""
@@ -165,10 +126,10 @@ class BorderTool(OptionsTool):
         self.value = "standard"
 
     def make_options(self) -> list[QWidget]:
-        attrs = _combo("borderAttr", self.ATTRS)
+        attrs = options_combo("borderAttr", self.ATTRS)
         attrs.setCurrentText(self.attr)
         attrs.currentTextChanged.connect(lambda a: setattr(self, "attr", a))
-        value = _combo("borderValue", self.VALUES, True)
+        value = options_combo("borderValue", self.VALUES, True)
         value.setCurrentText(self.value)
         value.currentTextChanged.connect(lambda v: setattr(self, "value", v))
         return [QLabel(" Mark "), attrs, QLabel(" gauge/limit/terrain "), value]
@@ -400,7 +361,7 @@ class FacilityTool(OptionsTool):
         return list(DEFAULT_FACILITIES)
 
     def make_options(self) -> list[QWidget]:
-        combo = _combo("facilityType", self.types())
+        combo = options_combo("facilityType", self.types())
         if combo.findText(self.type) >= 0:
             combo.setCurrentText(self.type)
         self.type = combo.currentText()

@@ -3,7 +3,8 @@ garrison, coastal flag, kind) with click-and-drag strokes, and mark hexsides (ro
 river, all-sea, impassable, crossing arrow) by clicking near the shared edge.
 
 Each stroke or click is one undo step made of the gamecore edits the Inspector uses
-(``SetZoneAttrs``, ``SetBorderAttrs``) and those of :mod:`gamecore.ops.hexsides`.
+(``SetZoneAttrs``; ``SetBorderAttrs`` through its hexside name ``SetHexsideFeature``;
+``SetZoneProp``; ``AddCrossingArrow`` / ``RemoveCrossingArrow``).
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen
-from PySide6.QtWidgets import QComboBox, QLabel, QWidget
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QLabel, QWidget
 
 from editor.canvas.hex_layers import (
     HEX_TERRAINS,
@@ -21,10 +22,18 @@ from editor.canvas.hex_layers import (
     is_hex_map,
     nearest_hexside,
 )
-from editor.tools.common import PREVIEW, OptionsTool
+from editor.tools.common import PREVIEW, OptionsTool, StrokeTool, options_combo
 from gamecore.errors import WarroomError
-from gamecore.model import Link
-from gamecore.ops import AddItem, CompositeEdit, Edit, RemoveItem, SetBorderAttrs, SetZoneAttrs
+from gamecore.ops import (
+    AddCrossingArrow,
+    CompositeEdit,
+    Edit,
+    RemoveCrossingArrow,
+    SetBorderAttrs,
+    SetZoneAttrs,
+    crossing_arrow_between,
+)
+from gamecore.ops.hexsides import HEXSIDE_FEATURES as BORDER_FEATURES
 from gamecore.ops.hexsides import SetHexsideFeature, SetZoneProp
 
 #: brush -> (values offered, zone kinds it paints)
@@ -38,15 +47,7 @@ BRUSHES: dict[str, tuple[list[str], tuple[str, ...]]] = {
 }
 
 
-def _combo(name: str, items: list[str], editable: bool = False) -> QComboBox:
-    c = QComboBox()
-    c.setObjectName(name)
-    c.setEditable(editable)
-    c.addItems(items)
-    return c
-
-
-class HexPaintTool(OptionsTool):
+class HexPaintTool(StrokeTool):
     """Click or drag across hexes to paint the chosen brush; one undo step per stroke."""
 
     name = "hex_paint"
@@ -63,15 +64,13 @@ class HexPaintTool(OptionsTool):
         super().__init__(window)
         self.brush = "terrain"
         self.value = "mountain"
-        self.stroke: list[int] = []
-        self.painting = False
         self._last: QPointF | None = None
 
     # -- options -----------------------------------------------------------------------
     def make_options(self) -> list[QWidget]:
-        brushes = _combo("hexBrush", list(BRUSHES))
+        brushes = options_combo("hexBrush", list(BRUSHES))
         brushes.setCurrentText(self.brush)
-        values = _combo("hexBrushValue", [], editable=False)
+        values = options_combo("hexBrushValue", [], editable=False)
 
         def fill(brush: str) -> None:
             self.brush = brush
@@ -110,8 +109,19 @@ class HexPaintTool(OptionsTool):
 
     # -- the stroke ---------------------------------------------------------------------
     def cancel(self) -> None:
-        self.stroke, self.painting, self._last = [], False, None
-        self.repaint()
+        self._last = None
+        super().cancel()
+
+    def _start(self) -> None:
+        super()._start()
+        self._last = None
+
+    def _finish(self, pos: QPointF) -> None:
+        self._add(pos)
+
+    def painted_nothing(self) -> None:
+        if not is_hex_map(self.pack.map):
+            self.window.show_hint("Hex Paint paints the hexes of a hex map (File > New Map…)")
 
     def _add_at(self, pos: QPointF) -> None:
         z = self.zone_at(pos)
@@ -143,39 +153,6 @@ class HexPaintTool(OptionsTool):
             x0, y0, x1, y1 = z.geometry.bounds
             size = max(min(x1 - x0, y1 - y0) / 2, 1e-6)
         return 0.3 * float(size)
-
-    def mouse_press(self, view, event: QMouseEvent, pos: QPointF) -> bool:
-        if event.button() != Qt.MouseButton.LeftButton:
-            return False
-        self.painting = True
-        self.stroke = []
-        self._last = None
-        self._add(pos)
-        return True
-
-    def mouse_move(self, view, event: QMouseEvent, pos: QPointF) -> bool:
-        if self.painting:
-            self._add(pos)
-            return True
-        return False
-
-    def mouse_release(self, view, event: QMouseEvent, pos: QPointF) -> bool:
-        if event.button() != Qt.MouseButton.LeftButton or not self.painting:
-            return False
-        self._add(pos)
-        zones = self.stroke
-        self.cancel()
-        if zones:
-            self.paint(zones)
-        elif not is_hex_map(self.pack.map):
-            self.window.show_hint("Hex Paint paints the hexes of a hex map (File > New Map…)")
-        return True
-
-    def key_press(self, view, event: QKeyEvent) -> bool:
-        if event.key() == Qt.Key.Key_Escape:
-            self.cancel()
-            return True
-        return False
 
     # -- the edit -----------------------------------------------------------------------
     def edit_for(self, zones: list[int]) -> Edit | None:
@@ -248,24 +225,10 @@ class HexPaintTool(OptionsTool):
             return True
         return False
 
-    def paint_overlay(self, view, painter: QPainter, rect: QRectF) -> None:
-        self.paint_zones(view, painter, self.stroke, PREVIEW)
-
 
 # -- hexsides ----------------------------------------------------------------------------------
-HEXSIDE_FEATURES = ["road", "river", "all_sea", "impassable", "crossing_arrow"]
-
-
-def crossing_arrow(m, a: int, b: int) -> int | None:
-    """The id of the crossing arrow between hexes ``a`` and ``b``, if any."""
-    for link in m.links.values():
-        if (
-            link.kind == "strait"
-            and link.props.get("crossing_arrow")
-            and {link.a, link.b} == {a, b}
-        ):
-            return link.id
-    return None
+#: what the Hexside tool toggles: the border features, then the crossing arrow (a link)
+HEXSIDE_FEATURES = [*BORDER_FEATURES, "crossing_arrow"]
 
 
 class HexsideTool(OptionsTool):
@@ -288,7 +251,7 @@ class HexsideTool(OptionsTool):
         self.hovered: tuple[int, int] | None = None
 
     def make_options(self) -> list[QWidget]:
-        features = _combo("hexsideFeature", HEXSIDE_FEATURES)
+        features = options_combo("hexsideFeature", HEXSIDE_FEATURES)
         features.setCurrentText(self.feature)
         features.currentTextChanged.connect(lambda f: setattr(self, "feature", f))
         self.feature_combo = features
@@ -338,44 +301,30 @@ class HexsideTool(OptionsTool):
     def mouse_release(self, view, event, pos) -> bool:
         return event.button() == Qt.MouseButton.LeftButton
 
+    def edit_for(self, a: int, b: int, feature: str) -> Edit:
+        """The edit toggling ``feature`` on the hexside of ``a`` and ``b``: the
+        gamecore edits the Border tool and the CLI use (:class:`SetBorderAttrs` under
+        its hexside name, :class:`AddCrossingArrow` / :class:`RemoveCrossingArrow`)."""
+        pack = self.pack
+        if feature == "crossing_arrow":
+            if crossing_arrow_between(pack, a, b) is not None:
+                return RemoveCrossingArrow(a, b)
+            za, zb = pack.map.zones[a], pack.map.zones[b]
+            return AddCrossingArrow(a, b, name=f"{za.code}–{zb.code}")
+        if feature not in SetHexsideFeature.FIELDS:
+            raise WarroomError(f"no hexside feature {feature!r}")
+        on = not SetBorderAttrs.current(pack.map.border(a, b), feature)
+        return SetHexsideFeature([(a, b)], feature, on)
+
     def toggle(self, a: int, b: int, feature: str) -> bool:
         """Toggle ``feature`` on the hexside of ``a`` and ``b``: one undo step."""
-        m = self.pack.map
         try:
-            if feature == "crossing_arrow":
-                existing = crossing_arrow(m, a, b)
-                if existing is not None:
-                    edit: Edit = CompositeEdit(
-                        [RemoveItem("links", existing)],
-                        label=f"Remove crossing arrow {m.links[existing].name}",
-                    )
-                else:
-                    za, zb = m.zones[a], m.zones[b]
-                    if za.kind != "land" or zb.kind != "land":
-                        raise WarroomError("a crossing arrow joins two land hexes")
-                    link = Link(
-                        0,
-                        "strait",
-                        a,
-                        b,
-                        name=f"{za.code}–{zb.code}",
-                        props={"crossing_arrow": True},
-                    )
-                    edit = CompositeEdit(
-                        [AddItem("links", link)], label=f"Add crossing arrow {link.name}"
-                    )
-            elif feature in SetHexsideFeature.FIELDS:
-                on = not SetHexsideFeature.current(m.border(a, b), feature)
-                edit = SetHexsideFeature([(a, b)], feature, on)
-            elif feature in ("river", "impassable"):
-                on = not getattr(m.border(a, b), feature)
-                edit = SetBorderAttrs([(a, b)], feature, on)
-            else:
-                raise WarroomError(f"no hexside feature {feature!r}")
+            edit = self.edit_for(a, b, feature)
         except WarroomError as err:
             self.fail(err)
             return False
         if self.commit(edit):
+            m = self.pack.map
             za, zb = m.zones[a], m.zones[b]
             self.window.show_hint(f"{edit.label} ({za.code}–{zb.code})")
             return True
@@ -386,16 +335,16 @@ class HexsideTool(OptionsTool):
             return
         layer = view.map_scene.layers["hexsides"]
         assert isinstance(layer, HexsidesLayer)
-        seg = layer.segment(*self.hovered)
-        if seg is None:
+        segs = layer.segments(*self.hovered)  # two on the wrap seam: one at each edge
+        if not segs:
             return
-        p, q, _, _ = seg
         painter.save()
         painter.resetTransform()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setPen(QPen(QColor(PREVIEW), 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        painter.drawLine(self.to_view(view, (p.x(), p.y())), self.to_view(view, (q.x(), q.y())))
+        for p, q, _, _ in segs:
+            painter.drawLine(self.to_view(view, (p.x(), p.y())), self.to_view(view, (q.x(), q.y())))
         painter.restore()
 
 
-__all__ = ["BRUSHES", "HEXSIDE_FEATURES", "HexPaintTool", "HexsideTool", "crossing_arrow"]
+__all__ = ["BRUSHES", "HEXSIDE_FEATURES", "HexPaintTool", "HexsideTool"]

@@ -1,4 +1,5 @@
-"""``warroom info PACK [--json]``: zones by kind, nations, scenarios, rulesets, schema, size."""
+"""``warroom info PACK [--json]``: zones by kind, nations, scenarios, rulesets, schema, size;
+the grid of a hex map (layout, rows, columns, wrap)."""
 
 from __future__ import annotations
 
@@ -25,4 +26,22 @@ def run(args) -> int:
     print(f"nations: {info['nations']}")
     print(f"scenarios: {', '.join(info['scenarios']) or '-'}")
     print(f"rulesets: {', '.join(info['rulesets']) or '-'}")
+    grid = info.get("hex")
+    if grid is not None:
+        print(f"hex grid: {hex_grid_text(grid)}")
     return 0
+
+
+def hex_grid_text(grid: dict) -> str:
+    """One line for ``warroom info``'s ``"hex"`` object."""
+    if "error" in grid:
+        return f"unreadable ({grid['error']})"
+    (r0, r1), (c0, c1) = grid["rows"], grid["cols"]
+    rows, cols = r1 - r0 + 1, c1 - c0 + 1
+    wrap = grid["wrap_cols"]
+    return (
+        f"{grid['layout']}, ids {grid['id_format'].upper()}, rows {r0}-{r1} ({rows}), "
+        f"columns {c0}-{c1} ({cols}), "
+        + (f"wraps east-west every {wrap} columns" if wrap else "no wrap")
+        + f", hex size {grid['size']:g}, {grid['hexes']} hexes"
+    )

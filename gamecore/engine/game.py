@@ -12,7 +12,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.board import build_board
 from gamecore.engine.objectives import LiteralEvaluator, ObjectiveEvaluator, default_evaluator
 from gamecore.engine.rng import Rng
-from gamecore.engine.ruleset import load_ruleset
+from gamecore.engine.ruleset import check_overrides, load_ruleset
 from gamecore.engine.state import Fac, GameState
 from gamecore.engine.systems import get_system
 from gamecore.errors import RulesError, WarroomError
@@ -37,7 +37,8 @@ def new_game(
     """A new game of ``scenario_id`` on ``pack``.
 
     ``rounds`` overrides the scenario's round limit; ``options`` override ruleset options
-    (after the scenario's own; each is checked against the system's option specs);
+    (after the scenario's own; all are checked as a ruleset file's options are: against
+    the system's option specs, then its ``check_options`` and ``check_ruleset``);
     ``decisions`` lists the decisions offered to players as actions (the system's
     ``offered_decisions``; None: its ``default_decisions``) — for the A&A family
     "retreat" (press or retreat after each round), "casualties" (a casualty profile each
@@ -52,12 +53,7 @@ def new_game(
     rules = load_ruleset(scn.ruleset, pack)
     merged = dict(scn.options)
     merged.update(options or {})
-    specs = get_system(rules.system).option_specs()
-    for k, v in merged.items():
-        spec = specs.get(k)
-        why = spec.check(v) if spec is not None else None
-        if why is not None:
-            raise RulesError(f"scenario '{scn.id}': option '{k}' {why}")
+    check_overrides(rules, merged, f"scenario '{scn.id}'")
     rules = rules.with_options(merged)
     board = build_board(pack, scn, rules, adjacency)
     for slot in board.turn_slots:

@@ -610,6 +610,50 @@ def _merge(base: dict, over: dict) -> dict:
     return out
 
 
+class _OverrideChecker:
+    """What a system's ``check_options``/``check_ruleset`` report to when a scenario's (or
+    a caller's) option overrides are checked: the first failure, as a RulesError naming
+    ``where`` and the option."""
+
+    def __init__(self, where: str):
+        self.where = where
+
+    def fail(self, key: str, reason: str):
+        if key.startswith("options."):
+            raise RulesError(f"{self.where}: option '{key.removeprefix('options.')}' {reason}")
+        raise RulesError(f"{self.where}: with its options, the ruleset's '{key}': {reason}")
+
+
+def check_overrides(rules: Ruleset, overrides: dict[str, Any], where: str) -> None:
+    """Check option ``overrides`` (a scenario's options, a caller's) as a ruleset file's
+    options are checked: each against its option spec, then the merged options with the
+    rule system's ``check_options`` and ``check_ruleset`` (the shapes and references a
+    spec alone cannot say, e.g. hgw_siberia_income's [date, PP] rows). Raises RulesError
+    "``where``: option 'k' why" on the first refusal (``where``: e.g. "scenario 'x'")."""
+    if not overrides:
+        return
+    system = get_system(rules.system)
+    specs = system.option_specs()
+    for k, v in overrides.items():
+        spec = specs.get(k)
+        why = spec.check(v) if spec is not None else None
+        if why is not None:
+            raise RulesError(f"{where}: option '{k}' {why}")
+    merged = {**rules.options, **overrides}
+    c = _OverrideChecker(where)
+    try:
+        system.check_options(c, merged)
+        system.check_ruleset(
+            c, merged, rules.units, rules.facility_types, rules.terrain, rules.borders
+        )
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as err:
+        # a value of a shape the system's checks did not foresee: still a one-line error
+        names = ", ".join(sorted(map(str, overrides)))
+        raise RulesError(
+            f"{where}: options the rule system cannot read ({names}): {type(err).__name__}"
+        ) from err
+
+
 class _Checker:
     def __init__(self, source: str):
         self.source = source

@@ -145,25 +145,9 @@ def grid_neighbours(
 ) -> list[tuple[int, int]]:
     """The six (col, row) neighbours (0-based) of a hex in the layouts of
     :func:`hex_grid` with the same ``first`` and ``shift``."""
-    if orientation == "flat":
-        d = 0 if _shifted(col, first, shift) else -1
-        return [
-            (col, row - 1),
-            (col, row + 1),
-            (col - 1, row + d),
-            (col - 1, row + d + 1),
-            (col + 1, row + d),
-            (col + 1, row + d + 1),
-        ]
-    d = 0 if _shifted(row, first, shift) else -1
-    return [
-        (col - 1, row),
-        (col + 1, row),
-        (col + d, row - 1),
-        (col + d + 1, row - 1),
-        (col + d, row + 1),
-        (col + d + 1, row + 1),
-    ]
+    if orientation == "flat":  # columns of hexes: a column is a line
+        return _ring(col, row, bool(_shifted(col, first, shift)))
+    return [(c, r) for r, c in _ring(row, col, bool(_shifted(row, first, shift)))]
 
 
 # -- the offset layouts of hex maps (issue #28) -----------------------------------------
@@ -245,6 +229,22 @@ def _pair(row: Any, col: Any) -> tuple[int, int]:
     return row, col
 
 
+def _ring(r: int, c: int, shifted: bool) -> list[tuple[int, int]]:
+    """The six cells around (r, c) of a grid laid out in lines of hexes (rows of a
+    pointy layout, columns of a flat one, given as (line, position)) whose line r is
+    ``shifted`` by half a hex: the same line at c-1 and c+1; lines r-1 and r+1 at c and
+    c+1 (shifted line) or c-1 and c."""
+    d = 0 if shifted else -1
+    return [
+        (r, c - 1),
+        (r, c + 1),
+        (r - 1, c + d),
+        (r - 1, c + d + 1),
+        (r + 1, c + d),
+        (r + 1, c + d + 1),
+    ]
+
+
 def hex_neighbours(
     row: int | tuple[int, int], col: int | None = None, *, wrap_cols: int | None = None
 ) -> list[tuple[int, int]]:
@@ -256,15 +256,7 @@ def hex_neighbours(
     r, c = _pair(row, col)
     if wrap_cols is not None and (not _is_int(wrap_cols) or wrap_cols < 1):
         raise GeometryError(f"wrap_cols must be a positive integer, not {_short(wrap_cols)}")
-    d = 0 if _odd_r_shifted(r) else -1
-    out = [
-        (r, c - 1),
-        (r, c + 1),
-        (r - 1, c + d),
-        (r - 1, c + d + 1),
-        (r + 1, c + d),
-        (r + 1, c + d + 1),
-    ]
+    out = _ring(r, c, _odd_r_shifted(r))
     if wrap_cols:
         out = [(rr, _wrap(cc, 1, wrap_cols)) for rr, cc in out]
     return out
@@ -484,25 +476,9 @@ class HexLayout:
         """The six cells around (row, col), inside the grid or not; ``wrap``: columns
         brought into the grid's turn of the wrap (else as they lie beside the hex)."""
         if self.orientation == "pointy":
-            d = 0 if self._shifted(row) else -1
-            out = [
-                (row, col - 1),
-                (row, col + 1),
-                (row - 1, col + d),
-                (row - 1, col + d + 1),
-                (row + 1, col + d),
-                (row + 1, col + d + 1),
-            ]
-        else:
-            d = 0 if self._shifted(col) else -1
-            out = [
-                (row - 1, col),
-                (row + 1, col),
-                (row + d, col - 1),
-                (row + d + 1, col - 1),
-                (row + d, col + 1),
-                (row + d + 1, col + 1),
-            ]
+            out = _ring(row, col, self._shifted(row))
+        else:  # columns of hexes: a column is a line
+            out = [(r, c) for c, r in _ring(col, row, self._shifted(col))]
         return [self.normal(r, c) for r, c in out] if wrap else out
 
     def neighbours(self, row: int, col: int) -> list[tuple[int, int]]:

@@ -8,8 +8,9 @@ from typing import Any
 from shapely.geometry.base import BaseGeometry
 
 ZONE_KINDS = ("land", "sea", "lake", "impassable", "offmap")
-#: zone flags the rules and the editor know; other strings are kept but have no meaning
-ZONE_FLAGS = ("city", "capital", "victory_city", "island", "island_group")
+#: zone flags the rules and the editor know; other strings are kept but have no meaning.
+#: "coastal": a land hex that is land and sea at once (Hitler's Global War, HGW-CONTRACT)
+ZONE_FLAGS = ("city", "capital", "victory_city", "island", "island_group", "coastal")
 #: boolean border attributes (rail gauge and crossing limit are typed fields)
 BORDER_FLAGS = ("river", "mountain", "fortified", "impassable")
 #: strait/crossing: land-land across water (optionally ``via`` a blocking sea zone);

@@ -48,7 +48,7 @@ class AddCrossingArrow(Edit):
 
     @property
     def label(self) -> str:
-        return "Add crossing arrow"
+        return f"Add crossing arrow {self.name}" if self.name else "Add crossing arrow"
 
     @property
     def id(self) -> int | None:
@@ -76,16 +76,18 @@ class RemoveCrossingArrow(Edit):
     def __init__(self, a: int, b: int):
         super().__init__()
         self.a, self.b = a, b
+        self.name = ""  # the arrow's name, known once applied
         self._remove: RemoveItem | None = None
 
     @property
     def label(self) -> str:
-        return "Remove crossing arrow"
+        return f"Remove crossing arrow {self.name}" if self.name else "Remove crossing arrow"
 
     def _apply(self, pack: Pack) -> Change:
         link = crossing_arrow_between(pack, self.a, self.b)
         if link is None:
             raise EditError(f"no crossing arrow between zones {self.a} and {self.b}")
+        self.name = link.name
         self._remove = RemoveItem("links", link.id)
         return self._remove.apply(pack)
 

@@ -1,53 +1,45 @@
-"""Edits of what a hex map carries beyond the zone attributes (issue #28): hexside
-features kept in ``Border.props`` (``road``, ``all_sea``) and per-zone properties kept in
-``Zone.props`` (``garrison``, the inherent-garrison override of rules-notes/001 §1.5).
+"""Edits of what a hex map carries beyond the plain zone attributes (issue #28): the
+hexside features and the inherent-garrison override of rules-notes/001 §1.5.
 
-Both are exact and invertible like every :class:`gamecore.ops.Edit`: reverting restores
-the props dict (and a border entry that did not exist) exactly. A border whose last
-feature is switched off is removed from ``Map.borders``, as :class:`SetBorderAttrs` does.
+Hexside features are border attributes and have one implementation,
+:class:`gamecore.ops.SetBorderAttrs` (the Border tool, the Hexside tool and the CLI all
+go through it): ``road`` and ``all_sea`` live in ``Border.props`` as ``True`` or absent,
+``river`` and ``impassable`` are fields of the border. :class:`SetHexsideFeature` is
+that edit under a hexside's name (its undo label), nothing more. Crossing arrows are
+links: :mod:`gamecore.ops.hexmap`.
+
+:class:`SetZoneProp` sets one key of ``Zone.props`` (the garrison override), exact and
+invertible like every :class:`gamecore.ops.Edit`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
-from gamecore.model import Border, Pack
-from gamecore.ops.attrs import SetAttrs, SetBorderAttrs, Validator, v_bool, v_int
+from gamecore.model import Pack
+from gamecore.ops.attrs import SetAttrs, SetBorderAttrs, Validator, v_int
 from gamecore.ops.base import Change, EditError
 
 __all__ = ["HEXSIDE_FEATURES", "ZONE_PROPS", "SetHexsideFeature", "SetZoneProp"]
 
-#: hexside features stored as ``Border.props[name] = True`` (absent when off)
-HEXSIDE_FEATURES = ("road", "all_sea")
+#: the border attributes a hexside carries (HGW-CONTRACT): printed road, printed river,
+#: a hexside free of coastline, no land crossing
+HEXSIDE_FEATURES = ("road", "river", "all_sea", "impassable")
 
 
 class SetHexsideFeature(SetBorderAttrs):
-    """Switch ``road`` or ``all_sea`` on (True) or off (False) on borders given as zone
-    pairs. On is stored as ``Border.props[name] = True``; off removes the key, so a plain
-    hexside leaves no border entry behind."""
+    """:class:`SetBorderAttrs` of one of :data:`HEXSIDE_FEATURES` (bool), labelled as a
+    hexside edit ("Add road on 1 hexside", "Remove all-sea on 2 hexsides")."""
 
-    FIELDS = {name: v_bool for name in HEXSIDE_FEATURES}
-    PROPS_FIELDS = HEXSIDE_FEATURES
+    FIELDS = {name: SetBorderAttrs.FIELDS[name] for name in HEXSIDE_FEATURES}
 
     @property
     def label(self) -> str:
         n = len(self.targets)
         what = self.field.replace("_", "-")
-        state = "on" if self.value else "off"
-        return f"Turn {what} {state} on {n} hexside{'s' if n != 1 else ''}"
-
-    def _write(self, entry: Any, value: Any) -> None:
-        props = dict(entry.props)
-        if value:
-            props[self.field] = True
-        else:
-            props.pop(self.field, None)
-        entry.props = props
-
-    @classmethod
-    def current(cls, border: Border, field: str) -> Any:
-        return bool(border.props.get(field))
+        verb = "Add" if self.value else "Remove"
+        return f"{verb} {what} on {n} hexside{'s' if n != 1 else ''}"
 
 
 def v_garrison(value: Any, pack: Pack) -> int | None:
@@ -65,19 +57,6 @@ class SetZoneProp(SetAttrs):
     family = "zone"
     noun = "zone"
     FIELDS: dict[str, tuple[str, Validator]] = {}
-
-    def __init__(
-        self,
-        targets: Iterable[Hashable],
-        field: str,
-        value: Any = None,
-        *,
-        values: Mapping[Hashable, Any] | None = None,
-    ):
-        if values is not None:
-            super().__init__(targets, field, values=values)
-        else:
-            super().__init__(targets, field, value)
 
     @classmethod
     def _spec(cls, field: str) -> tuple[str, Validator]:

@@ -122,7 +122,7 @@ class PlaySession:
         if unknown:
             raise RulesError(f"no seat for {', '.join(sorted(unknown))} in this scenario")
         self._bots: dict[str, Bot] = {
-            n: make_bot(k, state.seed * 1000 + i)
+            n: make_bot(k, state.seed * 1000 + i, state.system.name)
             for i, n in enumerate(sorted(self.seats))
             if (k := self.seats[n]) != HUMAN
         }

@@ -6,22 +6,50 @@ import os
 from pathlib import Path
 from typing import Any
 
+from gamecore.geometry.hexgrid import read_hex_meta
 from gamecore.model import ZONE_KINDS, Pack
 from gamecore.store.packfile import open_pack
 
 
 def pack_summary(pack: Pack) -> dict[str, Any]:
     """Counts of a pack: zones by kind (every kind listed, zero or not), nations, scenario
-    names, ruleset ids (those the scenarios use and those stored in the pack, sorted)."""
+    names, ruleset ids (those the scenarios use and those stored in the pack, sorted);
+    for a hex map also ``"hex"``: its grid (:func:`hex_grid_summary`)."""
     zones = dict.fromkeys(ZONE_KINDS, 0)
     for z in pack.map.zones.values():
         zones[z.kind] = zones.get(z.kind, 0) + 1
     rulesets = {s.ruleset for s in pack.scenarios.values()} | set(pack.rulesets)
-    return {
+    out: dict[str, Any] = {
         "zones": zones,
         "nations": len(pack.nations),
         "scenarios": [s.name for s in pack.scenarios.values()],
         "rulesets": sorted(rulesets),
+    }
+    grid = hex_grid_summary(pack)
+    if grid is not None:
+        out["hex"] = grid
+    return out
+
+
+def hex_grid_summary(pack: Pack) -> dict[str, Any] | None:
+    """The grid of a hex map (``Map.props["hex"]``, docs/hex_maps.md): ``{"layout",
+    "id_format", "rows": [first, last], "cols": [first, last], "wrap_cols", "size",
+    "hexes"}`` (``hexes``: the zones on a cell of the grid); ``{"error": why}`` when the
+    metadata describes no grid; None for a map without grid metadata."""
+    layout, why = read_hex_meta(pack.map.props.get("hex"))
+    if why is not None:
+        return {"error": why}
+    if layout is None:
+        return None
+    hexes = sum(1 for z in pack.map.zones.values() if "hex" in z.props)
+    return {
+        "layout": layout.layout,
+        "id_format": layout.id_format,
+        "rows": list(layout.rows),
+        "cols": list(layout.cols),
+        "wrap_cols": layout.wrap_cols,
+        "size": layout.size,
+        "hexes": hexes,
     }
 
 

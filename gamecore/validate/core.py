@@ -473,6 +473,7 @@ def _ensure_loaded() -> None:
         checks_graph,
         checks_gw,
         checks_hex,
+        checks_hgw,
         checks_map,
         checks_scenario,
         checks_war_game_map,  # noqa: F401

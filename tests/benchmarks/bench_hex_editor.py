@@ -56,33 +56,20 @@ def _median(xs: list[float]) -> float:
 
 
 def run() -> dict:
-    from PySide6.QtCore import QPointF, QSettings, Qt
+    from PySide6.QtCore import QPointF, Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
     import editor  # noqa: F401  (installs the PySide6 workaround first)
-    from editor.mainwindow import MainWindow
     from gamecore.store import write_pack
-    from tests.benchmarks.editor_window import _Meter
+    from tests.benchmarks.editor_window import _Meter, open_window
 
     app = QApplication.instance() or QApplication([])
     tmp = Path(tempfile.mkdtemp(prefix="bench-hex-"))
     path = tmp / "hexes.warroom"
     pack = make_pack()
     write_pack(pack, path)
-    window = MainWindow(QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat))
-    window.resize(1600, 1000)
-    window.show()
-    app.processEvents()
-    t = time.perf_counter()
-    window.open_path(path)
-    for dock in (
-        window.issues_dock,
-        window.zones_dock,
-        window.inspector_dock,
-        window.overview_dock,
-    ):
-        dock.show()
+    window, t = open_window(app, tmp / "s.ini", path, with_scenario=False)
     meter = _Meter(app, window)
     meter.settle(120)
     out: dict = {"hexes": len(window.document.pack.map.zones)}

@@ -122,32 +122,39 @@ class _Meter:
         return out
 
 
-def _bench_window(path: Path, settings_path: Path) -> dict:
-    import shapely
-    from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
-    from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
+def open_window(app, settings_path: Path, path: Path, with_scenario: bool) -> tuple:
+    """The editor as a user has it: a 1600 x 1000 main window, shown, ``path`` opened
+    and the docks shown (the Scenario dock too when ``with_scenario``). Returns the
+    window and the ``time.perf_counter()`` at which the open began."""
+    from PySide6.QtCore import QSettings
 
-    import editor  # noqa: F401  (installs the PySide6 workaround first)
     from editor.mainwindow import MainWindow
-    from editor.removal import RemovedZonesDialog
 
-    app = QApplication.instance() or QApplication([])
-    settings = QSettings(str(settings_path), QSettings.Format.IniFormat)
-    window = MainWindow(settings)
+    window = MainWindow(QSettings(str(settings_path), QSettings.Format.IniFormat))
     window.resize(1600, 1000)
     window.show()
     app.processEvents()
     t = time.perf_counter()
     window.open_path(path)
-    for dock in (
-        window.issues_dock,
-        window.scenario_dock,
-        window.zones_dock,
-        window.inspector_dock,
-        window.overview_dock,
-    ):
+    docks = [window.issues_dock, window.zones_dock, window.inspector_dock, window.overview_dock]
+    if with_scenario:
+        docks.insert(1, window.scenario_dock)
+    for dock in docks:
         dock.show()
+    return window, t
+
+
+def _bench_window(path: Path, settings_path: Path) -> dict:
+    import shapely
+    from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    import editor  # noqa: F401  (installs the PySide6 workaround first)
+    from editor.removal import RemovedZonesDialog
+
+    app = QApplication.instance() or QApplication([])
+    window, t = open_window(app, settings_path, path, with_scenario=True)
     window.scenario_dock.raise_()  # tabbed with the Inspector: both are visited below
     app.processEvents()
     meter = _Meter(app, window)

@@ -8,12 +8,15 @@ from __future__ import annotations
 import copy
 
 import pytest
-from PySide6.QtCore import QPointF, QRect, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt, QTimer
 
 from editor.document import Document
-from editor.wizards import NewMapDialog, hgw_hex_map_pack
-from gamecore.geometry import Coverage
+from editor.wizards import NewMapDialog, hex_map_pack, hgw_hex_map_pack
+from gamecore.errors import WarroomError
+from gamecore.geometry import Coverage, HexLayout
 from gamecore.geometry.adjacency import map_adjacency
+from gamecore.ops.hexsides import SetZoneProp
+from gamecore.validate import validate
 
 L = Qt.MouseButton.LeftButton
 NO = Qt.KeyboardModifier.NoModifier
@@ -74,17 +77,108 @@ def test_hgw_layout_ids_and_adjacency_follow_the_rulebook():
     assert [z.code for z in wide.map.zones.values()] == ["15106", "15107", "15108"]
 
 
-def test_hgw_layout_wraps_east_west():
+def test_hgw_layout_wraps_east_west_with_seam_links():
+    """The wizard's wrap is the generator's (issue #28): whole hexes, and the hexes that
+    neighbour across the seam are joined by connection links, not cut seam hexes on a
+    wrap_x map."""
     pack = hgw_hex_map_pack(4, 6, 10.0, first_row=1, first_col=1, wrap=True)
     m = pack.map
-    assert m.wrap_x and m.props["hex"]["wrap_cols"] == 6
+    assert not m.wrap_x and m.props["hex"]["wrap_cols"] == 6
+    assert all(z.geometry.geom_type == "Polygon" for z in m.zones.values())
+    layout = HexLayout.from_props(m.props["hex"])
+    for z in m.zones.values():
+        assert z.geometry.equals(layout.polygon(*z.props["hex"])), z.code
     assert Coverage.from_map(m).is_valid()
-    adj = map_adjacency(m)
     ids = {z.code: z.id for z in m.zones.values()}
+    seams = {frozenset((ln.a, ln.b)) for ln in m.links.values()}
+    assert all(ln.kind == "connection" and ln.props == {"wrap": True} for ln in m.links.values())
+    assert seams == {
+        frozenset((ids[layout.code(*a)], ids[layout.code(*b)])) for a, b in layout.seam_pairs()
+    }
+    adj = map_adjacency(m)
     # row 1 is odd (shifted right): 0106's east neighbours are column 1 again
     assert {ids["0101"], ids["0201"]} <= adj[ids["0106"]]
     # row 2 is even: 0201's west neighbours are column 6
     assert {ids["0206"], ids["0106"], ids["0306"]} <= adj[ids["0201"]]
+    # and nothing else joins the two edges
+    assert ids["0203"] not in adj[ids["0106"]]
+
+
+WIZARD_MAPS = {
+    "flat CCRR": lambda: hex_map_pack(7, 9, 20.0, "flat"),
+    "pointy CCRR": lambda: hex_map_pack(7, 9, 20.0, "pointy"),
+    "HGW RRCC": lambda: hgw_hex_map_pack(7, 9, 20.0, first_row=9, first_col=36),
+    "HGW RRCC wrapped": lambda: hgw_hex_map_pack(7, 9, 20.0, first_row=9, first_col=36, wrap=True),
+    "HGW one wrapped row": lambda: hgw_hex_map_pack(1, 3, 20.0, wrap=True),
+    "HGW 3-digit columns wrapped": lambda: hgw_hex_map_pack(
+        4, 12, 20.0, first_row=15, first_col=100, wrap=True
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(WIZARD_MAPS))
+def test_a_fresh_wizard_hex_map_validates_clean(name):
+    pack = WIZARD_MAPS[name]()
+    report = validate(pack)
+    assert report.counts["error"] == 0 and report.counts["warning"] == 0, [
+        (i.code, i.message) for i in report.issues[:5]
+    ]
+
+
+def test_wizard_refuses_a_wrap_narrower_than_three_columns_in_one_line():
+    with pytest.raises(WarroomError, match="new hex map: wrap_cols 2"):
+        hgw_hex_map_pack(3, 2, 20.0, wrap=True)
+    with pytest.raises(WarroomError, match="new hex map: hex grid rows"):
+        hgw_hex_map_pack(10, 4, 20.0, first_row=95)
+
+
+def test_new_map_dialog_makes_a_wrapped_hgw_map_that_validates_clean(qtbot, window, monkeypatch):
+    """File > New Map… through the dialog with real clicks: the HGW layout, wrapped."""
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+    from editor import wizards
+
+    monkeypatch.setattr(window, "maybe_save", lambda: True)
+    seen = []
+
+    def fill():
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, NewMapDialog)
+        dialog.kind.setCurrentIndex(1)
+        hgw = next(t for t, v in NewMapDialog.LAYOUTS.items() if v == "hgw")
+        dialog.orientation.setCurrentText(hgw)
+        for box, value in (
+            (dialog.rows, 6),
+            (dialog.cols, 8),
+            (dialog.first_row, 11),
+            (dialog.first_col, 38),
+        ):
+            box.lineEdit().selectAll()
+            qtbot.keyClicks(box.lineEdit(), str(value))
+            box.interpretText()
+        qtbot.mouseClick(dialog.wrap, L, pos=QPoint(6, dialog.wrap.height() // 2))
+        seen.append(dialog.wrap.isChecked())
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        qtbot.mouseClick(ok, L)
+
+    QTimer.singleShot(50, fill)
+    assert wizards.new_map(window)
+    assert seen == [True]
+    m = window.document.pack.map
+    assert m.props["hex"]["wrap_cols"] == 8 and m.props["hex"]["rows"] == [11, 16]
+    assert m.zone_by_code("1138") is not None and m.zone_by_code("1645") is not None
+    assert any(ln.props.get("wrap") for ln in m.links.values())
+    report = validate(window.document.pack)
+    assert report.counts["error"] == 0 and report.counts["warning"] == 0
+    # the ids are drawn and Hex Paint paints the hexes at both ends of the seam
+    window.view.fit_map()
+    assert window.scene.layers["hexes"].hex_ids() == frozenset(m.zones)
+    window.set_tool("hex_paint")
+    window.tool.brush_combo.setCurrentText("terrain")
+    window.tool.value_combo.setCurrentText("swamp")
+    click(qtbot, window, *centre(window.document.pack, "1245"))
+    click(qtbot, window, *centre(window.document.pack, "1238"))
+    assert {z.code for z in m.zones.values() if z.terrain == "swamp"} == {"1245", "1238"}
 
 
 def test_new_map_dialog_offers_the_hgw_layout(qtbot):
@@ -272,3 +366,140 @@ def test_hex_tools_leave_a_zone_map_alone(qtbot, window):
     assert pack.map == before and not window.document.undo_stack.canUndo()
     assert "hex map" in window.statusBar().currentMessage()
     assert window.scene.layers["hexes"].hex_ids() == frozenset()
+
+
+def test_inspector_shows_and_edits_coastal_and_the_garrison_override(qtbot, hexwin):
+    """Issue #28: "coastal" is a zone flag the Inspector knows, and on a hex map the
+    Inspector shows the garrison override and edits it through SetZoneProp."""
+    w = hexwin
+    pack = w.document.pack
+    before = copy.deepcopy(pack.map)
+    w.set_tool("select")
+    click(qtbot, w, *centre(pack, "1342"))
+    form = w.inspector.zone_form
+    assert w.inspector.kind == "zone" and "1342" in form.header.text()
+    coastal = form.widgets["flag:coastal"]
+    garrison = form.widgets["prop:garrison"]
+    assert form.form.isRowVisible(garrison) and form.form.isRowVisible(coastal)
+    assert garrison.currentText() == "default (by terrain)"
+    qtbot.mouseClick(coastal, L, pos=QPoint(6, coastal.height() // 2))
+    assert zone(pack, "1342").flags == ["coastal"]
+    # the garrison combo with the keyboard: default -> 1 -> 0
+    garrison.setFocus()
+    qtbot.keyClick(garrison, Qt.Key.Key_Down)
+    assert zone(pack, "1342").props == {"hex": [13, 42], "garrison": 1}
+    qtbot.keyClick(garrison, Qt.Key.Key_Down)
+    assert zone(pack, "1342").props == {"hex": [13, 42], "garrison": 0}
+    assert w.document.undo_stack.undoText().startswith("Set garrison of")
+    # an edit made elsewhere (the Hex Paint garrison brush makes this one) shows too
+    zone_id = zone(pack, "1342").id
+    w.document.push(SetZoneProp([zone_id], "prop:garrison", None))
+    assert garrison.currentText() == "default (by terrain)"
+    while w.document.undo_stack.canUndo():
+        w.document.undo_stack.undo()
+    assert pack.map == before
+
+
+def test_inspector_hides_the_garrison_override_on_a_zone_map(qtbot, window):
+    from editor.demo import blank_pack
+
+    window._set_document(Document(blank_pack(), title="zones"))
+    window.view.fit_map()
+    z = next(iter(window.document.pack.map.zones.values()))
+    window.document.selection.set([("zone", z.id)])
+    form = window.inspector.zone_form
+    assert window.inspector.kind == "zone"
+    assert not form.form.isRowVisible(form.widgets["prop:garrison"])
+    assert form.form.isRowVisible(form.widgets["flag:coastal"])
+
+
+def test_wrap_seam_links_are_drawn_as_stubs_off_the_edges_not_across_the_map(qtbot, window):
+    """A wrapped hex map's seam links (issue #28) are two short arrows leaving the map's
+    west and east edges: a line from one edge to the other would cross every hex."""
+    pack = hgw_hex_map_pack(4, 8, 20.0, first_row=11, first_col=38, wrap=True)
+    window._set_document(Document(pack, title="wrapped"))
+    window.view.fit_map()
+    layer = window.scene.layers["links"]
+    m = pack.map
+    bounds = HexLayout.from_props(m.props["hex"]).polygon(11, 38).bounds
+    hex_w = bounds[2] - bounds[0]
+    link = next(
+        ln
+        for ln in m.links.values()
+        if {m.zones[ln.a].code, m.zones[ln.b].code} == {"1138", "1145"}
+    )
+    pieces = layer.pieces(link, window.view.scale_factor())
+    assert len(pieces) == 2
+    for (tail, head, _), code, outward in zip(pieces, ("1138", "1145"), (-1, 1), strict=True):
+        cx, cy = centre(pack, code)
+        assert abs(tail.x() - cx) < hex_w and abs(head.x() - cx) < hex_w
+        assert (head.x() - tail.x()) * outward > 0  # towards the edge it lies on
+    # a click on the stub picks the link; the middle of the map picks none
+    tail, head, _ = pieces[0]
+    mid = (tail + head) / 2
+    assert layer.hit(mid, window.view.scale_factor()) == ("link", link.id)
+    assert layer.hit(QPointF(*centre(pack, "1242")), window.view.scale_factor()) is None
+    # the adjacency overlay draws the same stubs
+    from editor.canvas.adjacency import toggle_adjacency_overlay
+
+    overlay = toggle_adjacency_overlay(window, True)
+    longest = max(ln.length() for ln, kind in overlay.edges() if kind == "connection")
+    assert longest < hex_w
+
+
+def test_hexside_tool_and_layer_work_across_the_wrap_seam(qtbot, window):
+    """On a wrapped hex map the hexside at the west edge of 0201 is the one it shares
+    with 0206 across the seam (issue #28): the Hexside tool toggles a road there, the
+    layer draws it at both edges of the map, and the map validates clean."""
+    pack = hgw_hex_map_pack(4, 6, 20.0, wrap=True)
+    window._set_document(Document(pack, title="wrapped"))
+    window.view.fit_map()
+    m = pack.map
+    a, b = zone(pack, "0201").id, zone(pack, "0206").id
+    key = (min(a, b), max(a, b))
+    layer = window.scene.layers["hexsides"]
+    segs = layer.segments(a, b)
+    assert len(segs) == 2  # the hexside at the west edge and its twin at the east edge
+    west_x = zone(pack, "0201").geometry.bounds[0]
+    east_x = zone(pack, "0206").geometry.bounds[2]
+    assert sorted({round(p.x(), 6) for p, _, _, _ in segs}) == [
+        pytest.approx(west_x),
+        pytest.approx(east_x),
+    ]
+    assert all(p.x() == pytest.approx(q.x()) for p, q, _, _ in segs)  # vertical sides
+    assert layer.segments(a, zone(pack, "0203").id) == []  # not neighbours at all
+    window.set_tool("hexside")
+    cx, cy = centre(pack, "0201")
+    hex_w = 20.0 * 3**0.5
+    west = (cx - 0.42 * hex_w, cy)
+    qtbot.mouseMove(window.view.viewport(), vp(window, *west))
+    assert window.tool.hovered == key
+    click(qtbot, window, *west)
+    assert m.borders[key].props == {"road": True}
+    assert window.document.undo_stack.undoText() == "Add road on 1 hexside"
+    report = validate(pack)
+    assert report.counts["error"] == 0 and report.counts["warning"] == 0
+    # the road shows at the east edge too (beside 0206)
+    ex, ey = centre(pack, "0206")
+    before = _grab_at(window, ex + 0.45 * hex_w, ey)
+    window.document.undo_stack.undo()
+    assert key not in m.borders
+    assert _grab_at(window, ex + 0.45 * hex_w, ey) != before
+    # a click by the seam from the east side toggles the same hexside
+    click(qtbot, window, ex + 0.42 * hex_w, ey)
+    assert m.borders[key].props == {"road": True}
+    # Shift+click there: a crossing arrow across the seam, drawn as two stubs off the
+    # edges like the seam links (not a line over the whole map)
+    click(qtbot, window, ex + 0.42 * hex_w, ey, SHIFT)
+    arrow = next(ln for ln in m.links.values() if ln.props.get("crossing_arrow"))
+    assert {arrow.a, arrow.b} == {a, b}
+    stubs = window.scene.layers["links"].pieces(arrow, window.view.scale_factor())
+    assert len(stubs) == 2 and all(abs(t.x() - h.x()) < hex_w for t, h, _ in stubs)
+
+
+def _grab_at(window, x, y):
+    window.scene.flush_repaints()
+    window.view.viewport().repaint()
+    img = window.view.viewport().grab().toImage()
+    p = vp(window, x, y)
+    return img.copy(QRect(p.x() - 6, p.y() - 6, 12, 12))

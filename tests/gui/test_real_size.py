@@ -9,6 +9,7 @@ import pytest
 import shapely
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
 
 from editor.demo import blank_pack
 from editor.document import Document
@@ -305,6 +306,45 @@ def test_a_pack_opened_before_the_window_is_shown_is_fitted_once_it_is(
     w.resize(1500, 950)
     qtbot.wait(20)
     assert w.view.scale_factor() == pytest.approx(zoomed)
+
+
+def test_a_zoomed_in_map_stays_put_when_the_tool_options_bar_appears(qtbot, make_window):
+    """Seen under Xvfb (#28): zoomed in on Europe of a 48 x 112 hex world, picking Hex
+    Paint (its options bar takes a row from the view) showed Africa: the resize
+    re-centred the scene. The map point at the middle of the view stays there."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QWheelEvent
+
+    from editor.wizards import hgw_hex_map_pack
+
+    w = make_window(show=False)
+    w._set_document(Document(hgw_hex_map_pack(48, 112, 10.0), title="world"))
+    w.resize(1580, 980)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit_map()
+    vpw = w.view.viewport()
+    at = QPoint(vpw.width() // 2 + 100, vpw.height() // 3)
+    for _ in range(9):  # the mouse wheel over the north of the map
+        wheel = QWheelEvent(
+            QPointF(at),
+            QPointF(vpw.mapToGlobal(at)),
+            QPoint(0, 0),
+            QPoint(0, 120),
+            Qt.MouseButton.NoButton,
+            NO,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(vpw, wheel)
+    before = w.view.mapToScene(vpw.rect().center())
+    zoom = w.view.scale_factor()
+    height = vpw.height()
+    w.set_tool("hex_paint")  # the first tool with options: the bar is made
+    qtbot.waitUntil(lambda: vpw.height() != height)
+    after = w.view.mapToScene(vpw.rect().center())
+    assert w.view.scale_factor() == pytest.approx(zoom)
+    assert (after - before).manhattanLength() * zoom < 4  # pixels
 
 
 def test_enter_in_the_inspector_gives_the_keys_back_to_the_map_and_escape_reverts(qtbot, demo):

@@ -44,8 +44,10 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from gamecore.engine import new_game
 from gamecore.geometry.hexgrid import HexLayout
 from gamecore.geometry.queries import label_point
+from gamecore.hgw.audit import home_income
 from gamecore.interop.geojson import read_geojson
 from gamecore.model import (
     Border,
@@ -69,6 +71,7 @@ __all__ = [
     "hex_centre",
     "main",
     "side_production",
+    "start_income",
 ]
 
 DATA = Path(__file__).resolve().with_name("data")
@@ -103,7 +106,8 @@ BOXES = _T["BOXES"]
 SCENARIO_ID = "barbarossa"
 RULESET = "hgw"
 SIBERIA = "SIB"
-#: start production of seeds/001 BARBAROSSA SCENARIO SET-UP (undevastated, Siberia apart)
+#: start production of seeds/001 BARBAROSSA SCENARIO SET-UP (the income before the Axis's
+#: -17: undevastated points traced to a home-country point; Siberia's arrive later)
 START_PRODUCTION = {"AXIS": 34, "SOV": 16}
 #: a hex is land when land covers at least this share of it (or it is FORCED_LAND)
 LAND_SHARE = 0.2
@@ -551,7 +555,6 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
         _scenario(pack, by_code, row_hex)
         box_production(m)
         fall_of_germany(pack)
-        fall_of_germany(pack, two_player=True)
     except (KeyError, ValueError) as err:
         _fail(f"scenario: {err!r}")
     return pack
@@ -727,8 +730,9 @@ def _boxes(m: Map, by_code: dict[str, Zone], cells, hex_union: BaseGeometry) -> 
 
 
 def side_production(pack: Pack, scenario: Scenario) -> dict[str, int]:
-    """Undevastated production of each side at the start, boxes apart (what seeds/001's
-    start figures count: Siberia's PP arrive on the second turn)."""
+    """Undevastated production points each side controls at the start, boxes apart,
+    whether or not they trace supply (Finland's count here but are no income: see
+    :func:`start_income`)."""
     dev = scenario.props.get("hgw_devastated", {})
     out: dict[str, int] = {}
     for zid, o in scenario.ownership.items():
@@ -738,6 +742,16 @@ def side_production(pack: Pack, scenario: Scenario) -> dict[str, int]:
         points = z.value - int(dev.get(z.code, {}).get("points", 0))
         out[o.owner] = out.get(o.owner, 0) + points
     return out
+
+
+def start_income(pack: Pack, scenario_id: str = SCENARIO_ID) -> dict[str, int]:
+    """Each side's production at the start as the hgw rule system computes it: the
+    undevastated points it holds in full supply (traced to a home-country point), before
+    the scenario's income modifier (the Axis's -17): what seeds/001's 34 and 16 are
+    (PRODUCTION 1; gamecore.hgw.audit.home_income). A point cut off from home, like
+    Finland's, is not counted."""
+    s = new_game(pack, scenario_id, log="none")
+    return {side: home_income(s, side) for side in START_PRODUCTION}
 
 
 def _scenario(pack: Pack, by_code: dict[str, Zone], row_hex: dict[str, str]) -> None:
@@ -824,11 +838,11 @@ def _scenario(pack: Pack, by_code: dict[str, Zone], row_hex: dict[str, str]) -> 
     sc.props["sources"] = (
         "seeds/001 BARBAROSSA SCENARIO SET-UP AND SPECIAL RULES; rules-notes/001 §2.2, §2.8"
     )
-    got = side_production(pack, sc)
+    pack.scenarios[sc.id] = sc
+    got = start_income(pack, sc.id)
     for side, want in START_PRODUCTION.items():
         if got.get(side, 0) != want:
             _fail(f"{side} start production {got.get(side, 0)}, the rulebook says {want}")
-    pack.scenarios[sc.id] = sc
 
 
 def _points_of(name: str) -> int:

@@ -20,9 +20,8 @@ _T = _load_tables(DATA / "fall_of_germany.json")
 SCENARIO_ID = "fall_of_germany"
 RULESET = "hgw"
 SIBERIA = "SIB"
-#: Siberia's production in 1944 (seeds/001 PRODUCTION LIMITATIONS: 12 from Spring 1943,
-#: the rule hgw_siberia_income of the ruleset)
-SIBERIA_1944 = 12
+#: Siberia's production in this scenario (authored, data SIBERIA)
+SIBERIA_1944 = int(_T["SIBERIA"])
 
 
 class FallOfGermanyError(ValueError):
@@ -131,7 +130,7 @@ def fall_of_germany(pack: Pack, two_player: bool = False) -> Scenario:
             _fail(f"{n} SPs in {code}: more than 10")
     sc.props["hgw_armies"] = armies
     devastated = {}
-    for code, points in _T["DEVASTATED"]:
+    for code, points in (*_T["DEVASTATED"], *_T["DEVASTATED_AUTHORED"]):
         z = by_code.get(code)
         if z is None:
             _fail(f"devastated hex {code} is not on the map")
@@ -141,11 +140,14 @@ def fall_of_germany(pack: Pack, two_player: bool = False) -> Scenario:
     sc.props["hgw_devastated"] = dict(sorted(devastated.items()))
     printed = dict(_T["START_PRODUCTION"])
     got = start_production(pack, sc)
-    modifier = {n: printed[n] - got.get(n, 0) for n in sorted(printed)}
+    if got != printed:
+        _fail(f"start production {got}, the rulebook says {printed}")
     sc.options = {
         "hgw_victory": "fall_of_germany",
         "hgw_unsupplied_capture": "closest_pp",
-        "hgw_income_modifier": {n: v for n, v in modifier.items() if v},
+        "hgw_income_modifier": {},  # "the seventeen points reduction no longer applies"
+        "hgw_siberia_income": [[sc.start, SIBERIA_1944]],
+        "hgw_siberia_moves_from": sc.start,
         "hgw_sp_types": ["inf", "mech", "amph", "fort"],
         "hgw_home": {k: list(v) for k, v in _T["HOME"].items()},
         "hgw_sea_capacity": {k: dict(v) for k, v in _T["SEA_CAPACITY"].items()},
@@ -171,12 +173,12 @@ def fall_of_germany(pack: Pack, two_player: bool = False) -> Scenario:
         "The set-up (the rulebook places the SPs freely: hgw_armies are marked authored); "
         "1536 Axis (the printed Italy split omits it); the British-allied and Free French "
         "countries; the boxes' production (US 12, Canada 6, British Africa 4, French Africa "
-        "3); the income modifiers "
-        + ", ".join(f"{n} {v:+d}" for n, v in modifier.items())
-        + f" that turn the map's start production {got} (placed for Barbarossa) into the "
-        f"printed {printed}; hexes 0841, 1443, 1542, 1635 are on the devastation list but "
-        "hold no PP on this map; the fleets' bases; the Russian winter +1; no controlling sea "
-        "hexes marked"
+        "3); the map's points were placed for Barbarossa, so to make the printed start "
+        "production 30/23/35: 4 more devastated Axis points (Kiev 1342, Ploesti 1641, Warsaw "
+        "1339) and Siberia 10; hexes 1443, 1542, 1635 are on the devastation list but hold "
+        "no PP on this map; the USSR hexes west of the printed Axis line (1141, 1241, 1341, "
+        "1440, 1441, 1442) Axis; the fleets' bases; the Russian winter +1; no controlling "
+        "sea hexes marked"
     )
     sc.props["sources"] = (
         "seeds/001 THE FALL OF GERMANY SET-UP AND SPECIAL RULES; rules-notes/001 §2.2, §2.8"

@@ -3,12 +3,15 @@ registry.
 
 ``random`` is the engine's :class:`~gamecore.engine.bots.RandomBot` (uniform over the legal
 actions: it finds crashes and rule holes); ``heuristic`` is
-:class:`~gamecore.sim.bots.heuristic.HeuristicBot`. A bot is anything with
-``choose(state) -> Action``; every bot is built from a seed and is deterministic given it.
+:class:`~gamecore.sim.bots.heuristic.HeuristicBot` for the A&A family and
+:class:`~gamecore.sim.bots.hgw.HgwBot` for Hitler's Global War (``hgw``). A bot is anything
+with ``choose(state) -> Action``; every bot is built from a seed and is deterministic given it.
 
 A bot factory may say which rule systems it plays (``systems``, a tuple of system names;
-none: every system, like the random bot): the heuristic bot knows the A&A family's
-phases and decisions only, so a game of another system refuses it by name.
+none: every system, like the random bot). One bot name may have a variant per rule
+system (:data:`SYSTEM_BOTS`, :func:`register_system_bot`): ``heuristic`` names the A&A
+heuristic bot in A&A games and the hgw front-level bot in hgw games, so a bot spec reads
+the same whatever the game. A game of a system no variant plays refuses the name.
 
 A *bot spec* names the bots of a game: ``"heuristic"`` (every nation), or
 ``"axis=heuristic,allies=random"`` (per alliance or nation, with an optional
@@ -22,12 +25,18 @@ from collections.abc import Callable
 from gamecore.engine.bots import Bot, RandomBot
 from gamecore.errors import WarroomError
 from gamecore.sim.bots.heuristic import HeuristicBot, HeuristicParams
+from gamecore.sim.bots.hgw import HgwBot, HgwParams
 from gamecore.sim.bots.odds import Odds, battle_odds
 
 #: bot name -> factory(seed) -> bot
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+}
+
+#: (bot name, rule system) -> factory(seed): the name's variant for games of that system
+SYSTEM_BOTS: dict[tuple[str, str], Callable[[int], Bot]] = {
+    ("heuristic", "hgw"): HgwBot,
 }
 
 
@@ -40,7 +49,18 @@ def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
     BOTS[name] = factory
 
 
-def make_bot(name: str, seed: int) -> Bot:
+def register_system_bot(name: str, system: str, factory: Callable[[int], Bot]) -> None:
+    """Make ``name`` play games of rule system ``system`` with ``factory`` (the name
+    must be known to :data:`BOTS` already or it gets ``factory`` as its default)."""
+    BOTS.setdefault(name, factory)
+    SYSTEM_BOTS[(name, system)] = factory
+
+
+def make_bot(name: str, seed: int, system: str | None = None) -> Bot:
+    """The bot ``name`` seeded ``seed``: its variant for rule system ``system`` when it
+    has one."""
+    if system is not None and (name, system) in SYSTEM_BOTS:
+        return SYSTEM_BOTS[(name, system)](seed)
     try:
         factory = BOTS[name]
     except KeyError:
@@ -95,12 +115,14 @@ def bots_for(spec: str | dict[str, str], state, seed: int) -> dict[str, Bot]:
             raise BotSpecError(
                 f"bot '{name}' does not play rule system '{system}' (bots that do: {able})"
             )
-        out[n] = make_bot(name, seed * 1000 + i)
+        out[n] = make_bot(name, seed * 1000 + i, system)
     return out
 
 
 def plays(name: str, system: str) -> bool:
     """Whether bot ``name`` plays games of rule system ``system``."""
+    if (name, system) in SYSTEM_BOTS:
+        return True
     systems = getattr(BOTS.get(name), "systems", None)
     return systems is None or system in systems
 
@@ -111,12 +133,16 @@ __all__ = [
     "BotSpecError",
     "HeuristicBot",
     "HeuristicParams",
+    "HgwBot",
+    "HgwParams",
     "Odds",
     "RandomBot",
+    "SYSTEM_BOTS",
     "battle_odds",
     "bots_for",
     "make_bot",
     "parse_spec",
     "plays",
     "register_bot",
+    "register_system_bot",
 ]

@@ -34,6 +34,7 @@ from typing import Any
 
 from gamecore.engine import new_game
 from gamecore.errors import Cancelled, RulesError, WarroomError
+from gamecore.hgw.query import nation_income as hgw_income
 from gamecore.model import Pack
 from gamecore.sim.bots import bots_for
 
@@ -49,6 +50,16 @@ DEFAULT_ROUND_CAP = 20
 #: the per-nation figures kept at the end of every round (``record["curves"]``)
 CURVES = ("units", "tuv", "zones")
 _MASK48 = (1 << 48) - 1
+#: rule system -> income(state, nation) for the systems whose income is not the value of
+#: the zones held (the A&A family's territory income is the default)
+SYSTEM_INCOME: dict[str, Callable[[Any, str], int]] = {"hgw": hgw_income}
+
+
+def nation_income(state, nation: str) -> int:
+    """The income ``nation`` collects now: its rule system's own (hgw: production
+    traced to supply) or the value of the zones it holds."""
+    fn = SYSTEM_INCOME.get(state.system.name)
+    return fn(state, nation) if fn is not None else state.territory_income(nation)
 
 
 def round_cap(pack: Pack, scenario: str, max_rounds: int | None) -> tuple[int, str]:
@@ -95,6 +106,9 @@ def nation_state(state) -> dict[str, dict[str, int]]:
         if d is not None:
             d["zones"] += 1
             d["income"] += value[z]
+    if state.system.name in SYSTEM_INCOME:
+        for n in nations:
+            out[n]["income"] = nation_income(state, n)
     types = state.rules.units
     for u in state.units.values():
         d = out.get(u.nation)
@@ -293,7 +307,7 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
     }
     if state is not None:
         nations = sorted({n for slot in state.board.turn_slots for n in slot})
-        out["final_income"] = {n: state.territory_income(n) for n in nations}
+        out["final_income"] = {n: nation_income(state, n) for n in nations}
         out["sides"] = {n: state.side_of(n) for n in nations}
         if winner is None and state.is_terminal():
             out["winner"] = state.winner

@@ -138,3 +138,54 @@ def test_through_a_real_process(tmp_path):
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and proc.stderr.startswith("warroom: error: --rows")
     assert "Traceback" not in proc.stderr
+
+
+def test_info_shows_the_grid_of_a_hex_map(capsys, tmp_path):
+    """`warroom info` names a hex map's layout, rows, columns and wrap (issue #28)."""
+    path = tmp_path / "world.warroom"
+    argv = ["new-hex", str(path), "--rows", "3-8", "--cols", "98-103", "--size", "10"]
+    assert run(capsys, *argv, "--wrap-cols", "112")[0] == 0
+    code, out, _ = run(capsys, "info", str(path), "--json")
+    assert code == 0
+    assert json.loads(out)["hex"] == {
+        "layout": "odd-r",
+        "id_format": "rrcc",
+        "rows": [3, 8],
+        "cols": [98, 103],
+        "wrap_cols": 112,
+        "size": 10.0,
+        "hexes": 36,
+    }
+    code, out, _ = run(capsys, "info", str(path))
+    assert code == 0
+    assert (
+        "hex grid: odd-r, ids RRCC, rows 3-8 (6), columns 98-103 (6), wraps east-west every "
+        "112 columns, hex size 10, 36 hexes"
+    ) in out.splitlines()
+    flat = tmp_path / "flat.warroom"
+    assert run(capsys, "new-hex", str(flat), "--rows", "1-4", "--cols", "1-5")[0] == 0
+    code, out, _ = run(capsys, "info", str(flat))
+    assert "rows 1-4 (4), columns 1-5 (5), no wrap" in out
+
+
+def test_info_of_a_zone_map_has_no_grid_and_broken_grid_metadata_is_named(capsys, tmp_path):
+    from gamecore.store import write_pack
+
+    path = tmp_path / "hex.warroom"
+    assert run(capsys, "new-hex", str(path), "--rows", "1-2", "--cols", "1-3")[0] == 0
+    pack = read_pack(path)
+    pack.map.props["hex"] = {**pack.map.props["hex"], "rows": [5, 2]}
+    bad = tmp_path / "bad.warroom"
+    write_pack(pack, bad)
+    code, out, _ = run(capsys, "info", str(bad), "--json")
+    assert code == 0 and "rows 5-2" in json.loads(out)["hex"]["error"]
+    code, out, _ = run(capsys, "info", str(bad))
+    assert code == 0 and "hex grid: unreadable (hex grid rows 5-2" in out
+    del pack.map.props["hex"]
+    for z in pack.map.zones.values():
+        z.props.pop("hex")
+    plain = tmp_path / "plain.warroom"
+    write_pack(pack, plain)
+    code, out, _ = run(capsys, "info", str(plain), "--json")
+    assert code == 0 and "hex" not in json.loads(out)
+    assert "hex grid" not in run(capsys, "info", str(plain))[1]

@@ -53,6 +53,31 @@ def test_a_bad_scenario_option_is_refused_at_new_game():
         new_game(toy_pack(), "test", options={"scramble": "yes"})
 
 
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        # the spec says "a string"; only the system's check_options knows the resolvers
+        (
+            {"combat_resolver": "nope"},
+            "option 'combat_resolver' unknown resolver 'nope' (known: dice)",
+        ),
+        # and only its ruleset check knows the ruleset's terrain tables
+        ({"city_terrain": "lava"}, "option 'city_terrain' no [terrain.lava] table"),
+    ],
+)
+def test_scenario_options_go_through_the_systems_own_checks(options, words):
+    """A scenario's options are checked as a ruleset file's are (issue #28): by the specs,
+    then the system's check_options and check_ruleset, for every system."""
+    from gamecore.engine import new_game
+    from gamecore.engine.testmaps import toy_pack
+
+    pack = toy_pack()
+    pack.scenarios["test"].options.update(options)
+    with pytest.raises(RulesError) as err:
+        new_game(pack, "test")
+    assert str(err.value) == f"scenario 'test': {words}"
+
+
 def test_spec_checks():
     s = OptionSpec("x", "float", 0.5)
     assert s.check(1) is None and s.check(True) is not None

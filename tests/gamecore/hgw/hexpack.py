@@ -208,6 +208,8 @@ def barbarossa_like(rounds: int = 8) -> Pack:
             else:
                 spec = {"region": "USSR", "owner": "SOV", "value": 1 if (r + c) % 3 == 0 else 0}
             hexes[h] = spec
+    # the Rumanian Army's hex (seeds/001 BARBAROSSA SET-UP) is Rumania's, as on the board
+    hexes["1642"] = {"region": "Rumania", "owner": "AXIS", "value": 0}
     hexes["1237"].update(value=3, flags=["capital"], name="Berlin")
     hexes["1337"].update(value=2)
     hexes["1436"]["value"] = 2

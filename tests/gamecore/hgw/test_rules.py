@@ -50,6 +50,24 @@ def test_hex_adjacency_is_odd_r_rrcc():
 
 
 # ---------------------------------------------------------------------- armies and set-up
+def test_the_test_map_sets_up_legally():
+    """The rule tests' Barbarossa map passes the scenario checks (rules-notes/001 §5.2):
+    every army on a hex its side holds (the Rumanian Army's 1642 is Rumania's), no other
+    error or warning either."""
+    from gamecore.validate import validate
+
+    pack = barbarossa_like()
+    bad = [
+        (i.code, i.message)
+        for i in validate(pack).issues
+        if i.code.startswith("HGW") and i.severity in ("error", "warning")
+    ]
+    assert bad == []
+    sc = pack.scenarios["barbarossa"]
+    rumanian = pack.meta["zone_ids"]["1642"]
+    assert sc.owner_of(rumanian) == "AXIS" and pack.map.zones[rumanian].region == "Rumania"
+
+
 def test_setup_forms_the_named_armies():
     """seeds/001 BARBAROSSA set-up (rules-notes/001 §2.2): the SPs of a hex form the
     army the scenario names there; 13 armies, 41 Axis and 32 Soviet SPs."""

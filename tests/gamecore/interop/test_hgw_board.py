@@ -171,7 +171,11 @@ def test_start_production_is_34_and_16(pack):
     (Siberia's 8 arrive on the second turn); 3 French points permanently devastated, all
     of Yugoslavia's and Greece's devastated but repairable."""
     sc = pack.scenarios["barbarossa"]
-    assert board.side_production(pack, sc) == {"AXIS": 34, "SOV": 16}
+    # the rule system's income before the Axis -17: points traced to a home-country point
+    assert board.start_income(pack) == {"AXIS": 34, "SOV": 16}
+    # Finland's Helsinki point is controlled but traces to no German point: no income
+    assert board.side_production(pack, sc) == {"AXIS": 35, "SOV": 16}
+    assert zone(pack, "0841").value == 1 and zone(pack, "0841").region == "Finland"
     dev = sc.props["hgw_devastated"]
     french = [d for c, d in dev.items() if zone(pack, c).region == "France"]
     assert sum(d["points"] for d in french) == 3 and all(d["permanent"] for d in french)
@@ -269,6 +273,30 @@ def test_the_pack_validates_clean(pack):
 
     issues = validate(pack).issues
     assert [i for i in issues if i.severity in ("error", "warning")] == []
+
+
+def test_no_axis_hex_falls_at_the_first_supply_check(pack):
+    """Played, not predicted: after the Axis's first turn (no move) every hex of Finland
+    and Norway is still the Axis's (Helsinki's point supplies them: seeds/001 SUPPLY,
+    Unsupplied Hexes), and Calabria 1937 traces supply over the road through 1838."""
+    from gamecore.engine import new_game
+    from gamecore.engine.actions import Action
+    from gamecore.hgw.system import supplied
+
+    s = new_game(pack, "barbarossa", log="none")
+    north = [z.id for z in pack.map.zones.values() if z.region in ("Finland", "Norway")]
+    assert north and all(s.owner[z] == "AXIS" for z in north)
+    before = dict(s.owner)
+    while s.current_nation == "AXIS":
+        s.apply(Action.end_phase())
+    changed = {pack.map.zones[z].code for z, o in s.owner.items() if before.get(z) != o}
+    assert changed == set()
+    finland = [z for z in north if pack.map.zones[z].region == "Finland"]
+    defence = supplied(s, "AXIS", False)
+    assert all(z in defence for z in finland)
+    assert zone(pack, "1937").id in defence
+    road = pack.map.borders[border_key(zone(pack, "1737").id, zone(pack, "1838").id)]
+    assert road.props["road"] is True and road.props["authored"] is True
 
 
 @given(

@@ -154,3 +154,20 @@ def test_border_attrs_still_edit_river_next_to_a_road():
     SetBorderAttrs([(1, 2)], "river", True).apply(pack)
     b = pack.map.borders[(1, 2)]
     assert b.river and b.props["road"] is True
+
+
+@pytest.mark.parametrize("field", ["road", "river", "all_sea", "impassable"])
+def test_hexside_feature_is_the_border_edit_under_its_hexside_name(field):
+    """One implementation (issue #28): SetHexsideFeature writes what SetBorderAttrs
+    writes, field for field, and only adds its label."""
+    via_hexside, via_border = _pack(), _pack()
+    hexside = SetHexsideFeature([(1, 2)], field, True)
+    assert hexside.apply(via_hexside) == SetBorderAttrs([(1, 2)], field, True).apply(via_border)
+    assert via_hexside == via_border
+    assert hexside.label == f"Add {field.replace('_', '-')} on 1 hexside"
+    assert SetBorderAttrs.current(via_hexside.map.border(1, 2), field) is True
+
+
+def test_hexside_feature_refuses_the_border_fields_that_are_not_hexside_features():
+    with pytest.raises(EditError, match="rail_gauge"):
+        SetHexsideFeature([(1, 2)], "rail_gauge", "broad")
