@@ -34,6 +34,9 @@ class HexGraph:
     box: dict  # zone -> {"stacking": None|int, "retreat": bool} for off-map boxes
     region: dict  # zone -> country key
     terrain: dict  # zone -> terrain
+    sea: dict  # zone -> zones one sea step away (sea hexes, coasts, boxes' sea arrows)
+    area: dict  # sea zone -> its named sea area (Zone.region of a sea hex)
+    control: dict  # sea zone -> the hex that must be friendly to pass it (seeds/001 Sea Route 4)
 
 
 def graph(s) -> HexGraph:
@@ -99,8 +102,31 @@ def _build(board, m) -> HexGraph:
             garrison[z] = max(0, min(1, g))
         else:
             garrison[z] = 0 if (zn.terrain in NO_GARRISON or zn.kind == "offmap") else 1
+    code = {m.zones[z].code: z for z in board.zones if m.zones[z].code}
+    sea: dict[int, list[int]] = {}
+    area: dict[int, str] = {}
+    control: dict[int, int] = {}
+    for z in board.zones:
+        if board.kind[z] != "sea" or z in board.impassable:
+            continue
+        area[z] = board.region.get(z) or ""
+        ctl = m.zones[z].props.get("sea_control")
+        if ctl is not None and str(ctl) in code:
+            control[z] = code[str(ctl)]
+        steps = sea.setdefault(z, [])
+        steps += [n for n in board.sea_nbrs.get(z, ()) if n not in board.impassable]
+        for n in board.coast.get(z, ()):
+            if board.kind.get(n) == "land" and n not in board.impassable:
+                steps.append(n)
+                sea.setdefault(n, []).append(z)
+    for lk in m.links.values():  # the sea arrows of off-map boxes (HGW-CONTRACT)
+        if lk.kind == "offmap" and lk.a in area or lk.kind == "offmap" and lk.b in area:
+            s_, b_ = (lk.a, lk.b) if lk.a in area else (lk.b, lk.a)
+            if b_ in board.zones and b_ not in area:
+                sea.setdefault(s_, []).append(b_)
+                sea.setdefault(b_, []).append(s_)
     return HexGraph(
-        code={m.zones[z].code: z for z in board.zones if m.zones[z].code},
+        code=code,
         nbrs=nbrs,
         retreat=retreat,
         crossing=frozenset(crossing),
@@ -109,6 +135,9 @@ def _build(board, m) -> HexGraph:
         box=box,
         region=dict(board.region),
         terrain=dict(board.terrain),
+        sea={z: tuple(sorted(set(v))) for z, v in sea.items()},
+        area=area,
+        control=control,
     )
 
 
@@ -131,14 +160,63 @@ def components(s, friendly) -> dict[int, int]:
     return label
 
 
-def trace(s, sources, friendly, occupied_by: str | None = None) -> set[int]:
+def sea_net(s, seas, friendly) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
+    """The sea routes through the sea areas ``seas`` (seeds/001 SEA MOVEMENT, Sea Route):
+    sea hexes joined by sea hexsides, any length; a sea hex with a controlling hex
+    (``Zone.props["sea_control"]``: Gibraltar, East Denmark, Istanbul ...) only while
+    ``friendly(that hex)``. Returns (sea zone -> route label, label -> the land hexes and
+    boxes on that route's shores)."""
+    g = graph(s)
+    label: dict[int, int] = {}
+    shore: dict[int, tuple[int, ...]] = {}
+    seas = frozenset(seas)
+
+    def open_(x: int) -> bool:
+        c = g.control.get(x)
+        return g.area.get(x) in seas and (c is None or friendly(c))
+
+    for z in sorted(g.area):
+        if z in label or not open_(z):
+            continue
+        label[z] = z
+        todo, coast = [z], set()
+        while todo:
+            x = todo.pop()
+            for n in g.sea.get(x, ()):
+                if n in g.area:
+                    if n not in label and open_(n):
+                        label[n] = z
+                        todo.append(n)
+                else:
+                    coast.add(n)
+        shore[z] = tuple(sorted(coast))
+    return label, shore
+
+
+def landings(g, net, z: int) -> list[int]:
+    """Land hexes and boxes one sea leg from land hex ``z`` through ``net`` (sea_net)."""
+    label, shore = net
+    out: list[int] = []
+    seen = set()
+    for x in g.sea.get(z, ()):
+        lab = label.get(x)
+        if lab is not None and lab not in seen:
+            seen.add(lab)
+            out += [n for n in shore[lab] if n != z]
+    return out
+
+
+def trace(s, sources, friendly, occupied_by: str | None = None, seas=frozenset()) -> set[int]:
     """Every friendly hex that traces supply to one of ``sources`` (seeds/001 SUPPLY,
     Line of Supply): a chain of friendly hexes, not across all-sea hexsides; a mountain,
     desert or jungle hex may end the chain but passes supply on only by a road hexside
     toward the source, or (desert, jungle) while it holds ``occupied_by``'s occupation
-    marker. Searched outward from the sources."""
+    marker. Searched outward from the sources. ``seas``: the side's friendly seas, which
+    a supply route may cross from coast to coast (seeds/001 SEA MOVEMENT, Supply Route 1;
+    a sea leg is no road, so it does not carry supply on out of a mountain)."""
     g = graph(s)
     occ = s.occupied
+    net = sea_net(s, seas, friendly) if seas else None
     reached = set()
     todo: deque[int] = deque()
     for z in sources:
@@ -148,7 +226,8 @@ def trace(s, sources, friendly, occupied_by: str | None = None) -> set[int]:
     passed = set(reached)  # the sources pass supply on whatever their terrain
     while todo:
         p = todo.popleft()
-        for x in g.nbrs[p]:
+        steps = g.nbrs[p] if net is None else (*g.nbrs[p], *landings(g, net, p))
+        for x in steps:
             if not friendly(x):
                 continue
             reached.add(x)

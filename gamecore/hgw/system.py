@@ -5,6 +5,7 @@ and the choices made where the rulebook is silent are in docs/hitlers_global_war
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from gamecore.engine.actions import Action
@@ -27,8 +28,12 @@ from gamecore.hgw.tables import (
 )
 from gamecore.model.calendar import calendar_month, parse_date, season_of
 
-INF, MECH, FORT = "inf", "mech", "fort"
-SP_TYPES = (INF, MECH)  # the SPs of armies (forts stand in their hex, in no army)
+INF, MECH, FORT, AMPH = "inf", "mech", "fort", "amph"
+SP_TYPES = (INF, MECH)  # the SPs of armies that fire (forts stand in their hex, in no army)
+#: every SP type an army holds: amphibious SPs (Fall of Germany) move with the army and
+#: count for stacking and against advances, but neither assault nor defensively assault
+#: (seeds/001 AMPHIBIOUS INVASIONS, Amphibious Strength Points 1-2)
+ARMY_TYPES = (INF, MECH, AMPH)
 #: the season index of Winter in a "3-seasons" calendar (Spring, Summer, Winter)
 WINTER = 2
 
@@ -138,6 +143,54 @@ PARTS = (
         doc="hex -> losses its forts absorbed this turn (one per fort SP a turn)",
     ),
     Part(
+        "invading",
+        lambda s: frozenset(),
+        "share",
+        snapshot=sorted,
+        sparse=True,
+        doc="armies whose announced attack this turn is an amphibious invasion",
+    ),
+    Part(
+        "beachhead",
+        lambda s: {},
+        "copy",
+        snapshot=_sorted_items,
+        sparse=True,
+        doc="hex -> (nation, round): invaded hexes its invaders trace supply to next turn",
+    ),
+    Part(
+        "fleet",
+        lambda s: {},
+        "copy",
+        snapshot=_sorted_items,
+        sparse=True,
+        doc="hex -> (nation, naval fire points) of the fleet based there",
+    ),
+    Part(
+        "fleet_spent",
+        lambda s: frozenset(),
+        "share",
+        snapshot=sorted,
+        sparse=True,
+        doc="hexes whose fleet lost a naval battle this turn (Expended)",
+    ),
+    Part(
+        "lend",
+        lambda s: {},
+        "copy",
+        snapshot=_sorted_items,
+        sparse=True,
+        doc="nation -> lend-lease PP given to it, spent in its next production phase",
+    ),
+    Part(
+        "shipped",
+        lambda s: {},
+        "copy",
+        snapshot=_sorted_items,
+        sparse=True,
+        doc="sea area -> SPs the current side moved through it this turn (its capacity)",
+    ),
+    Part(
         "pending_loss",
         lambda s: (),
         "share",
@@ -169,13 +222,77 @@ OPTIONS = (
         {"AXIS": ["Germany"], "SOV": ["USSR", "Siberia"]},
         "nation -> its home countries (Zone.region)",
     ),
+    _o(
+        "hgw_separate",
+        "list",
+        [],
+        "[[nation, nation], ...]: sides that never share hexes even in one alliance",
+    ),
+    _o(
+        "hgw_sea_capacity",
+        "table",
+        {},
+        "nation -> {sea area: SPs a turn through it, -1 unlimited}; none: no sea movement",
+    ),
+    _o(
+        "hgw_sea_supply",
+        "table",
+        {},
+        "nation -> [sea areas it traces supply through without moving SPs there]",
+    ),
+    _o(
+        "hgw_sea_box_limit",
+        "table",
+        {},
+        'nation -> {"box box ...": SPs a turn moved by sea to or from those boxes}',
+    ),
+    _o(
+        "hgw_lend_lease",
+        "table",
+        {},
+        'lend-lease: {from = "ALL", to = "SOV", max = 4, depots = {hex = PP}}; {} none',
+    ),
+    _o("hgw_invasion_range", "int", 6, "sea hexes an amphibious invasion route may run"),
+    _o(
+        "hgw_invasion_extension",
+        "int",
+        12,
+        "hexes more per amph SP expended on an invasion route (0: no extension)",
+    ),
+    _o(
+        "hgw_fleets",
+        "table",
+        {},
+        "nation -> {hex: naval fire points}: the fleets at the start (Fleet Naval Fire 1)",
+    ),
+    _o("hgw_coastal_air", "list", [6, 10], "coastal air fire: [at a hex, at a box (Axis invader)]"),
+    OptionSpec(
+        "hgw_victory",
+        "str",
+        "barbarossa",
+        choices=("barbarossa", "fall_of_germany"),
+        doc="the victory conditions (rules-notes/001 §2.8)",
+        owner="gamecore.hgw",
+    ),
+    OptionSpec(
+        "hgw_unsupplied_capture",
+        "str",
+        "reach",
+        choices=("reach", "closest_pp"),
+        doc="who takes an unsupplied hex: an opponent tracing supply with an army within 3 "
+        "hexes (reach), or the opponent with the closest undevastated PP (closest_pp: Fall "
+        "of Germany special rule 4)",
+        owner="gamecore.hgw",
+    ),
+    _o("hgw_soviet_ratio", "list", [2, 3], "Fall of Germany: Soviet PP >= a/b of the Allied"),
+    _o("hgw_allies", "str", "ALL", "the Western Allies nation"),
     _o("hgw_stacking", "int", 10, "SPs per hex at the end of movement (boxes: no limit)"),
     _o("hgw_max_armies", "int", 12, "armies per side"),
     OptionSpec(
         "hgw_sp_types",
         "list",
         ["inf", "mech"],
-        choices=("inf", "mech", "fort"),
+        choices=("inf", "mech", "fort", "amph"),
         doc="the SP types a side may build (fort: forts)",
         owner="gamecore.hgw",
     ),
@@ -234,14 +351,29 @@ def playing(s) -> frozenset:
     return got
 
 
+def separate(s, a: str, b: str) -> bool:
+    """Nations that never enter each other's hexes nor trace supply through them even
+    when one player runs both (seeds/001 ALLIED-SOVIET CO-OPERATION 2; the Fall of
+    Germany two-player variant puts the Allies and the Soviets in one alliance)."""
+    pairs = opt(s, "hgw_separate")
+    return bool(pairs) and ([a, b] in pairs or [b, a] in pairs)
+
+
 def friendly(s, nation: str, z: int) -> bool:
     o = s.owner.get(z)
-    return o is not None and (o == nation or (o in playing(s) and s.friendly(o, nation)))
+    if o is None:
+        return False
+    if o == nation:
+        return True
+    return o in playing(s) and s.friendly(o, nation) and not separate(s, o, nation)
 
 
 def enemy_hex(s, nation: str, z: int) -> bool:
+    """A hex the side may attack: held by a nation in the turn order it is at war with.
+    Never a hex of a co-operating side (seeds/001 ALLIED-SOVIET CO-OPERATION 1: the
+    Soviets and the Allies are at peace), never a neutral's (Barbarossa special rule 1)."""
     o = s.owner.get(z)
-    return o is not None and o in playing(s) and not (o == nation or s.friendly(o, nation))
+    return o is not None and o != nation and o in playing(s) and s.at_war(o, nation)
 
 
 def zone_of_code(s, code: str) -> int | None:
@@ -311,13 +443,19 @@ def army_sps(s, aid: int) -> list[int]:
 
 
 def army_count(s, aid: int) -> tuple[int, int]:
+    """(infantry, mechanized) SPs of the army (its amphibious SPs: ``army_amph``)."""
     inf = mech = 0
     for u in army_sps(s, aid):
-        if s.units[u].type == MECH:
+        t = s.units[u].type
+        if t == MECH:
             mech += 1
-        else:
+        elif t == INF:
             inf += 1
     return inf, mech
+
+
+def army_amph(s, aid: int) -> int:
+    return sum(1 for u in army_sps(s, aid) if s.units[u].type == AMPH)
 
 
 def armies_of(s, nation: str) -> list[int]:
@@ -382,6 +520,12 @@ def set_owner(s, z: int, nation: str, why: str) -> None:
     s.owner[z] = nation
     s.bump()
     s.event("capture", zone=z, nation=nation, old=old, why=why)
+    if s.fleet and z in s.fleet and s.fleet[z][0] != nation:
+        # a fleet in a captured hex is expelled (rules-notes/001 §4.8); with no rule for
+        # where it goes, it is lost
+        who, pts = s.fleet[z]
+        s.fleet = {k: v for k, v in s.fleet.items() if k != z}
+        s.event("hgw_fleet_lost", zone=z, nation=who, points=pts)
 
 
 def siberian_locked(s, z: int) -> bool:
@@ -399,11 +543,94 @@ def stack_limit(s, z: int) -> int | None:
     return opt(s, "hgw_stacking")
 
 
+# ---------------------------------------------------------------------- seas
+def sea_left(s, nation: str, area: str) -> float:
+    """SPs the side may still move through the sea area this turn (seeds/001 Strength
+    Point Movement Across Seas: per side and sea, per turn; -1 is unlimited)."""
+    cap = opt(s, "hgw_sea_capacity").get(nation, {}).get(area, 0)
+    if cap < 0:
+        return float("inf")
+    return cap - s.shipped.get(area, 0)
+
+
+def supply_seas(s, nation: str) -> frozenset:
+    """The side's friendly seas (seeds/001 Supply Route 1: a sea it may move at least one
+    SP through; Supply Route 3: the Soviet lakes, for supply only)."""
+    caps = opt(s, "hgw_sea_capacity").get(nation, {})
+    extra = opt(s, "hgw_sea_supply").get(nation, ())
+    return frozenset([a for a, c in caps.items() if c != 0] + list(extra))
+
+
+def move_reach(s, nation: str, z: int, k: int) -> dict[int, tuple[str, ...]]:
+    """Where ``k`` SPs in friendly hex ``z`` may move this phase -> the sea areas the move
+    uses (() for a move over land). A move may mix land legs through friendly hexes and
+    sea legs through seas with room for ``k`` more SPs this turn, as many as it likes
+    (seeds/001 Strength Point Movement Across Seas 2); a sea leg lands only in a friendly
+    coastal hex or box. The smallest set of sea areas is charged (ties: in name order)."""
+    fr = lambda x: friendly(s, nation, x)  # noqa: E731
+    comp = geo.components(s, fr)
+    if z not in comp:
+        return {}
+    out = {d: () for d, lab in comp.items() if lab == comp[z] and d != z}
+    caps = opt(s, "hgw_sea_capacity").get(nation, {})
+    allowed = sorted(a for a in caps if sea_left(s, nation, a) >= k)
+    if not allowed:
+        return out
+    cache = s.board.cache.setdefault("hgw_sea_reach", {})
+    if cache.get("epoch") != s.epoch:
+        cache.clear()
+        cache["epoch"] = s.epoch
+    g = geo.graph(s)
+    for size in range(1, len(allowed) + 1):
+        for seas in combinations(allowed, size):
+            key = (nation, comp[z], seas)
+            got = cache.get(key)
+            if got is None:
+                net = geo.sea_net(s, seas, fr)
+                seen = {d for d, lab in comp.items() if lab == comp[z]}
+                todo = list(seen)
+                while todo:
+                    x = todo.pop()
+                    for n in (*g.nbrs.get(x, ()), *geo.landings(g, net, x)):
+                        if n not in seen and fr(n):
+                            seen.add(n)
+                            todo.append(n)
+                got = cache[key] = frozenset(seen)
+            for d in sorted(got):
+                if d != z and d not in out:
+                    out[d] = seas
+    limits = box_limits(s, nation)
+    if limits:
+        for d in [d for d, seas in out.items() if seas]:
+            for key, group, cap in limits:
+                if (z in group or d in group) and cap - s.shipped.get(key, 0) < k:
+                    del out[d]
+                    break
+    return out
+
+
+def box_limits(s, nation: str) -> list[tuple[str, frozenset, int]]:
+    """(key, boxes, SPs a turn): seeds/001 ATLANTIC OCEAN, "no more than three strength
+    points may travel to or from the U.S. or Canada each turn" (option
+    hgw_sea_box_limit = {nation: {"1909 1614": 3}})."""
+    out = []
+    g = geo.graph(s)
+    for key, cap in sorted(opt(s, "hgw_sea_box_limit").get(nation, {}).items()):
+        group = frozenset(g.code[c] for c in str(key).split() if c in g.code)
+        out.append(("@" + key, group, int(cap)))
+    return out
+
+
 # ---------------------------------------------------------------------- supply
 def sources(s, nation: str, home_only: bool) -> list[int]:
     hs = home(s, nation)
     g = geo.graph(s)
-    return [
+    heads = [
+        z
+        for z, (who, made) in s.beachhead.items()
+        if who == nation and s.round <= made + 1 and s.owner.get(z) == nation
+    ]
+    return heads + [
         z
         for z, o in s.owner.items()
         if o is not None
@@ -417,7 +644,11 @@ def supplied(s, nation: str, home_only: bool) -> set[int]:
     """Hexes in full supply (``home_only``: traced to a friendly home-country
     undevastated PP) or defence supply (any friendly undevastated PP)."""
     return geo.trace(
-        s, sources(s, nation, home_only), lambda z: friendly(s, nation, z), occupied_by=nation
+        s,
+        sources(s, nation, home_only),
+        lambda z: friendly(s, nation, z),
+        occupied_by=nation,
+        seas=supply_seas(s, nation),
     )
 
 
@@ -449,7 +680,7 @@ def setup(s) -> None:
     for u in sorted(s.units.values()):
         if u.type == FORT:
             continue  # a fort stands in its hex, in no army (seeds/001 FORTIFICATIONS)
-        if u.type not in SP_TYPES:
+        if u.type not in ARMY_TYPES:
             raise RulesError(f"scenario '{scn.id}': unit type '{u.type}' is not an HGW SP type")
         groups.setdefault((u.zone, u.nation), []).append(u.id)
     for (z, nation), ids in sorted(groups.items()):
@@ -462,6 +693,12 @@ def setup(s) -> None:
             raise RulesError(
                 f"scenario '{scn.id}': {nation} has more than {opt(s, 'hgw_max_armies')} armies"
             )
+    for nation, bases in sorted(opt(s, "hgw_fleets").items()):
+        for code, points in sorted(bases.items()):
+            z = g.code.get(str(code))
+            if z is None or not isinstance(points, int) or points < 1:
+                raise RulesError(f"scenario '{scn.id}': hgw_fleets names unknown hex '{code}'")
+            s.fleet[z] = (nation, points)
     for code, spec in sorted((scn.props.get("hgw_devastated") or {}).items()):
         z = g.code.get(str(code))
         if z is None or not isinstance(spec, dict):
@@ -496,6 +733,14 @@ def begin_turn(s) -> None:
         s.fort_fired = frozenset()
     if s.absorbed:
         s.absorbed = {}
+    if s.shipped:
+        s.shipped = {}
+    if s.invading:
+        s.invading = frozenset()
+    if s.fleet_spent:
+        s.fleet_spent = frozenset()
+    if s.beachhead:
+        s.beachhead = {z: v for z, v in s.beachhead.items() if s.round <= v[1] + 1}
     full = supplied(s, n, True)
     s.cut = frozenset(a for a in armies_of(s, n) if s.armies[a][2] not in full)
     s.bump()
@@ -506,8 +751,40 @@ def begin_turn(s) -> None:
 def end_round(s) -> None:
     s.event("round_end", round=s.round)
     if s.max_rounds is not None and s.round >= s.max_rounds and not s.terminal:
-        sov = opt(s, "hgw_soviet")
-        finish(s, sov, "round limit: the Axis did not win")
+        game_end(s, "round limit", "round limit: the Axis did not win")
+
+
+def game_end(s, why: str, barbarossa: str) -> None:
+    """The game ends without a sudden victory (the last turn, or nobody can act);
+    ``barbarossa``: the reason a Barbarossa game gives (the Soviets win)."""
+    if opt(s, "hgw_victory") == "fall_of_germany":
+        fall_of_germany_end(s, why)
+    else:
+        finish(s, opt(s, "hgw_soviet"), barbarossa)
+
+
+def total_pp(s, nation: str) -> int:
+    """All the side's PP, wherever they are, devastated or not (seeds/001 FALL OF
+    GERMANY Victory Conditions 5)."""
+    return sum(s.board.value.get(z, 0) for z, o in s.owner.items() if o == nation)
+
+
+def fall_of_germany_end(s, why: str) -> None:
+    """seeds/001 THE FALL OF GERMANY, Victory Conditions 2-4 (rules-notes/001 §2.8): the
+    Axis wins holding Berlin; else the Soviets if their production is at least two thirds
+    of the Allies' (hgw_soviet_ratio); else the Allies. One player running both (one
+    alliance, the two-player variant) wins by Berlin alone: the ratio names the same side."""
+    ax, sov, al = opt(s, "hgw_axis"), opt(s, "hgw_soviet"), opt(s, "hgw_allies")
+    berlin = geo.graph(s).code[opt(s, "hgw_berlin_hex")]
+    if s.owner.get(berlin) == ax:
+        finish(s, ax, f"{why}: the Axis holds Berlin")
+        return
+    a, b = (int(x) for x in opt(s, "hgw_soviet_ratio"))
+    ps, pa = total_pp(s, sov), total_pp(s, al)
+    if b * ps >= a * pa:
+        finish(s, sov, f"{why}: Berlin fell and Soviet production {ps} >= {a}/{b} of {pa}")
+    else:
+        finish(s, al, f"{why}: Berlin fell and Soviet production {ps} < {a}/{b} of {pa}")
 
 
 def finish(s, nation: str, reason: str) -> None:
@@ -525,6 +802,11 @@ def check_victory(s) -> None:
     ax, sov = opt(s, "hgw_axis"), opt(s, "hgw_soviet")
     g = geo.graph(s)
     berlin = g.code[opt(s, "hgw_berlin_hex")]
+    if opt(s, "hgw_victory") == "fall_of_germany":
+        # the game ends at once when the Soviets or the Allies take Berlin
+        if s.owner.get(berlin) not in (None, ax):
+            fall_of_germany_end(s, f"{s.owner[berlin]} took Berlin")
+        return
     if friendly(s, sov, berlin):
         finish(s, sov, "the Soviets took Berlin")
         return
@@ -570,7 +852,57 @@ def movement_legal(s) -> list[Action]:
             if room and all(by_type.values()):
                 for t in SP_TYPES:
                     out.append(Action("hgw_move", units=by_type[t], path=(z, d)))
+        if opt(s, "hgw_sea_capacity").get(n):
+            out += sea_moves(s, a, z, free, whole, at_dest, room)
+    for a in mine:
+        amph = tuple(u for u in army_sps(s, a) if s.units[u].type == AMPH)
+        if amph:
+            out.append(Action("hgw_convert", units=amph))
     return out + [END]
+
+
+def sea_moves(s, a, z, free, whole, at_dest, room) -> list[Action]:
+    """The listed moves that need a sea leg: the army's unmoved SPs together, and one SP
+    of each type alone (sea capacity is often one SP a turn)."""
+    n = s.current_nation
+    out = []
+    groups = [free]
+    for t in SP_TYPES:
+        one = [u for u in free if s.units[u].type == t][:1]
+        if one and len(free) > 1:
+            groups.append(tuple(one))
+    for g in groups:
+        for d, seas in sorted(move_reach(s, n, z, len(g)).items()):
+            if not seas:
+                continue
+            if g is free and whole:
+                out.append(Action("hgw_move", units=g, path=(z, d), target=a))
+            for b in at_dest.get(d, ()):
+                out.append(Action("hgw_move", units=g, path=(z, d), target=b))
+            if room and not (g is free and whole):
+                out.append(Action("hgw_move", units=g, path=(z, d)))
+    return out
+
+
+def convert_error(s, a: Action) -> str | None:
+    if s.phase != "movement" or s.decision is not None:
+        return "amphibious SPs convert in the movement phase"
+    if not a.units or len(set(a.units)) != len(a.units):
+        return "name the amphibious SPs"
+    for u in a.units:
+        x = s.units.get(u)
+        if x is None or x.nation != s.current_nation or x.type != AMPH:
+            return "only the side's amphibious SPs convert"
+    return None
+
+
+def apply_convert(s, a: Action) -> None:
+    """seeds/001 Amphibious Strength Points 3: amphibious SPs become infantry one for
+    one during the side's movement phase, never back."""
+    for u in a.units:
+        s.units[u] = s.units[u]._replace(type=INF)
+    s.bump()
+    s.event("hgw_convert", nation=s.current_nation, sps=len(a.units))
 
 
 def move_error(s, a: Action) -> str | None:
@@ -594,9 +926,8 @@ def move_error(s, a: Action) -> str | None:
         return "an SP moves once a phase"
     if d == z or not friendly(s, n, d) or not friendly(s, n, z):
         return "the move must end in another friendly hex"
-    comp = geo.components(s, lambda x: friendly(s, n, x))
-    if comp.get(z) is None or comp.get(z) != comp.get(d):
-        return "no chain of friendly hexes joins the two hexes"
+    if d not in move_reach(s, n, z, len(a.units)):
+        return "no chain of friendly hexes (nor sea route with room) joins the two hexes"
     t = a.target
     if t == src:
         if len(a.units) != len(army_sps(s, src)):
@@ -615,6 +946,12 @@ def apply_move(s, a: Action) -> None:
         raise RulesError(f"illegal move: {why}")
     n = s.current_nation
     z, d = a.path
+    seas = move_reach(s, n, z, len(a.units))[d]
+    if seas:
+        s.shipped = {**s.shipped, **{x: s.shipped.get(x, 0) + len(a.units) for x in seas}}
+        for key, group, _ in box_limits(s, n):
+            if z in group or d in group:
+                s.shipped = {**s.shipped, key: s.shipped.get(key, 0) + len(a.units)}
     src = s.army_of[a.units[0]]
     if a.target == src:
         dst = src
@@ -629,7 +966,8 @@ def apply_move(s, a: Action) -> None:
         s.move_unit(u, d, flags=s.units[u].flags | MOVED)
     if dst != src:
         prune(s, src)
-    s.event("hgw_move", nation=n, sps=len(a.units), army=dst, **{"from": z, "to": d})
+    extra = {"seas": list(seas)} if seas else {}
+    s.event("hgw_move", nation=n, sps=len(a.units), army=dst, **{"from": z, "to": d}, **extra)
 
 
 def movement_exit(s, nation: str) -> None:
@@ -721,7 +1059,10 @@ def apply_losses(s, a: Action) -> None:
 def fire_strength(s, aids, target: int | None) -> int:
     """Firing strength of armies (inf + mech; mech may not assault into mountain or
     swamp, halved into jungle), capped at ``hgw_fire_cap``. ``target`` None: a
-    defensive assault (every SP fires)."""
+    defensive assault (every SP fires). Invading armies fire with their amphibious SPs
+    only (seeds/001 Invasion Assault 2)."""
+    if target is not None and aids and all(a in s.invading for a in aids):
+        return min(opt(s, "hgw_fire_cap"), sum(army_amph(s, a) for a in aids))
     inf = mech = 0
     for a in aids:
         i, m = army_count(s, a)
@@ -751,7 +1092,13 @@ def defence_value(s, nation: str, target: int) -> int:
 
 def advance_mech(s, aid: int) -> int:
     """The army's advance strength: its mech (not counted out of a swamp, halved out of a
-    jungle), at most 10."""
+    jungle), at most 10. An invading army's: its amphibious SPs and as many of its
+    infantry and mechanized (seeds/001 AMPHIBIOUS INVASIONS; rules-notes/001 §4.11: 4
+    amph + 2 mech + 3 inf advance with 8)."""
+    if aid in s.invading and not s.advanced.get(aid):
+        inf, mech = army_count(s, aid)
+        amph = army_amph(s, aid)
+        return min(10, amph + min(amph, inf + mech))
     _, mech = army_count(s, aid)
     t = geo.graph(s).terrain.get(s.armies[aid][2])
     if t == "swamp":
@@ -782,9 +1129,101 @@ def attack_targets(s, aid: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------- announce
+def invasion_targets(s, aid: int) -> list[int]:
+    """Hexes the army may invade (seeds/001 Invasion Procedure 2-4): it holds at least
+    half amphibious SPs and stands in a port (a hex flagged "port" or "naval_port"; on a
+    map without ports, any coastal hex); the target is a land hex held by a side, at the
+    end of a sea route of at most ``hgw_invasion_range`` hexes through any sea (the
+    transport capacities do not apply; controlling hexes do, seeds/001 Sea Route 4)."""
+    n, _, z = s.armies[aid]
+    sps = army_sps(s, aid)
+    if not sps or 2 * army_amph(s, aid) < len(sps) or not can_attack(s, aid):
+        return []
+    g = geo.graph(s)
+    ports = g_ports(s)
+    if ports and z not in ports or not any(x in g.area for x in g.sea.get(z, ())):
+        return []
+    return sorted(invasion_routes(s, aid))
+
+
+def invasion_routes(s, aid: int) -> dict[int, tuple[int, ...]]:
+    """target -> the sea hexes of the shortest invasion route from the army's hex."""
+    n, _, z = s.armies[aid]
+    g = geo.graph(s)
+    fr = lambda x: friendly(s, n, x)  # noqa: E731
+    ext = opt(s, "hgw_invasion_extension")
+    rng = opt(s, "hgw_invasion_range") + (ext * max(0, army_amph(s, aid) - 1) if ext else 0)
+    first = sorted(
+        x for x in g.sea.get(z, ()) if x in g.area and (x not in g.control or fr(g.control[x]))
+    )
+    dist = {x: 1 for x in first}
+    parent: dict[int, int | None] = {x: None for x in first}
+    todo = list(first)
+    out: dict[int, tuple[int, ...]] = {}
+    while todo:
+        x = todo.pop(0)
+        for y in g.sea.get(x, ()):
+            if y in g.area:
+                if y not in dist and dist[x] < rng - 1 and (y not in g.control or fr(g.control[y])):
+                    dist[y] = dist[x] + 1
+                    parent[y] = x
+                    todo.append(y)
+            elif y != z and y not in out and dist[x] + 1 <= rng and (fr(y) or enemy_hex(s, n, y)):
+                path = [x]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])
+                out[y] = tuple(reversed(path))
+    return out
+
+
+def replenishment(s, route) -> int:
+    """Amph SPs an invasion route of these sea hexes expends: one per
+    ``hgw_invasion_extension`` hexes (or part) beyond ``hgw_invasion_range`` (seeds/001
+    Invasion Procedure 3: the fleet replenishment unit); the target is the last hex."""
+    over = len(route) + 1 - opt(s, "hgw_invasion_range")
+    ext = opt(s, "hgw_invasion_extension")
+    return -(-over // ext) if over > 0 and ext else 0
+
+
+def g_ports(s) -> frozenset:
+    got = s.board.cache.get("hgw_ports")
+    if got is None:
+        got = s.board.cache["hgw_ports"] = frozenset(
+            z for z, f in s.board.flags.items() if "port" in f or "naval_port" in f
+        )
+    return got
+
+
+def invade_error(s, a: Action) -> str | None:
+    if s.phase != "announce" or len(a.units) != 1:
+        return "one army invades, announced in the announce phase"
+    (aid,) = a.units
+    if aid not in s.armies or s.armies[aid][0] != s.current_nation:
+        return "not an army of the side"
+    if aid in s.declared:
+        return "the army has announced its attack"
+    if any(x not in s.invading for x in s.declared):
+        return "invasions are declared before the initial attacks"
+    if a.zone not in invasion_targets(s, aid):
+        return "no invasion route from a port to that hex (half amph SPs, 6 sea hexes)"
+    return None
+
+
+def apply_invade(s, a: Action) -> None:
+    (aid,) = a.units
+    s.declared = {**s.declared, aid: a.zone}
+    s.invading = s.invading | {aid}
+    s.event("hgw_invade", army=aid, zone=a.zone, nation=s.current_nation)
+
+
 def announce_legal(s) -> list[Action]:
     n = s.current_nation
     out = []
+    if all(x in s.invading for x in s.declared):
+        for a in armies_of(s, n):
+            if a not in s.declared:
+                for t in invasion_targets(s, a):
+                    out.append(Action("hgw_invade", units=(a,), zone=t))
     for a in armies_of(s, n):
         if a in s.declared or not can_attack(s, a):
             continue
@@ -907,8 +1346,14 @@ def defensive_assault(s, target: int, aids) -> None:
     roll = die + winter_mod(s, owner, target)
     hits = firepower(opt(s, "hgw_firepower"), strength, roll)
     s.defended = s.defended | frozenset(aids)
-    pool = [u for a in attackers_of(s, target) for u in army_sps(s, a)]
-    lost = inflict(s, pool, hits, "defensive assault")
+    attackers = attackers_of(s, target)
+    pool = [u for a in attackers for u in army_sps(s, a)]
+    if any(a in s.invading and not s.advanced.get(a) for a in attackers):
+        # at least half the losses of invaders are amphibious SPs (seeds/001 Defensive
+        # Assault 3): the default policy takes amphibious SPs first
+        lost = take_losses(s, pool, hits, "defensive assault", AMPH)
+    else:
+        lost = inflict(s, pool, hits, "defensive assault")
     s.event(
         "hgw_fire",
         kind="defensive",
@@ -951,7 +1396,12 @@ def assault_error(s, a: Action) -> str | None:
         return "the armies of one hex assault together"
     if friendly(s, n, a.zone):
         return "friendly armies never assault one another"
-    if a.zone not in geo.graph(s).nbrs.get(zones.pop(), ()):
+    inv = [x in s.invading and not s.advanced.get(x) for x in a.units]
+    if any(inv) and not all(inv):
+        return "invading armies assault apart from the others"
+    if s.phase == "initial" and not any(inv) and pending_invasions(s):
+        return "amphibious invasions are resolved before any other attack"
+    if not any(inv) and a.zone not in geo.graph(s).nbrs.get(zones.pop(), ()):
         return "the target must be adjacent"
     return None
 
@@ -1034,19 +1484,31 @@ def advance_error(s, a: Action) -> str | None:
         return "not an army of the side"
     if not can_attack(s, aid):
         return "the army may not attack"
+    invading = aid in s.invading and not s.advanced.get(aid)
     if s.phase == "initial":
         if s.declared.get(aid) != a.zone:
             return "the army did not announce an attack on that hex"
         if s.advanced.get(aid):
             return "the army advanced already; it goes on in exploitation"
+        if not invading and pending_invasions(s):
+            return "amphibious invasions are resolved before any other attack"
     elif s.phase == "exploitation":
         if s.exploit[:2] != (aid, a.zone):
             return "only the exploiting army advances into its target"
     else:
         return "not in a combat phase"
-    if a.zone not in geo.graph(s).nbrs.get(s.armies[aid][2], ()):
+    if not invading and a.zone not in geo.graph(s).nbrs.get(s.armies[aid][2], ()):
         return "the target must be adjacent"
     return None
+
+
+def pending_invasions(s) -> list[int]:
+    """Invading armies still to make their (mandatory) invasion advance."""
+    return sorted(
+        a
+        for a in s.invading
+        if a in s.armies and not s.advanced.get(a) and a not in s.failed and army_sps(s, a)
+    )
 
 
 def apply_advance(s, a: Action) -> None:
@@ -1068,7 +1530,10 @@ def apply_advance(s, a: Action) -> None:
     wmod = winter_mod(s, n, src)
     die = s.rng.roll(6)
     roll = die + bonus + tmod + wmod
+    invasion = aid in s.invading and not s.advanced.get(aid)
     ok = advance_succeeds(opt(s, "hgw_advance"), mech, dfn, roll)
+    if invasion and dfn == FRIENDLY:
+        ok = True  # invading a friendly coastal hex succeeds (rules-notes/001 §4.11)
     if dfn != FRIENDLY:  # a battle for the playtest statistics: the advance decides it
         s.event("battle", zone=t, attacker=n, defender=s.owner.get(t), kind="battle")
         s.event("battle_end", zone=t, result="attacker" if ok else "defender")
@@ -1090,6 +1555,8 @@ def apply_advance(s, a: Action) -> None:
         return
     enter(s, aid, t, was_friendly=dfn == FRIENDLY)
     s.advanced = {**s.advanced, aid: s.advanced.get(aid, 0) + 1}
+    if invasion:  # seeds/001 Invasion Procedure 4: supply traced to the hex next turn
+        s.beachhead = {**s.beachhead, t: (n, s.round)}
     check_victory(s)
 
 
@@ -1149,10 +1616,116 @@ def retreat(s, aid: int, frm: int) -> None:
 
 # ---------------------------------------------------------------------- initial attack
 def initial_enter(s) -> None:
+    for aid in sorted(s.invading):
+        if aid in s.armies and aid in s.declared:
+            invasion_at_sea(s, aid)
     offer_defence(s, sorted(set(s.declared.values())))
 
 
+def fleet_areas(s, z: int) -> set[str]:
+    g = geo.graph(s)
+    return {g.area[x] for x in g.sea.get(z, ()) if x in g.area}
+
+
+def turn_back(s, aid: int, why: str) -> None:
+    s.declared = {k: v for k, v in s.declared.items() if k != aid}
+    s.invading = s.invading - {aid}
+    s.event("hgw_turned_back", army=aid, why=why)
+
+
+def invasion_at_sea(s, aid: int) -> None:
+    """seeds/001 Invasion Resolution steps 2-4, resolved for each invasion in army order
+    at the start of the initial attack: every enemy fleet not Expended based on a sea the
+    route enters intercepts (Fleet Naval Fire 2, 5; default policy: all of them); both
+    sides double their naval fire points and fire at once; at least half the invaders'
+    losses are amph SPs (default policy: amph first); the fleet with more points left
+    wins (ties: more losses inflicted, then the defender); a losing fleet is Expended, a
+    losing invasion returns to port. Then coastal air (6, 10 at an off-map box invaded by
+    the Axis) if the target is adjacent to no hex friendly to the invader and holds a
+    garrison or an army with infantry; then the escort (the invader's fleet based in the
+    army's port) fires once at the target hex (Fleet Naval Fire 4)."""
+    n, _, port = s.armies[aid]
+    t = s.declared[aid]
+    g = geo.graph(s)
+    route = invasion_routes(s, aid).get(t)
+    if route is None:
+        turn_back(s, aid, "no route")
+        return
+    areas = {g.area[x] for x in route}
+    spend = replenishment(s, route)
+    if spend:
+        amph = [u for u in army_sps(s, aid) if s.units[u].type == AMPH][:spend]
+        for u in amph:
+            kill(s, u, "replenishment")
+        s.event("hgw_replenish", army=aid, amph=len(amph), hexes=len(route) + 1)
+    esc = s.fleet.get(port)
+    escort = esc[1] if esc and esc[0] == n else 0
+    fp = opt(s, "hgw_firepower")
+    for fz, (o, pts) in sorted(s.fleet.items()):
+        if not army_sps(s, aid):
+            return
+        if not s.at_war(o, n) or fz in s.fleet_spent or pts < 1 or not fleet_areas(s, fz) & areas:
+            continue
+        d1, d2 = s.rng.roll(6), s.rng.roll(6)
+        on_inv = firepower(fp, min(10, 2 * pts), d1)
+        on_def = firepower(fp, min(10, 2 * escort), d2) if escort else 0
+        lost = take_losses(s, army_sps(s, aid), on_inv, "naval fire", AMPH)
+        left = max(0, pts - on_def)
+        s.fleet = (
+            {**s.fleet, fz: (o, left)} if left else {k: v for k, v in s.fleet.items() if k != fz}
+        )
+        invader_wins = escort > left or (escort == left and on_def > on_inv)
+        s.event(
+            "hgw_naval",
+            army=aid,
+            fleet=fz,
+            points=pts,
+            escort=escort,
+            dice=[d1, d2],
+            hits=[on_inv, on_def],
+            lost=lost,
+            winner=n if invader_wins else o,
+        )
+        if invader_wins:
+            if left:
+                s.fleet_spent = s.fleet_spent | {fz}
+        else:
+            if escort:
+                s.fleet_spent = s.fleet_spent | {port}
+            turn_back(s, aid, "naval battle lost")
+            return
+    if not army_sps(s, aid):
+        return
+    o = s.owner.get(t)
+    adjacent = any(friendly(s, n, x) for x in g.nbrs.get(t, ()))
+    holds_inf = any(army_count(s, a)[0] for a in armies_in(s, t) if s.armies[a][0] == o)
+    if not adjacent and enemy_hex(s, n, t) and (g.garrison.get(t) or holds_inf):
+        air = opt(s, "hgw_coastal_air")
+        strength = air[1] if t in g.box and n == opt(s, "hgw_axis") else air[0]
+        die = s.rng.roll(6)
+        hits = firepower(fp, min(10, int(strength)), die)
+        lost = take_losses(s, army_sps(s, aid), hits, "coastal air", AMPH)
+        s.event(
+            "hgw_coastal_air", army=aid, zone=t, strength=strength, die=die, hits=hits, lost=lost
+        )
+    if escort and army_sps(s, aid) and port not in s.fleet_spent and enemy_hex(s, n, t):
+        die = s.rng.roll(6)
+        hits = firepower(fp, min(10, escort), die)
+        there = [
+            u for u in s.at.get(t, ()) if s.units[u].nation != n and not building(s, s.units[u])
+        ]
+        lost = take_losses(s, there, hits, "naval fire")
+        s.event("hgw_support", army=aid, zone=t, strength=escort, die=die, hits=hits, lost=lost)
+
+
 def initial_legal(s) -> list[Action]:
+    inv = pending_invasions(s)
+    if inv:  # seeds/001 Invasion Procedure 5, Invasion Resolution step 7: first, and
+        # each invading army must attempt its advance
+        aid = inv[0]
+        t = s.declared[aid]
+        out = assault_groups(s, [(aid, t)]) if aid not in s.assaulted else []
+        return out + [Action("hgw_advance", units=(aid,), zone=t)]
     fresh = [(a, t) for a, t in sorted(s.declared.items()) if not s.advanced.get(a)]
     out = assault_groups(s, fresh)
     for aid, t in sorted(s.declared.items()):
@@ -1232,6 +1805,10 @@ def supply_check(s) -> None:
         for u in [u for u in s.at.get(z, ()) if s.units[u].nation == n]:
             kill(s, u, "unsupplied")  # forts (seeds/001 Effect Of Forts On Combat 5)
     lost_set = set(lost)
+    if opt(s, "hgw_unsupplied_capture") == "closest_pp":
+        capture_by_closest_pp(s, n, lost)
+        check_victory(s)
+        return
     for o in opponents(s, n):
         theirs = supplied(s, o, False)
         reach = geo.trace(
@@ -1239,6 +1816,7 @@ def supply_check(s) -> None:
             sources(s, o, False),
             lambda z, o=o: friendly(s, o, z) or z in lost_set,
             occupied_by=o,
+            seas=supply_seas(s, o),
         )
         near = geo.within(
             s, sorted({s.armies[a][2] for a in armies_of(s, o) if s.armies[a][2] in theirs}), 3
@@ -1248,6 +1826,30 @@ def supply_check(s) -> None:
                 set_owner(s, z, o, "unsupplied")
                 lost_set.discard(z)
     check_victory(s)
+
+
+def capture_by_closest_pp(s, n: str, lost) -> None:
+    """seeds/001 SPECIAL RULES FOR THE FALL OF GERMANY 4: an out-of-supply hex becomes
+    friendly to the opposing side with the closest undevastated production point; ties
+    by a die roll (the highest; still tied: the earlier side in the turn order). Distance
+    in hexes over land hexsides and crossing arrows, whoever holds them; a side with no
+    undevastated PP on the hex's land mass takes nothing."""
+    dist = {}
+    for o in opponents(s, n):
+        pps = [z for z, w in s.owner.items() if w == o and pp(s, z) > 0]
+        dist[o] = geo.within(s, pps, 10**6) if pps else {}
+    for z in lost:
+        near = [(d[z], o) for o, d in dist.items() if z in d]
+        if not near:
+            continue
+        best = min(k for k, _ in near)
+        tied = [o for k, o in near if k == best]
+        if len(tied) > 1:
+            rolls = {o: s.rng.roll(6) for o in tied}
+            top = max(rolls.values())
+            s.event("hgw_tie", zone=z, rolls=rolls)
+            tied = [o for o in tied if rolls[o] == top]
+        set_owner(s, z, tied[0], "unsupplied")
 
 
 # ---------------------------------------------------------------------- production
@@ -1270,6 +1872,47 @@ def production_enter(s) -> None:
     s.banks[n] = amount  # use it or lose it: nothing carries over
     s.income[n] = amount
     s.event("income", nation=n, amount=amount)
+    gift = s.lend.get(n, 0)
+    if gift:  # seeds/001 Lend-Lease 3-4: spent in this production phase or lost
+        s.lend = {k: v for k, v in s.lend.items() if k != n}
+        s.banks[n] = amount + gift
+        s.event("hgw_lend_received", nation=n, amount=gift)
+
+
+def lend_room(s, giver: str) -> tuple[str, int]:
+    """(receiver, PP the giver may still lend this turn): seeds/001 ALLIED-SOVIET
+    CO-OPERATION, Lend-Lease 1-2: up to 4 PP a turn from the Allied budget, each
+    lend-lease depot (0646, 1548) still the receiver's taking its share (2)."""
+    ll = opt(s, "hgw_lend_lease")
+    if not ll or ll.get("from") != giver:
+        return "", 0
+    to = str(ll.get("to", ""))
+    g = geo.graph(s)
+    share = sum(
+        int(pts)
+        for code, pts in (ll.get("depots") or {}).items()
+        if code in g.code and s.owner.get(g.code[code]) == to
+    )
+    cap = min(int(ll.get("max", 0)), share)
+    return to, max(0, min(cap - s.lend.get(to, 0), s.banks.get(giver, 0)))
+
+
+def lend_error(s, a: Action) -> str | None:
+    if s.phase != "production" or s.decision is not None:
+        return "lend-lease is given in the production phase"
+    to, room = lend_room(s, s.current_nation)
+    if not to or a.nation != to or a.count < 1:
+        return "no lend-lease from this side to that one"
+    if a.count > room:
+        return f"at most {room} PP more this turn (the depots held, the budget)"
+    return None
+
+
+def apply_lend(s, a: Action) -> None:
+    n = s.current_nation
+    s.banks[n] = s.banks.get(n, 0) - a.count
+    s.lend = {**s.lend, a.nation: s.lend.get(a.nation, 0) + a.count}
+    s.event("hgw_lend", nation=n, to=a.nation, amount=a.count)
 
 
 def production_exit(s, nation: str) -> None:
@@ -1296,6 +1939,9 @@ def production_legal(s) -> list[Action]:
     n = s.current_nation
     bank = s.banks.get(n, 0)
     out: list[Action] = []
+    to, room = lend_room(s, n)
+    if room:
+        out += [Action("hgw_lend", nation=to, count=c) for c in sorted({1, room})]
     rc = opt(s, "hgw_repair_cost")
     if bank >= rc:
         full = supplied(s, n, True)
@@ -1315,7 +1961,7 @@ def production_legal(s) -> list[Action]:
         lim = stack_limit(s, z)
         if lim is not None and sp_in(s, z) + 1 > lim:
             continue
-        for t in SP_TYPES:
+        for t in ARMY_TYPES:
             if t not in opt(s, "hgw_sp_types") or s.rules.units[t].cost > bank:
                 continue
             for a in armies_in(s, z, n):
@@ -1416,6 +2062,8 @@ def describe(s, a: Action) -> str | None:
     if k == "hgw_move":
         types = [s.units[u].type for u in a.units if u in s.units]
         what = f"{types.count(INF)} inf + {types.count(MECH)} mech"
+        if types.count(AMPH):
+            what += f" + {types.count(AMPH)} amph"
         src = s.army_of.get(a.units[0]) if a.units else None
         if a.target and a.target == src:
             return f"Move {army(a.target)} to {hx(a.path[-1])}"
@@ -1428,6 +2076,8 @@ def describe(s, a: Action) -> str | None:
 
     if k == "hgw_attack":
         return f"Announce: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
+    if k == "hgw_invade":
+        return f"Announce: {army(a.units[0])} invades {hx(a.zone)} by sea{own(a.zone)}"
     if k == "hgw_assault":
         names = ", ".join(army(x) for x in a.units)
         return f"Assault {hx(a.zone)} with {names} (strength {fire_strength(s, a.units, a.zone)})"
@@ -1451,6 +2101,11 @@ def describe(s, a: Action) -> str | None:
     if k == "hgw_losses":
         other = MECH if a.profile == INF else INF
         return f"Lose {a.profile} first, then {other}"
+    if k == "hgw_lend":
+        return f"Lend-lease: give {a.count} PP to {a.nation} (spent in its next production)"
+    if k == "hgw_convert":
+        where_ = hx(s.units[a.units[0]].zone) if a.units and a.units[0] in s.units else "?"
+        return f"Convert {len(a.units)} amphibious SP(s) in {where_} to infantry"
     if k == "hgw_repair":
         return f"Repair {a.count} point(s) in {hx(a.zone)}"
     if k == "hgw_build" and a.type == FORT:
@@ -1535,6 +2190,30 @@ class HgwSystem(RuleSystem):
         )
         act(
             ActionKind(
+                "hgw_invade",
+                apply_invade,
+                _checked(invade_error),
+                doc="units (army), zone: announce an amphibious invasion",
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_lend",
+                apply_lend,
+                _checked(lend_error),
+                doc="nation (receiver), count (PP): lend-lease in the production phase",
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_convert",
+                apply_convert,
+                _checked(convert_error),
+                doc="units: amphibious SPs that become infantry",
+            )
+        )
+        act(
+            ActionKind(
                 "hgw_attack", apply_attack, doc="units (army), zone: announce an initial attack"
             )
         )
@@ -1606,6 +2285,26 @@ class HgwSystem(RuleSystem):
             for k, v in opts[key].items():
                 if not isinstance(v, int) or isinstance(v, bool):
                     checker.fail(f"options.{key}.{k}", "must be a whole number")
+        for i, pair in enumerate(opts["hgw_separate"]):
+            if not (
+                isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)
+            ):
+                checker.fail(f"options.hgw_separate[{i}]", "must be a pair of nation ids")
+        for k, v in opts["hgw_sea_capacity"].items():
+            if not isinstance(v, dict) or not all(
+                isinstance(c, int) and not isinstance(c, bool) and c >= -1 for c in v.values()
+            ):
+                checker.fail(
+                    f"options.hgw_sea_capacity.{k}", "must map sea areas to SPs (-1 unlimited)"
+                )
+        for k, v in opts["hgw_sea_box_limit"].items():
+            if not isinstance(v, dict) or not all(
+                isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in v.values()
+            ):
+                checker.fail(f"options.hgw_sea_box_limit.{k}", 'must map "box ..." to SPs')
+        for k, v in opts["hgw_sea_supply"].items():
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                checker.fail(f"options.hgw_sea_supply.{k}", "must be a list of sea areas")
         for k, v in opts["hgw_home"].items():
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 checker.fail(f"options.hgw_home.{k}", "must be a list of country names")
@@ -1619,7 +2318,7 @@ class HgwSystem(RuleSystem):
                 checker.fail(f"options.hgw_siberia_income[{i}]", "must be [date, PP]")
 
     def check_ruleset(self, checker, options, units, facilities, terrain, borders) -> None:
-        for t in (*options["hgw_sp_types"], *SP_TYPES):
+        for t in (*options["hgw_sp_types"], *SP_TYPES):  # amph only where it is built
             if t not in units:
                 checker.fail("units", f"the hgw system needs unit type '{t}' ([units.{t}])")
 
@@ -1635,7 +2334,11 @@ class HgwSystem(RuleSystem):
     def stalemate(self, state) -> None:
         """Nobody can act for a whole round: nothing will change, so the Axis cannot
         win any more (it would have won at once): the Soviets win, as at the end."""
-        finish(state, opt(state, "hgw_soviet"), "stalemate: no side can act, the Axis did not win")
+        game_end(
+            state,
+            "stalemate: no side can act",
+            "stalemate: no side can act, the Axis did not win",
+        )
 
     def describe(self, state, action: Action) -> str | None:
         return describe(state, action)

@@ -20,7 +20,7 @@ from collections import defaultdict
 from typing import Any
 
 from gamecore.hgw import audit, geo
-from gamecore.hgw.system import FORT, SP_TYPES, pp, supplied
+from gamecore.hgw.system import ARMY_TYPES, FORT, SP_TYPES, pp, supplied
 from gamecore.model.calendar import months_per_round, parse_date
 from gamecore.validate.core import check
 
@@ -268,7 +268,7 @@ def sp_types(ctx):
         return
     listed = _options(ctx)[0].get("hgw_sp_types")
     listed = listed if isinstance(listed, list) else list(SP_TYPES)
-    allowed = [t for t in listed if t in (*SP_TYPES, FORT) and t in ctx.ruleset.units]
+    allowed = [t for t in listed if t in (*ARMY_TYPES, FORT) and t in ctx.ruleset.units]
     bad: dict[str, set[int]] = defaultdict(set)
     for i, st in enumerate(ctx.scenario.units, start=1):
         zones = [st.zone] if st.zone in ctx.map.zones else []

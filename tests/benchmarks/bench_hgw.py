@@ -2,7 +2,9 @@
 Barbarossa-shaped test map (games per minute, actions per game), and on a Europe-sized
 synthetic hex map (24 rows x 33 columns, 792 hexes, 12 armies a side) the paths a
 player's turn takes: the movement phase's legal actions, a supply trace, and a whole
-random game.
+random game; on the bundled pack's Fall of Germany (three sides, sea movement and sea
+supply) the Allied movement phase's legal actions (sea moves through unlimited seas),
+an Allied supply trace across the seas, and a whole random game.
 
 ``WARROOM_BENCH_HGW_GAMES`` sets the games on the small map (default 20)."""
 
@@ -83,4 +85,37 @@ def run() -> dict:
     acts = play(s, {"AXIS": RandomBot(1), "SOV": RandomBot(2)}, max_actions=200_000)
     out["large_random_game_s"] = round(time.perf_counter() - t0, 2)
     out["large_random_game_actions"] = acts
+    out.update(fall_of_germany())
+    return out
+
+
+def fall_of_germany() -> dict:
+    from pathlib import Path
+
+    from gamecore.store import read_pack
+
+    path = Path(__file__).resolve().parents[2] / "resources/samples/hgw-barbarossa.warroom"
+    pack = read_pack(path)
+    out = {}
+    s = new_game(pack, "fall_of_germany", seed=1, log="none")
+    while not (s.current_nation == "ALL" and s.phase == "movement"):
+        s.apply(s.legal_actions()[-1])  # end_phase
+    n = 10
+    t0 = time.perf_counter()
+    for _ in range(n):
+        s._legal = None
+        s.board.cache.pop("hgw_sea_reach", None)
+        legal = s.legal_actions()
+    out["fog_allied_movement_legal_ms"] = round(1000 * (time.perf_counter() - t0) / n, 1)
+    out["fog_allied_movement_actions"] = len(legal)
+    t0 = time.perf_counter()
+    for _ in range(n):
+        supplied(s, "ALL", True)
+    out["fog_allied_supply_trace_ms"] = round(1000 * (time.perf_counter() - t0) / n, 2)
+    s = new_game(pack, "fall_of_germany", seed=1, log="none")
+    t0 = time.perf_counter()
+    acts = play(s, {n: RandomBot(i + 1) for i, n in enumerate(("AXIS", "SOV", "ALL"))})
+    out["fog_random_game_s"] = round(time.perf_counter() - t0, 2)
+    out["fog_random_game_actions"] = acts
+    out["fog_winner"] = s.winner
     return out

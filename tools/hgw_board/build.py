@@ -61,6 +61,7 @@ from gamecore.model import (
     Zone,
     border_key,
 )
+from tools.hgw_board.fall_of_germany import box_production, fall_of_germany
 from tools.sample_world.build import _load_tables, geodata_dir, run_build
 
 __all__ = [
@@ -544,13 +545,16 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
             "Hitler's Global War v1.4b, the Barbarossa scenario, on a hex grid fitted to "
             "Natural Earth 1:110m geography: Europe to the Urals, the Mediterranean and the "
             f"Near East, {sum(1 for z in m.zones.values() if z.kind == 'land')} land hexes, "
-            "5 off-map boxes and Siberia. Authored where the rulebook's lost map is silent."
+            "5 off-map boxes and Siberia. Authored where the rulebook's lost map is silent. "
+            "Also the Fall of Germany scenario (three sides; and its two-player variant)."
         ),
         "source": "Natural Earth (public domain), see resources/geodata/README.md",
         "built_by": "python -m tools.hgw_board",
     }
     try:
         _scenario(pack, by_code, row_hex)
+        box_production(m)
+        fall_of_germany(pack)
     except (KeyError, ValueError) as err:
         _fail(f"scenario: {err!r}")
     return pack
