@@ -1020,7 +1020,9 @@ def inflict(s, uids, hits: int, reason: str) -> int:
     """Losses chosen by their owner (seeds/001 Assault Resolution 5): the decision
     ``hgw_losses`` when the game offers it and the choice matters (both types among
     the SPs that may be lost, fewer hits than SPs); else the default policy, infantry
-    first. Returns the SPs lost now (0 while the decision is pending)."""
+    first. Returns the SPs lost: while the decision is pending, the SPs its answer will
+    remove (``hits``: the decision is offered only when fewer hits than SPs), so the
+    roll's event can record the real count (``s.pending_loss`` says who is choosing)."""
     uids = list(uids)
     if "hgw_losses" in s.decisions and 0 < hits < len(uids):
         types = {s.units[u].type for u in uids}
@@ -1028,7 +1030,7 @@ def inflict(s, uids, hits: int, reason: str) -> int:
             owner = s.units[uids[0]].nation
             s.pending_loss = (tuple(sorted(uids)), hits, reason)
             s.decision = Decision(owner, "hgw_losses", reason)
-            return 0
+            return hits
     return take_losses(s, uids, hits, reason)
 
 
@@ -1100,12 +1102,34 @@ def advance_mech(s, aid: int) -> int:
         amph = army_amph(s, aid)
         return min(10, amph + min(amph, inf + mech))
     _, mech = army_count(s, aid)
-    t = geo.graph(s).terrain.get(s.armies[aid][2])
+    return mech_advance_strength(s, s.armies[aid][2], mech)
+
+
+def mech_advance_strength(s, src: int, mech: int) -> int:
+    """The advance strength of ``mech`` mechanized SPs advancing out of hex ``src``
+    (seeds/001 SWAMP COMBAT, JUNGLE COMBAT: not counted out of a swamp, halved out of a
+    jungle), at most 10 (seeds/001 Advance Resolution 2: 10+ reads 10)."""
+    t = geo.graph(s).terrain.get(src)
     if t == "swamp":
         mech = 0
     elif t == "jungle":
         mech //= 2
     return min(10, mech)
+
+
+def advance_modifier(s, nation: str, src: int, target: int, dfn: int, bonus: int) -> int:
+    """What is added to the die of ``nation``'s advance from ``src`` into ``target``
+    against defence ``dfn`` (:func:`defence_value`): ``bonus`` (seeds/001 Advance
+    Resolution 10: +1 per hex the army advanced into this turn), the target's terrain
+    (seeds/001 MOUNTAIN / SWAMP / DESERT COMBAT; JUNGLE COMBAT: +1 only into an empty,
+    ungarrisoned jungle hex) and the Russian winter of the hex advanced from. The one
+    source of the modifier: :func:`apply_advance` rolls with it, :mod:`gamecore.hgw.odds`
+    counts the faces with it."""
+    terrain = geo.graph(s).terrain.get(target, "clear")
+    tmod = int(opt(s, "hgw_terrain_advance").get(terrain, 0))
+    if terrain == "jungle" and dfn != 0:
+        tmod = 0  # +1 only into an empty, ungarrisoned jungle hex
+    return bonus + tmod + winter_mod(s, nation, src)
 
 
 def can_attack(s, aid: int) -> bool:
@@ -1365,7 +1389,16 @@ def defensive_assault(s, target: int, aids) -> None:
         roll=roll,
         hits=hits,
         lost=lost,
+        **_chooser(s),
     )
+
+
+def _chooser(s) -> dict:
+    """The ``chooser`` field of a roll's event whose losses wait for their owner's
+    ``hgw_losses`` decision (the event's ``lost`` is then what the answer removes)."""
+    if s.pending_loss and s.decision is not None and s.decision.kind == "hgw_losses":
+        return {"chooser": s.decision.owner}
+    return {}
 
 
 # ---------------------------------------------------------------------- assault / advance
@@ -1472,6 +1505,7 @@ def apply_assault(s, a: Action) -> None:
         absorbed=absorbed,
         lost=lost,
         garrison=garrison,
+        **_chooser(s),
     )
 
 
@@ -1511,6 +1545,15 @@ def pending_invasions(s) -> list[int]:
     )
 
 
+def advance_ok(s, aid: int, mech: int, dfn: int, roll: int) -> bool:
+    """Whether army ``aid``'s advance with strength ``mech`` against defence ``dfn``
+    succeeds at modified ``roll`` (seeds/001 ADVANCE TABLE); an invasion of a friendly
+    coastal hex always does (rules-notes/001 §4.11)."""
+    if dfn == FRIENDLY and aid in s.invading and not s.advanced.get(aid):
+        return True
+    return advance_succeeds(opt(s, "hgw_advance"), mech, dfn, roll)
+
+
 def apply_advance(s, a: Action) -> None:
     why = advance_error(s, a)
     if why:
@@ -1518,22 +1561,14 @@ def apply_advance(s, a: Action) -> None:
     n = s.current_nation
     (aid,) = a.units
     t = a.zone
-    g = geo.graph(s)
     src = s.armies[aid][2]
     mech = advance_mech(s, aid)
     dfn = defence_value(s, n, t)
-    terrain = g.terrain.get(t, "clear")
-    tmod = int(opt(s, "hgw_terrain_advance").get(terrain, 0))
-    if terrain == "jungle" and dfn != 0:
-        tmod = 0  # +1 only into an empty, ungarrisoned jungle hex
-    bonus = s.advanced.get(aid, 0)
-    wmod = winter_mod(s, n, src)
+    mod = advance_modifier(s, n, src, t, dfn, s.advanced.get(aid, 0))
     die = s.rng.roll(6)
-    roll = die + bonus + tmod + wmod
+    roll = die + mod
     invasion = aid in s.invading and not s.advanced.get(aid)
-    ok = advance_succeeds(opt(s, "hgw_advance"), mech, dfn, roll)
-    if invasion and dfn == FRIENDLY:
-        ok = True  # invading a friendly coastal hex succeeds (rules-notes/001 §4.11)
+    ok = advance_ok(s, aid, mech, dfn, roll)
     if dfn != FRIENDLY:  # a battle for the playtest statistics: the advance decides it
         s.event("battle", zone=t, attacker=n, defender=s.owner.get(t), kind="battle")
         s.event("battle_end", zone=t, result="attacker" if ok else "defender")
