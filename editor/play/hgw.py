@@ -283,6 +283,8 @@ def describe_hgw_event(pack, e: dict[str, Any], state=None) -> str | None:
         return f"{e.get('nation')} moves {e.get('sps')} SP(s) {src} → {dst} ({army(e.get('army'))})"
     if kind == "hgw_attack":
         return f"{e.get('nation')} announces: {army(e.get('army'))} attacks {here}"
+    if kind == "hgw_amph_advance":
+        return f"Exploitation: {army(e.get('army'))} advances amphibiously on {here}"
     if kind == "hgw_exploit":
         return f"Exploitation: {army(e.get('army'))} attacks {here}"
     if kind == "hgw_pass":

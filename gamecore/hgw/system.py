@@ -5,6 +5,7 @@ and the choices made where the rulebook is silent are in docs/hitlers_global_war
 
 from __future__ import annotations
 
+import heapq
 from itertools import combinations
 from typing import Any
 
@@ -151,6 +152,14 @@ PARTS = (
         doc="armies whose announced attack this turn is an amphibious invasion",
     ),
     Part(
+        "amphibious",
+        lambda s: frozenset(),
+        "share",
+        snapshot=sorted,
+        sparse=True,
+        doc="the army making an amphibious advance now (exploitation), until it rolls",
+    ),
+    Part(
         "beachhead",
         lambda s: {},
         "copy",
@@ -253,6 +262,12 @@ OPTIONS = (
         'lend-lease: {from = "ALL", to = "SOV", max = 4, depots = {hex = PP}}; {} none',
     ),
     _o("hgw_invasion_range", "int", 6, "sea hexes an amphibious invasion route may run"),
+    _o(
+        "hgw_sea_half_rows",
+        "int",
+        12,
+        "a sea route entering a hex of a lower row number costs half a hex (0: off)",
+    ),
     _o(
         "hgw_invasion_extension",
         "int",
@@ -737,6 +752,8 @@ def begin_turn(s) -> None:
         s.shipped = {}
     if s.invading:
         s.invading = frozenset()
+    if s.amphibious:
+        s.amphibious = frozenset()
     if s.fleet_spent:
         s.fleet_spent = frozenset()
     if s.beachhead:
@@ -1063,7 +1080,7 @@ def fire_strength(s, aids, target: int | None) -> int:
     swamp, halved into jungle), capped at ``hgw_fire_cap``. ``target`` None: a
     defensive assault (every SP fires). Invading armies fire with their amphibious SPs
     only (seeds/001 Invasion Assault 2)."""
-    if target is not None and aids and all(a in s.invading for a in aids):
+    if target is not None and aids and all(at_sea(s, a) for a in aids):
         return min(opt(s, "hgw_fire_cap"), sum(army_amph(s, a) for a in aids))
     inf = mech = 0
     for a in aids:
@@ -1092,12 +1109,19 @@ def defence_value(s, nation: str, target: int) -> int:
     return 0
 
 
+def at_sea(s, aid: int) -> bool:
+    """Whether the army's attack now is seaborne: its announced invasion, not yet
+    advanced, or its amphibious advance in exploitation (seeds/001 Amphibious Advance:
+    "follows the same rules for amphibious invasions")."""
+    return (aid in s.invading and not s.advanced.get(aid)) or aid in s.amphibious
+
+
 def advance_mech(s, aid: int) -> int:
     """The army's advance strength: its mech (not counted out of a swamp, halved out of a
     jungle), at most 10. An invading army's: its amphibious SPs and as many of its
     infantry and mechanized (seeds/001 AMPHIBIOUS INVASIONS; rules-notes/001 §4.11: 4
     amph + 2 mech + 3 inf advance with 8)."""
-    if aid in s.invading and not s.advanced.get(aid):
+    if at_sea(s, aid):
         inf, mech = army_count(s, aid)
         amph = army_amph(s, aid)
         return min(10, amph + min(amph, inf + mech))
@@ -1159,40 +1183,71 @@ def invasion_targets(s, aid: int) -> list[int]:
     map without ports, any coastal hex); the target is a land hex held by a side, at the
     end of a sea route of at most ``hgw_invasion_range`` hexes through any sea (the
     transport capacities do not apply; controlling hexes do, seeds/001 Sea Route 4)."""
-    n, _, z = s.armies[aid]
+    return sorted(invasion_routes(s, aid)) if may_sail(s, aid) else []
+
+
+def may_sail(s, aid: int) -> bool:
+    """Whether the army may invade (or advance amphibiously) now: at least half of its
+    SPs amphibious, free to attack, in a port (any coastal hex on a map without ports)."""
+    z = s.armies[aid][2]
     sps = army_sps(s, aid)
     if not sps or 2 * army_amph(s, aid) < len(sps) or not can_attack(s, aid):
-        return []
+        return False
     g = geo.graph(s)
     ports = g_ports(s)
-    if ports and z not in ports or not any(x in g.area for x in g.sea.get(z, ())):
-        return []
-    return sorted(invasion_routes(s, aid))
+    return not (ports and z not in ports) and any(x in g.area for x in g.sea.get(z, ()))
 
 
-def invasion_routes(s, aid: int) -> dict[int, tuple[int, ...]]:
-    """target -> the sea hexes of the shortest invasion route from the army's hex."""
+def invasion_range(s, aid: int, less: int = 0) -> int:
+    """The army's invasion range in half hexes: ``hgw_invasion_range``, plus
+    ``hgw_invasion_extension`` for each amph SP it could expend (one is kept), less
+    ``less`` hexes (seeds/001 Amphibious Advance: one per hex already advanced)."""
+    ext = opt(s, "hgw_invasion_extension")
+    rng = opt(s, "hgw_invasion_range") + (ext * max(0, army_amph(s, aid) - 1) if ext else 0)
+    return 2 * (rng - less)
+
+
+def invasion_routes(s, aid: int, less: int = 0) -> dict[int, tuple[int, ...]]:
+    """target -> the sea hexes of the cheapest invasion route from the army's hex
+    (seeds/001 Invasion Procedure 3; Sea Route 2: across a crossing-arrow hexside only
+    when both its hexes are friendly; Sea Route 7: half a hex for each hex entered above
+    row ``hgw_sea_half_rows``); ``less``: hexes the army already advanced this turn."""
     n, _, z = s.armies[aid]
     g = geo.graph(s)
     fr = lambda x: friendly(s, n, x)  # noqa: E731
-    ext = opt(s, "hgw_invasion_extension")
-    rng = opt(s, "hgw_invasion_range") + (ext * max(0, army_amph(s, aid) - 1) if ext else 0)
-    first = sorted(
-        x for x in g.sea.get(z, ()) if x in g.area and (x not in g.control or fr(g.control[x]))
-    )
-    dist = {x: 1 for x in first}
-    parent: dict[int, int | None] = {x: None for x in first}
-    todo = list(first)
+    limit = invasion_range(s, aid, less)
+    below = opt(s, "hgw_sea_half_rows")
+    cost: dict[int, int] = {}
+    parent: dict[int, int | None] = {}
+    heap: list[tuple[int, int, int]] = []
+    seq = 0
+    for x in sorted(g.sea.get(z, ())):
+        if x in g.area and (x not in g.control or fr(g.control[x])):
+            c = geo.sea_cost(g, x, below)
+            if c < limit:
+                cost[x], parent[x] = c, None
+                heap.append((c, seq, x))
+                seq += 1
+    heapq.heapify(heap)
     out: dict[int, tuple[int, ...]] = {}
-    while todo:
-        x = todo.pop(0)
-        for y in g.sea.get(x, ()):
+    done: set[int] = set()
+    while heap:
+        cx, _, x = heapq.heappop(heap)
+        if x in done:
+            continue
+        done.add(x)
+        for y in geo.sea_steps(g, x, fr):
+            cy = cx + geo.sea_cost(g, y, below)
             if y in g.area:
-                if y not in dist and dist[x] < rng - 1 and (y not in g.control or fr(g.control[y])):
-                    dist[y] = dist[x] + 1
-                    parent[y] = x
-                    todo.append(y)
-            elif y != z and y not in out and dist[x] + 1 <= rng and (fr(y) or enemy_hex(s, n, y)):
+                if (
+                    cy < limit
+                    and cy < cost.get(y, limit)
+                    and (y not in g.control or fr(g.control[y]))
+                ):
+                    cost[y], parent[y] = cy, x
+                    heapq.heappush(heap, (cy, seq, y))
+                    seq += 1
+            elif y != z and y not in out and cy <= limit and (fr(y) or enemy_hex(s, n, y)):
                 path = [x]
                 while parent[path[-1]] is not None:
                     path.append(parent[path[-1]])
@@ -1200,13 +1255,20 @@ def invasion_routes(s, aid: int) -> dict[int, tuple[int, ...]]:
     return out
 
 
-def replenishment(s, route) -> int:
-    """Amph SPs an invasion route of these sea hexes expends: one per
-    ``hgw_invasion_extension`` hexes (or part) beyond ``hgw_invasion_range`` (seeds/001
-    Invasion Procedure 3: the fleet replenishment unit); the target is the last hex."""
-    over = len(route) + 1 - opt(s, "hgw_invasion_range")
+def route_cost(s, route, target: int) -> int:
+    """Half hexes of an invasion route's sea hexes and its target."""
+    g = geo.graph(s)
+    below = opt(s, "hgw_sea_half_rows")
+    return sum(geo.sea_cost(g, x, below) for x in (*route, target))
+
+
+def replenishment(s, route, target: int, less: int = 0) -> int:
+    """Amph SPs an invasion route of these sea hexes into ``target`` expends: one per
+    ``hgw_invasion_extension`` hexes (or part) beyond ``hgw_invasion_range`` less ``less``
+    (seeds/001 Invasion Procedure 3: the fleet replenishment unit; Amphibious Advance)."""
+    over = route_cost(s, route, target) - 2 * (opt(s, "hgw_invasion_range") - less)
     ext = opt(s, "hgw_invasion_extension")
-    return -(-over // ext) if over > 0 and ext else 0
+    return -(-over // (2 * ext)) if over > 0 and ext else 0
 
 
 def g_ports(s) -> frozenset:
@@ -1372,7 +1434,7 @@ def defensive_assault(s, target: int, aids) -> None:
     s.defended = s.defended | frozenset(aids)
     attackers = attackers_of(s, target)
     pool = [u for a in attackers for u in army_sps(s, a)]
-    if any(a in s.invading and not s.advanced.get(a) for a in attackers):
+    if any(at_sea(s, a) for a in attackers):
         # at least half the losses of invaders are amphibious SPs (seeds/001 Defensive
         # Assault 3): the default policy takes amphibious SPs first
         lost = take_losses(s, pool, hits, "defensive assault", AMPH)
@@ -1429,7 +1491,7 @@ def assault_error(s, a: Action) -> str | None:
         return "the armies of one hex assault together"
     if friendly(s, n, a.zone):
         return "friendly armies never assault one another"
-    inv = [x in s.invading and not s.advanced.get(x) for x in a.units]
+    inv = [at_sea(s, x) for x in a.units]
     if any(inv) and not all(inv):
         return "invading armies assault apart from the others"
     if s.phase == "initial" and not any(inv) and pending_invasions(s):
@@ -1518,7 +1580,7 @@ def advance_error(s, a: Action) -> str | None:
         return "not an army of the side"
     if not can_attack(s, aid):
         return "the army may not attack"
-    invading = aid in s.invading and not s.advanced.get(aid)
+    invading = at_sea(s, aid)
     if s.phase == "initial":
         if s.declared.get(aid) != a.zone:
             return "the army did not announce an attack on that hex"
@@ -1549,7 +1611,7 @@ def advance_ok(s, aid: int, mech: int, dfn: int, roll: int) -> bool:
     """Whether army ``aid``'s advance with strength ``mech`` against defence ``dfn``
     succeeds at modified ``roll`` (seeds/001 ADVANCE TABLE); an invasion of a friendly
     coastal hex always does (rules-notes/001 §4.11)."""
-    if dfn == FRIENDLY and aid in s.invading and not s.advanced.get(aid):
+    if dfn == FRIENDLY and at_sea(s, aid):
         return True
     return advance_succeeds(opt(s, "hgw_advance"), mech, dfn, roll)
 
@@ -1567,8 +1629,10 @@ def apply_advance(s, a: Action) -> None:
     mod = advance_modifier(s, n, src, t, dfn, s.advanced.get(aid, 0))
     die = s.rng.roll(6)
     roll = die + mod
-    invasion = aid in s.invading and not s.advanced.get(aid)
+    invasion = at_sea(s, aid)
     ok = advance_ok(s, aid, mech, dfn, roll)
+    if aid in s.amphibious:
+        s.amphibious = s.amphibious - {aid}
     if dfn != FRIENDLY:  # a battle for the playtest statistics: the advance decides it
         s.event("battle", zone=t, attacker=n, defender=s.owner.get(t), kind="battle")
         s.event("battle_end", zone=t, result="attacker" if ok else "defender")
@@ -1653,7 +1717,7 @@ def retreat(s, aid: int, frm: int) -> None:
 def initial_enter(s) -> None:
     for aid in sorted(s.invading):
         if aid in s.armies and aid in s.declared:
-            invasion_at_sea(s, aid)
+            invasion_at_sea(s, aid, s.declared[aid])
     offer_defence(s, sorted(set(s.declared.values())))
 
 
@@ -1668,7 +1732,7 @@ def turn_back(s, aid: int, why: str) -> None:
     s.event("hgw_turned_back", army=aid, why=why)
 
 
-def invasion_at_sea(s, aid: int) -> None:
+def invasion_at_sea(s, aid: int, t: int, less: int = 0) -> None:
     """seeds/001 Invasion Resolution steps 2-4, resolved for each invasion in army order
     at the start of the initial attack: every enemy fleet not Expended based on a sea the
     route enters intercepts (Fleet Naval Fire 2, 5; default policy: all of them); both
@@ -1678,16 +1742,16 @@ def invasion_at_sea(s, aid: int) -> None:
     losing invasion returns to port. Then coastal air (6, 10 at an off-map box invaded by
     the Axis) if the target is adjacent to no hex friendly to the invader and holds a
     garrison or an army with infantry; then the escort (the invader's fleet based in the
-    army's port) fires once at the target hex (Fleet Naval Fire 4)."""
+    army's port) fires once at the target hex (Fleet Naval Fire 4). ``less``: an
+    amphibious advance's hexes already advanced (its range is that much shorter)."""
     n, _, port = s.armies[aid]
-    t = s.declared[aid]
     g = geo.graph(s)
-    route = invasion_routes(s, aid).get(t)
+    route = invasion_routes(s, aid, less).get(t)
     if route is None:
         turn_back(s, aid, "no route")
         return
     areas = {g.area[x] for x in route}
-    spend = replenishment(s, route)
+    spend = replenishment(s, route, t, less)
     if spend:
         amph = [u for u in army_sps(s, aid) if s.units[u].type == AMPH][:spend]
         for u in amph:
@@ -1785,6 +1849,8 @@ def exploitation_legal(s) -> list[Action]:
     for a in exploit_candidates(s):
         for t in attack_targets(s, a):
             out.append(Action("hgw_exploit", units=(a,), zone=t))
+        for t in amphibious_targets(s, a):
+            out.append(Action("hgw_amph_advance", units=(a,), zone=t))
     return out + [END]
 
 
@@ -1815,9 +1881,60 @@ def apply_exploit(s, a: Action) -> None:
     offer_defence(s, [a.zone])
 
 
+def amphibious_targets(s, aid: int) -> list[int]:
+    """Hexes army ``aid`` may advance into amphibiously in exploitation (seeds/001
+    Amphibious Advance; rules-notes/001 §4.11): an army that invaded successfully this
+    turn, still at least half amphibious SPs and in a port, "in lieu of advance
+    resolution" along an invasion route shortened by one hex for each hex it advanced
+    (an ordinary advance in between counts too); +1 to the die for each such hex, as any
+    advance. Otherwise the invasion's rules: fleets intercept, coastal air fires, the
+    defenders defensively assault, the amph SPs assault, amph + as many inf/mech advance."""
+    if s.phase != "exploitation" or aid not in s.invading or not s.advanced.get(aid):
+        return []
+    if aid not in exploit_candidates(s) or not may_sail(s, aid):
+        return []
+    return sorted(invasion_routes(s, aid, s.advanced[aid]))
+
+
+def amph_advance_error(s, a: Action) -> str | None:
+    if s.phase != "exploitation" or len(a.units) != 1:
+        return "not an exploitation attack"
+    if s.exploit[1]:
+        return "the exploiting army must first advance into its target"
+    (aid,) = a.units
+    if a.zone not in amphibious_targets(s, aid):
+        return (
+            "no amphibious advance there (an army that invaded this turn, half amph SPs, "
+            "in a port, the route shortened by the hexes advanced)"
+        )
+    return None
+
+
+def apply_amph_advance(s, a: Action) -> None:
+    why = amph_advance_error(s, a)
+    if why:
+        raise RulesError(f"illegal amphibious advance: {why}")
+    (aid,) = a.units
+    xa, _, done = s.exploit
+    if xa and xa != aid:
+        done = done | {xa}  # no return to an earlier army
+    s.exploit = (aid, a.zone, done)
+    s.amphibious = s.amphibious | {aid}
+    s.event("hgw_amph_advance", army=aid, zone=a.zone, advanced=s.advanced[aid])
+    invasion_at_sea(s, aid, a.zone, s.advanced[aid])
+    if aid not in s.invading or not army_sps(s, aid):  # turned back at sea, or sunk
+        s.amphibious = s.amphibious - {aid}
+        s.failed = s.failed | {aid}
+        s.exploit = (aid, 0, done)
+        return
+    offer_defence(s, [a.zone])
+
+
 def exploitation_exit(s, nation: str) -> None:
     s.no_garrison = frozenset()  # garrisons come back at the end of the combat phase
     s.exploit = (0, 0, frozenset())
+    if s.amphibious:
+        s.amphibious = frozenset()
 
 
 # ---------------------------------------------------------------------- supply check
@@ -2129,6 +2246,8 @@ def describe(s, a: Action) -> str | None:
         return f"Advance {army(aid)} into {hx(a.zone)}"
     if k == "hgw_exploit":
         return f"Exploit: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
+    if k == "hgw_amph_advance":
+        return f"Amphibious advance: {army(a.units[0])} sails for {hx(a.zone)}{own(a.zone)}"
     if k == "hgw_defend":
         return f"Defensive assault from {hx(a.zone)}: " + ", ".join(army(x) for x in a.units)
     if k == "hgw_pass":
@@ -2268,6 +2387,14 @@ class HgwSystem(RuleSystem):
         act(
             ActionKind(
                 "hgw_exploit", apply_exploit, _checked(exploit_error), doc="units (army), zone"
+            )
+        )
+        act(
+            ActionKind(
+                "hgw_amph_advance",
+                apply_amph_advance,
+                _checked(amph_advance_error),
+                doc="units (army), zone: an amphibious advance in exploitation",
             )
         )
         act(
