@@ -1873,12 +1873,20 @@ def apply_exploit(s, a: Action) -> None:
     if why:
         raise RulesError(f"illegal exploitation: {why}")
     (aid,) = a.units
-    xa, _, done = s.exploit
-    if xa and xa != aid:
-        done = done | {xa}  # no return to an earlier army
-    s.exploit = (aid, a.zone, done)
+    exploit_next(s, aid, a.zone)
     s.event("hgw_exploit", army=aid, zone=a.zone)
     offer_defence(s, [a.zone])
+
+
+def exploit_next(s, aid: int, t: int) -> frozenset:
+    """Army ``aid`` attacks ``t`` in exploitation; naming another army than the last
+    ends the last one's exploitation (seeds/001 Exploitation 2: no return). Returns the
+    armies done."""
+    xa, _, done = s.exploit
+    if xa and xa != aid:
+        done = done | {xa}
+    s.exploit = (aid, t, done)
+    return done
 
 
 def amphibious_targets(s, aid: int) -> list[int]:
@@ -1915,10 +1923,7 @@ def apply_amph_advance(s, a: Action) -> None:
     if why:
         raise RulesError(f"illegal amphibious advance: {why}")
     (aid,) = a.units
-    xa, _, done = s.exploit
-    if xa and xa != aid:
-        done = done | {xa}  # no return to an earlier army
-    s.exploit = (aid, a.zone, done)
+    done = exploit_next(s, aid, a.zone)
     s.amphibious = s.amphibious | {aid}
     s.event("hgw_amph_advance", army=aid, zone=a.zone, advanced=s.advanced[aid])
     invasion_at_sea(s, aid, a.zone, s.advanced[aid])
@@ -2290,6 +2295,41 @@ def _checked(error):
     return is_legal
 
 
+#: the system's action kinds: (kind, apply, error check or None, doc) (docs/hitlers_global_war.md
+#: Action vocabulary)
+ACTION_KINDS = (
+    ("hgw_move", apply_move, move_error, "units, path (from, to), target: army to join (0 new)"),
+    (
+        "hgw_invade",
+        apply_invade,
+        invade_error,
+        "units (army), zone: announce an amphibious invasion",
+    ),
+    (
+        "hgw_lend",
+        apply_lend,
+        lend_error,
+        "nation (receiver), count (PP): lend-lease in the production phase",
+    ),
+    ("hgw_convert", apply_convert, convert_error, "units: amphibious SPs that become infantry"),
+    ("hgw_attack", apply_attack, None, "units (army), zone: announce an initial attack"),
+    ("hgw_assault", apply_assault, assault_error, "units (armies of one hex), zone"),
+    ("hgw_advance", apply_advance, advance_error, "units (army), zone"),
+    ("hgw_exploit", apply_exploit, exploit_error, "units (army), zone"),
+    (
+        "hgw_amph_advance",
+        apply_amph_advance,
+        amph_advance_error,
+        "units (army), zone: an amphibious advance in exploitation",
+    ),
+    ("hgw_defend", apply_defend, defend_error, "zone, units (armies)"),
+    ("hgw_pass", apply_defend, defend_error, "zone: no defensive assault"),
+    ("hgw_losses", apply_losses, losses_error, "profile: the SP type lost first (inf, mech)"),
+    ("hgw_repair", apply_repair, repair_error, "zone, count (points)"),
+    ("hgw_build", apply_build, build_error, "zone, type, count, target (army, 0 new)"),
+)
+
+
 class HgwSystem(RuleSystem):
     name = "hgw"
     title = (
@@ -2333,101 +2373,8 @@ class HgwSystem(RuleSystem):
                 doc="repair, build (use it or lose it)",
             )
         )
-        act = self.add_action
-        act(
-            ActionKind(
-                "hgw_move",
-                apply_move,
-                _checked(move_error),
-                doc="units, path (from, to), target: army to join (0 new)",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_invade",
-                apply_invade,
-                _checked(invade_error),
-                doc="units (army), zone: announce an amphibious invasion",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_lend",
-                apply_lend,
-                _checked(lend_error),
-                doc="nation (receiver), count (PP): lend-lease in the production phase",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_convert",
-                apply_convert,
-                _checked(convert_error),
-                doc="units: amphibious SPs that become infantry",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_attack", apply_attack, doc="units (army), zone: announce an initial attack"
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_assault",
-                apply_assault,
-                _checked(assault_error),
-                doc="units (armies of one hex), zone",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_advance", apply_advance, _checked(advance_error), doc="units (army), zone"
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_exploit", apply_exploit, _checked(exploit_error), doc="units (army), zone"
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_amph_advance",
-                apply_amph_advance,
-                _checked(amph_advance_error),
-                doc="units (army), zone: an amphibious advance in exploitation",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_defend", apply_defend, _checked(defend_error), doc="zone, units (armies)"
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_pass", apply_defend, _checked(defend_error), doc="zone: no defensive assault"
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_losses",
-                apply_losses,
-                _checked(losses_error),
-                doc="profile: the SP type lost first (inf, mech)",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_repair", apply_repair, _checked(repair_error), doc="zone, count (points)"
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_build",
-                apply_build,
-                _checked(build_error),
-                doc="zone, type, count, target (army, 0 new)",
-            )
-        )
+        for name, apply, check, doc in ACTION_KINDS:
+            self.add_action(ActionKind(name, apply, check and _checked(check), doc=doc))
         self._specs = {**super().option_specs(), **{o.name: o for o in OPTIONS}}
 
     def option_specs(self):
