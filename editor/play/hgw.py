@@ -21,16 +21,12 @@ from typing import Any
 
 from gamecore.engine.actions import Action
 from gamecore.hgw import geo
+from gamecore.hgw.odds import advance_odds as rule_advance_odds
 from gamecore.hgw.system import (
-    advance_mech,
     army_count,
     building,
-    defence_value,
-    opt,
     stack_limit,
-    winter_mod,
 )
-from gamecore.hgw.tables import advance_succeeds
 
 #: phase -> the action kind a click makes
 CLICK_KINDS = {"movement": "hgw_move", "announce": "hgw_attack", "exploitation": "hgw_exploit"}
@@ -228,21 +224,11 @@ class HgwClicks:
 # ------------------------------------------------------------------------- advance odds
 def advance_odds(state, aid: int, target: int) -> tuple[int, int]:
     """(the die faces of six that succeed, the roll's modifiers) of army ``aid``'s advance
-    into ``target`` now: the Advance Table's range for its mech against the hex's
-    defence, the roll modified as the rules modify it (+1 per hex the army advanced into
-    this turn, the terrain's modifier, the Russian winter's). The rules' apply_advance
-    rolls the die; tests check these odds against it for every face."""
-    n, _, src = state.armies[aid]
-    mech = advance_mech(state, aid)
-    dfn = defence_value(state, n, target)
-    terrain = geo.graph(state).terrain.get(target, "clear")
-    tmod = int(opt(state, "hgw_terrain_advance").get(terrain, 0))
-    if terrain == "jungle" and dfn != 0:
-        tmod = 0
-    mods = state.advanced.get(aid, 0) + tmod + winter_mod(state, n, src)
-    table = opt(state, "hgw_advance")
-    wins = sum(1 for die in range(1, 7) if advance_succeeds(table, mech, dfn, die + mods))
-    return wins, mods
+    into ``target`` now: the rule system's :func:`gamecore.hgw.odds.advance_odds`, the
+    same helpers apply_advance rolls with; tests check it against the dice for every
+    face."""
+    o = rule_advance_odds(state, aid, target)
+    return o.faces, o.modifier
 
 
 def odds_text(state, a: Action) -> str:
@@ -280,6 +266,8 @@ def describe_hgw_event(pack, e: dict[str, Any], state=None) -> str | None:
             text += f", {e['absorbed']} absorbed by forts"
         if e.get("garrison"):
             text += ", the garrison destroyed"
+        if e.get("chooser"):
+            text += f": {e['chooser']} chooses the losses"
         return text
     if kind == "hgw_advance":
         dfn = e.get("defence")
@@ -295,6 +283,8 @@ def describe_hgw_event(pack, e: dict[str, Any], state=None) -> str | None:
         return f"{e.get('nation')} moves {e.get('sps')} SP(s) {src} → {dst} ({army(e.get('army'))})"
     if kind == "hgw_attack":
         return f"{e.get('nation')} announces: {army(e.get('army'))} attacks {here}"
+    if kind == "hgw_amph_advance":
+        return f"Exploitation: {army(e.get('army'))} advances amphibiously on {here}"
     if kind == "hgw_exploit":
         return f"Exploitation: {army(e.get('army'))} attacks {here}"
     if kind == "hgw_pass":
@@ -347,14 +337,6 @@ def rolls_this_turn(state, last: int = 3) -> list[str]:
         if e.get("e") in ROLL_EVENTS:
             lines.append(describe_hgw_event(state.pack, e, state) or "")
         elif e.get("e") == "hgw_losses" and lines:
-            # (the side that chose its losses after the roll: what it lost)
-            chosen = f"{e.get('lost')} SP(s) lost, {e.get('first')} first"
-            if lines[-1].endswith(" 0 SP(s) lost"):  # (the event logged 0: not yet chosen)
-                lines[-1] = lines[-1][: -len("0 SP(s) lost")] + chosen
-            else:
-                lines[-1] += f"; then {chosen}"
-    d = state.decision
-    if d is not None and d.kind == "hgw_losses" and lines and lines[-1].endswith(" 0 SP(s) lost"):
-        # (the roll whose losses are being chosen now)
-        lines[-1] = lines[-1][: -len(", 0 SP(s) lost")] + f": {d.owner} chooses the losses"
+            # (the type the side that chose its losses lost first)
+            lines[-1] += f" ({e.get('first')} first)"
     return lines[-last:]

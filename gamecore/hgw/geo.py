@@ -11,7 +11,7 @@ border lets supply leave a mountain, desert or jungle hex by that hexside."""
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gamecore.model.map import border_key
 
@@ -37,6 +37,12 @@ class HexGraph:
     sea: dict  # zone -> zones one sea step away (sea hexes, coasts, boxes' sea arrows)
     area: dict  # sea zone -> its named sea area (Zone.region of a sea hex)
     control: dict  # sea zone -> the hex that must be friendly to pass it (seeds/001 Sea Route 4)
+    #: sea zone -> ((sea zone, land a, land b), ...): the sea hexes at the two ends of a
+    #: crossing-arrow hexside a|b, joined through it only while a and b are both friendly
+    #: to the mover (rules-notes/001 §1.1, §4.10)
+    strait: dict = field(default_factory=dict)
+    #: zone -> its hex row (``Zone.props["hex"]``), for the half-cost high rows
+    row: dict = field(default_factory=dict)
 
 
 def graph(s) -> HexGraph:
@@ -125,6 +131,21 @@ def _build(board, m) -> HexGraph:
             if b_ in board.zones and b_ not in area:
                 sea.setdefault(s_, []).append(b_)
                 sea.setdefault(b_, []).append(s_)
+    strait: dict[int, list[tuple[int, int, int]]] = {}
+    for a, b in sorted(crossing):
+        ends = sorted(
+            x for x in area if a in board.coast.get(x, ()) and b in board.coast.get(x, ())
+        )
+        for i, x in enumerate(ends):
+            for y in ends[i + 1 :]:
+                if y not in board.sea_nbrs.get(x, ()):
+                    strait.setdefault(x, []).append((y, a, b))
+                    strait.setdefault(y, []).append((x, a, b))
+    row: dict[int, int] = {}
+    for z in board.zones:
+        rc = m.zones[z].props.get("hex")
+        if isinstance(rc, (list, tuple)) and rc and isinstance(rc[0], int):
+            row[z] = rc[0]
     return HexGraph(
         code=code,
         nbrs=nbrs,
@@ -138,7 +159,28 @@ def _build(board, m) -> HexGraph:
         sea={z: tuple(sorted(set(v))) for z, v in sea.items()},
         area=area,
         control=control,
+        strait={z: tuple(v) for z, v in strait.items()},
+        row=row,
     )
+
+
+def sea_steps(g: HexGraph, x: int, friendly):
+    """The hexes one sea step from sea hex ``x``: its sea hexsides, coasts and sea
+    arrows, and the sea hexes beyond a crossing-arrow hexside whose two land hexes are
+    both ``friendly`` (rules-notes/001 §1.1: "A sea route may cross a crossing-arrow
+    hexside only if both adjacent hexes are friendly"; seeds/001 Sea Route 2)."""
+    yield from g.sea.get(x, ())
+    for y, a, b in g.strait.get(x, ()):
+        if friendly(a) and friendly(b):
+            yield y
+
+
+def sea_cost(g: HexGraph, z: int, below: int) -> int:
+    """Half movement points of entering hex ``z`` on a sea route: 1 in a hex above row
+    ``below`` (rows 01-11 when ``below`` is 12: rules-notes/001 §1.2, seeds/001 Sea
+    Route 7), else 2; 0 for ``below`` turns the rule off (every hex 2)."""
+    r = g.row.get(z)
+    return 1 if below and r is not None and r < below else 2
 
 
 def components(s, friendly) -> dict[int, int]:
@@ -182,7 +224,7 @@ def sea_net(s, seas, friendly) -> tuple[dict[int, int], dict[int, tuple[int, ...
         todo, coast = [z], set()
         while todo:
             x = todo.pop()
-            for n in g.sea.get(x, ()):
+            for n in sea_steps(g, x, friendly):
                 if n in g.area:
                     if n not in label and open_(n):
                         label[n] = z

@@ -5,6 +5,7 @@ and the choices made where the rulebook is silent are in docs/hitlers_global_war
 
 from __future__ import annotations
 
+import heapq
 from itertools import combinations
 from typing import Any
 
@@ -151,6 +152,14 @@ PARTS = (
         doc="armies whose announced attack this turn is an amphibious invasion",
     ),
     Part(
+        "amphibious",
+        lambda s: frozenset(),
+        "share",
+        snapshot=sorted,
+        sparse=True,
+        doc="the army making an amphibious advance now (exploitation), until it rolls",
+    ),
+    Part(
         "beachhead",
         lambda s: {},
         "copy",
@@ -253,6 +262,12 @@ OPTIONS = (
         'lend-lease: {from = "ALL", to = "SOV", max = 4, depots = {hex = PP}}; {} none',
     ),
     _o("hgw_invasion_range", "int", 6, "sea hexes an amphibious invasion route may run"),
+    _o(
+        "hgw_sea_half_rows",
+        "int",
+        12,
+        "a sea route entering a hex of a lower row number costs half a hex (0: off)",
+    ),
     _o(
         "hgw_invasion_extension",
         "int",
@@ -737,6 +752,8 @@ def begin_turn(s) -> None:
         s.shipped = {}
     if s.invading:
         s.invading = frozenset()
+    if s.amphibious:
+        s.amphibious = frozenset()
     if s.fleet_spent:
         s.fleet_spent = frozenset()
     if s.beachhead:
@@ -1020,7 +1037,9 @@ def inflict(s, uids, hits: int, reason: str) -> int:
     """Losses chosen by their owner (seeds/001 Assault Resolution 5): the decision
     ``hgw_losses`` when the game offers it and the choice matters (both types among
     the SPs that may be lost, fewer hits than SPs); else the default policy, infantry
-    first. Returns the SPs lost now (0 while the decision is pending)."""
+    first. Returns the SPs lost: while the decision is pending, the SPs its answer will
+    remove (``hits``: the decision is offered only when fewer hits than SPs), so the
+    roll's event can record the real count (``s.pending_loss`` says who is choosing)."""
     uids = list(uids)
     if "hgw_losses" in s.decisions and 0 < hits < len(uids):
         types = {s.units[u].type for u in uids}
@@ -1028,7 +1047,7 @@ def inflict(s, uids, hits: int, reason: str) -> int:
             owner = s.units[uids[0]].nation
             s.pending_loss = (tuple(sorted(uids)), hits, reason)
             s.decision = Decision(owner, "hgw_losses", reason)
-            return 0
+            return hits
     return take_losses(s, uids, hits, reason)
 
 
@@ -1061,7 +1080,7 @@ def fire_strength(s, aids, target: int | None) -> int:
     swamp, halved into jungle), capped at ``hgw_fire_cap``. ``target`` None: a
     defensive assault (every SP fires). Invading armies fire with their amphibious SPs
     only (seeds/001 Invasion Assault 2)."""
-    if target is not None and aids and all(a in s.invading for a in aids):
+    if target is not None and aids and all(at_sea(s, a) for a in aids):
         return min(opt(s, "hgw_fire_cap"), sum(army_amph(s, a) for a in aids))
     inf = mech = 0
     for a in aids:
@@ -1090,22 +1109,51 @@ def defence_value(s, nation: str, target: int) -> int:
     return 0
 
 
+def at_sea(s, aid: int) -> bool:
+    """Whether the army's attack now is seaborne: its announced invasion, not yet
+    advanced, or its amphibious advance in exploitation (seeds/001 Amphibious Advance:
+    "follows the same rules for amphibious invasions")."""
+    return (aid in s.invading and not s.advanced.get(aid)) or aid in s.amphibious
+
+
 def advance_mech(s, aid: int) -> int:
     """The army's advance strength: its mech (not counted out of a swamp, halved out of a
     jungle), at most 10. An invading army's: its amphibious SPs and as many of its
     infantry and mechanized (seeds/001 AMPHIBIOUS INVASIONS; rules-notes/001 §4.11: 4
     amph + 2 mech + 3 inf advance with 8)."""
-    if aid in s.invading and not s.advanced.get(aid):
+    if at_sea(s, aid):
         inf, mech = army_count(s, aid)
         amph = army_amph(s, aid)
         return min(10, amph + min(amph, inf + mech))
     _, mech = army_count(s, aid)
-    t = geo.graph(s).terrain.get(s.armies[aid][2])
+    return mech_advance_strength(s, s.armies[aid][2], mech)
+
+
+def mech_advance_strength(s, src: int, mech: int) -> int:
+    """The advance strength of ``mech`` mechanized SPs advancing out of hex ``src``
+    (seeds/001 SWAMP COMBAT, JUNGLE COMBAT: not counted out of a swamp, halved out of a
+    jungle), at most 10 (seeds/001 Advance Resolution 2: 10+ reads 10)."""
+    t = geo.graph(s).terrain.get(src)
     if t == "swamp":
         mech = 0
     elif t == "jungle":
         mech //= 2
     return min(10, mech)
+
+
+def advance_modifier(s, nation: str, src: int, target: int, dfn: int, bonus: int) -> int:
+    """What is added to the die of ``nation``'s advance from ``src`` into ``target``
+    against defence ``dfn`` (:func:`defence_value`): ``bonus`` (seeds/001 Advance
+    Resolution 10: +1 per hex the army advanced into this turn), the target's terrain
+    (seeds/001 MOUNTAIN / SWAMP / DESERT COMBAT; JUNGLE COMBAT: +1 only into an empty,
+    ungarrisoned jungle hex) and the Russian winter of the hex advanced from. The one
+    source of the modifier: :func:`apply_advance` rolls with it, :mod:`gamecore.hgw.odds`
+    counts the faces with it."""
+    terrain = geo.graph(s).terrain.get(target, "clear")
+    tmod = int(opt(s, "hgw_terrain_advance").get(terrain, 0))
+    if terrain == "jungle" and dfn != 0:
+        tmod = 0  # +1 only into an empty, ungarrisoned jungle hex
+    return bonus + tmod + winter_mod(s, nation, src)
 
 
 def can_attack(s, aid: int) -> bool:
@@ -1135,40 +1183,71 @@ def invasion_targets(s, aid: int) -> list[int]:
     map without ports, any coastal hex); the target is a land hex held by a side, at the
     end of a sea route of at most ``hgw_invasion_range`` hexes through any sea (the
     transport capacities do not apply; controlling hexes do, seeds/001 Sea Route 4)."""
-    n, _, z = s.armies[aid]
+    return sorted(invasion_routes(s, aid)) if may_sail(s, aid) else []
+
+
+def may_sail(s, aid: int) -> bool:
+    """Whether the army may invade (or advance amphibiously) now: at least half of its
+    SPs amphibious, free to attack, in a port (any coastal hex on a map without ports)."""
+    z = s.armies[aid][2]
     sps = army_sps(s, aid)
     if not sps or 2 * army_amph(s, aid) < len(sps) or not can_attack(s, aid):
-        return []
+        return False
     g = geo.graph(s)
     ports = g_ports(s)
-    if ports and z not in ports or not any(x in g.area for x in g.sea.get(z, ())):
-        return []
-    return sorted(invasion_routes(s, aid))
+    return not (ports and z not in ports) and any(x in g.area for x in g.sea.get(z, ()))
 
 
-def invasion_routes(s, aid: int) -> dict[int, tuple[int, ...]]:
-    """target -> the sea hexes of the shortest invasion route from the army's hex."""
+def invasion_range(s, aid: int, less: int = 0) -> int:
+    """The army's invasion range in half hexes: ``hgw_invasion_range``, plus
+    ``hgw_invasion_extension`` for each amph SP it could expend (one is kept), less
+    ``less`` hexes (seeds/001 Amphibious Advance: one per hex already advanced)."""
+    ext = opt(s, "hgw_invasion_extension")
+    rng = opt(s, "hgw_invasion_range") + (ext * max(0, army_amph(s, aid) - 1) if ext else 0)
+    return 2 * (rng - less)
+
+
+def invasion_routes(s, aid: int, less: int = 0) -> dict[int, tuple[int, ...]]:
+    """target -> the sea hexes of the cheapest invasion route from the army's hex
+    (seeds/001 Invasion Procedure 3; Sea Route 2: across a crossing-arrow hexside only
+    when both its hexes are friendly; Sea Route 7: half a hex for each hex entered above
+    row ``hgw_sea_half_rows``); ``less``: hexes the army already advanced this turn."""
     n, _, z = s.armies[aid]
     g = geo.graph(s)
     fr = lambda x: friendly(s, n, x)  # noqa: E731
-    ext = opt(s, "hgw_invasion_extension")
-    rng = opt(s, "hgw_invasion_range") + (ext * max(0, army_amph(s, aid) - 1) if ext else 0)
-    first = sorted(
-        x for x in g.sea.get(z, ()) if x in g.area and (x not in g.control or fr(g.control[x]))
-    )
-    dist = {x: 1 for x in first}
-    parent: dict[int, int | None] = {x: None for x in first}
-    todo = list(first)
+    limit = invasion_range(s, aid, less)
+    below = opt(s, "hgw_sea_half_rows")
+    cost: dict[int, int] = {}
+    parent: dict[int, int | None] = {}
+    heap: list[tuple[int, int, int]] = []
+    seq = 0
+    for x in sorted(g.sea.get(z, ())):
+        if x in g.area and (x not in g.control or fr(g.control[x])):
+            c = geo.sea_cost(g, x, below)
+            if c < limit:
+                cost[x], parent[x] = c, None
+                heap.append((c, seq, x))
+                seq += 1
+    heapq.heapify(heap)
     out: dict[int, tuple[int, ...]] = {}
-    while todo:
-        x = todo.pop(0)
-        for y in g.sea.get(x, ()):
+    done: set[int] = set()
+    while heap:
+        cx, _, x = heapq.heappop(heap)
+        if x in done:
+            continue
+        done.add(x)
+        for y in geo.sea_steps(g, x, fr):
+            cy = cx + geo.sea_cost(g, y, below)
             if y in g.area:
-                if y not in dist and dist[x] < rng - 1 and (y not in g.control or fr(g.control[y])):
-                    dist[y] = dist[x] + 1
-                    parent[y] = x
-                    todo.append(y)
-            elif y != z and y not in out and dist[x] + 1 <= rng and (fr(y) or enemy_hex(s, n, y)):
+                if (
+                    cy < limit
+                    and cy < cost.get(y, limit)
+                    and (y not in g.control or fr(g.control[y]))
+                ):
+                    cost[y], parent[y] = cy, x
+                    heapq.heappush(heap, (cy, seq, y))
+                    seq += 1
+            elif y != z and y not in out and cy <= limit and (fr(y) or enemy_hex(s, n, y)):
                 path = [x]
                 while parent[path[-1]] is not None:
                     path.append(parent[path[-1]])
@@ -1176,13 +1255,20 @@ def invasion_routes(s, aid: int) -> dict[int, tuple[int, ...]]:
     return out
 
 
-def replenishment(s, route) -> int:
-    """Amph SPs an invasion route of these sea hexes expends: one per
-    ``hgw_invasion_extension`` hexes (or part) beyond ``hgw_invasion_range`` (seeds/001
-    Invasion Procedure 3: the fleet replenishment unit); the target is the last hex."""
-    over = len(route) + 1 - opt(s, "hgw_invasion_range")
+def route_cost(s, route, target: int) -> int:
+    """Half hexes of an invasion route's sea hexes and its target."""
+    g = geo.graph(s)
+    below = opt(s, "hgw_sea_half_rows")
+    return sum(geo.sea_cost(g, x, below) for x in (*route, target))
+
+
+def replenishment(s, route, target: int, less: int = 0) -> int:
+    """Amph SPs an invasion route of these sea hexes into ``target`` expends: one per
+    ``hgw_invasion_extension`` hexes (or part) beyond ``hgw_invasion_range`` less ``less``
+    (seeds/001 Invasion Procedure 3: the fleet replenishment unit; Amphibious Advance)."""
+    over = route_cost(s, route, target) - 2 * (opt(s, "hgw_invasion_range") - less)
     ext = opt(s, "hgw_invasion_extension")
-    return -(-over // ext) if over > 0 and ext else 0
+    return -(-over // (2 * ext)) if over > 0 and ext else 0
 
 
 def g_ports(s) -> frozenset:
@@ -1348,7 +1434,7 @@ def defensive_assault(s, target: int, aids) -> None:
     s.defended = s.defended | frozenset(aids)
     attackers = attackers_of(s, target)
     pool = [u for a in attackers for u in army_sps(s, a)]
-    if any(a in s.invading and not s.advanced.get(a) for a in attackers):
+    if any(at_sea(s, a) for a in attackers):
         # at least half the losses of invaders are amphibious SPs (seeds/001 Defensive
         # Assault 3): the default policy takes amphibious SPs first
         lost = take_losses(s, pool, hits, "defensive assault", AMPH)
@@ -1365,7 +1451,16 @@ def defensive_assault(s, target: int, aids) -> None:
         roll=roll,
         hits=hits,
         lost=lost,
+        **_chooser(s),
     )
+
+
+def _chooser(s) -> dict:
+    """The ``chooser`` field of a roll's event whose losses wait for their owner's
+    ``hgw_losses`` decision (the event's ``lost`` is then what the answer removes)."""
+    if s.pending_loss and s.decision is not None and s.decision.kind == "hgw_losses":
+        return {"chooser": s.decision.owner}
+    return {}
 
 
 # ---------------------------------------------------------------------- assault / advance
@@ -1396,7 +1491,7 @@ def assault_error(s, a: Action) -> str | None:
         return "the armies of one hex assault together"
     if friendly(s, n, a.zone):
         return "friendly armies never assault one another"
-    inv = [x in s.invading and not s.advanced.get(x) for x in a.units]
+    inv = [at_sea(s, x) for x in a.units]
     if any(inv) and not all(inv):
         return "invading armies assault apart from the others"
     if s.phase == "initial" and not any(inv) and pending_invasions(s):
@@ -1472,6 +1567,7 @@ def apply_assault(s, a: Action) -> None:
         absorbed=absorbed,
         lost=lost,
         garrison=garrison,
+        **_chooser(s),
     )
 
 
@@ -1484,7 +1580,7 @@ def advance_error(s, a: Action) -> str | None:
         return "not an army of the side"
     if not can_attack(s, aid):
         return "the army may not attack"
-    invading = aid in s.invading and not s.advanced.get(aid)
+    invading = at_sea(s, aid)
     if s.phase == "initial":
         if s.declared.get(aid) != a.zone:
             return "the army did not announce an attack on that hex"
@@ -1511,6 +1607,15 @@ def pending_invasions(s) -> list[int]:
     )
 
 
+def advance_ok(s, aid: int, mech: int, dfn: int, roll: int) -> bool:
+    """Whether army ``aid``'s advance with strength ``mech`` against defence ``dfn``
+    succeeds at modified ``roll`` (seeds/001 ADVANCE TABLE); an invasion of a friendly
+    coastal hex always does (rules-notes/001 §4.11)."""
+    if dfn == FRIENDLY and at_sea(s, aid):
+        return True
+    return advance_succeeds(opt(s, "hgw_advance"), mech, dfn, roll)
+
+
 def apply_advance(s, a: Action) -> None:
     why = advance_error(s, a)
     if why:
@@ -1518,22 +1623,16 @@ def apply_advance(s, a: Action) -> None:
     n = s.current_nation
     (aid,) = a.units
     t = a.zone
-    g = geo.graph(s)
     src = s.armies[aid][2]
     mech = advance_mech(s, aid)
     dfn = defence_value(s, n, t)
-    terrain = g.terrain.get(t, "clear")
-    tmod = int(opt(s, "hgw_terrain_advance").get(terrain, 0))
-    if terrain == "jungle" and dfn != 0:
-        tmod = 0  # +1 only into an empty, ungarrisoned jungle hex
-    bonus = s.advanced.get(aid, 0)
-    wmod = winter_mod(s, n, src)
+    mod = advance_modifier(s, n, src, t, dfn, s.advanced.get(aid, 0))
     die = s.rng.roll(6)
-    roll = die + bonus + tmod + wmod
-    invasion = aid in s.invading and not s.advanced.get(aid)
-    ok = advance_succeeds(opt(s, "hgw_advance"), mech, dfn, roll)
-    if invasion and dfn == FRIENDLY:
-        ok = True  # invading a friendly coastal hex succeeds (rules-notes/001 §4.11)
+    roll = die + mod
+    invasion = at_sea(s, aid)
+    ok = advance_ok(s, aid, mech, dfn, roll)
+    if aid in s.amphibious:
+        s.amphibious = s.amphibious - {aid}
     if dfn != FRIENDLY:  # a battle for the playtest statistics: the advance decides it
         s.event("battle", zone=t, attacker=n, defender=s.owner.get(t), kind="battle")
         s.event("battle_end", zone=t, result="attacker" if ok else "defender")
@@ -1618,7 +1717,7 @@ def retreat(s, aid: int, frm: int) -> None:
 def initial_enter(s) -> None:
     for aid in sorted(s.invading):
         if aid in s.armies and aid in s.declared:
-            invasion_at_sea(s, aid)
+            invasion_at_sea(s, aid, s.declared[aid])
     offer_defence(s, sorted(set(s.declared.values())))
 
 
@@ -1633,7 +1732,7 @@ def turn_back(s, aid: int, why: str) -> None:
     s.event("hgw_turned_back", army=aid, why=why)
 
 
-def invasion_at_sea(s, aid: int) -> None:
+def invasion_at_sea(s, aid: int, t: int, less: int = 0) -> None:
     """seeds/001 Invasion Resolution steps 2-4, resolved for each invasion in army order
     at the start of the initial attack: every enemy fleet not Expended based on a sea the
     route enters intercepts (Fleet Naval Fire 2, 5; default policy: all of them); both
@@ -1643,16 +1742,16 @@ def invasion_at_sea(s, aid: int) -> None:
     losing invasion returns to port. Then coastal air (6, 10 at an off-map box invaded by
     the Axis) if the target is adjacent to no hex friendly to the invader and holds a
     garrison or an army with infantry; then the escort (the invader's fleet based in the
-    army's port) fires once at the target hex (Fleet Naval Fire 4)."""
+    army's port) fires once at the target hex (Fleet Naval Fire 4). ``less``: an
+    amphibious advance's hexes already advanced (its range is that much shorter)."""
     n, _, port = s.armies[aid]
-    t = s.declared[aid]
     g = geo.graph(s)
-    route = invasion_routes(s, aid).get(t)
+    route = invasion_routes(s, aid, less).get(t)
     if route is None:
         turn_back(s, aid, "no route")
         return
     areas = {g.area[x] for x in route}
-    spend = replenishment(s, route)
+    spend = replenishment(s, route, t, less)
     if spend:
         amph = [u for u in army_sps(s, aid) if s.units[u].type == AMPH][:spend]
         for u in amph:
@@ -1750,6 +1849,8 @@ def exploitation_legal(s) -> list[Action]:
     for a in exploit_candidates(s):
         for t in attack_targets(s, a):
             out.append(Action("hgw_exploit", units=(a,), zone=t))
+        for t in amphibious_targets(s, a):
+            out.append(Action("hgw_amph_advance", units=(a,), zone=t))
     return out + [END]
 
 
@@ -1772,17 +1873,73 @@ def apply_exploit(s, a: Action) -> None:
     if why:
         raise RulesError(f"illegal exploitation: {why}")
     (aid,) = a.units
+    exploit_next(s, aid, a.zone)
+    s.event("hgw_exploit", army=aid, zone=a.zone)
+    offer_defence(s, [a.zone])
+
+
+def exploit_next(s, aid: int, t: int) -> frozenset:
+    """Army ``aid`` attacks ``t`` in exploitation; naming another army than the last
+    ends the last one's exploitation (seeds/001 Exploitation 2: no return). Returns the
+    armies done."""
     xa, _, done = s.exploit
     if xa and xa != aid:
-        done = done | {xa}  # no return to an earlier army
-    s.exploit = (aid, a.zone, done)
-    s.event("hgw_exploit", army=aid, zone=a.zone)
+        done = done | {xa}
+    s.exploit = (aid, t, done)
+    return done
+
+
+def amphibious_targets(s, aid: int) -> list[int]:
+    """Hexes army ``aid`` may advance into amphibiously in exploitation (seeds/001
+    Amphibious Advance; rules-notes/001 §4.11): an army that invaded successfully this
+    turn, still at least half amphibious SPs and in a port, "in lieu of advance
+    resolution" along an invasion route shortened by one hex for each hex it advanced
+    (an ordinary advance in between counts too); +1 to the die for each such hex, as any
+    advance. Otherwise the invasion's rules: fleets intercept, coastal air fires, the
+    defenders defensively assault, the amph SPs assault, amph + as many inf/mech advance."""
+    if s.phase != "exploitation" or aid not in s.invading or not s.advanced.get(aid):
+        return []
+    if aid not in exploit_candidates(s) or not may_sail(s, aid):
+        return []
+    return sorted(invasion_routes(s, aid, s.advanced[aid]))
+
+
+def amph_advance_error(s, a: Action) -> str | None:
+    if s.phase != "exploitation" or len(a.units) != 1:
+        return "not an exploitation attack"
+    if s.exploit[1]:
+        return "the exploiting army must first advance into its target"
+    (aid,) = a.units
+    if a.zone not in amphibious_targets(s, aid):
+        return (
+            "no amphibious advance there (an army that invaded this turn, half amph SPs, "
+            "in a port, the route shortened by the hexes advanced)"
+        )
+    return None
+
+
+def apply_amph_advance(s, a: Action) -> None:
+    why = amph_advance_error(s, a)
+    if why:
+        raise RulesError(f"illegal amphibious advance: {why}")
+    (aid,) = a.units
+    done = exploit_next(s, aid, a.zone)
+    s.amphibious = s.amphibious | {aid}
+    s.event("hgw_amph_advance", army=aid, zone=a.zone, advanced=s.advanced[aid])
+    invasion_at_sea(s, aid, a.zone, s.advanced[aid])
+    if aid not in s.invading or not army_sps(s, aid):  # turned back at sea, or sunk
+        s.amphibious = s.amphibious - {aid}
+        s.failed = s.failed | {aid}
+        s.exploit = (aid, 0, done)
+        return
     offer_defence(s, [a.zone])
 
 
 def exploitation_exit(s, nation: str) -> None:
     s.no_garrison = frozenset()  # garrisons come back at the end of the combat phase
     s.exploit = (0, 0, frozenset())
+    if s.amphibious:
+        s.amphibious = frozenset()
 
 
 # ---------------------------------------------------------------------- supply check
@@ -2094,6 +2251,8 @@ def describe(s, a: Action) -> str | None:
         return f"Advance {army(aid)} into {hx(a.zone)}"
     if k == "hgw_exploit":
         return f"Exploit: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
+    if k == "hgw_amph_advance":
+        return f"Amphibious advance: {army(a.units[0])} sails for {hx(a.zone)}{own(a.zone)}"
     if k == "hgw_defend":
         return f"Defensive assault from {hx(a.zone)}: " + ", ".join(army(x) for x in a.units)
     if k == "hgw_pass":
@@ -2134,6 +2293,41 @@ def _checked(error):
         return error(s, a) is None
 
     return is_legal
+
+
+#: the system's action kinds: (kind, apply, error check or None, doc) (docs/hitlers_global_war.md
+#: Action vocabulary)
+ACTION_KINDS = (
+    ("hgw_move", apply_move, move_error, "units, path (from, to), target: army to join (0 new)"),
+    (
+        "hgw_invade",
+        apply_invade,
+        invade_error,
+        "units (army), zone: announce an amphibious invasion",
+    ),
+    (
+        "hgw_lend",
+        apply_lend,
+        lend_error,
+        "nation (receiver), count (PP): lend-lease in the production phase",
+    ),
+    ("hgw_convert", apply_convert, convert_error, "units: amphibious SPs that become infantry"),
+    ("hgw_attack", apply_attack, None, "units (army), zone: announce an initial attack"),
+    ("hgw_assault", apply_assault, assault_error, "units (armies of one hex), zone"),
+    ("hgw_advance", apply_advance, advance_error, "units (army), zone"),
+    ("hgw_exploit", apply_exploit, exploit_error, "units (army), zone"),
+    (
+        "hgw_amph_advance",
+        apply_amph_advance,
+        amph_advance_error,
+        "units (army), zone: an amphibious advance in exploitation",
+    ),
+    ("hgw_defend", apply_defend, defend_error, "zone, units (armies)"),
+    ("hgw_pass", apply_defend, defend_error, "zone: no defensive assault"),
+    ("hgw_losses", apply_losses, losses_error, "profile: the SP type lost first (inf, mech)"),
+    ("hgw_repair", apply_repair, repair_error, "zone, count (points)"),
+    ("hgw_build", apply_build, build_error, "zone, type, count, target (army, 0 new)"),
+)
 
 
 class HgwSystem(RuleSystem):
@@ -2179,93 +2373,8 @@ class HgwSystem(RuleSystem):
                 doc="repair, build (use it or lose it)",
             )
         )
-        act = self.add_action
-        act(
-            ActionKind(
-                "hgw_move",
-                apply_move,
-                _checked(move_error),
-                doc="units, path (from, to), target: army to join (0 new)",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_invade",
-                apply_invade,
-                _checked(invade_error),
-                doc="units (army), zone: announce an amphibious invasion",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_lend",
-                apply_lend,
-                _checked(lend_error),
-                doc="nation (receiver), count (PP): lend-lease in the production phase",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_convert",
-                apply_convert,
-                _checked(convert_error),
-                doc="units: amphibious SPs that become infantry",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_attack", apply_attack, doc="units (army), zone: announce an initial attack"
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_assault",
-                apply_assault,
-                _checked(assault_error),
-                doc="units (armies of one hex), zone",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_advance", apply_advance, _checked(advance_error), doc="units (army), zone"
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_exploit", apply_exploit, _checked(exploit_error), doc="units (army), zone"
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_defend", apply_defend, _checked(defend_error), doc="zone, units (armies)"
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_pass", apply_defend, _checked(defend_error), doc="zone: no defensive assault"
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_losses",
-                apply_losses,
-                _checked(losses_error),
-                doc="profile: the SP type lost first (inf, mech)",
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_repair", apply_repair, _checked(repair_error), doc="zone, count (points)"
-            )
-        )
-        act(
-            ActionKind(
-                "hgw_build",
-                apply_build,
-                _checked(build_error),
-                doc="zone, type, count, target (army, 0 new)",
-            )
-        )
+        for name, apply, check, doc in ACTION_KINDS:
+            self.add_action(ActionKind(name, apply, check and _checked(check), doc=doc))
         self._specs = {**super().option_specs(), **{o.name: o for o in OPTIONS}}
 
     def option_specs(self):

@@ -70,6 +70,11 @@ def advance_succeeds(table: dict, mech: int, defence: int, roll: int) -> bool:
     return top > 0 and roll <= top
 
 
+def advance_faces(table: dict, mech: int, defence: int, modifier: int) -> int:
+    """How many of the six die faces succeed when the roll is modified by ``modifier``."""
+    return sum(1 for die in range(1, 7) if advance_succeeds(table, mech, defence, die + modifier))
+
+
 def check_tables(checker, opts: dict) -> None:
     fp = opts.get("hgw_firepower")
     for r in range(1, FIRE_ROWS + 1):

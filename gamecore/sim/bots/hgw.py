@@ -32,6 +32,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.state import MOVED, GameState
 from gamecore.errors import RulesError
 from gamecore.hgw import geo
+from gamecore.hgw.odds import advance_terms, hypothetical_faces
 from gamecore.hgw.system import (
     INF,
     MECH,
@@ -45,6 +46,7 @@ from gamecore.hgw.system import (
     enemy_hex,
     friendly,
     income,
+    mech_advance_strength,
     move_error,
     opt,
     pp,
@@ -56,7 +58,7 @@ from gamecore.hgw.system import (
     winter_mod,
     zone_of_code,
 )
-from gamecore.hgw.tables import FRIENDLY, advance_range, firepower
+from gamecore.hgw.tables import FRIENDLY, firepower
 
 END = Action.end_phase()
 
@@ -102,22 +104,24 @@ def _odds(
     adv_key: tuple,
     inf: int,
     mech: int,
-    mech_counts: bool,
+    adv_strength: tuple,
     mech_half_fire: bool,
     mech_fires: bool,
     def_sp: int,
     def_fire: int,
     garrison: bool,
     friendly_target: bool,
-    adv_mod: int,
+    adv_terms: tuple,
     my_fire_mod: int,
     their_fire_mod: int,
     cap: int,
-    half_adv: bool,
 ) -> float:
     """The chance that an army of ``inf`` + ``mech`` takes a hex: the defenders' defensive
     assault (strength ``def_fire``; the attacker loses infantry first), the army's own
-    assault, then one roll on the Advance Table; every die enumerated."""
+    assault, then one roll on the Advance Table; every die enumerated. The advance's
+    strength for each number of mech left (``adv_strength``) and its roll modifier for
+    each defence column (``adv_terms``) are the rule system's
+    (:func:`gamecore.hgw.odds.advance_terms`)."""
     fp = {k: list(v) for k, v in fp_key}
     adv = {k: list(v) for k, v in adv_key}
     total = 0.0
@@ -130,8 +134,7 @@ def _odds(
             continue
         fm = (m2 // 2 if mech_half_fire else m2) if mech_fires else 0
         strength = min(cap, i2 + fm)
-        am = (m2 // 2 if half_adv else m2) if mech_counts else 0
-        am = min(10, am)
+        am = adv_strength[m2]
         p_branch = 0.0
         for d2 in range(1, 7):
             if friendly_target:
@@ -142,11 +145,7 @@ def _odds(
                     dfn = min(10, max(0, def_sp - h2))
                 else:
                     dfn = 1 if (garrison and h2 == 0) else 0
-            top = advance_range(adv, am, dfn)
-            if top <= 0:
-                continue
-            ok = sum(1 for d3 in range(1, 7) if d3 + adv_mod <= top)
-            p_branch += ok / 6.0
+            p_branch += hypothetical_faces(adv, am, dfn, adv_terms) / 6.0
         total += p_branch / 6.0
     return total / (len(d1s) if def_fire > 0 else 1)
 
@@ -189,7 +188,6 @@ def attack_odds(
         )
     fp_key, adv_key = key
     tt = g.terrain.get(target, "clear")
-    st = g.terrain.get(src, "clear")
     dfn = defence_value(s, nation, target)
     friendly_target = dfn == FRIENDLY
     def_sp = 0 if friendly_target else len(s.at.get(target, ()))
@@ -197,9 +195,6 @@ def attack_odds(
         def_sp = max(1, def_sp - int(def_minus + 0.5))
     def_fire = 0 if friendly_target else min(opt(s, "hgw_fire_cap"), def_sp)
     garrison = bool(g.garrison.get(target)) and target not in s.no_garrison
-    tmod = int(opt(s, "hgw_terrain_advance").get(tt, 0))
-    if tt == "jungle" and (def_sp or garrison):
-        tmod = 0
     wm = winter_mod(s, nation, src)
     defender = next((s.units[u].nation for u in s.at.get(target, ())), None)
     twm = winter_mod(s, defender, target) if defender else 0
@@ -208,18 +203,17 @@ def attack_odds(
         adv_key,
         inf,
         mech,
-        st != "swamp",
+        tuple(mech_advance_strength(s, src, m) for m in range(mech + 1)),
         tt == "jungle",
         tt not in ("mountain", "swamp"),
         def_sp,
         def_fire,
         garrison,
         friendly_target,
-        bonus + tmod + wm,
+        advance_terms(s, nation, src, target, bonus),
         wm,
         twm,
         opt(s, "hgw_fire_cap"),
-        st == "jungle",
     )
 
 

@@ -97,6 +97,34 @@ def test_losses_are_their_owners_choice():
     assert strength(s, wf) == (2, 1)
 
 
+def test_a_roll_whose_losses_are_chosen_later_records_the_real_count():
+    """seeds/001 Assault Resolution 5 (the owner chooses the type lost), EXAMPLE OF
+    INITIAL ATTACK: the defensive assault's roll (a 4 at 6: 1 SP) and the assault's (a 3
+    at 9: 3 SPs) are logged with the SPs they cost, not 0, although the losing side
+    chooses them afterwards; the event names the side choosing."""
+    s, agc, wf = smolensk([4, 3, 5], decisions=["hgw_losses"])
+    fire = [e for e in s.log if e.get("e") == "hgw_fire"][-1]
+    assert (fire["kind"], fire["hits"], fire["lost"], fire["chooser"]) == (
+        "defensive",
+        1,
+        1,
+        "AXIS",
+    )
+    before = sum(strength(s, agc))
+    s.apply(Action("hgw_losses", profile="mech"))
+    assert before - sum(strength(s, agc)) == fire["lost"]
+    assert [e for e in s.log if e.get("e") == "hgw_losses"][-1]["lost"] == fire["lost"]
+    s.apply(Action("hgw_assault", units=(agc,), zone=z(s, "0203")))
+    fire = [e for e in s.log if e.get("e") == "hgw_fire"][-1]
+    assert (fire["kind"], fire["lost"], fire["chooser"]) == ("assault", 3, "SOV")
+    s.apply(Action("hgw_losses", profile="inf"))
+    assert sum(strength(s, wf)) == 6 - fire["lost"]
+    # without the decision, the default policy loses at once and nobody is named
+    s, agc, wf = smolensk([4, 3, 5])
+    fire = [e for e in s.log if e.get("e") == "hgw_fire"][-1]
+    assert fire["lost"] == 1 and "chooser" not in fire
+
+
 def test_smolensk_advance_fails_on_a_six():
     """The same battle: "Only a die roll of 6 would mean failure"; a failed advance ends
     the army's attacks for the turn (seeds/001 Making Attacks 3)."""

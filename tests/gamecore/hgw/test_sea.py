@@ -37,7 +37,8 @@ def seas(units=(), armies=(), options=None, extra=None):
         hexes,
         units=units,
         armies=armies,
-        options={**victory, "hgw_sea_capacity": BALTIC, **(options or {})},
+        # the strip's rows 01-03 stand for no latitude: every sea hex costs a whole hex
+        options={**victory, "hgw_sea_capacity": BALTIC, "hgw_sea_half_rows": 0, **(options or {})},
     )
 
 
