@@ -11,7 +11,7 @@ border lets supply leave a mountain, desert or jungle hex by that hexside."""
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gamecore.model.map import border_key
 
@@ -37,6 +37,11 @@ class HexGraph:
     sea: dict  # zone -> zones one sea step away (sea hexes, coasts, boxes' sea arrows)
     area: dict  # sea zone -> its named sea area (Zone.region of a sea hex)
     control: dict  # sea zone -> the hex that must be friendly to pass it (seeds/001 Sea Route 4)
+    #: sea zone -> ((sea zone, controlling hex), ...): the passages between sea areas
+    #: (a sea link with ``props["sea_control"]``: Gibraltar, the Danish straits, the Kiel
+    #: canal, the Bosporus), not in ``sea``; a sea route takes one only while that hex is
+    #: friendly (seeds/001 Sea Route 4; rules-notes/001 §1.3 control hexes)
+    passage: dict = field(default_factory=dict)
 
 
 def graph(s) -> HexGraph:
@@ -106,6 +111,16 @@ def _build(board, m) -> HexGraph:
     sea: dict[int, list[int]] = {}
     area: dict[int, str] = {}
     control: dict[int, int] = {}
+    passage: dict[int, list[tuple[int, int]]] = {}
+    shut: set[tuple[int, int]] = set()
+    for lk in m.links.values():
+        ctl = lk.props.get("sea_control")
+        if lk.kind == "not_adjacent" or ctl is None or str(ctl) not in code:
+            continue
+        if board.kind.get(lk.a) == "sea" and board.kind.get(lk.b) == "sea":
+            shut.add(border_key(lk.a, lk.b))
+            passage.setdefault(lk.a, []).append((lk.b, code[str(ctl)]))
+            passage.setdefault(lk.b, []).append((lk.a, code[str(ctl)]))
     for z in board.zones:
         if board.kind[z] != "sea" or z in board.impassable:
             continue
@@ -114,7 +129,11 @@ def _build(board, m) -> HexGraph:
         if ctl is not None and str(ctl) in code:
             control[z] = code[str(ctl)]
         steps = sea.setdefault(z, [])
-        steps += [n for n in board.sea_nbrs.get(z, ()) if n not in board.impassable]
+        steps += [
+            n
+            for n in board.sea_nbrs.get(z, ())
+            if n not in board.impassable and border_key(z, n) not in shut
+        ]
         for n in board.coast.get(z, ()):
             if board.kind.get(n) == "land" and n not in board.impassable:
                 steps.append(n)
@@ -138,6 +157,7 @@ def _build(board, m) -> HexGraph:
         sea={z: tuple(sorted(set(v))) for z, v in sea.items()},
         area=area,
         control=control,
+        passage={z: tuple(sorted(set(v))) for z, v in passage.items()},
     )
 
 
@@ -163,8 +183,9 @@ def components(s, friendly) -> dict[int, int]:
 def sea_net(s, seas, friendly) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
     """The sea routes through the sea areas ``seas`` (seeds/001 SEA MOVEMENT, Sea Route):
     sea hexes joined by sea hexsides, any length; a sea hex with a controlling hex
-    (``Zone.props["sea_control"]``: Gibraltar, East Denmark, Istanbul ...) only while
-    ``friendly(that hex)``. Returns (sea zone -> route label, label -> the land hexes and
+    (``Zone.props["sea_control"]``) only while ``friendly(that hex)``, and likewise a
+    passage between two sea areas (``HexGraph.passage``: Gibraltar, East Denmark, Kiel,
+    Istanbul). Returns (sea zone -> route label, label -> the land hexes and
     boxes on that route's shores)."""
     g = graph(s)
     label: dict[int, int] = {}
@@ -189,6 +210,10 @@ def sea_net(s, seas, friendly) -> tuple[dict[int, int], dict[int, tuple[int, ...
                         todo.append(n)
                 else:
                     coast.add(n)
+            for n, c in g.passage.get(x, ()):
+                if n not in label and open_(n) and friendly(c):
+                    label[n] = z
+                    todo.append(n)
         shore[z] = tuple(sorted(coast))
     return label, shore
 
