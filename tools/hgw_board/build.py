@@ -559,6 +559,7 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
         _scenario(pack, by_code, row_hex)
         box_production(m)
         fall_of_germany(pack)
+        fall_of_germany(pack, two_player=True)
     except (KeyError, ValueError) as err:
         _fail(f"scenario: {err!r}")
     return pack
