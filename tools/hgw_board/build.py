@@ -62,7 +62,7 @@ from gamecore.model import (
     border_key,
 )
 from tools.hgw_board.fall_of_germany import box_production, fall_of_germany
-from tools.sample_world.build import _load_tables, geodata_dir, run_build
+from tools.sample_world.build import _load_tables, geodata_dir, run_build, summary_line
 
 __all__ = [
     "SCENARIO_ID",
@@ -887,10 +887,10 @@ def _points_of(name: str) -> int:
 
 def _summary(pack: Pack) -> str:
     m = pack.map
-    kinds = {k: sum(1 for z in m.zones.values() if z.kind == k) for k in ("land", "sea", "offmap")}
-    return (
-        f"{kinds['land']} land hexes, {kinds['sea']} sea hexes, {kinds['offmap']} boxes, "
-        f"{len(m.links)} links, {len(m.borders)} marked hexsides"
+    return summary_line(
+        pack,
+        {"land": "land hexes", "sea": "sea hexes", "offmap": "boxes"},
+        {"links": len(m.links), "marked hexsides": len(m.borders)},
     )
 
 
