@@ -53,9 +53,22 @@ def relation(scn: Scenario, a: str, b: str) -> str:
     return "aligned" if x is not None and x == y else "peace"
 
 
+def separated(scn: Scenario, a: str, b: str) -> bool:
+    """Nations the scenario's ``hgw_separate`` keeps apart although one player runs both
+    (hgw.system.separate; the Fall of Germany two-player variant: the Allies and the
+    Soviets are one alliance but two sides, seeds/001 ALLIED-SOVIET CO-OPERATION 2)."""
+    pairs = scn.options.get("hgw_separate") if isinstance(scn.options, dict) else None
+    if not isinstance(pairs, list):
+        return False
+    return any(isinstance(p, list | tuple) and sorted(map(str, p)) == sorted((a, b)) for p in pairs)
+
+
 def friendly_to(scn: Scenario, owner: str, nation: str) -> bool:
-    """Whether a hex held by ``owner`` is friendly to ``nation`` (hgw.system.friendly)."""
-    return owner == nation or relation(scn, owner, nation) in FRIENDLY_RELATIONS
+    """Whether a hex held by ``owner`` is friendly to ``nation`` (hgw.system.friendly):
+    never across an ``hgw_separate`` pair."""
+    if owner == nation:
+        return True
+    return relation(scn, owner, nation) in FRIENDLY_RELATIONS and not separated(scn, owner, nation)
 
 
 def slots(scn: Scenario) -> list[list[str]]:

@@ -43,6 +43,11 @@ class HexGraph:
     strait: dict = field(default_factory=dict)
     #: zone -> its hex row (``Zone.props["hex"]``), for the half-cost high rows
     row: dict = field(default_factory=dict)
+    #: sea zone -> ((sea zone, controlling hex), ...): the passages between sea areas
+    #: (a sea link with ``props["sea_control"]``: Gibraltar, the Danish straits, the Kiel
+    #: canal, the Bosporus), not in ``sea``; a sea route takes one only while that hex is
+    #: friendly (seeds/001 Sea Route 4; rules-notes/001 §1.3 control hexes)
+    passage: dict = field(default_factory=dict)
 
 
 def graph(s) -> HexGraph:
@@ -112,6 +117,16 @@ def _build(board, m) -> HexGraph:
     sea: dict[int, list[int]] = {}
     area: dict[int, str] = {}
     control: dict[int, int] = {}
+    passage: dict[int, list[tuple[int, int]]] = {}
+    shut: set[tuple[int, int]] = set()
+    for lk in m.links.values():
+        ctl = lk.props.get("sea_control")
+        if lk.kind == "not_adjacent" or ctl is None or str(ctl) not in code:
+            continue
+        if board.kind.get(lk.a) == "sea" and board.kind.get(lk.b) == "sea":
+            shut.add(border_key(lk.a, lk.b))
+            passage.setdefault(lk.a, []).append((lk.b, code[str(ctl)]))
+            passage.setdefault(lk.b, []).append((lk.a, code[str(ctl)]))
     for z in board.zones:
         if board.kind[z] != "sea" or z in board.impassable:
             continue
@@ -120,7 +135,11 @@ def _build(board, m) -> HexGraph:
         if ctl is not None and str(ctl) in code:
             control[z] = code[str(ctl)]
         steps = sea.setdefault(z, [])
-        steps += [n for n in board.sea_nbrs.get(z, ()) if n not in board.impassable]
+        steps += [
+            n
+            for n in board.sea_nbrs.get(z, ())
+            if n not in board.impassable and border_key(z, n) not in shut
+        ]
         for n in board.coast.get(z, ()):
             if board.kind.get(n) == "land" and n not in board.impassable:
                 steps.append(n)
@@ -161,6 +180,7 @@ def _build(board, m) -> HexGraph:
         control=control,
         strait={z: tuple(v) for z, v in strait.items()},
         row=row,
+        passage={z: tuple(sorted(set(v))) for z, v in passage.items()},
     )
 
 
@@ -168,10 +188,16 @@ def sea_steps(g: HexGraph, x: int, friendly):
     """The hexes one sea step from sea hex ``x``: its sea hexsides, coasts and sea
     arrows, and the sea hexes beyond a crossing-arrow hexside whose two land hexes are
     both ``friendly`` (rules-notes/001 §1.1: "A sea route may cross a crossing-arrow
-    hexside only if both adjacent hexes are friendly"; seeds/001 Sea Route 2)."""
+    hexside only if both adjacent hexes are friendly"; seeds/001 Sea Route 2), and the
+    sea hexes beyond a passage between two seas whose controlling hex is ``friendly``
+    (``HexGraph.passage``: Gibraltar, East Denmark, Kiel, Istanbul; seeds/001 Sea Route
+    4). Sea movement, sea supply and invasion routes all step through here."""
     yield from g.sea.get(x, ())
     for y, a, b in g.strait.get(x, ()):
         if friendly(a) and friendly(b):
+            yield y
+    for y, c in g.passage.get(x, ()):
+        if friendly(c):
             yield y
 
 
@@ -205,8 +231,9 @@ def components(s, friendly) -> dict[int, int]:
 def sea_net(s, seas, friendly) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
     """The sea routes through the sea areas ``seas`` (seeds/001 SEA MOVEMENT, Sea Route):
     sea hexes joined by sea hexsides, any length; a sea hex with a controlling hex
-    (``Zone.props["sea_control"]``: Gibraltar, East Denmark, Istanbul ...) only while
-    ``friendly(that hex)``. Returns (sea zone -> route label, label -> the land hexes and
+    (``Zone.props["sea_control"]``) only while ``friendly(that hex)``, and likewise a
+    passage between two sea areas (``HexGraph.passage``: Gibraltar, East Denmark, Kiel,
+    Istanbul). Returns (sea zone -> route label, label -> the land hexes and
     boxes on that route's shores)."""
     g = graph(s)
     label: dict[int, int] = {}

@@ -16,6 +16,7 @@ permanent), ``props["hgw_start_production"]`` (nation -> the printed production 
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from typing import Any
 
@@ -41,6 +42,22 @@ SHOWN = 8
 def _is_hgw(ctx) -> bool:
     rs = ctx.ruleset
     return rs is not None and rs.system == "hgw"
+
+
+def hgw_check(code: str, severity: str, title: str):
+    """Register a scenario check of the "hgw" family that runs only on scenarios whose
+    ruleset plays the hgw system (every HGW check: the others' scenarios are not theirs)."""
+
+    def deco(fn):
+        @functools.wraps(fn)
+        def run(ctx):
+            if _is_hgw(ctx):
+                yield from fn(ctx)
+
+        check(code, severity, "hgw", title, scenario=True)(run)
+        return fn
+
+    return deco
 
 
 def _a(word: str) -> str:
@@ -139,15 +156,11 @@ def _army(ctx, z: int, nation: str) -> str:
 
 
 # ---------------------------------------------------------------------- checks
-@check(
-    "HGW001", "error", "hgw", "a hex friendly to two sides, or a side without one", scenario=True
-)
+@hgw_check("HGW001", "error", "a hex friendly to two sides, or a side without one")
 def friendly_once(ctx):
     """rules-notes/001 §5.2.2 (seeds/001 HEX CONTROL AND GARRISONS; the set-up's friendly
     areas): the sides are the turn order's slots; no hex is friendly to two of them (Axis,
     Soviet and Allied friendly areas are disjoint), and every side has a friendly hex."""
-    if not _is_hgw(ctx):
-        return
     sc = ctx.scenario
     slots = audit.slots(sc)
     held: dict[int, int] = defaultdict(int)
@@ -176,13 +189,11 @@ def friendly_once(ctx):
             )
 
 
-@check("HGW002", "error", "hgw", "more armies or forts than a side may have", scenario=True)
+@hgw_check("HGW002", "error", "more armies or forts than a side may have")
 def army_limit(ctx):
     """rules-notes/001 §5.2.3, seeds/001 MILITARY RECORD SHEET ("each side has the use of
     up to twelve armies, never more"): the SPs of a side in one hex form one army; and
     at most ``hgw_max_forts`` (7) fort counters, hexes with forts, a side."""
-    if not _is_hgw(ctx):
-        return
     opts = _options(ctx)[0]
     for what, limit, groups in (
         ("armies", opts.get("hgw_max_armies", 12), _groups(ctx)),
@@ -201,13 +212,11 @@ def army_limit(ctx):
                 )
 
 
-@check("HGW003", "error", "hgw", "army not on a friendly hex or in a box", scenario=True)
+@hgw_check("HGW003", "error", "army not on a friendly hex or in a box")
 def army_placement(ctx):
     """rules-notes/001 §5.2.4 (seeds/001 MOVEMENT: armies stand in friendly hexes) and
     §5.2.7 (forts sit on friendly hexes): every army and fort stands on a hex friendly to
     its side, or in an off-map box."""
-    if not _is_hgw(ctx):
-        return
     sc = ctx.scenario
     placed = [(k, False) for k in _groups(ctx)] + [(k, True) for k in _groups(ctx, forts=True)]
     for (z, n), fort in sorted(placed):
@@ -230,12 +239,10 @@ def army_placement(ctx):
         )
 
 
-@check("HGW004", "error", "hgw", "more ground SPs in a hex than stacking allows", scenario=True)
+@hgw_check("HGW004", "error", "more ground SPs in a hex than stacking allows")
 def stacking(ctx):
     """rules-notes/001 §5.2.4, seeds/001 STACKING 1 and 3: at most ten ground SPs in a hex
     (the option ``hgw_stacking``); no limit in off-map boxes (``props["box"]["stacking"]``)."""
-    if not _is_hgw(ctx):
-        return
     limit = _options(ctx)[0].get("hgw_stacking", 10)
     per: dict[int, int] = defaultdict(int)
     for (z, _n), types in _groups(ctx).items():
@@ -257,15 +264,11 @@ def stacking(ctx):
             )
 
 
-@check(
-    "HGW005", "error", "hgw", "SPs of a type or count the scenario does not allow", scenario=True
-)
+@hgw_check("HGW005", "error", "SPs of a type or count the scenario does not allow")
 def sp_types(ctx):
     """rules-notes/001 §5.2.5 (Barbarossa: infantry and mechanized only, §2.2): every SP
     is of a type both the ruleset and the hgw system know; a set-up stack holds a whole,
     positive number of SPs."""
-    if not _is_hgw(ctx):
-        return
     listed = _options(ctx)[0].get("hgw_sp_types")
     listed = listed if isinstance(listed, list) else list(SP_TYPES)
     allowed = [t for t in listed if t in (*ARMY_TYPES, FORT) and t in ctx.ruleset.units]
@@ -290,14 +293,12 @@ def sp_types(ctx):
         )
 
 
-@check("HGW006", "error", "hgw", "devastation unreadable or above the hex's PP", scenario=True)
+@hgw_check("HGW006", "error", "devastation unreadable or above the hex's PP")
 def devastation(ctx):
     """rules-notes/001 §5.2.9 (seeds/001 BARBAROSSA SCENARIO SET-UP AND SPECIAL RULES,
     PRODUCTION: Repairing Devastated Production): devastated points lie on existing land
     hexes, never exceed the hex's production points, and permanent points are devastated
     points (``permanent``: true for all of them, or a number up to ``points``)."""
-    if not _is_hgw(ctx):
-        return
     raw = ctx.scenario.props.get("hgw_devastated")
     if raw is None:
         return
@@ -346,15 +347,13 @@ def devastation(ctx):
             )
 
 
-@check("HGW007", "warning", "hgw", "declared start production is not the income", scenario=True)
+@hgw_check("HGW007", "warning", "declared start production is not the income")
 def start_production(ctx):
     """rules-notes/001 §5.2.10 (seeds/001 AXIS/SOVIET PRODUCTION AT START, PRODUCTION):
     the production printed for each side (``props["hgw_start_production"]``) equals what
     the rule system computes at the start: the undevastated PP it holds in full supply,
     before the scenario's income modifier (Barbarossa's Axis -17). A warning with both
     figures and the PP the game does not count."""
-    if not _is_hgw(ctx):
-        return
     declared = ctx.scenario.props.get("hgw_start_production")
     if declared is None:
         declared = _options(ctx)[0].get("hgw_start_production")
@@ -413,7 +412,7 @@ def _pockets(s, zones: list[int]) -> list[list[int]]:
     return out
 
 
-@check("HGW008", "error", "hgw", "army or friendly hex out of supply at the start", scenario=True)
+@hgw_check("HGW008", "error", "army or friendly hex out of supply at the start")
 def defence_supply(ctx):
     """rules-notes/001 §5.2.11, seeds/001 SUPPLY (Line of Supply 2, 3; Unsupplied Hexes),
     traced by the rule system's own supply search. Three severities:
@@ -428,8 +427,6 @@ def defence_supply(ctx):
       unsupplied hex friendly until an opponent can take it, and its own geography has
       such hexes (islands, deserts, mountain valleys nobody reaches), so they are no fault.
     """
-    if not _is_hgw(ctx):
-        return
     s, _why = _start(ctx)
     if s is None:
         return
@@ -487,12 +484,10 @@ def defence_supply(ctx):
                 )
 
 
-@check("HGW009", "warning", "hgw", "army not in full supply at the start", scenario=True)
+@hgw_check("HGW009", "warning", "army not in full supply at the start")
 def full_supply(ctx):
     """rules-notes/001 §5.2.11, seeds/001 SUPPLY (Line of Supply 1): armies that should act
     on the first turn trace full supply (to a friendly home-country undevastated PP)."""
-    if not _is_hgw(ctx):
-        return
     s, _why = _start(ctx)
     if s is None:
         return
@@ -523,21 +518,13 @@ def _victory_props(ctx, opts) -> list[tuple[str, list]]:
     return out
 
 
-@check(
-    "HGW010",
-    "error",
-    "hgw",
-    "victory hex missing, of the wrong country or defined twice",
-    scenario=True,
-)
+@hgw_check("HGW010", "error", "victory hex missing, of the wrong country or defined twice")
 def victory_hexes(ctx):
     """rules-notes/001 §5.2.12 and §5.5 (seeds/001 BARBAROSSA VICTORY CONDITIONS; the
     erratum Moscow 1142 vs 1144, §0.3): each victory-hex option names an existing land hex
     of the right country (Leningrad, Moscow, Stalingrad in the Soviet home, Berlin in the
     Axis home); the hexes the scenario declares (``props["hgw_victory"]``) exist and are
     the ones the options make the game play by."""
-    if not _is_hgw(ctx):
-        return
     opts, _bad = _options(ctx)
     codes = _codes(ctx)
     home = opts.get("hgw_home") if isinstance(opts.get("hgw_home"), dict) else {}
@@ -598,12 +585,10 @@ def victory_hexes(ctx):
             )
 
 
-@check("HGW011", "warning", "hgw", "victory already won at the start", scenario=True)
+@hgw_check("HGW011", "warning", "victory already won at the start")
 def victory_at_start(ctx):
     """rules-notes/001 §5.2.12 (seeds/001 BARBAROSSA VICTORY CONDITIONS): neither side's
     instant-win hexes are already all its friends' at turn 0."""
-    if not _is_hgw(ctx):
-        return
     opts, _bad = _options(ctx)
     codes = _codes(ctx)
     sc = ctx.scenario
@@ -625,13 +610,11 @@ def victory_at_start(ctx):
             )
 
 
-@check("HGW012", "error", "hgw", "declared off-map box missing", scenario=True)
+@hgw_check("HGW012", "error", "declared off-map box missing")
 def boxes(ctx):
     """rules-notes/001 §5.2.20 (seeds/001 BARBAROSSA SPECIAL RULES 6: US 1909, Canada 1614,
     French Africa 2828, British Africa 4639, India 2656): every box the scenario declares
     (``props["hgw_boxes"]``, ``props["hgw_siberia"]["box"]``) is an off-map box zone."""
-    if not _is_hgw(ctx):
-        return
     props = ctx.scenario.props
     raw = props.get("hgw_boxes")
     listed: list = []
@@ -661,14 +644,12 @@ def boxes(ctx):
             )
 
 
-@check("HGW013", "error", "hgw", "set-up army row without its hex or its SPs", scenario=True)
+@hgw_check("HGW013", "error", "set-up army row without its hex or its SPs")
 def army_rows(ctx):
     """rules-notes/001 §5.5 (the Barbarossa set-up leaves out Army Group Center's hex,
     §0.3) and §5.2.4 (every army has an SP): each row of ``props["hgw_armies"]`` has a
     name, a nation of the turn order and a hex id on the map, that hex holds SPs of that
     nation, and no hex is named twice for one nation."""
-    if not _is_hgw(ctx):
-        return
     rows = ctx.scenario.props.get("hgw_armies")
     if rows is None:
         return
@@ -732,13 +713,11 @@ def army_rows(ctx):
             seen[(z, nation)] = label
 
 
-@check("HGW014", "error", "hgw", "calendar or turn range not HGW's", scenario=True)
+@hgw_check("HGW014", "error", "calendar or turn range not HGW's")
 def calendar(ctx):
     """rules-notes/001 §5.2.1 and §2.3 (seeds/001 SEQUENCE OF PLAY; BARBAROSSA FIRST TURN –
     FINAL TURN, Summer 1941 – Winter 1943): three seasons a year (calendar "3-seasons"),
     a start date that is the first month of a season, and a last turn."""
-    if not _is_hgw(ctx):
-        return
     sc = ctx.scenario
     if sc.calendar != "3-seasons":
         yield ctx.issue(
@@ -763,15 +742,11 @@ def calendar(ctx):
         )
 
 
-@check(
-    "HGW015", "error", "hgw", "scheduled Siberia production without the Siberia box", scenario=True
-)
+@hgw_check("HGW015", "error", "scheduled Siberia production without the Siberia box")
 def siberia_box(ctx):
     """rules-notes/001 §5.2.14 (seeds/001 BARBAROSSA SPECIAL RULES 3, 4): Siberia's
     scheduled production and its SPs' move date need the Siberia box (option
     ``hgw_siberia_hex``) on the map as an off-map box."""
-    if not _is_hgw(ctx):
-        return
     opts, _bad = _options(ctx)
     schedule = opts.get("hgw_siberia_income")
     if not schedule:
@@ -789,13 +764,11 @@ def siberia_box(ctx):
         )
 
 
-@check("HGW016", "error", "hgw", "options or set-up the rule system cannot use", scenario=True)
+@hgw_check("HGW016", "error", "options or set-up the rule system cannot use")
 def usable(ctx):
     """rules-notes/001 §5.2 (every value the game reads is readable): the scenario's
     options pass the hgw system's option checks, and the rule system can set up the
     start position (supply and income are read from it)."""
-    if not _is_hgw(ctx):
-        return
     for name, why in _options(ctx)[1]:
         yield ctx.issue("HGW016", f"option {name[:40]} {why}")
     s, why = _start(ctx)
@@ -803,13 +776,11 @@ def usable(ctx):
         yield ctx.issue("HGW016", f"the hgw rule system cannot set the scenario up: {why}")
 
 
-@check("HGW017", "warning", "hgw", "scheduled date outside the scenario's turns", scenario=True)
+@hgw_check("HGW017", "warning", "scheduled date outside the scenario's turns")
 def schedule_dates(ctx):
     """rules-notes/001 §5.2.14 (an event's turn lies inside the scenario's range, or it is
     harmlessly unused); seeds/001 BARBAROSSA SPECIAL RULES 3-5: Siberia's move date and
     production dates fall within the first and last turn."""
-    if not _is_hgw(ctx):
-        return
     sc = ctx.scenario
     start = parse_date(sc.start) if isinstance(sc.start, str) else None
     step = months_per_round(sc.calendar) if isinstance(sc.calendar, str) else None

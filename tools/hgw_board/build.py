@@ -62,7 +62,7 @@ from gamecore.model import (
     border_key,
 )
 from tools.hgw_board.fall_of_germany import box_production, fall_of_germany
-from tools.sample_world.build import _load_tables, geodata_dir, run_build
+from tools.sample_world.build import _load_tables, geodata_dir, run_build, summary_line
 
 __all__ = [
     "SCENARIO_ID",
@@ -94,6 +94,7 @@ FRENCH_DEVASTATED = _T["FRENCH_DEVASTATED"]
 CAPITALS = _T["CAPITALS"]
 SEA_AREAS = _T["SEA_AREAS"]
 STRAITS = _T["STRAITS"]
+SEA_LINKS = _T["SEA_LINKS"]
 ROADS = _T["ROADS"]
 AXIS_FRIENDLY = _T["AXIS_FRIENDLY"]
 SOVIET_FRIENDLY = _T["SOVIET_FRIENDLY"]
@@ -515,6 +516,9 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
             entry["arrow"] = "yes"
         straits_log.append(entry)
 
+    # the sea geography the grid is too coarse for: seas apart, joined, passages
+    _sea_links(m, by_code)
+
     # off-map boxes
     _boxes(m, by_code, cells, hex_union)
 
@@ -555,9 +559,38 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
         _scenario(pack, by_code, row_hex)
         box_production(m)
         fall_of_germany(pack)
+        fall_of_germany(pack, two_player=True)
     except (KeyError, ValueError) as err:
         _fail(f"scenario: {err!r}")
     return pack
+
+
+def _sea_links(m: Map, by_code: dict[str, Zone]) -> None:
+    """SEA_LINKS (rules-notes/001 §1.3): 'apart' pairs become not_adjacent links, 'join'
+    pairs sea links, 'passage' pairs sea links that ``gamecore.hgw.geo`` opens to a sea
+    route only while ``props["sea_control"]`` (a hex id) is friendly."""
+    for kind, ca, cb, ctl, name, why in SEA_LINKS:
+        za, zb = by_code.get(ca), by_code.get(cb)
+        if za is None or zb is None or za.kind != "sea" or zb.kind != "sea":
+            _fail(f"sea link {name}: {ca} and {cb} must both be sea hexes of the map")
+            continue
+        props: dict = {"authored": True, "why": why}
+        if kind == "apart":
+            link_kind = "not_adjacent"
+        elif kind in ("join", "passage"):
+            link_kind = "connection"  # a sea-sea link ("strait" is a land-land crossing)
+            if kind == "passage":
+                c = by_code.get(ctl or "")
+                if c is None or c.kind != "land":
+                    _fail(f"sea link {name}: controlling hex {ctl} is not a land hex")
+                    continue
+                props["sea_control"] = ctl
+        else:
+            _fail(f"sea link {name}: unknown kind {kind!r}")
+            continue
+        lid = m.next_id("links")
+        a, b = sorted((za.id, zb.id))
+        m.links[lid] = Link(lid, link_kind, a, b, name, props=props)
 
 
 def _largest_country(z: Zone, countries: dict[str, BaseGeometry]) -> str:
@@ -854,10 +887,10 @@ def _points_of(name: str) -> int:
 
 def _summary(pack: Pack) -> str:
     m = pack.map
-    kinds = {k: sum(1 for z in m.zones.values() if z.kind == k) for k in ("land", "sea", "offmap")}
-    return (
-        f"{kinds['land']} land hexes, {kinds['sea']} sea hexes, {kinds['offmap']} boxes, "
-        f"{len(m.links)} links, {len(m.borders)} marked hexsides"
+    return summary_line(
+        pack,
+        {"land": "land hexes", "sea": "sea hexes", "offmap": "boxes"},
+        {"links": len(m.links), "marked hexsides": len(m.borders)},
     )
 
 

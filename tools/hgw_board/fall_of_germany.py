@@ -177,8 +177,8 @@ def fall_of_germany(pack: Pack, two_player: bool = False) -> Scenario:
         "production 30/23/35: 4 more devastated Axis points (Kiev 1342, Ploesti 1641, Warsaw "
         "1339) and Siberia 10; hexes 1443, 1542, 1635 are on the devastation list but hold "
         "no PP on this map; the USSR hexes west of the printed Axis line (1141, 1241, 1341, "
-        "1440, 1441, 1442) Axis; the fleets' bases; the Russian winter +1; no controlling "
-        "sea hexes marked"
+        "1440, 1441, 1442) Axis; the fleets' bases; the Russian winter +1; the seas' "
+        "passages and their controlling hexes are the board's (docs/hgw_board.md)"
     )
     sc.props["sources"] = (
         "seeds/001 THE FALL OF GERMANY SET-UP AND SPECIAL RULES; rules-notes/001 §2.2, §2.8"

@@ -924,12 +924,20 @@ def run_build(
     return 0
 
 
+def summary_line(pack: Pack, zones: dict[str, str], counts: dict[str, int]) -> str:
+    """The builders' one-line summary: "N <words>" for each zone kind in ``zones`` (kind ->
+    words), then "N <words>" for each of ``counts`` (words -> number)."""
+    kinds = [sum(1 for z in pack.map.zones.values() if z.kind == k) for k in zones]
+    parts = [f"{n} {words}" for n, words in zip(kinds, zones.values(), strict=True)]
+    return ", ".join(parts + [f"{n} {words}" for words, n in counts.items()])
+
+
 def _summary(pack: Pack) -> str:
     m = pack.map
-    kinds = {k: sum(1 for z in m.zones.values() if z.kind == k) for k in ("land", "sea", "lake")}
-    return (
-        f"{kinds['land']} land zones, {kinds['sea']} sea zones, {kinds['lake']} lakes, "
-        f"{len(m.facilities)} facilities, {len(m.links)} links, {len(m.lines)} lines"
+    return summary_line(
+        pack,
+        {"land": "land zones", "sea": "sea zones", "lake": "lakes"},
+        {"facilities": len(m.facilities), "links": len(m.links), "lines": len(m.lines)},
     )
 
 

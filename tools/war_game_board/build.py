@@ -40,6 +40,7 @@ from tools.sample_world.build import (
     _ocean_of,
     base_map,
     run_build,
+    summary_line,
 )
 
 __all__ = ["SCENARIO_ID", "build_board", "land_table", "main", "nation_totals"]
@@ -335,10 +336,10 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
 
 def _summary(pack: Pack) -> str:
     m = pack.map
-    kinds = {k: sum(1 for z in m.zones.values() if z.kind == k) for k in ("land", "sea")}
-    return (
-        f"{kinds['land']} territories, {kinds['sea']} sea zones, "
-        f"{len(m.links)} links, {len(m.borders)} marked borders"
+    return summary_line(
+        pack,
+        {"land": "territories", "sea": "sea zones"},
+        {"links": len(m.links), "marked borders": len(m.borders)},
     )
 
 

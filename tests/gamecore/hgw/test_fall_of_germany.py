@@ -322,13 +322,10 @@ def test_the_bundled_fall_of_germany_starts_as_the_rulebook_says():
     ("two_player", "sides"), [(False, {"AXIS", "SOV", "ALL"}), (True, {"axis", "allies"})]
 )
 def test_random_bots_play_the_bundled_fall_of_germany_to_a_winner(two_player, sides):
-    """The bundled scenario, and its two-player variant built from it by the builder
-    (not bundled: the HGW checks read one alliance as one side and do not know
-    hgw_separate yet), play to a winner with random bots."""
-    from tools.hgw_board.fall_of_germany import fall_of_germany
-
+    """The bundled scenario and its bundled two-player variant play to a winner with
+    random bots."""
     pack = bundled()
-    scenario = fall_of_germany(pack, two_player=True).id if two_player else "fall_of_germany"
+    scenario = "fall_of_germany_2p" if two_player else "fall_of_germany"
     from gamecore.engine import new_game
     from gamecore.engine.bots import RandomBot, play
 

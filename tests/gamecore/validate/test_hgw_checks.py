@@ -90,6 +90,20 @@ def test_hgw001_a_hex_friendly_to_two_sides(pack):
     assert found(pack, "HGW001") == []
 
 
+@pytest.mark.parametrize("pair", [["AXIS", "SOV"], ["SOV", "AXIS"]])
+def test_hgw001_sides_kept_apart_by_hgw_separate_are_two_sides(pack, pair):
+    """The Fall of Germany two-player variant (seeds/001 SPECIAL RULES FOR THE FALL OF
+    GERMANY 1; ALLIED-SOVIET CO-OPERATION 2): one player runs two aligned sides that
+    ``hgw_separate`` keeps apart, so their hexes are friendly to one side each."""
+    sc = scn(pack)
+    sc.set_relation("AXIS", "SOV", "aligned")
+    assert found(pack, "HGW001")
+    sc.options["hgw_separate"] = [pair]
+    assert found(pack, "HGW001") == []
+    sc.options["hgw_separate"] = [["AXIS", "ALL"]]  # another pair keeps these two one side
+    assert found(pack, "HGW001")
+
+
 def test_hgw001_a_side_without_friendly_hexes(pack):
     sc = scn(pack)
     for z, own in list(sc.ownership.items()):
