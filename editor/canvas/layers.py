@@ -1181,9 +1181,15 @@ class IssuesLayer(_ScreenLayer):
         colour = QColor(style.SEVERITY.get(severity, style.SEVERITY["warning"]))
 
         def paint(p: QPainter) -> None:
-            tri = QPolygonF([QPointF(9, 1), QPointF(17, 15), QPointF(1, 15)])
             p.setPen(QPen(QColor("#1b1b1b"), 1.0))
             p.setBrush(QBrush(colour))
+            if severity == "info":  # a small blue "i", not a warning's triangle
+                p.drawEllipse(QRectF(3, 2, 12, 12))
+                p.setPen(QPen(QColor("white"), 1.0))
+                p.setFont(_font(9, bold=True))
+                p.drawText(QRectF(3, 2, 12, 12), Qt.AlignmentFlag.AlignCenter, "i")
+                return
+            tri = QPolygonF([QPointF(9, 1), QPointF(17, 15), QPointF(1, 15)])
             p.drawPolygon(tri)
             p.setFont(_font(10, bold=True))
             p.drawText(QRectF(5, 4, 8, 11), Qt.AlignmentFlag.AlignCenter, "!")

@@ -45,7 +45,11 @@ TERRAIN = {
     "sea": SEA,
     "lake": LAKE,
 }
-SEVERITY = {"error": "#d7301f", "warning": "#f39c12", "info": "#f1d54b"}
+SEVERITY = {
+    "error": "#d7301f",
+    "warning": "#f39c12",
+    "info": "#4a90d9",
+}  # info: the Issues dock's blue
 NO_ISSUE = "#bfc8b8"
 NO_ISSUE_WATER = "#b8c8d4"
 
