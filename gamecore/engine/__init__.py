@@ -20,8 +20,8 @@ from gamecore.engine.objectives import (
     set_default_evaluator,
 )
 from gamecore.engine.options import OptionSpec
-from gamecore.engine.parts import Part, state_class
-from gamecore.engine.state import Fac, GameState, Unit
+from gamecore.engine.parts import Part
+from gamecore.engine.state import Fac, GameState, Unit, state_class
 from gamecore.engine.systems import ActionKind, Phase, RuleSystem, get_system, register_system
 
 __all__ = [

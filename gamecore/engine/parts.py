@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from gamecore.engine.rng import Rng
+
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
 
@@ -75,8 +77,6 @@ def _clone_source(core: Sequence[tuple[str, str, str]], parts: Sequence[Part]) -
 def make_clone(cls: type, core: Sequence[tuple[str, str, str]], parts: Sequence[Part]):
     """The ``clone`` method of ``cls``: straight-line code copying the core fields and the
     parts by their copy policies, then the dice and the log."""
-    from gamecore.engine.rng import Rng
-
     for name, how, _ in core:
         if not name.isidentifier() or how not in COPY_POLICIES:
             raise ValueError(f"core field {name!r}: bad name or copy policy {how!r}")
@@ -89,26 +89,3 @@ def make_clone(cls: type, core: Sequence[tuple[str, str, str]], parts: Sequence[
     fn.__qualname__ = f"{cls.__name__}.clone"
     fn.__module__ = cls.__module__
     return fn
-
-
-def state_class(name: str, parts: Sequence[Part], module: str, base: type | None = None) -> type:
-    """A subclass of ``base`` (the core :class:`GameState`) holding ``parts``; assign it
-    to ``name`` in ``module`` so it pickles."""
-    from gamecore.engine.state import CORE_FIELDS, GameState
-
-    base = base or GameState
-    taken = set()
-    for klass in base.__mro__:
-        taken.update(getattr(klass, "__slots__", ()))
-    names = [p.name for p in parts]
-    clash = sorted((set(names) & taken) | {n for n in names if names.count(n) > 1})
-    if clash:
-        raise ValueError(f"state parts {', '.join(clash)} are declared twice")
-    all_parts = tuple(base.PARTS) + tuple(parts)
-    cls = type(
-        name,
-        (base,),
-        {"__slots__": tuple(names), "PARTS": all_parts, "__module__": module, "__qualname__": name},
-    )
-    cls.clone = make_clone(cls, CORE_FIELDS, all_parts)
-    return cls

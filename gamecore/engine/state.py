@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamecore.engine.actions import Action
 from gamecore.engine.board import NEUTRAL
-from gamecore.engine.parts import make_clone
+from gamecore.engine.parts import Part, make_clone
 from gamecore.errors import RulesError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -548,3 +548,26 @@ __all__ = [
     "QItem",
     "Unit",
 ]
+
+
+def state_class(
+    name: str, parts: tuple[Part, ...] | list[Part], module: str, base: type | None = None
+) -> type:
+    """A subclass of ``base`` (the core :class:`GameState`) holding ``parts``; assign it
+    to ``name`` in ``module`` so it pickles."""
+    base = base or GameState
+    taken = set()
+    for klass in base.__mro__:
+        taken.update(getattr(klass, "__slots__", ()))
+    names = [p.name for p in parts]
+    clash = sorted((set(names) & taken) | {n for n in names if names.count(n) > 1})
+    if clash:
+        raise ValueError(f"state parts {', '.join(clash)} are declared twice")
+    all_parts = tuple(base.PARTS) + tuple(parts)
+    cls = type(
+        name,
+        (base,),
+        {"__slots__": tuple(names), "PARTS": all_parts, "__module__": module, "__qualname__": name},
+    )
+    cls.clone = make_clone(cls, CORE_FIELDS, all_parts)
+    return cls

@@ -12,8 +12,8 @@ from typing import Any
 from gamecore.engine.actions import Action
 from gamecore.engine.decisions import Decision
 from gamecore.engine.options import OptionSpec
-from gamecore.engine.parts import Part, state_class
-from gamecore.engine.state import MOVED
+from gamecore.engine.parts import Part
+from gamecore.engine.state import MOVED, state_class
 from gamecore.engine.systems import ActionKind, Phase, RuleSystem
 from gamecore.engine.turns import END
 from gamecore.errors import RulesError

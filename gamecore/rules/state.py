@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from gamecore.engine.parts import Part, state_class
+from gamecore.engine.parts import Part
+from gamecore.engine.state import state_class
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState

@@ -99,7 +99,8 @@ def test_a_game_started_through_the_engine_alone_finds_its_system():
 
 
 def test_state_parts_are_declared_once_and_checked():
-    from gamecore.engine.parts import Part, state_class
+    from gamecore.engine.parts import Part
+    from gamecore.engine.state import state_class
     from gamecore.rules.state import AAState
 
     assert {"queue", "techs", "battle", "pending"} <= {p.name for p in AAState.PARTS}

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from gamecore.engine.actions import Action
 from gamecore.engine.options import OptionSpec
-from gamecore.engine.parts import Part, state_class
+from gamecore.engine.parts import Part
+from gamecore.engine.state import state_class
 from gamecore.engine.systems import ActionKind, Phase, RuleSystem, get_system, register_system
 from gamecore.engine.turns import END
 from gamecore.model import RulesetDoc
