@@ -124,9 +124,27 @@ def run_editor(args: argparse.Namespace) -> int:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def main(argv: list[str] | None = None) -> int:
-    from gamecore.commands.edit import add_editor_arguments
+def add_editor_arguments(p) -> None:
+    p.add_argument("pack", nargs="?", help="map pack to open (default: a copy of the sample)")
+    p.add_argument("--screenshot", metavar="PNG", help="render the main window to PNG and exit")
+    p.add_argument(
+        "--size", metavar="WxH", default="1600x1000", help="window size for --screenshot"
+    )
+    p.add_argument("--mode", metavar="MODE", help="map mode to show (political, terrain, value, …)")
+    p.add_argument("--scenario", metavar="ID", help="scenario to show (default: the first)")
+    p.add_argument(
+        "--zoom-to",
+        metavar="ZONES",
+        help="zoom to these zones (comma-separated codes or names) instead of the whole map",
+    )
+    p.add_argument(
+        "--hide-layers",
+        metavar="KEYS",
+        help="layers to hide, comma-separated (terrain, rail, convoy, crossings, cities, …)",
+    )
 
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="warroom-editor", description="Warroom map editor")
     parser.add_argument("--version", action="version", version=f"warroom {__version__}")
     add_editor_arguments(parser)

@@ -2,7 +2,9 @@
 
 Subcommands live in :mod:`gamecore.commands`, one module each, discovered at start-up:
 a module defines ``register(subparsers)`` that adds its parser and sets ``func`` to a
-callable ``(args) -> int``. Conventions (DESIGN.md): human text by default, JSON with
+callable ``(args) -> int``. The installed ``warroom`` is :mod:`editor.cli`, which adds the
+editor's commands (``edit``) through ``main(extra=...)``; ``python -m gamecore.cli`` is the
+core alone. Conventions (DESIGN.md): human text by default, JSON with
 ``--json``; exit 0 success, 1 "ran and found problems", 2 unusable input; bad input
 ends in a one-line message, never a traceback.
 """
@@ -13,12 +15,16 @@ import argparse
 import importlib
 import pkgutil
 import sys
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from gamecore import __version__
 from gamecore.errors import RulesetError, WarroomError
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(extra: Sequence[Callable[[Any], None]] = ()) -> argparse.ArgumentParser:
+    """The parser of gamecore's subcommands, plus those ``extra`` registrars add (the
+    editor adds ``edit`` this way: :mod:`editor.cli`, the installed ``warroom``)."""
     parser = argparse.ArgumentParser(
         prog="warroom",
         description="Warroom: draw, set up, validate and playtest WWII strategy maps.",
@@ -32,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
             continue
         module = importlib.import_module(f"gamecore.commands.{info.name}")
         module.register(sub)
+    for register in extra:
+        register(sub)
     return parser
 
 
@@ -49,8 +57,10 @@ def _route(argv: list[str]) -> list[str]:
     return argv
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+def main(
+    argv: list[str] | None = None, extra: Sequence[Callable[[Any], None]] = ()
+) -> int:
+    parser = build_parser(extra)
     args = parser.parse_args(_route(list(sys.argv[1:] if argv is None else argv)))
     if not getattr(args, "func", None):
         parser.print_help()

@@ -10,6 +10,6 @@ import sys
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()
-    from gamecore.cli import main
+    from editor.cli import main
 
     sys.exit(main(sys.argv[1:] or ["edit"]))

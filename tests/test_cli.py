@@ -2,7 +2,7 @@ import subprocess
 import sys
 
 from gamecore import __version__
-from gamecore.cli import main
+from editor.cli import main
 
 
 def test_version_flag(capsys):
@@ -19,11 +19,29 @@ def test_help_lists_edit(capsys):
 
 
 def test_console_entry_point_runs():
-    out = subprocess.run(
-        [sys.executable, "-m", "gamecore.cli", "--version"], capture_output=True, text=True
+    for module in ("editor.cli", "gamecore.cli"):
+        out = subprocess.run(
+            [sys.executable, "-m", module, "--version"], capture_output=True, text=True
+        )
+        assert out.returncode == 0
+        assert __version__ in out.stdout
+
+
+def test_the_core_command_line_loads_no_qt_and_has_no_editor_commands():
+    """``warroom --help`` starts without Qt; the core alone lists no ``edit``."""
+    script = (
+        "import sys, contextlib, io\n"
+        "from editor.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out: main([])\n"
+        "assert 'edit' in out.getvalue()\n"
+        "from gamecore.cli import main as core\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out: core([])\n"
+        "assert ' edit ' not in out.getvalue()\n"
+        "print(any(m.startswith('PySide6') for m in sys.modules))\n"
     )
-    assert out.returncode == 0
-    assert __version__ in out.stdout
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"
 
 
 def test_bad_screenshot_size_is_one_line_error(tmp_path, capsys):

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMessageBox
 
-from gamecore.cli import main
+from editor.cli import main
 from gamecore.store import open_pack, read_pack, working_copy_path
 
 

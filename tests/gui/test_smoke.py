@@ -3,7 +3,7 @@
 from PySide6.QtGui import QImage
 
 from editor.mainwindow import MainWindow
-from gamecore.cli import main
+from editor.cli import main
 
 
 def _distinct_colours(image: QImage, step: int = 7) -> int:
