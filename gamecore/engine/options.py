@@ -8,6 +8,45 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+
+class UndeclaredOption(KeyError):
+    """A rule read an option no :class:`OptionSpec` declares (a misspelt name): a
+    programming error, never a player's input (a ruleset file naming an unknown option
+    is refused when it loads)."""
+
+    def __str__(self) -> str:
+        return f"option '{self.args[0]}' is not declared by any option spec of this ruleset"
+
+
+class Options(dict):
+    """A ruleset's option values. Every declared option is present (its default when the
+    file does not set it), so reading a name that is not there, with ``[]`` or with
+    ``.get``, is a misspelt or undeclared option and raises :class:`UndeclaredOption`
+    instead of quietly giving None. Writing is as for a dict."""
+
+    __slots__ = ()
+
+    def __missing__(self, name: str) -> Any:
+        raise UndeclaredOption(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        if name not in self:
+            raise UndeclaredOption(name)
+        return dict.__getitem__(self, name)
+
+    def rule_on(self, rule_id: str) -> bool:
+        """Whether the optional rule ``rule_id`` (a ruleset's ``[optional.ID]``, seeds/000
+        Appendix C) is switched on; False for a ruleset that has no such rule. Optional
+        rules are declared by ruleset files, not option specs, so they are read here."""
+        return dict.get(self, rule_id) is True
+
+    def copy(self) -> Options:
+        return Options(self)
+
+    def __reduce__(self):
+        return (Options, (dict(self),))
+
+
 #: option types and what a value of each is
 TYPES = ("bool", "int", "float", "str", "date", "list", "table")
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from gamecore.engine.options import Options
 from gamecore.engine.systems import DEFAULT_SYSTEM, get_system
 from gamecore.errors import RulesError, RulesetError
 from gamecore.model import BORDER_FLAGS
@@ -423,6 +424,8 @@ class Ruleset:
     bots: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.options, Options):  # reads of undeclared names raise
+            self.options = Options(self.options)
         self._alias: dict[str, str] = {}
         for ft in self.facility_types.values():
             self._alias[ft.id] = ft.id

@@ -621,7 +621,7 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
         _airborne_moves(ctx, out, groups)
     narrow = ctx.opts.get("narrow_crossings") and ctx.b.narrow
     rail = not combat and ctx.opts.get("strategic_rail") and ctx.b.rail_edges
-    if not combat and ctx.opts.get("strategic_naval_moves") is True:
+    if not combat and ctx.opts.rule_on("strategic_naval_moves"):
         _naval_moves(ctx, out, groups)
     if rail and ctx.opts.get("rail_sea_units"):
         _rail_sea_moves(ctx, out, groups)

@@ -24,9 +24,28 @@ from gamecore.rules import (
 from gamecore.rules.combat import RESOLVERS
 from gamecore.rules.modifiers import POLICIES
 
+#: options only the scenario checks read (gamecore.validate.checks_gw)
+VALIDATION_OPTIONS = (
+    OptionSpec(
+        "facility_levels",
+        "bool",
+        True,
+        doc="facilities have levels (false: Global War, rules-notes/000 §1.11; check GW006)",
+        owner="gamecore.validate.checks_gw",
+    ),
+    OptionSpec(
+        "objective_cities",
+        "list",
+        [],
+        doc="the names of the Objective Cities the map must have (Global War §3.2; check GW008)",
+        owner="gamecore.validate.checks_gw",
+    ),
+)
+
 #: every option the system's mechanisms read, declared by the module that reads it
 SPECS: dict[str, OptionSpec] = specs_by_name(
     BOARD_OPTIONS,
+    VALIDATION_OPTIONS,
     combat.OPTIONS,
     modifiers.OPTIONS,
     control.OPTIONS,

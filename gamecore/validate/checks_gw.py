@@ -40,8 +40,14 @@ def rulesets(ctx, scenarios=None) -> list:
 
 
 def _option(ctx, name: str, default=None) -> list:
-    """The values of option ``name`` in the scenarios' rulesets (``default`` when unset)."""
-    return [rs.options.get(name, default) for rs in rulesets(ctx)]
+    """The values of option ``name`` in the scenarios' rulesets; ``default`` for a ruleset
+    of another system, which does not declare the A&A family's options (hgw)."""
+    return [_value(rs, name, default) for rs in rulesets(ctx)]
+
+
+def _value(rs, name: str, default=None):
+    """Option ``name`` of ruleset ``rs``, ``default`` when its system does not declare it."""
+    return rs.options[name] if name in rs.options else default
 
 
 def _set_zone(zid, field, value):
@@ -529,7 +535,7 @@ def facilities(ctx):
             continue  # ATT008
         # the rulesets of the scenarios the facility is in (props.scenarios)
         rs = rulesets(ctx, ctx.scenarios_of(f.props)) or rulesets(ctx)
-        no_levels = any(r.options.get("facility_levels") is False for r in rs)
+        no_levels = any(_value(r, "facility_levels") is False for r in rs)
         ft = next((t for r in rs if (t := r.facility_type(f.type)) is not None), None)
         if f.level < 1:
             yield ctx.issue(
@@ -674,7 +680,7 @@ def objective_cities(ctx):
     zones of the map; they are flagged victory cities so the editor and conditions see
     them."""
     rs = ctx.ruleset
-    names = rs.options.get("objective_cities") if rs is not None else None
+    names = _value(rs, "objective_cities") if rs is not None else None
     if not names:
         return
     names = ctx.scenario.options.get("objective_cities", names)

@@ -1010,11 +1010,11 @@ class _Importer:
         takeover: set[str] = set()  # canTakeOverOwnedTerritory: Global 1940's Dutch lands
         for a in g.attachments:
             if a.type == "relationship" or a.java_class.endswith("RelationshipTypeAttachment"):
-                opts = _options(a)
-                at = opts.get("archeType")
+                props = _options(a)
+                at = props.get("archeType")
                 if at:
                     arche[a.attach_to] = at.strip().lower()
-                if str(opts.get("canTakeOverOwnedTerritory", "")).strip().lower() == "true":
+                if str(props.get("canTakeOverOwnedTerritory", "")).strip().lower() == "true":
                     takeover.add(a.attach_to)
         rel_types: dict[str, list[str]] = {}
         players = list(self.pack.nations)
