@@ -104,6 +104,23 @@ def register(sub) -> None:
     _batch_options(b, games=40)
     b.set_defaults(func=run_bid)
 
+    lad = sub.add_parser(
+        "playtest-ladder",
+        help="'warroom playtest ladder': how strong bots are against each other",
+        description="Play bot A against bot B on the same seeds, A on each side (in an "
+        "alliance game: each alliance) and B on the others; report each seating's win "
+        "rate with its 95%% Wilson interval and Elo ratings. The result is kept beside "
+        "the pack, and playtest summaries of that scenario quote it.",
+    )
+    lad.add_argument("pack")
+    lad.add_argument("--scenario", help="scenario id (default: the pack's only scenario)")
+    lad.add_argument(
+        "--bots", required=True, help="two or more bot names, comma-separated (heuristic,random)"
+    )
+    lad.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address")
+    _batch_options(lad, games=20)
+    lad.set_defaults(func=run_ladder)
+
 
 def _batch_options(p, games: int) -> None:
     p.add_argument("--games", type=int, default=games, help=f"games per batch (default {games})")
@@ -138,6 +155,58 @@ def _check_batch(args) -> None:
         raise WarroomError("--games must be at least 1")
     if args.jobs < 1:
         raise WarroomError("--jobs must be at least 1")
+
+
+def run_ladder(args) -> int:
+    from gamecore.sim.playtest.ladder import ladder, parse_bots, save_ladder
+    from gamecore.store import read_pack
+
+    _check_batch(args)
+    bots = parse_bots(args.bots)
+    pack = read_pack(args.pack)
+    scn = pick_scenario(pack, args.scenario, args.pack)
+    if args.scheduler and args.jobs != 1:
+        raise WarroomError("--jobs is for the local backend; the Dask workers decide")
+    progress, line = _labelled_progress(args, "ladder")
+    try:
+        out = ladder(
+            pack,
+            scn,
+            bots,
+            args.games,
+            seed=args.seed,
+            max_rounds=args.max_rounds,
+            pack_path=args.pack,
+            jobs=args.jobs,
+            backend="dask" if args.scheduler else "local",
+            scheduler=args.scheduler,
+            progress=progress,
+            game_seconds=args.game_timeout,
+        )
+    finally:
+        line.close()
+    out["saved"] = str(save_ladder(out, args.pack))
+    if args.json:
+        print_json(out)
+        return 0
+    print(
+        f"ladder of {', '.join(bots)} on {scn}: {out['games_per_seating']} games a seating "
+        f"on the same seeds; {(out['round_cap'] or {}).get('text', '')}"
+    )
+    for p in out["pairs"]:
+        print(
+            f"    {p['bot']:>10} as {p['side_name']:<14} vs {p['vs']:<10} wins "
+            f"{p['wins']:>3}/{p['games']:<3} draws {p['draws']:>3}  "
+            f"[{_pct(p['low'])}–{_pct(p['high'])}]"
+        )
+    print(
+        "  Elo: "
+        + ", ".join(
+            f"{b} {r:.0f}" for b, r in sorted(out["ratings"].items(), key=lambda kv: -kv[1])
+        )
+    )
+    print(f"  kept: {out['saved']}")
+    return 0
 
 
 def run_compare(args) -> int:
@@ -388,6 +457,11 @@ def run(args) -> int:
         finally:
             if not args.progress_lines:
                 line.close()
+    from gamecore.sim.playtest.ending import headline
+    from gamecore.sim.playtest.ladder import bot_rating
+
+    summary["bot_rating"] = bot_rating(pack, args.pack, scenario, args.bot)
+    summary["headline"] = headline(summary)
     if args.report:
         page = write_report(summary, args.report, pack)
         summary["report"] = str(page)
@@ -440,6 +514,12 @@ def _print_human(s: dict, result) -> None:
         + (f", {s['failed']} failed" if s["failed"] else "")
     )
     print(f"  {s['round_cap']['text']}")
+    hl = s.get("headline") or {}
+    print(f"  {hl.get('winner', '')}; {hl.get('ended', '')}")
+    for w in hl.get("warnings", []):
+        print(f"  WARNING: {w}")
+    if (s.get("bot_rating") or {}).get("text"):
+        print(f"  {s['bot_rating']['text']}")
     print("  winner (95% Wilson interval):")
     for side, d in s["sides"].items():
         label = f"{d.get('name', side)} ({', '.join(d.get('members') or [])})"
