@@ -88,14 +88,34 @@ def register(sub) -> None:
 
     b = sub.add_parser(
         "playtest-bid",
-        help="'warroom playtest bid': the extra starting money that makes a scenario even",
-        description="Search the bid (extra starting money for the weaker side, spent and "
-        "placed by its bot in its first turn) that brings that side nearest 50%%.",
+        help="'warroom playtest bid': the bid (set-up units) that makes a scenario even",
+        description="Search the bid for the weaker side that brings it nearest its fair "
+        "share (1/k of the games with k sides). As players bid, the bid buys set-up "
+        "units placed before the first turn on land zones the side controls "
+        "(--bid-zone-cap: at most N a zone); --bid-form money gives extra starting money "
+        "instead, spent by the side's bot in its first turn.",
     )
     b.add_argument("pack")
     b.add_argument("--scenario", help="scenario id (default: the pack's only scenario)")
     b.add_argument("--side", help="the side that gets the bid (default: the one that wins least)")
-    b.add_argument("--nation", help="the nation that gets the money (default: the side's first)")
+    b.add_argument(
+        "--nation",
+        help="the nation that gets the bid (units: only its zones; money: default the "
+        "side's first to move)",
+    )
+    b.add_argument(
+        "--bid-form",
+        choices=("units", "money"),
+        default="units",
+        help="units: set-up units placed before the first turn (default); money: extra "
+        "starting money",
+    )
+    b.add_argument(
+        "--bid-zone-cap",
+        type=int,
+        metavar="N",
+        help="at most N bid units in one zone (as tournament rules have; default no cap)",
+    )
     b.add_argument(
         "--bids",
         default="0,6,12,18,24,30,36",
@@ -288,7 +308,11 @@ def run_bid(args) -> int:
     try:
         bids = [int(x) for x in args.bids.split(",") if x.strip()]
     except ValueError:
-        raise WarroomError(f"--bids {args.bids}: give whole numbers, comma-separated") from None
+        bids = []
+    if not bids:
+        raise WarroomError(f"--bids {args.bids}: give whole numbers, comma-separated")
+    if args.bid_zone_cap is not None and args.bid_zone_cap < 1:
+        raise WarroomError("--bid-zone-cap must be at least 1")
     pack = read_pack(args.pack)
     scn = pick_scenario(pack, args.scenario, args.pack)
     params = PlaytestParams(scn, args.bot, args.seed, args.max_rounds)
@@ -301,6 +325,8 @@ def run_bid(args) -> int:
             side=args.side,
             nation=args.nation,
             bids=bids,
+            form=args.bid_form,
+            zone_cap=args.bid_zone_cap,
             jobs=args.jobs,
             progress=progress,
             game_seconds=args.game_timeout,
@@ -310,20 +336,33 @@ def run_bid(args) -> int:
     if args.json:
         print_json(out)
         return 0
+    fair = _pct(out["target"])
+    what = (
+        f"money to {out['nation']}"
+        if out["form"] == "money"
+        else "set-up units on its land zones"
+        + (f", at most {out['zone_cap']} a zone" if out["zone_cap"] else "")
+    )
     print(
-        f"fair bid for {out['side_name']} (money to {out['nation']}) in {scn}, "
-        f"{out['games_per_bid']} games a bid on the same seeds; {out['round_cap']['text']}"
+        f"fair bid for {out['side_name']} ({what}) in {scn}, {out['games_per_bid']} games a "
+        f"bid on the same seeds, fair share {fair}; {out['round_cap']['text']}"
     )
     for r in out["bids"]:
+        bought = ""
+        if r.get("units"):
+            count: dict[str, int] = {}
+            for u in r["units"]:
+                count[u["type"]] = count.get(u["type"], 0) + 1
+            bought = "  (" + ", ".join(f"{n} {t}" for t, n in count.items())
+            bought += f", {r['spent']} spent)"
         print(
             f"    bid {r['bid']:>3}: {out['side_name']} wins {_pct(r['rate']):>6} "
             f"[{_pct(r['lo'])}–{_pct(r['hi'])}]"
-            + ("  (50% inside)" if r["even_in_interval"] else "")
+            + (f"  ({fair} inside)" if r["even_in_interval"] else "")
+            + bought
         )
-    best = out["best"]
     print(
-        f"  nearest 50%: bid {best['bid']} ({_pct(best['rate'])}, 95% interval "
-        f"{_pct(best['lo'])}–{_pct(best['hi'])}); bids whose interval holds 50%: "
+        f"  {out['verdict']}; bids whose interval holds {fair}: "
         + (", ".join(str(b) for b in out["consistent_with_even"]) or "none")
     )
     return 0
