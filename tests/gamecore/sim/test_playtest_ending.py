@@ -112,3 +112,38 @@ def test_the_headline_warns_when_the_cap_decides_most_games_or_a_power_sits_stil
     assert s["activity"]["BLU"]["passive"] == 1 and s["headline"]["warnings"] == []
     recs[1]["fights"], recs[1]["income"] = recs[0]["fights"], recs[0]["income"]
     assert "BLU was passive" in headline(summarise(recs))["text"]
+
+
+def test_old_results_files_stay_readable_and_a_bad_field_is_one_line(tmp_path, capsys):
+    import json
+
+    from gamecore.cli import main
+    from gamecore.store import write_pack
+
+    path = tmp_path / "sym.warroom"
+    write_pack(symmetric_pack(rounds=2), path)
+    results = tmp_path / "r.jsonl"
+    cmd = ["playtest", str(path), "--games", "2", "--results", str(results), "--json"]
+    assert main(cmd) == 0
+    capsys.readouterr()
+    head, *lines = [x for x in results.read_text().split("\n") if x]
+    new = ("end", "cap_source", "first_attack", "nations_start")
+    old = []
+    for line in lines:
+        rec = json.loads(line)
+        for k in new:
+            rec.pop(k)
+        rec["curves"].pop("income")
+        old.append(json.dumps(rec))
+    results.write_text("\n".join([head, *old]) + "\n")
+    assert main(cmd) == 0
+    s = json.loads(capsys.readouterr().out)
+    assert s["played_now"] == 0 and s["endings"]["cap"]["count"] == 2
+    assert set(s["activity"]) == {"RED", "BLU"} and s["headline"]["text"]
+    for key, bad in (("fights", [["x", 1]]), ("end", "won"), ("captures", {"z": 1})):
+        rec = json.loads(old[0])
+        rec[key] = bad
+        results.write_text("\n".join([head, json.dumps(rec), old[1]]) + "\n")
+        assert main(cmd) == 2
+        err = capsys.readouterr().err
+        assert f"field '{key}'" in err and err.count("\n") == 1
