@@ -5,7 +5,7 @@ Two questions a balance figure rests on:
 
 - **How did the games end?** By the game's own victory condition (an objective, an
   event, victory cities, a rule system's sudden victory, or the scenario's own end rule
-  at its own round limit), by conquest (the other sides are gone), or by the round cap's
+  at its own round limit, such as the most victory points), by conquest (the other sides are gone), or by the round cap's
   tiebreak (the ruleset's ``round_limit_winner``: most income, victory cities or points
   when the rounds run out; a limit the playtest imposed always counts here). A win
   rate made of tiebreaks measures who holds more income at round N, not who wins.
@@ -42,10 +42,18 @@ END_WORDS = {
 }
 
 
-def end_kind(reason: str, rounds: int = 0, cap: int = 0, cap_source: str | None = None) -> str:
+def end_kind(
+    reason: str,
+    rounds: int = 0,
+    cap: int = 0,
+    cap_source: str | None = None,
+    scores_vp: bool = False,
+) -> str:
     """How a game whose ``game_over`` reason is ``reason`` ended: "victory",
     "conquest", "cap" or "other". ``cap_source`` is where the round limit came from
-    ("scenario", "option", "default"; None for old records: not the scenario's)."""
+    ("scenario", "option", "default"; None for old records: not the scenario's).
+    ``scores_vp``: the scenario scores victory points, so the most points at its own
+    round limit is its victory condition (3G40's victory tokens), not a tiebreak."""
     reason = str(reason or "")
     if reason.startswith("stalemate"):
         return "other"
@@ -55,7 +63,7 @@ def end_kind(reason: str, rounds: int = 0, cap: int = 0, cap_source: str | None 
         # "round limit (income)" is the ruleset's tiebreak; any other round-limit reason
         # is a rule system's own end rule ("round limit: the Axis did not win"), which is
         # the game's victory condition only at the scenario's own limit
-        if cap_source == "scenario" and not reason.startswith("round limit ("):
+        if cap_source == "scenario" and (scores_vp or not reason.startswith("round limit (")):
             return "victory"
         return "cap"
     if not reason:
@@ -73,6 +81,7 @@ def record_end(rec: dict[str, Any]) -> str:
         _int(rec.get("rounds")),
         _int(rec.get("round_cap")),
         rec.get("cap_source") if isinstance(rec.get("cap_source"), str) else None,
+        "vp" in rec,
     )
 
 

@@ -225,7 +225,7 @@ def play_game(
             f"round {state.round} {state.current_nation} {state.phase}: {type(err).__name__}: {err}"
         )
     record.update(summarise_log(state.log, state))
-    record["end"] = end_kind(record["reason"], record["rounds"], cap, source)
+    record["end"] = end_kind(record["reason"], record["rounds"], cap, source, "vp" in record)
     for r in range(len(next(iter(curves["units"].values()), [])) + 1, record["rounds"] + 1):
         close_round(r)  # the rounds the game ended in (or stalled in)
     record["curves"] = curves

@@ -33,6 +33,15 @@ def test_end_kinds(reason, source, kind):
     assert end_kind(reason, 10, 10, source) == kind
 
 
+def test_the_most_victory_points_at_the_scenarios_own_limit_is_its_victory_condition():
+    # 3G40's handbook: the most victory tokens at the round limit wins (round_limit_winner
+    # "vp", gamecore/interop/triplea/handbook.py); at a limit the playtest imposed it is
+    # still the cap's tiebreak
+    assert end_kind("round limit (victory tokens)", 8, 8, "scenario", scores_vp=True) == "victory"
+    assert end_kind("round limit (victory tokens)", 8, 8, "option", scores_vp=True) == "cap"
+    assert end_kind("round limit (income)", 8, 8, "scenario", scores_vp=False) == "cap"
+
+
 def test_a_game_record_says_how_it_ended_and_when_each_power_attacked():
     pack = symmetric_pack(rounds=3)
     rec = play_game(pack, "test", 5, "heuristic")
