@@ -12,7 +12,7 @@ that way, the same way every time so batches stay comparable:
   never more than ``zone_cap`` new units in one zone;
 - each unit: a land unit its zone's owner has on the board at the start (or any land
   unit with a cost), the one with the most attack plus defence per point of cost it
-  can still afford, or, when that one no longer fits, the strongest it can afford.
+  can afford; the last unit the money buys is the strongest that fits.
 
 :func:`with_setup_bid` writes them into a copy of the scenario as set-up units; the
 other form, extra money in the first turn, is
@@ -99,14 +99,9 @@ def setup_units(
                 fits,
                 key=lambda ut: ((ut.attack + ut.defense) / _cost(ut, owner), -_cost(ut, owner)),
             )
-            if left - _cost(best, owner) < min(_cost(ut, owner) for ut in fits) and any(
-                _cost(ut, owner) == left for ut in fits
-            ):
-                # the last of the money: the strongest unit that spends it exactly
-                best = max(
-                    (ut for ut in fits if _cost(ut, owner) == left),
-                    key=lambda ut: ut.attack + ut.defense,
-                )
+            if left - _cost(best, owner) < min(_cost(ut, owner) for ut in fits):
+                # the last unit the money buys: the strongest that fits
+                best = max(fits, key=lambda ut: (ut.attack + ut.defense, -_cost(ut, owner)))
             c = _cost(best, owner)
             out.append({"zone": z, "nation": owner, "type": best.id, "cost": c})
             placed[z] = placed.get(z, 0) + 1

@@ -50,6 +50,10 @@ def test_a_setup_bid_is_placed_legally(pack):
     started = new_game(rich, "test", seed=1, rounds=1, log="none")
     blu = sum(1 for u in started.units.values() if u.nation == "BLU")
     assert blu == sum(1 for u in state.units.values() if u.nation == "BLU") + len(units)
+    # the last unit the money buys is the strongest that fits: 7 IPCs buy an infantry
+    # (3) and then an artillery (4), not two infantry and 1 left over
+    seven = setup_units(pack, "test", "blues", 7)
+    assert sorted(u["type"] for u in seven) == ["artillery", "infantry"]
     # without a cap the same money goes further round the same zones
     assert len(setup_units(pack, "test", "blues", 20)) >= len(units)
 
