@@ -1,5 +1,6 @@
 """A/B playtests and the fair bid: two versions of a scenario on the same seeds, and the
-extra starting money that makes the weaker side's chances nearest to even.
+bid (set-up units, :mod:`gamecore.sim.playtest.bid`, or extra starting money) that brings
+the weaker side nearest its fair share of the games.
 
 Both rest on common random numbers: game ``i`` of either version gets the seed
 ``game_seed(seed, i)``, so the two batches differ only by what was changed (and by
