@@ -43,9 +43,9 @@ def build_parser(extra: Sequence[Callable[[Any], None]] = ()) -> argparse.Argume
     return parser
 
 
-#: ``warroom playtest compare …`` and ``warroom playtest bid …`` are the commands
-#: ``playtest-compare`` and ``playtest-bid`` (``playtest`` itself takes a pack first)
-_PLAYTEST_VERBS = ("compare", "bid")
+#: ``warroom playtest compare|bid|ladder …`` are the commands ``playtest-compare``,
+#: ``playtest-bid`` and ``playtest-ladder`` (``playtest`` itself takes a pack first)
+_PLAYTEST_VERBS = ("compare", "bid", "ladder")
 
 
 def _route(argv: list[str]) -> list[str]:

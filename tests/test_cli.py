@@ -49,3 +49,30 @@ def test_bad_screenshot_size_is_one_line_error(tmp_path, capsys):
     assert code == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("warroom: error:") and "\n" not in err
+
+
+def test_playtest_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
+    """Issue #33: an unknown bot in --bots, --games 0 and bids that are not numbers are
+    refused before any game, each with one line and exit 2."""
+    import pytest
+
+    from gamecore.sim.playtest.samples import symmetric_pack
+    from gamecore.store import write_pack
+
+    path = str(tmp_path / "sym.warroom")
+    write_pack(symmetric_pack(rounds=1), path)
+    cases = [
+        (["playtest", "ladder", path, "--bots", "heuristic,deep-blue"], "unknown bot 'deep-blue'"),
+        (["playtest", "ladder", path, "--bots", "heuristic,random", "--games", "0"], "--games"),
+        (["playtest", path, "--games", "0"], "--games must be at least 1"),
+        (["playtest", "bid", path, "--games", "0"], "--games must be at least 1"),
+        (["playtest", "bid", path, "--bids", "0,1.5"], "give whole numbers"),
+        (["playtest", "bid", path, "--bids", "ten"], "give whole numbers"),
+    ]
+    for argv, words in cases:
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith("warroom: error:") and words in err and err.count("\n") == 1
+    assert not (tmp_path / "sym.warroom.playtests").exists()  # nothing was played
+    with pytest.raises(SystemExit):
+        main(["playtest", "ladder", path])  # --bots is required (argparse's own exit 2)

@@ -96,16 +96,35 @@ class PlaytestPanel(QWidget):
         self.mode.addItem("Balance", "balance")
         self.mode.addItem("Compare with a scenario", "compare")
         self.mode.addItem("Fair bid", "bid")
+        self.mode.addItem("Bot ladder", "ladder")
         self.against = QComboBox(objectName="playtestAgainst")
         self.bid_side = QComboBox(objectName="playtestBidSide")
         self.bids = QLineEdit("0,6,12,18,24,30,36", objectName="playtestBids")
-        self.bids.setToolTip("the extra starting money to try, comma-separated")
+        self.bids.setToolTip("the bids to try (IPCs), comma-separated")
+        #: the bid's form: set-up units placed before the first turn (as players bid),
+        #: or extra starting money
+        self.bid_form = QComboBox(objectName="playtestBidForm")
+        self.bid_form.addItem("Set-up units", "units")
+        self.bid_form.addItem("Starting money", "money")
+        self.bid_zone_cap = QSpinBox(
+            objectName="playtestBidZoneCap", minimum=0, maximum=99, value=0
+        )
+        self.bid_zone_cap.setSpecialValueText("no cap")
+        self.bid_zone_cap.setToolTip("at most this many bid units in one zone")
+        #: the bots a ladder plays against each other (``warroom playtest ladder``)
+        self.ladder_bots = QLineEdit("heuristic,random", objectName="playtestLadderBots")
+        self.ladder_bots.setToolTip(
+            "two or more bot names, comma-separated: each plays each side against the others"
+        )
         form = QFormLayout()
         form.addRow("Run", self.mode)
         form.addRow("Scenario", self.scenario)
         form.addRow("Against", self.against)
         form.addRow("Bid for", self.bid_side)
         form.addRow("Bids", self.bids)
+        form.addRow("Bid as", self.bid_form)
+        form.addRow("Units a zone", self.bid_zone_cap)
+        form.addRow("Ladder bots", self.ladder_bots)
         self._form = form
         form.addRow("Games", self.games)
         form.addRow("Round limit", self.rounds)
@@ -128,6 +147,7 @@ class PlaytestPanel(QWidget):
         self.scenario.currentIndexChanged.connect(self._show_cap)
         self.scenario.currentIndexChanged.connect(self._fill_sides)
         self.mode.currentIndexChanged.connect(self._show_mode)
+        self.bid_form.currentIndexChanged.connect(self._show_mode)
         self.rounds.valueChanged.connect(self._show_cap)
 
         self.run_button = QPushButton("Run", objectName="playtestRun")
@@ -170,6 +190,10 @@ class PlaytestPanel(QWidget):
             (self.against, mode == "compare"),
             (self.bid_side, mode == "bid"),
             (self.bids, mode == "bid"),
+            (self.bid_form, mode == "bid"),
+            (self.bid_zone_cap, mode == "bid" and self.bid_form.currentData() == "units"),
+            (self.ladder_bots, mode == "ladder"),
+            (self.bot, mode != "ladder"),
         ):
             self._form.setRowVisible(widget, shown)
         if hasattr(self, "where"):
@@ -241,7 +265,11 @@ class PlaytestPanel(QWidget):
 
     def _show_where(self) -> None:
         if self.mode.currentData() != "balance":
-            self.where.setText("nothing is kept (compare and bid runs are not resumable)")
+            self.where.setText(
+                "beside the pack (each seating resumes; the ratings are quoted by later runs)"
+                if self.mode.currentData() == "ladder"
+                else "nothing is kept (compare and bid runs are not resumable)"
+            )
             return
         folder = self.results_dir()
         if folder is None:
@@ -292,15 +320,22 @@ class PlaytestPanel(QWidget):
 
     def command(self, pack_path: str, report_dir: str) -> list[str]:
         mode = self.mode.currentData()
-        if mode in ("compare", "bid"):
+        if mode in ("compare", "bid", "ladder"):
             args = [*self.program()[1], "playtest", mode, pack_path]
             args += ["--scenario", str(self.scenario.currentData())]
             if mode == "compare":
                 args += ["--against", str(self.against.currentData())]
-            else:
+            elif mode == "bid":
                 if self.bid_side.currentData():
                     args += ["--side", str(self.bid_side.currentData())]
                 args += ["--bids", self.bids.text().strip() or "0"]
+                args += ["--bid-form", str(self.bid_form.currentData())]
+                if self.bid_form.currentData() == "units" and self.bid_zone_cap.value():
+                    args += ["--bid-zone-cap", str(self.bid_zone_cap.value())]
+            if mode == "ladder":
+                args += ["--bots", self.ladder_bots.text().strip()]
+            else:
+                args += ["--bot", self.bot.currentText().strip() or "heuristic"]
             args += [
                 "--games",
                 str(self.games.value()),
@@ -308,8 +343,6 @@ class PlaytestPanel(QWidget):
                 str(self.seed.value()),
                 "--jobs",
                 str(self.jobs.value()),
-                "--bot",
-                self.bot.currentText().strip() or "heuristic",
                 "--json",
                 "--progress-lines",
             ]
@@ -456,7 +489,9 @@ class PlaytestPanel(QWidget):
             self._fail(msg)
             return
         self.summary = summary
-        if "bids" in summary:
+        if "ratings" in summary and "pairs" in summary:
+            self.show_ladder(summary)
+        elif "bids" in summary:
             self.show_bid(summary)
         elif "identical_games" in summary:
             self.show_compare(summary)
@@ -499,20 +534,36 @@ class PlaytestPanel(QWidget):
         self.status.setText("\n".join(lines))
 
     def show_bid(self, r: dict[str, Any]) -> None:
-        """The fair bid: every bid's win rate with its interval, the one nearest 50%."""
-        best = r["best"]
+        """The fair bid: every bid's win rate with its interval, and the verdict (the bid
+        nearest the fair share, or that no bid tried moves the win rate)."""
+        fair = f"{100 * r.get('target', 0.5):.0f}%"
+        what = f"money to {r['nation']}" if r.get("form") == "money" else "set-up units"
+        verdict = r.get("verdict") or f"nearest {fair}: bid {r['best']['bid']}"
         lines = [
-            f"Fair bid for {r['side_name']} (money to {r['nation']}), "
-            f"{r['games_per_bid']} games a bid: bid {best['bid']} gives "
-            f"{100 * best['rate']:.0f}% (95% interval {100 * best['lo']:.0f}–"
-            f"{100 * best['hi']:.0f}%)."
+            f"Fair bid for {r['side_name']} ({what}), {r['games_per_bid']} games a bid, "
+            f"fair share {fair}: {verdict}."
         ]
         lines += [
             f"bid {x['bid']}: {100 * x['rate']:.0f}% [{100 * x['lo']:.0f}–{100 * x['hi']:.0f}]"
+            + (f" — {len(x['units'])} units" if x.get("units") else "")
             for x in r["bids"]
         ]
         even = ", ".join(str(b) for b in r.get("consistent_with_even", [])) or "none"
-        lines.append(f"Bids whose interval holds 50%: {even}.")
+        lines.append(f"Bids whose interval holds {fair}: {even}.")
+        self.status.setText("\n".join(lines))
+
+    def show_ladder(self, r: dict[str, Any]) -> None:
+        """The ladder: each seating's wins with its interval, and the Elo ratings."""
+        ratings = sorted(r.get("ratings", {}).items(), key=lambda kv: -kv[1])
+        lines = [
+            f"Bot ladder, {r.get('games_per_seating', 0)} games a seating on the same seeds. "
+            "Elo: " + ", ".join(f"{b} {v:.0f}" for b, v in ratings) + "."
+        ]
+        lines += [
+            f"{p['bot']} as {p.get('side_name', p['side'])} vs {p['vs']}: {p['wins']} of "
+            f"{p['games']} won, {p['draws']} drawn [{100 * p['low']:.0f}–{100 * p['high']:.0f}%]"
+            for p in r.get("pairs", [])
+        ]
         self.status.setText("\n".join(lines))
 
     def show_summary(self, s: dict[str, Any], stopped: bool = False) -> None:
@@ -528,15 +579,23 @@ class PlaytestPanel(QWidget):
                 head += " (Run again resumes)"
         length = s.get("length", {})
         text = f"{head}. " + ", ".join(parts)
+        hl = s.get("headline") or {}
+        if hl.get("ended"):
+            text += f"; {hl['ended']}"
         text += f"; draws {100 * s.get('draw_rate', 0.0):.0f}%"
         text += f"; {length.get('mean', 0.0):.1f} rounds on average"
         cap = (s.get("round_cap") or {}).get("text")
         text += f" ({_dock_words(cap)})." if cap else "."
         if s.get("failed"):
             text += f" {s['failed']} games failed or stalled."
+        for warning in hl.get("warnings", []):
+            text += f"\n⚠ {warning}."
+        strength = (s.get("bot_rating") or {}).get("text")
+        if strength:
+            text += f"\n{strength}"
         advice = (s.get("advice") or {}).get("text")
         if advice:
-            text += f" Sample size: {advice}."
+            text += f"\nSample size: {advice}."
         self.status.setText(text)
         for name, label in self.chart_labels.items():
             path = self.report_dir / name if self.report_dir else None

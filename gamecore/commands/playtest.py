@@ -88,14 +88,34 @@ def register(sub) -> None:
 
     b = sub.add_parser(
         "playtest-bid",
-        help="'warroom playtest bid': the extra starting money that makes a scenario even",
-        description="Search the bid (extra starting money for the weaker side, spent and "
-        "placed by its bot in its first turn) that brings that side nearest 50%%.",
+        help="'warroom playtest bid': the bid (set-up units) that makes a scenario even",
+        description="Search the bid for the weaker side that brings it nearest its fair "
+        "share (1/k of the games with k sides). As players bid, the bid buys set-up "
+        "units placed before the first turn on land zones the side controls "
+        "(--bid-zone-cap: at most N a zone); --bid-form money gives extra starting money "
+        "instead, spent by the side's bot in its first turn.",
     )
     b.add_argument("pack")
     b.add_argument("--scenario", help="scenario id (default: the pack's only scenario)")
     b.add_argument("--side", help="the side that gets the bid (default: the one that wins least)")
-    b.add_argument("--nation", help="the nation that gets the money (default: the side's first)")
+    b.add_argument(
+        "--nation",
+        help="the nation that gets the bid (units: only its zones; money: default the "
+        "side's first to move)",
+    )
+    b.add_argument(
+        "--bid-form",
+        choices=("units", "money"),
+        default="units",
+        help="units: set-up units placed before the first turn (default); money: extra "
+        "starting money",
+    )
+    b.add_argument(
+        "--bid-zone-cap",
+        type=int,
+        metavar="N",
+        help="at most N bid units in one zone (as tournament rules have; default no cap)",
+    )
     b.add_argument(
         "--bids",
         default="0,6,12,18,24,30,36",
@@ -103,6 +123,23 @@ def register(sub) -> None:
     )
     _batch_options(b, games=40)
     b.set_defaults(func=run_bid)
+
+    lad = sub.add_parser(
+        "playtest-ladder",
+        help="'warroom playtest ladder': how strong bots are against each other",
+        description="Play bot A against bot B on the same seeds, A on each side (in an "
+        "alliance game: each alliance) and B on the others; report each seating's win "
+        "rate with its 95%% Wilson interval and Elo ratings. The result is kept beside "
+        "the pack, and playtest summaries of that scenario quote it.",
+    )
+    lad.add_argument("pack")
+    lad.add_argument("--scenario", help="scenario id (default: the pack's only scenario)")
+    lad.add_argument(
+        "--bots", required=True, help="two or more bot names, comma-separated (heuristic,random)"
+    )
+    lad.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address")
+    _batch_options(lad, games=20)
+    lad.set_defaults(func=run_ladder)
 
 
 def _batch_options(p, games: int) -> None:
@@ -138,6 +175,58 @@ def _check_batch(args) -> None:
         raise WarroomError("--games must be at least 1")
     if args.jobs < 1:
         raise WarroomError("--jobs must be at least 1")
+
+
+def run_ladder(args) -> int:
+    from gamecore.sim.playtest.ladder import ladder, parse_bots, save_ladder
+    from gamecore.store import read_pack
+
+    _check_batch(args)
+    bots = parse_bots(args.bots)
+    pack = read_pack(args.pack)
+    scn = pick_scenario(pack, args.scenario, args.pack)
+    if args.scheduler and args.jobs != 1:
+        raise WarroomError("--jobs is for the local backend; the Dask workers decide")
+    progress, line = _labelled_progress(args, "ladder")
+    try:
+        out = ladder(
+            pack,
+            scn,
+            bots,
+            args.games,
+            seed=args.seed,
+            max_rounds=args.max_rounds,
+            pack_path=args.pack,
+            jobs=args.jobs,
+            backend="dask" if args.scheduler else "local",
+            scheduler=args.scheduler,
+            progress=progress,
+            game_seconds=args.game_timeout,
+        )
+    finally:
+        line.close()
+    out["saved"] = str(save_ladder(out, args.pack))
+    if args.json:
+        print_json(out)
+        return 0
+    print(
+        f"ladder of {', '.join(bots)} on {scn}: {out['games_per_seating']} games a seating "
+        f"on the same seeds; {(out['round_cap'] or {}).get('text', '')}"
+    )
+    for p in out["pairs"]:
+        print(
+            f"    {p['bot']:>10} as {p['side_name']:<14} vs {p['vs']:<10} wins "
+            f"{p['wins']:>3}/{p['games']:<3} draws {p['draws']:>3}  "
+            f"[{_pct(p['low'])}–{_pct(p['high'])}]"
+        )
+    print(
+        "  Elo: "
+        + ", ".join(
+            f"{b} {r:.0f}" for b, r in sorted(out["ratings"].items(), key=lambda kv: -kv[1])
+        )
+    )
+    print(f"  kept: {out['saved']}")
+    return 0
 
 
 def run_compare(args) -> int:
@@ -219,7 +308,11 @@ def run_bid(args) -> int:
     try:
         bids = [int(x) for x in args.bids.split(",") if x.strip()]
     except ValueError:
-        raise WarroomError(f"--bids {args.bids}: give whole numbers, comma-separated") from None
+        bids = []
+    if not bids:
+        raise WarroomError(f"--bids {args.bids}: give whole numbers, comma-separated")
+    if args.bid_zone_cap is not None and args.bid_zone_cap < 1:
+        raise WarroomError("--bid-zone-cap must be at least 1")
     pack = read_pack(args.pack)
     scn = pick_scenario(pack, args.scenario, args.pack)
     params = PlaytestParams(scn, args.bot, args.seed, args.max_rounds)
@@ -232,6 +325,8 @@ def run_bid(args) -> int:
             side=args.side,
             nation=args.nation,
             bids=bids,
+            form=args.bid_form,
+            zone_cap=args.bid_zone_cap,
             jobs=args.jobs,
             progress=progress,
             game_seconds=args.game_timeout,
@@ -241,20 +336,33 @@ def run_bid(args) -> int:
     if args.json:
         print_json(out)
         return 0
+    fair = _pct(out["target"])
+    what = (
+        f"money to {out['nation']}"
+        if out["form"] == "money"
+        else "set-up units on its land zones"
+        + (f", at most {out['zone_cap']} a zone" if out["zone_cap"] else "")
+    )
     print(
-        f"fair bid for {out['side_name']} (money to {out['nation']}) in {scn}, "
-        f"{out['games_per_bid']} games a bid on the same seeds; {out['round_cap']['text']}"
+        f"fair bid for {out['side_name']} ({what}) in {scn}, {out['games_per_bid']} games a "
+        f"bid on the same seeds, fair share {fair}; {out['round_cap']['text']}"
     )
     for r in out["bids"]:
+        bought = ""
+        if r.get("units"):
+            count: dict[str, int] = {}
+            for u in r["units"]:
+                count[u["type"]] = count.get(u["type"], 0) + 1
+            bought = "  (" + ", ".join(f"{n} {t}" for t, n in count.items())
+            bought += f", {r['spent']} spent)"
         print(
             f"    bid {r['bid']:>3}: {out['side_name']} wins {_pct(r['rate']):>6} "
             f"[{_pct(r['lo'])}–{_pct(r['hi'])}]"
-            + ("  (50% inside)" if r["even_in_interval"] else "")
+            + (f"  ({fair} inside)" if r["even_in_interval"] else "")
+            + bought
         )
-    best = out["best"]
     print(
-        f"  nearest 50%: bid {best['bid']} ({_pct(best['rate'])}, 95% interval "
-        f"{_pct(best['lo'])}–{_pct(best['hi'])}); bids whose interval holds 50%: "
+        f"  {out['verdict']}; bids whose interval holds {fair}: "
         + (", ".join(str(b) for b in out["consistent_with_even"]) or "none")
     )
     return 0
@@ -388,6 +496,11 @@ def run(args) -> int:
         finally:
             if not args.progress_lines:
                 line.close()
+    from gamecore.sim.playtest.ending import headline
+    from gamecore.sim.playtest.ladder import bot_rating
+
+    summary["bot_rating"] = bot_rating(pack, args.pack, scenario, args.bot)
+    summary["headline"] = headline(summary)
     if args.report:
         page = write_report(summary, args.report, pack)
         summary["report"] = str(page)
@@ -440,6 +553,12 @@ def _print_human(s: dict, result) -> None:
         + (f", {s['failed']} failed" if s["failed"] else "")
     )
     print(f"  {s['round_cap']['text']}")
+    hl = s.get("headline") or {}
+    print(f"  {hl.get('winner', '')}; {hl.get('ended', '')}")
+    for w in hl.get("warnings", []):
+        print(f"  WARNING: {w}")
+    if (s.get("bot_rating") or {}).get("text"):
+        print(f"  {s['bot_rating']['text']}")
     print("  winner (95% Wilson interval):")
     for side, d in s["sides"].items():
         label = f"{d.get('name', side)} ({', '.join(d.get('members') or [])})"

@@ -159,12 +159,69 @@ def test_compare_and_bid_from_the_dock(qtbot, window):
     panel.bid_side.setCurrentIndex(panel.bid_side.findData("blues"))
     panel.bids.clear()
     qtbot.keyClicks(panel.bids, "0,20")
+    # the bid as players use it: set-up units, at most one a zone
+    assert panel.bid_form.currentData() == "units" and panel.bid_zone_cap.isVisible()
+    qtbot.keyClick(panel.bid_zone_cap, Qt.Key.Key_Up)
+    assert panel.bid_zone_cap.value() == 1
     with qtbot.waitSignal(panel.finished, timeout=120_000) as sig:
         qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
     out = sig.args[0]
     assert out["side"] == "blues" and [r["bid"] for r in out["bids"]] == [0, 20]
+    assert out["form"] == "units" and out["zone_cap"] == 1
+    zones = [u["zone"] for u in out["bids"][1]["units"]]
+    assert zones and len(zones) == len(set(zones))
+    assert "Fair bid for Blues (set-up units)" in panel.status.text()
+    assert out["verdict"] in panel.status.text() and "bid 20:" in panel.status.text()
+    # the money form stays an option
+    panel.bid_form.setFocus()
+    qtbot.keyClick(panel.bid_form, Qt.Key.Key_Down)
+    assert panel.bid_form.currentData() == "money" and not panel.bid_zone_cap.isVisible()
+    with qtbot.waitSignal(panel.finished, timeout=120_000) as sig:
+        qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    assert sig.args[0]["form"] == "money"
     assert "Fair bid for Blues (money to BLU)" in panel.status.text()
-    assert "bid 20:" in panel.status.text()
+
+
+def test_the_ladder_from_the_dock_and_the_next_run_quotes_it(qtbot, window):
+    """Pick "Bot ladder" with the keyboard, type the bots, click Run: each seating and
+    the Elo ratings are shown; a balance run afterwards quotes the measured strength."""
+    from PySide6.QtCore import Qt
+
+    panel = _panel(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert not panel.ladder_bots.isVisible()
+    panel.mode.setFocus()
+    qtbot.keyClick(panel.mode, Qt.Key.Key_End)
+    assert panel.mode.currentData() == "ladder"
+    assert panel.ladder_bots.isVisible() and not panel.bot.isVisible()
+    panel.ladder_bots.selectAll()
+    qtbot.keyClicks(panel.ladder_bots, "random,heuristic")
+    panel.games.setValue(2)
+    panel.jobs.setValue(1)
+    with qtbot.waitSignal(panel.finished, timeout=120_000) as sig:
+        qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    out = sig.args[0]
+    assert out["bots"] == ["random", "heuristic"] and len(out["pairs"]) == 2
+    text = panel.status.text()
+    assert "Bot ladder, 2 games a seating" in text and "random as Blues vs heuristic" in text
+    assert f"heuristic {out['ratings']['heuristic']:.0f}" in text
+    qtbot.keyClick(panel.mode, Qt.Key.Key_Home)
+    assert panel.mode.currentData() == "balance" and panel.bot.isVisible()
+    with qtbot.waitSignal(panel.finished, timeout=120_000) as sig:
+        qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    s = sig.args[0]
+    assert s["bot_rating"]["measured"] and "Bot strength (ladder, Elo)" in panel.status.text()
+    assert s["headline"]["ended"] in panel.status.text()
+
+
+def test_a_bad_ladder_bot_fails_with_one_line(qtbot, window):
+    panel = _panel(window)
+    panel.mode.setCurrentIndex(panel.mode.findData("ladder"))
+    panel.ladder_bots.setText("heuristic,genius")
+    with qtbot.waitSignal(panel.failed, timeout=120_000) as sig:
+        panel.start()
+    assert "unknown bot 'genius'" in sig.args[0] and "\n" not in sig.args[0]
 
 
 def test_processes_fork_unless_a_qt_application_runs(qapp, monkeypatch):

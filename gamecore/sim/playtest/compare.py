@@ -1,5 +1,6 @@
 """A/B playtests and the fair bid: two versions of a scenario on the same seeds, and the
-extra starting money that makes the weaker side's chances nearest to even.
+bid (set-up units, :mod:`gamecore.sim.playtest.bid`, or extra starting money) that brings
+the weaker side nearest its fair share of the games.
 
 Both rest on common random numbers: game ``i`` of either version gets the seed
 ``game_seed(seed, i)``, so the two batches differ only by what was changed (and by
@@ -17,6 +18,7 @@ from typing import Any
 
 from gamecore.errors import WarroomError
 from gamecore.model import Pack
+from gamecore.sim.playtest.bid import BID_FORMS, with_setup_bid
 from gamecore.sim.playtest.results import PlaytestParams
 from gamecore.sim.playtest.run import Progress, run_playtest, side_labels
 from gamecore.sim.playtest.stats import (
@@ -246,19 +248,30 @@ def fair_bid(
     side: str | None = None,
     nation: str | None = None,
     bids: list[int] | None = None,
+    form: str = "units",
+    zone_cap: int | None = None,
     jobs: int = 1,
     progress: Callable[[str, Progress], None] | None = None,
     cancel: Callable[[], bool] | None = None,
     game_seconds: float | None = None,
 ) -> dict[str, Any]:
-    """Search the bid (extra starting money) for the weaker side that brings its win rate
-    nearest 50%. The weaker side is the one that wins least without a bid (or ``side``);
-    the money goes to ``nation`` (default: the side's first nation to move). Every bid
-    in ``bids`` (default 0, 6, … 36) is played on the same seeds; the answer is the bid
-    nearest 50%, with its win rate and Wilson interval, and every bid whose interval
-    holds 50%."""
+    """Search the bid for the weaker side that brings its win rate nearest its fair
+    share (1/k with k sides: 50% in a two-sided game). The weaker side is the one that
+    wins least without a bid (or ``side``). ``form`` "units" (the default, as players
+    bid): the bid buys set-up units placed before the first turn on the side's land
+    zones, at most ``zone_cap`` a zone (:mod:`gamecore.sim.playtest.bid`; ``nation``
+    limits them to that nation's zones); "money": extra starting money for ``nation``
+    (default the side's first to move), spent by its bot in its first purchase. Every
+    bid in ``bids`` (default 0, 6, … 36) is played on the same seeds; the answer is the
+    bid nearest the fair share with its Wilson interval, every bid whose interval holds
+    it, and whether any bid moved the win rate at all (``moved``: some two bids'
+    intervals do not overlap)."""
     if games < 1:
         raise WarroomError("--games must be at least 1")
+    if form not in BID_FORMS:
+        raise WarroomError(f"unknown bid form '{form}' (forms: {', '.join(BID_FORMS)})")
+    if zone_cap is not None and zone_cap < 1:
+        raise WarroomError("--bid-zone-cap must be at least 1")
     bids = sorted({int(b) for b in (bids if bids is not None else range(0, 37, 6))})
     if not bids or bids[0] < 0:
         raise WarroomError("bids must be 0 or more")
@@ -267,9 +280,16 @@ def fair_bid(
     scn = params.scenario
     labels = side_labels(pack, scn)
     results: dict[int, dict[str, Any]] = {}
+    placed: dict[int, list[dict[str, Any]]] = {}
 
-    def play(amount: int, who: str | None):
-        p = pack if amount == 0 else with_bid(pack, scn, who, amount)
+    def play(amount: int):
+        p = pack
+        if amount and form == "money":
+            p = with_bid(pack, scn, nation, amount)
+        elif amount:
+            p, placed[amount] = with_setup_bid(
+                pack, scn, side, amount, nation=nation, zone_cap=zone_cap
+            )
         run = run_playtest(
             p,
             params,
@@ -283,7 +303,7 @@ def fair_bid(
             raise WarroomError("the bid search was stopped")
         return summarise(run.records, labels=labels), run
 
-    base, base_run = play(0, None)
+    base, base_run = play(0)
     if not base["sides"]:
         raise WarroomError(f"scenario '{scn}' has no sides to bid for")
     if side is None:
@@ -291,39 +311,68 @@ def fair_bid(
     if side not in base["sides"]:
         known = ", ".join(sorted(base["sides"]))
         raise WarroomError(f"no side '{side}' in scenario '{scn}' (sides: {known})")
-    if nation is None:
+    if nation is None and form == "money":
         nation = _first_mover(pack, scn, side)
-    elif (base_run.records and (base_run.records[0].get("sides") or {}).get(nation)) != side:
+    elif (
+        nation is not None
+        and (base_run.records and (base_run.records[0].get("sides") or {}).get(nation)) != side
+    ):
         raise WarroomError(f"nation '{nation}' is not on side '{side}'")
+    target = 1.0 / len(base["sides"])
     results[0] = base["sides"][side]
     for amount in bids:
         if amount == 0:
             continue
-        s, _ = play(amount, nation)
+        s, _ = play(amount)
         results[amount] = s["sides"][side]
     rows = []
     for amount in bids:
         d = results[amount]
-        rows.append(
-            {
-                "bid": amount,
-                "wins": d["wins"],
-                "games": d["games"],
-                "rate": d["rate"],
-                "lo": d["lo"],
-                "hi": d["hi"],
-                "even_in_interval": d["lo"] <= 0.5 <= d["hi"],
-            }
+        row = {
+            "bid": amount,
+            "wins": d["wins"],
+            "games": d["games"],
+            "rate": d["rate"],
+            "lo": d["lo"],
+            "hi": d["hi"],
+            "even_in_interval": d["lo"] <= target <= d["hi"],
+        }
+        if form == "units":
+            row["units"] = placed.get(amount, [])
+            row["spent"] = sum(u["cost"] for u in row["units"])
+        rows.append(row)
+    best = min(rows, key=lambda r: (abs(r["rate"] - target), r["bid"]))
+    moved = max(r["lo"] for r in rows) > min(r["hi"] for r in rows)
+    same = len({r["rate"] for r in rows}) == 1
+    side_name = (labels.get(side) or {}).get("name", side)
+    if same:
+        verdict = (
+            f"no bid tried moves the win rate of {side_name}: it is {100 * best['rate']:.0f}% "
+            f"with every bid ({', '.join(str(r['bid']) for r in rows)})"
         )
-    best = min(rows, key=lambda r: (abs(r["rate"] - 0.5), r["bid"]))
+    elif not moved:
+        verdict = (
+            f"no bid tried moves the win rate of {side_name} beyond chance: every bid's 95% "
+            f"interval overlaps every other's ({games} games a bid; more games may tell)"
+        )
+    else:
+        verdict = (
+            f"nearest {100 * target:.0f}%: bid {best['bid']} ({100 * best['rate']:.1f}%, 95% "
+            f"interval {100 * best['lo']:.1f}–{100 * best['hi']:.1f}%)"
+        )
     return {
         "scenario": scn,
         "side": side,
-        "side_name": (labels.get(side) or {}).get("name", side),
+        "side_name": side_name,
         "nation": nation,
+        "form": form,
+        "zone_cap": zone_cap,
+        "target": target,
         "games_per_bid": games,
         "bids": rows,
         "best": best,
+        "moved": moved and not same,
+        "verdict": verdict,
         "consistent_with_even": [r["bid"] for r in rows if r["even_in_interval"]],
         "round_cap": base_run.summary(pack)["round_cap"],
         "params": params.to_json(),

@@ -8,7 +8,11 @@ A record is plain JSON (it is what the results file stores, one per line)::
      "final_income": {"GER": 35},              # territory income at the end
      "captures": {"12": 2}, "battles": {"12": 3},   # per zone id (as text)
      "fights": [[round, "GER", zone, "a"|"d"|"x"], …],   # "a" attacker took/cleared it
-     "curves": {"units": {"GER": [..]}, "tuv": {..}, "zones": {..}},  # at each round's end
+     "curves": {"units": {"GER": [..]}, "tuv": {..}, "zones": {..}, "income": {..}},
+                                               # at each round's end
+     "nations_start": {"GER": {"income": 30, "units": 70, "tuv": 500, "zones": 18}},
+     "first_attack": {"GER": 1},               # the round of each nation's first attack
+     "end": "victory", "cap_source": "default",  # how it ended (see playtest.ending)
      "nations_end": {"GER": {"income": 35, "units": 80, "tuv": 600, "zones": 20,
                              "eliminated": null}},   # eliminated: the round it happened
      "bot_errors": 0}
@@ -37,6 +41,7 @@ from gamecore.errors import Cancelled, RulesError, WarroomError
 from gamecore.hgw.query import nation_income as hgw_income
 from gamecore.model import Pack
 from gamecore.sim.bots import bots_for
+from gamecore.sim.playtest.ending import end_kind
 
 #: actions one nation may take in one turn before the game counts as stalled (the
 #: heuristic bots take about 10-60 on the sample; a bot looping inside a phase takes more)
@@ -48,7 +53,7 @@ GAME_SECONDS_LIMIT = 600.0
 #: five years of seasonal turns, longer than a game at the table
 DEFAULT_ROUND_CAP = 20
 #: the per-nation figures kept at the end of every round (``record["curves"]``)
-CURVES = ("units", "tuv", "zones")
+CURVES = ("units", "tuv", "zones", "income")
 _MASK48 = (1 << 48) - 1
 #: rule system -> income(state, nation) for the systems whose income is not the value of
 #: the zones held (the A&A family's territory income is the default)
@@ -141,11 +146,21 @@ def play_game(
     record. ``cancel`` is polled now and then; when it returns True the game stops with
     :class:`~gamecore.errors.Cancelled`. ``on_round(r)`` is called as round ``r`` starts."""
     t0 = time.perf_counter()
-    cap, _source = round_cap(pack, scenario, max_rounds)
+    cap, source = round_cap(pack, scenario, max_rounds)
+    own, own_source = round_cap(pack, scenario, None)
+    if own == cap:  # a batch passes its limit on: the scenario's own, or the default
+        source = own_source
     state = new_game(pack, scenario, seed=seed, rounds=cap, adjacency=adjacency)
     players = bots_for(bots, state, seed)
     nations = sorted(players)
-    record: dict[str, Any] = {"index": index, "seed": seed, "status": "ok", "round_cap": cap}
+    record: dict[str, Any] = {
+        "index": index,
+        "seed": seed,
+        "status": "ok",
+        "round_cap": cap,
+        "cap_source": source,
+        "nations_start": nation_state(state),
+    }
     count = 0
     bot_errors = 0
     turn_key = (state.round, state.current_nation)
@@ -210,6 +225,7 @@ def play_game(
             f"round {state.round} {state.current_nation} {state.phase}: {type(err).__name__}: {err}"
         )
     record.update(summarise_log(state.log, state))
+    record["end"] = end_kind(record["reason"], record["rounds"], cap, source, "vp" in record)
     for r in range(len(next(iter(curves["units"].values()), [])) + 1, record["rounds"] + 1):
         close_round(r)  # the rounds the game ended in (or stalled in)
     record["curves"] = curves
@@ -251,6 +267,7 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
     end_round = None
     vp: dict[str, int] = {}
     tokens: list[list] = []
+    first_attack: dict[str, int] = {}
     for e in log:
         kind = e.get("e")
         if kind == "action":
@@ -265,11 +282,15 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
         elif kind == "capture":
             z = str(e.get("zone"))
             captures[z] = captures.get(z, 0) + 1
+            by, prev = e.get("by", e.get("nation")), e.get("prev", e.get("old"))
+            if by is not None and prev is not None and prev != by:
+                first_attack.setdefault(str(by), rnd)
         elif kind == "battle":
             if e.get("kind", "battle") == "battle":
                 z = int(e.get("zone"))
                 battles[str(z)] = battles.get(str(z), 0) + 1
                 open_battle[z] = (rnd, str(e.get("attacker")))
+                first_attack.setdefault(str(e.get("attacker")), rnd)
         elif kind == "battle_end":
             z = int(e.get("zone"))
             if z in open_battle:
@@ -292,6 +313,7 @@ def summarise_log(log: list[dict[str, Any]], state=None) -> dict[str, Any]:
         "captures": captures,
         "battles": battles,
         "fights": fights,
+        "first_attack": dict(sorted(first_attack.items())),
     }
     scores_vp = state is not None and any(
         o.kind == "victory" and "vp(" in (o.effect or "")

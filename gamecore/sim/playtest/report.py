@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from gamecore.errors import WarroomError
 from gamecore.model import Pack
+from gamecore.sim.playtest.ending import ACTIVE_BY, PASSIVE_WARN
 
 BG = (255, 255, 255, 255)
 INK = (40, 40, 40, 255)
@@ -363,6 +364,57 @@ def _strength_html(summary: dict[str, Any]) -> str:
     )
 
 
+def _whole_game_html(summary: dict[str, Any]) -> tuple[str, str]:
+    """The headline (who wins, how the games ended, the warnings beside the winner, the
+    bots' measured strength) and the section "Did the bots play the whole game?"."""
+    e = html.escape
+    hl = summary.get("headline") or {}
+    warns = "".join(f'<span class="warn">⚠ {e(w)}</span>' for w in hl.get("warnings", []))
+    strength = (summary.get("bot_rating") or {}).get("text", "")
+    count = len(hl.get("warnings") or [])
+    badge = (
+        f'<span class="badge">⚠ {count} warning{"s" if count > 1 else ""}</span>' if count else ""
+    )
+    headline = (
+        f'<div class="headline"><span class="winner">{e(hl.get("winner", ""))}</span>{badge}'
+        f"; {e(hl.get('ended', ''))}.{warns}"
+        + (f'<span class="strength">{e(strength)}</span>' if strength else "")
+        + "</div>"
+    )
+    ends = summary.get("endings") or {}
+    end_rows = "".join(
+        f"<tr><td>{e(str(d.get('words', k)))}</td><td>{d.get('count', 0)}</td>"
+        f"<td>{_pct(d.get('rate', 0.0))}</td></tr>"
+        for k, d in ends.items()
+    )
+    act_rows = []
+    for n, a in (summary.get("activity") or {}).items():
+        fa = a.get("first_attack_mean")
+        first = "—" if fa is None else f"{fa:.1f} (earliest {a.get('first_attack_min')})"
+        act_rows.append(
+            f"<tr><td>{e(str(a.get('name', n)))} ({e(n)})</td>"
+            f"<td>{'major' if a.get('major') else 'minor'}</td>"
+            f"<td>{first}</td>"
+            f"<td>{a.get('never_attacked', 0)}</td>"
+            f"<td>{a.get('income_moved', 0)} of {a.get('games', 0)}</td>"
+            f"<td>{a.get('passive', 0)} ({_pct(a.get('passive_rate', 0.0))})</td></tr>"
+        )
+    section = (
+        "<h2>Did the bots play the whole game?</h2>"
+        "<p>How the games ended: by the game's own victory condition, by conquest, or "
+        "by the round cap's tiebreak (who led when the rounds ran out).</p>"
+        f"<table><tr><th>decided by</th><th>games</th><th>share</th></tr>{end_rows}</table>"
+        "<p>Per power: the round of its first attack (a battle it started or an enemy "
+        f"zone it took), whether its income moved by round {ACTIVE_BY}, and the games it "
+        "was passive in (neither). A major power passive in more than "
+        f"{100 * PASSIVE_WARN:.0f}% of the games is flagged in the headline.</p>"
+        "<table><tr><th>power</th><th>size</th><th>first attack, round (mean)</th>"
+        "<th>games without an attack</th><th>income moved by round "
+        f"{ACTIVE_BY} (or the end)</th><th>passive games</th></tr>{''.join(act_rows)}</table>"
+    )
+    return headline, section
+
+
 def _html(summary: dict[str, Any], title: str, images: list[str], interactive: str = "") -> str:
     e = html.escape
     p = summary.get("params", {})
@@ -457,13 +509,22 @@ def _html(summary: dict[str, Any], title: str, images: list[str], interactive: s
     advice = (summary.get("advice") or {}).get("text", "")
     imgs = "".join(f'<p><img src="{e(i)}" alt="{e(i)}"></p>' for i in images)
     extra = _strength_html(summary)
+    headline, whole_game = _whole_game_html(summary)
     return f"""<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>{e(head)}</title>
 <style>body{{font-family:sans-serif;margin:2em;color:#222}}table{{border-collapse:collapse}}
-td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}}td:first-child{{text-align:left}}
-img{{max-width:100%;border:1px solid #ddd}}</style>
+td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}}
+td:first-child,th:first-child{{text-align:left}}
+img{{max-width:100%;border:1px solid #ddd}}
+.headline{{font-size:1.25em;margin:.4em 0 .8em}}.winner{{font-weight:bold}}
+.warn{{display:block;margin:.35em 0;padding:.35em .6em;border-left:5px solid #c0392b;
+background:#fdecea;color:#7b241c;font-size:.8em}}
+.badge{{margin-left:.5em;padding:.1em .45em;border-radius:3px;background:#c0392b;
+color:#fff;font-size:.75em;font-weight:bold;vertical-align:middle}}
+.strength{{display:block;margin-top:.35em;font-size:.8em;color:#444}}</style>
 <script src="plotly.min.js"></script></head><body>
 <h1>{e(head)}</h1>
+{headline}
 <p>{summary.get("completed", 0)} games completed of {summary.get("requested", 0)} asked
 ({summary.get("failed", 0)} failed or stalled){" — run stopped early" if summary.get("cancelled") else ""};
 bots <code>{e(str(p.get("bots", "")))}</code>, seed {e(str(p.get("seed", "")))};
@@ -478,6 +539,7 @@ bots <code>{e(str(p.get("bots", "")))}</code>, seed {e(str(p.get("seed", "")))};
 <p>Game length: mean {length.get("mean", 0):.1f} rounds (min {length.get("min", 0)},
 max {length.get("max", 0)}).</p>
 <p><b>Sample size:</b> {e(advice)}.</p>
+{whole_game}
 <h2>Nations at the end of the game</h2>
 <p>Means over the games (income with its 10–90% range); eliminated: no zone and no unit left.</p>
 <table><tr><th>nation</th><th>alliance</th><th>income</th><th>units</th><th>TUV</th>

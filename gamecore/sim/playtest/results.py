@@ -29,6 +29,89 @@ from gamecore.model import Pack
 FORMAT = 1
 
 
+# ---------------------------------------------------------------------- record fields
+# A results file is untrusted input: every field the summary reads is checked as the
+# file is read, so a bad one is a one-line error, never a traceback later. Fields a
+# record lacks (older records lack ``end``, ``first_attack``, ``nations_start``,
+# ``cap_source``) are fine: the summary reads what an old record has.
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _num(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
+def _text(v: Any) -> bool:
+    return isinstance(v, str)
+
+
+def _zone_key(k: Any) -> bool:
+    return isinstance(k, str) and k.lstrip("-").isdigit() and len(k) < 12
+
+
+def _map(check, key=_text):
+    return lambda v: isinstance(v, dict) and all(key(k) and check(x) for k, x in v.items())
+
+
+def _seq(check):
+    return lambda v: isinstance(v, list) and all(check(x) for x in v)
+
+
+def _row(*checks):
+    return lambda v: (
+        isinstance(v, list)
+        and len(v) == len(checks)
+        and all(c(x) for c, x in zip(checks, v, strict=True))
+    )
+
+
+def _figures(v: Any) -> bool:
+    return (
+        isinstance(v, dict)
+        and all(_num(v.get(k, 0)) for k in ("income", "units", "tuv", "zones"))
+        and (v.get("eliminated") is None or _int(v["eliminated"]))
+    )
+
+
+_RECORD_FIELDS = {
+    "status": lambda v: v in ("ok", "stalled", "stuck", "error"),
+    "seed": _int,
+    "rounds": _int,
+    "round_cap": _int,
+    "actions": _int,
+    "bot_errors": _int,
+    "seconds": _num,
+    "winner": lambda v: v is None or _text(v),
+    "reason": _text,
+    "error": _text,
+    "digest": _text,
+    "sides": _map(_text),
+    "income": _map(_seq(_num)),
+    "final_income": _map(_num),
+    "captures": _map(_int, _zone_key),
+    "battles": _map(_int, _zone_key),
+    "fights": _seq(_row(_int, _text, _int, _text)),
+    "curves": _map(_map(_seq(_num))),
+    "nations_end": _map(_figures),
+    "nations_start": _map(_figures),
+    "first_attack": _map(_int),
+    "end": lambda v: v in ("victory", "conquest", "cap", "other"),
+    "cap_source": lambda v: v in ("scenario", "option", "default"),
+    "vp": _map(_num),
+    "vp_awards": _seq(_row(_int, _text, _text, _int)),
+    "stalled_at": lambda v: isinstance(v, dict),
+}
+
+
+def record_problem(rec: dict[str, Any]) -> str | None:
+    """What is wrong with a game record read from a results file (None: nothing)."""
+    for key, check in _RECORD_FIELDS.items():
+        if key in rec and not check(rec[key]):
+            return f"field '{key}' of game {rec.get('index')} is not what a game record holds"
+    return None
+
+
 @dataclass(frozen=True)
 class PlaytestParams:
     scenario: str
@@ -164,8 +247,11 @@ class ResultsFile:
                 if no - 1 >= last - 1:
                     continue  # a torn last line: the game will be played again
                 raise WarroomError(f"line {no}: not JSON", self.path) from None
-            if not isinstance(rec, dict) or not isinstance(rec.get("index"), int):
+            if not isinstance(rec, dict) or not _int(rec.get("index")):
                 raise WarroomError(f"line {no}: not a game record", self.path)
+            problem = record_problem(rec)
+            if problem:
+                raise WarroomError(f"line {no}: {problem}", self.path)
             out[rec["index"]] = rec
         return out
 

@@ -11,6 +11,8 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from gamecore.sim.playtest.ending import activity, endings, headline
+
 Z95 = 1.959963984540054
 
 
@@ -208,9 +210,10 @@ def summarise(
             k: _share(c, len(vp_games)) for k, c in sorted(scored.items())
         }
     decisive = decisive_battles(ok, sides_of, zone_names, top=decisive_top, details=True)
+    from_ending = {"endings": endings(ok), "activity": activity(ok, sides_of, labels)}
     for b in decisive["battles"]:
         b["side_name"] = side_rates.get(b["side"], {}).get("name", b["side"])
-    return {
+    out = {
         "games": len(recs),
         "completed": n,
         "failed": len(failed),
@@ -247,7 +250,10 @@ def summarise(
         "bot_errors": sum(int(r.get("bot_errors", 0)) for r in recs),
         "actions_mean": (sum(int(r.get("actions", 0)) for r in ok) / n) if n else 0.0,
         "seconds_mean": (sum(float(r.get("seconds", 0.0)) for r in ok) / n) if n else 0.0,
+        **from_ending,
     }
+    out["headline"] = headline(out)
+    return out
 
 
 def _state_line(ends: dict[str, dict[str, Any]], sides_of: dict[str, str]) -> dict[str, Any]:

@@ -89,7 +89,7 @@ def test_a_bid_is_money_for_the_side_and_the_search_reports_intervals(pack, tmp_
     rich = with_bid(pack, "test", "BLU", 12)
     assert rich.scenarios["test"].banks["BLU"] == pack.scenarios["test"].banks["BLU"] + 12
     assert pack.scenarios["test"].banks["BLU"] == 20  # the original is untouched
-    out = fair_bid(pack, PlaytestParams("test"), 3, side="blues", bids=[0, 30])
+    out = fair_bid(pack, PlaytestParams("test"), 3, side="blues", bids=[0, 30], form="money")
     assert out["side"] == "blues" and out["nation"] == "BLU" and out["side_name"] == "Blues"
     assert [r["bid"] for r in out["bids"]] == [0, 30]
     for r in out["bids"]:
@@ -100,8 +100,9 @@ def test_a_bid_is_money_for_the_side_and_the_search_reports_intervals(pack, tmp_
     write_pack(pack, path)
     code = main(
         ["playtest", "bid", str(path), "--scenario", "test", "--games", "2", "--bids", "0,10"]
+        + ["--bid-form", "money"]
     )
     text = capsys.readouterr().out
-    assert code == 0 and "nearest 50%: bid" in text and "bid  10" in text
+    assert code == 0 and "money to BLU" in text and "bid  10" in text
     code = main(["playtest", "bid", str(path), "--scenario", "test", "--side", "greens"])
     assert code == 2 and "no side 'greens'" in capsys.readouterr().err
