@@ -8,7 +8,6 @@ from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
@@ -21,13 +20,13 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from editor.import_dialog import ImportJob
+from editor.import_dialog import ImportJob, JobDialog
 from gamecore.errors import WarroomError
 
 NO_SCENARIO = "(none)"
 
 
-class ExportDialog(QDialog):
+class ExportDialog(JobDialog):
     """Subclasses set the texts and implement :meth:`make_job` (``progress ->
     (None, report)``) and :meth:`report_lines`."""
 
@@ -134,10 +133,6 @@ class ExportDialog(QDialog):
         self.text.clear()
         self.pool.start(self.job)
 
-    def _progress(self, stage: str, frac: float) -> None:
-        self.progress.setValue(int(frac * 100))
-        self.stage.setText(stage)
-
     def _show_error(self, text: str) -> None:
         self.error = " ".join(text.split())
         self.progress.setValue(0)
@@ -155,20 +150,16 @@ class ExportDialog(QDialog):
         self.stage.setText(summary)
         self.text.setPlainText("\n".join(lines))
 
-    def cancel_or_close(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.stage.setText("Cancelling…")
-            self.pool.waitForDone(60_000)
-            self.job = None
-            self.run_button.setEnabled(True)
-            return
-        self.reject()
-
-    def wait(self, msecs: int = 120_000) -> bool:
-        return self.pool.waitForDone(msecs)
-
 
 def start_dir(window) -> str:
     doc = window.document
     return str(doc.path.parent) if doc is not None and doc.path is not None else ""
+
+
+def open_export_dialog(window, cls: type[ExportDialog], dialog: ExportDialog | None = None) -> bool:
+    """Open an export dialog on ``window``'s document; True when something was exported."""
+    if window.document is None:
+        return False
+    dlg = dialog or cls(window.document.pack, window, start_dir(window))
+    dlg.exec()
+    return dlg.report is not None

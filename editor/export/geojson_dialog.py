@@ -3,7 +3,7 @@ the links layer beside them (:func:`gamecore.interop.geojson_export.export_geojs
 
 from __future__ import annotations
 
-from editor.export.common import ExportDialog, start_dir
+from editor.export.common import ExportDialog, open_export_dialog
 
 __all__ = ["GeoJSONExportDialog", "export_geojson_dialog"]
 
@@ -43,8 +43,4 @@ class GeoJSONExportDialog(ExportDialog):
 
 def export_geojson_dialog(window, dialog: GeoJSONExportDialog | None = None) -> bool:
     """Open the dialog on ``window``'s document; True when something was exported."""
-    if window.document is None:
-        return False
-    dlg = dialog or GeoJSONExportDialog(window.document.pack, window, start_dir(window))
-    dlg.exec()
-    return dlg.report is not None
+    return open_export_dialog(window, GeoJSONExportDialog, dialog)

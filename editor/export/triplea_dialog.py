@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QFormLayout
 
-from editor.export.common import ExportDialog, start_dir
+from editor.export.common import ExportDialog, open_export_dialog
 
 __all__ = ["TripleAExportDialog", "export_triplea_dialog"]
 
@@ -47,8 +47,4 @@ class TripleAExportDialog(ExportDialog):
 
 def export_triplea_dialog(window, dialog: TripleAExportDialog | None = None) -> bool:
     """Open the dialog on ``window``'s document; True when something was exported."""
-    if window.document is None:
-        return False
-    dlg = dialog or TripleAExportDialog(window.document.pack, window, start_dir(window))
-    dlg.exec()
-    return dlg.report is not None
+    return open_export_dialog(window, TripleAExportDialog, dialog)
