@@ -144,3 +144,20 @@ def test_a_crafted_unit_type_is_refused():
     with pytest.raises(UnsafePathError, match="unit type '../x'"):
         check_names(["GER"], ["infantry", "../x"])
     check_names(["GER", "Free_French"], ["infantry", "..infantry"])  # names, not paths
+
+
+@pytest.mark.parametrize(
+    ("where", "scenario", "words"),
+    [
+        ("afile/sub", None, "Not a directory"),
+        ("out", "1066", "no scenario '1066'"),
+    ],
+)
+def test_bad_output_or_scenario_is_one_line(tmp_path, capsys, where, scenario, words):
+    pack = crafted_pack(tmp_path, lambda p: None)
+    (tmp_path / "afile").write_text("a file, not a folder")
+    argv = ["export", "triplea", str(pack), "-o", str(tmp_path / where), "--no-tiles"]
+    code = main(argv + (["--scenario", scenario] if scenario else []))
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and words in err, err
+    assert not (tmp_path / "out").exists()
