@@ -105,7 +105,36 @@ def render_preview(pack, width: int = 460, height: int = 260) -> QPixmap:
     return pm
 
 
-class ImportDialog(QDialog):
+class JobDialog(QDialog):
+    """A dialog that runs an :class:`ImportJob` (``self.job`` on ``self.pool``) with a
+    progress bar and a stage line; ``self.run_button`` starts it. Cancel stops a running
+    job, else closes the dialog. The export dialogs (editor/export) share it."""
+
+    job: ImportJob | None
+    pool: QThreadPool
+    progress: QProgressBar
+    stage: QLabel
+    run_button: QPushButton
+
+    def _progress(self, stage: str, frac: float) -> None:
+        self.progress.setValue(int(frac * 100))
+        self.stage.setText(stage)
+
+    def cancel_or_close(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.stage.setText("Cancelling…")
+            self.pool.waitForDone(60_000)
+            self.job = None
+            self.run_button.setEnabled(True)
+            return
+        self.reject()
+
+    def wait(self, msecs: int = 60_000) -> bool:
+        return self.pool.waitForDone(msecs)
+
+
+class ImportDialog(JobDialog):
     """Import GeoJSON or a TripleA map. After ``exec()``, ``self.pack`` holds the result."""
 
     def __init__(self, kind: str = "geojson", parent: QWidget | None = None):
@@ -148,7 +177,7 @@ class ImportDialog(QDialog):
             self.game = QLineEdit()
             self.game.setPlaceholderText("game name or XML file, when the map has several")
             form.addRow("Game", self.game)
-        self.preview_button = QPushButton("Preview")
+        self.preview_button = self.run_button = QPushButton("Preview")
         self.preview_button.clicked.connect(self.start)
         self.preview = QLabel("Choose a source and press Preview")
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -219,10 +248,6 @@ class ImportDialog(QDialog):
         self.stage.setText("Importing…")
         self.pool.start(self.job)
 
-    def _progress(self, stage: str, frac: float) -> None:
-        self.progress.setValue(int(frac * 100))
-        self.stage.setText(stage)
-
     def _done(self, pack, report, error: str) -> None:
         self.job = None
         self.preview_button.setEnabled(True)
@@ -242,19 +267,6 @@ class ImportDialog(QDialog):
         )
         self.preview.setPixmap(render_preview(pack))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
-
-    def cancel_or_close(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.stage.setText("Cancelling…")
-            self.pool.waitForDone(30_000)
-            self.job = None
-            self.preview_button.setEnabled(True)
-            return
-        self.reject()
-
-    def wait(self, msecs: int = 60_000) -> bool:
-        return self.pool.waitForDone(msecs)
 
     def preview_rect(self) -> QRectF:
         return QRectF(self.preview.rect())

@@ -44,6 +44,7 @@ from editor.docks.overview import Overview
 from editor.docks.scenario import add_scenario_dock
 from editor.docks.zones import ZonesPanel
 from editor.document import Document, Selection
+from editor.export import install_export_actions
 from editor.play import install_play_actions
 from editor.removal import ask_removed_zones
 from editor.tools import TOOLS, Tool
@@ -268,6 +269,7 @@ class MainWindow(QMainWindow):
         imp = f.addMenu("&Import")
         imp.addAction("&GeoJSON…", lambda: self.import_dialog("geojson"))
         imp.addAction("&TripleA map…", lambda: self.import_dialog("triplea"))
+        install_export_actions(self, f)  # Export › TripleA…, GeoJSON… (editor/export)
         f.addSeparator()
         f.addAction(self.act_quit)
         e = mb.addMenu("&Edit")

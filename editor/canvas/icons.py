@@ -5,87 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
-UNIT_ABBREV = {
-    "infantry": "inf",
-    "mech_infantry": "mech",
-    "armour": "arm",
-    "armor": "arm",
-    "tank": "arm",
-    "artillery": "art",
-    "fighter": "ftr",
-    "tactical_bomber": "tac",
-    "bomber": "bmb",
-    "strategic_bomber": "bmb",
-    "battleship": "BB",
-    "cruiser": "CA",
-    "destroyer": "DD",
-    "carrier": "CV",
-    "submarine": "SS",
-    "transport": "TT",
-    "aa_gun": "AA",
-}
+from gamecore.chips import UNIT_ABBREV, unit_abbrev
 
-
-#: unit types of Global War (seeds/000 §6) whose prefix-and-base abbreviation (below) is
-#: unclear or shared with another type
-UNIT_ABBREV.update(
-    {
-        "aa_artillery": "AA",
-        "advanced_artillery": "adv art",
-        "advanced_sp_artillery": "adv SP",
-        "sp_artillery": "SP",
-        "advanced_mech_infantry": "adv mech",
-        "motorized_infantry": "mot",
-        "mountain_infantry": "mtn",
-        "colonial_infantry": "col",
-        "militia": "mil",
-        "marine": "mar",
-        "airborne": "abn",
-        "cavalry": "cav",
-        "advanced_submarine": "adv SS",
-        "coastal_submarine": "cSS",
-        "coastal_defense_ship": "CDS",
-        "torpedo_boat_destroyer": "TB",
-        "tank_destroyer": "TD",
-        "fast_battleship": "fBB",
-        "heavy_battleship": "hBB",
-        "battlecruiser": "BC",
-        "seaplane": "spl",
-        "strategic_rocket": "V2",
-        "air_transport": "aTT",
-        "attack_transport": "APA",
-        "jet_fighter": "jet",
-        "early_war_fighter": "eftr",
-        "light_armor": "Ltk",
-        "medium_armor": "Mtk",
-        "heavy_armor": "Htk",
-    }
-)
-#: words in front of a known type that the abbreviation shows as one letter
-#: ("light_carrier" -> "lCV", "heavy_cruiser" -> "hCA")
-_PREFIX = {
-    "light": "l",
-    "medium": "m",
-    "heavy": "h",
-    "fleet": "f",
-    "naval": "n",
-    "early": "e",
-    "advanced": "adv ",
-}
-
-
-def unit_abbrev(unit_type: str) -> str:
-    """A short chip label: a known abbreviation, else a known base type with its prefix
-    letters ("heavy_strategic_bomber" -> "hbmb"), else the first three letters."""
-    if unit_type in UNIT_ABBREV:
-        return UNIT_ABBREV[unit_type]
-    words = unit_type.split("_")
-    for i in range(1, len(words)):
-        base = UNIT_ABBREV.get("_".join(words[i:]))
-        if base is not None and all(w in _PREFIX for w in words[:i]):
-            return "".join(_PREFIX[w] for w in words[:i]) + base
-    return unit_type[:3]
-
+__all__ = ["UNIT_ABBREV", "draw_facility", "icon_family", "stack_text", "unit_abbrev"]
 
 _INK = QColor("#1b1b1b")
 _PAPER = QColor("#fbfaf5")

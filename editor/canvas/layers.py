@@ -41,6 +41,7 @@ from shapely.ops import nearest_points
 from editor.canvas import style, symbols
 from editor.canvas.geom import path_bounds, polyline_path
 from editor.canvas.icons import draw_facility, stack_text
+from gamecore import chips
 from gamecore.geometry.hexgrid import read_hex_meta
 
 if TYPE_CHECKING:
@@ -878,9 +879,9 @@ class UnitsLayer(_ScreenLayer):
             p.setBrush(QBrush(QColor(255, 255, 255, 235)))
             p.drawRoundedRect(outer, 4 + halo, 4 + halo)
             r = outer.adjusted(halo, halo, -halo, -halo)
-            p.setPen(QPen(QColor("#111111"), 1.2))
+            p.setPen(QPen(QColor(chips.CHIP_RIM), 1.2))
             p.setBrush(QBrush(colour))
-            p.drawRoundedRect(r, 4, 4)
+            p.drawRoundedRect(r, chips.CHIP_RADIUS, chips.CHIP_RADIUS)
             p.setFont(f)
             p.setPen(QPen(QColor(style.text_colour_on(colour.name()))))
             p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)

@@ -6,6 +6,7 @@ import colorsys
 import zlib
 from collections.abc import Callable
 
+from gamecore.chips import text_colour_on  # noqa: F401 - style.text_colour_on, as before
 from gamecore.model import Pack, Scenario, Zone
 
 MAP_MODES = ("political", "terrain", "value", "region", "issues", "heatmap")
@@ -222,8 +223,3 @@ def border_style(pack: Pack, a: int, b: int) -> str:
     if wa != wb:
         return "coast"
     return "land"
-
-
-def text_colour_on(fill: str) -> str:
-    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
-    return "#111111" if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else "#f4f4f4"

@@ -25,16 +25,16 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from editor.canvas.icons import stack_text
+from gamecore.chips import CHIP_H, CHIP_PX
 
 if TYPE_CHECKING:
     from editor.canvas.scene import MapScene
 
-NAME_PX, VALUE_PX, CHIP_PX = 12, 10, 10
+NAME_PX, VALUE_PX = 12, 10
 ROUNDEL = 18.0  # px
 ICON = 14.0  # px
 #: an issue marker (IssuesLayer): its size and how far above the zone's anchor it sits
 MARKER_W, MARKER_H, MARKER_DY = 18.0, 16.0, 18.0
-CHIP_H = 16.0
 #: minimum width of a zone on screen for each kind of symbol (px)
 MIN_PX = {"roundel": 22.0, "facility": 34.0, "unit": 44.0}
 

@@ -7,6 +7,10 @@ its parser to the ``export`` subparsers and sets ``func``), like ``warroom impor
 [--no-tiles] [--force] [--json]`` writes a TripleA map folder (map.yml, the game XML,
 polygons and point files in image pixels, map.properties, 256-px baseTiles, smallMap,
 flags) that TripleA loads.
+
+``warroom export geojson PACK -o FILE [--scenario S] [--force] [--json]`` writes the zones
+as GeoJSON in the pack's CRS and a links layer beside them
+(:mod:`gamecore.interop.geojson_export`).
 """
 
 from __future__ import annotations
@@ -119,3 +123,44 @@ def _check_tile_pixels(pack, args) -> None:
 
 
 register_exporter("triplea", _register_triplea)
+
+
+# -- geojson ------------------------------------------------------------------------------
+
+
+def _register_geojson(s) -> None:
+    p = s.add_parser(
+        "geojson",
+        help="a pack's zones -> GeoJSON (zones, plus a links layer beside them)",
+        description="Write one feature per zone (id, code, name, kind, terrain, value, owner "
+        "and units at the start of --scenario) in the pack's projected CRS, and "
+        "NAME.links.geojson beside it (links, lines, facilities, terrain areas). "
+        "'warroom import geojson' of the zone file gives the map back.",
+    )
+    p.add_argument("pack", help="the pack file")
+    p.add_argument("-o", "--output", metavar="FILE", required=True, help="the zone file")
+    p.add_argument("--scenario", metavar="S", help="owners and units at the start of S")
+    p.add_argument("--force", action="store_true", help="overwrite existing files")
+    p.add_argument("--json", action="store_true", help="print what was written as JSON")
+    p.set_defaults(func=_run_geojson)
+
+
+def _run_geojson(args) -> int:
+    from gamecore.interop.geojson_export import export_geojson
+    from gamecore.store import read_pack
+
+    pack = read_pack(args.pack)
+    rep = export_geojson(
+        pack, args.output, scenario=args.scenario, force=args.force, source=args.pack
+    )
+    if args.json:
+        print_json(rep)
+    else:
+        print(
+            f"{rep['zones']}: {rep['features']} zones; {rep['links']}: "
+            f"{rep['links_features']} links, lines, facilities and terrain areas"
+        )
+    return 0
+
+
+register_exporter("geojson", _register_geojson)

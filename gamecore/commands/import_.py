@@ -45,7 +45,9 @@ def _register_geojson(s) -> None:
         "geojson",
         help="countries/regions (GeoJSON polygons) -> land zones, the ocean -> sea zones",
         description="Import GeoJSON polygons (WGS84 lon/lat) as land zones; the water in "
-        "the map frame becomes lakes and numbered sea zones.",
+        "the map frame becomes lakes and numbered sea zones. A zone file written by "
+        "'warroom export geojson' gives its map back as it was (the options that shape "
+        "an import do not apply to it).",
     )
     # "--bbox -25,30,45,72": let a comma list starting with a minus be a value
     g._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-?[\d.]+(,-?[\d.]+){3}$")
@@ -92,10 +94,13 @@ def _register_geojson(s) -> None:
 
 def cmd_geojson(args) -> int:
     from gamecore.interop.geojson import ImportOptions, import_geojson
+    from gamecore.interop.geojson_export import is_warroom_geojson
     from gamecore.store import write_pack
 
     if args.into:
         return _geojson_into(args)
+    if is_warroom_geojson(args.file):  # written by 'warroom export geojson': the map back
+        return _geojson_back(args)
 
     if args.sea_zones is not None and not 1 <= args.sea_zones <= 1000:
         raise WarroomError("--sea-zones must be between 1 and 1000")
@@ -128,6 +133,25 @@ def cmd_geojson(args) -> int:
         )
         if rep.dropped:
             print(f"dropped (too small): {', '.join(rep.dropped)}")
+    return 0
+
+
+def _geojson_back(args) -> int:
+    from gamecore.interop.geojson_export import read_warroom_geojson
+    from gamecore.store import write_pack
+
+    out = safepath.output_file(args.output, args.force, "pack file")
+    pack = read_warroom_geojson(args.file)
+    write_pack(pack, out)
+    m = pack.map
+    result = {"pack": str(out), "crs": m.crs, "zones": len(m.zones), "links": len(m.links)}
+    result["lines"] = len(m.lines)
+    if args.json:
+        print_json(result)
+    else:
+        print(
+            f"{out}: {len(m.zones)} zones, {len(m.links)} links, {len(m.lines)} lines (as exported)"
+        )
     return 0
 
 

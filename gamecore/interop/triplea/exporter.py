@@ -33,6 +33,7 @@ from gamecore.geometry.adjacency import map_adjacency
 from gamecore.interop.triplea import images as img
 from gamecore.interop.triplea import mapfiles as mf
 from gamecore.interop.triplea import rulesmap as rm
+from gamecore.interop.triplea import unitart
 from gamecore.interop.triplea.gamexml import (
     Attachment,
     Game,
@@ -291,6 +292,7 @@ class _Exporter:
     def run(self) -> ExportReport:
         self._prepare_folder()
         self._names()
+        unitart.check_names(self.pack.nations, self.uname)
         self.progress("writing the game", 0.05)
         g = self._game()
         content = self.folder / "map"
@@ -1331,13 +1333,9 @@ class _Exporter:
 
     def _flags_and_units(self, content: Path) -> None:
         written = set()
-        for bg in self.m.images.values():
-            if bg.name.startswith("flags/") or bg.name.startswith("units/"):
-                parts = bg.name.split("/")
-                if any(p in ("", ".", "..") for p in parts):
-                    continue
-                self._write(content.joinpath(*parts), bg.data)
-                written.add(bg.name)
+        for parts, data in unitart.stored_art(self.m.images.values()):
+            self._write(content.joinpath(*parts), data)
+            written.add("/".join(parts))
         for nid, n in self.pack.nations.items():
             name = self.pname[nid]
             if f"flags/{name}.png" in written:
@@ -1348,6 +1346,9 @@ class _Exporter:
             self._write(content / "flags" / f"{name}.png", img.flag_png(n.colour))
             self._write(content / "flags" / f"{name}_small.png", img.flag_png(n.colour, (16, 12)))
             self._write(content / "flags" / f"{name}_large.png", img.flag_png(n.colour, (64, 48)))
+        colours = {self.pname[nid]: n.colour for nid, n in self.pack.nations.items()}
+        for parts, data in unitart.unit_images(colours, self.uname.values(), written):
+            self._write(content.joinpath(*parts), data)
 
 
 def _set(options: list[list[str]], name: str, value: str | None) -> None:

@@ -43,6 +43,7 @@ from gamecore.errors import GeometryError, ImportFormatError, UnsafePathError, W
 from gamecore.interop.triplea import images as img
 from gamecore.interop.triplea import mapfiles as mf
 from gamecore.interop.triplea import rulesmap as rm
+from gamecore.interop.triplea import unitart
 from gamecore.interop.triplea.gamexml import Attachment, Game, read_game
 from gamecore.interop.triplea.handbook import apply_handbook, handbook_for_game
 from gamecore.interop.triplea.pixelgeom import polygons_to_coverage, territory_geometries
@@ -1350,6 +1351,7 @@ class _Importer:
                     if nat is not None:
                         nat.flag_image = bg.id
         udir = content / "units"
+        colours = {k: n.colour for k, n in self.pack.nations.items()}
         if udir.is_dir():
             for p in sorted(udir.rglob("*")):
                 if p.suffix.lower() in (".png", ".gif") and self._present(p):
@@ -1359,6 +1361,8 @@ class _Importer:
                     except img.DamagedImage as err:
                         self.notes.append(f"{rel}: {err.message}; skipped")
                         continue
+                    if unitart.is_generated(rel, bg.data, colours):
+                        continue  # a chip Warroom drew on export: drawn again next time
                     m.images[bg.id] = bg
                     count += 1
         self.report.images = count
