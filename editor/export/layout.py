@@ -98,7 +98,7 @@ def plan(frame: Rect, opts: RenderOptions) -> Layout:
             best = (key, page, cols, rows, s)
     assert best is not None
     _key, page, cols, rows, s = best
-    if cols * rows > MAX_SHEETS:
+    if opts.fmt == "pdf" and cols * rows > MAX_SHEETS:
         raise WarroomError(
             f"--scale {s:g} needs {cols}x{rows} sheets of {opts.paper_name}, over "
             f"{MAX_SHEETS}: lower the scale or use --sheets"
