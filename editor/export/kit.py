@@ -110,8 +110,9 @@ def _counter_face(p: QPainter, r: QRectF, colour: QColor, nation: str, t, back: 
         )
 
 
-def counter_pages(scene: MapScene, size_mm: float) -> list[Page]:
-    """Fronts, then their backs mirrored left to right (duplex, long edge)."""
+def counter_pages(scene: MapScene, size_mm: float, page: QRectF) -> list[Page]:
+    """Fronts, then their backs mirrored left to right (duplex, long edge), on pages of
+    the size of ``page``."""
     items = counters(scene)
     if not items:
         return []
@@ -125,11 +126,6 @@ def counter_pages(scene: MapScene, size_mm: float) -> list[Page]:
         x0 = page.left() + (page.width() - cols * (s + gap)) / 2
         return cols, rows, x0, page.top() + m + HEAD
 
-    # a nation starts a new row of counters
-    placed: list[tuple[int, int, str, tuple]] = []  # (row, col, nation, type)
-    per_row = None
-    out: list[Page] = []
-
     def layout(cols: int) -> list[tuple[int, int, str, tuple]]:
         rows, row, col, last = [], 0, 0, None
         for nation, t in items:
@@ -139,6 +135,10 @@ def counter_pages(scene: MapScene, size_mm: float) -> list[Page]:
             col += 1
             last = nation
         return rows
+
+    cols, rows, _x0, _y0 = grid(page)
+    # a nation starts a new row of counters: (row, col, nation, type)
+    placed = layout(max(1, cols))
 
     def make(first_row: int, n_rows: int, back: bool) -> Page:
         def paint(p: QPainter, page: QRectF) -> None:
@@ -160,19 +160,10 @@ def counter_pages(scene: MapScene, size_mm: float) -> list[Page]:
 
         return paint
 
-    # the grid is the same on every page of this paper
-    def pages_for(page: QRectF) -> list[Page]:
-        nonlocal placed, per_row
-        cols, rows, _x0, _y0 = grid(page)
-        placed = layout(max(1, cols))
-        total = placed[-1][0] + 1
-        result = []
-        for first in range(0, total, max(1, rows)):
-            result += [make(first, rows, False), make(first, rows, True)]
-        return result
-
-    out.append(pages_for)  # type: ignore[arg-type]
-    return out
+    result = []
+    for first in range(0, placed[-1][0] + 1, max(1, rows)):
+        result += [make(first, rows, False), make(first, rows, True)]
+    return result
 
 
 def _setup_rows(scene: MapScene, nation: str) -> list[tuple[str, str]]:
@@ -196,8 +187,8 @@ def _setup_rows(scene: MapScene, nation: str) -> list[tuple[str, str]]:
     return rows
 
 
-def setup_pages(scene: MapScene) -> list[Page]:
-    """One chart per nation (zone, units), flowing down the pages."""
+def setup_pages(scene: MapScene, page: QRectF) -> list[Page]:
+    """One chart per nation (zone, units), flowing down pages of the size of ``page``."""
     sc = scene.scenario
     blocks = []
     for n in nations_in_play(scene):
@@ -207,72 +198,66 @@ def setup_pages(scene: MapScene) -> list[Page]:
     if not blocks:
         return []
     line = 13.0
+    m = MARGIN_MM * MM
+    top, bottom = page.top() + m + HEAD, page.bottom() - m
+    pages: list[list[tuple]] = [[]]
+    y = top
+    for n, rows in blocks:
+        i = 0
+        while i < len(rows):
+            need = line * 2.2 if i == 0 else 0
+            if y + need + line > bottom:
+                pages.append([])
+                y = top
+            if i == 0 or not pages[-1] or pages[-1][-1][0] != n:
+                pages[-1].append((n, "head", y, i > 0))
+                y += line * 1.6
+            pages[-1].append((n, rows[i], y, False))
+            y += line
+            i += 1
+        y += line * 0.8
 
-    def pages_for(page: QRectF) -> list[Page]:
-        m = MARGIN_MM * MM
-        top, bottom = page.top() + m + HEAD, page.bottom() - m
-        pages: list[list[tuple]] = [[]]
-        y = top
-        for n, rows in blocks:
-            i = 0
-            while i < len(rows):
-                need = line * 2.2 if i == 0 else 0
-                if y + need + line > bottom:
-                    pages.append([])
-                    y = top
-                if i == 0 or not pages[-1] or pages[-1][-1][0] != n:
-                    pages[-1].append((n, "head", y, i > 0))
-                    y += line * 1.6
-                pages[-1].append((n, rows[i], y, False))
-                y += line
-                i += 1
-            y += line * 0.8
-
-        def make(items) -> Page:
-            def paint(p: QPainter, page: QRectF) -> None:
-                _title(
-                    p,
-                    page,
-                    f"Set-up — {sc.name}",
-                    f"start {sc.start or '—'} · ruleset {sc.ruleset}",
+    def make(items) -> Page:
+        def paint(p: QPainter, page: QRectF) -> None:
+            _title(
+                p,
+                page,
+                f"Set-up — {sc.name}",
+                f"start {sc.start or '—'} · ruleset {sc.ruleset}",
+            )
+            x = page.left() + m
+            w = page.width() - 2 * m
+            for n, row, y, cont in items:
+                nation = scene.pack.nations[n]
+                if row == "head":
+                    colour = scene.nation_colour(n)
+                    p.setPen(Qt.PenStyle.NoPen)
+                    p.setBrush(QBrush(colour))
+                    p.drawRect(QRectF(x, y - 1, w, line * 1.4))
+                    p.setPen(QColor(style.text_colour_on(colour.name())))
+                    p.setFont(_font(11, bold=True))
+                    bank = sc.banks.get(n)
+                    extra = f" · bank {bank}" if bank is not None else ""
+                    p.drawText(
+                        QPointF(x + 5, y + line),
+                        f"{nation.name} ({n}){' (continued)' if cont else ''}{extra}",
+                    )
+                    continue
+                p.setPen(QPen(QColor("#cccccc"), 0.5))
+                p.drawLine(QPointF(x, y + line - 1), QPointF(x + w, y + line - 1))
+                p.setPen(QColor("#111111"))
+                p.setFont(_font(9.5, bold=True))
+                p.drawText(QRectF(x + 4, y, w * 0.36, line), Qt.AlignmentFlag.AlignVCenter, row[0])
+                p.setFont(_font(9.5))
+                p.drawText(
+                    QRectF(x + w * 0.37, y, w * 0.63, line),
+                    Qt.AlignmentFlag.AlignVCenter,
+                    row[1],
                 )
-                x = page.left() + m
-                w = page.width() - 2 * m
-                for n, row, y, cont in items:
-                    nation = scene.pack.nations[n]
-                    if row == "head":
-                        colour = scene.nation_colour(n)
-                        p.setPen(Qt.PenStyle.NoPen)
-                        p.setBrush(QBrush(colour))
-                        p.drawRect(QRectF(x, y - 1, w, line * 1.4))
-                        p.setPen(QColor(style.text_colour_on(colour.name())))
-                        p.setFont(_font(11, bold=True))
-                        bank = sc.banks.get(n)
-                        extra = f" · bank {bank}" if bank is not None else ""
-                        p.drawText(
-                            QPointF(x + 5, y + line),
-                            f"{nation.name} ({n}){' (continued)' if cont else ''}{extra}",
-                        )
-                        continue
-                    p.setPen(QPen(QColor("#cccccc"), 0.5))
-                    p.drawLine(QPointF(x, y + line - 1), QPointF(x + w, y + line - 1))
-                    p.setPen(QColor("#111111"))
-                    p.setFont(_font(9.5, bold=True))
-                    p.drawText(
-                        QRectF(x + 4, y, w * 0.36, line), Qt.AlignmentFlag.AlignVCenter, row[0]
-                    )
-                    p.setFont(_font(9.5))
-                    p.drawText(
-                        QRectF(x + w * 0.37, y, w * 0.63, line),
-                        Qt.AlignmentFlag.AlignVCenter,
-                        row[1],
-                    )
 
-            return paint
+        return paint
 
-        return [make(items) for items in pages if items]
-
-    return [pages_for]  # type: ignore[list-item]
+    return [make(items) for items in pages if items]
 
 
 def starting_income(scene: MapScene) -> dict[str, int]:
@@ -410,8 +395,8 @@ def pages(scene: MapScene, opts: RenderOptions) -> list[Page]:
         return []
     w, h = min(opts.paper) * MM, max(opts.paper) * MM
     page = QRectF(0, 0, w, h)
-    out: list[Page] = []
-    for maker in counter_pages(scene, opts.counter_mm) + setup_pages(scene):
-        out += maker(page)  # type: ignore[operator]
-    out.append(track_page(scene))
-    return out
+    return [
+        *counter_pages(scene, opts.counter_mm, page),
+        *setup_pages(scene, page),
+        track_page(scene),
+    ]
