@@ -15,6 +15,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
 from editor.canvas import style
+from editor.canvas.gw_layers import HATCH, terrain_colour
+from editor.canvas.hex_layers import ALL_SEA, ROAD
 from editor.canvas.icons import unit_abbrev
 from editor.canvas.images import draw_centred
 from editor.canvas.layers import LINK_STYLE, RAIL_GAUGES, LinesLayer, _paint_roundel
@@ -107,6 +109,41 @@ def _image(get) -> Paint:
         draw_centred(p, get(), r.center())
 
     return paint
+
+
+def _hatch(terrain: str) -> Paint:
+    """A terrain area as the terrain layer draws it: tint, hatch, dashed rim."""
+
+    def paint(p: QPainter, r: QRectF) -> None:
+        inner = r.adjusted(1, 2, -1, -2)
+        base = terrain_colour(terrain)
+        tint = QColor(base)
+        tint.setAlpha(120)
+        ink = base.darker(190)
+        ink.setAlpha(200)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QBrush(QColor("#ffffff")))
+        p.drawRect(inner)
+        p.setBrush(QBrush(tint))
+        p.drawRect(inner)
+        p.setBrush(QBrush(ink, HATCH.get(terrain.lower(), Qt.BrushStyle.Dense7Pattern)))
+        p.drawRect(inner)
+        pen = QPen(base.darker(230), 1.2)
+        pen.setDashPattern([4, 2])
+        p.setPen(pen)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRect(inner)
+
+    return paint
+
+
+def _road(p: QPainter, r: QRectF) -> None:
+    y = r.center().y()
+    a, b = QPointF(r.left() + 5, y), QPointF(r.right() - 5, y)
+    p.setPen(QPen(QColor("#ffffff"), 5.5, c=Qt.PenCapStyle.RoundCap))
+    p.drawLine(a, b)
+    p.setPen(QPen(QColor(ROAD), 3.2, c=Qt.PenCapStyle.RoundCap))
+    p.drawLine(a, b)
 
 
 def _gradient(colours: list[str]) -> Paint:
@@ -217,6 +254,11 @@ def sections(scene: MapScene) -> list[Section]:
                 sec.add(_line(c, w, d), BORDER_TITLES.get(s, s))
         if sec.rows:
             out.append(sec)
+    if on("terrain") and pack.map.terrain_areas:
+        sec = Section("Terrain areas")
+        for t in sorted({a.terrain.lower() for a in pack.map.terrain_areas.values()}):
+            sec.add(_hatch(t), t.replace("_", " ").capitalize())
+        out.append(sec)
     lines = Section("Lines")
     kinds = {ln.kind for ln in pack.map.lines.values()}
     if on("rivers") and "river" in kinds:
@@ -232,6 +274,12 @@ def sections(scene: MapScene) -> list[Section]:
         for kind in sorted({lk.kind for lk in pack.map.links.values()}):
             c, w, d, _both = LINK_STYLE.get(kind, LINK_STYLE["connection"])
             lines.add(_line(c, w, d), LINK_TITLES.get(kind, kind))
+    if on("hexsides"):
+        props = [b.props for b in pack.map.borders.values()]
+        if any(pr.get("all_sea") for pr in props):
+            lines.add(_line(ALL_SEA, 4.5, [2.0, 1.2]), "All-sea hexside")
+        if any(pr.get("road") for pr in props):
+            lines.add(_road, "Road across the hexside")
     if lines.rows:
         out.append(lines)
     sym = Section("Symbols")
@@ -240,6 +288,15 @@ def sections(scene: MapScene) -> list[Section]:
             lambda p, r: _paint_roundel(p, r.center(), QColor("#ece6d2"), "3", 8.0),
             "Zone value (owner's colour)",
         )
+    if on("cities") and any("city" in z.flags for z in pack.map.zones.values()):
+        cities = layers["cities"]
+        flags = {f for z in pack.map.zones.values() for f in z.flags}
+        land = QColor("#ece6d2")
+        sym.add(_image(lambda: cities._flag(land, False, False)), "City (owner's colour)")
+        if "victory_city" in flags:
+            sym.add(_image(lambda: cities._flag(land, True, False)), "Victory city (gold rim)")
+        if "capital" in flags:
+            sym.add(_image(lambda: cities._flag(land, True, True)), "Capital (star)")
     if on("units") and scene.scenario is not None and scene.scenario.units:
         units = layers["units"]
         stack = scene.scenario.units[0]
@@ -328,7 +385,7 @@ def paint_legend(
     its rectangle."""
     secs = secs if secs is not None else sections(scene)
     rows, height = _lay_out(secs, width)
-    for key in ("units", "facilities", "issues", "labels"):
+    for key in ("units", "facilities", "issues", "labels", "cities"):
         if key in scene.layers:
             scene.layers[key].images.prepare(painter)
     box = QRectF(top_left, QPointF(top_left.x() + width, top_left.y() + height))
@@ -361,3 +418,16 @@ def paint_legend(
                 painter.drawText(QPointF(x0 + 14 + SWATCH, y0 + y + 11 + 13 * i), line)
     painter.restore()
     return box
+
+
+def split_columns(
+    scene: MapScene, secs: list[Section], max_height: float, width: float = WIDTH
+) -> list[list[Section]]:
+    """``secs`` in columns no taller than ``max_height`` where sections allow (a section
+    is never cut)."""
+    cols: list[list[Section]] = [[]]
+    for s in secs:
+        if cols[-1] and legend_height(scene, [*cols[-1], s], width) > max_height:
+            cols.append([])
+        cols[-1].append(s)
+    return cols

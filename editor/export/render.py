@@ -29,7 +29,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from editor.canvas.layers import LAYERS, device_scale
 from editor.canvas.legend import WIDTH as LEGEND_W
-from editor.canvas.legend import legend_height, paint_legend, sections
+from editor.canvas.legend import legend_height, paint_legend, sections, split_columns
 from editor.canvas.scene import MapScene
 from editor.export import kit
 from editor.export.layout import Layout, Sheet, plan
@@ -148,12 +148,19 @@ def _assembly(painter: QPainter, scene: MapScene, lay: Layout, title: str, opts)
         f"{lay.overlap:g} mm overlap · board {bw:.0f} x {bh:.0f} mm · "
         f"1 map unit = {s:.4g} mm",
     )
-    secs = sections(scene)
-    lh = legend_height(scene, secs)
     top = m + 40
     avail_h = ph - top - m
+    # the legend in as many columns as the page height needs (two at most, then smaller)
+    secs = sections(scene)
+    one = legend_height(scene, secs)
+    cols = [secs]
+    if one * 0.8 > avail_h:  # one column would be too small to read: two
+        cols = split_columns(scene, secs, avail_h)
+        if len(cols) > 2:
+            cols = split_columns(scene, secs, max(one / 2, max(_sec_heights(scene, secs))))
+    lh = max(legend_height(scene, c) for c in cols)
     k = min(1.0, avail_h / lh)
-    area = QRectF(m, top, pw - 2 * m - LEGEND_W * k - _mm(6), avail_h)
+    area = QRectF(m, top, pw - 2 * m - len(cols) * (LEGEND_W + 4) * k - _mm(6), avail_h)
     sheets = lay.sheets()
     xs = [sh.source[0] for sh in sheets] + [sh.source[0] + sh.source[2] for sh in sheets]
     ys = [sh.source[1] for sh in sheets] + [sh.source[1] + sh.source[3] for sh in sheets]
@@ -179,16 +186,28 @@ def _assembly(painter: QPainter, scene: MapScene, lay: Layout, title: str, opts)
         painter.setPen(QPen(QColor("#c0392b"), 1.2, Qt.PenStyle.DashLine))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(r)
-        painter.setFont(_font(max(9, min(22, r.height() / 5)), bold=True))
-        painter.setPen(QColor(192, 57, 43, 210))
-        painter.drawText(r, Qt.AlignmentFlag.AlignCenter, sh.name)
+        painter.setFont(_font(max(10, min(24, r.height() / 4)), bold=True))
+        box = painter.fontMetrics().boundingRect(sh.name).adjusted(-5, -2, 5, 2)
+        box.moveCenter(r.center().toPoint())
+        painter.setPen(QPen(QColor("#c0392b"), 1.0))
+        painter.setBrush(QBrush(QColor(255, 255, 255, 225)))
+        painter.drawRoundedRect(QRectF(box), 3, 3)
+        painter.setPen(QColor("#c0392b"))
+        painter.drawText(QRectF(box), Qt.AlignmentFlag.AlignCenter, sh.name)
     painter.setPen(QPen(QColor("#333333"), 0.8))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(target)
     painter.save()
     painter.translate(target.right() + _mm(6), top)
     painter.scale(k, k)
-    paint_legend(painter, scene, QPointF(0, 0), secs=secs)
+    for i, col in enumerate(cols):
+        title = "Legend" if i == 0 else "Legend (continued)"
+        paint_legend(painter, scene, QPointF(i * (LEGEND_W + 4), 0), title=title, secs=col)
     painter.restore()
+
+
+def _sec_heights(scene: MapScene, secs) -> list[float]:
+    return [legend_height(scene, [s]) for s in secs]
 
 
 def _marks(painter: QPainter, lay: Layout, sh: Sheet, title: str) -> None:
