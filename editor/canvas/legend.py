@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 
 from editor.canvas import style
 from editor.canvas.gw_layers import HATCH, terrain_colour
@@ -20,6 +20,7 @@ from editor.canvas.hex_layers import ALL_SEA, ROAD
 from editor.canvas.icons import unit_abbrev
 from editor.canvas.images import draw_centred
 from editor.canvas.layers import LINK_STYLE, RAIL_GAUGES, LinesLayer, _paint_roundel
+from editor.canvas.symbols import font
 
 if TYPE_CHECKING:
     from editor.canvas.scene import MapScene
@@ -328,13 +329,6 @@ def _border_kinds(pack) -> set[str]:
     return out
 
 
-def _font(px: float, bold: bool = False) -> QFont:
-    f = QFont()
-    f.setPixelSize(max(1, round(px)))
-    f.setBold(bold)
-    return f
-
-
 def _wrap(text: str, fm: QFontMetricsF, width: float) -> list[str]:
     words, lines, cur = text.split(), [], ""
     for w in words:
@@ -355,7 +349,7 @@ def legend_height(
 
 
 def _lay_out(secs: list[Section], width: float):
-    fm = QFontMetricsF(_font(10))
+    fm = QFontMetricsF(font(10))
     y = 8.0 + 16  # the title
     rows = []
     text_w = width - SWATCH - 18
@@ -396,15 +390,15 @@ def paint_legend(
     painter.drawRect(box)
     x0, y0 = box.left(), box.top()
     painter.setPen(QColor("#111111"))
-    painter.setFont(_font(12, bold=True))
+    painter.setFont(font(12, bold=True))
     painter.drawText(QPointF(x0 + 8, y0 + 18), title)
     for kind, data, y in rows:
         if kind == "title":
-            painter.setFont(_font(10.5, bold=True))
+            painter.setFont(font(11, bold=True))
             painter.setPen(QColor("#222222"))
             painter.drawText(QPointF(x0 + 8, y0 + y + 11), data)
         elif kind == "more":
-            painter.setFont(_font(9))
+            painter.setFont(font(9))
             painter.setPen(QColor("#555555"))
             painter.drawText(QPointF(x0 + 12 + SWATCH, y0 + y + 10), data)
         else:
@@ -412,7 +406,7 @@ def paint_legend(
             painter.save()
             paint(painter, QRectF(x0 + 8, y0 + y, SWATCH, ROW - 2))
             painter.restore()
-            painter.setFont(_font(10))
+            painter.setFont(font(10))
             painter.setPen(QColor("#111111"))
             for i, line in enumerate(lines):
                 painter.drawText(QPointF(x0 + 14 + SWATCH, y0 + y + 11 + 13 * i), line)

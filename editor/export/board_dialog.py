@@ -234,6 +234,8 @@ class BoardExportDialog(QDialog):
         for w in (self.fit, self.by_scale, self.marks, self.units, self.kit):
             w.toggled.connect(self.refresh)
         self.fmt.currentIndexChanged.connect(self._suffix)
+        self.by_scale.toggled.connect(self._start_scale)
+        self._fit_scale: float | None = None
         self.refresh()
 
     # -- options ------------------------------------------------------------------------
@@ -256,6 +258,11 @@ class BoardExportDialog(QDialog):
             kit=self.kit.isChecked(),
             counter=16 if self.counter.currentIndex() == 0 else 20,
         )
+
+    def _start_scale(self, on: bool) -> None:
+        """Switching to a fixed scale starts from the scale the fit gave."""
+        if on and self._fit_scale:
+            self.scale.setValue(self._fit_scale)
 
     def _format(self) -> str:
         return FORMATS[self.fmt.currentText()]
@@ -305,6 +312,8 @@ class BoardExportDialog(QDialog):
             self.summary.setText(f"<span style='color:#c0392b'>{err}</span>")
             self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(False)
             return
+        if opts.scale is None:
+            self._fit_scale = lay.scale
         self.preview.show_board(scene, lay, opts.fmt)
         bw, bh = lay.board_mm
         text = f"Board {bw:.0f} x {bh:.0f} mm (1 map unit = {lay.scale:.4g} mm). "

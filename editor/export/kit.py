@@ -9,10 +9,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 
 from editor.canvas import style
 from editor.canvas.icons import unit_abbrev
+from editor.canvas.symbols import font
 from editor.export.options import MARGIN_MM, SYMBOL_DPI
 
 if TYPE_CHECKING:
@@ -22,13 +23,6 @@ if TYPE_CHECKING:
 MM = SYMBOL_DPI / 25.4
 Page = Callable[[QPainter, QRectF], None]
 HEAD = 14 * MM  # mm under a page title
-
-
-def _font(px: float, bold: bool = False) -> QFont:
-    f = QFont()
-    f.setPixelSize(max(1, round(px)))
-    f.setBold(bold)
-    return f
 
 
 def nations_in_play(scene: MapScene) -> list[str]:
@@ -68,10 +62,10 @@ def counters(scene: MapScene) -> list[tuple[str, tuple[str, str, tuple | None]]]
 def _title(p: QPainter, page: QRectF, text: str, sub: str = "") -> None:
     m = MARGIN_MM * MM
     p.setPen(QColor("#111111"))
-    p.setFont(_font(15, bold=True))
+    p.setFont(font(15, bold=True))
     p.drawText(QPointF(page.left() + m, page.top() + m + 10), text)
     if sub:
-        p.setFont(_font(9))
+        p.setFont(font(9))
         p.drawText(QPointF(page.left() + m, page.top() + m + 24), sub)
 
 
@@ -83,25 +77,25 @@ def _counter_face(p: QPainter, r: QRectF, colour: QColor, nation: str, t, back: 
     p.setPen(ink)
     s = r.width()
     if back:
-        p.setFont(_font(s * 0.22, bold=True))
+        p.setFont(font(round(s * 0.22), bold=True))
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, nation)
-        p.setFont(_font(s * 0.13))
+        p.setFont(font(round(s * 0.13)))
         p.drawText(
             r.adjusted(0, 0, 0, -s * 0.06),
             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
             unit_abbrev(t[0]),
         )
         return
-    p.setFont(_font(s * 0.14, bold=True))
+    p.setFont(font(round(s * 0.14), bold=True))
     p.drawText(
         r.adjusted(s * 0.06, s * 0.03, 0, 0),
         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
         nation,
     )
-    p.setFont(_font(s * 0.3, bold=True))
+    p.setFont(font(round(s * 0.3), bold=True))
     p.drawText(r.adjusted(0, -s * 0.04, 0, 0), Qt.AlignmentFlag.AlignCenter, unit_abbrev(t[0]))
     if t[2] is not None:
-        p.setFont(_font(s * 0.17, bold=True))
+        p.setFont(font(round(s * 0.17), bold=True))
         a, d, m = t[2]
         p.drawText(
             r.adjusted(0, 0, 0, -s * 0.04),
@@ -235,7 +229,7 @@ def setup_pages(scene: MapScene, page: QRectF) -> list[Page]:
                     p.setBrush(QBrush(colour))
                     p.drawRect(QRectF(x, y - 1, w, line * 1.4))
                     p.setPen(QColor(style.text_colour_on(colour.name())))
-                    p.setFont(_font(11, bold=True))
+                    p.setFont(font(11, bold=True))
                     bank = sc.banks.get(n)
                     extra = f" · bank {bank}" if bank is not None else ""
                     p.drawText(
@@ -246,9 +240,9 @@ def setup_pages(scene: MapScene, page: QRectF) -> list[Page]:
                 p.setPen(QPen(QColor("#cccccc"), 0.5))
                 p.drawLine(QPointF(x, y + line - 1), QPointF(x + w, y + line - 1))
                 p.setPen(QColor("#111111"))
-                p.setFont(_font(9.5, bold=True))
+                p.setFont(font(10, bold=True))
                 p.drawText(QRectF(x + 4, y, w * 0.36, line), Qt.AlignmentFlag.AlignVCenter, row[0])
-                p.setFont(_font(9.5))
+                p.setFont(font(10))
                 p.drawText(
                     QRectF(x + w * 0.37, y, w * 0.63, line),
                     Qt.AlignmentFlag.AlignVCenter,
@@ -301,7 +295,7 @@ def _track(
         p.setBrush(QBrush(QColor("#f4f1e6") if (i // 5) % 2 == 0 else QColor("#ffffff")))
         p.drawRect(r)
         p.setPen(QColor("#555555"))
-        p.setFont(_font(box * 0.22))
+        p.setFont(font(round(box * 0.22)))
         p.drawText(
             r.adjusted(2, 1, 0, 0), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, str(i)
         )
@@ -330,7 +324,7 @@ def track_page(scene: MapScene) -> Page:
         marks: dict[int, list[QColor]] = {}
         for n, v in income.items():
             marks.setdefault(v, []).append(scene.nation_colour(n))
-        p.setFont(_font(12, bold=True))
+        p.setFont(font(12, bold=True))
         p.setPen(QColor("#111111"))
         p.drawText(QPointF(x, y), "Income track (IPCs per turn)")
         y += 8
@@ -348,7 +342,7 @@ def track_page(scene: MapScene) -> Page:
         total = sum(1 for z in scene.pack.map.zones.values() if "victory_city" in z.flags)
         if total:
             y += 18
-            p.setFont(_font(12, bold=True))
+            p.setFont(font(12, bold=True))
             p.setPen(QColor("#111111"))
             p.drawText(QPointF(x, y), f"Victory cities track ({total} on the map)")
             y += 8
@@ -374,7 +368,7 @@ def track_page(scene: MapScene) -> Page:
 
 
 def _key(p: QPainter, x: float, y: float, items: list[tuple[QColor, str]]) -> float:
-    p.setFont(_font(9.5))
+    p.setFont(font(10))
     cx = x
     for colour, text in items:
         p.setPen(QPen(QColor("#111111"), 0.5))

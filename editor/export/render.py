@@ -17,7 +17,6 @@ from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
-    QFont,
     QImage,
     QPageLayout,
     QPageSize,
@@ -31,6 +30,7 @@ from editor.canvas.layers import LAYERS, device_scale
 from editor.canvas.legend import WIDTH as LEGEND_W
 from editor.canvas.legend import legend_height, paint_legend, sections, split_columns
 from editor.canvas.scene import MapScene
+from editor.canvas.symbols import font
 from editor.export import kit
 from editor.export.layout import Layout, Sheet, plan
 from editor.export.options import SYMBOL_DPI, RenderOptions, check_pixels, pixel_size
@@ -102,13 +102,6 @@ def _qrect(r) -> QRectF:
     return QRectF(*r)
 
 
-def _font(px: float, bold: bool = False) -> QFont:
-    f = QFont()
-    f.setPixelSize(max(1, round(px)))
-    f.setBold(bold)
-    return f
-
-
 def _mm(v: float) -> float:
     return v * PX_PER_MM
 
@@ -137,9 +130,9 @@ def _assembly(painter: QPainter, scene: MapScene, lay: Layout, title: str, opts)
     pw, ph = _mm(lay.page[0]), _mm(lay.page[1])
     m = _mm(lay.margin)
     painter.setPen(QColor("#111111"))
-    painter.setFont(_font(16, bold=True))
+    painter.setFont(font(16, bold=True))
     painter.drawText(QPointF(m, m + 12), title)
-    painter.setFont(_font(10))
+    painter.setFont(font(10))
     s = lay.scale
     bw, bh = lay.board_mm
     painter.drawText(
@@ -186,7 +179,7 @@ def _assembly(painter: QPainter, scene: MapScene, lay: Layout, title: str, opts)
         painter.setPen(QPen(QColor("#c0392b"), 1.2, Qt.PenStyle.DashLine))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(r)
-        painter.setFont(_font(max(10, min(24, r.height() / 4)), bold=True))
+        painter.setFont(font(round(max(10, min(24, r.height() / 4))), bold=True))
         box = painter.fontMetrics().boundingRect(sh.name).adjusted(-5, -2, 5, 2)
         box.moveCenter(r.center().toPoint())
         painter.setPen(QPen(QColor("#c0392b"), 1.0))
@@ -262,10 +255,10 @@ def _marks(painter: QPainter, lay: Layout, sh: Sheet, title: str) -> None:
         target(QPointF(right - inset, y))
     # the index: name, place, neighbours; a locator grid
     painter.setPen(QColor("#111111"))
-    painter.setFont(_font(10, bold=True))
+    painter.setFont(font(10, bold=True))
     base = bottom + _mm(6.5)
     painter.drawText(QPointF(left + _mm(8), base), f"Sheet {sh.name}")
-    painter.setFont(_font(8))
+    painter.setFont(font(8))
     around = []
     for dc, dr, word in ((-1, 0, "left"), (1, 0, "right"), (0, -1, "above"), (0, 1, "below")):
         c2, r2 = sh.col + dc, sh.row + dr
@@ -340,7 +333,7 @@ def _paint_picture(painter: QPainter, scene: MapScene, lay: Layout, title: str) 
     mp, legend, size = _picture_size(scene, lay)
     painter.fillRect(QRectF(QPointF(0, 0), size), PAPER)
     painter.setPen(QColor("#111111"))
-    painter.setFont(_font(15, bold=True))
+    painter.setFont(font(15, bold=True))
     painter.drawText(QPointF(mp.left(), 21), title)
     paint_map(scene, painter, mp, _qrect(lay.frame))
     painter.setPen(QPen(QColor("#333333"), 0.8))

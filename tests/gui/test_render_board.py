@@ -121,3 +121,19 @@ def test_legend_names_overrides_and_issue_markers(scene_with_override):
     scene.set_layer_visible("links", False)
     labels = [label for s in sections(scene) for _p, label in s.rows]
     assert "Not adjacent (override)" not in labels
+
+
+def test_fixed_scale_starts_from_the_fit(window, pack_path, qtbot):
+    assert window.open_path(str(pack_path))
+    window.act_export_board.trigger()
+    dlg = window.board_dialog
+    qtbot.waitUntil(dlg.isVisible)
+    fit = dlg.preview.layout_.scale
+    qtbot.mouseClick(dlg.by_scale, Qt.MouseButton.LeftButton)
+    assert dlg.by_scale.isChecked()
+    assert dlg.scale.value() == pytest.approx(fit, rel=1e-3)
+    assert len(dlg.preview.layout_.sheets()) <= 6
+    # twice the scale: more sheets
+    dlg.scale.setValue(fit * 2)
+    assert len(dlg.preview.layout_.sheets()) > 6
+    dlg.reject()

@@ -156,3 +156,21 @@ def test_a_broken_pack_is_one_line(tmp_path, capsys):
     assert _run(bad, "-o", tmp_path / "b.pdf") == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("warroom: error:") and "\n" not in err
+
+
+def test_a_map_without_zones_prints_blank_sheets(tmp_path):
+    """A new map (no zones yet) has its declared size: the sheets are blank, not an error."""
+    from gamecore.model import Pack
+    from gamecore.store import write_pack
+
+    empty = tmp_path / "empty.warroom"
+    write_pack(Pack(), empty)
+    assert _run(empty, "-o", tmp_path / "b.svg") == 0
+    assert "Legend" in (tmp_path / "b.svg").read_text()
+
+
+def test_issues_mode_marks_the_validators_findings(pack_path, tmp_path):
+    out = tmp_path / "issues.svg"
+    assert _run(pack_path, "-o", out, "--mode", "issues") == 0
+    svg = out.read_text()
+    assert "Validation issues" in svg and "No issue (land)" in svg
