@@ -1,0 +1,1 @@
+"""The board out of Warroom: renders (PDF sheets, SVG, PNG), print-and-play pages and File › Export › Board."""

@@ -405,6 +405,11 @@ def render_scene(scene: MapScene, opts: RenderOptions, title: str) -> dict:
         check_pixels(*(v / PX_PER_MM for v in _picture_size(scene, lay)[2].toTuple()), opts.dpi)
     tmp = opts.out + ".part"
     final = opts.out
+    try:  # the folder may say yes to access() and no to a file (read-only mounts, /proc)
+        with open(tmp, "wb"):
+            pass
+    except OSError as err:
+        raise WarroomError(f"{final}: cannot write there ({err.strerror})") from None
     opts.out = tmp
     try:
         if opts.fmt == "pdf":
