@@ -15,6 +15,7 @@ from editor.canvas import style
 from editor.canvas.icons import unit_abbrev
 from editor.canvas.symbols import font
 from editor.export.options import MARGIN_MM, SYMBOL_DPI
+from gamecore.errors import WarroomError
 
 if TYPE_CHECKING:
     from editor.canvas.scene import MapScene
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 MM = SYMBOL_DPI / 25.4
 Page = Callable[[QPainter, QRectF], None]
 HEAD = 14 * MM  # mm under a page title
+#: most counters and print-and-play pages a kit prints (a pack's rulesets are its own)
+MAX_COUNTERS, MAX_PAGES = 5000, 300
 
 
 def nations_in_play(scene: MapScene) -> list[str]:
@@ -389,8 +392,12 @@ def pages(scene: MapScene, opts: RenderOptions) -> list[Page]:
         return []
     w, h = min(opts.paper) * MM, max(opts.paper) * MM
     page = QRectF(0, 0, w, h)
-    return [
-        *counter_pages(scene, opts.counter_mm, page),
-        *setup_pages(scene, page),
-        track_page(scene),
-    ]
+    n = len(counters(scene))
+    if n > MAX_COUNTERS:
+        raise WarroomError(
+            f"--kit: {n} counters (nations x unit types), over {MAX_COUNTERS}: too many to print"
+        )
+    out = [*counter_pages(scene, opts.counter_mm, page), *setup_pages(scene, page)]
+    if len(out) >= MAX_PAGES:
+        raise WarroomError(f"--kit: {len(out) + 1} pages, over {MAX_PAGES}: too many to print")
+    return [*out, track_page(scene)]

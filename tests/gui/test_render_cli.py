@@ -174,3 +174,19 @@ def test_issues_mode_marks_the_validators_findings(pack_path, tmp_path):
     assert _run(pack_path, "-o", out, "--mode", "issues") == 0
     svg = out.read_text()
     assert "Validation issues" in svg and "No issue (land)" in svg
+
+
+def test_a_kit_too_big_to_print_is_one_line(tmp_path, capsys, monkeypatch):
+    """A pack's own ruleset may declare any number of unit types: the kit has a bound."""
+    from editor.demo import demo_pack
+    from editor.export import kit
+    from gamecore.store import write_pack
+
+    pack = demo_pack()
+    path = tmp_path / "many.warroom"
+    write_pack(pack, path)
+    monkeypatch.setattr(kit, "MAX_COUNTERS", 3)
+    assert _run(path, "-o", tmp_path / "k.pdf", "--kit") == 2
+    err = capsys.readouterr().err.strip()
+    assert "too many to print" in err and "\n" not in err
+    assert not (tmp_path / "k.pdf").exists()
