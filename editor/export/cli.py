@@ -8,6 +8,7 @@ from gamecore.console import print_json
 
 def run_render(args) -> int:
     opts = options_from_args(args)
+    # Qt loads after the arguments are checked: a typo answers at once
     from editor.export.render import render_pack
 
     info = render_pack(args.pack, opts)

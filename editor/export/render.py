@@ -34,8 +34,11 @@ from editor.canvas.symbols import font
 from editor.export import kit
 from editor.export.layout import Layout, Sheet, plan
 from editor.export.options import SYMBOL_DPI, RenderOptions, check_pixels, pixel_size
+from editor.validation import zone_severities
 from gamecore.errors import WarroomError
 from gamecore.model import Pack
+from gamecore.store import read_pack
+from gamecore.validate import Validator
 
 PX_PER_MM = SYMBOL_DPI / 25.4
 PAPER = QColor("#ffffff")
@@ -64,9 +67,6 @@ def board_scene(pack: Pack, opts: RenderOptions) -> MapScene:
     scene.set_pack(pack, opts.scenario)
     scene.set_mode(opts.mode)
     if opts.mode == "issues":
-        from editor.validation import zone_severities
-        from gamecore.validate import Validator
-
         scene.set_issues(zone_severities(Validator(pack, include_slow=False).run()))
     layers = scene.layers
     layers["units"].setVisible(opts.units)
@@ -438,8 +438,6 @@ def render_scene(scene: MapScene, opts: RenderOptions, title: str) -> dict:
 
 def render_pack(path: str, opts: RenderOptions) -> dict:
     """``warroom render``: read the pack at ``path`` and write ``opts.out``."""
-    from gamecore.store import read_pack
-
     pack = read_pack(path)
     if opts.scenario is not None and opts.scenario not in pack.scenarios:
         known = ", ".join(sorted(pack.scenarios)) or "none"
