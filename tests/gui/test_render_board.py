@@ -137,3 +137,19 @@ def test_fixed_scale_starts_from_the_fit(window, pack_path, qtbot):
     dlg.scale.setValue(fit * 2)
     assert len(dlg.preview.layout_.sheets()) > 6
     dlg.reject()
+
+
+@pytest.mark.parametrize("mode", ["political", "terrain", "value", "region", "issues", "heatmap"])
+def test_every_map_mode_has_a_legend(scene_with_override, mode):
+    from editor.canvas import style
+    from editor.canvas.legend import sections
+
+    scene = scene_with_override
+    scene.set_mode(mode)
+    first = sections(scene)[0]
+    assert first.title == style.MODE_TITLES[mode]
+    assert first.rows  # something to say in every mode
+    if mode == "terrain":
+        shown = {label.lower() for _p, label in first.rows}
+        terrains = {z.terrain for z in scene.pack.map.zones.values() if z.kind == "land"}
+        assert {t.replace("_", " ") for t in terrains if t} <= shown

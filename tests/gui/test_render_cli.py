@@ -51,6 +51,11 @@ def test_pdf_one_page_per_sheet_and_an_assembly_page(pack_path, tmp_path, capsys
 
     names = [z.name for z in demo_pack().map.zones.values()]
     assert sum(name in text for name in names) >= len(names) // 2
+    # vector throughout: no raster image in the file (names, chips, icons are drawn)
+    images = subprocess.run(
+        ["pdfimages", "-list", str(out)], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert len(images) == 2  # the two header lines
     subprocess.run(["pdftoppm", "-png", "-r", "20", str(out), str(tmp_path / "p")], check=True)
     assert len(list(tmp_path.glob("p-*.png"))) == 5
 
