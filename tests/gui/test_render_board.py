@@ -3,7 +3,6 @@ sheets and writes the PDF the ``warroom render`` command writes; the Legend dock
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 
 import pytest
@@ -61,8 +60,7 @@ def test_file_export_board_writes_the_pdf(window, pack_path, qtbot, tmp_path):
     qtbot.mouseClick(export, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dlg.isVisible(), timeout=60_000)
     assert out.exists() and dlg.last["pages"] == 3
-    if shutil.which("pdfinfo"):
-        assert _pdf_pages(out) == 3
+    assert _pdf_pages(out) == 3  # read back by poppler
 
 
 def test_export_dialog_refuses_an_unwritable_folder(window, pack_path, qtbot, tmp_path):
