@@ -45,6 +45,7 @@ from editor.docks.scenario import add_scenario_dock
 from editor.docks.zones import ZonesPanel
 from editor.document import Document, Selection
 from editor.export import install_export_actions
+from editor.export.board_dialog import install_board_export
 from editor.play import install_play_actions
 from editor.removal import ask_removed_zones
 from editor.tools import TOOLS, Tool
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
         self._build_statusbar()
         install_authoring_actions(self)  # File > New Map…, View > Adjacency Overlay
         install_play_actions(self)  # the Game menu and self.play (editor/play)
+        install_board_export(self)  # File > Export > Board…, the Legend dock (editor/export)
         #: where an untitled document (no file yet) autosaves (editor/unsaved.py)
         self.unsaved = UnsavedAutosave(unsaved_folder(self.settings))
         self._autosave_timer = QTimer(self)

@@ -41,6 +41,8 @@ from shapely.ops import nearest_points
 from editor.canvas import style, symbols
 from editor.canvas.geom import path_bounds, polyline_path
 from editor.canvas.icons import draw_facility, stack_text
+from editor.canvas.images import Images as _Images
+from editor.canvas.images import draw_centred as _draw_centred
 from gamecore import chips
 from gamecore.geometry.hexgrid import read_hex_meta
 
@@ -86,49 +88,6 @@ def _cosmetic(colour: str | QColor, width: float, dash: list[float] | None = Non
 def device_scale(painter: QPainter) -> float:
     t = painter.worldTransform()
     return math.hypot(t.m11(), t.m12()) or 1.0
-
-
-class _Images:
-    """Small symbol images, drawn once per key and device pixel ratio."""
-
-    def __init__(self) -> None:
-        self._cache: dict[tuple, QImage] = {}
-        self.dpr = 1.0
-
-    def set_dpr(self, dpr: float) -> None:
-        if dpr != self.dpr:
-            self.dpr = dpr
-            self._cache.clear()
-
-    def clear(self) -> None:
-        self._cache.clear()
-
-    def get(self, key: tuple, w: float, h: float, paint) -> QImage:
-        img = self._cache.get(key)
-        if img is None:
-            d = self.dpr
-            img = QImage(
-                max(1, math.ceil(w * d)),
-                max(1, math.ceil(h * d)),
-                QImage.Format.Format_ARGB32_Premultiplied,
-            )
-            img.setDevicePixelRatio(d)
-            img.fill(Qt.GlobalColor.transparent)
-            p = QPainter(img)
-            p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-            paint(p)
-            p.end()
-            self._cache[key] = img
-        return img
-
-
-def _draw_centred(painter: QPainter, img: QImage, centre: QPointF) -> QRectF:
-    w = img.width() / img.devicePixelRatio()
-    h = img.height() / img.devicePixelRatio()
-    r = QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h)
-    painter.drawImage(r.topLeft(), img)
-    return r
 
 
 def _font(px: int, bold: bool = False, italic: bool = False) -> QFont:
@@ -615,7 +574,7 @@ class LinesLayer(Layer):
         painter.drawPath(path)
 
     def _roundels(self, painter: QPainter, ln, path: QPainterPath, at: float = 0.5) -> None:
-        self.images.set_dpr(painter.device().devicePixelRatioF() if painter.device() else 1.0)
+        self.images.prepare(painter)
         dev = painter.worldTransform().map(path.pointAtPercent(at))
         painter.save()
         painter.resetTransform()
@@ -711,7 +670,7 @@ class _ScreenLayer(Layer):
         self.refresh()
 
     def _begin(self, painter: QPainter) -> QTransform:
-        self.images.set_dpr(painter.device().devicePixelRatioF() if painter.device() else 1.0)
+        self.images.prepare(painter)
         t = painter.worldTransform()
         painter.save()
         painter.resetTransform()

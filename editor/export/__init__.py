@@ -1,4 +1,6 @@
-"""File → Export: a document written in a foreign format (TripleA map folder, GeoJSON).
+"""File → Export: the board out of Warroom (renders: PDF sheets, SVG, PNG, print-and-play
+pages, :mod:`editor.export.render`, File › Export › Board, :mod:`editor.export.board_dialog`)
+and the document in a foreign format (TripleA map folder, GeoJSON).
 
 :func:`install_export_actions` adds the actions to the File menu's Export submenu (made
 when no other part of the editor made it first); each opens its dialog
@@ -10,21 +12,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMenu
 
+from editor.export.common import export_menu
 from editor.export.geojson_dialog import export_geojson_dialog
 from editor.export.triplea_dialog import export_triplea_dialog
 
 __all__ = ["export_menu", "install_export_actions"]
-
-
-def export_menu(file_menu: QMenu) -> QMenu:
-    """The File menu's Export submenu, added at the end if it is missing."""
-    for a in file_menu.actions():
-        sub = a.menu()
-        if sub is not None and a.text().replace("&", "") == "Export":
-            return sub
-    sub = QMenu("&Export", file_menu)
-    file_menu.addMenu(sub)
-    return sub
 
 
 def install_export_actions(window, file_menu: QMenu) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -163,3 +164,14 @@ def open_export_dialog(window, cls: type[ExportDialog], dialog: ExportDialog | N
     dlg = dialog or cls(window.document.pack, window, start_dir(window))
     dlg.exec()
     return dlg.report is not None
+
+
+def export_menu(file_menu: QMenu) -> QMenu:
+    """The File menu's Export submenu, added at the end if it is missing."""
+    for a in file_menu.actions():
+        sub = a.menu()
+        if sub is not None and a.text().replace("&", "") == "Export":
+            return sub
+    sub = QMenu("&Export", file_menu)
+    file_menu.addMenu(sub)
+    return sub

@@ -149,6 +149,6 @@ def test_export_menu_is_shared_by_name(qtbot, window):
     again = export_menu(file_menu)
     assert isinstance(again, QMenu)
     names = [a.text().replace("&", "") for a in again.actions()]
-    assert names == ["TripleA…", "GeoJSON…"]
+    assert names == ["TripleA…", "GeoJSON…", "Board (PDF/SVG/PNG)…"]
     exports = [a for a in file_menu.actions() if a.text().replace("&", "") == "Export"]
     assert len(exports) == 1
