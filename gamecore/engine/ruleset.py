@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from gamecore.engine.systems import DEFAULT_SYSTEM, get_system
+from gamecore import DEFAULT_SYSTEM
+from gamecore.engine.systems import get_system
 from gamecore.errors import RulesError, RulesetError
 from gamecore.model import BORDER_FLAGS
 from gamecore.paths import rulesets_dir
