@@ -316,14 +316,16 @@ class PlayPanel(QWidget):
         if z is None:
             return
         st = m.session.state
-        self.stack_box.setTitle(f"Hex {m.adapter.zone_label(st.pack, z)}")
+        self.stack_box.setTitle(f"{m.adapter.zone_word} {m.adapter.zone_label(st.pack, z)}")
         for line in m.adapter.hex_info(st, z) or ():
             self.stack_form.addRow(QLabel(line, wordWrap=True))
         if m.source is None:
             return
         movable = m.movable_by_type(z)
         if movable:
-            self.stack_form.addRow(QLabel("SPs to move (default: all that may):", wordWrap=True))
+            self.stack_form.addRow(
+                QLabel(f"{m.adapter.units_word} to move (default: all that may):", wordWrap=True)
+            )
         for t, ids in sorted(movable.items()):
             spin = QSpinBox(objectName=f"playPick_{t}", minimum=0, maximum=len(ids))
             spin.setValue(len(ids))

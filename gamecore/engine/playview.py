@@ -66,6 +66,9 @@ class PlayAdapter:
     carrier_phases: tuple[str, ...] = ()
     #: the title of the nations' money in the turn bar
     bank_title: str = "Banks"
+    #: what the stack panel calls a zone clicked and the units a click moves
+    zone_word: str = "Zone"
+    units_word: str = "Units"
     #: long lines (the log, the actions): wrapped in the dock
     long_lines: bool = False
     #: whether the turn's rolls (:meth:`rolls`) stand in for the last battle's summary

@@ -71,6 +71,7 @@ class HgwPlay(PlayAdapter):
         "on the attackers (now or later)",
     }
     bank_title = "PP to spend"
+    zone_word, units_word = "Hex", "SPs"
     # (rolls and actions are long lines: wrapped, the dock never widens)
     long_lines = True
     shows_rolls = True
