@@ -400,25 +400,13 @@ class PlayMode(QObject):
         return self.act(END)
 
     def default_answer(self) -> Action | None:
-        """The answer the rules' default policy gives the pending decision (preselected):
-        the casualty order that stands, press on, every fighter/token spent."""
+        """The answer the rules' default policy gives the pending decision (preselected;
+        the rule system's play adapter says which)."""
         s = self.session
         legal = s.legal() if s else []
         if not legal:
             return None
-        d = s.state.decision
-        if d is not None and d.kind == "casualties":
-            b = getattr(s.state, "battle", None)
-            cur = b.profiles.get(d.about) if b is not None else None
-            for a in legal:
-                if a.profile == cur:
-                    return a
-            return legal[0]
-        if d is not None and d.kind == "retreat" and Action.press() in legal:
-            return Action.press()
-        if d is not None and d.kind in ("scramble", "kamikaze", "intercept"):
-            return max(legal, key=lambda a: a.count)
-        return legal[0]
+        return self.adapter.default_answer(s.state, legal)
 
     def battle_summary(self) -> str:
         """Both sides of the battle being fought and its rounds so far (from the log)."""

@@ -93,6 +93,11 @@ class PlayAdapter:
         """A log event in the system's words, or None for the kernel's."""
         return None
 
+    def default_answer(self, state, legal: list[Action]) -> Action:
+        """The answer preselected for the pending decision (``legal``: its answers, not
+        empty): the rules' default policy."""
+        return legal[0]
+
     def hides_event(self, e: dict[str, Any]) -> bool:
         """Whether the log leaves ``e`` out (e.g. an action entry whose effect the system
         logs in its own event)."""

@@ -5,6 +5,7 @@ are hidden in a hot-seat game, and its dock sections follow the turn's spending.
 
 from __future__ import annotations
 
+from gamecore.engine.actions import Action
 from gamecore.engine.playview import PlayAdapter
 
 
@@ -37,6 +38,22 @@ class AAPlay(PlayAdapter):
     bought_phases = ("purchase", "place")
     count_phases = ("purchase",)
     carrier_phases = ("noncombat_move",)
+
+    def default_answer(self, state, legal: list[Action]) -> Action:
+        """The casualty order that stands, press on, every fighter/token spent."""
+        d = state.decision
+        if d is not None and d.kind == "casualties":
+            b = getattr(state, "battle", None)
+            cur = b.profiles.get(d.about) if b is not None else None
+            for a in legal:
+                if a.profile == cur:
+                    return a
+            return legal[0]
+        if d is not None and d.kind == "retreat" and Action.press() in legal:
+            return Action.press()
+        if d is not None and d.kind in ("scramble", "kamikaze", "intercept"):
+            return max(legal, key=lambda a: a.count)
+        return legal[0]
 
 
 __all__ = ["AAPlay"]
