@@ -1,6 +1,10 @@
 """New map wizards: a blank canvas (one sea zone covering it), a hex grid, or a
 background image to trace over. The pack builders are plain functions (tested without
-dialogs); :func:`new_map` asks with :class:`NewMapDialog` and opens the result."""
+dialogs); :func:`new_map` asks with :class:`NewMapDialog` and opens the result.
+
+A rule system whose boards have a hex layout of their own brings it
+(:meth:`gamecore.engine.systems.RuleSystem.new_map_layouts`): the dialog lists it with
+the flat and pointy grids and renders its fields (:mod:`gamecore.engine.newmap`)."""
 
 from __future__ import annotations
 
@@ -25,8 +29,10 @@ from PySide6.QtWidgets import (
 )
 from shapely.geometry import box
 
+from gamecore.engine.newmap import NewMapLayout
+from gamecore.engine.systems import systems
 from gamecore.errors import GeometryError, WarroomError
-from gamecore.geometry import hex_map, hgw_hex_map, label_point
+from gamecore.geometry import hex_map, label_point
 from gamecore.model import BackgroundImage, Map, Pack, Zone
 
 MAX_IMAGE_PIXELS = 250_000_000
@@ -54,37 +60,6 @@ def hex_map_pack(rows: int, cols: int, size: float, orientation: str = "flat") -
     return Pack(map=m, meta={"title": "Hex map"})
 
 
-def hgw_hex_map_pack(
-    rows: int,
-    cols: int,
-    size: float,
-    first_row: int = 1,
-    first_col: int = 1,
-    wrap: bool = False,
-    name: str = "Hex map",
-) -> Pack:
-    """A Hitler's Global War hex layout (HGW-CONTRACT) from gamecore's generator
-    (:func:`gamecore.geometry.hgw_hex_map`): pointy-top hexes in rows, odd rows shifted
-    right by half a hex, ids row then column "RRCC" counted from ``first_row`` /
-    ``first_col`` (a 3-digit column above 99: "15107"), every hex a clear land zone with
-    ``props["hex"] = [row, col]``. ``wrap``: the map wraps east-west after ``cols``
-    columns; every hex stays whole and the hexes that neighbour across the seam are
-    joined by ``Link(kind="connection", props={"wrap": True})`` rows."""
-    if rows < 1 or cols < 1 or size <= 0:
-        raise WarroomError("new hex map: rows, columns and size must be positive")
-    try:
-        m = hgw_hex_map(
-            (first_row, first_row + rows - 1),
-            (first_col, first_col + cols - 1),
-            size,
-            wrap_cols=cols if wrap else None,
-            name=name,
-        )
-    except GeometryError as err:
-        raise WarroomError(f"new hex map: {err}") from None
-    return Pack(map=m, meta={"title": name})
-
-
 def image_map_pack(path: str | Path) -> Pack:
     """A blank map the size of the image at ``path``, with the image as background."""
     from PIL import Image
@@ -107,20 +82,30 @@ def image_map_pack(path: str | Path) -> Pack:
     return pack
 
 
+def system_layouts() -> dict[str, NewMapLayout]:
+    """The hex layouts the registered rule systems bring, by title."""
+    out: dict[str, NewMapLayout] = {}
+    for system in systems().values():
+        for layout in system.new_map_layouts():
+            out[layout.title] = layout
+    return out
+
+
 class NewMapDialog(QDialog):
     """Pick the kind of new map and its parameters."""
 
     KINDS = ("Blank canvas", "Hex grid", "From a background image")
-    #: hex layouts: title -> "flat" / "pointy" (ids "CCRR") or "hgw"
-    LAYOUTS = {
+    #: the plain hex layouts: title -> orientation (ids "CCRR")
+    GRIDS = {
         "Flat-top, ids column-row (CCRR)": "flat",
         "Pointy-top, ids column-row (CCRR)": "pointy",
-        "Hitler's Global War: pointy-top, odd rows shifted right, ids row-column (RRCC)": "hgw",
     }
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setWindowTitle("New Map")
+        #: hex layouts: title -> "flat" / "pointy", or a rule system's layout
+        self.layouts: dict[str, str | NewMapLayout] = {**self.GRIDS, **system_layouts()}
         self.kind = QComboBox()
         self.kind.addItems(self.KINDS)
         self.pages = QStackedWidget()
@@ -137,22 +122,35 @@ class NewMapDialog(QDialog):
         self.size = QDoubleSpinBox(minimum=1.0, maximum=1000.0, value=30.0)
         self.orientation = QComboBox()
         self.orientation.setObjectName("hexLayout")
-        self.orientation.addItems(list(self.LAYOUTS))
-        self.first_row = QSpinBox(minimum=1, maximum=99, value=1)
-        self.first_col = QSpinBox(minimum=1, maximum=999, value=1)
-        self.wrap = QCheckBox("East-west wrap")
+        self.orientation.addItems(list(self.layouts))
         f.addRow("Rows", self.rows)
         f.addRow("Columns", self.cols)
         f.addRow("Hex size", self.size)
         f.addRow("Layout", self.orientation)
-        f.addRow("First row number", self.first_row)
-        f.addRow("First column number", self.first_col)
-        f.addRow("", self.wrap)
+        #: the system layouts' fields by name (a name several layouts share: one widget),
+        #: enabled while a layout that asks for them is picked
+        self.fields: dict[str, QSpinBox | QCheckBox] = {}
+        for layout in self.layouts.values():
+            if isinstance(layout, str):
+                continue
+            for fd in layout.fields:
+                if fd.name in self.fields:
+                    continue
+                if fd.kind == "bool":
+                    w = QCheckBox(fd.label)
+                    w.setChecked(bool(fd.default))
+                    f.addRow("", w)
+                else:
+                    w = QSpinBox(minimum=fd.minimum, maximum=fd.maximum, value=int(fd.default))
+                    f.addRow(fd.label, w)
+                w.setObjectName(f"layout_{fd.name}")
+                self.fields[fd.name] = w
 
         def layout_picked(i: int) -> None:
-            hgw = self.LAYOUTS[self.orientation.itemText(i)] == "hgw"
-            for w in (self.first_row, self.first_col, self.wrap):
-                w.setEnabled(hgw)
+            layout = self.layouts.get(self.orientation.itemText(i))
+            asked = {fd.name for fd in getattr(layout, "fields", ())}
+            for name, w in self.fields.items():
+                w.setEnabled(name in asked)
 
         self.orientation.currentIndexChanged.connect(layout_picked)
         layout_picked(0)
@@ -186,17 +184,14 @@ class NewMapDialog(QDialog):
         if i == 0:
             return blank_map_pack(self.width_box.value(), self.height_box.value())
         if i == 1:
-            layout = self.LAYOUTS[self.orientation.currentText()]
-            if layout == "hgw":
-                return hgw_hex_map_pack(
-                    self.rows.value(),
-                    self.cols.value(),
-                    self.size.value(),
-                    self.first_row.value(),
-                    self.first_col.value(),
-                    self.wrap.isChecked(),
-                )
-            return hex_map_pack(self.rows.value(), self.cols.value(), self.size.value(), layout)
+            layout = self.layouts[self.orientation.currentText()]
+            if isinstance(layout, str):
+                return hex_map_pack(self.rows.value(), self.cols.value(), self.size.value(), layout)
+            values = {}
+            for fd in layout.fields:
+                w = self.fields[fd.name]
+                values[fd.name] = w.isChecked() if isinstance(w, QCheckBox) else w.value()
+            return layout.build(self.rows.value(), self.cols.value(), self.size.value(), **values)
         return image_map_pack(self.image_path.text())
 
 

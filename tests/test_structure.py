@@ -63,7 +63,6 @@ KNOWN_MODULE_CYCLES = [
         "gamecore.validate.checks_graph",
         "gamecore.validate.checks_gw",
         "gamecore.validate.checks_hex",
-        "gamecore.validate.checks_hgw",
         "gamecore.validate.checks_map",
         "gamecore.validate.checks_scenario",
         "gamecore.validate.checks_war_game_map",

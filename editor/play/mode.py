@@ -9,839 +9,48 @@ closed. The human acts only through the engine's legal actions (``session.apply`
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QCoreApplication,
     QObject,
-    QPointF,
-    QRectF,
-    QRunnable,
     Qt,
     QThread,
     QThreadPool,
     QTimer,
     Signal,
-    Slot,
 )
-from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDockWidget,
-    QFormLayout,
-    QFrame,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QMessageBox,
-    QPushButton,
-    QScrollArea,
-    QSpinBox,
-    QStackedWidget,
-    QTableWidget,
-    QTableWidgetItem,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDockWidget, QFrame, QMessageBox, QScrollArea
 
-from editor.play.hgw import (
-    HgwClicks,
-    describe_hgw_event,
-    hex_label,
-    odds_text,
-    rolls_this_turn,
-)
-from editor.tools.base import Tool
+from editor.play.panel import PlayPanel
+from editor.play.tool import PlayTool
+from editor.play.words import END, describe_action, describe_event, dice_text, zone_name
+from editor.play.worker import _BotSignals, _BotWorker, _StartTask
 from gamecore.engine.actions import Action
+from gamecore.engine.playview import PlayAdapter
 from gamecore.errors import RulesError, WarroomError
-from gamecore.sim.session import (
-    PlaySession,
-    objectives_table,
-    position_date,
-    position_scenario,
-    victory_points,
-)
+from gamecore.sim.session import PlaySession, position_scenario
 
 if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
 
-END = Action.end_phase()
-MOVE_PHASES = ("combat_move", "noncombat_move")
-#: rule systems whose map actions are not the A&A family's ``move``: their click adapter
-CLICK_ADAPTERS = {"hgw": HgwClicks}
 #: how often the map is redrawn while bots play (the position changes many times a second)
 BOT_REFRESH_MS = 200
 
 
-#: the phases whose choices a player makes unseen in a hot-seat game: what a nation
-#: buys, researches and repairs (the A&A family does all three in its purchase phase).
-#: Everything else is open at the table (moves, battles, casualties, retreats, scrambles,
-#: declarations of war).
-HIDDEN_PHASES = ("purchase",)
-
-
-#: the sections of the phase's actions list, in order, and their titles
-SECTION_ORDER = {
-    "buy": 0,
-    "research": 1,
-    "repair": 2,
-    "advance": 3,
-    "place": 4,
-    "fight": 5,
-    # Hitler's Global War: an attack's assault comes before its advance
-    "hgw_exploit": 6,
-    "hgw_assault": 7,
-    "hgw_advance": 8,
-}
-SECTION_TITLES = {
-    "buy": "Buy (how many: Times)",
-    "advance": "Production Chart: next instalments",
-    "place": "Place",
-    "fight": "Battles",
-    "declare_war": "Declare war",
-    "hgw_attack": "Announce an attack (or click the army's hex, then the target)",
-    "hgw_exploit": "Exploit: the army's next target (or click on the map)",
-    "hgw_assault": "Assault (Firepower Table; the defender loses SPs)",
-    "hgw_advance": "Advance (Advance Table: success enters the hex)",
-    "hgw_repair": "Repair devastation",
-    "hgw_build": "Build SPs",
-}
-
-
 def hidden_step(state) -> bool:
-    """Whether the player to move makes a hidden choice now (hot-seat hand-over)."""
-    return state.decision is None and state.phase in HIDDEN_PHASES
+    """Whether the player to move makes a hidden choice now (hot-seat hand-over): a
+    phase the rule system's play adapter says is played unseen (what a nation buys...);
+    everything else is open at the table."""
+    return state.decision is None and state.phase in state.system.play_adapter().hidden_phases
 
 
-# ------------------------------------------------------------------------- words
-def zone_name(pack, z: int) -> str:
-    zone = pack.map.zones.get(z)
-    return zone.name if zone is not None and zone.name else f"zone {z}"
+__all__ = ["PlayMode", "describe_action", "describe_event", "hidden_step"]
 
 
-def describe_action(state, a: Action) -> str:
-    own = state.system.describe(state, a)  # a rule system's own wording (hgw)
-    if own is not None:
-        return own
-    pack = state.pack
-    k = a.kind
-    if k == "buy":
-        cost = getattr(state.rules.units.get(a.type), "cost", "")
-        return f"Buy {a.type}" + (f" ({cost})" if cost != "" else "")
-    if k == "place":
-        return f"Place {a.type} in {zone_name(pack, a.zone)}"
-    if k == "declare_war":
-        return f"Declare war on {a.nation}"
-    if k == "fight":
-        return f"Battle in {zone_name(pack, a.zone)}" + (f" ({a.mode})" if a.mode else "")
-    if k == "casualties":
-        return f"Casualties: {a.profile.replace('_', ' ')}"
-    if k == "press":
-        return "Press on"
-    if k == "retreat":
-        return f"Retreat to {zone_name(pack, a.zone)}"
-    if k == "submerge":
-        return "Submerge submarines"
-    if k in ("scramble", "kamikaze", "intercept"):
-        return f"{k.capitalize()}: {a.count}"
-    if k == "fire_mode":  # The War Game: a bomber's bombs or guns, artillery air or land
-        return f"{a.type.replace('_', ' ').capitalize()} fires: {a.mode}"
-    if k == "lend_lease" and not a.type:
-        return f"Lend-lease {a.count} to {a.nation}"
-    if k == "scorch":  # The War Game §4.8 scorched earth
-        return "Scorched earth: reduce the factory here if this round is survived"
-    if k == "reduce_factory":  # The War Game §4.8: no refund
-        f = state.facilities.get(a.target)
-        where = zone_name(pack, f.zone) if f is not None else f"facility {a.target}"
-        if a.type:
-            return f"Reduce the factory in {where} to {a.type.replace('_', ' ')}"
-        return f"Scrap the factory in {where}"
-    if k == "move" and a.mode == "pass":
-        return (
-            f"Pass {len(a.units)} ship(s) through {zone_name(pack, a.path[-2])} "
-            f"to {zone_name(pack, a.path[-1])}"
-        )
-    if k == "move":
-        return f"Move {len(a.units)} unit(s) to {zone_name(pack, a.path[-1])}"
-    if k == "end_phase":
-        return "End phase"
-    return str(a)
-
-
-def dice_text(faces) -> str:
-    """One side's dice of a battle round, by unit type and the value it hits at or
-    under: "infantry@1: 3 1* · armor@3: 2*" (a * marks a hit); "none" when it rolled
-    none."""
-    groups: dict[tuple[str, int], list[str]] = {}
-    for t, v, r in faces or ():
-        groups.setdefault((t, v), []).append(f"{r}*" if r <= v else str(r))
-    if not groups:
-        return "no dice"
-    return " · ".join(f"{t}@{v}: {' '.join(rs)}" for (t, v), rs in groups.items())
-
-
-def describe_event(pack, e: dict[str, Any], state=None) -> str:
-    """An event of the game's log in words (``state``: the game, for names the event
-    only refers to, e.g. an hgw army's)."""
-    kind = e.get("e", "")
-    if kind.startswith("hgw_") or (kind == "turn" and "season" in e):
-        own = describe_hgw_event(pack, e, state)
-        if own is not None:
-            return own
-    z = e.get("zone")
-    where = f" in {zone_name(pack, z)}" if isinstance(z, int) else ""
-    if kind == "action":
-        a = e.get("a", {})
-        return f"{e.get('n', '')}: {a.get('kind', '')} " + " ".join(
-            f"{k}={v}" for k, v in a.items() if k != "kind"
-        )
-    if kind == "round" and "hits" in e:
-        h = e["hits"]
-        text = f"battle{where}, round {e.get('round')}: attacker hits {h[0]}, defender hits {h[1]}"
-        dice = e.get("dice")
-        if dice:
-            (fs_att, fs_def), (att, dfn) = dice
-            parts = []
-            if fs_att or fs_def:
-                parts.append(
-                    f"first strike: attacker {dice_text(fs_att)}; defender {dice_text(fs_def)}"
-                )
-            parts.append(f"attacker {dice_text(att)}; defender {dice_text(dfn)}")
-            text += " — dice " + " — ".join(parts)
-        return text
-    if kind == "lost":
-        return f"{e.get('nation')} lost a {e.get('type')}{where}"
-    if kind == "battle":
-        return f"battle{where}: {e.get('attacker')} attacks {e.get('defender')}"
-    if kind == "battle_end":
-        rounds = f" after {e['rounds']} round(s)" if e.get("rounds") is not None else ""
-        return f"battle{where} ends: {e.get('result')}{rounds}"
-    if kind == "research":
-        ok = "success" if e.get("success") else "no success"
-        return (
-            f"{e.get('nation')} researches {e.get('tech')}: rolled {e.get('roll')} "
-            f"(needs {e.get('target')}+), {ok}"
-        )
-    if kind == "repair":
-        return (
-            f"{e.get('nation')} repairs {e.get('points')} point(s) of facility {e.get('facility')}"
-        )
-    if kind == "capture":
-        return f"{e.get('by')} captures {zone_name(pack, z) if isinstance(z, int) else z}"
-    rest = " ".join(f"{k}={v}" for k, v in e.items() if k not in ("e", "zone"))
-    return f"{kind}{where}: {rest}" if rest else f"{kind}{where}"
-
-
-# ------------------------------------------------------------------------- bots on a thread
-class _BotSignals(QObject):
-    done = Signal(int, object)
-    failed = Signal(int, str)
-    started = Signal(int, object)  # a session built off the GUI thread (new game, load)
-
-
-class _StartTask(QRunnable):
-    """Build a session off the GUI thread: a new game loads the ruleset and places the
-    set-up, a loaded one replays its whole log (seconds for a long game)."""
-
-    def __init__(self, make, token: int, signals: _BotSignals):
-        super().__init__()
-        self.make, self.token, self.signals = make, token, signals
-        self.setAutoDelete(True)
-
-    def run(self) -> None:
-        try:
-            session = self.make()
-        except WarroomError as err:
-            self.signals.failed.emit(self.token, str(err))
-            return
-        except Exception as err:  # noqa: BLE001 - reported to the window, never lost
-            self.signals.failed.emit(self.token, f"{type(err).__name__}: {err}")
-            return
-        self.signals.started.emit(self.token, session)
-
-
-class _BotWorker(QObject):
-    """Lives on the play mode's worker thread: thinks one bot decision at a time on a
-    copy of the game (the window keeps the real one)."""
-
-    def __init__(self, signals: _BotSignals):
-        super().__init__()
-        self.signals = signals
-
-    @Slot(int, object, object)
-    def think(self, token: int, session: PlaySession, state) -> None:
-        try:
-            action = session.choose_bot(state)
-        except Exception as err:  # noqa: BLE001 - reported to the window, never lost
-            self.signals.failed.emit(token, f"{type(err).__name__}: {err}")
-            return
-        self.signals.done.emit(token, action)
-
-
-# ------------------------------------------------------------------------- the map tool
-class PlayTool(Tool):
-    """Play mode's mouse: click (or press) on a stack of yours, release or click on a
-    highlighted zone to move there; Shift+click zones on the way first to force the
-    route through them (waypoints, in order)."""
-
-    name = "play"
-    text = "Play"
-    hint = (
-        "Click a zone with your units, then a highlighted zone to move them there "
-        "(Shift+click zones on the way first: the route passes them)"
-    )
-
-    def __init__(self, window: MainWindow, mode: PlayMode):
-        super().__init__(window)
-        self.mode = mode
-        self._pressed: int | None = None
-
-    def mouse_press(self, view, event, pos: QPointF) -> bool:
-        if event.button() != Qt.MouseButton.LeftButton:
-            return False
-        s = self.mode.session
-        if s is None or not s.human_to_move or self.mode.handing_over:
-            self.mode.message.emit("wait: it is not your move" if s is not None else "no game")
-            return True
-        z = self.window.scene.zone_at(pos)
-        self._pressed = z
-        if z is None:
-            return True
-        if (
-            event.modifiers() & Qt.KeyboardModifier.ShiftModifier
-            and self.mode.source is not None
-            and z != self.mode.source
-        ):
-            self.mode.add_waypoint(z)
-            self._pressed = None  # (the release does not move)
-            return True
-        if self.mode.source is not None and z in self.window.scene.play_targets:
-            return True  # the release moves
-        self.mode.pick_source(z)
-        return True
-
-    def mouse_release(self, view, event, pos: QPointF) -> bool:
-        if event.button() != Qt.MouseButton.LeftButton:
-            return False
-        if self._pressed is None:
-            return True
-        z = self.window.scene.zone_at(pos)
-        src = self.mode.source
-        if z is not None and src is not None and z != src:
-            self.mode.move_to(z)  # a click on a target, or a drag from the stack
-        self._pressed = None
-        return True
-
-    def mouse_move(self, view, event, pos: QPointF) -> bool:
-        """The route to the zone under the mouse, while a stack is picked (hover or drag)."""
-        if self.mode.source is None:
-            return False
-        z = self.window.scene.zone_at(pos)
-        self.mode.preview(z if z in self.window.scene.play_targets else None)
-        return False  # (the view's hover goes on)
-
-    def cancel(self) -> None:
-        self.mode.pick_source(None)
-
-    def paint_overlay(self, view, painter: QPainter, rect: QRectF) -> None:
-        """The route(s) previewed: a line through the zones passed, an arrow at the end;
-        the waypoints numbered."""
-        routes = self.mode.routes
-        standing = self.mode.standing_arrows()
-        if not routes and not self.mode.waypoints and not standing:
-            return
-        geom = self.window.scene.geom
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        scale = view.transform().m11() or 1.0
-        # (the attacks announced this turn, in red, under the route previewed)
-        arrows = [(p, QColor(220, 40, 30)) for p in standing]
-        arrows += [(p, QColor(255, 214, 0)) for p in routes]
-        for path, fill in arrows:
-            pts = [QPointF(*geom.anchor[z]) for z in path if z in geom.anchor]
-            if len(pts) < 2:
-                continue
-            for colour, width in ((QColor(0, 0, 0, 170), 7.0), (fill, 3.5)):
-                pen = QPen(colour, width / scale)
-                pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-                pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-                painter.setPen(pen)
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawPolyline(pts)
-            a, b = pts[-2], pts[-1]
-            dx, dy = b.x() - a.x(), b.y() - a.y()
-            n = math.hypot(dx, dy) or 1.0
-            ux, uy = dx / n, dy / n
-            size = 16.0 / scale
-            head = QPolygonF(
-                [
-                    b,
-                    QPointF(
-                        b.x() - size * ux + size * 0.5 * uy, b.y() - size * uy - size * 0.5 * ux
-                    ),
-                    QPointF(
-                        b.x() - size * ux - size * 0.5 * uy, b.y() - size * uy + size * 0.5 * ux
-                    ),
-                ]
-            )
-            painter.setPen(QPen(QColor(0, 0, 0, 200), 1.5 / scale))
-            painter.setBrush(fill)
-            painter.drawPolygon(head)
-            painter.setBrush(QColor(255, 255, 255))
-            for p in pts[1:-1]:  # the zones passed through
-                painter.drawEllipse(p, 4.0 / scale, 4.0 / scale)
-        # the waypoints, numbered
-        for i, z in enumerate(self.mode.waypoints, 1):
-            if z not in geom.anchor:
-                continue
-            c = QPointF(*geom.anchor[z])
-            r = 9.0 / scale
-            painter.setPen(QPen(QColor(0, 0, 0), 1.5 / scale))
-            painter.setBrush(QColor(255, 214, 0))
-            painter.drawEllipse(c, r, r)
-            f = painter.font()
-            f.setPixelSize(max(1, round(12 / scale)))
-            f.setBold(True)
-            painter.setFont(f)
-            painter.drawText(
-                QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, str(i)
-            )
-        painter.restore()
-
-
-# ------------------------------------------------------------------------- the dock
-class PlayPanel(QWidget):
-    def __init__(self, mode: PlayMode):
-        super().__init__()
-        self.mode = mode
-        self.turn = QLabel("", objectName="playTurn", wordWrap=True)
-        self.turn.setStyleSheet("font-weight: bold; padding: 4px;")
-        # every text wraps and no combo box sizes to its longest answer: the dock never
-        # widens as the game goes on (that would resize the map view and repaint it whole)
-        self.money = QLabel("", objectName="playMoney", wordWrap=True)
-        self.status = QLabel("", objectName="playStatus", wordWrap=True)
-        self.end_btn = QPushButton("End phase", objectName="playEndPhase")
-        self.undo_btn = QPushButton("Undo", objectName="playUndo")
-        self.end_btn.clicked.connect(mode.end_phase)
-        self.undo_btn.clicked.connect(mode.undo)
-        bar = QHBoxLayout()
-        bar.addWidget(self.undo_btn)
-        bar.addStretch(1)
-        bar.addWidget(self.end_btn)
-
-        # pages: hand-over, waiting for bots, actions, decision, game over
-        self.pages = QStackedWidget(objectName="playPages")
-        self.handover = QWidget()
-        hl = QVBoxLayout(self.handover)
-        self.handover_text = QLabel("", objectName="playHandoverText", wordWrap=True)
-        self.handover_btn = QPushButton("Continue", objectName="playHandover")
-        self.handover_btn.clicked.connect(mode.hand_over_done)
-        hl.addWidget(self.handover_text)
-        hl.addWidget(self.handover_btn)
-        hl.addStretch(1)
-        self.waiting = QLabel("", objectName="playWaiting", wordWrap=True)
-        self.waiting.setAlignment(Qt.AlignmentFlag.AlignTop)
-
-        self.actions_page = QWidget()
-        al = QVBoxLayout(self.actions_page)
-        self.actions_title = QLabel("", objectName="playActionsTitle", wordWrap=True)
-        self.actions = QListWidget(objectName="playActions")
-        self.actions.itemDoubleClicked.connect(lambda _i: self._do_selected())
-        self._do_row = QWidget()
-        row = QHBoxLayout(self._do_row)
-        row.setContentsMargins(0, 0, 0, 0)
-        self.count = QSpinBox(objectName="playCount", minimum=1, maximum=99, value=1)
-        self.do_btn = QPushButton("Do", objectName="playDo")
-        self.do_btn.clicked.connect(self._do_selected)
-        row.addWidget(QLabel("Times"))
-        row.addWidget(self.count)
-        row.addStretch(1)
-        row.addWidget(self.do_btn)
-        self.stack_box = QGroupBox("Stack picked", objectName="playStackBox")
-        self.stack_form = QFormLayout(self.stack_box)
-        #: above the phase's actions: what was bought (purchase, placement), else the
-        #: battle fought last this turn with its dice
-        self.info = QLabel("", objectName="playInfo", wordWrap=True)
-        self.info.setTextFormat(Qt.TextFormat.PlainText)
-        self.transport_box = QGroupBox("Which transport?", objectName="playTransportBox")
-        tl = QVBoxLayout(self.transport_box)
-        self.transports = QComboBox(objectName="playTransports")
-        self.transports.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.transports.setMinimumContentsLength(16)
-        self.board_btn = QPushButton("Board", objectName="playBoard")
-        self.board_btn.clicked.connect(self._board)
-        cancel = QPushButton("Cancel", objectName="playBoardCancel")
-        cancel.clicked.connect(lambda: self.mode.pick_source(self.mode.source))
-        tr = QHBoxLayout()
-        tr.addWidget(self.board_btn)
-        tr.addWidget(cancel)
-        tl.addWidget(self.transports)
-        tl.addLayout(tr)
-        al.addWidget(self.actions_title)
-        al.addWidget(self.info)
-        al.addWidget(self.transport_box)
-        al.addWidget(self.stack_box)
-        al.addWidget(self.actions, 1)
-        al.addWidget(self._do_row)
-        al.addStretch(0)
-
-        self.decision_page = QWidget()
-        dl = QVBoxLayout(self.decision_page)
-        self.decision_text = QLabel("", objectName="playDecisionText", wordWrap=True)
-        self.battle_text = QLabel("", objectName="playBattleText", wordWrap=True)
-        self.battle_text.setTextFormat(Qt.TextFormat.PlainText)
-        self.answers = QComboBox(objectName="playAnswers")
-        self.answers.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.answers.setMinimumContentsLength(16)
-        self.answer_btn = QPushButton("Confirm", objectName="playAnswer")
-        self.answer_btn.clicked.connect(self._answer)
-        dl.addWidget(self.decision_text)
-        dl.addWidget(self.battle_text)
-        dl.addWidget(self.answers)
-        dl.addWidget(self.answer_btn)
-        dl.addStretch(1)
-        self.over = QLabel("", objectName="playOver", wordWrap=True)
-        for w in (self.handover, self.waiting, self.actions_page, self.decision_page, self.over):
-            self.pages.addWidget(w)
-
-        self.log = QListWidget(objectName="playLog")
-        self.log.itemClicked.connect(self._log_clicked)
-        self.objectives = QTableWidget(0, 4, objectName="playObjectives")
-        self.objectives.setHorizontalHeaderLabels(["Objective", "Kind", "Owner", "Paid"])
-        self.objectives.horizontalHeader().setStretchLastSection(True)
-        self.vp = QLabel("", objectName="playVP")
-        obj = QWidget()
-        ol = QVBoxLayout(obj)
-        ol.addWidget(self.vp)
-        ol.addWidget(self.objectives)
-        self.tabs = QTabWidget(objectName="playTabs")
-        self.tabs.addTab(self.log, "Log")
-        self.tabs.addTab(obj, "Objectives")
-
-        lay = QVBoxLayout(self)
-        lay.addWidget(self.turn)
-        lay.addWidget(self.money)
-        lay.addLayout(bar)
-        lay.addWidget(self.status)
-        lay.addWidget(self.pages, 2)
-        lay.addWidget(self.tabs, 1)
-        self._log_len = 0
-        self._spins: dict[str, QSpinBox] = {}
-
-    # -- filling ---------------------------------------------------------------------
-    def refresh(self) -> None:
-        m = self.mode
-        s = m.session
-        if s is None:
-            return
-        st = s.state
-        date = position_date(st)
-        who = s.player
-        seat = "human" if s.is_human(who) else f"{s.seats[who]} bot"
-        self.turn.setText(
-            f"Round {st.round}" + (f" · {date}" if date else "") + f" · {st.current_nation} · "
-            f"{st.phase.replace('_', ' ')}" + (f" · {who} decides ({seat})" if st.decision else "")
-        )
-        colour = m.window.scene.nation_colour(st.current_nation).name()
-        self.turn.setStyleSheet(
-            f"font-weight: bold; padding: 4px; border-left: 10px solid {colour};"
-        )
-        banks = ", ".join(f"{n} {v}" for n, v in sorted(st.banks.items()) if v)
-        if m.clicks is not None:  # (hgw: production points, spent in production)
-            self.money.setText("PP to spend: " + (banks or "none now"))
-        else:
-            self.money.setText("Banks: " + banks)
-        human = s.human_to_move and not m.handing_over
-        self.end_btn.setEnabled(human and END in s.legal())
-        self.undo_btn.setEnabled(human and s.can_undo)
-        if st.is_terminal():
-            self.over.setText(f"The game is over: {st.winner or 'no winner'}. {st.end_reason}")
-            self.pages.setCurrentWidget(self.over)
-        elif m.handing_over:
-            self.handover_text.setText(
-                f"Hand the computer to {who}. The other players look away: {who}'s "
-                "choices are hidden until they continue."
-            )
-            self.handover_btn.setText(f"I am {who}: continue")
-            self.pages.setCurrentWidget(self.handover)
-        elif not s.is_human(who):
-            self.waiting.setText(f"{who} ({s.seats[who]} bot) is thinking…")
-            self.pages.setCurrentWidget(self.waiting)
-        elif st.decision is not None:
-            self._fill_decision()
-            self.pages.setCurrentWidget(self.decision_page)
-        else:
-            self._fill_actions()
-            self.pages.setCurrentWidget(self.actions_page)
-        self._fill_log()
-        self._fill_objectives()
-
-    def _fill_actions(self) -> None:
-        s = self.mode.session
-        st = s.state
-        ph = st.phase
-        titles = {
-            "purchase": "Purchase: pick a unit, how many, then Do",
-            "place": "Placement: pick where each bought unit goes",
-            "politics": "Politics",
-            "combat": "Pending battles (pick the order)",
-            "combat_move": "Combat move: click your stack, then a highlighted zone",
-            "noncombat_move": "Non-combat move: click your stack, then a highlighted zone",
-        }
-        if self.mode.clicks is not None:
-            titles = self.mode.clicks.titles
-        self.actions_title.setText(titles.get(ph, ph.replace("_", " ").capitalize()))
-        self.actions.clear()
-        # in sections: what to buy, research, repair, pay on the Production Chart...
-        sections: dict[str, list[Action]] = {}
-        for a in s.legal():
-            if a.kind in ("end_phase", "move", "hgw_move"):  # (moves: on the map)
-                continue
-            sections.setdefault(a.kind, []).append(a)
-        headed = len(sections) > 1 or any(k in sections for k in ("research", "repair"))
-        first = None
-        for kind in sorted(sections, key=lambda k: (SECTION_ORDER.get(k, 99), k)):
-            if headed:
-                head = QListWidgetItem(self._section_title(kind))
-                head.setFlags(Qt.ItemFlag.NoItemFlags)
-                f = head.font()
-                f.setBold(True)
-                head.setFont(f)
-                self.actions.addItem(head)
-            for a in sections[kind]:
-                item = QListWidgetItem(self._action_text(a))
-                item.setData(Qt.ItemDataRole.UserRole, a)
-                self.actions.addItem(item)
-                if first is None:
-                    first = item
-        if first is not None:
-            self.actions.setCurrentItem(first)
-        last = self.mode.last_battle_summary()
-        if self.mode.clicks is not None:
-            rolls = rolls_this_turn(st)
-            last = "Rolls this turn:\n" + "\n".join(rolls) if rolls else ""
-        if ph in ("purchase", "place"):  # (in hot-seat the log keeps purchases hidden)
-            bought = s.bought()
-            last = "Bought, to place: " + (
-                ", ".join(f"{k} {t}" for t, k in bought.items()) if bought else "nothing yet"
-            )
-        self.info.setText(last)
-        self.info.setVisible(bool(last))
-        self.count.setEnabled(ph == "purchase")
-        self.do_btn.setEnabled(first is not None)
-        # (hgw movement lists nothing: its moves are on the map)
-        listed = first is not None or self.mode.clicks is None
-        self.actions.setVisible(listed)
-        self._do_row.setVisible(listed)
-        self._fill_stack()
-        self._fill_transport()
-
-    def _section_title(self, kind: str) -> str:
-        s = self.mode.session
-        if kind == "research":
-            r = s.research_offer()
-            if r is not None:
-                return (
-                    f"Research: {r['dice_left']} dice left this turn, {r['cost']} a die "
-                    f"(a success completes a stage)"
-                )
-        if kind == "repair":
-            return "Repair damaged facilities (as many points as the bank pays)"
-        return SECTION_TITLES.get(kind, kind.replace("_", " ").capitalize())
-
-    def _action_text(self, a: Action) -> str:
-        s = self.mode.session
-        if a.kind == "research":
-            return s.describe_research(a.type)
-        if a.kind == "repair":
-            return s.describe_repair(a.target)
-        if a.kind == "advance":
-            return s.describe_advance(a.target)
-        return describe_action(s.state, a) + odds_text(s.state, a)
-
-    def _fill_stack(self) -> None:
-        m = self.mode
-        while self.stack_form.rowCount():
-            self.stack_form.removeRow(0)
-        self._spins = {}
-        if m.clicks is not None:
-            self._fill_hex()
-            return
-        src = m.source
-        self.stack_box.setVisible(src is not None)
-        if src is None:
-            return
-        st = m.session.state
-        # (a group box's title never wraps: a long one would widen the dock)
-        self.stack_box.setTitle(f"Stack in {zone_name(st.pack, src)}")
-        via = " → ".join(zone_name(st.pack, z) for z in m.waypoints)
-        route = QLabel(
-            f"Route via {via} (Shift+click adds a zone)"
-            if via
-            else "Units to move (Shift+click zones on the way to force the route)",
-            objectName="playRoute",
-            wordWrap=True,
-        )
-        self.stack_form.addRow(route)
-        for t, ids in sorted(m.movable_by_type(src).items()):
-            spin = QSpinBox(objectName=f"playPick_{t}", minimum=0, maximum=len(ids))
-            spin.setValue(len(ids))
-            self._spins[t] = spin
-            self.stack_form.addRow(f"{t} (of {len(ids)})", spin)
-
-    def _fill_hex(self) -> None:
-        """(A click adapter's game) the hex clicked: terrain, PP, devastation, garrison,
-        its armies; in movement the SPs to move, per type."""
-        m = self.mode
-        z = m.source if m.source is not None else m.inspected
-        self.stack_box.setVisible(z is not None)
-        if z is None:
-            return
-        st = m.session.state
-        self.stack_box.setTitle(f"Hex {hex_label(st.pack, z)}")
-        for line in m.clicks.hex_info(st, z):
-            self.stack_form.addRow(QLabel(line, wordWrap=True))
-        if m.source is None:
-            return
-        movable = m.movable_by_type(z)
-        if movable:
-            self.stack_form.addRow(QLabel("SPs to move (default: all that may):", wordWrap=True))
-        for t, ids in sorted(movable.items()):
-            spin = QSpinBox(objectName=f"playPick_{t}", minimum=0, maximum=len(ids))
-            spin.setValue(len(ids))
-            self._spins[t] = spin
-            self.stack_form.addRow(f"{t} (of {len(ids)})", spin)
-
-    def _fill_transport(self) -> None:
-        m = self.mode
-        self.transports.clear()
-        self.transport_box.setVisible(m.choosing is not None)
-        if m.choosing is None:
-            return
-        dest, counts = m.choosing
-        for tid in m.transport_choices(dest, counts):
-            self.transports.addItem(m.describe_transport(tid), tid)
-
-    def _board(self) -> None:
-        tid = self.transports.currentData()
-        if tid is not None:
-            self.mode.board(int(tid))
-
-    def picked_counts(self) -> dict[str, int]:
-        return {t: s.value() for t, s in self._spins.items()}
-
-    def _fill_decision(self) -> None:
-        s = self.mode.session
-        st = s.state
-        d = st.decision
-        b = getattr(st, "battle", None)
-        where = f" in {zone_name(st.pack, b.zone)}" if b is not None else ""
-        side = {"att": "attacker", "def": "defender"}.get(d.about, d.about)
-        text = f"{d.owner} decides: {d.kind} ({side}){where}"
-        if self.mode.clicks is not None:
-            text = {
-                "hgw_losses": f"{d.owner} decides which SPs are lost first",
-                "hgw_defend": f"{d.owner} decides which armies make a defensive assault "
-                "on the attackers (now or later)",
-            }.get(d.kind, text)
-        self.decision_text.setText(text)
-        text = self.mode.battle_summary()
-        if not text and self.mode.clicks is not None:
-            text = "\n".join(rolls_this_turn(st))
-        self.battle_text.setText(text)
-        self.answers.clear()
-        default = self.mode.default_answer()
-        for a in s.legal():
-            self.answers.addItem(describe_action(st, a), a)
-            if a == default:
-                self.answers.setCurrentIndex(self.answers.count() - 1)
-
-    def _fill_log(self) -> None:
-        log = self.mode.session.state.log
-        if len(log) < self._log_len:
-            self.log.clear()
-            self._log_len = 0
-        pack = self.mode.session.pack
-        secret = self.mode.session.hot_seat
-        for e in log[self._log_len :]:
-            if e.get("e") == "start":
-                continue
-            act = e.get("a") if e.get("e") == "action" else None
-            if (
-                self.mode.clicks is not None
-                and isinstance(act, dict)
-                and str(act.get("kind", "")).startswith("hgw_")
-            ):
-                continue  # (the rule system logs what the action did, in its own event)
-            if self.mode.clicks is not None and e.get("e") in ("battle", "battle_end"):
-                continue  # (hgw: the advance's own line says it; these count battles)
-            if secret and isinstance(act, dict) and act.get("kind") == "buy":
-                # hot-seat: what a nation bought shows when it is placed
-                text = f"{e.get('n', '')}: buys (shown when placed)"
-            else:
-                st = self.mode.session.state
-                own = describe_hgw_event(pack, e, st) if self.mode.clicks is not None else None
-                text = own if own is not None else describe_event(pack, e, st)
-            item = QListWidgetItem(text)
-            z = e.get("zone")
-            a = e.get("a") if e.get("e") == "action" else None
-            if not isinstance(z, int) and isinstance(e.get("to"), int):
-                z = e["to"]  # (an hgw move)
-            if not isinstance(z, int) and isinstance(a, dict):
-                z = (a.get("path") or [None])[-1] if a.get("path") else a.get("zone")
-            item.setData(Qt.ItemDataRole.UserRole, z)
-            self.log.addItem(item)
-        self._log_len = len(log)
-        self.log.scrollToBottom()
-
-    def _fill_objectives(self) -> None:
-        st = self.mode.session.state
-        rows = objectives_table(st)
-        self.objectives.setRowCount(len(rows))
-        for i, r in enumerate(rows):
-            for j, v in enumerate((r["name"], r["kind"], r["owner"], str(r["paid"]))):
-                self.objectives.setItem(i, j, QTableWidgetItem(v))
-        vp = victory_points(st)
-        self.vp.setText(
-            "Victory points: " + ", ".join(f"{k} {v}" for k, v in vp.items()) if vp else ""
-        )
-
-    # -- doing ---------------------------------------------------------------------
-    def _do_selected(self) -> None:
-        item = self.actions.currentItem()
-        if item is None:
-            return
-        a = item.data(Qt.ItemDataRole.UserRole)
-        if a is None:
-            return  # a section's title
-        times = self.count.value() if a.kind == "buy" else 1
-        for _ in range(times):
-            if not self.mode.act(a):
-                break
-
-    def _answer(self) -> None:
-        a = self.answers.currentData()
-        if a is not None:
-            self.mode.act(a)
-
-    def _log_clicked(self, item: QListWidgetItem) -> None:
-        z = item.data(Qt.ItemDataRole.UserRole)
-        if isinstance(z, int):
-            self.mode.centre_on(z)
-
-
-# ------------------------------------------------------------------------- the controller
 class PlayMode(QObject):
     """The game in the window: one at a time."""
 
@@ -857,11 +66,11 @@ class PlayMode(QObject):
         self.window = window
         self.session: PlaySession | None = None
         self.source: int | None = None
-        #: the rule system's click adapter (None: the A&A family's ``move``)
-        self.clicks: HgwClicks | None = None
-        #: the zone clicked last (the stack panel describes it; hgw: the hex and armies)
+        #: the game's rule system's play adapter: its words, and what a map click does
+        self.adapter: PlayAdapter = PlayAdapter()
+        #: the zone clicked last (the stack panel describes it: a hex and its armies)
         self.inspected: int | None = None
-        #: the attacks standing drawn last (hgw)
+        #: the attacks standing drawn last (the adapter's)
         self._arrows: list[tuple[int, int]] = []
         #: the route(s) the picked stack would take to the zone under the mouse
         self.routes: list[tuple[int, ...]] = []
@@ -957,12 +166,11 @@ class PlayMode(QObject):
         self.session = session
         self.source = None
         self.inspected = None
-        make = CLICK_ADAPTERS.get(getattr(session.state.system, "name", ""))
-        self.clicks = make() if make is not None else None
-        # hgw's rolls and actions are long lines: wrapped (the dock never widens); the
+        self.adapter = session.state.system.play_adapter()
+        # a system's long lines (rolls, actions) are wrapped (the dock never widens); the
         # A&A family's lists keep one line an item (a long game's log lays out faster)
-        self.panel.log.setWordWrap(self.clicks is not None)
-        self.panel.actions.setWordWrap(self.clicks is not None)
+        self.panel.log.setWordWrap(self.adapter.long_lines)
+        self.panel.actions.setWordWrap(self.adapter.long_lines)
         self.routes, self.choosing, self.waypoints = [], None, []
         self._last_human = None
         self._private_to = None
@@ -1192,25 +400,13 @@ class PlayMode(QObject):
         return self.act(END)
 
     def default_answer(self) -> Action | None:
-        """The answer the rules' default policy gives the pending decision (preselected):
-        the casualty order that stands, press on, every fighter/token spent."""
+        """The answer the rules' default policy gives the pending decision (preselected;
+        the rule system's play adapter says which)."""
         s = self.session
         legal = s.legal() if s else []
         if not legal:
             return None
-        d = s.state.decision
-        if d is not None and d.kind == "casualties":
-            b = getattr(s.state, "battle", None)
-            cur = b.profiles.get(d.about) if b is not None else None
-            for a in legal:
-                if a.profile == cur:
-                    return a
-            return legal[0]
-        if d is not None and d.kind == "retreat" and Action.press() in legal:
-            return Action.press()
-        if d is not None and d.kind in ("scramble", "kamikaze", "intercept"):
-            return max(legal, key=lambda a: a.count)
-        return legal[0]
+        return self.adapter.default_answer(s.state, legal)
 
     def battle_summary(self) -> str:
         """Both sides of the battle being fought and its rounds so far (from the log)."""
@@ -1283,10 +479,10 @@ class PlayMode(QObject):
         s = self.session
         if s is None or not s.human_to_move or s.state.decision is not None:
             return []
-        if self.clicks is not None:  # (hgw: moves, announcements, exploitation)
-            return self.clicks.actions_from(s, zone)
-        if s.state.phase not in MOVE_PHASES:
+        if s.state.phase not in self.adapter.click_phases:
             return []
+        if self.own_clicks:  # (the system's own: moves, announcements, ...)
+            return self.adapter.actions_from(s, zone)
         if self.waypoints and zone == self.source:
             # the moves whose route passes the waypoints (the engine's search)
             return s.route_moves(zone, tuple(self.waypoints))
@@ -1316,37 +512,35 @@ class PlayMode(QObject):
 
     def movable_by_type(self, zone: int) -> dict[str, list[int]]:
         st = self.session.state
-        if self.clicks is not None:
-            return self.clicks.movable_by_type(st, self._moves_from(zone))
-        ids: set[int] = set()
-        for a in self._moves_from(zone):
-            ids.update(a.units)
-        out: dict[str, list[int]] = {}
-        for uid in sorted(ids):
-            out.setdefault(st.units[uid].type, []).append(uid)
-        return out
+        return self.adapter.movable_by_type(st, self._moves_from(zone))
 
     def targets(self, zone: int) -> set[int]:
-        if self.clicks is not None:
-            return {self.clicks.target(a) for a in self._moves_from(zone)}
+        if self.own_clicks:
+            return {self.adapter.target(a) for a in self._moves_from(zone)}
         return {a.path[-1] for a in self._moves_from(zone)}
 
     def standing_arrows(self) -> list[tuple[int, int]]:
-        """(A click adapter's game) the attacks standing this turn, drawn on the map."""
+        """What stands this turn (announced attacks), drawn on the map."""
         s = self.session
-        if s is None or self.clicks is None:
+        if s is None:
             return []
-        return self.clicks.standing_arrows(s.state)
+        return self.adapter.standing_arrows(s.state)
 
     def _route(self, a: Action) -> tuple[int, ...]:
-        """The zones the arrow of ``a`` passes (an hgw attack: the army's hex, the target)."""
-        if self.clicks is not None:
-            return self.clicks.route(self.session.state, a)
+        """The zones the arrow of ``a`` passes (an attack: the army's hex, the target)."""
+        if self.own_clicks:
+            return self.adapter.route(self.session.state, a)
         return tuple(a.path)
 
     def _click_phase(self, phase: str) -> bool:
         """Whether a map click acts in ``phase``."""
-        return phase in (self.clicks.phases if self.clicks is not None else MOVE_PHASES)
+        return phase in self.adapter.click_phases
+
+    @property
+    def own_clicks(self) -> bool:
+        """Whether the map's clicks make the rule system's own actions (else the
+        kernel's route moves: waypoints, transports)."""
+        return not self.adapter.route_moves
 
     def pick_source(self, zone: int | None) -> None:
         s = self.session
@@ -1355,11 +549,10 @@ class PlayMode(QObject):
         self.inspected = zone
         if zone is not None and not self._moves_from(zone):
             st = s.state
-            mine = self.clicks is None or any(
-                v[2] == zone and v[0] == s.player for v in st.armies.values()
-            )  # (hgw: a click on a hex without an army of yours only describes it)
+            # (a click on a zone without anything of yours only describes it)
+            mine = not self.own_clicks or self.adapter.owns_zone(st, s.player, zone)
             if mine and s.human_to_move and self._click_phase(st.phase):
-                verb = "attack" if s.state.phase in ("announce", "exploitation") else "move"
+                verb = self.adapter.click_verb(st.phase) if self.own_clicks else "move"
                 self.message.emit(
                     f"nothing of {s.player} can {verb} from {zone_name(s.pack, zone)}"
                 )
@@ -1384,8 +577,8 @@ class PlayMode(QObject):
         st = s.state
         if counts is None:
             counts = self.panel.picked_counts()
-        if self.clicks is not None:  # (the first of the click's actions)
-            a = self.clicks.next_action(s, src, dest, counts, set())
+        if self.own_clicks:  # (the first of the click's actions)
+            a = self.adapter.next_action(s, src, dest, counts, set())
             return [a] if a is not None else []
         moves = [a for a in self._moves_from(src) if a.path[-1] == dest and a.units]
         out = []
@@ -1446,15 +639,15 @@ class PlayMode(QObject):
         s = self.session
         st = s.state
         plan = self.plan_move(dest)
-        if self.clicks is not None:  # the action the click makes first, in words
+        if self.own_clicks:  # the action the click makes first, in words
             if not plan:
                 return ""
             coming = sum(k for k in self.panel.picked_counts().values() if k > 0)
-            warn = self.clicks.overstack(st, dest, coming) if coming else ""
+            warn = self.adapter.overstack(st, dest, coming) if coming else ""
             return describe_action(st, plan[0]) + (f" — {warn}" if warn else "")
         air = [u for a in plan for u in a.units if st.rules.units[st.units[u].type].domain == "air"]
         name = zone_name(s.pack, dest)
-        if air and st.board.is_sea(dest) and st.phase == "noncombat_move":
+        if air and st.board.is_sea(dest) and st.phase in self.adapter.carrier_phases:
             return (
                 f"{len(air)} aircraft land on the carriers in {name} "
                 f"(room for {s.carrier_room(dest)})"
@@ -1479,7 +672,7 @@ class PlayMode(QObject):
         if counts is None:
             counts = self.panel.picked_counts()
         self.choosing = None
-        if self.clicks is not None:
+        if self.own_clicks:
             return self._click_to(dest, counts)
         if not any(a.path[-1] == dest for a in self._moves_from(src)):
             through = (
@@ -1524,43 +717,40 @@ class PlayMode(QObject):
     def _click_to(self, dest: int, counts: dict[str, int]) -> bool:
         """A click adapter's click on ``dest``: its actions one after another (each in
         the position the one before left: an army formed there is the next one's to
-        join), an hgw move one per army of the source hex."""
+        join; a move one per army of the source hex)."""
         s = self.session
         src = self.source
         st = s.state
-        if not any(self.clicks.target(a) == dest for a in self._moves_from(src)):
-            verb = "attack" if st.phase in ("announce", "exploitation") else "move to"
+        ad = self.adapter
+        if not any(ad.target(a) == dest for a in self._moves_from(src)):
+            verb = ad.click_verb(st.phase)
+            verb = "move to" if verb == "move" else verb
             self.message.emit(
-                f"{s.player}'s armies in {hex_label(s.pack, src)} cannot {verb} "
-                f"{hex_label(s.pack, dest)} in {st.phase.replace('_', ' ')}"
+                f"{s.player}'s armies in {ad.zone_label(s.pack, src)} cannot {verb} "
+                f"{ad.zone_label(s.pack, dest)} in {st.phase.replace('_', ' ')}"
             )
             return False
         left = dict(counts)
-        done: set[int] = set()
+        done: set = set()
         did = False
         for _ in range(64):  # (at most one action per army of the hex)
-            a = self.clicks.next_action(s, src, dest, left, done)
+            a = ad.next_action(s, src, dest, left, done)
             if a is None:
                 break
-            st = s.state
-            army = st.army_of[a.units[0]] if a.kind == "hgw_move" else a.units[0]
+            key = ad.claim(s.state, a, left)  # (its part of the click, the counts it uses)
             try:
                 s.apply(a)
             except RulesError as err:
                 self.message.emit(f"illegal: {err}")
                 break
             did = True
-            done.add(army)
-            if a.kind == "hgw_move":
-                for u in a.units:
-                    t = s.state.units[u].type
-                    left[t] = left.get(t, 0) - 1
+            done.add(key)
         self.routes = []
         if did and not self._moves_from(src):
             self.source = None
         self._changed()
-        if did and s.state.phase == "movement":
-            warn = self.clicks.overstack(s.state, dest)
+        if did:
+            warn = ad.overstack(s.state, dest)
             if warn:
                 self.window.statusBar().showMessage(warn, 8000)
         return did

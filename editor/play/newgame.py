@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 from gamecore.engine.ruleset import load_ruleset
 from gamecore.errors import WarroomError
 from gamecore.model import Pack
-from gamecore.sim.bots import BOTS, plays
+from gamecore.sim.bots import known_bots, plays
 from gamecore.sim.session import HUMAN
 
 
@@ -72,7 +72,7 @@ class NewGameDialog(QDialog):
         except WarroomError as err:
             self.note.setText(str(err))
             system = ""
-        bots = [b for b in sorted(BOTS) if not system or plays(b, system)]
+        bots = [b for b in known_bots() if not system or plays(b, system)]
         nations: list[str] = []
         for slot in scn.turn_order:
             nations += [n for n in slot if n not in nations]

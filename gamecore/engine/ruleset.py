@@ -16,8 +16,9 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from gamecore import DEFAULT_SYSTEM
 from gamecore.engine.options import Options
-from gamecore.engine.systems import DEFAULT_SYSTEM, get_system
+from gamecore.engine.systems import get_system
 from gamecore.errors import RulesError, RulesetError
 from gamecore.model import BORDER_FLAGS
 from gamecore.paths import rulesets_dir

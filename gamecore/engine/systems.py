@@ -10,6 +10,14 @@ The engine imports no rule system. Systems register themselves (:func:`register_
 when their package is imported; the packages bundled with Warroom are listed in
 ``gamecore.RULE_SYSTEM_PACKAGES`` (the application's configuration, like a web
 framework's installed apps) and imported the first time a system is looked up by name.
+
+A system brings its own parts, and the layers above the kernel ask it for them, so no
+table of systems stands outside its package: its validator checks
+(:meth:`RuleSystem.validator_checks`), its bots (:meth:`RuleSystem.bots`), its income
+(:meth:`RuleSystem.income`), its play-mode adapter (:meth:`RuleSystem.play_adapter`,
+:mod:`gamecore.engine.playview`) and its New Map wizard layouts
+(:meth:`RuleSystem.new_map_layouts`, :mod:`gamecore.engine.newmap`). A system's package
+plugs them in when it registers the system (``add_check``, ``add_bot``, ...).
 """
 
 from __future__ import annotations
@@ -21,7 +29,9 @@ from typing import Any
 
 from gamecore.engine import turns
 from gamecore.engine.actions import Action
+from gamecore.engine.newmap import NewMapLayout
 from gamecore.engine.options import BOARD_OPTIONS, OptionSpec
+from gamecore.engine.playview import PlayAdapter
 from gamecore.engine.state import GameState
 from gamecore.errors import RulesError
 
@@ -61,8 +71,17 @@ class ActionKind:
     doc: str = ""
 
 
-#: the system of a ruleset that names none
-DEFAULT_SYSTEM = "aa"
+@dataclass(frozen=True)
+class SystemCheck:
+    """A validator check a system brings: ``fn(ctx)`` yields issues
+    (``ctx.issue(code, message, ...)``, :mod:`gamecore.validate`) and runs once per
+    scenario whose ruleset the system plays."""
+
+    code: str
+    severity: str
+    title: str
+    fn: Callable[[Any], Any]
+
 
 _SYSTEMS: dict[str, RuleSystem] = {}
 _loaded_packages = False
@@ -85,6 +104,10 @@ class RuleSystem:
         self.add_action(
             ActionKind("end_phase", lambda s, a: turns.end_phase(s), doc="end the phase")
         )
+        self._checks: dict[str, SystemCheck] = {}
+        self._bots: dict[str, Callable[[int], Any]] = {}
+        self._play: PlayAdapter = PlayAdapter()
+        self._layouts: dict[str, NewMapLayout] = {}
 
     def add_phase(self, phase: Phase) -> Phase:
         if phase.name in self.phases:
@@ -97,6 +120,49 @@ class RuleSystem:
             raise ValueError(f"system '{self.name}': action kind '{kind.name}' registered twice")
         self.actions[kind.name] = kind
         return kind
+
+    # -- the parts the layers above the kernel ask for ---------------------------------
+    def add_check(self, check: SystemCheck) -> SystemCheck:
+        """Make the validator run ``check`` on this system's scenarios."""
+        old = self._checks.get(check.code)
+        if old is not None and old != check:
+            raise ValueError(f"system '{self.name}': check {check.code} registered twice")
+        self._checks[check.code] = check
+        return check
+
+    def validator_checks(self) -> tuple[SystemCheck, ...]:
+        """The checks the validator runs on scenarios whose ruleset this system plays."""
+        return tuple(self._checks.values())
+
+    def add_bot(self, name: str, factory: Callable[[int], Any]) -> None:
+        """Make bot ``name`` (a bot spec's word) play this system's games with
+        ``factory(seed)``: it stands in for a bot of that name the simulator provides."""
+        self._bots[name] = factory
+
+    def bots(self) -> dict[str, Callable[[int], Any]]:
+        """The system's own bots: name -> factory(seed) -> bot."""
+        return dict(self._bots)
+
+    def income(self, state: GameState, nation: str) -> int:
+        """What ``nation`` would collect now (the playtest's income): the value of the
+        zones it holds, unless the system counts its own."""
+        return state.territory_income(nation)
+
+    def set_play_adapter(self, adapter: PlayAdapter) -> PlayAdapter:
+        self._play = adapter
+        return adapter
+
+    def play_adapter(self) -> PlayAdapter:
+        """How the editor's play mode shows and clicks this system's games."""
+        return self._play
+
+    def add_new_map_layout(self, layout: NewMapLayout) -> NewMapLayout:
+        self._layouts[layout.key] = layout
+        return layout
+
+    def new_map_layouts(self) -> tuple[NewMapLayout, ...]:
+        """The hex layouts this system adds to the New Map wizard."""
+        return tuple(self._layouts.values())
 
     # -- what rulesets of this system may say --------------------------------------
     def phase_names(self) -> tuple[str, ...]:

@@ -52,6 +52,7 @@ kind               fields
 """
 
 from gamecore.engine.systems import get_system, register_system
+from gamecore.hgw import checks, newmap, play
 from gamecore.hgw.system import HgwState, HgwSystem
 
 
@@ -60,9 +61,20 @@ def system() -> HgwSystem:
     try:
         return get_system("hgw")  # type: ignore[return-value]
     except Exception:  # pragma: no cover - registered at import below
-        return register_system(HgwSystem())  # type: ignore[return-value]
+        return register_system(_with_parts(HgwSystem()))  # type: ignore[return-value]
 
 
-register_system(HgwSystem())
+def _with_parts(s: HgwSystem) -> HgwSystem:
+    """The system with the parts it brings: its validator checks, its play-mode adapter
+    and its New Map layout. (Its bot, a bot spec's ``heuristic`` in hgw games, registers
+    itself from gamecore/sim/bots/hgw.py until that module moves into this package.)"""
+    for chk in checks.CHECKS:
+        s.add_check(chk)
+    s.set_play_adapter(play.HgwPlay())
+    s.add_new_map_layout(newmap.LAYOUT)
+    return s
+
+
+register_system(_with_parts(HgwSystem()))
 
 __all__ = ["HgwState", "HgwSystem", "system"]

@@ -2452,6 +2452,9 @@ class HgwSystem(RuleSystem):
     def describe(self, state, action: Action) -> str | None:
         return describe(state, action)
 
+    def income(self, state, nation: str) -> int:
+        return income(state, nation)  # (production traced to supply, seeds/001 PRODUCTION)
+
     def summary(self, state) -> dict[str, Any]:
         sp: dict[str, dict[str, int]] = {}
         for u in state.units.values():

@@ -24,6 +24,7 @@ from gamecore.rules import (
     wargame,
 )
 from gamecore.rules.objectives import ConditionLanguageEvaluator
+from gamecore.rules.play import AAPlay
 from gamecore.rules.state import AAState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,6 +38,7 @@ class AASystem(RuleSystem):
 
     def __init__(self) -> None:
         super().__init__()
+        self.set_play_adapter(AAPlay())
         P = self.add_phase
         P(Phase("purchase", phases.purchase_actions, doc="buy units and facilities, research"))
         P(Phase("politics", phases.politics_phase_actions, doc="declarations of war"))

@@ -36,7 +36,7 @@ from gamecore.errors import RulesError, WarroomError
 from gamecore.model import Ownership, Pack, Scenario, UnitStack
 from gamecore.model.calendar import calendar_month, date_label, parse_date, season_label
 from gamecore.rules import economy, movement, tech
-from gamecore.sim.bots import BOTS, make_bot, plays
+from gamecore.sim.bots import known_bots, make_bot, plays
 from gamecore.store.jsonform import pack_to_data
 
 HUMAN = "human"
@@ -109,8 +109,8 @@ class PlaySession:
         for n in nations:
             kind = seats.get(n, seats.get("*", HUMAN))
             if kind != HUMAN:
-                if kind not in BOTS:
-                    known = ", ".join([HUMAN, *sorted(BOTS)])
+                if kind not in known_bots():
+                    known = ", ".join([HUMAN, *known_bots()])
                     raise RulesError(f"seat of {n}: unknown player '{kind}' (known: {known})")
                 if not plays(kind, state.system.name):
                     raise RulesError(
@@ -357,17 +357,23 @@ class PlaySession:
             return {}
         return {t: int(c) for t, c in sorted(pending.items()) if c}
 
+    def _uses(self, apply, kind: str) -> bool:
+        """Whether the game's rule system does action ``kind`` with ``apply`` (the
+        movement and research of :mod:`gamecore.rules`, which the helpers below ask)."""
+        k = self.state.system.actions.get(kind)
+        return k is not None and k.apply is apply
+
     def route_moves(self, zone: int, via: tuple[int, ...]) -> list[Action]:
         """The moves from ``zone`` whose route passes ``via`` in order (a human's
         waypoints; the A&A family's movement search): each is legal to apply."""
-        if self.state.system.name != "aa" or self.state.is_terminal():
+        if not self._uses(movement.apply_move, "move") or self.state.is_terminal():
             return []
         return movement.route_moves(self.state, zone, tuple(via))
 
     def unreachable_reason(self, zone: int, dest: int, via: tuple[int, ...] = ()) -> str:
         """Why the player's units in ``zone`` cannot move to ``dest`` (through ``via``)
         now, in words (the movement search's own answer)."""
-        if self.state.system.name != "aa" or self.state.is_terminal():
+        if not self._uses(movement.apply_move, "move") or self.state.is_terminal():
             return "not allowed now"
         return movement.unreachable_reason(self.state, zone, dest, tuple(via))
 
@@ -375,7 +381,7 @@ class PlaySession:
         """Room for aircraft on the current nation's (and allies') carriers in sea zone
         ``zone`` this phase (what a non-combat move of aircraft there may use)."""
         st = self.state
-        if st.system.name != "aa" or not st.board.is_sea(zone):
+        if not self._uses(movement.apply_move, "move") or not st.board.is_sea(zone):
             return 0
         ctx = movement.MoveContext(st, st.current_nation, st.phase == "combat_move")
         return int(ctx.carrier_free().get(zone, 0))
@@ -383,7 +389,7 @@ class PlaySession:
     def transport_choices(self, units, path) -> list[int]:
         """The transports ``units`` may board on a loading move along ``path`` (the A&A
         family's movement): the player may pick any (the legal moves name one)."""
-        if self.state.system.name != "aa":
+        if not self._uses(movement.apply_move, "move"):
             return []
         return movement.transport_choices(self.state, units, path)
 
@@ -393,7 +399,7 @@ class PlaySession:
         dice it has left this turn, the price of one, the die, what it rolled for."""
         st = self.state
         n = st.current_nation
-        if st.system.name != "aa" or not tech.may_research(st, n):
+        if not self._uses(tech.apply_research, "research") or not tech.may_research(st, n):
             return None
         opts = st.rules.options
         done = tech.rolled(st, n)

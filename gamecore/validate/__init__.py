@@ -15,6 +15,7 @@ from gamecore.validate.core import (
     Report,
     Validator,
     check,
+    check_info,
     iter_checks,
     validate,
 )
@@ -29,6 +30,7 @@ __all__ = [
     "Report",
     "Validator",
     "check",
+    "check_info",
     "iter_checks",
     "validate",
 ]

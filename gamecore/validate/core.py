@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, wraps
 from typing import Any
 
+from gamecore.engine.systems import SystemCheck, systems
 from gamecore.model import Pack, Scenario, in_scenario
 
 SEVERITIES = ("error", "warning", "info")
@@ -95,6 +96,9 @@ class CheckInfo:
 
 
 REGISTRY: dict[str, CheckInfo] = {}
+#: the checks the rule systems bring (RuleSystem.validator_checks), by code: kept apart
+#: from the validator's own (:data:`REGISTRY`) and built again when a system adds one
+_SYSTEM_INFOS: dict[str, tuple[SystemCheck, CheckInfo]] = {}
 
 #: edits of these families may skip the whole-pack checks that do not read the field
 LOCAL_FAMILIES = ("zone.", "ownership.", "border.")
@@ -145,7 +149,7 @@ class Context:
         self.shared = shared if shared is not None else {}
 
     def issue(self, code: str, message: str, **kw) -> Issue:
-        info = REGISTRY[code]
+        info = check_info(code)
         severity = kw.pop("severity", info.severity)
         if self.scenario is not None and info.needs_scenario:
             kw.setdefault("scenario", self.scenario.id)
@@ -328,9 +332,8 @@ class Validator:
 
     # -- which checks
     def _checks(self) -> list[CheckInfo]:
-        _ensure_loaded()
         out = []
-        for info in REGISTRY.values():
+        for info in iter_checks():
             if not _selected(self.select, info.code) or _selected_ignore(self.ignore, info.code):
                 continue
             if info.slow and not (self.include_slow or (self.select and info.code in self.select)):
@@ -473,11 +476,43 @@ def _ensure_loaded() -> None:
         checks_graph,
         checks_gw,
         checks_hex,
-        checks_hgw,
         checks_map,
         checks_scenario,
         checks_war_game_map,  # noqa: F401
     )
+
+
+def _system_check(system: str, chk: SystemCheck) -> CheckInfo:
+    """A system's check as the validator runs it: once per scenario, on the scenarios
+    whose ruleset plays ``system`` only."""
+
+    @wraps(chk.fn)
+    def run(ctx):
+        rs = ctx.ruleset
+        if rs is not None and rs.system == system:
+            yield from chk.fn(ctx)
+
+    return CheckInfo(chk.code, chk.severity, system, chk.title, run, needs_scenario=True)
+
+
+def system_checks() -> dict[str, CheckInfo]:
+    """The checks the registered rule systems bring, by code."""
+    out = {}
+    for name, system in systems().items():
+        for chk in system.validator_checks():
+            if chk.code in REGISTRY:
+                raise ValueError(f"system '{name}': check {chk.code} is the validator's own")
+            have = _SYSTEM_INFOS.get(chk.code)
+            if have is None or have[0] is not chk:
+                have = _SYSTEM_INFOS[chk.code] = (chk, _system_check(name, chk))
+            out[chk.code] = have[1]
+    return out
+
+
+def check_info(code: str) -> CheckInfo:
+    """The check ``code``: the validator's own or a rule system's."""
+    info = REGISTRY.get(code)
+    return info if info is not None else system_checks()[code]
 
 
 def validate(pack: Pack, **kw) -> Report:
@@ -486,5 +521,7 @@ def validate(pack: Pack, **kw) -> Report:
 
 
 def iter_checks() -> Iterator[CheckInfo]:
+    """Every check: the validator's own, then the rule systems'."""
     _ensure_loaded()
     yield from REGISTRY.values()
+    yield from system_checks().values()

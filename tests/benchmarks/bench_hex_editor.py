@@ -31,7 +31,7 @@ RUNS = 7
 
 
 def make_pack():
-    from editor.wizards import hgw_hex_map_pack
+    from gamecore.hgw.newmap import hgw_hex_map_pack
 
     pack = hgw_hex_map_pack(ROWS, COLS, SIZE, first_row=1, first_col=1)
     rnd = random.Random(28)

@@ -11,10 +11,11 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt, QTimer
 
 from editor.document import Document
-from editor.wizards import NewMapDialog, hex_map_pack, hgw_hex_map_pack
+from editor.wizards import NewMapDialog, hex_map_pack
 from gamecore.errors import WarroomError
 from gamecore.geometry import Coverage, HexLayout
 from gamecore.geometry.adjacency import map_adjacency
+from gamecore.hgw.newmap import hgw_hex_map_pack
 from gamecore.ops.hexsides import SetZoneProp
 from gamecore.validate import validate
 
@@ -145,19 +146,21 @@ def test_new_map_dialog_makes_a_wrapped_hgw_map_that_validates_clean(qtbot, wind
         dialog = QApplication.activeModalWidget()
         assert isinstance(dialog, NewMapDialog)
         dialog.kind.setCurrentIndex(1)
-        hgw = next(t for t, v in NewMapDialog.LAYOUTS.items() if v == "hgw")
+        hgw = next(t for t, v in dialog.layouts.items() if getattr(v, "key", v) == "hgw")
         dialog.orientation.setCurrentText(hgw)
         for box, value in (
             (dialog.rows, 6),
             (dialog.cols, 8),
-            (dialog.first_row, 11),
-            (dialog.first_col, 38),
+            (dialog.fields["first_row"], 11),
+            (dialog.fields["first_col"], 38),
         ):
             box.lineEdit().selectAll()
             qtbot.keyClicks(box.lineEdit(), str(value))
             box.interpretText()
-        qtbot.mouseClick(dialog.wrap, L, pos=QPoint(6, dialog.wrap.height() // 2))
-        seen.append(dialog.wrap.isChecked())
+        qtbot.mouseClick(
+            dialog.fields["wrap"], L, pos=QPoint(6, dialog.fields["wrap"].height() // 2)
+        )
+        seen.append(dialog.fields["wrap"].isChecked())
         ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
         qtbot.mouseClick(ok, L)
 
@@ -185,17 +188,17 @@ def test_new_map_dialog_offers_the_hgw_layout(qtbot):
     dialog = NewMapDialog()
     qtbot.addWidget(dialog)
     dialog.kind.setCurrentIndex(1)
-    assert not dialog.first_row.isEnabled()
-    hgw = next(t for t, v in NewMapDialog.LAYOUTS.items() if v == "hgw")
+    assert not dialog.fields["first_row"].isEnabled()
+    hgw = next(t for t, v in dialog.layouts.items() if getattr(v, "key", v) == "hgw")
     dialog.orientation.setCurrentText(hgw)
-    assert dialog.first_row.isEnabled() and dialog.wrap.isEnabled()
+    assert dialog.fields["first_row"].isEnabled() and dialog.fields["wrap"].isEnabled()
     dialog.rows.setValue(3)
     dialog.cols.setValue(4)
-    dialog.first_row.setValue(11)
-    dialog.first_col.setValue(40)
+    dialog.fields["first_row"].setValue(11)
+    dialog.fields["first_col"].setValue(40)
     pack = dialog.pack()
     assert [z.code for z in pack.map.zones.values()][:5] == ["1140", "1141", "1142", "1143", "1240"]
-    flat = next(t for t, v in NewMapDialog.LAYOUTS.items() if v == "flat")
+    flat = next(t for t, v in dialog.layouts.items() if v == "flat")
     dialog.orientation.setCurrentText(flat)
     assert next(iter(dialog.pack().map.zones.values())).code == "0101"  # CCRR stays
 

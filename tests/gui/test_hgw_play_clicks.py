@@ -218,12 +218,12 @@ def test_a_bot_plays_the_soviet_side(barbarossa, qtbot, bot):
 def test_words_of_every_roll_and_the_stacking_warning():
     """Headless: the adapter's words for each assault and advance roll of a bot game, and
     the warning of a move over the stacking limit."""
-    from editor.play.hgw import HgwClicks, describe_hgw_event
+    from gamecore.hgw.play import HgwPlay, describe_hgw_event
     from gamecore.store.packfile import read_pack
 
     pack = read_pack(PACK)
     s = PlaySession.start(pack, "barbarossa", seed=4, rounds=1, seats={"*": "heuristic"})
-    clicks = HgwClicks()
+    clicks = HgwPlay()
     st = s.state
     agn, agc = _army(st, "Army Group North"), _army(st, "Army Group Center")
     warn = clicks.overstack(st, st.armies[agc][2], 10)
@@ -287,8 +287,8 @@ class _Die:
 def test_the_advance_odds_shown_are_the_rules(seed):
     """Every advance of the Axis's first initial attack: the faces the list says succeed
     are exactly the faces with which the rule system's advance succeeds."""
-    from editor.play.hgw import advance_odds, rolls_this_turn
     from gamecore.engine.actions import Action
+    from gamecore.hgw.play import advance_odds, rolls_this_turn
     from gamecore.store.packfile import read_pack
 
     pack = read_pack(PACK)

@@ -315,7 +315,7 @@ def test_a_zoomed_in_map_stays_put_when_the_tool_options_bar_appears(qtbot, make
     from PySide6.QtCore import QPoint
     from PySide6.QtGui import QWheelEvent
 
-    from editor.wizards import hgw_hex_map_pack
+    from gamecore.hgw.newmap import hgw_hex_map_pack
 
     w = make_window(show=False)
     w._set_document(Document(hgw_hex_map_pack(48, 112, 10.0), title="world"))

@@ -3,15 +3,16 @@ registry.
 
 ``random`` is the engine's :class:`~gamecore.engine.bots.RandomBot` (uniform over the legal
 actions: it finds crashes and rule holes); ``heuristic`` is
-:class:`~gamecore.sim.bots.heuristic.HeuristicBot` for the A&A family and
-:class:`~gamecore.sim.bots.hgw.HgwBot` for Hitler's Global War (``hgw``). A bot is anything
-with ``choose(state) -> Action``; every bot is built from a seed and is deterministic given it.
+:class:`~gamecore.sim.bots.heuristic.HeuristicBot`, the default family's (it plans with the
+battle calculator). A bot is anything with ``choose(state) -> Action``; every bot is built
+from a seed and is deterministic given it.
 
 A bot factory may say which rule systems it plays (``systems``, a tuple of system names;
-none: every system, like the random bot). One bot name may have a variant per rule
-system (:data:`SYSTEM_BOTS`, :func:`register_system_bot`): ``heuristic`` names the A&A
-heuristic bot in A&A games and the hgw front-level bot in hgw games, so a bot spec reads
-the same whatever the game. A game of a system no variant plays refuses the name.
+none: every system, like the random bot). A rule system brings its own bots
+(:meth:`gamecore.engine.systems.RuleSystem.bots`): a name it gives stands in for the
+simulator's bot of that name in its games (Hitler's Global War's front-level bot is its
+``heuristic``), so a bot spec reads the same whatever the game. A game of a system no
+variant plays refuses the name.
 
 A *bot spec* names the bots of a game: ``"heuristic"`` (every nation), or
 ``"axis=heuristic,allies=random"`` (per alliance or nation, with an optional
@@ -23,20 +24,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gamecore.engine.bots import Bot, RandomBot
-from gamecore.errors import WarroomError
+from gamecore.engine.systems import get_system, systems
+from gamecore.errors import RulesError, WarroomError
+from gamecore.sim.bots import hgw as _hgw  # noqa: F401 (the hgw system's bot; see there)
 from gamecore.sim.bots.heuristic import HeuristicBot, HeuristicParams
-from gamecore.sim.bots.hgw import HgwBot, HgwParams
 from gamecore.sim.bots.odds import Odds, battle_odds
 
 #: bot name -> factory(seed) -> bot
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
-}
-
-#: (bot name, rule system) -> factory(seed): the name's variant for games of that system
-SYSTEM_BOTS: dict[tuple[str, str], Callable[[int], Bot]] = {
-    ("heuristic", "hgw"): HgwBot,
 }
 
 
@@ -49,22 +46,30 @@ def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
     BOTS[name] = factory
 
 
-def register_system_bot(name: str, system: str, factory: Callable[[int], Bot]) -> None:
-    """Make ``name`` play games of rule system ``system`` with ``factory`` (the name
-    must be known to :data:`BOTS` already or it gets ``factory`` as its default)."""
-    BOTS.setdefault(name, factory)
-    SYSTEM_BOTS[(name, system)] = factory
+def _system_bots(system: str | None) -> dict[str, Callable[[int], Bot]]:
+    """Rule system ``system``'s own bots ({} when it is unknown or None)."""
+    if system is None:
+        return {}
+    try:
+        return get_system(system).bots()
+    except RulesError:
+        return {}
+
+
+def known_bots() -> list[str]:
+    """Every bot name a spec may use: the simulator's and every system's own."""
+    names = set(BOTS)
+    for s in systems().values():
+        names.update(s.bots())
+    return sorted(names)
 
 
 def make_bot(name: str, seed: int, system: str | None = None) -> Bot:
-    """The bot ``name`` seeded ``seed``: its variant for rule system ``system`` when it
-    has one."""
-    if system is not None and (name, system) in SYSTEM_BOTS:
-        return SYSTEM_BOTS[(name, system)](seed)
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise BotSpecError(f"unknown bot '{name}' (known: {', '.join(sorted(BOTS))})") from None
+    """The bot ``name`` seeded ``seed``: rule system ``system``'s own when it has one of
+    that name."""
+    factory = _system_bots(system).get(name) or BOTS.get(name)
+    if factory is None:
+        raise BotSpecError(f"unknown bot '{name}' (known: {', '.join(known_bots())})")
     return factory(seed)
 
 
@@ -83,8 +88,8 @@ def parse_spec(spec: str) -> dict[str, str]:
         if not sep:
             who, name = "*", who
         who, name = who.strip(), name.strip()
-        if name not in BOTS:
-            raise BotSpecError(f"unknown bot '{name}' (known: {', '.join(sorted(BOTS))})")
+        if name not in BOTS and name not in known_bots():
+            raise BotSpecError(f"unknown bot '{name}' (known: {', '.join(known_bots())})")
         if who in out:
             raise BotSpecError(f"bot spec names '{who}' twice")
         out[who] = name
@@ -111,7 +116,7 @@ def bots_for(spec: str | dict[str, str], state, seed: int) -> dict[str, Bot]:
         if name is None:
             raise BotSpecError(f"bot spec gives no bot for nation '{n}' (add '*=NAME')")
         if not plays(name, system):
-            able = ", ".join(b for b in sorted(BOTS) if plays(b, system))
+            able = ", ".join(b for b in known_bots() if plays(b, system))
             raise BotSpecError(
                 f"bot '{name}' does not play rule system '{system}' (bots that do: {able})"
             )
@@ -121,10 +126,12 @@ def bots_for(spec: str | dict[str, str], state, seed: int) -> dict[str, Bot]:
 
 def plays(name: str, system: str) -> bool:
     """Whether bot ``name`` plays games of rule system ``system``."""
-    if (name, system) in SYSTEM_BOTS:
+    if name in _system_bots(system):
         return True
-    systems = getattr(BOTS.get(name), "systems", None)
-    return systems is None or system in systems
+    if name not in BOTS:
+        return False
+    able = getattr(BOTS[name], "systems", None)
+    return able is None or system in able
 
 
 __all__ = [
@@ -133,16 +140,13 @@ __all__ = [
     "BotSpecError",
     "HeuristicBot",
     "HeuristicParams",
-    "HgwBot",
-    "HgwParams",
     "Odds",
     "RandomBot",
-    "SYSTEM_BOTS",
     "battle_odds",
     "bots_for",
+    "known_bots",
     "make_bot",
     "parse_spec",
     "plays",
     "register_bot",
-    "register_system_bot",
 ]

@@ -38,6 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from gamecore import DEFAULT_SYSTEM
 from gamecore.engine.actions import Action
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import SUBMERGED, UNLOADED, Unit
@@ -472,8 +473,9 @@ class HeuristicBot:
     """A rule-of-thumb player for one nation (make one per nation)."""
 
     name = "heuristic"
-    #: the rule systems whose phases and decisions it knows (gamecore.sim.bots.plays)
-    systems = ("aa",)
+    #: the rule systems whose phases and decisions it knows (gamecore.sim.bots.plays): the
+    #: default family's
+    systems = (DEFAULT_SYSTEM,)
 
     def __init__(self, seed: int = 0, params: HeuristicParams | None = None):
         self.seed = int(seed)

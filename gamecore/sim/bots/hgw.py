@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from gamecore.engine.actions import Action
 from gamecore.engine.state import MOVED, GameState
+from gamecore.engine.systems import get_system
 from gamecore.errors import RulesError
 from gamecore.hgw import geo
 from gamecore.hgw.odds import advance_terms, hypothetical_faces
@@ -846,5 +847,9 @@ class HgwBot:
 def _friend(s, n: str, z: int) -> bool:
     return friendly(s, n, z)
 
+
+# the hgw system's own bot: a bot spec's "heuristic" in hgw games (when this module moves
+# into gamecore.hgw, the package's __init__ adds it with the system's other parts)
+get_system("hgw").add_bot("heuristic", HgwBot)
 
 __all__ = ["HgwBot", "HgwParams", "attack_odds", "income"]

@@ -37,8 +37,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gamecore.engine import new_game
+from gamecore.engine.systems import RuleSystem
 from gamecore.errors import Cancelled, RulesError, WarroomError
-from gamecore.hgw.query import nation_income as hgw_income
 from gamecore.model import Pack
 from gamecore.sim.bots import bots_for
 from gamecore.sim.playtest.ending import end_kind
@@ -55,16 +55,18 @@ DEFAULT_ROUND_CAP = 20
 #: the per-nation figures kept at the end of every round (``record["curves"]``)
 CURVES = ("units", "tuv", "zones", "income")
 _MASK48 = (1 << 48) - 1
-#: rule system -> income(state, nation) for the systems whose income is not the value of
-#: the zones held (the A&A family's territory income is the default)
-SYSTEM_INCOME: dict[str, Callable[[Any, str], int]] = {"hgw": hgw_income}
 
 
 def nation_income(state, nation: str) -> int:
-    """The income ``nation`` collects now: its rule system's own (hgw: production
-    traced to supply) or the value of the zones it holds."""
-    fn = SYSTEM_INCOME.get(state.system.name)
-    return fn(state, nation) if fn is not None else state.territory_income(nation)
+    """The income ``nation`` collects now, as its rule system counts it
+    (:meth:`~gamecore.engine.systems.RuleSystem.income`: the value of the zones it holds
+    unless the system has its own, e.g. production traced to supply)."""
+    return state.system.income(state, nation)
+
+
+def _own_income(system) -> bool:
+    """Whether ``system`` counts income its own way (not the zones' value)."""
+    return type(system).income is not RuleSystem.income
 
 
 def round_cap(pack: Pack, scenario: str, max_rounds: int | None) -> tuple[int, str]:
@@ -111,7 +113,7 @@ def nation_state(state) -> dict[str, dict[str, int]]:
         if d is not None:
             d["zones"] += 1
             d["income"] += value[z]
-    if state.system.name in SYSTEM_INCOME:
+    if _own_income(state.system):
         for n in nations:
             out[n]["income"] = nation_income(state, n)
     types = state.rules.units

@@ -113,3 +113,61 @@ def test_the_aa_phases_are_registered_in_their_default_order():
     assert SYSTEM.phase_names() == KNOWN_PHASES
     assert [p for p in SYSTEM.phase_names() if SYSTEM.phases[p].automatic] == ["collect_income"]
     assert {"move", "buy", "place", "fight", "end_phase"} <= set(SYSTEM.actions)
+
+
+def test_no_table_of_systems_outside_their_packages():
+    """A rule system brings its own parts (#34): outside the systems' packages no module
+    of the validator, the simulator's session and playtest, or the play mode names a
+    bundled system (the app's configuration, gamecore/__init__.py, lists them)."""
+    repo = ROOT.parent
+    names = [s for s in systems() if s != "toy"]
+    files = [
+        *(ROOT / "validate").glob("*.py"),
+        ROOT / "sim" / "session.py",
+        *(ROOT / "sim" / "playtest").glob("*.py"),
+        *(repo / "editor" / "play").glob("*.py"),
+        repo / "editor" / "wizards.py",
+    ]
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        for n in names:
+            assert f'"{n}"' not in text and f"gamecore.{n}" not in text, (f.name, n)
+    assert "hgw" not in (repo / "editor" / "play" / "mode.py").read_text(encoding="utf-8")
+
+
+def test_the_parts_a_system_brings_and_their_defaults():
+    from gamecore.engine import new_game
+    from gamecore.engine.playview import PlayAdapter
+    from gamecore.engine.systems import SystemCheck
+    from gamecore.engine.testmaps import grid_pack
+    from gamecore.sim.bots import make_bot
+
+    class Bare(RuleSystem):
+        name = "bare"
+
+    s = Bare()  # (not registered)
+    assert s.validator_checks() == () and s.bots() == {} and s.new_map_layouts() == ()
+    ad = s.play_adapter()
+    assert type(ad) is PlayAdapter and ad.click_phases == () and not ad.route_moves
+    pack = grid_pack(
+        ["ab"],
+        zones={"a": {"owner": "X", "value": 3}, "b": {"owner": "Y", "value": 2}},
+        nations={"X": {"alliance": "x"}, "Y": {"alliance": "y"}},
+    )
+    st = new_game(pack, "test")
+    assert [s.income(st, n) for n in ("X", "Y")] == [3, 2]  # (the zones' values)
+
+    def fn(ctx):
+        return iter(())
+
+    chk = s.add_check(SystemCheck("BARE001", "error", "t", fn))
+    s.add_check(chk)  # the same check again: kept once
+    with pytest.raises(ValueError, match="BARE001 registered twice"):
+        s.add_check(SystemCheck("BARE001", "warning", "another", fn))
+    assert s.validator_checks() == (chk,)
+    # the hgw system's parts, asked through the registry
+    hgw = get_system("hgw")
+    assert {c.code for c in hgw.validator_checks()} >= {"HGW001", "HGW017"}
+    assert make_bot("heuristic", 1, "hgw") is not None and "heuristic" in hgw.bots()
+    assert type(make_bot("heuristic", 1, "hgw")) is hgw.bots()["heuristic"]
+    assert hgw.play_adapter().click_phases and [x.key for x in hgw.new_map_layouts()] == ["hgw"]

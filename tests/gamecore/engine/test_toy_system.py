@@ -190,3 +190,40 @@ def test_an_engagement_whose_attackers_stand_in_several_zones():
     ev = [e for e in s.log if e["e"] == "assault"][-1]
     assert ev["zone"] == z["e"] and len(ev["from"]) >= 2
     assert ev["result"] == toy_system.CRT[ev["column"]][ev["roll"] - 1]
+
+
+def test_the_toys_own_validator_check_is_run_by_the_validator():
+    """TOY001 lives in the toy's module alone (toy_system.py): the validator asks the
+    system for it and runs it on the toy's scenarios."""
+    from gamecore.validate import iter_checks, validate
+
+    assert "TOY001" in {c.code for c in iter_checks()}
+    pack = toy_pack()
+    assert validate(pack, select=["TOY001"]).issues == []
+    pack.scenarios["test"].banks["SOU"] = 1  # levy_cost is 2
+    issues = validate(pack, select=["TOY001"]).issues
+    assert [(i.code, i.severity, i.scenario) for i in issues] == [("TOY001", "warning", "test")]
+    assert issues[0].message == "SOU starts with 1, less than a soldier (2)"
+    # another system's scenario with the same banks: not the toy's check's
+    pack.scenarios["test"].ruleset = "war_game"
+    assert validate(pack, select=["TOY001"]).issues == []
+
+
+def test_the_toys_play_adapter_lists_the_assaults_a_click_starts():
+    """The toy's play adapter (toy_system.ToyPlay), asked through the system: a zone with
+    the player's soldiers starts the assaults on its neighbours, in the assault phase."""
+    from gamecore.sim.session import PlaySession
+
+    pack = toy_pack()
+    z = pack.meta["zone_ids"]
+    s = PlaySession.start(pack, "test", seed=1)
+    ad = s.state.system.play_adapter()
+    assert isinstance(ad, toy_system.ToyPlay) and ad.click_phases == ("assault",)
+    s.apply(Action.end_phase())  # levy
+    assert s.state.phase == "assault"
+    got = ad.actions_from(s, z["b"])
+    assert {ad.target(a) for a in got} == {z["e"]}  # (a and c are NOR's own)
+    assert ad.next_action(s, z["b"], z["e"], {}, set()) == Action(
+        "assault", units=got[0].units, path=(z["b"], z["e"])
+    )
+    assert ad.actions_from(s, z["h"]) == []  # (the other nation's soldiers)

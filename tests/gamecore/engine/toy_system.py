@@ -13,15 +13,28 @@ from outside the engine package, which knows nothing of it.
   ``DE`` result is devastated: it yields one less, through the kernel's zone economy);
 - its own state part, ``losses``: soldiers each nation lost attacking.
 
-At the round limit the nation holding the most zones wins."""
+At the round limit the nation holding the most zones wins.
+
+The toy brings its own parts, like any rule system, from this module alone: a validator
+check (``TOY001``: a nation that cannot afford one soldier at the start) and a play-mode
+adapter (:class:`ToyPlay`: in the assault phase a click on your soldiers' zone, then on
+a zone next to it, makes that ``assault``)."""
 
 from __future__ import annotations
 
 from gamecore.engine.actions import Action
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.parts import Part
+from gamecore.engine.playview import PlayAdapter
 from gamecore.engine.state import state_class
-from gamecore.engine.systems import ActionKind, Phase, RuleSystem, get_system, register_system
+from gamecore.engine.systems import (
+    ActionKind,
+    Phase,
+    RuleSystem,
+    SystemCheck,
+    get_system,
+    register_system,
+)
 from gamecore.engine.turns import END
 from gamecore.model import RulesetDoc
 
@@ -177,6 +190,37 @@ PARTS = (
 ToyState = state_class("ToyState", PARTS, __name__)
 
 
+# ---------------------------------------------------------------------- its own parts
+def check_levy_money(ctx):
+    """TOY001: every nation of the scenario can afford a soldier at the start (its bank
+    is at least the ruleset's ``levy_cost``), or its levy phase offers nothing."""
+    rs = ctx.ruleset
+    cost = rs.options.get("levy_cost", 0) if rs is not None else 0
+    for n, bank in sorted(ctx.scenario.banks.items()):
+        if bank < cost:
+            yield ctx.issue("TOY001", f"{n} starts with {bank}, less than a soldier ({cost})")
+
+
+class ToyPlay(PlayAdapter):
+    """The toy in the play mode: assaults are clicked on the map."""
+
+    phase_titles = {
+        "levy": "Levy: pick a zone, then Do",
+        "assault": "Assault: click your soldiers, then a zone next to them",
+    }
+    click_phases = ("assault",)
+    map_kinds = ("assault",)
+
+    def click_verb(self, phase: str) -> str:
+        return "assault"
+
+    def owns_zone(self, state, player: str, z: int) -> bool:
+        return any(state.units[u].nation == player for u in state.units_in(z))
+
+    def actions_from(self, session, zone: int) -> list[Action]:
+        return [a for a in session.legal() if a.kind == "assault" and a.path[0] == zone]
+
+
 class ToySystem(RuleSystem):
     name = "toy"
     title = "test-only toy war: levy, assault by a combat results table, tribute"
@@ -191,6 +235,10 @@ class ToySystem(RuleSystem):
         self.add_action(
             ActionKind("converge", apply_converge, doc="units from several zones, zone: target")
         )
+        self.add_check(
+            SystemCheck("TOY001", "warning", "nation cannot afford a soldier", check_levy_money)
+        )
+        self.set_play_adapter(ToyPlay())
         self._specs = {
             **super().option_specs(),
             "levy_cost": OptionSpec("levy_cost", "int", 3, doc="price of a soldier"),
@@ -263,4 +311,4 @@ def toy_pack(rounds: int = 4):
     return pack
 
 
-__all__ = ["CRT", "TOY_RULESET", "ToySystem", "toy_pack", "system"]
+__all__ = ["CRT", "TOY_RULESET", "ToyPlay", "ToySystem", "toy_pack", "system"]

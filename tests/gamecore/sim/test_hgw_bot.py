@@ -14,8 +14,8 @@ from gamecore.engine.bots import RandomBot, play
 from gamecore.hgw.query import nation_income
 from gamecore.hgw.system import army_count, income, stack_limit
 from gamecore.paths import sample_pack
-from gamecore.sim.bots import BotSpecError, HeuristicBot, HgwBot, bots_for, plays
-from gamecore.sim.bots.hgw import attack_odds, expected_hits
+from gamecore.sim.bots import BotSpecError, HeuristicBot, bots_for, plays
+from gamecore.sim.bots.hgw import HgwBot, attack_odds, expected_hits
 from gamecore.sim.playtest.game import play_game
 from gamecore.store import read_pack
 from tests.gamecore.hgw.helpers import END, army, start, to_phase, z

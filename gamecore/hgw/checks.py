@@ -1,7 +1,9 @@
 """Scenario checks of Hitler's Global War (HGW…): what a scenario played by the ``hgw``
 rule system must satisfy at the start (rules-notes/001 §5.2) and the errata of the
-rulebook it should catch (rules-notes/001 §0.3, §5.5). They run only on scenarios whose
-ruleset's system is ``hgw`` and never raise on bad data: every value read from
+rulebook it should catch (rules-notes/001 §0.3, §5.5). The system brings them to the
+validator (:data:`CHECKS`, :meth:`gamecore.engine.systems.RuleSystem.validator_checks`),
+which runs them only on scenarios whose ruleset's system is ``hgw``; they never raise on
+bad data: every value read from
 ``Scenario.props`` and the options is type-checked, and what cannot be read is an issue.
 
 The start position (supply, income) is the rule system's own, set up from a tolerant
@@ -16,14 +18,13 @@ permanent), ``props["hgw_start_production"]`` (nation -> the printed production 
 
 from __future__ import annotations
 
-import functools
 from collections import defaultdict
 from typing import Any
 
+from gamecore.engine.systems import SystemCheck
 from gamecore.hgw import audit, geo
 from gamecore.hgw.system import ARMY_TYPES, FORT, SP_TYPES, pp, supplied
 from gamecore.model.calendar import months_per_round, parse_date
-from gamecore.validate.core import check
 
 #: ground SP types (stacking counts them; tactical air and forts do not: seeds/001 STACKING)
 GROUND = ("inf", "mech", "amph", "para")
@@ -39,22 +40,16 @@ SHOWN = 8
 
 
 # ---------------------------------------------------------------------- helpers
-def _is_hgw(ctx) -> bool:
-    rs = ctx.ruleset
-    return rs is not None and rs.system == "hgw"
+#: the checks, in code order (the system's package hands them to the system)
+CHECKS: list[SystemCheck] = []
 
 
 def hgw_check(code: str, severity: str, title: str):
-    """Register a scenario check of the "hgw" family that runs only on scenarios whose
-    ruleset plays the hgw system (every HGW check: the others' scenarios are not theirs)."""
+    """A scenario check of the hgw system (the validator runs it on the scenarios whose
+    ruleset plays hgw: the others' scenarios are not its)."""
 
     def deco(fn):
-        @functools.wraps(fn)
-        def run(ctx):
-            if _is_hgw(ctx):
-                yield from fn(ctx)
-
-        check(code, severity, "hgw", title, scenario=True)(run)
+        CHECKS.append(SystemCheck(code, severity, title, fn))
         return fn
 
     return deco

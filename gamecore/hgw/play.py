@@ -1,9 +1,9 @@
-"""Hitler's Global War in the play mode: map clicks and the log's words for the ``hgw``
-rule system (gamecore.hgw; its action vocabulary is in that package's docstring).
+"""Hitler's Global War in the play mode: the ``hgw`` system's play adapter
+(:class:`HgwPlay`, :mod:`gamecore.engine.playview`): map clicks, the dock's words and the
+log's (the action vocabulary is in the package's docstring). Qt-free: the editor renders it.
 
 The play mode's click machinery (pick a zone, the reachable zones in green, click one)
-asks a *click adapter* what the phase's map actions are; the A&A family's is built into
-:class:`~editor.play.mode.PlayMode` (kind ``move``), this module gives the hgw one:
+asks the adapter what the phase's map actions are:
 
 - ``movement``: click a hex with your army/SPs, then a friendly hex the chain of friendly
   hexes reaches. The stack panel's per-type counts choose the SPs (default: all that may
@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamecore.engine.actions import Action
+from gamecore.engine.playview import PlayAdapter
 from gamecore.hgw import geo
 from gamecore.hgw.odds import advance_odds as rule_advance_odds
 from gamecore.hgw.system import (
@@ -49,12 +50,33 @@ def army_name(state, aid) -> str:
     return v[1] if v else f"army {aid}"
 
 
-class HgwClicks:
-    """The hgw click adapter of the play mode (see the module's docstring)."""
+class HgwPlay(PlayAdapter):
+    """The hgw play adapter (see the module's docstring)."""
 
-    phases = tuple(CLICK_KINDS)
+    click_phases = tuple(CLICK_KINDS)
+    map_kinds = ("hgw_move",)
+    #: an attack's assault comes before its advance
+    section_order = {"hgw_exploit": 6, "hgw_assault": 7, "hgw_advance": 8}
+    section_titles = {
+        "hgw_attack": "Announce an attack (or click the army's hex, then the target)",
+        "hgw_exploit": "Exploit: the army's next target (or click on the map)",
+        "hgw_assault": "Assault (Firepower Table; the defender loses SPs)",
+        "hgw_advance": "Advance (Advance Table: success enters the hex)",
+        "hgw_repair": "Repair devastation",
+        "hgw_build": "Build SPs",
+    }
+    decision_titles = {
+        "hgw_losses": "{owner} decides which SPs are lost first",
+        "hgw_defend": "{owner} decides which armies make a defensive assault "
+        "on the attackers (now or later)",
+    }
+    bank_title = "PP to spend"
+    zone_word, units_word = "Hex", "SPs"
+    # (rolls and actions are long lines: wrapped, the dock never widens)
+    long_lines = True
+    shows_rolls = True
     #: the words of the phase's title in the Play dock
-    titles = {
+    phase_titles = {
         "movement": "Movement: click a hex with your army, then a highlighted friendly hex "
         "(the counts below choose how many SPs go)",
         "announce": "Announce attacks: click your army's hex, then a highlighted hex to attack",
@@ -63,6 +85,41 @@ class HgwClicks:
         "assault and advance below",
         "production": "Production: repair and build (pick one, then Do)",
     }
+
+    # -- words ---------------------------------------------------------------------------
+    def zone_label(self, pack, z: int) -> str:
+        return hex_label(pack, z)
+
+    def describe_event(self, pack, e: dict[str, Any], state=None) -> str | None:
+        return describe_hgw_event(pack, e, state)
+
+    def hides_event(self, e: dict[str, Any]) -> bool:
+        # an action's effect is logged in the system's own event; the kernel's battle
+        # entries only count battles (the advance's own line says it)
+        act = e.get("a") if e.get("e") == "action" else None
+        if isinstance(act, dict) and str(act.get("kind", "")).startswith("hgw_"):
+            return True
+        return e.get("e") in ("battle", "battle_end")
+
+    def action_note(self, state, a: Action) -> str:
+        return odds_text(state, a)
+
+    def rolls(self, state) -> list[str]:
+        return rolls_this_turn(state)
+
+    def click_verb(self, phase: str) -> str:
+        return "attack" if phase in ("announce", "exploitation") else "move"
+
+    def owns_zone(self, state, player: str, z: int) -> bool:
+        return any(v[2] == z and v[0] == player for v in state.armies.values())
+
+    def claim(self, state, a: Action, left: dict[str, int]) -> Any:
+        if a.kind != "hgw_move":
+            return a.units[0]
+        for u in a.units:
+            t = state.units[u].type
+            left[t] = left.get(t, 0) - 1
+        return state.army_of[a.units[0]]
 
     # -- what a click may do ----------------------------------------------------------
     def actions_from(self, session, zone: int) -> list[Action]:
@@ -82,19 +139,16 @@ class HgwClicks:
                 out.append(a)
         return out
 
-    @staticmethod
-    def target(a: Action) -> int:
+    def target(self, a: Action) -> int:
         return a.path[-1] if a.kind == "hgw_move" else a.zone
 
-    @staticmethod
-    def route(state, a: Action) -> tuple[int, ...]:
+    def route(self, state, a: Action) -> tuple[int, ...]:
         """The arrow the map draws for ``a``: from the army's hex to the destination/target."""
         if a.kind == "hgw_move":
             return tuple(a.path)
         return (state.armies[a.units[0]][2], a.zone)
 
-    @staticmethod
-    def movable_by_type(state, actions: list[Action]) -> dict[str, list[int]]:
+    def movable_by_type(self, state, actions: list[Action]) -> dict[str, list[int]]:
         """The SPs that may move (movement only: the other phases pick armies)."""
         ids: set[int] = set()
         for a in actions:
@@ -106,7 +160,7 @@ class HgwClicks:
         return out
 
     def next_action(
-        self, session, src: int, dest: int, counts: dict[str, int], done: set[int]
+        self, session, src: int, dest: int, counts: dict[str, int], done: set
     ) -> Action | None:
         """The next action of the click from ``src`` to ``dest`` in the position now (the
         armies of ``done`` have had theirs), or None when the click is complete. Each
@@ -165,8 +219,7 @@ class HgwClicks:
             f"(at most {lim}); {over} would be lost when movement ends"
         )
 
-    @staticmethod
-    def standing_arrows(state) -> list[tuple[int, int]]:
+    def standing_arrows(self, state) -> list[tuple[int, int]]:
         """The attacks standing this turn, as (army's hex, target) arrows: in the announce
         and initial phases the announced attacks of armies that have not advanced or
         failed; in exploitation the exploiting army's."""
@@ -181,7 +234,7 @@ class HgwClicks:
         return [p for p in out if p[0] != p[1]]
 
     # -- what the stack panel shows --------------------------------------------------------
-    def hex_info(self, state, z: int) -> list[str]:
+    def hex_info(self, state, z: int) -> list[str] | None:
         """The hex's terrain, PP, devastation and garrison, then its armies (name, SPs)."""
         pack = state.pack
         zone = pack.map.zones.get(z)

@@ -1,0 +1,59 @@
+"""The Axis & Allies family in the editor's play mode: the ``aa`` system's play adapter
+(:mod:`gamecore.engine.playview`). Its moves are the map's route moves (a stack, then a
+zone; waypoints and transports through the session's movement search), its purchases
+are hidden in a hot-seat game, and its dock sections follow the turn's spending."""
+
+from __future__ import annotations
+
+from gamecore.engine.actions import Action
+from gamecore.engine.playview import PlayAdapter
+
+
+class AAPlay(PlayAdapter):
+    phase_titles = {
+        "purchase": "Purchase: pick a unit, how many, then Do",
+        "place": "Placement: pick where each bought unit goes",
+        "politics": "Politics",
+        "combat": "Pending battles (pick the order)",
+        "combat_move": "Combat move: click your stack, then a highlighted zone",
+        "noncombat_move": "Non-combat move: click your stack, then a highlighted zone",
+    }
+    #: what a nation buys, researches and repairs is chosen unseen (all in purchase);
+    #: everything else is open at the table (moves, battles, casualties, retreats,
+    #: scrambles, declarations of war)
+    hidden_phases = ("purchase",)
+    click_phases = ("combat_move", "noncombat_move")
+    route_moves = True
+    map_kinds = ("move",)
+    section_order = {"buy": 0, "research": 1, "repair": 2, "advance": 3, "place": 4, "fight": 5}
+    section_titles = {
+        "buy": "Buy (how many: Times)",
+        "advance": "Production Chart: next instalments",
+        "place": "Place",
+        "fight": "Battles",
+        "declare_war": "Declare war",
+    }
+    headed_kinds = ("research", "repair")
+    #: (in hot-seat the log keeps purchases hidden: the dock says what waits to be placed)
+    bought_phases = ("purchase", "place")
+    count_phases = ("purchase",)
+    carrier_phases = ("noncombat_move",)
+
+    def default_answer(self, state, legal: list[Action]) -> Action:
+        """The casualty order that stands, press on, every fighter/token spent."""
+        d = state.decision
+        if d is not None and d.kind == "casualties":
+            b = getattr(state, "battle", None)
+            cur = b.profiles.get(d.about) if b is not None else None
+            for a in legal:
+                if a.profile == cur:
+                    return a
+            return legal[0]
+        if d is not None and d.kind == "retreat" and Action.press() in legal:
+            return Action.press()
+        if d is not None and d.kind in ("scramble", "kamikaze", "intercept"):
+            return max(legal, key=lambda a: a.count)
+        return legal[0]
+
+
+__all__ = ["AAPlay"]
