@@ -57,17 +57,6 @@ KNOWN_MODULE_CYCLES = [
         "gamecore.rules.politics",
     ],
     ["gamecore.rules.economy", "gamecore.rules.tech"],
-    [
-        "gamecore.validate.checks_attrs",
-        "gamecore.validate.checks_dynamic",
-        "gamecore.validate.checks_graph",
-        "gamecore.validate.checks_gw",
-        "gamecore.validate.checks_hex",
-        "gamecore.validate.checks_map",
-        "gamecore.validate.checks_scenario",
-        "gamecore.validate.checks_war_game_map",
-        "gamecore.validate.core",
-    ],
 ]
 
 

@@ -5,19 +5,16 @@ a severity, a location and, where possible, a :class:`Fix` (an undoable edit).
 >>> [i.code for i in report.issues]             # doctest: +SKIP
 """
 
-from gamecore.validate.core import (
+from gamecore.validate.core import Report, Validator, iter_checks, validate
+from gamecore.validate.registry import (
     REGISTRY,
     SEVERITIES,
     CheckInfo,
     Context,
     Fix,
     Issue,
-    Report,
-    Validator,
     check,
     check_info,
-    iter_checks,
-    validate,
 )
 
 __all__ = [

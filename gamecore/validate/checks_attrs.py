@@ -8,7 +8,7 @@ from collections import defaultdict
 from shapely.geometry import Point
 
 from gamecore.model import FACILITY_SERVES_SEA
-from gamecore.validate.core import Fix, check
+from gamecore.validate.registry import Fix, check
 
 
 @check("ATT001", "warning", "attributes", "duplicate zone names")

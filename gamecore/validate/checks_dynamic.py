@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from gamecore.errors import WarroomError
-from gamecore.validate.core import check
+from gamecore.validate.registry import check
 
 SMOKE_SEEDS = (1, 2)
 SMOKE_ROUNDS = 3

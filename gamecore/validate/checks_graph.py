@@ -5,7 +5,7 @@ from __future__ import annotations
 from shapely.geometry import LineString, Point
 
 from gamecore.geometry.queries import zones_along
-from gamecore.validate.core import Fix, check
+from gamecore.validate.registry import Fix, check
 
 WATER = ("sea", "lake")
 

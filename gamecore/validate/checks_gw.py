@@ -17,7 +17,7 @@ from shapely.geometry import Point
 
 from gamecore.geometry.queries import zones_along
 from gamecore.model import FACILITY_SERVES_SEA
-from gamecore.validate.core import Fix, _load_ruleset, check
+from gamecore.validate.registry import Fix, _load_ruleset, check
 
 #: fraction of a terrain area's area that may lie outside its zone (digitising noise)
 OUTSIDE_TOLERANCE = 1e-3
@@ -338,7 +338,7 @@ def special_routes(ctx):
     close the route for good)."""
     from gamecore.conditions import compile_expression
     from gamecore.errors import ConditionError
-    from gamecore.validate.core import Context
+    from gamecore.validate.registry import Context
 
     for line in sorted(ctx.map.lines.values(), key=lambda ln: ln.id):
         if line.kind not in ("rail", "river"):

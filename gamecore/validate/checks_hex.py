@@ -12,7 +12,7 @@ import numpy as np
 import shapely
 
 from gamecore.geometry.hexgrid import HexLayout, read_hex_meta
-from gamecore.validate.core import Fix, check
+from gamecore.validate.registry import Fix, check
 
 #: hexside features kept in ``Border.props`` as ``True`` (the contract: road, all_sea)
 HEXSIDE_FLAGS = ("road", "all_sea")

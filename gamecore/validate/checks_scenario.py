@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from gamecore.errors import ConditionError
 from gamecore.ops.scenario import SetBank, SetIncomeOverride, SetTurnOrder
-from gamecore.validate.core import Fix, check
+from gamecore.validate.registry import Fix, check
 
 
 @check("SCN001", "error", "scenario", "ruleset cannot be loaded", scenario=True)

@@ -14,7 +14,7 @@ from gamecore.model.sharing import (
     shares,
     sharing_pairs,
 )
-from gamecore.validate.core import Fix, check
+from gamecore.validate.registry import Fix, check
 
 
 def _clear_hostile(a: int, b: int):

@@ -73,7 +73,6 @@ def test_name_and_geometry_edits_still_match_a_full_run(sample):
 
 
 def test_reads_are_zone_fields_only():
-    core._ensure_loaded()
     for info in core.REGISTRY.values():
         if info.reads is not None:
             assert not info.per_zone
