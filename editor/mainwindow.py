@@ -89,7 +89,7 @@ class MainWindow(QMainWindow):
         self.set_tool("select")
         self.resize(1400, 900)
         self._restore_settings()
-        self._set_document(Document(blank_pack(), title="Untitled"), fit=False)
+        self.set_document(Document(blank_pack(), title="Untitled"), fit=False)
 
     # == what the controllers own, as the window has always offered it ==================
     # (tests, scripts, play mode and the docks use these names)
@@ -358,7 +358,9 @@ class MainWindow(QMainWindow):
         assert self.document is not None
         return self.document.selection
 
-    def _set_document(self, doc: Document, fit: bool = True) -> None:
+    def set_document(self, doc: Document, fit: bool = True) -> None:
+        """Show ``doc`` in the window (the old document is closed: the documents controller
+        asks about unsaved changes first)."""
         old = self.document
         if self.play_control is not None:
             self.play_control.stop()  # a game is played on the document it started on
@@ -392,6 +394,8 @@ class MainWindow(QMainWindow):
             self.fit_map()
         self._update_title()
         self._update_actions()
+
+    _set_document = set_document  # the name tests and scripts use
 
     def _load_into_views(self) -> None:
         doc = self.document

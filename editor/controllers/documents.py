@@ -125,16 +125,16 @@ class DocumentsController:
                 self.window.show_error(f"cannot open the sample pack: {err}")
         if pack is None:
             pack = demo_pack()
-        self.window._set_document(Document(pack, title=title))
+        self.window.set_document(Document(pack, title=title))
 
     def open_demo(self) -> None:
         """Open the built-in demo map (in memory)."""
-        self.window._set_document(Document(demo_pack(), title="Channel Front (demo)"))
+        self.window.set_document(Document(demo_pack(), title="Channel Front (demo)"))
 
     def new_document(self) -> None:
         if not self.maybe_save():
             return
-        self.window._set_document(Document(blank_pack(), title="Untitled"))
+        self.window.set_document(Document(blank_pack(), title="Untitled"))
 
     def import_dialog(self, kind: str, dialog=None) -> bool:
         """File → Import: a GeoJSON file or a TripleA map becomes a new, unsaved document."""
@@ -146,7 +146,7 @@ class DocumentsController:
         if dlg.exec() != ImportDialog.DialogCode.Accepted or dlg.pack is None:
             return False
         source = Path(dlg.source.text().strip()).name or kind
-        self.window._set_document(Document(dlg.pack, title=f"{source} (imported)"))
+        self.window.set_document(Document(dlg.pack, title=f"{source} (imported)"))
         self.window.document.set_dirty(True)
         return True
 
@@ -212,7 +212,7 @@ class DocumentsController:
         doc = Document(pf.pack, pf)
         if recovered:
             doc.set_dirty(True)
-        self.window._set_document(doc)
+        self.window.set_document(doc)
         self._add_recent(str(path))
         if recovered:
             self.window.show_hint("Recovered the unsaved changes: save to keep them")
@@ -247,7 +247,7 @@ class DocumentsController:
                 QMessageBox.warning(self.window, "Recovery failed", str(err))
                 continue
             title = cand.title.removesuffix(" (recovered)")
-            self.window._set_document(Document(pack, title=f"{title} (recovered)"))  # drops the old
+            self.window.set_document(Document(pack, title=f"{title} (recovered)"))  # drops the old
             self.unsaved = store  # the recovered document keeps autosaving to its file
             self.window.document.set_dirty(True)
             self.window.document.mark_autosaved()
