@@ -1,5 +1,5 @@
 """Package discovery lives here because the top-level ``resources/`` folder (see
-DESIGN.md) is installed as the data package ``gamecore.resources``; pyproject.toml
+docs/architecture.md) is installed as the data package ``gamecore.resources``; pyproject.toml
 cannot combine automatic discovery with that mapping."""
 
 from setuptools import find_packages, setup

@@ -1,11 +1,14 @@
-"""The main window: map canvas, docks (Layers, Zones, Inspector, History, Overview),
-menus and toolbars, file handling (new/open/recent/save/save as/revert, autosave,
-crash recovery), undo/redo, find, map modes, status bar and persisted settings."""
+"""The main window: the map canvas, the Edit and View menus, the View toolbar (map mode,
+scenario, find), the status bar and persisted settings. The rest is done by its
+controllers (:mod:`editor.controllers`), each with its own actions and menus:
+``doc_control`` (the File menu: new/open/recent/save/save as/revert/import, unsaved
+prompts, autosave, crash recovery), ``tool_control`` (the map tools, Tools menu and
+toolbars), ``dock_control`` (the docks, the Issues dock's requests) and ``play_control``
+(the Game menu and play mode)."""
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from PySide6.QtCore import (
     QByteArray,
@@ -20,49 +23,34 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
-    QDockWidget,
-    QFileDialog,
     QInputDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
     QMenu,
     QMessageBox,
-    QToolBar,
-    QUndoView,
-    QWidget,
 )
 
 from editor.canvas import style
 from editor.canvas.scene import MapScene
 from editor.canvas.view import MapView
-from editor.demo import blank_pack, demo_pack
-from editor.docks.inspector import InspectorPanel
-from editor.docks.issues import IssuesPanel
-from editor.docks.layers import LayersPanel
-from editor.docks.overview import Overview
-from editor.docks.scenario import add_scenario_dock
-from editor.docks.zones import ZonesPanel
+from editor.controllers.docks import DocksController
+from editor.controllers.documents import DocumentsController
+from editor.controllers.play import PlayController
+from editor.controllers.tools import ToolsController
+from editor.demo import blank_pack
 from editor.document import Document, Selection
-from editor.export import install_export_actions
 from editor.export.board_dialog import install_board_export
-from editor.play import install_play_actions
 from editor.removal import ask_removed_zones
-from editor.tools import TOOLS, Tool
-from editor.tools.common import coverage_of
-from editor.unsaved import UnsavedAutosave, unsaved_folder
-from editor.validation import LiveValidation, zone_severities
+from editor.tools import Tool
+from editor.unsaved import UnsavedAutosave
+from editor.validation import LiveValidation
 from editor.wizards import install_authoring_actions
 from gamecore import __version__
-from gamecore.errors import PackLockedError, WarroomError
-from gamecore.ops import Change, CompositeEdit, Edit, IgnoreIssues
+from gamecore.errors import WarroomError
+from gamecore.ops import Change, CompositeEdit, Edit
 from gamecore.ops.authoring import delete_target, delete_zone_edit
 from gamecore.ops.zones import rename_zone_edit
-from gamecore.store import new_pack, open_pack, read_pack
-
-PACK_FILTER = "Warroom map packs (*.warroom);;All files (*)"
-MAX_RECENT = 10
-AUTOSAVE_MS = 60_000
 
 
 class MainWindow(QMainWindow):
@@ -71,31 +59,25 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         self.setObjectName("WarroomMainWindow")
         self.document: Document | None = None
+        self.play_control: PlayController | None = None
         #: the validator: runs after each edit off the GUI thread (Issues dock, issues mode)
         self.validation = LiveValidation(self)
-        self.validation.updated.connect(self._issues_done)
         self.validation.failed.connect(lambda text: self.show_error(f"validation failed: {text}"))
         self.scene = MapScene(self)
         self.view = MapView(self.scene, self)
         self.view.setObjectName("mapView")
         self.setCentralWidget(self.view)
-        self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOLS}
-        self.tool: Tool | None = None
-        self._build_docks()
+        self.tool_control = ToolsController(self)
+        self.dock_control = DocksController(self)
+        self.doc_control = DocumentsController(self)
         self._build_actions()
         self._build_menus()
-        self._build_dock_menus()
         self._build_toolbars()
         self._build_statusbar()
         install_authoring_actions(self)  # File > New Map…, View > Adjacency Overlay
-        install_play_actions(self)  # the Game menu and self.play (editor/play)
+        self.play_control = PlayController(self)  # the Game menu and self.play (editor/play)
         install_board_export(self)  # File > Export > Board…, the Legend dock (editor/export)
-        #: where an untitled document (no file yet) autosaves (editor/unsaved.py)
-        self.unsaved = UnsavedAutosave(unsaved_folder(self.settings))
-        self._autosave_timer = QTimer(self)
-        self._autosave_timer.setInterval(AUTOSAVE_MS)
-        self._autosave_timer.timeout.connect(self.autosave)
-        self._autosave_timer.start()
+        self.doc_control.start_autosave()
         self._lod_timer = QTimer(self)
         self._lod_timer.setSingleShot(True)
         self._lod_timer.setInterval(300)
@@ -109,52 +91,112 @@ class MainWindow(QMainWindow):
         self.set_tool("select")
         self.resize(1400, 900)
         self._restore_settings()
-        self._set_document(Document(blank_pack(), title="Untitled"), fit=False)
+        self.set_document(Document(blank_pack(), title="Untitled"), fit=False)
+
+    # == what the controllers own, as the window has always offered it ==================
+    # (tests, scripts, play mode and the docks use these names)
+    tools = property(lambda self: self.tool_control.tools)
+    tool_actions = property(lambda self: self.tool_control.actions)
+    authoring_toolbar = property(lambda self: self.tool_control.authoring_toolbar)
+    layers_panel = property(lambda self: self.dock_control.layers_panel)
+    layers_dock = property(lambda self: self.dock_control.layers_dock)
+    zones_panel = property(lambda self: self.dock_control.zones_panel)
+    zones_dock = property(lambda self: self.dock_control.zones_dock)
+    inspector = property(lambda self: self.dock_control.inspector)
+    inspector_dock = property(lambda self: self.dock_control.inspector_dock)
+    overview = property(lambda self: self.dock_control.overview)
+    overview_dock = property(lambda self: self.dock_control.overview_dock)
+    history = property(lambda self: self.dock_control.history)
+    history_dock = property(lambda self: self.dock_control.history_dock)
+    issues_panel = property(lambda self: self.dock_control.issues_panel)
+    issues_dock = property(lambda self: self.dock_control.issues_dock)
+    scenario_panel = property(lambda self: self.dock_control.scenario_panel)
+    scenario_dock = property(lambda self: self.dock_control.scenario_dock)
+    battle_dock = property(lambda self: self.dock_control.battle_dock)
+    playtest_dock = property(lambda self: self.dock_control.playtest_dock)
+    act_battle = property(lambda self: self.dock_control.act_battle)
+    act_playtest = property(lambda self: self.dock_control.act_playtest)
+    act_refresh_issues = property(lambda self: self.dock_control.act_refresh_issues)
+
+    @property
+    def tool(self) -> Tool | None:
+        return self.tool_control.tool
+
+    @tool.setter
+    def tool(self, tool: Tool | None) -> None:  # play mode puts its own tool in
+        self.tool_control.tool = tool
+
+    @property
+    def unsaved(self) -> UnsavedAutosave:
+        return self.doc_control.unsaved
+
+    def set_tool(self, name: str) -> None:
+        self.tool_control.set_tool(name)
+
+    def refresh_issues(self, include_slow: bool = False) -> None:
+        self.dock_control.refresh_issues(include_slow)
+
+    def locate_issue(self, issue) -> None:
+        self.dock_control.locate_issue(issue)
+
+    def fix_issue(self, issue) -> None:
+        self.dock_control.fix_issue(issue)
+
+    def ignore_issue(self, issue) -> None:
+        self.dock_control.ignore_issue(issue)
+
+    def show_battle_dock(self) -> None:
+        self.dock_control.show_battle_dock()
+
+    def show_playtest_dock(self) -> None:
+        self.dock_control.show_playtest_dock()
+
+    def show_playtest_heatmap(self, summary: dict) -> None:
+        self.dock_control.show_playtest_heatmap(summary)
+
+    def open_default(self) -> None:
+        self.doc_control.open_default()
+
+    def open_demo(self) -> None:
+        self.doc_control.open_demo()
+
+    def new_document(self) -> None:
+        self.doc_control.new_document()
+
+    def import_dialog(self, kind: str, dialog=None) -> bool:
+        return self.doc_control.import_dialog(kind, dialog)
+
+    def open_dialog(self) -> None:
+        self.doc_control.open_dialog()
+
+    def open_path(self, path: str | os.PathLike, interactive: bool = True) -> bool:
+        return self.doc_control.open_path(path, interactive)
+
+    def recover_unsaved(self) -> bool:
+        return self.doc_control.recover_unsaved()
+
+    def save(self) -> bool:
+        return self.doc_control.save()
+
+    def save_as(self, path: str | os.PathLike | None = None) -> bool:
+        return self.doc_control.save_as(path)
+
+    def revert(self) -> None:
+        self.doc_control.revert()
+
+    def autosave(self) -> bool:
+        return self.doc_control.autosave()
+
+    def maybe_save(self) -> bool:
+        return self.doc_control.maybe_save()
+
+    def discard_and_close(self) -> None:
+        self.doc_control.discard_and_close()
+
+    def recent_files(self) -> list[str]:
+        return self.doc_control.recent_files()
 
     # == building =====================================================================
-    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        self.addDockWidget(area, dock)
-        return dock
-
-    def _build_docks(self) -> None:
-        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        self.layers_panel = LayersPanel(self.scene)
-        self.layers_dock = self._dock("Layers", "layersDock", self.layers_panel, left)
-        self.zones_panel = ZonesPanel()
-        self.zones_dock = self._dock("Zones", "zonesDock", self.zones_panel, left)
-        self.inspector = InspectorPanel()
-        self.inspector.error.connect(self.show_error)
-        self.inspector.fieldDone.connect(self._field_done)
-        self.inspector_dock = self._dock("Inspector", "inspectorDock", self.inspector, right)
-        self.overview = Overview(self.view)
-        self.overview_dock = self._dock("Overview", "overviewDock", self.overview, right)
-        self.history = QUndoView()
-        self.history.setEmptyLabel("<original>")
-        self.history_dock = self._dock("History", "historyDock", self.history, right)
-        self.tabifyDockWidget(self.inspector_dock, self.history_dock)
-        self.issues_panel = IssuesPanel()
-        self.issues_panel.locateRequested.connect(self.locate_issue)
-        self.issues_panel.fixRequested.connect(self.fix_issue)
-        self.issues_panel.ignoreRequested.connect(self.ignore_issue)
-        self.issues_panel.validateRequested.connect(self.refresh_issues)
-        self.validation.running.connect(self.issues_panel.set_running)
-        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-        self.issues_dock = self._dock("Issues", "issuesDock", self.issues_panel, bottom)
-        self.scenario_dock = add_scenario_dock(self)
-        self.scenario_panel = self.scenario_dock.widget()
-        self.tabifyDockWidget(self.inspector_dock, self.scenario_dock)
-        self.inspector_dock.raise_()
-        self.resizeDocks([self.layers_dock, self.zones_dock], [215, 500], Qt.Orientation.Vertical)
-        self.resizeDocks(
-            [self.layers_dock, self.inspector_dock], [250, 260], Qt.Orientation.Horizontal
-        )
-        self.resizeDocks(
-            [self.inspector_dock, self.overview_dock], [480, 170], Qt.Orientation.Vertical
-        )
-
     def _action(
         self, text: str, slot=None, shortcut=None, tip: str = "", checkable=False
     ) -> QAction:
@@ -171,16 +213,6 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         K = QKeySequence.StandardKey
-        self.act_new = self._action("&New", self.new_document, K.New, "Start a new, empty map")
-        self.act_open = self._action("&Open…", self.open_dialog, K.Open, "Open a map pack")
-        self.act_save = self._action("&Save", self.save, K.Save, "Save the pack")
-        self.act_save_as = self._action(
-            "Save &As…", self.save_as, K.SaveAs, "Save under a new name"
-        )
-        self.act_revert = self._action(
-            "&Revert", self.revert, None, "Discard changes since the last save"
-        )
-        self.act_quit = self._action("&Quit", self.close, K.Quit)
         self.act_undo = self._action("&Undo", self.undo, K.Undo)
         self.act_redo = self._action("&Redo", self.redo, K.Redo)
         redo_keys = list(QKeySequence.keyBindings(K.Redo))
@@ -213,17 +245,6 @@ class MainWindow(QMainWindow):
         )
         self.act_zoom_in = self._action("Zoom &In", lambda: self.view.zoom_by(1.25), K.ZoomIn)
         self.act_zoom_out = self._action("Zoom &Out", lambda: self.view.zoom_by(0.8), K.ZoomOut)
-        self.act_battle = self._action(
-            "&Battle Calculator", self.show_battle_dock, "Ctrl+B", "Odds of a battle"
-        )
-        self.battle_dock: QDockWidget | None = None
-        self.act_playtest = self._action(
-            "&Playtest", self.show_playtest_dock, "Ctrl+P", "Play many games with bots"
-        )
-        self.playtest_dock: QDockWidget | None = None
-        self.act_refresh_issues = self._action(
-            "Re&validate", self.refresh_issues, "F5", "Run the validator (issues map mode)"
-        )
         self.act_hex_ids = self._action(
             "&Hex Ids",
             None,
@@ -246,34 +267,10 @@ class MainWindow(QMainWindow):
             self.mode_group.addAction(a)
             self.mode_actions[mode] = a
         self.mode_actions["political"].setChecked(True)
-        self.tool_group = QActionGroup(self)
-        self.tool_actions: dict[str, QAction] = {}
-        for name, tool in self.tools.items():
-            a = self._action(
-                tool.text,
-                lambda name=name: self.set_tool(name),
-                tool.shortcut or None,
-                tool.hint,
-                True,
-            )
-            self.tool_group.addAction(a)
-            self.tool_actions[name] = a
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
-        f = mb.addMenu("&File")
-        f.addActions([self.act_new, self.act_open])
-        self.recent_menu = f.addMenu("Open &Recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        f.addSeparator()
-        f.addActions([self.act_save, self.act_save_as, self.act_revert])
-        f.addSeparator()
-        imp = f.addMenu("&Import")
-        imp.addAction("&GeoJSON…", lambda: self.import_dialog("geojson"))
-        imp.addAction("&TripleA map…", lambda: self.import_dialog("triplea"))
-        install_export_actions(self, f)  # Export › TripleA…, GeoJSON… (editor/export)
-        f.addSeparator()
-        f.addAction(self.act_quit)
+        self.doc_control.build_file_menu(mb)
         e = mb.addMenu("&Edit")
         e.addActions([self.act_undo, self.act_redo])
         e.addSeparator()
@@ -288,51 +285,22 @@ class MainWindow(QMainWindow):
         v.addSeparator()
         v.addActions([self.act_fit, self.act_zoom_sel, self.act_zoom_in, self.act_zoom_out])
         v.addSeparator()
-        for dock in (
-            self.layers_dock,
-            self.zones_dock,
-            self.inspector_dock,
-            self.history_dock,
-            self.overview_dock,
-        ):
-            v.addAction(dock.toggleViewAction())
-        v.addAction(self.act_battle)
-        v.addAction(self.act_playtest)
-        v.addAction(self.scenario_dock.toggleViewAction())
-        t = mb.addMenu("&Tools")
-        t.addActions(list(self.tool_actions.values()))
+        self.dock_control.add_view_actions(v)
+        self.tool_control.build_menu(mb)
         h = mb.addMenu("&Help")
         h.addAction("&About Warroom", self._about)
-
-    def _build_dock_menus(self) -> None:
-        """Context menus on the docks: the Zones table offers what the canvas does, and
-        Del there deletes the selected zones."""
-        table = self.zones_panel.table
-        table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        delete = QAction("&Delete Zone", table)
-        delete.setShortcut(QKeySequence(Qt.Key.Key_Delete))
-        delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        delete.triggered.connect(lambda _c=False: self.delete_selected_zones())
-        rename = QAction("Re&name Zone…", table)
-        rename.triggered.connect(lambda _c=False: self.rename_zone())
-        table.addActions([rename, delete, self.act_zoom_sel])
+        self.dock_control.build_zones_menu(
+            self.rename_zone, self.delete_selected_zones, self.act_zoom_sel
+        )
 
     def _build_toolbars(self) -> None:
         tb = self.addToolBar("File")
         tb.setObjectName("fileToolbar")
-        tb.addActions([self.act_new, self.act_open, self.act_save])
+        dc = self.doc_control
+        tb.addActions([dc.act_new, dc.act_open, dc.act_save])
         tb.addSeparator()
         tb.addActions([self.act_undo, self.act_redo])
-        tools = self.addToolBar("Tools")
-        tools.setObjectName("toolsToolbar")
-        tools.addActions([a for n, a in self.tool_actions.items() if n in ("select", "pan")])
-        authoring = QToolBar("Authoring", self)  # the map authoring tools (editor.tools)
-        authoring.setObjectName("authoringToolbar")
-        authoring.addActions(
-            [a for n, a in self.tool_actions.items() if n not in ("select", "pan")]
-        )
-        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, authoring)
-        self.authoring_toolbar = authoring
+        self.tool_control.build_toolbars()
         vt = self.addToolBar("View")
         vt.setObjectName("viewToolbar")
         vt.addWidget(QLabel(" Mode "))
@@ -392,10 +360,12 @@ class MainWindow(QMainWindow):
         assert self.document is not None
         return self.document.selection
 
-    def _set_document(self, doc: Document, fit: bool = True) -> None:
+    def set_document(self, doc: Document, fit: bool = True) -> None:
+        """Show ``doc`` in the window (the old document is closed: the documents controller
+        asks about unsaved changes first)."""
         old = self.document
-        if getattr(self, "play", None) is not None:
-            self.play.stop()  # a game is played on the document it started on
+        if self.play_control is not None:
+            self.play_control.stop()  # a game is played on the document it started on
         if old is not None:
             old.changed.disconnect(self._doc_changed)
             old.reset.disconnect(self._doc_reset)
@@ -407,7 +377,7 @@ class MainWindow(QMainWindow):
             old.undo_stack.indexChanged.disconnect(self._update_actions)
             if old.packfile is not None:
                 old.packfile.close(discard=not old.modified)
-            self.unsaved.drop()  # saved, discarded or replaced: nothing to recover
+            self.doc_control.document_replaced()
             old.dispose()
             old.deleteLater()
         self.document = doc
@@ -427,11 +397,12 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._update_actions()
 
+    _set_document = set_document  # the name tests and scripts use
+
     def _load_into_views(self) -> None:
         doc = self.document
         assert doc is not None
-        for tool in self.tools.values():  # nothing of the old document stays on screen
-            tool.reset()
+        self.tool_control.reset()  # nothing of the old document stays on screen
         self.zone_label.setText("")
         self.coords_label.setText("")
         self._cursor_at = None
@@ -440,12 +411,12 @@ class MainWindow(QMainWindow):
         self.zones_panel.set_document(doc)
         self.inspector.set_document(doc)
         self.scenario_panel.set_document(doc)
-        self._fill_scenarios()
+        self.fill_scenarios()
         self.find_model.setStringList([f"{z.code} — {z.name}" for z in doc.pack.map.zones.values()])
         self.overview.invalidate()
         self._lod_timer.start()
 
-    def _fill_scenarios(self) -> None:
+    def fill_scenarios(self) -> None:
         doc = self.document
         assert doc is not None
         self.scenario_combo.blockSignals(True)
@@ -531,324 +502,20 @@ class MainWindow(QMainWindow):
             full = f"{word} {text}".rstrip()
             act.setToolTip(full)
             act.setStatusTip(full)
-        self.act_revert.setEnabled(doc.packfile is not None)
+        self.doc_control.update_actions()
         self._update_title()
 
-    # == file actions ====================================================================
-    def open_default(self) -> None:
-        """Open a copy of the bundled sample pack (in memory: saving asks for a new
-        name, the bundled file is never written), or the built-in demo map."""
-        from gamecore.paths import sample_pack
-
-        sample = sample_pack()
-        pack = None
-        title = "Channel Front (demo)"
-        if sample.exists():
-            try:
-                pack = read_pack(sample)
-                title = f"{sample.stem} (copy)"
-            except WarroomError as err:
-                self.show_error(f"cannot open the sample pack: {err}")
-        if pack is None:
-            pack = demo_pack()
-        self._set_document(Document(pack, title=title))
-
-    def open_demo(self) -> None:
-        """Open the built-in demo map (in memory)."""
-        self._set_document(Document(demo_pack(), title="Channel Front (demo)"))
-
-    def new_document(self) -> None:
-        if not self.maybe_save():
-            return
-        self._set_document(Document(blank_pack(), title="Untitled"))
-
-    def import_dialog(self, kind: str, dialog=None) -> bool:
-        """File → Import: a GeoJSON file or a TripleA map becomes a new, unsaved document."""
-        from editor.import_dialog import ImportDialog
-
-        if not self.maybe_save():
-            return False
-        dlg = dialog or ImportDialog(kind, self)
-        if dlg.exec() != ImportDialog.DialogCode.Accepted or dlg.pack is None:
-            return False
-        source = Path(dlg.source.text().strip()).name or kind
-        self._set_document(Document(dlg.pack, title=f"{source} (imported)"))
-        self.document.set_dirty(True)
-        return True
-
-    def open_dialog(self) -> None:
-        start = str(self.document.path.parent) if self.document and self.document.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open map pack", start, PACK_FILTER)
-        if path:
-            self.open_path(path)
-
-    def open_path(self, path: str | os.PathLike, interactive: bool = True) -> bool:
-        """Open the pack at ``path``. A file that cannot be opened shows one dialog with
-        the store's message (``interactive``) or raises the WarroomError; the current
-        document is untouched either way. Returns True when the pack was opened."""
-        path = Path(path)
-        doc = self.document
-        if doc is not None and doc.path is not None and path.exists():
-            if doc.path.resolve() == path.resolve():  # already open here (we hold its lock)
-                self.show_hint(f"{path.name} is already open")
-                return True
-        try:
-            try:
-                pf = open_pack(path, readonly=not interactive)
-            except PackLockedError as err:
-                if not interactive:
-                    raise
-                answer = QMessageBox.question(
-                    self,
-                    "Pack in use",
-                    f"{err}\n\nOpen it read-only?",
-                    QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
-                )
-                if answer != QMessageBox.StandardButton.Open:
-                    return False
-                pf = open_pack(path, readonly=True)
-        except WarroomError as err:
-            if not interactive:
-                raise
-            QMessageBox.critical(self, "Cannot open map pack", str(err))
-            return False
-        except Exception as err:  # a bug below us must not lose the user's work either
-            message = f"{path}: cannot open ({type(err).__name__}: {err})"
-            if not interactive:
-                raise WarroomError(message) from None
-            QMessageBox.critical(self, "Cannot open map pack", message)
-            return False
-        if interactive and not self.maybe_save():
-            pf.close()
-            return False
-        recovered = False
-        if pf.has_recovery:
-            if interactive and self._ask_recover(pf):
-                try:
-                    pf.recover()
-                    recovered = True
-                except WarroomError as err:
-                    QMessageBox.warning(self, "Recovery failed", str(err))
-            elif interactive:
-                pf.discard_recovery()
-        doc = Document(pf.pack, pf)
-        if recovered:
-            doc.set_dirty(True)
-        self._set_document(doc)
-        self._add_recent(str(path))
-        if recovered:
-            self.show_hint("Recovered the unsaved changes: save to keep them")
-        return True
-
-    def recover_unsaved(self) -> bool:
-        """Offer the untitled documents an editor autosaved but never saved (it crashed or
-        was killed), newest first; True when one was recovered into this window."""
-        for cand in self.unsaved.candidates():
-            when = f", autosaved {cand.saved_at}" if cand.saved_at else ""
-            answer = QMessageBox.question(
-                self,
-                "Recover unsaved document?",
-                f"{cand.title} was never saved and its editor did not end normally{when}."
-                "\n\nRecover it? (No deletes it.)",
-                QMessageBox.StandardButton.Yes
-                | QMessageBox.StandardButton.No
-                | QMessageBox.StandardButton.Cancel,
-                QMessageBox.StandardButton.Yes,
-            )
-            if answer == QMessageBox.StandardButton.Cancel:
-                return False
-            if answer == QMessageBox.StandardButton.No:
-                self.unsaved.discard(cand)
-                continue
-            if not self.maybe_save():
-                return False
-            store = UnsavedAutosave(self.unsaved.folder)
-            try:
-                pack = store.claim(cand)
-            except WarroomError as err:
-                QMessageBox.warning(self, "Recovery failed", str(err))
-                continue
-            title = cand.title.removesuffix(" (recovered)")
-            self._set_document(Document(pack, title=f"{title} (recovered)"))  # drops the old
-            self.unsaved = store  # the recovered document keeps autosaving to its file
-            self.document.set_dirty(True)
-            self.document.mark_autosaved()
-            self.show_hint("Recovered an unsaved document: save it to keep it")
-            return True
-        return False
-
-    def _ask_recover(self, pf) -> bool:
-        when = f" (autosaved {pf.recovery_time})" if getattr(pf, "recovery_time", None) else ""
-        answer = QMessageBox.question(
-            self,
-            "Recover unsaved changes?",
-            f"{pf.path.name} has unsaved changes from a session that did not end normally"
-            f"{when}.\n\nRecover them?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.Yes,
-        )
-        return answer == QMessageBox.StandardButton.Yes
-
-    def save(self) -> bool:
-        doc = self.document
-        if doc is None:
-            return False
-        if doc.packfile is None or doc.readonly:
-            return self.save_as()
-        try:
-            doc.packfile.save()
-        except WarroomError as err:
-            QMessageBox.critical(self, "Cannot save", str(err))
-            return False
-        doc.mark_saved()
-        self.show_hint(f"Saved {doc.path}")
-        return True
-
-    def save_as(self, path: str | os.PathLike | None = None) -> bool:
-        doc = self.document
-        if doc is None:
-            return False
-        if path is None:
-            start = str(doc.path) if doc.path else doc.display_name.split(" (")[0] + ".warroom"
-            chosen, _ = QFileDialog.getSaveFileName(self, "Save map pack as", start, PACK_FILTER)
-            if not chosen:
-                return False
-            path = chosen if Path(chosen).suffix else chosen + ".warroom"
-        try:
-            if doc.packfile is not None:
-                doc.packfile.save_as(path)
-            else:
-                doc.packfile = new_pack(path, doc.pack)
-        except WarroomError as err:
-            QMessageBox.critical(self, "Cannot save", str(err))
-            return False
-        doc.pack = doc.packfile.pack
-        doc.mark_saved()
-        self.unsaved.drop()  # it has a file (and a working copy) now
-        self._add_recent(str(doc.path))
-        self._update_actions()
-        self.show_hint(f"Saved {doc.path}")
-        return True
-
-    def revert(self) -> None:
-        doc = self.document
-        if doc is None or doc.packfile is None:
-            return
-        if doc.modified:
-            answer = QMessageBox.question(
-                self,
-                "Revert",
-                f"Discard all changes to {doc.display_name} since it was last saved?",
-                QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            )
-            if answer != QMessageBox.StandardButton.Discard:
-                return
-        path = doc.path
-        readonly = doc.readonly
-        doc.packfile.close(discard=True)
-        doc.packfile = None
-        try:
-            pf = open_pack(path, readonly=readonly)
-        except WarroomError as err:
-            QMessageBox.critical(self, "Cannot revert", str(err))
-            doc.set_dirty(True)  # what is in memory is all there is now
-            return
-        if pf.has_recovery:
-            pf.discard_recovery()
-        doc.packfile = pf
-        doc.replace_pack(pf.pack)
-        doc.mark_saved()
-
-    def autosave(self) -> bool:
-        """Write unsaved changes to the working copy beside the file (every minute)."""
-        doc = self.document
-        if doc is None or doc.readonly or not doc.needs_autosave():
-            return False
-        try:
-            if doc.packfile is not None:
-                doc.packfile.autosave()
-            else:  # no file yet: the untitled autosave folder (recover_unsaved)
-                self.unsaved.save(doc.pack, doc.display_name)
-        except WarroomError as err:
-            self.show_error(f"autosave failed: {err}")
-            return False
-        doc.mark_autosaved()
-        return True
-
-    def maybe_save(self) -> bool:
-        """Ask Save/Discard/Cancel when there are unsaved changes; True to go on."""
-        doc = self.document
-        if doc is None or not doc.modified:
-            return True
-        answer = QMessageBox.question(
-            self,
-            "Unsaved changes",
-            f"Save the changes to {doc.display_name}?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        if answer == QMessageBox.StandardButton.Discard:
-            doc.set_dirty(False)
-            doc.undo_stack.setClean()
-            return True
-        return False
-
-    def discard_and_close(self) -> None:
-        """Close without asking, dropping unsaved changes (and their working copy)."""
-        doc = self.document
-        if doc is not None:
-            if doc.packfile is not None:
-                doc.packfile.close(discard=True)
-            self.unsaved.drop()
-            doc._dirty = False
-            doc.undo_stack.setClean()
-        self.close()
-
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save():
+        if not self.doc_control.maybe_save():
             event.ignore()
             return
         self._save_settings()
-        doc = self.document
-        if doc is not None and doc.packfile is not None:
-            doc.packfile.close(discard=not doc.modified)
-        self.unsaved.drop()  # maybe_save said: saved or discarded
-        self._autosave_timer.stop()
+        self.doc_control.close_document()
         self.validation.reset(None)  # results of a validation still running are dropped
         self.validation.wait(5000)
-        self.play.shutdown()  # the game and the bots' thread
+        self.play_control.shutdown()  # the game and the bots' thread
         QThreadPool.globalInstance().waitForDone(5000)
         event.accept()
-
-    # -- recent files ------------------------------------------------------------------------
-    def recent_files(self) -> list[str]:
-        value = self.settings.value("recent", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
-
-    def _add_recent(self, path: str) -> None:
-        path = str(Path(path).resolve())
-        files = [path] + [p for p in self.recent_files() if p != path]
-        self.settings.setValue("recent", files[:MAX_RECENT])
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        files = self.recent_files()
-        for p in files:
-            a = self.recent_menu.addAction(Path(p).name)
-            a.setStatusTip(p)
-            a.setToolTip(p)
-            a.triggered.connect(lambda _c=False, p=p: self.open_path(p))
-        if not files:
-            self.recent_menu.addAction("(none)").setEnabled(False)
-        else:
-            self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear list", lambda: self.settings.setValue("recent", []))
 
     # == editing ===========================================================================
     def push(self, edit: Edit) -> bool:
@@ -882,7 +549,7 @@ class MainWindow(QMainWindow):
             self.show_hint("Delete: select the zones to delete first")
             return False
         names = [f"{doc.pack.map.zones[z].code} — {doc.pack.map.zones[z].name}" for z in zones]
-        cov = coverage_of(self).copy()
+        cov = self.tool_control.services.coverage().copy()
         try:
             target = delete_target(cov, doc.pack, zones[0]) if len(zones) == 1 else None
         except WarroomError as err:
@@ -965,7 +632,7 @@ class MainWindow(QMainWindow):
         tool.merge()
         return self.document is not None and len(self.document.pack.map.zones) < before
 
-    def _field_done(self) -> None:
+    def give_keys_to_map(self) -> None:
         """Enter or Escape in an Inspector field: the keys go back to the map (tool
         shortcut letters must not type into the zone name)."""
         self.view.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -990,101 +657,6 @@ class MainWindow(QMainWindow):
             self.mode_combo.blockSignals(False)
         self.overview.invalidate()
 
-    def refresh_issues(self, include_slow: bool = False) -> None:
-        """Run every check again (F5, "Validate now"); the Issues dock and the issues map
-        mode show the result. After edits the validator runs by itself."""
-        if self.document is not None:
-            self.validation.validate_now(include_slow=include_slow)
-
-    def _issues_done(self, report) -> None:
-        doc = self.document
-        if doc is None:
-            return
-        self.scene.set_issues(zone_severities(report))
-        names = {z.id: z.name for z in doc.pack.map.zones.values()}
-        self.issues_panel.set_report(report, names)
-        c = report.counts
-        self.show_hint(
-            f"{c['error']} error(s), {c['warning']} warning(s)" if report.issues else "No issues"
-        )
-
-    def locate_issue(self, issue) -> None:
-        """Select the zones of an issue and zoom to them (or to its point)."""
-        doc = self.document
-        if doc is None:
-            return
-        zones = [z for z in issue.zones if z in doc.pack.map.zones]
-        m = doc.pack.map
-        tables = {
-            "links": ("link", m.links),
-            "lines": ("line", m.lines),
-            "facilities": ("facility", m.facilities),
-            "terrain_areas": ("terrain_area", m.terrain_areas),
-        }
-        features = [
-            (kind, i)
-            for ref, (kind, table) in tables.items()
-            for i in issue.refs.get(ref, [])
-            if i in table
-        ]
-        if zones or features:
-            doc.selection.set([("zone", z) for z in zones] + features)
-            self.zoom_to_selection()
-        elif issue.point is not None:
-            self.view.center_on(QPointF(*issue.point))
-        elif issue.scenario or issue.refs.get("objectives"):
-            self.show_scenario_page(issue)
-        self.show_hint(f"{issue.code}: {issue.message}")
-
-    #: the Scenario dock page that holds what a scenario check is about
-    ISSUE_PAGES = {
-        "SCN001": "general",
-        "SCN005": "nations",
-        "SCN006": "politics",
-        "SCN007": "turn_order",
-        "SCN008": "economy",
-        "SCN011": "economy",
-        "SCN002": "setup",
-        "SCN003": "setup",
-        "SCN004": "setup",
-        "SCN012": "setup",
-        "SCN013": "setup",
-    }
-
-    def show_scenario_page(self, issue) -> None:
-        """An issue without a place on the map: open the Scenario dock at its page (the
-        objective it names selected)."""
-        doc = self.document
-        if issue.scenario and issue.scenario in doc.pack.scenarios:
-            doc.set_scenario(issue.scenario)
-        panel = self.scenario_panel
-        objectives = issue.refs.get("objectives") or []
-        name = "objectives" if objectives else self.ISSUE_PAGES.get(issue.code, "general")
-        page = getattr(panel, name)
-        self.scenario_dock.show()
-        self.scenario_dock.raise_()
-        for i in range(panel.tabs.count()):
-            if panel.tabs.widget(i).isAncestorOf(page):
-                panel.tabs.setCurrentIndex(i)
-        panel.refresh_stale()
-        if objectives:
-            panel.objectives.select(objectives[0])
-
-    def fix_issue(self, issue) -> None:
-        doc = self.document
-        if doc is None or issue.fix is None:
-            return
-        try:
-            edit = issue.fix.make_edit(doc.pack)
-        except WarroomError as err:
-            self.show_error(f"cannot fix {issue.code}: {err}")
-            return
-        self.push(edit)
-
-    def ignore_issue(self, issue) -> None:
-        if self.document is not None:
-            self.push(IgnoreIssues([issue.key]))
-
     def fit_map(self) -> None:
         self.view.fit_map()
 
@@ -1102,47 +674,6 @@ class MainWindow(QMainWindow):
         shown = self.scene.layers["hexes"].isVisible()
         if self.act_hex_ids.isChecked() != shown:
             self.act_hex_ids.setChecked(shown)
-
-    def set_tool(self, name: str) -> None:
-        tool = self.tools[name]
-        if self.tool is tool:
-            return
-        if self.tool is not None:
-            self.tool.deactivate()
-        self.tool = tool
-        self.view.tool = tool
-        tool.activate(self.view)
-        self.tool_actions[name].setChecked(True)
-
-    def show_battle_dock(self) -> None:
-        """The battle calculator dock (made on first use: it loads rulesets)."""
-        if self.battle_dock is None:
-            from editor.docks.battle import add_battle_dock
-
-            self.battle_dock = add_battle_dock(self)
-            self.tabifyDockWidget(self.history_dock, self.battle_dock)
-        self.battle_dock.show()
-        self.battle_dock.raise_()
-
-    def show_playtest_dock(self) -> None:
-        """The playtest dock (made on first use); a finished run paints the heatmap mode."""
-        if self.playtest_dock is None:
-            from editor.docks.playtest import add_playtest_dock
-
-            self.playtest_dock = add_playtest_dock(self)
-            self.tabifyDockWidget(self.history_dock, self.playtest_dock)
-            self.playtest_dock.widget().finished.connect(self.show_playtest_heatmap)
-        self.playtest_dock.show()
-        self.playtest_dock.raise_()
-
-    def show_playtest_heatmap(self, summary: dict) -> None:
-        """Colour the zones by battles per game of a playtest run (map mode "heatmap")."""
-        from gamecore.sim.playtest.stats import heatmap_values
-
-        values = heatmap_values(summary, "battles")
-        self.scene.set_heatmap(values)
-        if values:
-            self.set_map_mode("heatmap")
 
     # -- find ----------------------------------------------------------------------------------
     def focus_find(self) -> None:

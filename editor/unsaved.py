@@ -6,7 +6,7 @@ so its autosave is written to ``untitled-<id>.warroom`` in a folder of the user'
 (with a ``.json`` note of its title and time). While the editor holds the document it holds
 a :class:`QLockFile` on it, so a second running editor does not offer it; after a crash the
 lock is stale (its process is gone) and the next start offers to recover the document
-(DESIGN.md Invariant 3: nothing the user had is lost).
+(docs/architecture.md Invariant 3: nothing the user had is lost).
 """
 
 from __future__ import annotations

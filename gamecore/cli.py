@@ -4,7 +4,7 @@ Subcommands live in :mod:`gamecore.commands`, one module each, discovered at sta
 a module defines ``register(subparsers)`` that adds its parser and sets ``func`` to a
 callable ``(args) -> int``. The installed ``warroom`` is :mod:`editor.cli`, which adds the
 editor's commands (``edit``) through ``main(extra=...)``; ``python -m gamecore.cli`` is the
-core alone. Conventions (DESIGN.md): human text by default, JSON with
+core alone. Conventions (docs/architecture.md): human text by default, JSON with
 ``--json``; exit 0 success, 1 "ran and found problems", 2 unusable input; bad input
 ends in a one-line message, never a traceback.
 """
@@ -57,9 +57,7 @@ def _route(argv: list[str]) -> list[str]:
     return argv
 
 
-def main(
-    argv: list[str] | None = None, extra: Sequence[Callable[[Any], None]] = ()
-) -> int:
+def main(argv: list[str] | None = None, extra: Sequence[Callable[[Any], None]] = ()) -> int:
     parser = build_parser(extra)
     args = parser.parse_args(_route(list(sys.argv[1:] if argv is None else argv)))
     if not getattr(args, "func", None):

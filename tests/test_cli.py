@@ -1,8 +1,8 @@
 import subprocess
 import sys
 
-from gamecore import __version__
 from editor.cli import main
+from gamecore import __version__
 
 
 def test_version_flag(capsys):

@@ -1,4 +1,4 @@
-"""gamecore must never import Qt (DESIGN.md, Layers), nor the build tools beside it
+"""gamecore must never import Qt (docs/architecture.md, Layers), nor the build tools beside it
 (``tools``: the sample pack they build is data)."""
 
 import json

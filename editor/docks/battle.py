@@ -7,12 +7,15 @@ chart of the outcomes and of each side's survivors. Calculations run on a
 :class:`QThreadPool` worker, never on the GUI thread; a newer request makes older
 results stale (they are dropped).
 
-Install it with :func:`add_battle_dock` (``add_battle_dock(main_window)``); it reads the
-main window's ``document`` (pack, scenario, selection) when asked to take units from the
-map, so it needs nothing else from the window.
+Install it with :func:`add_battle_dock` (``add_battle_dock(main_window, document=...)``,
+``document`` returning the open document): it reads that document (pack, scenario,
+selection) when asked to take units from the map, and needs nothing else from the window.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, QRectF, QRunnable, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -194,9 +197,16 @@ class BattlePanel(QWidget):
     resultReady = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, main_window: QMainWindow | None = None, parent=None):
+    def __init__(
+        self,
+        main_window: QMainWindow | None = None,
+        parent=None,
+        document: Callable[[], Any] | None = None,
+    ):
         super().__init__(parent)
         self.main_window = main_window
+        #: the open document (its pack, scenario and selection), when there is a map
+        self._get_document = document or (lambda: None)
         self.rules: Ruleset | None = None
         self.result: BattleResult | None = None
         self.last_error = ""
@@ -469,7 +479,7 @@ class BattlePanel(QWidget):
 
     # ------------------------------------------------------------------ from the map
     def _document(self):
-        return getattr(self.main_window, "document", None)
+        return self._get_document()
 
     def _pack(self):
         doc = self._document()
@@ -530,9 +540,12 @@ class BattlePanel(QWidget):
         return True
 
 
-def add_battle_dock(main_window: QMainWindow) -> QDockWidget:
-    """Create the Battle dock and add it to the right of ``main_window``."""
-    panel = BattlePanel(main_window)
+def add_battle_dock(
+    main_window: QMainWindow, document: Callable[[], Any] | None = None
+) -> QDockWidget:
+    """Create the Battle dock and add it to the right of ``main_window``; ``document``
+    returns the open document (units are taken from its map), None: no map."""
+    panel = BattlePanel(main_window, document=document)
     dock = QDockWidget("Battle", main_window)
     dock.setObjectName("battleDock")
     dock.setWidget(panel)

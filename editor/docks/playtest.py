@@ -7,9 +7,9 @@ dock reads the numbers (``--json``) and the chart images (``--report``) when the
 :attr:`PlaytestPanel.summary` keeps the numbers for a map mode
 (:func:`gamecore.sim.playtest.heatmap_values`).
 
-The main window needs one line: ``self.playtest_dock = add_playtest_dock(self)``. The dock
-reads ``main_window.document`` (``pack``, ``path``, ``modified``, ``scenario_id``) when a
-run starts; an unsaved or modified document is played from a snapshot.
+The main window needs one line: ``add_playtest_dock(self, document=lambda: self.document)``.
+The dock reads that document (``pack``, ``path``, ``modified``, ``scenario_id``) when a run
+starts; an unsaved or modified document is played from a snapshot.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,9 +61,13 @@ class PlaytestPanel(QWidget):
     #: the run failed or was refused (a one-line message)
     failed = Signal(str)
 
-    def __init__(self, main_window: Any = None, parent=None):
+    def __init__(
+        self, main_window: Any = None, parent=None, document: Callable[[], Any] | None = None
+    ):
         super().__init__(parent)
         self.main_window = main_window
+        #: the document to play (None: nothing to run)
+        self._get_document = document or (lambda: None)
         self.summary: dict[str, Any] | None = None
         self.report_dir: Path | None = None
         self._proc: QProcess | None = None
@@ -223,8 +228,7 @@ class PlaytestPanel(QWidget):
 
     # -- the document ----------------------------------------------------------------
     def _document(self):
-        mw = self.main_window
-        return getattr(mw, "document", None) if mw is not None else None
+        return self._get_document()
 
     def refresh(self) -> None:
         """Fill the scenario list from the main window's document."""
@@ -630,10 +634,12 @@ def _progress_text(done: int, total: int, rest: list[str]) -> str:
     return text
 
 
-def add_playtest_dock(main_window: QMainWindow) -> QDockWidget:
+def add_playtest_dock(
+    main_window: QMainWindow, document: Callable[[], Any] | None = None
+) -> QDockWidget:
     """Create the Playtest dock, add it to the right of ``main_window`` and return it
-    (its panel is ``dock.widget()``)."""
-    panel = PlaytestPanel(main_window)
+    (its panel is ``dock.widget()``); ``document`` returns the document to play."""
+    panel = PlaytestPanel(main_window, document=document)
     dock = QDockWidget("Playtest", main_window)
     dock.setObjectName("playtestDock")
     dock.setWidget(panel)

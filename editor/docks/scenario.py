@@ -9,16 +9,18 @@ income and overrides) and Objectives (condition-language text checked as you typ
 
 Every change is a gamecore edit pushed with ``document.push`` (one undo step). Install
 with :func:`add_scenario_dock` (``main_window.scenario_panel.set_document(doc)`` when
-the document changes).
+the document changes); ``errorShown(str)`` carries its error messages to the status bar and
+``scenariosChanged`` says the list of scenarios (or the current one) changed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDockWidget,
+    QGraphicsView,
     QHBoxLayout,
     QInputDialog,
     QLabel,
@@ -41,6 +43,11 @@ from gamecore.ops import AddScenario, Change, RemoveScenario
 
 
 class ScenarioPanel(QWidget):
+    #: an error message for the window's status bar
+    errorShown = Signal(str)
+    #: a scenario was added or removed, or another one picked
+    scenariosChanged = Signal()
+
     def __init__(self, main_window: Any = None, parent=None):
         super().__init__(parent)
         self.setObjectName("scenarioPanel")
@@ -153,8 +160,8 @@ class ScenarioPanel(QWidget):
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.setStyleSheet("color: #b00000" if error else "")
         self.message.setText(f"⚠ {text}" if error and text else text)
-        if error and self.main_window is not None and hasattr(self.main_window, "show_error"):
-            self.main_window.show_error(text)
+        if error:
+            self.errorShown.emit(text)
 
     # -- scenarios ----------------------------------------------------------------------------
     def new_scenario(self, sid: str | None = None, name: str | None = None) -> bool:
@@ -182,9 +189,7 @@ class ScenarioPanel(QWidget):
         if "scenario.added_or_removed" in change.fields:
             if doc.scenario_id not in doc.pack.scenarios:
                 doc.set_scenario(None)  # falls back to the first scenario
-            fill = getattr(self.main_window, "_fill_scenarios", None)
-            if fill is not None:
-                fill()
+            self.scenariosChanged.emit()
         touched = [p for p in self.pages if p.watches(change)]
         if touched:
             self._show_title()
@@ -192,9 +197,7 @@ class ScenarioPanel(QWidget):
             self.refresh_stale()
 
     def _scenario_switched(self, _sid: str) -> None:
-        fill = getattr(self.main_window, "_fill_scenarios", None)
-        if fill is not None:
-            fill()
+        self.scenariosChanged.emit()
         self.refresh()
 
     def refresh(self) -> None:
@@ -239,15 +242,14 @@ class ScenarioPanel(QWidget):
             self.title.setText(f"<b>{sc.name}</b> ({sc.id}) — ruleset {sc.ruleset}")
 
 
-def add_scenario_dock(main_window: QMainWindow) -> QDockWidget:
+def add_scenario_dock(main_window: QMainWindow, view: QGraphicsView | None = None) -> QDockWidget:
     """Create the Scenario dock on the right of ``main_window`` (its panel is
-    ``dock.widget()``), accept unit drops on the map view, and return it."""
+    ``dock.widget()``), accept unit drops on the map ``view``, and return it."""
     panel = ScenarioPanel(main_window)
     dock = QDockWidget("Scenario", main_window)
     dock.setObjectName("scenarioDock")
     dock.setWidget(panel)
     main_window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    view = getattr(main_window, "view", None)
     if view is not None:
         view.viewport().setAcceptDrops(True)
         panel._drop_filter = MapDropFilter(panel.setup, view)

@@ -4,7 +4,8 @@ A tool is a class with ``activate``/``deactivate`` and mouse/key hooks that retu
 when they handled the event; ``paint_overlay`` draws its feedback (rubber band, snap
 indicator) in view coordinates over the map. The map authoring tools of the editor
 (draw, split, merge, vertices, borders, links, lines, facilities, placement) subclass
-:class:`Tool` and change the pack through ``window.document.push(edit)``.
+:class:`Tool` and change the pack through ``services.push(edit)``: a tool is given a
+:class:`~editor.tools.services.ToolServices`, what it may use of the editor.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen
 
+from editor.tools.services import ToolServices
+
 if TYPE_CHECKING:
     from editor.canvas.view import MapView
-    from editor.mainwindow import MainWindow
 
 
 class Tool:
@@ -29,14 +31,18 @@ class Tool:
     icon = ""  # a themed icon name, optional
     cursor = Qt.CursorShape.ArrowCursor
 
-    def __init__(self, window: MainWindow):
-        self.window = window
+    def __init__(self, services: ToolServices):
+        if not isinstance(services, ToolServices):  # given the main window (play mode's tool)
+            services = services.tool_control.services
+        self.services = services
+        #: the main window widget (play mode's tool reads its scene, view and status bar)
+        self.window = services.host
         self.view: MapView | None = None
 
     def activate(self, view: MapView) -> None:
         self.view = view
         view.viewport().setCursor(self.cursor)
-        self.window.show_hint(self.hint)
+        self.services.show_hint(self.hint)
 
     def deactivate(self) -> None:
         self.cancel()
@@ -83,8 +89,8 @@ class SelectTool(Tool):
     hint = "Click: select  ·  Ctrl+click: add/remove  ·  drag: rubber band  ·  Esc: clear"
     DRAG_PX = 4
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
+    def __init__(self, services: ToolServices):
+        super().__init__(services)
         self._press: QPoint | None = None
         self._band: QRectF | None = None  # view coordinates
         self._add = False
@@ -121,7 +127,7 @@ class SelectTool(Tool):
     def mouse_release(self, view: MapView, event: QMouseEvent, pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton or self._press is None:
             return False
-        selection = self.window.selection
+        selection = self.services.selection
         if self._band is not None:
             rect = view.mapToScene(self._band.toAlignedRect()).boundingRect()
             zones = [("zone", z) for z in view.map_scene.zones_in_rect(rect)]
@@ -143,8 +149,8 @@ class SelectTool(Tool):
         return True
 
     def mouse_double_click(self, view: MapView, event: QMouseEvent, pos: QPointF) -> bool:
-        if event.button() == Qt.MouseButton.LeftButton and self.window.selection.items:
-            self.window.zoom_to_selection()
+        if event.button() == Qt.MouseButton.LeftButton and self.services.selection.items:
+            self.services.zoom_to_selection()
             return True
         return False
 
@@ -153,7 +159,7 @@ class SelectTool(Tool):
             if self._press is not None or self._band is not None:
                 self.cancel()
             else:
-                self.window.selection.set([])
+                self.services.selection.set([])
             return True
         return False
 
@@ -177,8 +183,8 @@ class PanTool(Tool):
     hint = "Drag: move the map  ·  wheel: zoom at the cursor"
     cursor = Qt.CursorShape.OpenHandCursor
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
+    def __init__(self, services: ToolServices):
+        super().__init__(services)
         self._last: QPoint | None = None
 
     def mouse_press(self, view: MapView, event: QMouseEvent, pos: QPointF) -> bool:

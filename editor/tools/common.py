@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen
-from PySide6.QtWidgets import QComboBox, QToolBar, QWidget
+from PySide6.QtWidgets import QComboBox, QWidget
 
 from editor.tools.base import Tool
 from gamecore.errors import WarroomError
-from gamecore.geometry import ChangeSet, Coverage, Snap
+from gamecore.geometry import Coverage, Snap
 from gamecore.ops import Edit
 
 if TYPE_CHECKING:
@@ -26,54 +26,24 @@ SNAP_VERTEX = QColor("#00c853")
 SNAP_SEGMENT = QColor("#2979ff")
 
 
-def coverage_of(window) -> Coverage:
-    """The coverage of the open document's zones, cached until a zone's geometry
-    object changes (edits replace geometries, never mutate them)."""
-    m = window.document.pack.map
-    geoms = {zid: z.geometry for zid, z in m.zones.items() if z.geometry is not None}
-    key = (id(m), m.width, m.height, m.wrap_x)
-    cached = getattr(window, "_authoring_coverage", None)
-    if cached is not None and cached[0] == key:
-        cov = cached[1]
-        old = cov.geoms
-        if len(old) == len(geoms) and all(old.get(z) is g for z, g in geoms.items()):
-            return cov
-        # an edit (or its undo) replaced a few zones' shapes: bring the coverage up to
-        # date with them instead of indexing every zone again
-        cs = ChangeSet(
-            created={z: g for z, g in geoms.items() if z not in old},
-            modified={z: (old[z], g) for z, g in geoms.items() if z in old and old[z] is not g},
-            deleted={z: g for z, g in old.items() if z not in geoms},
-        )
-        if len(cs.touched()) <= max(8, len(geoms) // 10):
-            try:
-                cov.apply(cs, check=False)
-                return cov
-            except WarroomError:
-                pass
-    cov = Coverage.from_map(m)
-    window._authoring_coverage = (key, cov)
-    return cov
-
-
 class AuthoringTool(Tool):
     """Base of the map authoring tools."""
 
     snap_vertices = True
     snap_segments = True
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.snapped: Snap | None = None
         self.cursor_pos: QPointF | None = None
 
     # -- helpers ---------------------------------------------------------------------
     @property
     def pack(self):
-        return self.window.document.pack
+        return self.services.document.pack
 
     def coverage(self) -> Coverage:
-        return coverage_of(self.window)
+        return self.services.coverage()
 
     def tolerance(self, view: MapView) -> float:
         return SNAP_PX / max(view.scale_factor(), 1e-9)
@@ -102,10 +72,10 @@ class AuthoringTool(Tool):
 
     def commit(self, edit: Edit) -> bool:
         """Push ``edit`` as one undo step; a refused edit shows its message."""
-        return self.window.push(edit)
+        return self.services.push(edit)
 
     def fail(self, err: WarroomError | str) -> None:
-        self.window.show_hint(f"Cannot do that: {err}")
+        self.services.show_hint(f"Cannot do that: {err}")
 
     def zone_at(self, pos: QPointF) -> int | None:
         return self.view.map_scene.zone_at(pos) if self.view is not None else None
@@ -157,8 +127,8 @@ class PolylineTool(AuthoringTool):
     min_points = 2
     cursor = Qt.CursorShape.CrossCursor  # a precise point, not the arrow's tip
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.points: list[XY] = []
         #: where a refused outline crosses itself (marked until the points change)
         self.crossing: XY | None = None
@@ -217,7 +187,7 @@ class PolylineTool(AuthoringTool):
         self.points = []
         self.repaint()
         if len(pts) < self.min_points:
-            self.window.show_hint(f"{self.text}: needs at least {self.min_points} points")
+            self.services.show_hint(f"{self.text}: needs at least {self.min_points} points")
             return
         try:
             self.finish(pts)
@@ -267,25 +237,11 @@ class PolylineTool(AuthoringTool):
         painter.restore()
 
 
-def options_bar(window) -> QToolBar:
-    """The window's "Tool Options" toolbar (made on first use)."""
-    bar = getattr(window, "_tool_options_bar", None)
-    if bar is None:
-        bar = QToolBar("Tool Options", window)
-        bar.setObjectName("toolOptionsToolbar")
-        # a row of its own under the main toolbars: the options are never pushed into
-        # the overflow menu of a full row
-        window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
-        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-        window._tool_options_bar = bar
-    return bar
-
-
 class OptionsTool(AuthoringTool):
     """A tool with widgets in the Tool Options toolbar."""
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self._widgets: list[QWidget] = []
         self._actions = []
 
@@ -294,14 +250,14 @@ class OptionsTool(AuthoringTool):
 
     def activate(self, view) -> None:
         super().activate(view)
-        bar = options_bar(self.window)
+        bar = self.services.options_bar()
         bar.clear()
         self._widgets = self.make_options()
         self._actions = [bar.addWidget(w) for w in self._widgets]
         bar.setVisible(bool(self._widgets))
 
     def deactivate(self) -> None:
-        bar = options_bar(self.window)
+        bar = self.services.options_bar()
         bar.clear()
         bar.setVisible(False)
         self._widgets = []
@@ -322,8 +278,8 @@ class StrokeTool(OptionsTool):
     each once, previewed); on release :meth:`paint` makes it one undo step; Esc cancels
     the stroke. The Paint and Hex Paint tools are strokes."""
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.stroke: list[int] = []
         self.painting = False
 

@@ -46,8 +46,8 @@ class PaintTool(StrokeTool):
     snap_vertices = snap_segments = False
     FIELDS = ["owner", "terrain", "region", "ocean"]
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.field = "owner"
         self.value = ""
 
@@ -95,7 +95,7 @@ class PaintTool(StrokeTool):
         value = self.value.strip()
         try:
             if self.field == "owner":
-                sc = self.window.document.scenario_id
+                sc = self.services.document.scenario_id
                 if sc is None:
                     raise WarroomError("painting owners needs a scenario")
                 owner = None if value in ("", "(none)") else value
@@ -120,8 +120,8 @@ class BorderTool(OptionsTool):
     ATTRS = [*BORDER_FLAGS, "rail_gauge", "crossing_limit", "hostile_terrain"]
     VALUES = ["standard", "broad", "russian", "1", "2", "3", *HOSTILE_TERRAIN]
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.attr = "river"
         self.value = "standard"
 
@@ -145,7 +145,7 @@ class BorderTool(OptionsTool):
         self.snap(view, pos)
         s = self.snapped
         if s is None or len(s.zones) != 2:
-            self.window.show_hint("Border: click on a border between two zones")
+            self.services.show_hint("Border: click on a border between two zones")
             return True
         a, b = sorted(s.zones)
         self.toggle(a, b)
@@ -195,8 +195,8 @@ class LinkTool(AuthoringTool):
     )
     snap_vertices = snap_segments = False
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.start: XY | None = None
         self.end: XY | None = None
 
@@ -265,8 +265,8 @@ class LinkTool(AuthoringTool):
         link.name = f"{za.name} – {zb.name}"
         edit = AddItem("links", link)
         if self.commit(edit):
-            self.window.selection.set([("link", edit.id)])
-            self.window.show_hint(f"Added {link.kind} link {link.name}")
+            self.services.selection.set([("link", edit.id)])
+            self.services.show_hint(f"Added {link.kind} link {link.name}")
             return True
         return False
 
@@ -297,10 +297,10 @@ class LineTool(PolylineTool):
             line.gauge = "standard"
         edit = AddItem("lines", line)
         if self.commit(edit):
-            self.window.selection.set([("line", edit.id)])
+            self.services.selection.set([("line", edit.id)])
             if self.kind == "convoy":
                 codes = " → ".join(m.zones[z].code for z in line.path)
-                self.window.show_hint(f"{line.name}: {codes or 'crosses no sea zone'}")
+                self.services.show_hint(f"{line.name}: {codes or 'crosses no sea zone'}")
 
 
 class ConvoyTool(LineTool):
@@ -343,13 +343,13 @@ class FacilityTool(OptionsTool):
     hint = "Click a land zone: place the chosen facility  ·  ports: then click sea zones, Enter"
     snap_vertices = snap_segments = False
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.type = "factory"
         self.pending: Facility | None = None
 
     def types(self) -> list[str]:
-        doc = self.window.document
+        doc = self.services.document
         sc = doc.pack.scenarios.get(doc.scenario_id) if doc.scenario_id else None
         if sc is not None:
             try:
@@ -389,7 +389,7 @@ class FacilityTool(OptionsTool):
                 s.remove(z) if z in s else s.append(z)
                 self.repaint()
             else:
-                self.window.show_hint("Click a sea zone next to the port, Enter when done")
+                self.services.show_hint("Click a sea zone next to the port, Enter when done")
             return True
         self.place(z)
         return True
@@ -422,7 +422,7 @@ class FacilityTool(OptionsTool):
                 self.fail(f"a {self.type} must be in a coastal zone")
                 return False
             self.pending = fac
-            self.window.show_hint(
+            self.services.show_hint(
                 f"{self.type}: click the sea zone(s) it serves, Enter to place, Esc to cancel"
             )
             self.repaint()
@@ -433,7 +433,7 @@ class FacilityTool(OptionsTool):
         edit = AddItem("facilities", fac)
         self.repaint()
         if self.commit(edit):
-            self.window.selection.set([("facility", edit.id)])
+            self.services.selection.set([("facility", edit.id)])
             return True
         return False
 
@@ -461,8 +461,8 @@ class PlacementTool(OptionsTool):
     PICK_PX = 8.0
     SLOTS = 4
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.grab: tuple[int, str, int] | None = None  # zone, field, slot index
         self.to: XY | None = None
 
@@ -478,7 +478,7 @@ class PlacementTool(OptionsTool):
 
     def points(self):
         m = self.pack.map
-        for zid in self.window.selection.zones() or list(m.zones):
+        for zid in self.services.selection.zones() or list(m.zones):
             z = m.zones.get(zid)
             if z is None:
                 continue
@@ -534,9 +534,9 @@ class PlacementTool(OptionsTool):
 
     def auto_place(self) -> bool:
         m = self.pack.map
-        zones = [z for z in self.window.selection.zones() if m.zones[z].geometry is not None]
+        zones = [z for z in self.services.selection.zones() if m.zones[z].geometry is not None]
         if not zones:
-            self.window.show_hint("Auto-place: select zones first")
+            self.services.show_hint("Auto-place: select zones first")
             return False
         labels = {z: label_point(m.zones[z].geometry) for z in zones}
         slots = {z: stack_slots(m.zones[z].geometry, self.SLOTS) for z in zones}

@@ -18,7 +18,6 @@ from editor.tools.common import (
     AuthoringTool,
     OptionsTool,
     PolylineTool,
-    options_bar,
 )
 from gamecore.errors import GeometryError, WarroomError
 from gamecore.ops.authoring import draw_zone, geometry_edit, zone_factory
@@ -41,15 +40,15 @@ class DrawZoneTool(PolylineTool):
     closed = True
     min_points = 3
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.kind = "land"
         self.kind_box: QComboBox | None = None
 
     def activate(self, view) -> None:
         super().activate(view)
         # a lasting indicator (and switch) of what the next zone will be: land or sea
-        bar = options_bar(self.window)
+        bar = self.services.options_bar()
         bar.clear()
         box = QComboBox()
         box.setObjectName("drawKind")
@@ -64,7 +63,7 @@ class DrawZoneTool(PolylineTool):
         self.kind_box = box
 
     def deactivate(self) -> None:
-        bar = options_bar(self.window)
+        bar = self.services.options_bar()
         bar.clear()
         bar.setVisible(False)
         self.kind_box = None
@@ -74,7 +73,7 @@ class DrawZoneTool(PolylineTool):
         self.kind = kind
         if self.kind_box is not None and self.kind_box.currentData() != kind:
             self.kind_box.setCurrentIndex(self.kind_box.findData(kind))
-        self.window.show_hint(f"Draw Zone: new zones are {kind} zones")
+        self.services.show_hint(f"Draw Zone: new zones are {kind} zones")
 
     def add_point(self, view, p: XY, event: QMouseEvent) -> None:
         mods = event.modifiers()
@@ -106,7 +105,7 @@ class DrawZoneTool(PolylineTool):
             self.fail(err)
             return
         if self.commit(geometry_edit(cs, zone_factory(self.kind), "Fill hole")):
-            self.window.selection.set([("zone", z) for z in cs.created])
+            self.services.selection.set([("zone", z) for z in cs.created])
 
     def key_press(self, view, event: QKeyEvent) -> bool:
         if event.key() == Qt.Key.Key_E:
@@ -119,7 +118,7 @@ class DrawZoneTool(PolylineTool):
         kinds = {z.id: z.kind for z in m.zones.values()}
         cs = draw_zone(self.coverage(), points, kinds)
         if self.commit(geometry_edit(cs, zone_factory(self.kind), "Draw zone")):
-            self.window.selection.set([("zone", z) for z in cs.created])
+            self.services.selection.set([("zone", z) for z in cs.created])
 
 
 class SplitTool(PolylineTool):
@@ -133,7 +132,7 @@ class SplitTool(PolylineTool):
     def finish(self, points: list[XY]) -> None:
         line = shapely.LineString(points)
         m = self.pack.map
-        sel = self.window.selection.zones()
+        sel = self.services.selection.zones()
         cands = [
             z.id
             for z in m.zones.values()
@@ -149,7 +148,7 @@ class SplitTool(PolylineTool):
             zid = inside[0]
         cs = self.coverage().split_zone(zid, points, dry_run=True)
         if self.commit(geometry_edit(cs, None, "Split zone")):
-            self.window.selection.set([("zone", zid)] + [("zone", z) for z in cs.created])
+            self.services.selection.set([("zone", zid)] + [("zone", z) for z in cs.created])
 
 
 class ReshapeTool(PolylineTool):
@@ -187,8 +186,8 @@ class MergeTool(AuthoringTool):
     )
     snap_vertices = snap_segments = False
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.zones: list[int] = []
         self.keep: int | None = None
 
@@ -216,7 +215,7 @@ class MergeTool(AuthoringTool):
         m = self.pack.map
         if self.keep is not None:
             k = m.zones[self.keep]
-            self.window.show_hint(f"Merge {len(self.zones)} zones into {k.code} — {k.name}")
+            self.services.show_hint(f"Merge {len(self.zones)} zones into {k.code} — {k.name}")
         self.repaint()
         return True
 
@@ -234,10 +233,10 @@ class MergeTool(AuthoringTool):
 
     def merge(self) -> None:
         if len(self.zones) < 2:  # nothing clicked: the selected zones
-            self.zones = list(self.window.selection.zones())
+            self.zones = list(self.services.selection.zones())
             self.keep = self.zones[0] if self.zones else None
         if len(self.zones) < 2:
-            self.window.show_hint("Merge: click at least two zones")
+            self.services.show_hint("Merge: click at least two zones")
             return
         try:
             cs = self.coverage().merge_zones(self.zones, keep=self.keep, dry_run=True)
@@ -247,13 +246,13 @@ class MergeTool(AuthoringTool):
         keep = self.keep
         # what happens to the units, ownership and capital of the zones merged away
         removed = [z for z in self.zones if z != keep]
-        policy = ask_removed_zones(self.window, self.pack, removed, keep, "Merge")
+        policy = ask_removed_zones(self.services.host, self.pack, removed, keep, "Merge")
         if policy is None:
-            self.window.show_hint("Merge cancelled")
+            self.services.show_hint("Merge cancelled")
             return
         if self.commit(geometry_edit(cs, None, "Merge zones", policy)):
             self.cancel()
-            self.window.selection.set([("zone", keep)])
+            self.services.selection.set([("zone", keep)])
 
     def paint_overlay(self, view, painter: QPainter, rect: QRectF) -> None:
         self.paint_zones(view, painter, [z for z in self.zones if z != self.keep], PREVIEW)
@@ -290,8 +289,8 @@ class VertexTool(OptionsTool):
     )
     cursor = Qt.CursorShape.CrossCursor
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.selected: list[XY] = []
         self._drag_from: XY | None = None
         self._drag_to: XY | None = None
@@ -410,7 +409,7 @@ class VertexTool(OptionsTool):
             if self._band is not None and self._band.width() + self._band.height() > 4:
                 r = view.mapToScene(self._band.toAlignedRect()).boundingRect()
                 self.selected = self.vertices_in(r)
-                self.window.show_hint(f"{len(self.selected)} vertices selected")
+                self.services.show_hint(f"{len(self.selected)} vertices selected")
             else:
                 self.selected = []
             self.cancel()

@@ -60,8 +60,8 @@ class HexPaintTool(StrokeTool):
     snap_vertices = snap_segments = False
     cursor = Qt.CursorShape.CrossCursor
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.brush = "terrain"
         self.value = "mountain"
         self._last: QPointF | None = None
@@ -121,7 +121,7 @@ class HexPaintTool(StrokeTool):
 
     def painted_nothing(self) -> None:
         if not is_hex_map(self.pack.map):
-            self.window.show_hint("Hex Paint paints the hexes of a hex map (File > New Map…)")
+            self.services.show_hint("Hex Paint paints the hexes of a hex map (File > New Map…)")
 
     def _add_at(self, pos: QPointF) -> None:
         z = self.zone_at(pos)
@@ -218,10 +218,12 @@ class HexPaintTool(StrokeTool):
             self.fail(err)
             return False
         if edit is None:
-            self.window.show_hint(f"Hex Paint: those hexes already have {self.brush} {self.value}")
+            self.services.show_hint(
+                f"Hex Paint: those hexes already have {self.brush} {self.value}"
+            )
             return False
         if self.commit(edit):
-            self.window.show_hint(edit.label)
+            self.services.show_hint(edit.label)
             return True
         return False
 
@@ -245,8 +247,8 @@ class HexsideTool(OptionsTool):
     snap_vertices = snap_segments = False
     cursor = Qt.CursorShape.CrossCursor
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, services):
+        super().__init__(services)
         self.feature = "road"
         self.hovered: tuple[int, int] | None = None
 
@@ -292,7 +294,7 @@ class HexsideTool(OptionsTool):
             return False
         side = self.hexside_at(pos)
         if side is None:
-            self.window.show_hint("Hexside: click nearer the edge between two hexes")
+            self.services.show_hint("Hexside: click nearer the edge between two hexes")
             return True
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         self.toggle(*side, "crossing_arrow" if shift else self.feature)
@@ -326,7 +328,7 @@ class HexsideTool(OptionsTool):
         if self.commit(edit):
             m = self.pack.map
             za, zb = m.zones[a], m.zones[b]
-            self.window.show_hint(f"{edit.label} ({za.code}–{zb.code})")
+            self.services.show_hint(f"{edit.label} ({za.code}–{zb.code})")
             return True
         return False
 

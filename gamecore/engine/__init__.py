@@ -2,7 +2,7 @@
 sequence of play, the event log and replay, and the registry of rule systems
 (:mod:`gamecore.engine.systems`); it imports no rule system (docs/rule-systems.md).
 
-The agent interface of DESIGN.md ("The game core"): ``new_game`` gives a
+The agent interface of docs/architecture.md ("The game core"): ``new_game`` gives a
 :class:`GameState` with ``legal_actions()``, ``apply(action)``, ``clone()``,
 ``is_terminal()``, ``returns()`` and a JSON-able ``log`` that :func:`replay` turns back into
 the same state.

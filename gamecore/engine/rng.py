@@ -1,4 +1,4 @@
-"""The one seeded generator of a game (DESIGN.md, Invariant 4).
+"""The one seeded generator of a game (docs/architecture.md, Invariant 4).
 
 SplitMix64 in pure integer arithmetic: the same seed gives the same numbers on every
 machine and Python version, and the whole state is one integer, so cloning a game state

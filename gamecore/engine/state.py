@@ -1,4 +1,4 @@
-"""The game state: the OpenSpiel-shaped interface of DESIGN.md ("The game core").
+"""The game state: the OpenSpiel-shaped interface of docs/architecture.md ("The game core").
 
 ``legal_actions()``, ``apply(action)``, ``clone()``, ``is_terminal()``, ``returns()`` and an
 event log that :func:`gamecore.engine.replay` turns back into the same state.

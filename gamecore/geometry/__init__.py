@@ -1,4 +1,4 @@
-"""gamecore.geometry: zones as a gap-free coverage (DESIGN.md, Geometry).
+"""gamecore.geometry: zones as a gap-free coverage (docs/architecture.md, Geometry).
 
 - :class:`Coverage` - exact shared-vertex coverage with topology-preserving edits
   (split, merge, reshape, vertex moves, add zone, fill hole, simplify, partition),

@@ -1,4 +1,4 @@
-"""Adjacency: zones sharing a border of positive length (DESIGN.md, Invariant 2).
+"""Adjacency: zones sharing a border of positive length (docs/architecture.md, Invariant 2).
 
 Two zones are adjacent when the common part of their boundaries is longer than ``eps``;
 touching at a point is not adjacent. In a valid coverage shared borders consist of

@@ -1,1 +1,1 @@
-"""gamecore.interop — see DESIGN.md."""
+"""gamecore.interop — see docs/architecture.md."""

@@ -50,7 +50,7 @@ __all__ = [
     "slug",
 ]
 
-#: GeoJSON files larger than this are refused (DESIGN.md, Invariant 5)
+#: GeoJSON files larger than this are refused (docs/architecture.md, Invariant 5)
 MAX_BYTES = 512 * 1024 * 1024
 #: attributes tried, in order, for zone names and codes
 NAME_ATTRS = ("name", "NAME", "name_en", "NAME_EN", "admin", "ADMIN", "name_long", "title")

@@ -1,4 +1,4 @@
-"""Map projections for maps made from real geography (DESIGN.md, Geometry).
+"""Map projections for maps made from real geography (docs/architecture.md, Geometry).
 
 A map imported from lon/lat data keeps two things so later imports align with it:
 
@@ -561,7 +561,7 @@ def add_graticule(m, step: float = 15.0) -> int:
     return len(lines)
 
 
-#: the largest background image accepted (pixels), DESIGN.md Invariant 5
+#: the largest background image accepted (pixels), docs/architecture.md Invariant 5
 MAX_IMAGE_PIXELS = 80_000_000
 
 

@@ -1,4 +1,4 @@
-"""The domain model (DESIGN.md, Glossary): plain dataclasses, no I/O, no Qt.
+"""The domain model (docs/architecture.md, Glossary): plain dataclasses, no I/O, no Qt.
 
 Identity: zones, links, facilities, lines, terrain areas and images have integer ids
 unique within a pack; nations and scenarios have string ids (codes) without spaces.

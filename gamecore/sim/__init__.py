@@ -1,1 +1,1 @@
-"""gamecore.sim — see DESIGN.md."""
+"""gamecore.sim — see docs/architecture.md."""

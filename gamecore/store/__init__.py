@@ -1,4 +1,4 @@
-"""gamecore.store — the map-pack file (DESIGN.md, Invariants 3 and 5).
+"""gamecore.store — the map-pack file (docs/architecture.md, Invariants 3 and 5).
 
 A pack is a SQLite file (schema in :mod:`gamecore.store.schema`) holding one
 :class:`gamecore.model.Pack`. Open it with :func:`open_pack` (a :class:`PackFile`: the whole

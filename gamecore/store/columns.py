@@ -1,4 +1,4 @@
-"""The type, range and nullability of every column of a pack (DESIGN.md, Invariant 5).
+"""The type, range and nullability of every column of a pack (docs/architecture.md, Invariant 5).
 
 A pack comes from a stranger: any cell may be NULL, of another SQLite type, NaN or
 infinite, out of range, or JSON nested 100,000 deep. :func:`select` reads a table and

@@ -1,4 +1,4 @@
-"""Opening, saving and recovering map-pack files (DESIGN.md, Invariant 3).
+"""Opening, saving and recovering map-pack files (docs/architecture.md, Invariant 3).
 
 Files beside a pack ``dir/world.warroom``:
 

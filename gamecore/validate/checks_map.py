@@ -1,4 +1,4 @@
-"""Geometry checks (MAP…): the zones must form a valid coverage (DESIGN.md, Invariant 1)."""
+"""Geometry checks (MAP…): the zones must form a valid coverage (docs/architecture.md, Invariant 1)."""
 
 from __future__ import annotations
 

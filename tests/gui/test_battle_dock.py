@@ -19,7 +19,8 @@ from editor.document import Document
 def dock(qtbot):
     mw = QMainWindow()
     qtbot.addWidget(mw)
-    d = add_battle_dock(mw)
+    mw.document = None  # a test opens one
+    d = add_battle_dock(mw, document=lambda: mw.document)
     mw.resize(700, 900)
     mw.show()
     qtbot.waitExposed(mw)
@@ -119,8 +120,8 @@ def test_take_units_from_the_selected_zone(dock, qtbot):
 
 
 def test_dock_in_the_editor_main_window(window, pack_path, qtbot):
-    # the one line the main window needs: add_battle_dock(self)
-    d = add_battle_dock(window)
+    # the one line the main window needs: the dock and how it reaches the open document
+    d = add_battle_dock(window, document=lambda: window.document)
     panel = d.widget()
     assert window.open_path(pack_path, interactive=False)
     pack = window.document.pack

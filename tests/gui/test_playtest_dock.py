@@ -25,7 +25,7 @@ def window(qtbot, tmp_path):
 
 
 def _panel(win) -> PlaytestPanel:
-    dock = add_playtest_dock(win)
+    dock = add_playtest_dock(win, document=lambda: win.document)
     assert isinstance(dock, QDockWidget) and dock.objectName() == "playtestDock"
     panel = dock.widget()
     assert isinstance(panel, PlaytestPanel)
@@ -93,6 +93,7 @@ def test_bad_settings_fail_with_one_line(qtbot, window):
 def test_no_document_no_run(qtbot):
     win = QMainWindow()
     qtbot.addWidget(win)
+    win.document = None
     panel = _panel(win)
     assert not panel.run_button.isEnabled()
     with qtbot.waitSignal(panel.failed, timeout=1000):

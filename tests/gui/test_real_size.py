@@ -404,7 +404,7 @@ def test_tool_options_are_never_behind_the_toolbar_overflow(qtbot, window, tool,
     qtbot.wait(20)
     w.set_tool(tool)
     qtbot.wait(20)
-    bar = w._tool_options_bar
+    bar = w.tool_control.services.options_bar()
     assert bar.isVisible()
     widgets = [bar.widgetForAction(a) for a in bar.actions() if bar.widgetForAction(a)]
     assert widgets
@@ -522,7 +522,7 @@ def test_draw_tools_show_a_cross_cursor_and_the_land_or_sea_mode_lasts(qtbot, bl
         w.set_tool(tool)
         assert w.view.viewport().cursor().shape() == Qt.CursorShape.CrossCursor
     w.set_tool("draw_zone")
-    box = w._tool_options_bar.findChild(type(w.mode_combo), "drawKind")
+    box = w.tool_control.services.options_bar().findChild(type(w.mode_combo), "drawKind")
     assert box is not None and box.isVisible() and box.currentData() == "land"
     key(qtbot, w, Qt.Key.Key_E)
     assert box.currentData() == "sea" and w.tool.kind == "sea"

@@ -9,9 +9,9 @@ import subprocess
 import pytest
 from PySide6.QtGui import QImage
 
+from editor.cli import main
 from editor.export.layout import plan
 from editor.export.options import RenderOptions
-from editor.cli import main
 
 
 def _run(*argv) -> int:

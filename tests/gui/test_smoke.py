@@ -2,8 +2,8 @@
 
 from PySide6.QtGui import QImage
 
-from editor.mainwindow import MainWindow
 from editor.cli import main
+from editor.mainwindow import MainWindow
 
 
 def _distinct_colours(image: QImage, step: int = 7) -> int:

@@ -1,5 +1,5 @@
 """Untitled documents (new, imported, the sample's copy) autosave and are recovered after a
-crash (DESIGN.md Invariant 3); the Overview thumbnail colours zones like the main canvas in
+crash (docs/architecture.md Invariant 3); the Overview thumbnail colours zones like the main canvas in
 every map mode."""
 
 from __future__ import annotations

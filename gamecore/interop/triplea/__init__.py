@@ -10,7 +10,7 @@ The import turns one game of it into a pack (one scenario, a ruleset that extend
 closest bundled ruleset, the map); the export writes a pack's scenario back as such a
 folder, which TripleA's own parser loads (tests/gamecore/interop/test_triplea_java.py).
 
-Untrusted input (DESIGN.md, Invariant 5): the XML parser refuses entity declarations and
+Untrusted input (docs/architecture.md, Invariant 5): the XML parser refuses entity declarations and
 fetches nothing; image headers are checked against size limits before any decoding;
 every problem is an :class:`~gamecore.errors.ImportFormatError` naming the file.
 

@@ -2,7 +2,7 @@
 
 Reading never decodes more than one bounded image at a time: a file's header is read
 first and anything over the limits (bytes, pixels) is refused with a one-line error
-(DESIGN.md, Invariant 5). ``baseTiles/`` are copied as they are (no decoding at all);
+(docs/architecture.md, Invariant 5). ``baseTiles/`` are copied as they are (no decoding at all);
 a single full base image is cut into 256-px tiles after the size check.
 
 Writing renders 256-px tiles (TripleA's ``baseTiles/<col>_<row>.png``) from the pack's

@@ -1,4 +1,4 @@
-"""Safe XML reading and plain XML writing for TripleA game files (DESIGN.md, Invariant 5).
+"""Safe XML reading and plain XML writing for TripleA game files (docs/architecture.md, Invariant 5).
 
 :func:`parse_xml` parses with expat through :class:`xml.etree.ElementTree.XMLParser` and
 refuses every entity declaration (internal or external, parsed or not) before anything

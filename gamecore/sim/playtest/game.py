@@ -21,7 +21,7 @@ A record is plain JSON (it is what the results file stores, one per line)::
 or too long on the clock; ``stalled_at`` says where, and the record still holds the
 state it reached) or "error" (the engine or a bot failed: ``error`` says how).
 ``digest`` hashes the actions played: the same pack, scenario, seed and bots give the
-same digest on any machine (DESIGN.md, Invariant 4).
+same digest on any machine (docs/architecture.md, Invariant 4).
 
 Every game ends: a scenario without a round limit is played to :data:`DEFAULT_ROUND_CAP`
 rounds (:func:`round_cap` says which limit a run uses and why), and the round limit's

@@ -1,4 +1,4 @@
-"""Same pack + scenario + seed + bots -> the same game (DESIGN.md Invariant 4), on the
+"""Same pack + scenario + seed + bots -> the same game (docs/architecture.md Invariant 4), on the
 bundled sample's two scenarios, and the engine's caches never change an answer: the legal
 actions computed with warm caches (movement's per-epoch ``_mcache``, the supply cache of
 gamecore.rules.supply) equal those computed from scratch at every step of a seeded game of

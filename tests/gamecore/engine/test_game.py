@@ -56,7 +56,7 @@ def test_fifty_zone_scenario_plays_to_completion(synth50):
 
 
 def test_replay_reproduces_the_final_state_exactly(toy, tmp_path):
-    # DESIGN.md Invariant 4: same pack + scenario + seed + bots -> same log; replay
+    # docs/architecture.md Invariant 4: same pack + scenario + seed + bots -> same log; replay
     s = new_game(toy, "test", seed=11, rounds=6)
     play(s, RandomBot(4))
     path = tmp_path / "game.jsonl"

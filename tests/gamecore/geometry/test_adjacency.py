@@ -1,4 +1,4 @@
-"""Adjacency (DESIGN.md Invariant 2): shared border of positive length + links - overrides."""
+"""Adjacency (docs/architecture.md Invariant 2): shared border of positive length + links - overrides."""
 
 from shapely.geometry import Polygon, box
 

@@ -1,4 +1,4 @@
-"""Property tests of the coverage engine (issue #4, DESIGN.md Invariants 1-2).
+"""Property tests of the coverage engine (issue #4, docs/architecture.md Invariants 1-2).
 
 Random operation sequences on random coverages must keep ``coverage_is_valid`` true,
 every polygon valid, the total area conserved, the incremental adjacency equal to the

@@ -171,7 +171,7 @@ def test_new_game_and_random_rounds(built):
 
 
 def test_shared_borders_have_identical_vertices(built):
-    """Every boundary segment off the frame is used by exactly two zones (DESIGN.md,
+    """Every boundary segment off the frame is used by exactly two zones (docs/architecture.md,
     Invariant 1: neighbours share identical vertices)."""
     from gamecore.geometry.adjacency import zone_segments
 

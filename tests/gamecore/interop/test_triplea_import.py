@@ -449,7 +449,7 @@ _FILES = ["games/old_war.xml", "polygons.txt", "centers.txt", "baseMap.png"]
 )
 def test_damaged_files_end_in_a_warroom_error_or_a_pack(tmp_path_factory, which, cuts):
     """Bytes overwritten anywhere in a map file: the import either succeeds or raises one
-    WarroomError naming a file, never anything else (DESIGN.md, Invariant 5)."""
+    WarroomError naming a file, never anything else (docs/architecture.md, Invariant 5)."""
     folder = tmp_path_factory.mktemp("fuzz") / "map"
     shutil.copytree(OLDMAP, folder)
     (folder / "games" / "old_war_variant.xml").unlink()

@@ -372,7 +372,7 @@ def test_city_next_to_a_neutral_is_never_surrounded_section_1_16():
 
 @pytest.mark.parametrize("seed", [3, 4])
 def test_same_seed_same_battle(seed):
-    # DESIGN.md Invariant 4 with the new round-1 mechanisms in play
+    # docs/architecture.md Invariant 4 with the new round-1 mechanisms in play
     out = []
     for _ in range(2):
         s, z = setup(

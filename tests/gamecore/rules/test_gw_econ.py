@@ -355,7 +355,7 @@ def test_militia_upgrade_to_infantry_costs_2_once_a_turn_with_a_supply_path():
 
 # ---------------------------------------------------------------------- determinism
 def test_same_seed_same_game_with_raids_and_production():
-    # DESIGN.md Invariant 4: the log replays to the same state (queue, convoy markers, ...)
+    # docs/architecture.md Invariant 4: the log replays to the same state (queue, convoy markers, ...)
     pack = grid_pack(
         ROWS,
         ZONES,

@@ -360,7 +360,7 @@ def feature_game(seed):
 
 
 def test_random_bots_use_the_new_moves_and_games_are_deterministic():
-    # DESIGN.md Invariant 4 (same seed, same game) with rail and crossing moves on offer
+    # docs/architecture.md Invariant 4 (same seed, same game) with rail and crossing moves on offer
     from gamecore.engine import replay
 
     modes = set()

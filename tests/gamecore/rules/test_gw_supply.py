@@ -194,7 +194,7 @@ def test_lend_lease_interdiction_d6_against_d6(rolls, delivered):
 
 
 def test_lend_lease_is_deterministic_for_a_seed_and_replays():
-    # DESIGN.md Invariant 4: same seed, same game; the counters are part of the snapshot
+    # docs/architecture.md Invariant 4: same seed, same game; the counters are part of the snapshot
     from gamecore.engine import replay
 
     def run():

@@ -200,7 +200,7 @@ def test_unknown_bundled_ruleset():
 
 
 def test_modifier_policies():
-    # DESIGN.md Invariant 6; rules-notes/003 §4.1: only the highest modifier applies
+    # docs/architecture.md Invariant 6; rules-notes/003 §4.1: only the highest modifier applies
     assert combine([1, 1, -1], "sum") == 1
     assert combine([1, 2, -1], "highest_only") == 2
     assert combine([1, -2], "highest_only") == -2

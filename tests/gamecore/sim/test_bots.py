@@ -196,7 +196,7 @@ def test_heuristic_never_loses_aircraft_for_want_of_a_landing_spot():
 
 # ---------------------------------------------------------------------- determinism
 def test_heuristic_games_are_reproducible_from_their_seed():
-    # DESIGN.md Invariant 4: same pack + scenario + seed + bots -> the same event log
+    # docs/architecture.md Invariant 4: same pack + scenario + seed + bots -> the same event log
     pack = symmetric_pack(rounds=3)
     a = play_game(pack, "test", 42, "heuristic", keep_log=True)
     b = play_game(pack, "test", 42, "heuristic")

@@ -1,4 +1,4 @@
-"""Open, lock, autosave, save, recover, migrate (issue #3; DESIGN.md Invariant 3)."""
+"""Open, lock, autosave, save, recover, migrate (issue #3; docs/architecture.md Invariant 3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Crash safety (issue #3, Acceptance; DESIGN.md Invariant 3): a process saving a pack
+"""Crash safety (issue #3, Acceptance; docs/architecture.md Invariant 3): a process saving a pack
 over and over is killed with SIGKILL at random moments, many times; afterwards the pack
 always opens and equals either the state before the interrupted save or the one it was
 saving."""
