@@ -698,11 +698,16 @@ class _Checker:
         return tuple(v)
 
 
+#: the most movement points a unit type may have: searches take a step per point, so a
+#: pack's ruleset with movement 1,000,000,000 played for ever (the rulebooks' longest
+#: move is 8, TripleA maps' a few dozen)
+MAX_MOVEMENT = 1000
+
 _UNIT_INT_KEYS = {
     "cost": (0, None),
     "attack": (0, None),
     "defense": (0, None),
-    "movement": (0, None),
+    "movement": (0, MAX_MOVEMENT),
     "hits": (1, None),
     "transport_capacity": (0, None),
     "transport_cost": (0, None),
@@ -714,7 +719,7 @@ _UNIT_INT_KEYS = {
     "air_battle": (0, None),
     "convoy_dice": (0, None),
     "target_selection": (0, None),
-    "towed_movement": (0, None),
+    "towed_movement": (0, MAX_MOVEMENT),
 }
 _FAC_INT_KEYS = (
     "cost",
@@ -1116,7 +1121,9 @@ def _build_unit(c: _Checker, uid: str, raw: dict, dice: int) -> UnitType:
         elif k in ("damaged", "nation_costs"):
             t = c.table(v, f"{key}.{k}")
             for kk, vv in t.items():
-                c.int_(vv, f"{key}.{k}.{kk}")
+                # a damaged stat keeps its stat's range (movement: at most MAX_MOVEMENT)
+                hi = _UNIT_INT_KEYS.get(kk, (0, None))[1] if k == "damaged" else None
+                c.int_(vv, f"{key}.{k}.{kk}", 0, hi)
             kw[k] = dict(t)
         elif k in ("attack_rolls", "defense_rolls", "damaged_rolls", "bombard_rolls"):
             kw[k] = _rolls(c, v, f"{key}.{k}", dice)
@@ -1180,7 +1187,8 @@ def _build_facility(c: _Checker, fid: str, raw: dict) -> FacilityType:
         if k not in allowed:
             c.fail(f"{key}.{k}", "unknown key")
         if k in _FAC_INT_KEYS:
-            kw[k] = c.int_(v, f"{key}.{k}")
+            hi = MAX_MOVEMENT if k.endswith("_move_bonus") else None
+            kw[k] = c.int_(v, f"{key}.{k}", 0, hi)
         elif k in _FAC_BOOL_KEYS:
             kw[k] = c.bool_(v, f"{key}.{k}")
         elif k in ("name", "captured_becomes", "upgrade_from", "border_effect"):
@@ -1190,7 +1198,9 @@ def _build_facility(c: _Checker, fid: str, raw: dict) -> FacilityType:
         elif k == "nation_costs":
             t = c.table(v, f"{key}.{k}")
             for kk, vv in t.items():
-                c.int_(vv, f"{key}.{k}.{kk}")
+                # a damaged stat keeps its stat's range (movement: at most MAX_MOVEMENT)
+                hi = _UNIT_INT_KEYS.get(kk, (0, None))[1] if k == "damaged" else None
+                c.int_(vv, f"{key}.{k}.{kk}", 0, hi)
             kw[k] = dict(t)
         elif k == "props":
             kw[k] = dict(c.table(v, f"{key}.props"))

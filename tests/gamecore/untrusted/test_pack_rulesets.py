@@ -49,3 +49,56 @@ def test_a_hostile_pack_ruleset_is_one_line_naming_it(tmp_path, name, json):
     rc, err = crafted.run(argv)
     assert rc == 2 and err.count("\n") == 1, err[:500]
     assert says in err and "evil" in err and str(pack) in err, err[:500]
+
+
+def _fast_pack(tmp_path, body):
+    pack = with_ruleset(tmp_path, f'extends = "g40"\n{body}\n', rid="fast")
+    conn = sqlite3.connect(pack)
+    with conn:
+        conn.execute("UPDATE scenarios SET ruleset = 'fast' WHERE id = ?", (crafted.SCENARIO,))
+    conn.close()
+    return pack
+
+
+@pytest.mark.parametrize(
+    ("body", "key"),
+    [
+        ("[units.infantry]\nmovement = 1000000000", "units.infantry.movement"),
+        ("[units.infantry]\nmovement = 1001", "units.infantry.movement"),
+        ("[units.artillery]\ntowed_movement = 99999", "units.artillery.towed_movement"),
+        ("[units.carrier.damaged]\nmovement = 5000", "units.carrier.damaged.movement"),
+    ],
+)
+def test_a_movement_past_the_limit_is_a_ruleset_error(tmp_path, body, key):
+    """A pack's ruleset with infantry movement 1,000,000,000 used to be accepted, and
+    `play --rounds 1` searched a billion steps per move."""
+    pack = _fast_pack(tmp_path, body)
+    for argv in (
+        ["rules", "show", "fast", "--pack", pack],
+        *crafted.commands(pack, tmp_path, ("play",)),
+    ):
+        rc, err = crafted.run(argv)
+        assert rc == 2 and err.count("\n") == 1 and key in err and "must be <=" in err, err
+        assert "fast" in err and pack.name in err, err
+
+
+def test_validate_reports_the_movement_past_the_limit(tmp_path):
+    import contextlib
+    import io
+
+    from gamecore.cli import main
+
+    pack = _fast_pack(tmp_path, "[units.infantry]\nmovement = 1000000000")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        rc = main(["validate", str(pack)])
+    found = [x for x in out.getvalue().splitlines() if "units.infantry.movement" in x]
+    assert rc == 1 and found and "must be <= 1000" in found[0], out.getvalue()[-2000:]
+
+
+def test_the_longest_bundled_moves_are_within_the_limit():
+    from gamecore.engine.ruleset import MAX_MOVEMENT, bundled_rulesets, load_ruleset
+
+    for rid in bundled_rulesets():
+        for u in load_ruleset(rid).units.values():
+            assert 0 <= u.movement <= MAX_MOVEMENT and u.towed_movement <= MAX_MOVEMENT
