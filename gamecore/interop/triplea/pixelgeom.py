@@ -472,8 +472,9 @@ def coverage_to_rings(
     return out, notes
 
 
-#: the widest export (pixels) the exporter draws; TripleA's largest maps are ~10,000 px
-MAX_EXPORT_PIXELS = 1_000_000
+#: the widest export (pixels): TripleA reads polygons.txt and centers.txt as Java ints,
+#: and GEOS loses precision long before 2**31 (tiles have their own, smaller limit)
+MAX_EXPORT_PIXELS = 1_000_000_000
 
 
 def pixel_extent_problem(width: float, height: float, geoms: list, scale: float) -> str | None:
