@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 
 import pytest
 
@@ -88,24 +87,12 @@ def test_a_record_that_lies_is_one_line_and_exit_2(done, tmp_path, name, change,
     assert results.read_bytes() == before  # a refused file is left as it was
 
 
-def _never_blocks(argv, fifo):
-    result = {}
-    t = threading.Thread(target=lambda: result.update(out=crafted.run(argv)), daemon=True)
-    t.start()
-    t.join(30)
-    if t.is_alive():  # unblock the reader so the test run can end, then fail
-        with open(fifo, "wb"):
-            pass
-        pytest.fail(f"{argv[0]} blocked on a FIFO")
-    return result["out"]
-
-
 def test_a_fifo_as_results_file_is_refused_at_once(done, tmp_path):
     pack, _ = done
     fifo = tmp_path / "r.jsonl"
     os.mkfifo(fifo)
     for more in ([], ["--fresh"]):
-        rc, err = _never_blocks([str(a) for a in _cmd(pack, fifo, *more)], fifo)
+        rc, err = crafted.never_blocks([str(a) for a in _cmd(pack, fifo, *more)], fifo)
         assert rc == 2 and err.count("\n") == 1 and "not a regular file" in err, err
 
 
@@ -114,5 +101,5 @@ def test_a_fifo_as_handbook_is_refused_at_once(done, tmp_path):
     fifo = tmp_path / "hb.json"
     os.mkfifo(fifo)
     argv = ["scenario", "compare-setup", str(pack), "--handbook", str(fifo)]
-    rc, err = _never_blocks(argv, fifo)
+    rc, err = crafted.never_blocks(argv, fifo)
     assert rc == 2 and err.count("\n") == 1 and "not a regular file" in err, err
