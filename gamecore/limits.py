@@ -32,3 +32,17 @@ MAX_EXPORT_PIXELS = 400_000_000
 MAX_ID = 2**53
 #: most hexes of one generated hex grid (48 x 112 for a world map of Hitler's Global War)
 MAX_HEX_CELLS = 60_000
+#: seconds one playtest game may run before it counts as stalled
+GAME_SECONDS_LIMIT = 600.0
+#: the round limit of a playtest when the scenario has none: bots can stalemate for ever
+#: (the sample's 1939 scenario reaches round 250 with no winner), and twenty rounds is
+#: five years of seasonal turns, longer than a game at the table
+DEFAULT_ROUND_CAP = 20
+#: what may happen to a deleted or merged-away zone's units, ownership and capital
+#: (gamecore.ops.zones.RemovedZonePolicy; here so that the command line lists them
+#: without loading the editing operations)
+REMOVED_ZONE_CHOICES = {
+    "units": ("move", "remove"),
+    "ownership": ("survivor", "removed"),
+    "capital": ("move", "clear"),
+}

@@ -44,6 +44,22 @@ def test_the_core_command_line_loads_no_qt_and_has_no_editor_commands():
     assert out.stdout.strip() == "False"
 
 
+def test_help_loads_no_numerical_or_geometry_library():
+    """Issue #39: ``warroom --help`` builds every command's parser and nothing else: the
+    libraries a command works with (numpy, shapely, PROJ, the engine) load when it runs."""
+    script = (
+        "import sys, contextlib, io\n"
+        "from editor.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        "    main(['--help'])\n"
+        "heavy = ('numpy', 'shapely', 'pyproj', 'PIL', 'gamecore.engine', 'gamecore.ops')\n"
+        "print(sorted({m for m in sys.modules for h in heavy if m == h}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
 def test_bad_screenshot_size_is_one_line_error(tmp_path, capsys):
     code = main(["edit", "--screenshot", str(tmp_path / "x.png"), "--size", "huge"])
     assert code == 2

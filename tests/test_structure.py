@@ -21,6 +21,7 @@ ENGINE_MAY_IMPORT = (
     "gamecore.geometry",
     "gamecore.paths",
     "gamecore.safejson",
+    "gamecore.safetoml",
 )
 #: rule systems and everything above the engine
 SYSTEM_AND_ABOVE = (

@@ -39,7 +39,7 @@ def register(sub) -> None:
 
 
 def _register_geojson(s) -> None:
-    from gamecore.interop.projection import NAMED_PROJECTIONS
+    from gamecore.interop.named_projections import NAMED_PROJECTIONS
 
     g = s.add_parser(
         "geojson",

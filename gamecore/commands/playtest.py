@@ -15,7 +15,7 @@ import time
 
 from gamecore.commands._util import pick_scenario, print_json
 from gamecore.errors import WarroomError
-from gamecore.sim.playtest.game import DEFAULT_ROUND_CAP, GAME_SECONDS_LIMIT
+from gamecore.limits import DEFAULT_ROUND_CAP, GAME_SECONDS_LIMIT
 
 
 def register(sub) -> None:

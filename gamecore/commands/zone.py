@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from gamecore.commands._util import print_json
 from gamecore.errors import WarroomError
-from gamecore.ops.zones import RemovedZonePolicy, removed_zone_stakes
+from gamecore.limits import REMOVED_ZONE_CHOICES
 
 
 def register(sub) -> None:
@@ -32,7 +32,7 @@ def register(sub) -> None:
 
 
 def _policy_arguments(p) -> None:
-    choices = RemovedZonePolicy.CHOICES
+    choices = REMOVED_ZONE_CHOICES
     p.add_argument(
         "--units",
         choices=choices["units"],
@@ -65,7 +65,9 @@ def _zone(pack, path: str, text: str) -> int:
     return z.id
 
 
-def _policy(args) -> RemovedZonePolicy:
+def _policy(args):
+    from gamecore.ops.zones import RemovedZonePolicy
+
     return RemovedZonePolicy(args.units, args.ownership, args.capital)
 
 
@@ -97,6 +99,7 @@ def _report(args, pack, action: str, removed: list, survivor, stakes) -> None:
 def cmd_delete(args) -> int:
     from gamecore.geometry.coverage import Coverage
     from gamecore.ops.authoring import delete_target, delete_zone_edit
+    from gamecore.ops.zones import removed_zone_stakes
     from gamecore.store import open_pack
 
     policy = _policy(args)
@@ -116,6 +119,7 @@ def cmd_delete(args) -> int:
 def cmd_merge(args) -> int:
     from gamecore.geometry.coverage import Coverage
     from gamecore.ops.authoring import geometry_edit
+    from gamecore.ops.zones import removed_zone_stakes
     from gamecore.store import open_pack
 
     policy = _policy(args)

@@ -681,7 +681,10 @@ def setup(s) -> None:
                 f"scenario '{scn.id}': option {key} names hex '{opt(s, key)}', not on the map"
             )
     names: dict[tuple[int, str], str] = {}
-    for i, spec in enumerate(scn.props.get("hgw_armies", []) or []):
+    armies = scn.props.get("hgw_armies") or []
+    if not isinstance(armies, list):
+        raise RulesError(f"scenario '{scn.id}': hgw_armies must be a list of army rows")
+    for i, spec in enumerate(armies):
         if not isinstance(spec, dict):
             raise RulesError(f"scenario '{scn.id}': hgw_armies[{i}] must be a table")
         z = g.code.get(str(spec.get("zone_code", "")))
@@ -714,7 +717,10 @@ def setup(s) -> None:
             if z is None or not isinstance(points, int) or points < 1:
                 raise RulesError(f"scenario '{scn.id}': hgw_fleets names unknown hex '{code}'")
             s.fleet[z] = (nation, points)
-    for code, spec in sorted((scn.props.get("hgw_devastated") or {}).items()):
+    devastated = scn.props.get("hgw_devastated") or {}
+    if not isinstance(devastated, dict):
+        raise RulesError(f"scenario '{scn.id}': hgw_devastated must be a table of hex ids")
+    for code, spec in sorted(devastated.items(), key=lambda kv: str(kv[0])):
         z = g.code.get(str(code))
         if z is None or not isinstance(spec, dict):
             raise RulesError(f"scenario '{scn.id}': hgw_devastated names unknown hex '{code}'")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from gamecore.conditions.parser import tokenize
 from gamecore.errors import ConditionError
 from gamecore.geometry.changeset import ChangeSet
+from gamecore.limits import REMOVED_ZONE_CHOICES
 from gamecore.model import Pack
 from gamecore.model.map import Zone
 from gamecore.ops.attrs import SetZoneAttrs
@@ -68,11 +69,7 @@ class RemovedZonePolicy:
     ownership: str = "survivor"
     capital: str = "move"
 
-    CHOICES = {
-        "units": ("move", "remove"),
-        "ownership": ("survivor", "removed"),
-        "capital": ("move", "clear"),
-    }
+    CHOICES = REMOVED_ZONE_CHOICES
 
     def __post_init__(self) -> None:
         for name, allowed in self.CHOICES.items():

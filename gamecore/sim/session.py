@@ -26,6 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from gamecore import safejson, safepath
 from gamecore.engine.actions import Action
 from gamecore.engine.bots import Bot
 from gamecore.engine.game import new_game, replay
@@ -37,6 +38,7 @@ from gamecore.model import Ownership, Pack, Scenario, UnitStack
 from gamecore.model.calendar import calendar_month, date_label, parse_date, season_label
 from gamecore.rules import economy, movement, tech
 from gamecore.sim.bots import known_bots, make_bot, plays
+from gamecore.sim.savecheck import save_problem
 from gamecore.store.jsonform import pack_to_data
 
 HUMAN = "human"
@@ -166,30 +168,37 @@ class PlaySession:
     ) -> PlaySession:
         """The game saved in ``path``, replayed on ``pack``; a :class:`SaveError` (naming
         the file) when it is no save, the pack changed, or the log does not replay."""
+        safepath.input_file(path, "saved game")  # a FIFO would block the read for ever
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            data = safejson.loads(Path(path).read_bytes())
         except OSError as err:
             raise SaveError(f"cannot read the saved game: {err.strerror}", str(path)) from None
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise SaveError("not a saved game (not JSON)", str(path)) from None
+        except safejson.JsonLimitError as err:
+            raise SaveError(f"not a saved game (not JSON: {err})", str(path)) from None
+        except UnicodeDecodeError:
+            raise SaveError("not a saved game (not UTF-8 text)", str(path)) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a saved game", str(path))
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"saved game version {data.get('version')} is not supported", str(path))
+            version = str(data.get("version"))[:20]
+            raise SaveError(f"saved game version {version} is not supported", str(path))
+        problem = save_problem(data)
+        if problem:
+            raise SaveError(problem, str(path))
         fp = pack_fingerprint(pack)
         if data.get("pack") != fp:
             raise SaveError(
                 "the game was saved on another version of the pack (it changed since)", str(path)
             )
-        log = data.get("log")
-        seats = data.get("seats")
-        if not isinstance(log, list) or not isinstance(seats, dict):
-            raise SaveError("the saved game has no log or no seats", str(path))
+        log, seats = data["log"], data["seats"]
         try:
             state = replay(pack, log, log_mode="play")
         except (RulesError, KeyError, TypeError, ValueError) as err:
             raise SaveError(f"the log does not replay: {err}", str(path)) from None
-        return cls(pack, state, seats, fingerprint=fp, autosave=autosave)
+        try:
+            return cls(pack, state, seats, fingerprint=fp, autosave=autosave)
+        except RulesError as err:
+            raise SaveError(f"field 'seats': {err}", str(path)) from None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -216,14 +225,17 @@ class PlaySession:
         # editor's worker threads) for its whole length
         entries = [json.dumps(e, separators=(",", ":")) for e in log]
         text = head[:-1] + ',"log":[' + ",".join(entries) + "]}"
-        fd, tmp = tempfile.mkstemp(prefix=".save-", dir=str(path.parent or "."))
+        tmp = None
         try:
+            # inside the try: a folder that is missing or read-only is a SaveError
+            fd, tmp = tempfile.mkstemp(prefix=".save-", dir=str(path.parent or "."))
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
             os.replace(tmp, path)
         except OSError as err:
             try:
-                os.unlink(tmp)
+                if tmp is not None:
+                    os.unlink(tmp)
             except OSError:
                 pass
             raise SaveError(f"cannot save the game: {err.strerror}", str(path)) from None

@@ -224,6 +224,30 @@ J_AMOUNTS = _j_str_int
 J_TRANSFORM = _j_transform
 
 
+def _j_props(**known: Check) -> Check:
+    """A props object whose keys that gamecore reads (``aliases`` of a zone, ``damage`` of
+    a unit, ``triplea`` data the exporter merges...) hold what their readers expect;
+    other keys are the modder's own and stay free."""
+
+    def check(v: Any) -> dict:
+        _j_dict(v)
+        for k, shape in known.items():
+            if k in v:
+                try:
+                    shape(v[k])
+                except _Bad as err:
+                    raise _Bad(f"key {k!r}: {err}") from None
+        return v
+
+    return check
+
+
+J_MAP_PROPS = _j_props(slot_radius=_j_num(0.0, limits.MAX_COORD), triplea=_j_dict)
+J_ZONE_PROPS = _j_props(aliases=J_STRS, triplea=_j_dict)
+J_SCENARIO_PROPS = _j_props(triplea=_j_dict)
+J_UNIT_PROPS = _j_props(damage=_j_int(0, 1000))  # as the editor's unit attribute (ops/attrs)
+
+
 def json_col(shape: Check, max_chars: int = limits.MAX_JSON_COLUMN_CHARS) -> Check:
     def check(v: Any) -> Any:
         if type(v) is not str:
@@ -269,7 +293,7 @@ COLUMNS: dict[str, dict[str, Check]] = {
         "crs": o(text(100_000)),
         "transform": o(json_col(J_TRANSFORM)),
         "wrap_x": flag,
-        "props": json_col(J_DICT),
+        "props": json_col(J_MAP_PROPS),
     },
     "zones": {
         "id": ID,
@@ -286,7 +310,7 @@ COLUMNS: dict[str, dict[str, Check]] = {
         "roundel_x": o(COORD),
         "roundel_y": o(COORD),
         "slots": json_col(J_XYS),
-        "props": json_col(J_DICT),
+        "props": json_col(J_ZONE_PROPS),
     },
     "borders": {
         "a": ID,
@@ -371,7 +395,7 @@ COLUMNS: dict[str, dict[str, Check]] = {
         "calendar": NAME,
         "rounds": o(integer(0, limits.MAX_SMALL)),
         "turn_order": json_col(J_TURN_ORDER),
-        "props": json_col(J_DICT),
+        "props": json_col(J_SCENARIO_PROPS),
     },
     "alliances": {
         "scenario": NAME,
@@ -394,7 +418,7 @@ COLUMNS: dict[str, dict[str, Check]] = {
         "nation": NAME,
         "unit_type": NAME,
         "count": integer(0, limits.MAX_STACK_COUNT),
-        "props": json_col(J_DICT),
+        "props": json_col(J_UNIT_PROPS),
     },
     "banks": {"scenario": NAME, "nation": NAME, "amount": AMOUNT},
     "income_overrides": {"scenario": NAME, "nation": NAME, "amount": AMOUNT},

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamecore import safejson
+from gamecore import safejson, safepath
 from gamecore.errors import WarroomError
 from gamecore.model import Pack, Scenario
 from gamecore.paths import resource
@@ -127,6 +127,7 @@ def load_handbook(name_or_path: str | Path) -> Handbook:
             raise HandbookError(
                 f"no handbook {str(name_or_path)!r} (bundled: {', '.join(available()) or 'none'})"
             )
+    safepath.input_file(p, "handbook")  # a FIFO would block the read for ever
     try:
         data = safejson.loads(p.read_bytes())
     except OSError as e:

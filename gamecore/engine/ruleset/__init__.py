@@ -16,6 +16,7 @@ here.
 """
 
 from gamecore.engine.ruleset.checker import (
+    MAX_MOVEMENT,
     RulesetChecker,
 )
 from gamecore.engine.ruleset.loader import (
@@ -44,6 +45,7 @@ from gamecore.engine.ruleset.parts import (
 )
 
 __all__ = [
+    "MAX_MOVEMENT",
     "DOMAINS",
     "RulesetChecker",
     "UNIT_FLAGS",

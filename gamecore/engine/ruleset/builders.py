@@ -6,7 +6,13 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from gamecore.engine.ruleset.checker import _FAC_BOOL_KEYS, _FAC_INT_KEYS, _UNIT_INT_KEYS, _Checker
+from gamecore.engine.ruleset.checker import (
+    _FAC_BOOL_KEYS,
+    _FAC_INT_KEYS,
+    _UNIT_INT_KEYS,
+    MAX_MOVEMENT,
+    _Checker,
+)
 from gamecore.engine.ruleset.parts import (
     DOMAINS,
     UNIT_FLAGS,
@@ -85,7 +91,9 @@ def _build_unit(c: _Checker, uid: str, raw: dict, dice: int) -> UnitType:
         elif k in ("damaged", "nation_costs"):
             t = c.table(v, f"{key}.{k}")
             for kk, vv in t.items():
-                c.int_(vv, f"{key}.{k}.{kk}")
+                # a damaged stat keeps its stat's range (movement: at most MAX_MOVEMENT)
+                hi = _UNIT_INT_KEYS.get(kk, (0, None))[1] if k == "damaged" else None
+                c.int_(vv, f"{key}.{k}.{kk}", 0, hi)
             kw[k] = dict(t)
         elif k in ("attack_rolls", "defense_rolls", "damaged_rolls", "bombard_rolls"):
             kw[k] = _rolls(c, v, f"{key}.{k}", dice)
@@ -149,7 +157,8 @@ def _build_facility(c: _Checker, fid: str, raw: dict) -> FacilityType:
         if k not in allowed:
             c.fail(f"{key}.{k}", "unknown key")
         if k in _FAC_INT_KEYS:
-            kw[k] = c.int_(v, f"{key}.{k}")
+            hi = MAX_MOVEMENT if k.endswith("_move_bonus") else None
+            kw[k] = c.int_(v, f"{key}.{k}", 0, hi)
         elif k in _FAC_BOOL_KEYS:
             kw[k] = c.bool_(v, f"{key}.{k}")
         elif k in ("name", "captured_becomes", "upgrade_from", "border_effect"):

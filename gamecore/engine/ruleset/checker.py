@@ -47,11 +47,16 @@ class _Checker:
         return tuple(v)
 
 
+#: the most movement points a unit type may have: searches take a step per point, so a
+#: pack's ruleset with movement 1,000,000,000 played for ever (the rulebooks' longest
+#: move is 8, TripleA maps' a few dozen)
+MAX_MOVEMENT = 1000
+
 _UNIT_INT_KEYS = {
     "cost": (0, None),
     "attack": (0, None),
     "defense": (0, None),
-    "movement": (0, None),
+    "movement": (0, MAX_MOVEMENT),
     "hits": (1, None),
     "transport_capacity": (0, None),
     "transport_cost": (0, None),
@@ -63,7 +68,7 @@ _UNIT_INT_KEYS = {
     "air_battle": (0, None),
     "convoy_dice": (0, None),
     "target_selection": (0, None),
-    "towed_movement": (0, None),
+    "towed_movement": (0, MAX_MOVEMENT),
 }
 _FAC_INT_KEYS = (
     "cost",

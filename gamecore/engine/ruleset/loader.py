@@ -4,12 +4,11 @@ check option overrides, and build the whole :class:`Ruleset` from its tables."""
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from gamecore import DEFAULT_SYSTEM
+from gamecore import DEFAULT_SYSTEM, safetoml
 from gamecore.engine.options import Options
 from gamecore.engine.ruleset.builders import (
     _build_border,
@@ -181,10 +180,12 @@ def bundled_rulesets() -> list[str]:
 
 
 def _parse_toml(text: str, source: str) -> dict:
+    """The entry point of every ruleset text: parsed within safetoml's limits (size,
+    depth, 64-bit integers, no dates), a one-line RulesetError naming the source."""
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise RulesetError(f"not valid TOML: {err}", source) from None
+        return safetoml.loads(text)
+    except safetoml.TomlLimitError as err:
+        raise RulesetError(str(err), source) from None
 
 
 def _extends_of(data: dict, source: str) -> str | None:

@@ -45,7 +45,11 @@ from gamecore.interop.triplea.gamexml import (
     write_game,
 )
 from gamecore.interop.triplea.importer import HASH_KEY, MODELLED_PROPERTIES, POINT_FILES, slug
-from gamecore.interop.triplea.pixelgeom import coverage_to_rings, snap_to_pixels
+from gamecore.interop.triplea.pixelgeom import (
+    coverage_to_rings,
+    pixel_extent_problem,
+    snap_to_pixels,
+)
 from gamecore.interop.triplea.triplea19 import fit_attachments, names_of
 from gamecore.model import Pack, Scenario, Zone, in_scenario
 
@@ -194,6 +198,9 @@ class _Exporter:
             raise ExportError("the scale must be positive")
         self.scale = opts.scale if opts.scale is not None else self._auto_scale()
         self.report.scale = self.scale
+        geoms = [z.geometry for z in self.m.zones.values()]
+        if problem := pixel_extent_problem(self.m.width, self.m.height, geoms, self.scale):
+            raise ExportError(problem)
 
     def _auto_scale(self) -> float:
         """Pixels per map unit: the resolution of the base images, else 1 for maps of a

@@ -470,3 +470,26 @@ def coverage_to_rings(
             rings.append(outer)
         out[zid] = rings
     return out, notes
+
+
+#: the widest export (pixels): TripleA reads polygons.txt and centers.txt as Java ints,
+#: and GEOS loses precision long before 2**31 (tiles have their own, smaller limit)
+MAX_EXPORT_PIXELS = 1_000_000_000
+
+
+def pixel_extent_problem(width: float, height: float, geoms: list, scale: float) -> str | None:
+    """Why a map of ``width`` x ``height`` units whose zones are ``geoms`` cannot be drawn
+    at ``scale`` pixels per unit (None: it can): a map 1e-300 wide gets an automatic
+    scale of 2e303, and its zones' pixel coordinates overflow."""
+    ext = max(abs(width), abs(height))
+    live = [g for g in geoms if g is not None]
+    if live:
+        ext = max(ext, float(np.nanmax(np.abs(shapely.total_bounds(live)))))
+    px = ext * scale
+    if not np.isfinite(px) or px > MAX_EXPORT_PIXELS:
+        return (
+            f"map_info width {width:.3g}, height {height:.3g} (zones reach {ext:.3g}) at "
+            f"{scale:.3g} px per map unit would be {px:.3g} px across, more than "
+            f"{MAX_EXPORT_PIXELS:,} (fix the map's size or give --scale)"
+        )
+    return None

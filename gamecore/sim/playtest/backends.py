@@ -18,8 +18,9 @@ from collections.abc import Callable
 from typing import Any
 
 from gamecore.errors import Cancelled, WarroomError
+from gamecore.limits import GAME_SECONDS_LIMIT
 from gamecore.model import Pack
-from gamecore.sim.playtest.game import GAME_SECONDS_LIMIT, play_game
+from gamecore.sim.playtest.game import play_game
 from gamecore.sim.playtest.results import PlaytestParams
 
 Todo = list[tuple[int, int]]

@@ -39,6 +39,7 @@ from typing import Any
 from gamecore.engine import new_game
 from gamecore.engine.systems import RuleSystem
 from gamecore.errors import Cancelled, RulesError, WarroomError
+from gamecore.limits import DEFAULT_ROUND_CAP, GAME_SECONDS_LIMIT
 from gamecore.model import Pack
 from gamecore.sim.bots import bots_for
 from gamecore.sim.playtest.ending import end_kind
@@ -46,12 +47,6 @@ from gamecore.sim.playtest.ending import end_kind
 #: actions one nation may take in one turn before the game counts as stalled (the
 #: heuristic bots take about 10-60 on the sample; a bot looping inside a phase takes more)
 ACTIONS_PER_TURN_LIMIT = 5000
-#: seconds one game may run before it counts as stalled
-GAME_SECONDS_LIMIT = 600.0
-#: the round limit of a playtest when the scenario has none: bots can stalemate for ever
-#: (the sample's 1939 scenario reaches round 250 with no winner), and twenty rounds is
-#: five years of seasonal turns, longer than a game at the table
-DEFAULT_ROUND_CAP = 20
 #: the per-nation figures kept at the end of every round (``record["curves"]``)
 CURVES = ("units", "tuv", "zones", "income")
 _MASK48 = (1 << 48) - 1

@@ -8,8 +8,9 @@ The number of games is not part of the identity: game ``i`` always gets the seed
 The results file is JSON lines, beside the pack by default
 (``<pack>.playtests/<scenario>-<key>.jsonl``): a header line with the parameters and the
 hash, then one record per finished game, appended as games finish, so a run that is
-stopped (Ctrl+C, a crash, a kill) keeps every game it finished. A torn last line is
-ignored when the file is read back.
+stopped (Ctrl+C, a crash, a kill) keeps every game it finished. An empty file or a torn
+last line (a crash or a full disk in the middle of a write) is reported and cut back to
+the last complete record when the file is read back; the game is played again.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ import datetime as _dt
 import hashlib
 import json
 import os
+import sys
 from dataclasses import asdict, dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
-from gamecore import safejson
+from gamecore import safejson, safepath
 from gamecore.errors import WarroomError
 from gamecore.model import Pack
 
@@ -102,6 +104,35 @@ _RECORD_FIELDS = {
     "vp_awards": _seq(_row(_int, _text, _text, _int)),
     "stalled_at": lambda v: isinstance(v, dict),
 }
+
+
+#: the highest game number a record may carry (game seeds use the index's low 32 bits)
+MAX_INDEX = 2**31 - 1
+#: the most rounds a record of a run without a recorded round limit may carry
+MAX_ROUNDS = 10_000
+
+
+def _rounds_problem(rec: dict[str, Any], cap: int) -> str | None:
+    """A round count past the run's limit (a game ends at the cap, or one round after it
+    for an end-of-round check); the report draws one bar per round, so a huge count
+    would never finish."""
+    for key in ("rounds", "round_cap"):
+        v = rec.get(key)
+        if v is not None and not 0 <= v <= cap + 1:
+            return f"field '{key}' of game {rec.get('index')} is {v}, past the round limit {cap}"
+    return None
+
+
+def _torn_header(line: str) -> bool:
+    """A first line that is the start of a header this module writes (a crash while the
+    file was created), not a foreign file."""
+    line = line.strip()
+    start = '{"created": "'
+    return (
+        bool(line)
+        and (start.startswith(line) or line.startswith(start))
+        and (not line.endswith("}"))
+    )
 
 
 def record_problem(rec: dict[str, Any]) -> str | None:
@@ -208,18 +239,49 @@ class ResultsFile:
             "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         }
 
+    def _regular(self) -> None:
+        """Refuse a results path that is a FIFO, device or folder (opening it would
+        block or fail later) before anything is read or written."""
+        if os.path.lexists(self.path):
+            safepath.regular_file(self.path, "results file")
+        else:
+            safepath.check_length(self.path, "results file")
+
+    def _heal(self, keep: int, why: str) -> None:
+        """Cut the file back to its first ``keep`` bytes (the last complete record), and
+        say so in one line on stderr: what a crash or a full disk left is played again."""
+        try:
+            with open(self.path, "rb+") as fh:
+                fh.truncate(keep)
+        except OSError as err:
+            raise WarroomError(f"cannot repair the results: {err.strerror}", self.path) from None
+        where = "the header is written again" if keep == 0 else "cut back to the last record"
+        self.warn(f"warroom: {self.path}: {why}; {where}")
+
+    warn = staticmethod(lambda line: print(line, file=sys.stderr, flush=True))
+
     def load(self) -> dict[int, dict[str, Any]]:
-        """Finished games by index ({} when the file does not exist yet)."""
+        """Finished games by index ({} when the file does not exist yet). An empty file,
+        a torn header or a torn last record (a crash or a full disk in the middle of a
+        write) is reported on stderr and cut back to the last complete record."""
+        self._regular()
         if not self.path.exists():
             return {}
         try:
-            with open(self.path, encoding="utf-8") as fh:
-                lines = fh.read().split("\n")
+            with open(self.path, "rb") as fh:
+                raw = fh.read()
         except OSError as err:
             raise WarroomError(f"cannot read the results: {err.strerror}", self.path) from None
+        if not raw.strip():
+            self._heal(0, "the file is empty" if not raw else "the file holds only blank space")
+            return {}
+        try:
+            text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise WarroomError("not a playtest results file (not UTF-8 text)", self.path) from None
-        if not lines or not lines[0].strip():
+        lines = text.split("\n")
+        if len(lines) == 1 and _torn_header(lines[0]):
+            self._heal(0, "the header line is torn")
             return {}
         try:
             head = safejson.loads(lines[0])
@@ -235,8 +297,8 @@ class ResultsFile:
                 " use another file or --fresh",
                 self.path,
             )
+        cap = self.params.max_rounds if self.params.max_rounds is not None else MAX_ROUNDS
         out: dict[int, dict[str, Any]] = {}
-        last = len(lines) - 1
         for no, line in enumerate(lines[1:], 2):
             line = line.strip()
             if not line:
@@ -244,27 +306,38 @@ class ResultsFile:
             try:
                 rec = safejson.loads(line)
             except safejson.JsonLimitError:
-                if no - 1 >= last - 1:
-                    continue  # a torn last line: the game will be played again
+                if no == len(lines):  # the last line, with no newline after it: torn
+                    self._heal(len(raw) - len(lines[-1].encode("utf-8")), f"line {no} is torn")
+                    break
                 raise WarroomError(f"line {no}: not JSON", self.path) from None
             if not isinstance(rec, dict) or not _int(rec.get("index")):
                 raise WarroomError(f"line {no}: not a game record", self.path)
-            problem = record_problem(rec)
+            index = rec["index"]
+            if not 0 <= index <= MAX_INDEX:
+                raise WarroomError(
+                    f"line {no}: field 'index' is {index}, not a game number (0 to {MAX_INDEX:,})",
+                    self.path,
+                )
+            if index in out:
+                raise WarroomError(f"line {no}: game {index} is recorded twice", self.path)
+            problem = record_problem(rec) or _rounds_problem(rec, cap)
             if problem:
                 raise WarroomError(f"line {no}: {problem}", self.path)
-            out[rec["index"]] = rec
+            out[index] = rec
         return out
 
     def start(self, fresh: bool = False) -> None:
         """Create the file with its header (or keep it, unless ``fresh``)."""
-        if self.path.exists() and not fresh:
-            # make sure a torn last line does not glue onto the next record
-            with open(self.path, "rb+") as fh:
-                fh.seek(0, os.SEEK_END)
-                if fh.tell() > 0:
+        self._regular()
+        if self.path.exists() and not fresh and self.path.stat().st_size > 0:
+            # make sure a last record without its newline does not glue onto the next one
+            try:
+                with open(self.path, "rb+") as fh:
                     fh.seek(-1, os.SEEK_END)
                     if fh.read(1) != b"\n":
                         fh.write(b"\n")
+            except OSError as err:
+                raise WarroomError(f"cannot write the results: {err.strerror}", self.path) from None
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -10,6 +10,11 @@ there in a private home folder.
 Skipped (saying why) when Java or the package is missing; CI installs them with
 ``apt-get install -y --no-install-recommends default-jdk-headless triplea``.
 Real maps: set TRIPLEA_MAPS to a folder of TripleA map folders (never committed).
+
+The default suite keeps to what a loaded two-core machine finishes in about a minute: one
+round of the small fixture maps, one player's turn of the bundled sample. Whole games of
+TripleA (whose length depends on the machine and its AI) are marked ``whole_game`` and run
+only with WARROOM_WHOLE_GAMES=1 (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -52,9 +57,12 @@ def driver(tmp_path_factory):
     return classes
 
 
-def play(classes: Path, export: Path, rounds: int, home: Path) -> list[str]:
+def play(
+    classes: Path, export: Path, rounds: int, home: Path, turns: int = 0, timeout: int = 240
+) -> list[str]:
     """Runs the driver on the game XML of an export folder: its output lines, the last
-    of which is ``OK\\t..`` or ``FAIL\\t..``."""
+    of which is ``OK\\t..`` or ``FAIL\\t..``. With turns > 0 it stops once that many
+    players' turns are over; timeout bounds the whole run (seconds)."""
     (xml,) = sorted((export / "map" / "games").glob("*.xml"))
     m = re.search(r'name="mapName"\s+value="([^"]*)"', xml.read_text(encoding="utf-8"))
     assert m, "the export names no mapName"
@@ -65,9 +73,9 @@ def play(classes: Path, export: Path, rounds: int, home: Path) -> list[str]:
         link.unlink()
     link.symlink_to(export.resolve(), target_is_directory=True)
     cmd = ["java", "-Djava.awt.headless=true", f"-Duser.home={home}", "-cp",
-           f"{JAR}{os.pathsep}{classes}", "TripleAPlay", str(xml.resolve()), str(rounds), "120"]  # fmt: skip
+           f"{JAR}{os.pathsep}{classes}", "TripleAPlay", str(xml.resolve()), str(rounds), "120", str(turns)]  # fmt: skip
     # TripleA reads game_engine.properties from the working folder (as its launcher does)
-    proc = subprocess.run(cmd, cwd=JAR.parent, capture_output=True, text=True, timeout=1200)
+    proc = subprocess.run(cmd, cwd=JAR.parent, capture_output=True, text=True, timeout=timeout)
     lines = [x for x in proc.stdout.splitlines() if x.startswith(("STEP\t", "OK\t", "FAIL\t"))]
     assert lines and lines[-1].startswith(("OK\t", "FAIL\t")), (
         proc.stdout[-2000:] + proc.stderr[-2000:]
@@ -96,12 +104,11 @@ def test_fast_ai_plays_a_fixture_export_and_the_driver_sees_a_dying_game(driver,
     assert lines[-1].startswith("FAIL\t") and "territoryEffectAttachment" in lines[-1], lines[-1]
 
 
-def test_the_bundled_sample_1939_plays_two_rounds(driver, tmp_path, capsys):
+def _export_sample_1939(out: Path, capsys) -> None:
     from gamecore.paths import sample_pack
 
     if not sample_pack().is_file():
         pytest.skip(f"the bundled sample pack is not built ({sample_pack()})")
-    out = tmp_path / "out"
     code = main(
         [
             "export",
@@ -117,7 +124,26 @@ def test_the_bundled_sample_1939_plays_two_rounds(driver, tmp_path, capsys):
     text = capsys.readouterr().out
     assert code in (0, 1), text
     assert (code == 1) == ("exported with losses" in text)
-    lines = play(driver, out, 2, tmp_path / "home")
+
+
+def test_the_bundled_sample_1939_plays_the_first_players_turn(driver, tmp_path, capsys):
+    """The first player's whole turn (purchase, combat, moves, placement) of the 1939
+    export, and the second player's turn begins."""
+    out = tmp_path / "out"
+    _export_sample_1939(out, capsys)
+    lines = play(driver, out, 1, tmp_path / "home", turns=1)
+    assert lines[-1] == "OK\tturns 1", lines[-5:]
+    players = [x.split("\t")[3] for x in lines if x.startswith("STEP\t")]
+    firsts = [p for i, p in enumerate(players) if p != "-" and p not in players[:i]]
+    assert len(firsts) == 2, firsts
+
+
+@pytest.mark.whole_game
+@pytest.mark.timeout(1500)
+def test_the_bundled_sample_1939_plays_two_rounds(driver, tmp_path, capsys):
+    out = tmp_path / "out"
+    _export_sample_1939(out, capsys)
+    lines = play(driver, out, 2, tmp_path / "home", timeout=1200)
     assert lines[-1] == "OK\t2", lines[-5:]
 
 
@@ -144,7 +170,7 @@ def test_real_maps_export_plays_one_round(driver, tmp_path, name):
     pack, _ = import_triplea(folder, ImportOptions(game=game, images=False))
     out = tmp_path / name
     export_triplea(pack, out, ExportOptions(tiles=False))
-    lines = play(driver, out, 1, tmp_path / "home")
+    lines = play(driver, out, 1, tmp_path / "home", timeout=1200)
     assert lines[-1] == "OK\t1", lines[-5:]
 
 

@@ -120,6 +120,25 @@ def run(argv: list[str]) -> tuple[int, str]:
     return rc, err.getvalue()
 
 
+def never_blocks(argv: list, fifo: Path, seconds: float = 30) -> tuple[int, str]:
+    """:func:`run` of ``argv`` (which names the FIFO ``fifo``) on a thread: its result, or
+    a test failure when it is still blocked after ``seconds`` (the FIFO is then opened
+    for writing, so the blocked reader and the test run can end)."""
+    import threading
+
+    import pytest
+
+    result = {}
+    t = threading.Thread(target=lambda: result.update(out=run(argv)), daemon=True)
+    t.start()
+    t.join(seconds)
+    if t.is_alive():
+        with open(fifo, "wb"):
+            pass
+        pytest.fail(f"{argv[0]} blocked on a FIFO")
+    return result["out"]
+
+
 def check_outcome(argv: list[str], rc: int, stderr: str, pack: Path) -> str | None:
     """None when the run is acceptable: it worked (0, or 1 for validate), or it refused with
     exit 2 and one line naming the pack. Else what is wrong."""
