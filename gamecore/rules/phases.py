@@ -29,6 +29,7 @@ from gamecore.rules import (
     supply,
     tech,
     wargame,
+    wargame_battle,
 )
 
 
@@ -179,18 +180,7 @@ def apply_combat(s: GameState, a: Action) -> None:
 
 
 def declare_war(s: GameState, n: str, x: str) -> None:
-    pairs = [(n, x)]
-    if s.rules.options.get("war_scope") == "alliance":
-        al = s.alliance
-        mine = [m for m in s.board.nations if al.get(m) is not None and al.get(m) == al.get(n)]
-        theirs = [m for m in s.board.nations if al.get(m) is not None and al.get(m) == al.get(x)]
-        pairs += [(a, b) for a in mine or [n] for b in theirs or [x]]
-    for a, b in pairs:
-        if a != b and s.relation(a, b) not in ("war",):
-            s.set_relation(a, b, "war", initiated_by=n)
-    s.event("declare_war", by=n, on=x)
-    s.remember("declared_war", by=n, against=x)
-    politics.after_declaration(s, n, x)  # §4.4 / §5.5 consequences (options)
+    politics.declare_war(s, n, x)
 
 
 # ---------------------------------------------------------------------- phases and turns
@@ -209,8 +199,8 @@ def enter_combat(s: GameState) -> None:
         s.battles = ()  # the slot's battles were fought together already
     else:
         patrol.decline(s, combat.attacking_nations(s))  # §8.9, §9.10 / seeds/003
-        if s.rules.options.get("wg_pass_through"):
-            combat.unassisted_passes(s)  # seeds/002 §4.6
+        if s.rules.options.get("wg_pass_through"):  # seeds/002 §4.6
+            wargame_battle.unassisted_passes(s, combat.attacking_nations(s))
         battles = combat.resolver(s).find_battles(s)
         s.battles = convoy.without_escort_battles(s, battles, raiders)
 

@@ -816,10 +816,20 @@ def filter_declarations(s: GameState, n: str, actions: list) -> list:
 
 
 def declare_war(s: GameState, n: str, x: str) -> None:
-    """``n`` declares war on ``x`` (seeds/000 §5.5), then its consequences."""
-    from gamecore.rules.phases import declare_war as engine_declare
-
-    engine_declare(s, n, x)
+    """``n`` declares war on ``x`` (seeds/000 §5.5; with ``war_scope = "alliance"`` its
+    alliance on ``x``'s), then its consequences."""
+    pairs = [(n, x)]
+    if s.rules.options.get("war_scope") == "alliance":
+        al = s.alliance
+        mine = [m for m in s.board.nations if al.get(m) is not None and al.get(m) == al.get(n)]
+        theirs = [m for m in s.board.nations if al.get(m) is not None and al.get(m) == al.get(x)]
+        pairs += [(a, b) for a in mine or [n] for b in theirs or [x]]
+    for a, b in pairs:
+        if a != b and s.relation(a, b) not in ("war",):
+            s.set_relation(a, b, "war", initiated_by=n)
+    s.event("declare_war", by=n, on=x)
+    s.remember("declared_war", by=n, against=x)
+    after_declaration(s, n, x)  # §4.4 / §5.5 consequences (options)
 
 
 def after_declaration(s: GameState, n: str, x: str) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from gamecore.rules.battle.terrain import _facility_edges, city_surrounded
 from gamecore.sim.battle.model import BattleContext
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -72,15 +73,11 @@ def battle_from_state(
     defender_nation = defenders[0].nation if defenders else ""
     city = ""
     if "city" in state.board.flags.get(zone, ()) and state.rules.options.get("city_terrain"):
-        from gamecore.rules.combat import city_surrounded
-
         sur = state.rules.options.get("surrounded_city_terrain")
         city = "surrounded" if sur and city_surrounded(state, zone) else "city"
     crossed_terrain: set[str] = set()
     crossed: set[str] = set()
     if state.board.is_land(zone) and attackers:
-        from gamecore.rules.combat import _facility_edges
-
         edges = _facility_edges(state, zone)
         for u in attackers:
             o = state.origins.get(u.id) if u.zone == zone else u.zone

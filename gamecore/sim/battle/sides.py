@@ -31,7 +31,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from gamecore.rules.combat import CASUALTY_PROFILES
+from gamecore.rules.battle.units import CASUALTY_PROFILES
 from gamecore.rules.modifiers import combine
 
 try:  # the engine's rule for a modified value (with the ruleset's floor)

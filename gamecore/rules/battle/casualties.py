@@ -1,0 +1,115 @@
+"""Who is lost to the hits of a volley: the casualty order of a profile and the assignment
+of each :class:`~gamecore.rules.battle.units.Hit` (rules-notes/004 §4.3 two-hit units,
+transports last; Global War T 9-1 air superiority and target selection, §9.2 double
+casualties, §9.8 amphibious units first; seeds/003 river and mountain crossers first)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamecore.engine.state import AMPHIB, Unit
+from gamecore.rules.battle.terrain import border_crossers
+from gamecore.rules.battle.units import Casualties, Hit, _eligible, _is_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.state import GameState
+
+
+def order_units(s: GameState, units: list[Unit], profile: str, attacker: bool, zone: int):
+    """Casualty order: first to go first."""
+    ut = s.rules.units
+
+    def key(u: Unit):
+        t = ut[u.type]
+        if profile == "preserve_attack":
+            return (t.attack, t.cost, u.id)
+        if profile == "preserve_defense":
+            return (t.defense, t.cost, u.id)
+        if profile == "keep_land":
+            return (t.domain == "land", t.cost, u.id)
+        return (t.cost, t.attack + t.defense, u.id)
+
+    order = sorted(units, key=key)
+    if attacker and s.board.is_land(zone):
+        # keep the best unit that can take the zone for last
+        cap = [u for u in order if ut[u.type].domain == "land" and not ut[u.type].cannot_capture]
+        if cap:
+            best = max(cap, key=lambda u: (ut[u.type].cost, u.id))
+            order.remove(best)
+            order.append(best)
+    return order
+
+
+def assign_hits(
+    s: GameState,
+    targets: list[Unit],
+    hits: list[Hit] | list[tuple],
+    profile: str,
+    attacker: bool,
+    zone: int,
+    exclude: set[int] | frozenset[int] = frozenset(),
+    double: frozenset[int] = frozenset(),
+) -> Casualties:
+    """Owner's casualty choice by ``profile``: returns (killed, {unit: new damage}).
+    A hit with a preferred domain (air superiority) goes to a unit of that domain when
+    one is eligible. A hit on a unit of ``double`` takes a second unit of ``double``
+    eligible for it (double casualties, Global War §9.2). A plain tuple of the same
+    fields is taken as the hit it spells."""
+    if not hits or not targets:
+        return Casualties([], {})
+    hits = [k if type(k) is Hit else Hit(*k) for k in hits]
+    ut = s.rules.units
+    order = [u for u in order_units(s, targets, profile, attacker, zone) if u.id not in exclude]
+    first = s.rules.options.get("border_casualties_first")
+    if attacker and first and s.battle is not None and s.board.is_land(zone):
+        # seeds/003 River and Mountain rules: while the effect lasts, the attacker's
+        # losses come from the land units that crossed it first
+        crossers = border_crossers(s, zone, order, first, s.battle.round)
+        if crossers:
+            order = [u for u in order if u.id in crossers] + [
+                u for u in order if u.id not in crossers
+            ]
+    if attacker and s.rules.options.get("amphibious_casualties_first"):
+        # §9.8: with land-side attackers in the battle, amphibious units go first
+        order = [u for u in order if u.flags & AMPHIB] + [u for u in order if not u.flags & AMPHIB]
+    hp = {u.id: ut[u.type].hits - u.damage for u in order}
+    absorb = s.rules.options["two_hit_absorb_first"]
+    elig_count = {k: sum(_eligible(ut[u.type], k) for u in order) for k in set(hits)}
+    tie = {k: k.order() for k in elig_count}
+    killed: list[Unit] = []
+    # target-selection hits first (the firing side picks), then by how few units fit
+    for k in sorted(hits, key=lambda k: (k.select is None, elig_count[k], tie[k])):
+        alive = [u for u in order if hp[u.id] > 0 and _eligible(ut[u.type], k)]
+        if not alive:
+            continue
+        if k.prefer:
+            alive = [u for u in alive if ut[u.type].domain == k.prefer] or alive
+        target = None
+        if k.select is not None:
+            # T 9-1: the firing side picks; the engine's pick is the most expensive unit
+            # of the classes allowed (a damaged one first, then the lowest id)
+            picks = [u for u in alive if _is_of(ut[u.type], k.select)]
+            if picks:
+                target = max(picks, key=lambda u: (ut[u.type].cost, -hp[u.id], -u.id))
+        if target is None:
+            armed = [u for u in alive if not ut[u.type].defenseless] or alive
+            if absorb:
+                target = next((u for u in armed if hp[u.id] > 1), None)
+            if target is None:
+                target = armed[0]
+        hp[target.id] -= 1
+        if hp[target.id] == 0:
+            killed.append(target)
+        if target.id in double:
+            other = [u for u in order if u.id in double and hp[u.id] > 0 and u is not target]
+            second = next((u for u in other if _eligible(ut[u.type], k)), None)
+            if second is not None:
+                hp[second.id] -= 1
+                if hp[second.id] == 0:
+                    killed.append(second)
+    damaged = {
+        u.id: ut[u.type].hits - hp[u.id]
+        for u in order
+        if hp[u.id] > 0 and hp[u.id] < ut[u.type].hits - u.damage
+    }
+    return Casualties(killed, damaged)

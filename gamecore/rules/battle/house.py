@@ -1,0 +1,103 @@
+"""The house rules' own battle steps (seeds/003, rules-notes/003, docs/house_rules.md):
+submarines strike first in every round (SUBMARINE SPECIAL RULES) and ships shell
+facilities from the sea (SHORE BOMBARDMENT). Each applies when the ruleset's options
+carry its rule (``global_war_house``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamecore.engine.actions import Action
+from gamecore.engine.state import FOUGHT
+from gamecore.errors import RulesError
+from gamecore.rules.battle.context import Step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.state import GameState
+
+
+class SubmarinesEveryRound(Step):
+    name = "first_strike_every_round"
+    stage = "round"
+    doc = "submarines strike first in every round, whatever first_strike_rounds says (seeds/003)"
+
+    def applies(self, rules):
+        return bool(rules.options.get("first_strike_every_round"))
+
+    def run(self, rnd):
+        rnd.fs_every = frozenset(rnd.s.rules.options["first_strike_every_round"])
+
+
+def shell_actions(s: GameState) -> list[Action]:
+    """Seeds/003 SHORE BOMBARDMENT "Cruisers and Battleships may Bombard attack an adjacent
+    Land zones facilities. This attack may not be intercepted.": one ``shell`` action per
+    (sea zone, facility) where the nation to move has ships of the ``shell_facilities``
+    types that have not fought this turn, next to a land zone of a nation it is at war
+    with whose facility can take more damage."""
+    table = s.rules.options["shell_facilities"]
+    n = s.current_nation
+    fts = s.rules.facility_types
+    out = []
+    for f in sorted(s.facilities.values(), key=lambda f: f.id):
+        ft = fts.get(f.type)
+        o = s.owner.get(f.zone)
+        if ft is None or not ft.max_damage or f.damage >= ft.max_damage:
+            continue
+        if o is None or o == n or not s.at_war(n, o):
+            continue
+        for sz in s.board.coast.get(f.zone, ()):
+            ships = tuple(
+                uid
+                for uid in sorted(s.units_in(sz))
+                if s.units[uid].nation == n
+                and s.units[uid].type in table
+                and not s.units[uid].flags & FOUGHT
+            )
+            if ships:
+                out.append(Action("shell", units=ships, zone=sz, target=f.id))
+    return out
+
+
+def apply_shell(s: GameState, a: Action) -> None:
+    """Shell facility ``a.target`` from sea zone ``a.zone`` with ships ``a.units``: each
+    rolls a ``shell_die`` (D6), its damage capped at its ``shell_facilities`` value (the
+    sheet's "@": Cruiser 2, Battle Cruiser 3, Battleship 4, Heavy Battleship 5); the total
+    is added to the facility (at most its ``max_damage``). The ships have fought: they do
+    not shell again this turn nor move in non-combat movement."""
+    if a not in shell_actions(s):
+        raise RulesError(f"cannot shell facility {a.target} from zone {a.zone}")
+    table = s.rules.options["shell_facilities"]
+    die = int(s.rules.options["shell_die"])
+    f = s.facilities[a.target]
+    ft = s.rules.facility_types[f.type]
+    rolls = []
+    for uid in a.units:
+        u = s.units[uid]
+        rolls.append(min(s.rng.roll(die), int(table[u.type])))
+        s.set_unit(uid, flags=u.flags | FOUGHT)
+    new = min(ft.max_damage, f.damage + sum(rolls))
+    s.facilities[f.id] = f._replace(damage=new)
+    s.bump()
+    s.event(
+        "shelled",
+        zone=f.zone,
+        facility=f.id,
+        by=s.current_nation,
+        rolls=rolls,
+        damage=new - f.damage,
+    )
+
+
+class ShellFacilities(Step):
+    name = "shell_facilities"
+    stage = "offers"
+    doc = "cruisers and battleships may shell an adjacent enemy facility (seeds/003 SHORE BOMBARDMENT)"
+
+    def applies(self, rules):
+        return bool(rules.options.get("shell_facilities"))
+
+    def run(self, rnd):
+        rnd.offers += shell_actions(rnd.s)
+
+
+STEPS = (SubmarinesEveryRound(), ShellFacilities())
