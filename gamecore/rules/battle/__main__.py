@@ -19,7 +19,10 @@ def main(argv: list[str]) -> int:
         except WarroomError as e:
             print(f"{name}: {e}", file=sys.stderr)
             return 2
-        print(describe(rules))
+        try:
+            print(describe(rules))
+        except BrokenPipeError:  # `... | head`
+            return 0
     return 0
 
 
