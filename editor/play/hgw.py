@@ -21,12 +21,9 @@ from typing import Any
 
 from gamecore.engine.actions import Action
 from gamecore.hgw import geo
+from gamecore.hgw.armies import army_count, building
 from gamecore.hgw.odds import advance_odds as rule_advance_odds
-from gamecore.hgw.system import (
-    army_count,
-    building,
-    stack_limit,
-)
+from gamecore.hgw.world import stack_limit
 
 #: phase -> the action kind a click makes
 CLICK_KINDS = {"movement": "hgw_move", "announce": "hgw_attack", "exploitation": "hgw_exploit"}

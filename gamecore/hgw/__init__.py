@@ -1,7 +1,7 @@
 """The ``hgw`` rule system: Hitler's Global War v1.4b (seeds/001), the Barbarossa rules.
 
 Strength points (SPs) are core units, one unit per SP, of types ``inf`` and ``mech``;
-every SP belongs to one army (a state part: army id -> (nation, name, hex)); at most 12
+every SP belongs to one army (a state part: army id -> ``Army(nation, name, zone)``); at most 12
 armies a side; an army left with no SP vanishes. Rules as data:
 ``resources/rulesets/hgw.toml`` (the Firepower and Advance tables, costs, stacking, the
 Russian winter, the victory hexes). docs/hitlers_global_war.md lists every rule with its
@@ -52,7 +52,8 @@ kind               fields
 """
 
 from gamecore.engine.systems import get_system, register_system
-from gamecore.hgw.system import HgwState, HgwSystem
+from gamecore.hgw.state import HgwState
+from gamecore.hgw.system import HgwSystem
 
 
 def system() -> HgwSystem:

@@ -21,7 +21,9 @@ from collections import defaultdict
 from typing import Any
 
 from gamecore.hgw import audit, geo
-from gamecore.hgw.system import ARMY_TYPES, FORT, SP_TYPES, pp, supplied
+from gamecore.hgw.state import ARMY_TYPES, FORT, SP_TYPES
+from gamecore.hgw.supply import supplied
+from gamecore.hgw.world import pp
 from gamecore.model.calendar import months_per_round, parse_date
 from gamecore.validate.core import check
 

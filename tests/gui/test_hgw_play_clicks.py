@@ -102,7 +102,7 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
     play.panel._spins["mech"].setValue(2)
     _click_zone(w, qtbot, dest)
     st = play.session.state
-    from gamecore.hgw.system import army_count
+    from gamecore.hgw.armies import army_count
 
     assert army_count(st, fourth) == (5, 2) and army_count(st, agn) == (5, 3)
     assert any("moves 2 SP(s)" in t and "Fourth Army" in t for t in _log_texts(play))

@@ -24,8 +24,8 @@ from collections.abc import Callable
 
 from gamecore.engine.bots import Bot, RandomBot
 from gamecore.errors import WarroomError
+from gamecore.hgw.bot import HgwBot, HgwParams
 from gamecore.sim.bots.heuristic import HeuristicBot, HeuristicParams
-from gamecore.sim.bots.hgw import HgwBot, HgwParams
 from gamecore.sim.bots.odds import Odds, battle_odds
 
 #: bot name -> factory(seed) -> bot

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gamecore.engine import new_game
 from gamecore.engine.actions import Action
-from gamecore.hgw.system import army_count, army_sps
+from gamecore.hgw.armies import army_count, army_sps
 
 END = Action.end_phase()
 

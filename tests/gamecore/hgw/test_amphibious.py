@@ -8,8 +8,9 @@ import pytest
 
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
+from gamecore.hgw.armies import army_amph
 from gamecore.hgw.odds import advance_odds
-from gamecore.hgw.system import army_amph, invasion_routes, replenishment
+from gamecore.hgw.sea import invasion_routes, replenishment
 from tests.gamecore.hgw.helpers import END, army, start, to_phase, z
 from tests.gamecore.hgw.hexpack import hex_pack
 from tests.gamecore.hgw.test_sea import invasion_board, seas

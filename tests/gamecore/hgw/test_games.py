@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from gamecore.engine import new_game, replay
 from gamecore.engine.bots import RandomBot, play
-from gamecore.hgw.system import geo, stack_limit
+from gamecore.hgw import geo
+from gamecore.hgw.world import stack_limit
 from tests.gamecore.hgw.hexpack import barbarossa_like
 
 PACK = barbarossa_like()
@@ -197,7 +198,7 @@ def test_the_bundled_barbarossa_board_plays_to_a_winner():
     import pytest
 
     from gamecore.hgw.audit import home_income
-    from gamecore.hgw.system import pp
+    from gamecore.hgw.world import pp
     from gamecore.store import read_pack
 
     path = Path(__file__).resolve().parents[3] / "resources" / "samples" / "hgw-barbarossa.warroom"

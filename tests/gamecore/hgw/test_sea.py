@@ -8,7 +8,10 @@ import pytest
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
 from gamecore.hgw import geo
-from gamecore.hgw.system import army_amph, friendly, move_reach, supplied
+from gamecore.hgw.armies import army_amph
+from gamecore.hgw.sea import move_reach
+from gamecore.hgw.supply import supplied
+from gamecore.hgw.world import friendly
 from tests.gamecore.hgw.helpers import END, army, start, to_phase, z
 from tests.gamecore.hgw.hexpack import SMALL_VICTORY, hex_pack
 
@@ -165,7 +168,9 @@ def test_amphibious_sps_defend_only_against_advances_and_convert_to_infantry():
     stacking; in ordinary combat they neither assault nor defensively assault, but count
     against an advance; the side converts them one for one to infantry in its movement
     phase, never back."""
-    from gamecore.hgw.system import army_amph, defence_value, describe, fire_strength
+    from gamecore.hgw.armies import army_amph
+    from gamecore.hgw.combat import defence_value, fire_strength
+    from gamecore.hgw.describe import describe
 
     pack = seas(
         units=[("0103", "SOV", "amph", 3), ("0103", "SOV", "inf", 1), ("0102", "AXIS", "inf", 2)],

@@ -11,11 +11,13 @@ import pytest
 from gamecore.engine import new_game
 from gamecore.engine.actions import Action
 from gamecore.engine.bots import RandomBot, play
+from gamecore.hgw.armies import army_count
+from gamecore.hgw.bot import attack_odds, expected_hits
+from gamecore.hgw.production import income
 from gamecore.hgw.query import nation_income
-from gamecore.hgw.system import army_count, income, stack_limit
+from gamecore.hgw.world import stack_limit
 from gamecore.paths import sample_pack
 from gamecore.sim.bots import BotSpecError, HeuristicBot, HgwBot, bots_for, plays
-from gamecore.sim.bots.hgw import attack_odds, expected_hits
 from gamecore.sim.playtest.game import play_game
 from gamecore.store import read_pack
 from tests.gamecore.hgw.helpers import END, army, start, to_phase, z
@@ -220,7 +222,8 @@ def test_exploitation_avoids_salients_and_never_outruns_supply():
     no army that exploited dies unsupplied at its own side's supply check that turn
     (seeds/001 SUPPLY, Unsupplied Hexes)."""
     from gamecore.hgw import geo
-    from gamecore.hgw.system import friendly, sources, supplied
+    from gamecore.hgw.supply import sources, supplied
+    from gamecore.hgw.world import friendly
 
     def relieves(s, n, t):
         now = supplied(s, n, False)
