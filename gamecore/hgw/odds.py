@@ -37,7 +37,7 @@ class AdvanceOdds:
 def advance_odds(s: HgwState, aid: int, target: int) -> AdvanceOdds:
     """The odds of army ``aid``'s advance into ``target`` in state ``s`` as
     :func:`~gamecore.hgw.advance.apply_advance` would roll it now."""
-    n, _, src = s.armies[aid]
+    n, src = s.armies[aid].nation, s.armies[aid].zone
     mech = advance_mech(s, aid)
     dfn = defence_value(s, n, target)
     mod = advance_modifier(s, n, src, target, dfn, s.advanced.get(aid, 0))

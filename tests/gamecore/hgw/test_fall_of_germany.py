@@ -94,7 +94,7 @@ def test_soviets_and_allies_never_attack_each_other(two_player):
         s.apply(Action("hgw_assault", units=(blue,), zone=z(s, "0204")))
     with pytest.raises(RulesError):
         s.apply(Action("hgw_advance", units=(blue,), zone=z(s, "0204")))
-    assert s.armies[red][2] == z(s, "0204")
+    assert s.armies[red].zone == z(s, "0204")
 
 
 @pytest.mark.parametrize("two_player", [False, True])
@@ -299,7 +299,7 @@ def test_the_bundled_fall_of_germany_starts_as_the_rulebook_says():
     assert {n: income(s, n) for n in ("AXIS", "SOV", "ALL")} == {"AXIS": 30, "SOV": 23, "ALL": 35}
     want = {"AXIS": (29, 14, 0), "SOV": (40, 16, 0), "ALL": (28, 12, 12)}
     for n, (inf, mech, amph) in want.items():
-        armies = [a for a, v in s.armies.items() if v[0] == n]
+        armies = [a for a, v in s.armies.items() if v.nation == n]
         assert len(armies) <= 12
         rows = [army_count(s, a) + (army_amph(s, a),) for a in armies]
         got = [sum(r[i] for r in rows) for i in range(3)]

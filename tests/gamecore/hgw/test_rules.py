@@ -16,7 +16,7 @@ from tests.gamecore.hgw.hexpack import barbarossa_like, neighbours, parse, strip
 
 
 def move(s, aid, to, target=None, units=None):
-    frm = s.armies[aid][2]
+    frm = s.armies[aid].zone
     ids = (
         units
         if units is not None
@@ -121,17 +121,19 @@ def test_at_most_twelve_armies():
     extra = {f"0{r}0{c}": {"owner": "AXIS", "region": "Germany"} for r in (1, 2, 3) for c in (3, 4)}
     pack = strip(extra=extra, units=units + [("0205", "SOV", "inf", 1)])
     s = start(pack)
-    axis = [a for a, v in s.armies.items() if v[0] == "AXIS"]
+    axis = [a for a, v in s.armies.items() if v.nation == "AXIS"]
     assert len(axis) == 12
     a = axis[0]
-    sp = tuple(sorted(u for u in s.at[s.armies[a][2]]))
+    sp = tuple(sorted(u for u in s.at[s.armies[a].zone]))
     # splitting off into a new army (target 0) is refused; joining an army is not
     with pytest.raises(RulesError):
-        s.apply(Action("hgw_move", units=sp, path=(s.armies[a][2], s.armies[axis[1]][2])))
+        s.apply(Action("hgw_move", units=sp, path=(s.armies[a].zone, s.armies[axis[1]].zone)))
     s.apply(
-        Action("hgw_move", units=sp, path=(s.armies[a][2], s.armies[axis[1]][2]), target=axis[1])
+        Action(
+            "hgw_move", units=sp, path=(s.armies[a].zone, s.armies[axis[1]].zone), target=axis[1]
+        )
     )
-    assert a not in s.armies and len([v for v in s.armies.values() if v[0] == "AXIS"]) == 11
+    assert a not in s.armies and len([v for v in s.armies.values() if v.nation == "AXIS"]) == 11
 
 
 # ---------------------------------------------------------------------- movement

@@ -123,7 +123,7 @@ def test_the_bots_moves_keep_stacking_and_are_all_legal():
         s.apply(bots[s.current_player].choose(s), check=True)
         if phase == "movement" and (s.phase, s.current_nation) != (phase, nation):
             assert not any(e.get("e") == "hgw_overstack" for e in s.log[-8:])
-            for zone in {v[2] for v in s.armies.values() if v[0] == nation}:
+            for zone in {v.zone for v in s.armies.values() if v.nation == nation}:
                 lim = stack_limit(s, zone)
                 mine = sum(1 for u in s.at.get(zone, ()) if s.units[u].nation == nation)
                 assert lim is None or mine <= lim
@@ -136,7 +136,7 @@ def test_the_axis_concentrates_mech_into_spearheads():
     while s.phase == "movement" and s.current_nation == "AXIS":
         s.apply(bot.choose(s))
     mech = sorted(
-        (army_count(s, a)[1] for a, v in s.armies.items() if v[0] == "AXIS"), reverse=True
+        (army_count(s, a)[1] for a, v in s.armies.items() if v.nation == "AXIS"), reverse=True
     )
     assert mech[0] == 10 and mech[1] >= 7
     assert sum(1 for m in mech if m) <= 4
