@@ -15,7 +15,7 @@ def army_sps(s: HgwState, aid: int) -> list[int]:
     if a is None:
         return []
     af = s.army_of
-    return [u for u in s.at.get(a[2], ()) if af.get(u) == aid]
+    return [u for u in s.at.get(a.zone, ()) if af.get(u) == aid]
 
 
 def army_count(s: HgwState, aid: int) -> tuple[int, int]:

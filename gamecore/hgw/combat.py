@@ -204,7 +204,7 @@ def next_defence(s: HgwState) -> None:
         if not (ds or fs) or not attackers_of(s, t):
             s.dqueue = s.dqueue[1:]
             continue
-        owner = s.armies[ds[0]][0] if ds else s.units[fs[0]].nation
+        owner = s.armies[ds[0]].nation if ds else s.units[fs[0]].nation
         if "hgw_defend" in s.decisions:
             s.decision = Decision(owner, "hgw_defend", s.board.code.get(t) or str(t))
             return
@@ -259,7 +259,7 @@ def defensive_assault(s: HgwState, target: int, aids: Sequence[int]) -> None:
     """seeds/001 Assault Resolution: the hex's chosen armies fire once; the losses fall
     on the armies attacking the hex (default policy: infantry first)."""
     forts = fort_ready(s, target)
-    owner = s.armies[aids[0]][0] if aids else s.units[forts[0]].nation
+    owner = s.armies[aids[0]].nation if aids else s.units[forts[0]].nation
     strength = min(opt(s, "hgw_fire_cap"), fire_strength(s, aids, None) + len(forts))
     if forts:
         s.fort_fired = s.fort_fired | {target}
@@ -365,7 +365,7 @@ def apply_assault(s: HgwState, a: Action) -> None:
         raise RulesError(f"illegal assault: {why}")
     n = s.current_nation
     aids = list(a.units)
-    src = s.armies[aids[0]][2]
+    src = s.armies[aids[0]].zone
     strength = fire_strength(s, aids, a.zone)
     die = s.rng.roll(6)
     roll = die + winter_mod(s, n, src)
