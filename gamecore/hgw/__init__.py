@@ -1,7 +1,7 @@
 """The ``hgw`` rule system: Hitler's Global War v1.4b (seeds/001), the Barbarossa rules.
 
 Strength points (SPs) are core units, one unit per SP, of types ``inf`` and ``mech``;
-every SP belongs to one army (a state part: army id -> (nation, name, hex)); at most 12
+every SP belongs to one army (a state part: army id -> ``Army(nation, name, zone)``); at most 12
 armies a side; an army left with no SP vanishes. Rules as data:
 ``resources/rulesets/hgw.toml`` (the Firepower and Advance tables, costs, stacking, the
 Russian winter, the victory hexes). docs/hitlers_global_war.md lists every rule with its
@@ -52,8 +52,9 @@ kind               fields
 """
 
 from gamecore.engine.systems import get_system, register_system
-from gamecore.hgw import checks, newmap, play
-from gamecore.hgw.system import HgwState, HgwSystem
+from gamecore.hgw import bot, checks, newmap, play
+from gamecore.hgw.state import HgwState
+from gamecore.hgw.system import HgwSystem
 
 
 def system() -> HgwSystem:
@@ -65,11 +66,11 @@ def system() -> HgwSystem:
 
 
 def _with_parts(s: HgwSystem) -> HgwSystem:
-    """The system with the parts it brings: its validator checks, its play-mode adapter
-    and its New Map layout. (Its bot, a bot spec's ``heuristic`` in hgw games, registers
-    itself from gamecore/sim/bots/hgw.py until that module moves into this package.)"""
+    """The system with the parts it brings: its validator checks, its bot (a bot spec's
+    ``heuristic`` in hgw games), its play-mode adapter and its New Map layout."""
     for chk in checks.CHECKS:
         s.add_check(chk)
+    s.add_bot("heuristic", bot.HgwBot)
     s.set_play_adapter(play.HgwPlay())
     s.add_new_map_layout(newmap.LAYOUT)
     return s

@@ -1,7 +1,7 @@
 """Read-only queries on a Hitler's Global War scenario's start position, for the scenario
 validator (gamecore.validate.checks_hgw; rules-notes/001 §5.2). Nothing here changes a
 rule: the position is set up by the rule system itself and read with its own supply and
-production functions (:mod:`gamecore.hgw.system`, :mod:`gamecore.hgw.geo`).
+production functions (:mod:`gamecore.hgw.supply`, :mod:`gamecore.hgw.world`, :mod:`gamecore.hgw.geo`).
 
 A scenario under validation may be broken in ways the rule system refuses to set up
 (a victory hex off the map, a 13th army, a set-up row naming no hex). The validator
@@ -22,16 +22,11 @@ from gamecore.engine.ruleset import load_ruleset
 from gamecore.engine.systems import get_system
 from gamecore.errors import WarroomError
 from gamecore.hgw import geo
-from gamecore.hgw.system import (
-    SP_TYPES,
-    armies_of,
-    friendly,
-    opponents,
-    opt,
-    pp,
-    sources,
-    supplied,
-)
+from gamecore.hgw.armies import armies_of
+from gamecore.hgw.options import opt
+from gamecore.hgw.state import SP_TYPES, HgwState
+from gamecore.hgw.supply import sources, supplied
+from gamecore.hgw.world import friendly, opponents, pp
 from gamecore.model import Pack, Scenario
 
 #: options naming a hex the rule system's set-up requires on the map
@@ -55,7 +50,7 @@ def relation(scn: Scenario, a: str, b: str) -> str:
 
 def separated(scn: Scenario, a: str, b: str) -> bool:
     """Nations the scenario's ``hgw_separate`` keeps apart although one player runs both
-    (hgw.system.separate; the Fall of Germany two-player variant: the Allies and the
+    (hgw.world.separate; the Fall of Germany two-player variant: the Allies and the
     Soviets are one alliance but two sides, seeds/001 ALLIED-SOVIET CO-OPERATION 2)."""
     pairs = scn.options.get("hgw_separate") if isinstance(scn.options, dict) else None
     if not isinstance(pairs, list):
@@ -64,7 +59,7 @@ def separated(scn: Scenario, a: str, b: str) -> bool:
 
 
 def friendly_to(scn: Scenario, owner: str, nation: str) -> bool:
-    """Whether a hex held by ``owner`` is friendly to ``nation`` (hgw.system.friendly):
+    """Whether a hex held by ``owner`` is friendly to ``nation`` (hgw.world.friendly):
     never across an ``hgw_separate`` pair."""
     if owner == nation:
         return True
@@ -204,21 +199,21 @@ def start_state(pack: Pack, scenario_id: str):
         return None, f"unreadable scenario data ({type(err).__name__}: {err})"
 
 
-def home_income(s, nation: str) -> int:
+def home_income(s: HgwState, nation: str) -> int:
     """The undevastated PP ``nation`` holds in full supply (traced to a friendly home-
     country undevastated PP), before the scenario's income modifier: the rulebook's
-    "production at start" (seeds/001 PRODUCTION; hgw.system.income adds the modifier)."""
+    "production at start" (seeds/001 PRODUCTION; hgw.production.income adds the modifier)."""
     full = supplied(s, nation, True)
     return sum(pp(s, z) for z in full if s.owner.get(z) == nation)
 
 
-def income_modifier(s, nation: str) -> int:
+def income_modifier(s: HgwState, nation: str) -> int:
     mods = opt(s, "hgw_income_modifier")
     v = mods.get(nation, 0) if isinstance(mods, dict) else 0
     return v if isinstance(v, int) else 0
 
 
-def out_of_supply(s, nation: str) -> dict[str, list[int]]:
+def out_of_supply(s: HgwState, nation: str) -> dict[str, list[int]]:
     """The start position's supply (seeds/001 SUPPLY, Line of Supply) for ``nation``:
     ``"hexes"``: its friendly hexes not even in defence supply; ``"armies"``: the zones of
     its armies not in defence supply; ``"full"``: the zones of its armies in defence but
@@ -235,7 +230,7 @@ def out_of_supply(s, nation: str) -> dict[str, list[int]]:
         for z, o in s.owner.items()
         if o is not None and o == nation and z not in defence and linked(z)
     )
-    where = sorted({s.armies[a][2] for a in armies_of(s, nation)})
+    where = sorted({s.armies[a].zone for a in armies_of(s, nation)})
     return {
         "hexes": hexes,
         "armies": [z for z in where if z not in defence and linked(z)],
@@ -243,10 +238,10 @@ def out_of_supply(s, nation: str) -> dict[str, list[int]]:
     }
 
 
-def captured_if_unsupplied(s, nation: str, hexes) -> dict[int, str]:
+def captured_if_unsupplied(s: HgwState, nation: str, hexes) -> dict[int, str]:
     """Which of ``nation``'s unsupplied ``hexes`` an opponent would take at the supply
     check that ends ``nation``'s combat phase, were the position unchanged (seeds/001
-    SUPPLY, Unsupplied Hexes; the same test as hgw.system.supply_check): the opponent
+    SUPPLY, Unsupplied Hexes; the same test as hgw.supply.supply_check): the opponent
     traces supply into the hex and has a supplied army within 3 hexes. hex -> nation."""
     lost = set(hexes)
     out: dict[int, str] = {}
@@ -256,7 +251,7 @@ def captured_if_unsupplied(s, nation: str, hexes) -> dict[int, str]:
             s, sources(s, o, False), lambda z, o=o: friendly(s, o, z) or z in lost, occupied_by=o
         )
         near = geo.within(
-            s, sorted({s.armies[a][2] for a in armies_of(s, o) if s.armies[a][2] in theirs}), 3
+            s, sorted({s.armies[a].zone for a in armies_of(s, o) if s.armies[a].zone in theirs}), 3
         )
         for z in sorted(lost):
             if z in reach and z in near and z not in out:

@@ -23,7 +23,9 @@ from typing import Any
 
 from gamecore.engine.systems import SystemCheck
 from gamecore.hgw import audit, geo
-from gamecore.hgw.system import ARMY_TYPES, FORT, SP_TYPES, pp, supplied
+from gamecore.hgw.state import ARMY_TYPES, FORT, SP_TYPES
+from gamecore.hgw.supply import supplied
+from gamecore.hgw.world import pp
 from gamecore.model.calendar import months_per_round, parse_date
 
 #: ground SP types (stacking counts them; tactical air and forts do not: seeds/001 STACKING)

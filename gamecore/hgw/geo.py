@@ -11,9 +11,14 @@ border lets supply leave a mountain, desert or jungle hex by that hexside."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from gamecore.model.map import border_key
+from gamecore.engine.board import Board
+from gamecore.engine.state import GameState
+from gamecore.hgw.state import HgwState
+from gamecore.model.map import Map, border_key
 
 #: terrains supply may enter but not pass through (unless it leaves by a road, or, for
 #: desert and jungle, the hex holds the side's occupation marker won by combat)
@@ -23,13 +28,50 @@ MARKER_PASS = frozenset({"desert", "jungle"})
 NO_GARRISON = frozenset({"desert", "jungle", "island"})
 
 
+class Hexside(NamedTuple):
+    """The hexside between land hexes ``a`` < ``b`` (equal to, and hashed as, the map's
+    ``border_key(a, b)``, so a plain pair finds it in a set)."""
+
+    a: int
+    b: int
+
+    @classmethod
+    def between(cls, x: int, y: int) -> Hexside:
+        return cls(*border_key(x, y))
+
+    def other(self, z: int) -> int:
+        """The hex across the hexside from ``z`` (one of its two)."""
+        return self.a if self.b == z else self.b
+
+
+class StraitStep(NamedTuple):
+    """From a sea hex, the sea hex ``sea`` beyond the crossing-arrow hexside between land
+    hexes ``a`` and ``b`` (open while both are friendly to the mover)."""
+
+    sea: int
+    a: int
+    b: int
+
+
+class Passage(NamedTuple):
+    """From a sea hex, the sea hex ``sea`` beyond a passage between two sea areas, open
+    while the hex ``control`` is friendly to the mover."""
+
+    sea: int
+    control: int
+
+
+#: a test of a hex: whether it is friendly to the side moving or tracing supply
+Friendly = Callable[[int], bool]
+
+
 @dataclass(frozen=True)
 class HexGraph:
     code: dict  # hex id -> zone
     nbrs: dict  # zone -> zones reached by land movement, attack and supply
     retreat: dict  # zone -> zones a retreat may reach (no crossing arrows)
-    crossing: frozenset  # border keys of crossing arrows
-    road: frozenset  # border keys with a printed road
+    crossing: frozenset[Hexside]  # the crossing arrows
+    road: frozenset[Hexside]  # hexsides with a printed road
     garrison: dict  # zone -> inherent garrison SPs (0 or 1)
     box: dict  # zone -> {"stacking": None|int, "retreat": bool} for off-map boxes
     region: dict  # zone -> country key
@@ -40,17 +82,17 @@ class HexGraph:
     #: sea zone -> ((sea zone, land a, land b), ...): the sea hexes at the two ends of a
     #: crossing-arrow hexside a|b, joined through it only while a and b are both friendly
     #: to the mover (rules-notes/001 §1.1, §4.10)
-    strait: dict = field(default_factory=dict)
+    strait: dict[int, tuple[StraitStep, ...]] = field(default_factory=dict)
     #: zone -> its hex row (``Zone.props["hex"]``), for the half-cost high rows
     row: dict = field(default_factory=dict)
     #: sea zone -> ((sea zone, controlling hex), ...): the passages between sea areas
     #: (a sea link with ``props["sea_control"]``: Gibraltar, the Danish straits, the Kiel
     #: canal, the Bosporus), not in ``sea``; a sea route takes one only while that hex is
     #: friendly (seeds/001 Sea Route 4; rules-notes/001 §1.3 control hexes)
-    passage: dict = field(default_factory=dict)
+    passage: dict[int, tuple[Passage, ...]] = field(default_factory=dict)
 
 
-def graph(s) -> HexGraph:
+def graph(s: GameState) -> HexGraph:
     """The game's hex graph (built on first use, then kept with the board)."""
     g = s.board.cache.get("hgw_graph")
     if g is None:
@@ -58,19 +100,19 @@ def graph(s) -> HexGraph:
     return g
 
 
-def _build(board, m) -> HexGraph:
-    all_sea = set()
-    road = set()
+def _build(board: Board, m: Map) -> HexGraph:
+    all_sea: set[Hexside] = set()
+    road: set[Hexside] = set()
     for key, b in m.borders.items():
         if b.props.get("all_sea"):
-            all_sea.add(border_key(*key))
+            all_sea.add(Hexside.between(*key))
         if b.props.get("road"):
-            road.add(border_key(*key))
-    crossing = set()
+            road.add(Hexside.between(*key))
+    crossing: set[Hexside] = set()
     for lk in m.links.values():
         if lk.kind == "strait" and lk.a in m.zones and lk.b in m.zones:
             if board.kind.get(lk.a) == "land" and board.kind.get(lk.b) == "land":
-                crossing.add(border_key(lk.a, lk.b))
+                crossing.add(Hexside.between(lk.a, lk.b))
     # a Border row joins two land zones even without a shared edge (the Siberia box,
     # drawn apart, borders the Ural hexes: HGW-CONTRACT)
     extra: dict[int, list[int]] = {}
@@ -97,9 +139,9 @@ def _build(board, m) -> HexGraph:
             if key in all_sea and key not in crossing:
                 continue
             ns.append(n)
-        for key in crossing:
-            if z in key:
-                other = key[0] if key[1] == z else key[1]
+        for side in crossing:
+            if z in side:
+                other = side.other(z)
                 if other not in ns and other not in board.impassable:
                     ns.append(other)
         ns.sort()
@@ -117,7 +159,7 @@ def _build(board, m) -> HexGraph:
     sea: dict[int, list[int]] = {}
     area: dict[int, str] = {}
     control: dict[int, int] = {}
-    passage: dict[int, list[tuple[int, int]]] = {}
+    passage: dict[int, list[Passage]] = {}
     shut: set[tuple[int, int]] = set()
     for lk in m.links.values():
         ctl = lk.props.get("sea_control")
@@ -125,8 +167,8 @@ def _build(board, m) -> HexGraph:
             continue
         if board.kind.get(lk.a) == "sea" and board.kind.get(lk.b) == "sea":
             shut.add(border_key(lk.a, lk.b))
-            passage.setdefault(lk.a, []).append((lk.b, code[str(ctl)]))
-            passage.setdefault(lk.b, []).append((lk.a, code[str(ctl)]))
+            passage.setdefault(lk.a, []).append(Passage(lk.b, code[str(ctl)]))
+            passage.setdefault(lk.b, []).append(Passage(lk.a, code[str(ctl)]))
     for z in board.zones:
         if board.kind[z] != "sea" or z in board.impassable:
             continue
@@ -150,7 +192,7 @@ def _build(board, m) -> HexGraph:
             if b_ in board.zones and b_ not in area:
                 sea.setdefault(s_, []).append(b_)
                 sea.setdefault(b_, []).append(s_)
-    strait: dict[int, list[tuple[int, int, int]]] = {}
+    strait: dict[int, list[StraitStep]] = {}
     for a, b in sorted(crossing):
         ends = sorted(
             x for x in area if a in board.coast.get(x, ()) and b in board.coast.get(x, ())
@@ -158,8 +200,8 @@ def _build(board, m) -> HexGraph:
         for i, x in enumerate(ends):
             for y in ends[i + 1 :]:
                 if y not in board.sea_nbrs.get(x, ()):
-                    strait.setdefault(x, []).append((y, a, b))
-                    strait.setdefault(y, []).append((x, a, b))
+                    strait.setdefault(x, []).append(StraitStep(y, a, b))
+                    strait.setdefault(y, []).append(StraitStep(x, a, b))
     row: dict[int, int] = {}
     for z in board.zones:
         rc = m.zones[z].props.get("hex")
@@ -184,7 +226,7 @@ def _build(board, m) -> HexGraph:
     )
 
 
-def sea_steps(g: HexGraph, x: int, friendly):
+def sea_steps(g: HexGraph, x: int, friendly: Friendly) -> Iterable[int]:
     """The hexes one sea step from sea hex ``x``: its sea hexsides, coasts and sea
     arrows, and the sea hexes beyond a crossing-arrow hexside whose two land hexes are
     both ``friendly`` (rules-notes/001 §1.1: "A sea route may cross a crossing-arrow
@@ -193,12 +235,12 @@ def sea_steps(g: HexGraph, x: int, friendly):
     (``HexGraph.passage``: Gibraltar, East Denmark, Kiel, Istanbul; seeds/001 Sea Route
     4). Sea movement, sea supply and invasion routes all step through here."""
     yield from g.sea.get(x, ())
-    for y, a, b in g.strait.get(x, ()):
-        if friendly(a) and friendly(b):
-            yield y
-    for y, c in g.passage.get(x, ()):
-        if friendly(c):
-            yield y
+    for st in g.strait.get(x, ()):
+        if friendly(st.a) and friendly(st.b):
+            yield st.sea
+    for ps in g.passage.get(x, ()):
+        if friendly(ps.control):
+            yield ps.sea
 
 
 def sea_cost(g: HexGraph, z: int, below: int) -> int:
@@ -209,7 +251,7 @@ def sea_cost(g: HexGraph, z: int, below: int) -> int:
     return 1 if below and r is not None and r < below else 2
 
 
-def components(s, friendly) -> dict[int, int]:
+def components(s: GameState, friendly: Friendly) -> dict[int, int]:
     """zone -> component label of the hexes ``friendly(zone)`` holds, joined by land
     hexsides and crossing arrows (seeds/001 MOVEMENT: a connected chain of friendly hexes)."""
     g = graph(s)
@@ -228,7 +270,12 @@ def components(s, friendly) -> dict[int, int]:
     return label
 
 
-def sea_net(s, seas, friendly) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
+#: the sea routes of some sea areas (:func:`sea_net`): (sea hex -> route label, label ->
+#: the land hexes and boxes on that route's shores)
+SeaNet = tuple[dict[int, int], dict[int, tuple[int, ...]]]
+
+
+def sea_net(s: GameState, seas: Iterable[str], friendly: Friendly) -> SeaNet:
     """The sea routes through the sea areas ``seas`` (seeds/001 SEA MOVEMENT, Sea Route):
     sea hexes joined by sea hexsides, any length; a sea hex with a controlling hex
     (``Zone.props["sea_control"]``) only while ``friendly(that hex)``, and likewise a
@@ -262,7 +309,7 @@ def sea_net(s, seas, friendly) -> tuple[dict[int, int], dict[int, tuple[int, ...
     return label, shore
 
 
-def landings(g, net, z: int) -> list[int]:
+def landings(g: HexGraph, net: SeaNet, z: int) -> list[int]:
     """Land hexes and boxes one sea leg from land hex ``z`` through ``net`` (sea_net)."""
     label, shore = net
     out: list[int] = []
@@ -275,7 +322,13 @@ def landings(g, net, z: int) -> list[int]:
     return out
 
 
-def trace(s, sources, friendly, occupied_by: str | None = None, seas=frozenset()) -> set[int]:
+def trace(
+    s: HgwState,
+    sources: Iterable[int],
+    friendly: Friendly,
+    occupied_by: str | None = None,
+    seas: Iterable[str] = frozenset(),
+) -> set[int]:
     """Every friendly hex that traces supply to one of ``sources`` (seeds/001 SUPPLY,
     Line of Supply): a chain of friendly hexes, not across all-sea hexsides; a mountain,
     desert or jungle hex may end the chain but passes supply on only by a road hexside
@@ -314,7 +367,7 @@ def trace(s, sources, friendly, occupied_by: str | None = None, seas=frozenset()
     return reached
 
 
-def within(s, starts, limit: int) -> dict[int, int]:
+def within(s: GameState, starts: Iterable[int], limit: int) -> dict[int, int]:
     """zone -> hexes from the nearest of ``starts`` (at most ``limit``), over land
     hexsides and crossing arrows whoever holds them."""
     g = graph(s)

@@ -22,12 +22,9 @@ from typing import Any
 from gamecore.engine.actions import Action
 from gamecore.engine.playview import PlayAdapter
 from gamecore.hgw import geo
+from gamecore.hgw.armies import army_count, building
 from gamecore.hgw.odds import advance_odds as rule_advance_odds
-from gamecore.hgw.system import (
-    army_count,
-    building,
-    stack_limit,
-)
+from gamecore.hgw.world import stack_limit
 
 #: phase -> the action kind a click makes
 CLICK_KINDS = {"movement": "hgw_move", "announce": "hgw_attack", "exploitation": "hgw_exploit"}
@@ -47,7 +44,7 @@ def hex_label(pack, z: int) -> str:
 
 def army_name(state, aid) -> str:
     v = getattr(state, "armies", {}).get(aid) if state is not None else None
-    return v[1] if v else f"army {aid}"
+    return v.name if v else f"army {aid}"
 
 
 class HgwPlay(PlayAdapter):
@@ -111,7 +108,7 @@ class HgwPlay(PlayAdapter):
         return "attack" if phase in ("announce", "exploitation") else "move"
 
     def owns_zone(self, state, player: str, z: int) -> bool:
-        return any(v[2] == z and v[0] == player for v in state.armies.values())
+        return any(v.zone == z and v.nation == player for v in state.armies.values())
 
     def claim(self, state, a: Action, left: dict[str, int]) -> Any:
         if a.kind != "hgw_move":
@@ -135,7 +132,7 @@ class HgwPlay(PlayAdapter):
             if kind == "hgw_move":
                 if a.path and a.path[0] == zone:
                     out.append(a)
-            elif a.units and st.armies.get(a.units[0], (None, None, None))[2] == zone:
+            elif a.units and a.units[0] in st.armies and st.armies[a.units[0]].zone == zone:
                 out.append(a)
         return out
 
@@ -146,7 +143,7 @@ class HgwPlay(PlayAdapter):
         """The arrow the map draws for ``a``: from the army's hex to the destination/target."""
         if a.kind == "hgw_move":
             return tuple(a.path)
-        return (state.armies[a.units[0]][2], a.zone)
+        return (state.armies[a.units[0]].zone, a.zone)
 
     def movable_by_type(self, state, actions: list[Action]) -> dict[str, list[int]]:
         """The SPs that may move (movement only: the other phases pick armies)."""
@@ -190,7 +187,7 @@ class HgwPlay(PlayAdapter):
                 continue
             n = st.current_nation
             joinable = sorted(
-                b for b, (nat, _, z) in st.armies.items() if nat == n and z == dest and b != aid
+                b for b, v in st.armies.items() if v.nation == n and v.zone == dest and b != aid
             )
             whole = len(take) == sum(1 for u in st.army_of if st.army_of[u] == aid)
             target = joinable[0] if joinable else (aid if whole else 0)
@@ -227,10 +224,10 @@ class HgwPlay(PlayAdapter):
         declared = getattr(state, "declared", {}) if state.phase in ("announce", "initial") else {}
         for aid, t in sorted(declared.items()):
             if aid in state.armies and aid not in state.advanced and aid not in state.failed:
-                out.append((state.armies[aid][2], t))
+                out.append((state.armies[aid].zone, t))
         xa, xt, _ = getattr(state, "exploit", (0, 0, ()))
         if xa in state.armies and xt:
-            out.append((state.armies[xa][2], xt))
+            out.append((state.armies[xa].zone, xt))
         return [p for p in out if p[0] != p[1]]
 
     # -- what the stack panel shows --------------------------------------------------------
@@ -252,9 +249,9 @@ class HgwPlay(PlayAdapter):
             lines.append(
                 f"PP {value}" + (f" ({dev} devastated)" if dev else "") + f" · garrison {garrison}"
             )
-        armies = sorted(a for a, v in state.armies.items() if v[2] == z)
+        armies = sorted(a for a, v in state.armies.items() if v.zone == z)
         for aid in armies:
-            nat, name, _ = state.armies[aid]
+            nat, name = state.armies[aid].nation, state.armies[aid].name
             inf, mech = army_count(state, aid)
             notes = []
             if aid in getattr(state, "cut", ()):

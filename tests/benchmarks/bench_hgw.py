@@ -15,7 +15,7 @@ import time
 
 from gamecore.engine import new_game
 from gamecore.engine.bots import RandomBot, play
-from gamecore.hgw.system import supplied
+from gamecore.hgw.supply import supplied
 from tests.gamecore.hgw.hexpack import code, hex_pack
 
 

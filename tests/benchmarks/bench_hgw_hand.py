@@ -68,13 +68,13 @@ def run() -> dict:
             times.append((time.perf_counter() - t) * 1000)
 
         st = play.session.state
-        axis = sorted(a for a, v in st.armies.items() if v[0] == "AXIS")
+        axis = sorted(a for a, v in st.armies.items() if v.nation == "AXIS")
         moves = 0
         for aid in axis:  # each army's hex, then a green hex: the army moves (or joins)
             st = play.session.state
             if aid not in st.armies:
                 continue
-            src = st.armies[aid][2]
+            src = st.armies[aid].zone
             click(src)
             if play.source != src:
                 continue
@@ -88,7 +88,7 @@ def run() -> dict:
             st = play.session.state
             if st.phase != "announce" or aid not in st.armies:
                 break
-            src = st.armies[aid][2]
+            src = st.armies[aid].zone
             click(src)
             enemy = sorted(z for z in play.targets(src) if st.owner.get(z) == "SOV")
             if enemy:

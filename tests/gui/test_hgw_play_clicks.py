@@ -53,7 +53,7 @@ def _click_zone(w, qtbot, zone: int) -> None:
 
 
 def _army(st, name: str) -> int:
-    return next(a for a, v in st.armies.items() if v[1] == name)
+    return next(a for a, v in st.armies.items() if v.name == name)
 
 
 def _form_texts(play) -> list[str]:
@@ -84,12 +84,12 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
     said: list[str] = []
     play.message.connect(said.append)
     moscow = _army(st, "Moscow")
-    _click_zone(w, qtbot, st.armies[moscow][2])
+    _click_zone(w, qtbot, st.armies[moscow].zone)
     assert play.source is None and not said
     assert any(t.startswith("Moscow (SOV): 2 inf, 2 mech") for t in _form_texts(play))
 
     agn, fourth = _army(st, "Army Group North"), _army(st, "Fourth Army")
-    src, dest = st.armies[agn][2], st.armies[fourth][2]
+    src, dest = st.armies[agn].zone, st.armies[fourth].zone
     _click_zone(w, qtbot, src)
     assert play.source == src
     assert dest in w.scene.play_targets and len(w.scene.play_targets) > 10
@@ -102,7 +102,7 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
     play.panel._spins["mech"].setValue(2)
     _click_zone(w, qtbot, dest)
     st = play.session.state
-    from gamecore.hgw.system import army_count
+    from gamecore.hgw.armies import army_count
 
     assert army_count(st, fourth) == (5, 2) and army_count(st, agn) == (5, 3)
     assert any("moves 2 SP(s)" in t and "Fourth Army" in t for t in _log_texts(play))
@@ -115,18 +115,18 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
     # the whole army to an empty friendly hex: it moves whole (keeps its name)
     _click_zone(w, qtbot, src)
     empty = next(
-        z for z in sorted(w.scene.play_targets) if not any(v[2] == z for v in st.armies.values())
+        z for z in sorted(w.scene.play_targets) if not any(v.zone == z for v in st.armies.values())
     )
     _click_zone(w, qtbot, empty)
     st = play.session.state
-    assert st.armies[agn][2] == empty and army_count(st, agn) == (5, 5)
+    assert st.armies[agn].zone == empty and army_count(st, agn) == (5, 5)
     qtbot.mouseClick(play.panel.undo_btn, Qt.MouseButton.LeftButton)
 
     _end_phase(play, qtbot)
     qtbot.waitUntil(lambda: play.session.state.phase == "announce", timeout=5_000)
     st = play.session.state
     agc = _army(st, "Army Group Center")
-    here = st.armies[agc][2]
+    here = st.armies[agc].zone
     _click_zone(w, qtbot, here)
     enemy = sorted(z for z in w.scene.play_targets if st.owner.get(z) == "SOV")
     assert enemy
@@ -174,10 +174,10 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
     assert (st.current_nation, st.phase) == ("SOV", "movement")
     assert any(t.startswith("AXIS collects ") and t.endswith(" PP") for t in _log_texts(play))
     sov = next(
-        a for a, v in st.armies.items() if v[0] == "SOV" and a not in st.cut and v[1] != "Siberia"
+        a for a, v in st.armies.items() if v.nation == "SOV" and a not in st.cut and v.name != "Siberia"
     )
-    _click_zone(w, qtbot, st.armies[sov][2])
-    assert play.source == st.armies[sov][2] and w.scene.play_targets
+    _click_zone(w, qtbot, st.armies[sov].zone)
+    assert play.source == st.armies[sov].zone and w.scene.play_targets
 
     # a saved game reloads to the same position
     path = tmp_path / "hand.wrgame.json"
@@ -189,7 +189,7 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
     assert load_game(w, path)
     assert play.wait_until_started()
     assert play.session is not None and play.session.state.snapshot() == before
-    _click_zone(w, qtbot, st.armies[sov][2])
+    _click_zone(w, qtbot, st.armies[sov].zone)
     assert w.scene.play_targets
 
 
@@ -199,7 +199,7 @@ def test_a_bot_plays_the_soviet_side(barbarossa, qtbot, bot):
     play = _start(w, qtbot, {"AXIS": "human", "SOV": bot}, seed=5)
     st = play.session.state
     agc = _army(st, "Army Group Center")
-    _click_zone(w, qtbot, st.armies[agc][2])
+    _click_zone(w, qtbot, st.armies[agc].zone)
     assert w.scene.play_targets
     for _ in range(30):
         st = play.session.state
@@ -226,11 +226,13 @@ def test_words_of_every_roll_and_the_stacking_warning():
     clicks = HgwPlay()
     st = s.state
     agn, agc = _army(st, "Army Group North"), _army(st, "Army Group Center")
-    warn = clicks.overstack(st, st.armies[agc][2], 10)
+    warn = clicks.overstack(st, st.armies[agc].zone, 10)
     assert "at most 10" in warn and "10 would be lost" in warn
-    assert clicks.overstack(st, st.armies[agc][2], 0) == ""
+    assert clicks.overstack(st, st.armies[agc].zone, 0) == ""
     # the whole army joins the army in the destination hex by default
-    a = clicks.next_action(s, st.armies[agn][2], st.armies[agc][2], {"inf": 5, "mech": 5}, set())
+    a = clicks.next_action(
+        s, st.armies[agn].zone, st.armies[agc].zone, {"inf": 5, "mech": 5}, set()
+    )
     assert a.kind == "hgw_move" and a.target == agc and len(a.units) == 10
     s.run_bots()
     fires = [e for e in s.state.log if e.get("e") == "hgw_fire"]
@@ -254,12 +256,12 @@ def test_announced_attacks_stand_on_the_map(barbarossa, qtbot):
     _end_phase(play, qtbot)
     st = play.session.state
     agc = _army(st, "Army Group Center")
-    _click_zone(w, qtbot, st.armies[agc][2])
+    _click_zone(w, qtbot, st.armies[agc].zone)
     target = min(z for z in w.scene.play_targets if st.owner.get(z) == "SOV")
     _click_zone(w, qtbot, target)
-    assert play.standing_arrows() == [(st.armies[agc][2], target)]
+    assert play.standing_arrows() == [(st.armies[agc].zone, target)]
     # the red arrow's middle, on screen
-    (ax, ay), (bx, by) = w.scene.geom.anchor[st.armies[agc][2]], w.scene.geom.anchor[target]
+    (ax, ay), (bx, by) = w.scene.geom.anchor[st.armies[agc].zone], w.scene.geom.anchor[target]
     mid = w.view.mapFromScene((ax + bx) / 2, (ay + by) / 2)
 
     def colour():
@@ -298,7 +300,7 @@ def test_the_advance_odds_shown_are_the_rules(seed):
     end = Action.end_phase()
     s.apply(end)  # movement
     st = s.state
-    for aid in sorted(a for a, v in st.armies.items() if v[0] == "AXIS"):
+    for aid in sorted(a for a, v in st.armies.items() if v.nation == "AXIS"):
         attacks = [a for a in s.legal() if a.kind == "hgw_attack" and a.units == (aid,)]
         enemy = [a for a in attacks if st.owner.get(a.zone) == "SOV"]
         if enemy:
@@ -347,9 +349,9 @@ def test_two_armies_in_a_hex_move_by_one_click(barbarossa, qtbot):
     agn, fourth = _army(st, "Army Group North"), _army(st, "Fourth Army")
     for aid in (agn, fourth):  # two new armies in Berlin (the engine's own moves)
         sps = tuple(u for u, a in sorted(st.army_of.items()) if a == aid)[:2]
-        play.act(Action("hgw_move", units=sps, path=(st.armies[aid][2], berlin), target=0))
+        play.act(Action("hgw_move", units=sps, path=(st.armies[aid].zone, berlin), target=0))
     st = s.state
-    assert len([a for a, v in st.armies.items() if v[2] == berlin]) == 2
+    assert len([a for a, v in st.armies.items() if v.zone == berlin]) == 2
     # to the next Axis movement: every phase ended, both sides
     for _ in range(60):
         st = play.session.state
@@ -361,20 +363,20 @@ def test_two_armies_in_a_hex_move_by_one_click(barbarossa, qtbot):
             _end_phase(play, qtbot)
     st = play.session.state
     assert (st.round, st.phase) == (2, "movement")
-    here = sorted(a for a, v in st.armies.items() if v[2] == berlin)
+    here = sorted(a for a, v in st.armies.items() if v.zone == berlin)
     assert len(here) == 2
     _click_zone(w, qtbot, berlin)
     assert sum(sp.value() for sp in play.panel._spins.values()) == 4
     dest = min(
         z
         for z in w.scene.play_targets
-        if not any(v[2] == z for v in st.armies.values()) and z != berlin
+        if not any(v.zone == z for v in st.armies.values()) and z != berlin
     )
     n_actions = sum(1 for e in st.log if e.get("e") == "action")
     _click_zone(w, qtbot, dest)
     st = play.session.state
     moves = [e for e in st.log[n_actions:] if e.get("e") == "hgw_move"]
     assert len(moves) == 2 and sum(e["sps"] for e in moves) == 4
-    there = [a for a, v in st.armies.items() if v[2] == dest]
+    there = [a for a, v in st.armies.items() if v.zone == dest]
     assert there == [here[0]]  # the first army moved whole, the second joined it
-    assert not any(v[2] == berlin for v in st.armies.values())
+    assert not any(v.zone == berlin for v in st.armies.values())

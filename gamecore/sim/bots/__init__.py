@@ -26,7 +26,6 @@ from collections.abc import Callable
 from gamecore.engine.bots import Bot, RandomBot
 from gamecore.engine.systems import get_system, systems
 from gamecore.errors import RulesError, WarroomError
-from gamecore.sim.bots import hgw as _hgw  # noqa: F401 (the hgw system's bot; see there)
 from gamecore.sim.bots.heuristic import HeuristicBot, HeuristicParams
 from gamecore.sim.bots.odds import Odds, battle_odds
 

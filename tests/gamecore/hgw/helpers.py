@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gamecore.engine import new_game
 from gamecore.engine.actions import Action
-from gamecore.hgw.system import army_count, army_sps
+from gamecore.hgw.armies import army_count, army_sps
 
 END = Action.end_phase()
 
@@ -46,7 +46,7 @@ def to_phase(s, nation: str, phase: str, limit: int = 200) -> None:
 
 
 def army(s, name: str) -> int:
-    found = [a for a, (_, n, _) in s.armies.items() if n == name]
+    found = [a for a, v in s.armies.items() if v.name == name]
     assert len(found) == 1, f"army {name!r}: {found}"
     return found[0]
 
@@ -64,7 +64,7 @@ def z(s, code: str) -> int:
 
 
 def where(s, aid: int) -> str:
-    return s.board.code[s.armies[aid][2]]
+    return s.board.code[s.armies[aid].zone]
 
 
 def strength(s, aid: int) -> tuple[int, int]:

@@ -8,8 +8,9 @@ import pytest
 
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
+from gamecore.hgw.armies import army_amph
 from gamecore.hgw.odds import advance_odds
-from gamecore.hgw.system import army_amph, invasion_routes, replenishment
+from gamecore.hgw.sea import invasion_routes, replenishment
 from tests.gamecore.hgw.helpers import END, army, start, to_phase, z
 from tests.gamecore.hgw.hexpack import hex_pack
 from tests.gamecore.hgw.test_sea import invasion_board, seas
@@ -25,7 +26,7 @@ def _invaded_denmark(dice, **opts):
     while s.phase == "announce":
         s.apply(END)
     s.apply(Action("hgw_advance", units=(sea_lion,), zone=z(s, "0302")))
-    assert s.armies[sea_lion][2] == z(s, "0302")
+    assert s.armies[sea_lion].zone == z(s, "0302")
     while s.phase == "initial":
         s.apply(END)
     assert s.phase == "exploitation" and s.current_nation == "AXIS"
@@ -70,7 +71,7 @@ def test_an_amphibious_advance_follows_the_invasion_rules_and_adds_one_per_hex()
     s.apply(Action("hgw_advance", units=(sea_lion,), zone=z(s, "0304")))
     adv = [e for e in s.log if e.get("e") == "hgw_advance"][-1]
     assert (adv["mech"], adv["die"], adv["roll"], adv["success"]) == (6, 4, 5, True)
-    assert s.armies[sea_lion][2] == z(s, "0304") and s.owner[z(s, "0304")] == "AXIS"
+    assert s.armies[sea_lion].zone == z(s, "0304") and s.owner[z(s, "0304")] == "AXIS"
     assert z(s, "0304") in s.beachhead and not s.amphibious
     # two hexes advanced now: the next amphibious advance has 4 - 2 = 2 hexes of range
     assert s.advanced[sea_lion] == 2

@@ -92,8 +92,8 @@ def test_the_passages_are_links_with_a_controlling_hex_and_not_plain_sea_steps(g
         ("1742", "2042"): "1842",
     }
     for (a, b), ctl in want.items():
-        assert (code[b], code[ctl]) in g.passage[code[a]]
-        assert (code[a], code[ctl]) in g.passage[code[b]]
+        assert geo.Passage(sea=code[b], control=code[ctl]) in g.passage[code[a]]
+        assert geo.Passage(sea=code[a], control=code[ctl]) in g.passage[code[b]]
         assert code[b] not in g.sea[code[a]]
 
 

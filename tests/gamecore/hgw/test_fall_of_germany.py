@@ -8,7 +8,7 @@ import pytest
 
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
-from gamecore.hgw.system import supplied
+from gamecore.hgw.supply import supplied
 from gamecore.model import Alliance
 from tests.gamecore.hgw.helpers import END, army, start, to_phase, z
 from tests.gamecore.hgw.hexpack import strip
@@ -94,7 +94,7 @@ def test_soviets_and_allies_never_attack_each_other(two_player):
         s.apply(Action("hgw_assault", units=(blue,), zone=z(s, "0204")))
     with pytest.raises(RulesError):
         s.apply(Action("hgw_advance", units=(blue,), zone=z(s, "0204")))
-    assert s.armies[red][2] == z(s, "0204")
+    assert s.armies[red].zone == z(s, "0204")
 
 
 @pytest.mark.parametrize("two_player", [False, True])
@@ -282,7 +282,8 @@ def test_the_bundled_fall_of_germany_starts_as_the_rulebook_says():
     28/12/12 amph) in at most 12 armies and 10 SPs a hex, start production 30/23/35,
     Spring 1944 to Winter 1945, Axis then Soviets then Allies."""
     from gamecore.engine import new_game
-    from gamecore.hgw.system import army_amph, army_count, income, sp_in
+    from gamecore.hgw.armies import army_amph, army_count, sp_in
+    from gamecore.hgw.production import income
 
     s = new_game(bundled(), "fall_of_germany", seed=1)
     code = {c: zz for zz, c in s.board.code.items()}
@@ -298,7 +299,7 @@ def test_the_bundled_fall_of_germany_starts_as_the_rulebook_says():
     assert {n: income(s, n) for n in ("AXIS", "SOV", "ALL")} == {"AXIS": 30, "SOV": 23, "ALL": 35}
     want = {"AXIS": (29, 14, 0), "SOV": (40, 16, 0), "ALL": (28, 12, 12)}
     for n, (inf, mech, amph) in want.items():
-        armies = [a for a, v in s.armies.items() if v[0] == n]
+        armies = [a for a, v in s.armies.items() if v.nation == n]
         assert len(armies) <= 12
         rows = [army_count(s, a) + (army_amph(s, a),) for a in armies]
         got = [sum(r[i] for r in rows) for i in range(3)]
@@ -339,7 +340,7 @@ def test_lend_lease_up_to_four_pp_through_the_depots():
     """seeds/001 ALLIED-SOVIET CO-OPERATION, Lend-Lease 1-4: in the Allied production
     phase the Allies may give up to 4 PP of their budget to the Soviets, each depot
     still Soviet taking its 2; the gift is spent in the next Soviet production phase."""
-    from gamecore.hgw.system import lend_room
+    from gamecore.hgw.production import lend_room
 
     ll = {"from": "ALL", "to": "SOV", "max": 4, "depots": {"0104": 2, "0105": 2}}
     pack = board(

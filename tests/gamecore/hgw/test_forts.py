@@ -10,7 +10,8 @@ import pytest
 
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
-from gamecore.hgw.system import defence_value, fort_hexes, forts_in, sp_in
+from gamecore.hgw.armies import fort_hexes, forts_in, sp_in
+from gamecore.hgw.combat import defence_value
 from tests.gamecore.hgw.helpers import army, start, strength, to_phase, z
 from tests.gamecore.hgw.hexpack import strip
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from gamecore.engine import new_game, replay
 from gamecore.engine.bots import RandomBot, play
-from gamecore.hgw.system import geo, stack_limit
+from gamecore.hgw import geo
+from gamecore.hgw.world import stack_limit
 from tests.gamecore.hgw.hexpack import barbarossa_like
 
 PACK = barbarossa_like()
@@ -29,21 +30,20 @@ def check_invariants(s, after_movement: bool) -> None:
             continue
         aid = s.army_of.get(u.id)
         assert aid in s.armies, u
-        nation, _, zone = s.armies[aid]
-        assert nation == u.nation and zone == u.zone
-    for aid, (_, _, zone) in s.armies.items():
-        assert any(s.army_of.get(u) == aid for u in s.at.get(zone, ()))
+        assert s.armies[aid].nation == u.nation and s.armies[aid].zone == u.zone
+    for aid, army in s.armies.items():
+        assert any(s.army_of.get(u) == aid for u in s.at.get(army.zone, ()))
     assert set(s.army_of) == {u for u, x in s.units.items() if x.type != "fort"}
     for n in ("AXIS", "SOV"):
         assert len({u.zone for u in s.units.values() if u.type == "fort" and u.nation == n}) <= 7
     for n in ("AXIS", "SOV"):
-        assert sum(1 for v in s.armies.values() if v[0] == n) <= 12
+        assert sum(1 for v in s.armies.values() if v.nation == n) <= 12
     assert all(v >= 0 for v in s.banks.values())
     for z, d in s.zone_damage.items():
         assert 0 < d <= s.board.value[z]
     if after_movement:
         n = s.current_nation
-        for z in {v[2] for v in s.armies.values() if v[0] == n}:
+        for z in {v.zone for v in s.armies.values() if v.nation == n}:
             lim = stack_limit(s, z)
             mine = sum(1 for u in s.at.get(z, ()) if s.units[u].nation == n)
             assert lim is None or mine <= lim
@@ -197,7 +197,7 @@ def test_the_bundled_barbarossa_board_plays_to_a_winner():
     import pytest
 
     from gamecore.hgw.audit import home_income
-    from gamecore.hgw.system import pp
+    from gamecore.hgw.world import pp
     from gamecore.store import read_pack
 
     path = Path(__file__).resolve().parents[3] / "resources" / "samples" / "hgw-barbarossa.warroom"

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from gamecore.engine.actions import Action
+from gamecore.hgw.bot import attack_odds
 from gamecore.hgw.odds import advance_chance, advance_odds
 from gamecore.hgw.tables import FRIENDLY
-from gamecore.sim.bots.hgw import attack_odds
 from tests.gamecore.hgw.helpers import END, Dice, army, start, to_phase, z
 from tests.gamecore.hgw.hexpack import strip
 

@@ -8,13 +8,15 @@ import pytest
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
 from gamecore.hgw import geo
-from gamecore.hgw.system import income, supplied, winter_mod
+from gamecore.hgw.production import income
+from gamecore.hgw.supply import supplied
+from gamecore.hgw.world import winter_mod
 from tests.gamecore.hgw.helpers import END, army, start, strength, to_phase, where, z
 from tests.gamecore.hgw.hexpack import barbarossa_like, neighbours, parse, strip
 
 
 def move(s, aid, to, target=None, units=None):
-    frm = s.armies[aid][2]
+    frm = s.armies[aid].zone
     ids = (
         units
         if units is not None
@@ -119,17 +121,19 @@ def test_at_most_twelve_armies():
     extra = {f"0{r}0{c}": {"owner": "AXIS", "region": "Germany"} for r in (1, 2, 3) for c in (3, 4)}
     pack = strip(extra=extra, units=units + [("0205", "SOV", "inf", 1)])
     s = start(pack)
-    axis = [a for a, v in s.armies.items() if v[0] == "AXIS"]
+    axis = [a for a, v in s.armies.items() if v.nation == "AXIS"]
     assert len(axis) == 12
     a = axis[0]
-    sp = tuple(sorted(u for u in s.at[s.armies[a][2]]))
+    sp = tuple(sorted(u for u in s.at[s.armies[a].zone]))
     # splitting off into a new army (target 0) is refused; joining an army is not
     with pytest.raises(RulesError):
-        s.apply(Action("hgw_move", units=sp, path=(s.armies[a][2], s.armies[axis[1]][2])))
+        s.apply(Action("hgw_move", units=sp, path=(s.armies[a].zone, s.armies[axis[1]].zone)))
     s.apply(
-        Action("hgw_move", units=sp, path=(s.armies[a][2], s.armies[axis[1]][2]), target=axis[1])
+        Action(
+            "hgw_move", units=sp, path=(s.armies[a].zone, s.armies[axis[1]].zone), target=axis[1]
+        )
     )
-    assert a not in s.armies and len([v for v in s.armies.values() if v[0] == "AXIS"]) == 11
+    assert a not in s.armies and len([v for v in s.armies.values() if v.nation == "AXIS"]) == 11
 
 
 # ---------------------------------------------------------------------- movement
@@ -210,7 +214,7 @@ def test_stacking_limit_at_the_end_of_movement():
 def test_boxes_have_no_stacking_limit():
     """seeds/001 STACKING 3: no stacking limit in off-map boxes (Siberia)."""
     s = start(barbarossa_like(), rounds=8)
-    from gamecore.hgw.system import stack_limit
+    from gamecore.hgw.world import stack_limit
 
     assert stack_limit(s, z(s, "SIB")) is None and stack_limit(s, z(s, "1144")) == 10
 
@@ -258,7 +262,7 @@ def test_hexes_of_a_nation_sitting_out_count_as_neutral():
     targets = {s.board.code[a.zone] for a in s.legal_actions() if a.kind == "hgw_attack"}
     assert "0203" not in targets  # its only non-Axis neighbour
     assert all(s.owner[z(s, t)] == "AXIS" for t in targets)  # advances into friendly hexes
-    from gamecore.hgw.system import friendly
+    from gamecore.hgw.world import friendly
 
     assert not friendly(s, "SOV", z(s, "0203")) and not friendly(s, "AXIS", z(s, "0203"))
 
@@ -304,7 +308,7 @@ def test_defensive_assault_as_a_decision():
 
 def test_mech_may_not_assault_into_mountain_or_swamp_and_is_halved_into_jungle():
     """seeds/001 MOUNTAIN COMBAT 1, SWAMP COMBAT 1, JUNGLE COMBAT 1."""
-    from gamecore.hgw.system import fire_strength
+    from gamecore.hgw.combat import fire_strength
 
     pack = strip(
         extra={
@@ -346,7 +350,7 @@ def test_terrain_modifies_the_advance_roll():
 
 def test_mech_not_counted_advancing_out_of_a_swamp():
     """seeds/001 SWAMP COMBAT 4; JUNGLE COMBAT 3 (halved out of a jungle)."""
-    from gamecore.hgw.system import advance_mech
+    from gamecore.hgw.combat import advance_mech
 
     pack = strip(
         extra={"0202": {"terrain": "swamp"}, "0102": {"terrain": "jungle"}},
@@ -437,7 +441,7 @@ def test_no_retreat_across_a_crossing_arrow():
 
 def test_siberia_box_allows_retreat_other_boxes_do_not():
     """seeds/001 OFF-MAP COMBAT 3: only Siberia lets defending armies retreat."""
-    from gamecore.hgw.system import retreat
+    from gamecore.hgw.advance import retreat
 
     s = start(barbarossa_like())
     sib = army(s, "Siberia")
@@ -601,7 +605,7 @@ def test_income_is_traced_home_pp_less_seventeen_for_the_axis():
 def test_siberian_production_arrives_winter_1941_and_rises_spring_1943():
     """seeds/001 BARBAROSSA special rule 4: Siberia produces 8 from Winter 1941, 12
     from Spring 1943 if still Soviet."""
-    from gamecore.hgw.system import pp
+    from gamecore.hgw.world import pp
 
     s = start(barbarossa_like())
     sib = z(s, "SIB")
@@ -680,7 +684,7 @@ def test_moscow_hex_is_an_option():
     extra = {"0106": {"owner": "AXIS"}, "0306": {"owner": "AXIS"}, "0205": {"owner": "AXIS"}}
     pack = strip(extra=extra, units=[("0104", "SOV", "inf", 1)], options={"hgw_moscow_hex": "0205"})
     s = start(pack)
-    from gamecore.hgw.system import check_victory
+    from gamecore.hgw.victory import check_victory
 
     check_victory(s)
     assert s.winner == "axis"

@@ -8,7 +8,11 @@ import pytest
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
 from gamecore.hgw import geo
-from gamecore.hgw.system import army_amph, friendly, move_reach, supplied
+from gamecore.hgw.armies import army_amph
+from gamecore.hgw.sea import move_reach
+from gamecore.hgw.state import Fleet
+from gamecore.hgw.supply import supplied
+from gamecore.hgw.world import friendly
 from tests.gamecore.hgw.helpers import END, army, start, to_phase, z
 from tests.gamecore.hgw.hexpack import SMALL_VICTORY, hex_pack
 
@@ -165,7 +169,9 @@ def test_amphibious_sps_defend_only_against_advances_and_convert_to_infantry():
     stacking; in ordinary combat they neither assault nor defensively assault, but count
     against an advance; the side converts them one for one to infantry in its movement
     phase, never back."""
-    from gamecore.hgw.system import army_amph, defence_value, describe, fire_strength
+    from gamecore.hgw.armies import army_amph
+    from gamecore.hgw.combat import defence_value, fire_strength
+    from gamecore.hgw.describe import describe
 
     pack = seas(
         units=[("0103", "SOV", "amph", 3), ("0103", "SOV", "inf", 1), ("0102", "AXIS", "inf", 2)],
@@ -270,7 +276,7 @@ def test_an_invasion_is_resolved_first_with_amphibious_strength():
     s.apply(Action("hgw_advance", units=(sea_lion,), zone=z(s, "0304")))
     adv = [e for e in s.log if e.get("e") == "hgw_advance"][-1]
     assert adv["mech"] == 6 and adv["success"]  # 3 amph + 3 of the inf/mech
-    assert s.armies[sea_lion][2] == z(s, "0304") and s.owner[z(s, "0304")] == "AXIS"
+    assert s.armies[sea_lion].zone == z(s, "0304") and s.owner[z(s, "0304")] == "AXIS"
     assert z(s, "0304") in s.beachhead
     assert any(a.kind == "hgw_assault" and a.units == (landser,) for a in s.legal_actions())
     to_phase(s, "SOV", "movement")
@@ -318,9 +324,9 @@ def test_an_intercepting_fleet_turns_the_invasion_back():
     naval = [e for e in s.log if e.get("e") == "hgw_naval"][-1]
     assert naval["hits"] == [2, 1] and naval["winner"] == "SOV"  # 6 vs 2 strength
     assert army_amph(s, sea_lion) == 2
-    assert s.fleet[z(s, "0105")] == ("SOV", 2)  # 1 point lost to the escort's fire
+    assert s.fleet[z(s, "0105")] == Fleet("SOV", 2)  # 1 point lost to the escort's fire
     assert sea_lion not in s.declared and sea_lion not in s.invading
-    assert s.armies[sea_lion][2] == z(s, "0101")
+    assert s.armies[sea_lion].zone == z(s, "0101")
 
 
 def test_an_escort_that_wins_fires_at_the_target():

@@ -281,7 +281,7 @@ def test_no_axis_hex_falls_at_the_first_supply_check(pack):
     Unsupplied Hexes), and Calabria 1937 traces supply over the road through 1838."""
     from gamecore.engine import new_game
     from gamecore.engine.actions import Action
-    from gamecore.hgw.system import supplied
+    from gamecore.hgw.supply import supplied
 
     s = new_game(pack, "barbarossa", log="none")
     north = [z.id for z in pack.map.zones.values() if z.region in ("Finland", "Norway")]

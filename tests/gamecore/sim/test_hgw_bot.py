@@ -11,11 +11,13 @@ import pytest
 from gamecore.engine import new_game
 from gamecore.engine.actions import Action
 from gamecore.engine.bots import RandomBot, play
+from gamecore.hgw.armies import army_count
+from gamecore.hgw.bot import HgwBot, attack_odds, expected_hits
+from gamecore.hgw.production import income
 from gamecore.hgw.query import nation_income
-from gamecore.hgw.system import army_count, income, stack_limit
+from gamecore.hgw.world import stack_limit
 from gamecore.paths import sample_pack
 from gamecore.sim.bots import BotSpecError, HeuristicBot, bots_for, plays
-from gamecore.sim.bots.hgw import HgwBot, attack_odds, expected_hits
 from gamecore.sim.playtest.game import play_game
 from gamecore.store import read_pack
 from tests.gamecore.hgw.helpers import END, army, start, to_phase, z
@@ -121,7 +123,7 @@ def test_the_bots_moves_keep_stacking_and_are_all_legal():
         s.apply(bots[s.current_player].choose(s), check=True)
         if phase == "movement" and (s.phase, s.current_nation) != (phase, nation):
             assert not any(e.get("e") == "hgw_overstack" for e in s.log[-8:])
-            for zone in {v[2] for v in s.armies.values() if v[0] == nation}:
+            for zone in {v.zone for v in s.armies.values() if v.nation == nation}:
                 lim = stack_limit(s, zone)
                 mine = sum(1 for u in s.at.get(zone, ()) if s.units[u].nation == nation)
                 assert lim is None or mine <= lim
@@ -134,7 +136,7 @@ def test_the_axis_concentrates_mech_into_spearheads():
     while s.phase == "movement" and s.current_nation == "AXIS":
         s.apply(bot.choose(s))
     mech = sorted(
-        (army_count(s, a)[1] for a, v in s.armies.items() if v[0] == "AXIS"), reverse=True
+        (army_count(s, a)[1] for a, v in s.armies.items() if v.nation == "AXIS"), reverse=True
     )
     assert mech[0] == 10 and mech[1] >= 7
     assert sum(1 for m in mech if m) <= 4
@@ -220,7 +222,8 @@ def test_exploitation_avoids_salients_and_never_outruns_supply():
     no army that exploited dies unsupplied at its own side's supply check that turn
     (seeds/001 SUPPLY, Unsupplied Hexes)."""
     from gamecore.hgw import geo
-    from gamecore.hgw.system import friendly, sources, supplied
+    from gamecore.hgw.supply import sources, supplied
+    from gamecore.hgw.world import friendly
 
     def relieves(s, n, t):
         now = supplied(s, n, False)

@@ -30,36 +30,26 @@ from functools import lru_cache
 
 from gamecore.engine.actions import Action
 from gamecore.engine.state import MOVED, GameState
-from gamecore.engine.systems import get_system
 from gamecore.errors import RulesError
 from gamecore.hgw import geo
+from gamecore.hgw.armies import armies_in, armies_of, army_count, army_sps, can_attack
+from gamecore.hgw.combat import attack_targets, defence_value, mech_advance_strength
+from gamecore.hgw.movement import move_error
 from gamecore.hgw.odds import advance_terms, hypothetical_faces
-from gamecore.hgw.system import (
-    INF,
-    MECH,
-    armies_in,
-    armies_of,
-    army_count,
-    army_sps,
-    attack_targets,
-    can_attack,
-    defence_value,
+from gamecore.hgw.options import opt
+from gamecore.hgw.production import income, repairable
+from gamecore.hgw.state import INF, MECH, HgwState
+from gamecore.hgw.supply import sources, supplied
+from gamecore.hgw.tables import FRIENDLY, firepower
+from gamecore.hgw.world import (
     enemy_hex,
     friendly,
-    income,
-    mech_advance_strength,
-    move_error,
-    opt,
     pp,
-    repairable,
     siberian_locked,
-    sources,
     stack_limit,
-    supplied,
     winter_mod,
     zone_of_code,
 )
-from gamecore.hgw.tables import FRIENDLY, firepower
 
 END = Action.end_phase()
 
@@ -155,7 +145,7 @@ def _freeze(table: dict) -> tuple:
     return tuple(sorted((k, tuple(v)) for k, v in table.items()))
 
 
-def expected_hits(s, nation: str, src: int, target: int, inf: int, mech: int) -> float:
+def expected_hits(s: HgwState, nation: str, src: int, target: int, inf: int, mech: int) -> float:
     """The SPs an assault by ``inf`` + ``mech`` from ``src`` on ``target`` kills on
     average (seeds/001 FIREPOWER TABLE; mech do not fire into mountain or swamp, half
     into jungle)."""
@@ -168,7 +158,7 @@ def expected_hits(s, nation: str, src: int, target: int, inf: int, mech: int) ->
 
 
 def attack_odds(
-    s,
+    s: HgwState,
     nation: str,
     src: int,
     target: int,
@@ -176,7 +166,7 @@ def attack_odds(
     mech: int,
     bonus: int = 0,
     def_minus: float = 0.0,
-):
+) -> float:
     """The chance that ``inf`` + ``mech`` SPs of ``nation`` standing in ``src`` take the
     adjacent ``target`` this combat (defensive assault, assault, advance);
     ``def_minus``: defenders other armies' assaults are expected to kill first."""
@@ -264,10 +254,10 @@ class HgwBot:
         return END if END in legal else legal[0]
 
     # -- what hexes are worth ----------------------------------------------------------
-    def _is_axis(self, s) -> bool:
+    def _is_axis(self, s: HgwState) -> bool:
         return s.current_nation == opt(s, "hgw_axis")
 
-    def _objectives(self, s, n: str) -> tuple[list[int], list[int]]:
+    def _objectives(self, s: HgwState, n: str) -> tuple[list[int], list[int]]:
         """(hexes to take, hexes to hold) for nation ``n``."""
         codes = [opt(s, k) for k in ("hgw_leningrad_hex", "hgw_moscow_hex", "hgw_stalingrad_hex")]
         axis_obj = [z for z in (zone_of_code(s, c) for c in codes) if z is not None]
@@ -282,7 +272,7 @@ class HgwBot:
             hold = [z for z in axis_obj if s.owner.get(z) == n]
         return take, hold
 
-    def _dist(self, s, targets) -> dict[int, int]:
+    def _dist(self, s: HgwState, targets) -> dict[int, int]:
         key = tuple(sorted(targets))
         d = self._dist_cache.get(key)
         if d is None:
@@ -298,10 +288,10 @@ class HgwBot:
             self._dist_cache[key] = d
         return d
 
-    def _enemy(self, s, n: str, z: int) -> bool:
+    def _enemy(self, s: HgwState, n: str, z: int) -> bool:
         return enemy_hex(s, n, z)
 
-    def _cut_sps(self, s, n: str, t: int) -> int:
+    def _cut_sps(self, s: HgwState, n: str, t: int) -> int:
         """Enemy SPs that would lose supply if ``n`` took hex ``t``."""
         o = s.owner.get(t)
         if o is None:
@@ -317,10 +307,10 @@ class HgwBot:
         lost = base - after - {t}
         return sum(1 for z in lost for u in s.at.get(z, ()) if s.units[u].nation == o)
 
-    def _relief(self, s, n: str, t: int) -> int:
+    def _relief(self, s: HgwState, n: str, t: int) -> int:
         """``n``'s SPs out of supply now that taking hex ``t`` would supply again."""
         base = supplied(s, n, False)
-        out = [z for z in {s.armies[a][2] for a in armies_of(s, n)} if z not in base]
+        out = [z for z in {s.armies[a].zone for a in armies_of(s, n)} if z not in base]
         if not out:
             return 0
         after = geo.trace(
@@ -328,13 +318,14 @@ class HgwBot:
         )
         return sum(len(s.at.get(z, ())) for z in out if z in after)
 
-    def _cuttable(self, s, n: str, t: int) -> bool:
+    def _cuttable(self, s: HgwState, n: str, t: int) -> bool:
         """Whether an army that takes hex ``t`` could be cut off from supply by the
         enemy taking one hex its mech armies reach next turn (an advance and one
         exploitation step: within two hexes of them)."""
         g = geo.graph(s)
         reach: set[int] = set()
-        for a, (o, _, z) in s.armies.items():
+        for a, army in s.armies.items():
+            o, z = army.nation, army.zone
             if o == n or not enemy_hex(s, n, z) or army_count(s, a)[1] < 3:
                 continue
             d = self._dist(s, [z])
@@ -354,7 +345,7 @@ class HgwBot:
                 return True
         return False
 
-    def _value(self, s, n: str, t: int) -> float:
+    def _value(self, s: HgwState, n: str, t: int) -> float:
         key = (s.round, n, s.phase, len(s.log))
         if key != self._value_key:
             self._values = {}
@@ -385,7 +376,7 @@ class HgwBot:
         return v
 
     # -- movement ----------------------------------------------------------------------
-    def _movement(self, s) -> Action:
+    def _movement(self, s: HgwState) -> Action:
         key = (s.round, s.current_nation)
         if key != self._key:
             self._key = key
@@ -393,7 +384,7 @@ class HgwBot:
             self._plan(s)
         return self._next_move(s)
 
-    def _plan(self, s) -> None:
+    def _plan(self, s: HgwState) -> None:
         """The per-phase allocation: hex -> [inf, mech] wanted, and the order in which
         the deficits are filled."""
         n = s.current_nation
@@ -404,19 +395,21 @@ class HgwBot:
         movable = [
             a
             for a in mine
-            if a not in s.cut and not siberian_locked(s, s.armies[a][2]) and s.armies[a][2] in comp
+            if a not in s.cut
+            and not siberian_locked(s, s.armies[a].zone)
+            and s.armies[a].zone in comp
         ]
         # the largest component by movable SPs is the theatre planned
         by_comp: dict[int, int] = {}
         for a in movable:
-            lab = comp[s.armies[a][2]]
+            lab = comp[s.armies[a].zone]
             by_comp[lab] = by_comp.get(lab, 0) + len(army_sps(s, a))
         self._want, self._order = {}, []
         if not by_comp:
             return
         main = max(sorted(by_comp), key=lambda lab: by_comp[lab])
         hexes = [z for z, lab in comp.items() if lab == main]
-        movers = [a for a in movable if comp[s.armies[a][2]] == main]
+        movers = [a for a in movable if comp[s.armies[a].zone] == main]
         tot_inf = tot_mech = 0
         for a in movers:
             i, m = army_count(s, a)
@@ -425,7 +418,7 @@ class HgwBot:
         fixed: dict[int, int] = {}
         for a in mine:
             if a not in movers:
-                z = s.armies[a][2]
+                z = s.armies[a].zone
                 fixed[z] = fixed.get(z, 0) + len(army_sps(s, a))
         # an off-map box has no stacking limit: the plan puts at most 30 SPs there
         room = {z: (stack_limit(s, z) or 30) - fixed.get(z, 0) for z in hexes}
@@ -436,9 +429,9 @@ class HgwBot:
         take, hold = self._objectives(s, n)
 
         enemy_armies = [
-            (s.armies[a][2], *army_count(s, a))
+            (s.armies[a].zone, *army_count(s, a))
             for a in s.armies
-            if self._enemy(s, n, s.armies[a][2]) and s.armies[a][0] != n
+            if self._enemy(s, n, s.armies[a].zone) and s.armies[a].nation != n
         ]
 
         def threat(z: int) -> float:
@@ -541,12 +534,12 @@ class HgwBot:
         self._want = want
         self._order = order
 
-    def _next_move(self, s) -> Action:
+    def _next_move(self, s: HgwState) -> Action:
         n = s.current_nation
         cur: dict[int, list[int]] = {}
         free: dict[int, dict[int, list[int]]] = {}  # hex -> army -> unmoved SPs
         for a in armies_of(s, n):
-            z = s.armies[a][2]
+            z = s.armies[a].zone
             c = cur.setdefault(z, [0, 0])
             i, m = army_count(s, a)
             c[0] += i
@@ -604,7 +597,7 @@ class HgwBot:
             self._skip.add((dst, typ))
         return self._unstack(s, n, cur, free)
 
-    def _unstack(self, s, n, cur, free) -> Action:
+    def _unstack(self, s: HgwState, n, cur, free) -> Action:
         """Before the phase ends: SPs over the stacking limit that can still move go to
         the nearest friendly hex with room (seeds/001 STACKING: the excess is lost)."""
         for z in sorted(cur):
@@ -636,7 +629,7 @@ class HgwBot:
                         return act
         return END
 
-    def _move_action(self, s, n, a, units, z, dst) -> Action | None:
+    def _move_action(self, s: HgwState, n, a, units, z, dst) -> Action | None:
         there = armies_in(s, dst, n)
         units = tuple(sorted(units))
         if there:
@@ -651,7 +644,7 @@ class HgwBot:
         return act if move_error(s, act) is None else None
 
     # -- announce ----------------------------------------------------------------------
-    def _announce(self, s) -> Action:
+    def _announce(self, s: HgwState) -> Action:
         n = s.current_nation
         par = self.params
         take, _ = self._objectives(s, n)
@@ -660,12 +653,12 @@ class HgwBot:
         for a, t in s.declared.items():
             if a in s.armies:
                 i, m = army_count(s, a)
-                z = s.armies[a][2]
+                z = s.armies[a].zone
                 pressure[t] = pressure.get(t, 0.0) + expected_hits(s, n, z, t, i, m)
         for a, t in s.declared.items():
             if a in s.armies:
                 i, m = army_count(s, a)
-                z = s.armies[a][2]
+                z = s.armies[a].zone
                 own = expected_hits(s, n, z, t, i, m)
                 p = attack_odds(s, n, z, t, i, m, def_minus=pressure[t] - own)
                 if p >= 0.75:
@@ -677,7 +670,7 @@ class HgwBot:
         for a in armies_of(s, n):
             if a in s.declared or not can_attack(s, a):
                 continue
-            z = s.armies[a][2]
+            z = s.armies[a].zone
             i, m = army_count(s, a)
             for t in attack_targets(s, a):
                 if not self._enemy(s, n, t) or t in sure:
@@ -693,14 +686,14 @@ class HgwBot:
             return END
         return Action("hgw_attack", units=(best[1],), zone=best[2])
 
-    def _big(self, s, n, t, take) -> bool:
+    def _big(self, s: HgwState, n, t, take) -> bool:
         """A target worth a siege by several armies: a victory hex, or one worth as
         much as :attr:`HgwParams.siege_value` (an enemy army with nowhere to retreat)."""
         return t in take or (
             self._enemy(s, n, t) and self._value(s, n, t) >= self.params.siege_value
         )
 
-    def _siege(self, s, n, take, pressure, sure) -> Action | None:
+    def _siege(self, s: HgwState, n, take, pressure, sure) -> Action | None:
         """A victory hex too strong for any one army: every army next to it announces
         when their assaults together leave the best of them good odds."""
         cands = {t for t in take}
@@ -719,11 +712,11 @@ class HgwBot:
             total = pressure.get(t, 0.0)
             for a in ready:
                 i, m = army_count(s, a)
-                total += expected_hits(s, n, s.armies[a][2], t, i, m)
+                total += expected_hits(s, n, s.armies[a].zone, t, i, m)
             best_p = 0.0
             for a in [*ready, *(b for b, x in s.declared.items() if x == t and b in s.armies)]:
                 i, m = army_count(s, a)
-                z = s.armies[a][2]
+                z = s.armies[a].zone
                 own = expected_hits(s, n, z, t, i, m)
                 best_p = max(best_p, attack_odds(s, n, z, t, i, m, def_minus=total - own))
             if best_p >= self.params.objective_odds:
@@ -732,7 +725,7 @@ class HgwBot:
         return None
 
     # -- initial attacks ---------------------------------------------------------------
-    def _initial(self, s) -> Action:
+    def _initial(self, s: HgwState) -> Action:
         legal = s.legal_actions()
         assaults = [x for x in legal if x.kind == "hgw_assault"]
         if assaults:
@@ -749,14 +742,14 @@ class HgwBot:
                 lim = stack_limit(s, x.zone)
                 if lim is not None and len(s.at.get(x.zone, ())) + i + m > lim:
                     continue  # the excess would die at the end of the next movement
-            p = attack_odds(s, n, s.armies[a][2], x.zone, i, m)
+            p = attack_odds(s, n, s.armies[a].zone, x.zone, i, m)
             key = (not _friend(s, n, x.zone), p, m, -a)
             if best is None or key > best[0]:
                 best = (key, x)
         return best[1] if best else END
 
     # -- exploitation ------------------------------------------------------------------
-    def _exploitation(self, s) -> Action:
+    def _exploitation(self, s: HgwState) -> Action:
         legal = s.legal_actions()
         assaults = [x for x in legal if x.kind == "hgw_assault"]
         if assaults:
@@ -773,7 +766,7 @@ class HgwBot:
             if x.kind != "hgw_exploit" or not self._enemy(s, n, x.zone):
                 continue
             (a,) = x.units
-            z = s.armies[a][2]
+            z = s.armies[a].zone
             i, m = army_count(s, a)
             p = attack_odds(s, n, z, x.zone, i, m, bonus=s.advanced.get(a, 0))
             if p < self.params.exploit_odds:
@@ -795,7 +788,7 @@ class HgwBot:
         return best[1] if best else END
 
     # -- production --------------------------------------------------------------------
-    def _production(self, s) -> Action:
+    def _production(self, s: HgwState) -> Action:
         n = s.current_nation
         legal = s.legal_actions()
         bank = s.banks.get(n, 0)
@@ -826,7 +819,7 @@ class HgwBot:
             key=lambda x: (front_d.get(x.zone, 99), 0 if x.target else 1, x.zone, x.target),
         )
 
-    def _front_dist(self, s, n) -> dict[int, int]:
+    def _front_dist(self, s: HgwState, n) -> dict[int, int]:
         g = geo.graph(s)
         front = [
             z
@@ -844,12 +837,8 @@ class HgwBot:
         return d
 
 
-def _friend(s, n: str, z: int) -> bool:
+def _friend(s: HgwState, n: str, z: int) -> bool:
     return friendly(s, n, z)
 
-
-# the hgw system's own bot: a bot spec's "heuristic" in hgw games (when this module moves
-# into gamecore.hgw, the package's __init__ adds it with the system's other parts)
-get_system("hgw").add_bot("heuristic", HgwBot)
 
 __all__ = ["HgwBot", "HgwParams", "attack_odds", "income"]

@@ -1,0 +1,80 @@
+"""The words of the hgw actions in the play mode's action list."""
+
+from __future__ import annotations
+
+from gamecore.engine.actions import Action
+from gamecore.hgw.combat import advance_mech, defence_value, fire_strength
+from gamecore.hgw.options import opt
+from gamecore.hgw.state import AMPH, FORT, INF, MECH, HgwState
+from gamecore.hgw.tables import advance_range
+from gamecore.hgw.world import friendly
+
+
+def describe(s: HgwState, a: Action) -> str | None:
+    """One line for the play mode's action list."""
+
+    def hx(z: int) -> str:
+        return s.board.code.get(z) or str(z)
+
+    def army(aid: int) -> str:
+        v = s.armies.get(aid)
+        return f"{v.name} ({hx(v.zone)})" if v else f"army {aid}"
+
+    k = a.kind
+    if k == "hgw_move":
+        types = [s.units[u].type for u in a.units if u in s.units]
+        what = f"{types.count(INF)} inf + {types.count(MECH)} mech"
+        if types.count(AMPH):
+            what += f" + {types.count(AMPH)} amph"
+        src = s.army_of.get(a.units[0]) if a.units else None
+        if a.target and a.target == src:
+            return f"Move {army(a.target)} to {hx(a.path[-1])}"
+        into = f"join {army(a.target)}" if a.target else "a new army"
+        return f"Move {what} from {hx(a.path[0])} to {hx(a.path[-1])}: {into}"
+
+    def own(z: int) -> str:
+        v = s.armies.get(a.units[0]) if a.units else None
+        return " (friendly)" if v and friendly(s, v.nation, z) else ""
+
+    if k == "hgw_attack":
+        return f"Announce: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
+    if k == "hgw_invade":
+        return f"Announce: {army(a.units[0])} invades {hx(a.zone)} by sea{own(a.zone)}"
+    if k == "hgw_assault":
+        names = ", ".join(army(x) for x in a.units)
+        return f"Assault {hx(a.zone)} with {names} (strength {fire_strength(s, a.units, a.zone)})"
+    if k == "hgw_advance":
+        aid = a.units[0]
+        if aid in s.armies:
+            top = advance_range(
+                opt(s, "hgw_advance"),
+                advance_mech(s, aid),
+                defence_value(s, s.armies[aid].nation, a.zone),
+            )
+            odds = f"1-{top}" if top else "no chance"
+            return f"Advance {army(aid)} into {hx(a.zone)} ({odds} before modifiers)"
+        return f"Advance {army(aid)} into {hx(a.zone)}"
+    if k == "hgw_exploit":
+        return f"Exploit: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
+    if k == "hgw_amph_advance":
+        return f"Amphibious advance: {army(a.units[0])} sails for {hx(a.zone)}{own(a.zone)}"
+    if k == "hgw_defend":
+        return f"Defensive assault from {hx(a.zone)}: " + ", ".join(army(x) for x in a.units)
+    if k == "hgw_pass":
+        return f"No defensive assault from {hx(a.zone)}"
+    if k == "hgw_losses":
+        other = MECH if a.profile == INF else INF
+        return f"Lose {a.profile} first, then {other}"
+    if k == "hgw_lend":
+        return f"Lend-lease: give {a.count} PP to {a.nation} (spent in its next production)"
+    if k == "hgw_convert":
+        where_ = hx(s.units[a.units[0]].zone) if a.units and a.units[0] in s.units else "?"
+        return f"Convert {len(a.units)} amphibious SP(s) in {where_} to infantry"
+    if k == "hgw_repair":
+        return f"Repair {a.count} point(s) in {hx(a.zone)}"
+    if k == "hgw_build" and a.type == FORT:
+        return f"Build {a.count} fort SP(s) in {hx(a.zone)} (ready next production phase)"
+    if k == "hgw_build":
+        into = army(a.target) if a.target else "a new army"
+        return f"Build {a.count} {a.type} in {hx(a.zone)} ({into})"
+    return None
