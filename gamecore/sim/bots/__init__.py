@@ -27,11 +27,13 @@ from gamecore.errors import WarroomError
 from gamecore.sim.bots.heuristic import HeuristicBot, HeuristicParams
 from gamecore.sim.bots.hgw import HgwBot, HgwParams
 from gamecore.sim.bots.odds import Odds, battle_odds
+from gamecore.sim.bots.planner import planner_bot
 
 #: bot name -> factory(seed) -> bot
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "planner": planner_bot,
 }
 
 #: (bot name, rule system) -> factory(seed): the name's variant for games of that system
