@@ -57,7 +57,11 @@ class PlannerParams:
     #: the new enemies' threat to our zones counts this much against a declaration
     exposure_weight: float = 1.0
     #: zones looked at for the exposure of a declaration
-    exposure_zones: int = 8
+    exposure_zones: int = 20
+    #: the opened attacks counted for a declaration (the best ones)
+    opening_targets: int = 2
+    #: extra bar for a war on a major power none of our allies is at war with
+    new_front: float = 15.0
     heuristic: HeuristicParams = field(default_factory=HeuristicParams)
     profiles: tuple[Profile, ...] = ()
 

@@ -7,13 +7,15 @@ Each open choice is tried on a copy of the game and scored against doing nothing
   need a war, or peace, with someone: USA's "arsenal", Germany's Soviet trade), counted
   as ``objective_turns`` turns of it;
 - the attacks it opens: the new enemies' zones next to our army, by a rough chance of
-  taking each (Lanchester strengths) times its worth;
+  taking each (Lanchester strengths) times its worth, the best few only;
 - the exposure: the same rough chance that the new enemies take our most valuable zones
   within their reach next turn, times what those zones are worth.
 
 (Rough strengths rather than the dice: a nation at peace weighs its choices every turn,
 and the combat move that follows weighs each attack with the real odds.)
 
+Opening a new front against a major power that none of our allies fights costs
+``new_front`` on top; one choice is made per turn (the next turn weighs the rest again).
 A major power at war with nobody lowers the bar round by round from ``eager_round`` on
 (``eagerness``): a power that sits the whole war out is not a playtest a designer believes.
 """
@@ -66,7 +68,7 @@ def opening(bot, before: GameState, after: GameState, n: str) -> float:
     v = _View(after, n)
     b = after.board
     vw = bot.params.value_weight
-    out = 0.0
+    values = []
     for z, o in sorted(after.owner.items()):
         if o not in new or not b.is_land(z) or z in b.impassable:
             continue
@@ -75,8 +77,9 @@ def opening(bot, before: GameState, after: GameState, n: str) -> float:
             continue
         att = _land_strength(v, near, "attack")
         dfn = strength(after, v.hostile.get(z, ()), "defense")
-        out += _odds_like(att, dfn) * vw * v.zone_worth(z)
-    return out
+        values.append(_odds_like(att, dfn) * vw * v.zone_worth(z))
+    values.sort(reverse=True)
+    return sum(values[: bot.planner.opening_targets])
 
 
 def exposure(bot, before: GameState, after: GameState, n: str) -> float:
@@ -147,6 +150,12 @@ def choose_declarations(bot, state: GameState, legal: list) -> list[Action]:
         gain = opening(bot, state, c, n)
         expo = exposure(bot, state, c, n)
         score = par.objective_turns * obj + gain - par.exposure_weight * expo
+        ally_at_war = side is not None and any(
+            m != n and state.alliance.get(m) == side and state.at_war(m, x)
+            for m in state.board.nations
+        )
+        if state.board.nation_kind.get(x) == "major" and not ally_at_war:
+            score -= par.new_front  # a new front against a major power, not joining a war
         scored.append((score, a))
     if not scored:
         return []
@@ -158,11 +167,8 @@ def choose_declarations(bot, state: GameState, legal: list) -> list[Action]:
     ):
         bar -= par.eagerness * (state.round - par.eager_round + 1)
     scored.sort(key=lambda sa: (-sa[0], sa[1].nation, sa[1].type or ""))
-    out = []
-    for i, (score, a) in enumerate(scored):
-        if score >= (bar if i == 0 else par.declare_margin):
-            out.append(a)
-    return out
+    score, a = scored[0]
+    return [a] if score >= bar else []  # one at a time: the next turn weighs the rest again
 
 
 __all__ = [
