@@ -143,10 +143,30 @@ class PlannerBot(HeuristicBot):
         return set(hit)
 
     def _best_plan(self, state: GameState, legal: list[Action], view: _View, budget) -> list:
+        self.last_scores = []
+        profiles = self.planner.profiles
+        cap = getattr(state, "max_rounds", None)
+        par = self.planner
+        keep = self.params
+        if cap and state.round > cap - par.endgame_rounds and par.endgame_value != 1.0:
+            # the round limit is near: what counts at the end is the zones held
+            profiles = tuple(
+                Profile(
+                    p.name,
+                    replace(p.knobs, value_weight=p.knobs.value_weight * par.endgame_value),
+                )
+                for p in profiles
+            )
+            self.params = replace(keep, value_weight=keep.value_weight * par.endgame_value)
+        try:
+            return self._compare(state, legal, view, budget, profiles)
+        finally:
+            self.params = keep
+
+    def _compare(self, state, legal, view: _View, budget, profiles) -> list:
         best = None
         seen: dict[tuple, float] = {}
-        self.last_scores = []
-        for i, prof in enumerate(self.planner.profiles):
+        for i, prof in enumerate(profiles):
             if i and budget.left <= 0:
                 break  # out of thinking: the plans compared so far
             steps = self.profile_plan(state, legal, prof)

@@ -62,6 +62,10 @@ class PlannerParams:
     opening_targets: int = 2
     #: extra bar for a war on a major power none of our allies is at war with
     new_front: float = 15.0
+    #: in the last ``endgame_rounds`` rounds of a game with a round limit, zones are worth
+    #: ``endgame_value`` times more (the limit's tiebreak counts zones, not armies)
+    endgame_rounds: int = 2
+    endgame_value: float = 2.0
     heuristic: HeuristicParams = field(default_factory=HeuristicParams)
     profiles: tuple[Profile, ...] = ()
 
