@@ -100,7 +100,7 @@ def test_the_planner_compares_its_candidate_plans(world):
     names = [name for name, _score in bot.last_scores]
     assert names == [p.name for p in bot.planner.profiles] and len(names) >= 2
     # out of thinking, the planner plays its first plan without comparing
-    small = PlannerBot(2, think=0)
+    small = PlannerBot(2, think_ms=0)
     t = new_game(world, "1939", seed=2, rounds=1, log="none")
     while t.phase != "combat_move":
         t.apply(small.choose(t))
@@ -123,19 +123,19 @@ def test_attacks_of_reads_where_a_plan_sends_units():
 
 def test_weights_merge_scenario_over_ruleset_over_default_and_bad_keys_say_where():
     w = {
-        "default": {"think": 100, "heuristic": {"win_threshold": 0.7}},
-        "ruleset": {"g40": {"think": 200, "heuristic": {"trials": 32}}},
-        "scenario": {"1939": {"think": 300}},
+        "default": {"think_ms": 100, "heuristic": {"win_threshold": 0.7}},
+        "ruleset": {"g40": {"think_ms": 200, "heuristic": {"trials": 32}}},
+        "scenario": {"1939": {"think_ms": 300}},
     }
     p = params_for("g40", "1939", w)
-    assert p.think == 300 and p.heuristic.win_threshold == 0.7 and p.heuristic.trials == 32
-    assert params_for("war_game", "1942", w).think == 100
+    assert p.think_ms == 300 and p.heuristic.win_threshold == 0.7 and p.heuristic.trials == 32
+    assert params_for("war_game", "1942", w).think_ms == 100
     assert [x.name for x in p.profiles] == ["base"]
     with pytest.raises(RulesetError, match="thinkk"):
         params_from({"thinkk": 1})
     with pytest.raises(RulesetError, match=r"profiles\[0\]\.win_treshold"):
         params_from({"profiles": [{"name": "bold", "win_treshold": 0.5}]})
     with pytest.raises(RulesetError, match="is not a int"):
-        params_from({"think": 1.5})
+        params_from({"think_ms": 1.5})
     bundled = params_for("g40", "1939")
-    assert len(bundled.profiles) >= 2 and bundled.think > 0
+    assert len(bundled.profiles) >= 2 and bundled.think_ms > 0

@@ -18,9 +18,10 @@ ProAI (the Hard AI), then compares several candidate plans by a short lookahead.
   power at war with nobody is pushed into the war round by round.
 
 The weights are data (``resources/bots/planner.toml``, :mod:`.params`) with per-ruleset
-and per-scenario overrides. Thinking is counted in work units (``think`` per decision),
-never in wall time, so a game is the same for a seed on every machine. The bot talks to
-the engine only through legal actions, cloned states, state queries and the odds.
+and per-scenario overrides. Thinking (``think_ms`` per decision, or ``PlannerBot(seed,
+think_ms=...)``) is counted in work units of a fixed cost, never in wall time, so a game
+is the same for a seed on every machine. The bot talks to the engine only through legal
+actions, cloned states, state queries and the odds.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING
 from gamecore.engine.actions import Action
 from gamecore.sim.bots.heuristic import HeuristicBot, _View
 from gamecore.sim.bots.planner.lookahead import Budget, score_plan
-from gamecore.sim.bots.planner.params import PlannerParams, Profile, params_for
+from gamecore.sim.bots.planner.params import PlannerParams, Profile, params_for, work_units
 from gamecore.sim.bots.planner.politics import choose_declarations
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -47,10 +48,10 @@ class PlannerBot(HeuristicBot):
     systems = ("aa",)
 
     def __init__(
-        self, seed: int = 0, planner: PlannerParams | None = None, think: int | None = None
+        self, seed: int = 0, planner: PlannerParams | None = None, think_ms: int | None = None
     ):
         self._fixed = planner
-        self._think = think
+        self._think = think_ms
         self._game: tuple | None = None
         self.planner = planner or PlannerParams()
         super().__init__(seed, self.planner.heuristic)
@@ -71,7 +72,7 @@ class PlannerBot(HeuristicBot):
         if self._fixed is None:
             self.planner = params_for(*key)
         if self._think is not None:
-            self.planner = replace(self.planner, think=int(self._think))
+            self.planner = replace(self.planner, think_ms=int(self._think))
         self.params = self.planner.heuristic
 
     def budget(self, state: GameState) -> Budget:
@@ -79,7 +80,7 @@ class PlannerBot(HeuristicBot):
         key = (state.round, state.slot, state.sub, state.phase_i)
         if key != self._budget_key:
             self._budget_key = key
-            self._budget = Budget(self.planner.think)
+            self._budget = Budget(work_units(self.planner))
         return self._budget
 
     def choose(self, state: GameState) -> Action:

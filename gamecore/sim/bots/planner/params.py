@@ -24,6 +24,9 @@ from gamecore.sim.bots.heuristic import HeuristicParams
 
 #: where the bundled weights live
 WEIGHTS = ("bots", "planner.toml")
+#: what one work unit (a quick odds estimate of 48 trials) costs on the reference 2-core
+#: machine, in milliseconds: turns ``think_ms`` into work units
+UNIT_MS = 2.5
 
 
 @dataclass(frozen=True)
@@ -38,9 +41,10 @@ class Profile:
 class PlannerParams:
     """The planner's weights (defaults: the ``[default]`` table of the bundled file)."""
 
-    #: work units per decision (one quick odds estimate = 1, one exact calculation =
-    #: ``exact_cost``); a deterministic cut-off, never wall time
-    think: int = 400
+    #: thinking per decision, in milliseconds of the reference machine: counted as work
+    #: units of :data:`UNIT_MS` each (one quick odds estimate = 1 unit, one exact
+    #: calculation = ``exact_cost``), a deterministic cut-off, never wall time
+    think_ms: int = 1000
     exact_cost: int = 4
     #: the opponent's best reply to a captured zone counts this much against the attack
     counter_weight: float = 0.8
@@ -172,4 +176,17 @@ def params_for(ruleset: str, scenario: str, weights: dict | None = None) -> Plan
     return params_from(table, f"planner weights ({ruleset}/{scenario})")
 
 
-__all__ = ["PlannerParams", "Profile", "params_for", "params_from", "read_weights"]
+def work_units(par: PlannerParams) -> int:
+    """The work units of one decision's thinking."""
+    return max(0, int(par.think_ms / UNIT_MS))
+
+
+__all__ = [
+    "PlannerParams",
+    "Profile",
+    "UNIT_MS",
+    "params_for",
+    "params_from",
+    "read_weights",
+    "work_units",
+]
