@@ -14,6 +14,7 @@ import sys
 import pytest
 
 from gamecore.engine import new_game
+from gamecore.engine.actions import Action
 from gamecore.errors import RulesetError
 from gamecore.paths import sample_pack
 from gamecore.sim.bots import HeuristicBot, bots_for, make_bot, parse_spec
@@ -139,3 +140,19 @@ def test_weights_merge_scenario_over_ruleset_over_default_and_bad_keys_say_where
         params_from({"think_ms": 1.5})
     bundled = params_for("g40", "1939")
     assert len(bundled.profiles) >= 2 and bundled.think_ms > 0
+
+
+def test_a_planned_buy_is_cut_to_what_the_rules_allow(world):
+    # Global War's earmarked money (seeds/000 §7.3) can leave a planned count too many;
+    # the planner buys as many as are legal instead of proposing an illegal action
+    from gamecore.sim.bots.planner import _Buy
+
+    s = new_game(world, "1939", seed=1, rounds=1, log="none")
+    assert s.phase == "purchase"
+    legal = s.legal_actions()
+    t = next(a.type for a in legal if a.kind == "buy")
+    too_many = Action.buy(t, 10_000)
+    assert not s.system.is_legal(s, too_many)
+    got = _Buy(too_many)(s, legal)
+    assert got is not None and 0 < got.count < 10_000 and s.system.is_legal(s, got)
+    assert not s.system.is_legal(s, Action.buy(t, got.count + 1))

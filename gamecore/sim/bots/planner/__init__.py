@@ -93,6 +93,14 @@ class PlannerBot(HeuristicBot):
             return v
         return _View(state, nation, self.params.objective_weight)
 
+    # -- purchase -------------------------------------------------------------------
+    def _plan_purchase(self, state: GameState, legal: list[Action]) -> list:
+        """The heuristic machinery's purchase, each buy cut to the count the rules allow
+        when it is played (Global War's earmarked money can make a planned count too
+        many)."""
+        steps = super()._plan_purchase(state, legal)
+        return [_Buy(a) if isinstance(a, Action) and a.kind == "buy" else a for a in steps]
+
     # -- politics -------------------------------------------------------------------
     def _plan_politics(self, state: GameState, legal: list[Action]) -> list:
         want = choose_declarations(self, state, legal)
@@ -186,6 +194,23 @@ class PlannerBot(HeuristicBot):
             if best is None or score > best[0] + 1e-9:
                 best = (score, steps)
         return best[1] if best is not None else [END]
+
+
+class _Buy:
+    """Buy ``a.type``: as many of ``a.count`` as are legal when the step is played."""
+
+    def __init__(self, a: Action):
+        self.a = a
+
+    def __call__(self, state: GameState, legal: list[Action]) -> Action | None:
+        t = self.a.type
+        if Action.buy(t) not in legal:
+            return None
+        for k in range(self.a.count, 0, -1):
+            a = Action.buy(t, k)
+            if a in legal or state.system.is_legal(state, a):
+                return a
+        return None
 
 
 def planner_bot(seed: int) -> PlannerBot:
