@@ -34,7 +34,7 @@ def register(sub) -> None:
         "--bot",
         default="heuristic",
         help="bots: NAME for every nation, or SIDE=NAME,... per alliance or nation "
-        "(names: heuristic, random; default heuristic)",
+        "(names: heuristic, planner, random; default heuristic)",
     )
     p.add_argument(
         "--max-rounds",

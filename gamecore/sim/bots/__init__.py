@@ -28,11 +28,13 @@ from gamecore.engine.systems import get_system, systems
 from gamecore.errors import RulesError, WarroomError
 from gamecore.sim.bots.heuristic import HeuristicBot, HeuristicParams
 from gamecore.sim.bots.odds import Odds, battle_odds
+from gamecore.sim.bots.planner import planner_bot
 
 #: bot name -> factory(seed) -> bot
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "planner": planner_bot,
 }
 
 

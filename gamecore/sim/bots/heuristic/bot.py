@@ -150,6 +150,20 @@ class HeuristicBot:
                 out.add(x)
         return out
 
+    def _view(self, state: GameState, nation: str) -> _View:
+        """What ``nation`` sees of ``state`` (read once per plan; a subclass may share one
+        view between the plans it compares)."""
+        return _View(state, nation, self.params.objective_weight)
+
+    def _odds(self, defence, state, z, attackers, defenders, extra, exact, trials, seed):
+        """The odds of ``attackers`` against ``z`` (the quick estimate through ``defence``,
+        or with ``exact`` the battle calculator); a subclass may remember them."""
+        if exact:
+            return battle_odds(
+                state, z, attackers, defenders, extra_defenders=extra, exact=True, seed=seed
+            )
+        return defence.odds(attackers, trials=trials, seed=seed)
+
     def _seed(self, state: GameState, salt: int = 0) -> int:
         return (self.seed * 1_000_003 + state.round * 7919 + state.slot * 131 + salt) & (
             (1 << 62) - 1
@@ -199,7 +213,7 @@ class HeuristicBot:
         from gamecore.rules.economy import advance_cost, placement_capacity
 
         n = state.current_nation
-        v = _View(state, n, self.params.objective_weight)
+        v = self._view(state, n)
         buyable = {a.type for a in legal if a.kind == "buy"}
         ut = v.ut
         units = {t: ut[t] for t in sorted(buyable) if t in ut}
@@ -307,7 +321,7 @@ class HeuristicBot:
     # -- combat move --------------------------------------------------------------------
     def _plan_combat_move(self, state: GameState, legal: list[Action]) -> list:
         n = state.current_nation
-        v = _View(state, n, self.params.objective_weight)
+        v = self._view(state, n)
         ut = v.ut
         par = self.params
         # who can reach what
@@ -495,7 +509,9 @@ class HeuristicBot:
         defence = Defence(state, z, defenders, extra)
 
         def odds(k: int):
-            return defence.odds(pool[:k], trials=par.trials, seed=seed)
+            return self._odds(
+                defence, state, z, pool[:k], defenders, extra, False, par.trials, seed
+            )
 
         # a cheap screen first (Lanchester's square law: hit rate times hit points): no
         # force below ``screen_ratio`` of the defence can win, and more than
@@ -536,9 +552,7 @@ class HeuristicBot:
         if par.confirm_exact:
             # the battle calculator has the last word; a few more units if it disagrees
             for k2 in range(k, min(len(pool), k + 3) + 1):
-                best = battle_odds(
-                    state, z, pool[:k2], defenders, extra_defenders=extra, exact=True, seed=seed
-                )
+                best = self._odds(None, state, z, pool[:k2], defenders, extra, True, 0, seed)
                 if best.win >= par.win_threshold:
                     break
             else:
@@ -582,7 +596,7 @@ class HeuristicBot:
     # -- non-combat move ----------------------------------------------------------------
     def _plan_noncombat(self, state: GameState, legal: list[Action]) -> list:
         n = state.current_nation
-        v = _View(state, n, self.params.objective_weight)
+        v = self._view(state, n)
         ut = v.ut
         b = state.board
         par = self.params
@@ -819,7 +833,7 @@ class HeuristicBot:
     # -- place ----------------------------------------------------------------------------
     def _plan_place(self, state: GameState, legal: list[Action]) -> list:
         n = state.current_nation
-        v = _View(state, n, self.params.objective_weight)
+        v = self._view(state, n)
         b = state.board
         front = v.front_distance()
         cap = v.capital
