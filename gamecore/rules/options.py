@@ -20,6 +20,7 @@ from gamecore.rules import (
     politics,
     supply,
     tech,
+    variable_end,
     wargame,
 )
 from gamecore.rules.combat import RESOLVERS
@@ -60,6 +61,7 @@ SPECS: dict[str, OptionSpec] = specs_by_name(
     convoy.OPTIONS,
     patrol.OPTIONS,
     wargame.OPTIONS,
+    variable_end.OPTIONS,
 )
 #: option -> default, for every ruleset of the system
 DEFAULT_OPTIONS: dict[str, Any] = {name: spec.default for name, spec in SPECS.items()}
