@@ -43,8 +43,9 @@ def rules_to_objectives(text: str) -> list[Objective]:
         once_node = block.fields.get("once")
         once = bool(getattr(once_node, "value", False))
         props = {}
-        if "check" in t:
-            props["check"] = t["check"]
+        for k in ("check", "phase", "nation"):  # phase, nation: of check phase_start/_end
+            if k in t:
+                props[k] = t[k]
         out.append(
             Objective(
                 id=block.id,

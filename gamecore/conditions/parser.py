@@ -428,7 +428,19 @@ class Parser:
 
     # -- rule blocks
     RULE_KINDS = ("objective", "victory", "event", "token", "gate", "trigger")
-    FIELDS = ("owner", "side", "when", "if", "bonus", "effect", "check", "once", "vp")
+    FIELDS = (
+        "owner",
+        "side",
+        "when",
+        "if",
+        "bonus",
+        "effect",
+        "check",
+        "phase",
+        "nation",
+        "once",
+        "vp",
+    )
 
     def parse_rules(self) -> list[RuleBlock]:
         rules = []
@@ -459,7 +471,7 @@ class Parser:
             self.advance()
             self.advance()
             start = self.tok.end - len(self.tok.text)
-            if f.text in ("owner", "side", "check"):
+            if f.text in ("owner", "side", "check", "phase", "nation"):
                 node = self.sum()
             elif f.text == "once":
                 node = self.primary()

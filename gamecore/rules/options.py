@@ -14,11 +14,13 @@ from gamecore.rules import (
     economy,
     modifiers,
     movement,
+    neutral_war,
     patrol,
     phases,
     politics,
     supply,
     tech,
+    variable_end,
     wargame,
 )
 from gamecore.rules.combat import RESOLVERS
@@ -53,11 +55,13 @@ SPECS: dict[str, OptionSpec] = specs_by_name(
     phases.OPTIONS,
     movement.OPTIONS,
     politics.OPTIONS,
+    neutral_war.OPTIONS,
     supply.OPTIONS,
     tech.OPTIONS,
     convoy.OPTIONS,
     patrol.OPTIONS,
     wargame.OPTIONS,
+    variable_end.OPTIONS,
 )
 #: option -> default, for every ruleset of the system
 DEFAULT_OPTIONS: dict[str, Any] = {name: spec.default for name, spec in SPECS.items()}

@@ -28,6 +28,7 @@ from gamecore.rules import (
     politics,
     supply,
     tech,
+    variable_end,
     wargame,
     wargame_battle,
 )
@@ -248,6 +249,9 @@ def end_round(s: GameState) -> None:
         return
     control.check_victory(s, round_end=True)
     if s.terminal:
+        return
+    if variable_end.game_ends(s):  # seeds/000 §2.1 Variable End (option)
+        control.end_by_round_limit(s, reason="variable end")
         return
     if s.max_rounds is not None and s.round >= s.max_rounds:
         control.end_by_round_limit(s)

@@ -49,6 +49,7 @@ from gamecore.model.calendar import (  # noqa: F401  (the calendar, re-exported)
     date_label,
     parse_date,
 )
+from gamecore.rules import neutral_war
 from gamecore.rules.economy import raise_peace_income
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -835,6 +836,7 @@ def declare_war(s: GameState, n: str, x: str) -> None:
 def after_declaration(s: GameState, n: str, x: str) -> None:
     """The consequences of a declaration (§5.5 step 2, §4.4): allies at war with the same
     Major Align, then the ``on_war`` events (the victim's allies join, minors Align, ...)."""
+    neutral_war.declared(s, n, x)  # §5.6 the US peacetime income penalty
     minor_attacked(s, n, x)
     if s.rules.options.get("common_enemy_aligns"):
         align_common_enemies(s)
@@ -950,6 +952,7 @@ def alliance_leader(s: GameState, alliance: str) -> str | None:
 def after_combat(s: GameState, n: str) -> None:
     """End of ``n``'s combat phase: neutrals it attacked this turn that still stand Align
     with the other side (T 4-3), and §5.6 the cost of attacking a neutral is paid."""
+    neutral_war.attacked_neutrals(s, n)  # §5.6 the US peacetime income penalty
     opts = s.rules.options
     joins = opts.get("neutral_victim_joins") or {}
     costs = opts.get("neutral_attack_cost") or {}

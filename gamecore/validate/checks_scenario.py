@@ -580,3 +580,71 @@ def _some(names: list[str], most: int = 8) -> str:
         return "none"
     more = f", … ({len(names) - most} more)" if len(names) > most else ""
     return ", ".join(names[:most]) + more
+
+
+#: calls whose argument names a region of the map (looked up only when they are evaluated)
+REGION_CALLS = ("region", "board")
+
+
+def _region_names(node) -> list:
+    """The literal region names of ``region(...)`` / ``board(...)`` calls under ``node``."""
+    from dataclasses import fields, is_dataclass
+
+    from gamecore.conditions.parser import Call, Name, Str
+
+    out = []
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (list, tuple)):
+            todo.extend(n)
+            continue
+        if not is_dataclass(n):
+            continue
+        if isinstance(n, Call) and n.fn in REGION_CALLS and n.args:
+            arg = n.args[0]
+            if isinstance(arg, Name):
+                out.append(arg.text)
+            elif isinstance(arg, Str):
+                out.append(arg.value)
+        todo.extend(getattr(n, f.name) for f in fields(n))
+    return out
+
+
+@check(
+    "SCN015",
+    "error",
+    "scenario",
+    "war gate or objective names a region the map lacks",
+    scenario=True,
+    reads=("zone.region",),
+)
+def missing_regions(ctx):
+    """A ``region(R)`` / ``board(R)`` is looked up only when the condition is evaluated, so
+    SCN009 cannot see an unknown R, and in play the condition is then false: a war gate
+    (``check: war_gate``, seeds/004 THE POLITICAL SITUATION as resources/conditions/
+    3g40_politics.txt) on a map without R silently never opens (e.g. the USA's gate names
+    the region north_america). The issue names the gate and the region."""
+    from gamecore.conditions import parse_expression
+
+    regions = ctx.world.regions
+    for obj in sorted(ctx.scenario.objectives.values(), key=lambda o: o.id):
+        if "region(" not in obj.condition and "board(" not in obj.condition:
+            continue
+        try:
+            node = parse_expression(obj.condition)
+        except ConditionError:
+            continue  # SCN009 reports it
+        for name in sorted(set(_region_names(node)) - set(regions)):
+            what = "war gate" if obj.props.get("check") == "war_gate" else "objective"
+            yield ctx.issue(
+                "SCN015",
+                f"{what} {obj.id} ({obj.name}) names region {name!r}, which this map lacks: "
+                + (
+                    f"in play the gate is never open ({obj.owner} may declare war on none "
+                    "of the nations it allows)"
+                    if what == "war gate"
+                    else "its condition can never hold"
+                ),
+                refs={"objectives": [obj.id]},
+            )

@@ -23,6 +23,7 @@ of another tree, so a build in one checkout cannot pick up another checkout's fi
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import re
 import sys
@@ -682,7 +683,99 @@ def build_sample(geo_dir: str | Path | None = None, progress=None) -> Pack:
     house.props["sources"] += "; seeds/003 (house rules)"
     pack.scenarios[house.id] = house
     _share_scenario(pack, GW1936_ID, GW1936_HOUSE_ID)
+    gw39 = _scenario_1939(pack, rows, by_code, seas)
+    pack.scenarios[gw39.id] = gw39
+    _share_scenario(pack, GW1936_ID, GW1939_ID)
+    # §13.2 "Abyssinia (France) 1936 only" (T 4-1): no Abyssinia in 1939
+    aby = pack.nations["ABY"].props
+    aby["scenarios"] = [s for s in aby["scenarios"] if s != GW1939_ID]
     return pack
+
+
+#: the Global War 1939 scenario (seeds/000 §2.1)
+GW1939_ID = "global-war-1939"
+#: zones whose 1936 owner (GW1936_OWNERS) the events of 1936-39 changed: Anschluss,
+#: Munich, Slovakia (German by 1939 on this map), Albania and Abyssinia Italian (§13.2),
+#: Nanking (Kiangsu) Japanese since 1937: they take the map's 1939 owner
+GW1939_FROM_1936 = ("AUT", "BOH", "SVK", "ALB", "ETH", "KIA")
+#: §2.1 "Germany already at war with Britain, France and with Japan at war with CCP and
+#: KMT"; Poland at war with Germany is authored (the war of 1939 began over it: the
+#: guarantee of gw1936_events.txt would bring it anyway)
+GW1939_RELATIONS = [
+    ["GER", "UK", "war", "GER"],
+    ["GER", "FRA", "war", "GER"],
+    ["GER", "POL", "war", "GER"],
+    ["JPN", "CHN", "war", "JPN"],
+    ["JPN", "CCP", "war", "JPN"],
+]
+#: NRS-type data (§2.4, §5): the rulebook prints the USA's 1939 starting IPP and income
+#: (16, NRS example §5) and Germany's and Italy's 1939 starting incomes (24, 10: T 3-1
+#: "Contain Fascism"); Britain and France start at war, on their whole income (§5.3
+#: example). The other values are authored: the 1936 values (the NRS are not in the text).
+GW1939_PEACETIME_INCOME_TEXT = {"USA": 16, "GER": 24, "ITA": 10}
+
+
+def _scenario_1939(pack: Pack, rows, by_code, seas) -> Scenario:
+    """The ``global-war-1939`` scenario: July 1939 to July 1945, 12 turns (§2.1), Table
+    6-1's order without Abyssinia, the 1936 set-up on the 1939 borders (authored: the
+    Scenario Set-Up Chart is not in the rulebook), the wars of §2.1, the KMT-CCP truce
+    (§13.3), the 1936 events file (events whose time has passed no longer hold)."""
+    m = pack.map
+    sc = _scenario_1936(pack, rows, by_code, seas, GW1939_ID, "Global War: July 1939")
+    sc.start = "1939-07"  # §2.1 "This scenario begins in July 1939"
+    sc.rounds = 12  # §2.1 "ends in July 1945 (12 turns)"
+    for code in GW1939_FROM_1936:
+        z = by_code[code]
+        owner = rows[z.code].owner
+        sc.ownership[z.id] = Ownership(owner, owner)
+    sc.turn_order = [[n for n in slot if n != "ABY"] for slot in sc.turn_order]
+    # authored: Poland, at war from the start, plays its turn before Britain's in the
+    # Commonwealth's slot (it Aligns with Britain at the start of Britain's turn, T 4-4)
+    sc.turn_order = [["POL", "UK"] if slot == ["UK", "POL"] else slot for slot in sc.turn_order]
+    sc.alliances["allies"].members = [n for n in sc.alliances["allies"].members if n != "ABY"]
+    sc.relations = {k: v for k, v in sc.relations.items() if "ABY" not in k}
+    sc.set_relation("CHN", "CCP", "peace")  # §13.3: the KMT-CCP truce of 1937
+    from gamecore.conditions import rules_to_objectives
+
+    # §3.2 the Objective Cities held by an opponent at the 1939 start (Nanking Japanese)
+    for obj in rules_to_objectives(_objective_city_rules(pack, sc)):
+        sc.objectives[obj.id] = obj
+    for a, b, status, by in GW1939_RELATIONS:
+        sc.set_relation(a, b, status, by)
+    sc.units = [st for st in sc.units if st.nation != "ABY"]
+    # authored: at war with Britain and France, the German North Sea squadron starts in
+    # the Baltic (the 1936 set-up shares the North Sea with the British Home Fleet)
+    north, baltic = seas.at(6.0, 55.0), seas.at(15.0, 55.0)
+    sc.units = [
+        dataclasses.replace(st, zone=baltic) if st.zone == north and st.nation == "GER" else st
+        for st in sc.units
+    ]
+    eth = by_code["ETH"].id
+    sc.units = [st for st in sc.units if not (st.zone == eth and st.nation != "ITA")]
+    peace = {n: v for n, v in sc.props["peacetime_income"].items() if n != "ABY"}
+    peace.update(GW1939_PEACETIME_INCOME_TEXT)
+    wartime: dict[str, int] = {}
+    for zid, o in sorted(sc.ownership.items()):
+        if o.owner:
+            wartime[o.owner] = wartime.get(o.owner, 0) + m.zones[zid].value
+    sc.props["peacetime_income"] = peace
+    sc.props["wartime_income"] = {n: wartime.get(n, 0) for n in sorted(peace)}
+    banks = dict(peace)
+    for n in ("UK", "FRA"):  # §5.3: at war from the start, on all of their income
+        banks[n] = wartime.get(n, 0)
+    sc.banks = banks
+    sc.props["sources"] = (
+        "seeds/000 §2.1 (dates, wars), §5 NRS example (USA 16), T 3-1 (GER 24, ITA 10), "
+        "§13.3 (truce), T 4-1, T 6-1; authored: set-up (the 1936 one on 1939 borders), "
+        "the other incomes and banks (1936 values), Poland at war"
+    )
+    sc.props["authored"] = [
+        "units: the 1936 set-up (the Scenario Set-Up Chart is not in the rulebook)",
+        "peacetime income and banks other than USA, GER, ITA, UK, FRA: the 1936 values",
+        "Poland at war with Germany from the start, its turn before Britain's",
+        "the German North Sea squadron of the 1936 set-up in the Baltic",
+    ]
+    return sc
 
 
 def _share_scenario(pack: Pack, sid: str, also: str) -> None:

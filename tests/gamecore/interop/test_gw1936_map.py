@@ -184,8 +184,10 @@ def test_global_war_convoy_lines_are_scoped_to_the_1936_scenario(pack, gw_state,
     gw_lines = {
         line.name: line
         for line in m.lines.values()
-        # the 1936 scenarios only (global-war-1936 and its house-rules twin), not 1939
-        if line.kind == "convoy" and line.props.get("scenarios") == [GW, f"{GW}-house"]
+        # the Global War scenarios only (1936, its house-rules twin, global-war-1939), not
+        # the g40 1939 one
+        if line.kind == "convoy"
+        and line.props.get("scenarios") == [GW, f"{GW}-house", "global-war-1939"]
     }
     for name in (
         "Soviet-Arctic line",
@@ -280,8 +282,12 @@ def test_chinese_factions_warlords_and_minors(pack):
     # the 1939 scenario is untouched: the new nations hold nothing there
     s39 = pack.scenarios["1939"]
     new = {
-        n for n, nat in pack.nations.items() if nat.props.get("scenarios") == [GW, f"{GW}-house"]
+        n
+        for n, nat in pack.nations.items()
+        if {GW, f"{GW}-house"} <= set(nat.props.get("scenarios") or [])
     }
+    # T 4-1: Abyssinia is of the 1936 scenario only
+    assert pack.nations["ABY"].props["scenarios"] == [GW, f"{GW}-house"]
     assert new >= {"CCP", "ABY", "ESP"}
     assert not any(o.owner in new for o in s39.ownership.values())
     assert not any(n in new for slot in s39.turn_order for n in slot)

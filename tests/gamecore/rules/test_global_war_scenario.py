@@ -115,3 +115,54 @@ def test_victory_points_at_game_end_section_3(pack):
         assert check_objective(o, world) == [], o.id
     gw = load_ruleset("global_war")
     assert gw.options["round_limit_winner"] == "vp"
+
+
+# ---------------------------------------------------------------------- the 1939 scenario
+SC39 = "global-war-1939"
+
+
+def test_the_1939_scenario_section_2_1(pack):
+    # §2.1 "This scenario begins in July 1939 ... ends in July 1945 (12 turns). The game
+    # begins with Germany already at war with Britain, France and with Japan at war with
+    # CCP and KMT"
+    sc = pack.scenarios[SC39]
+    assert sc.ruleset == "global_war" and sc.calendar == "6-months"
+    assert sc.start == "1939-07" and sc.rounds == 12
+
+    def status(a, b):
+        r = sc.relation(a, b)
+        return r.status if r else None
+
+    for a, b in (("GER", "UK"), ("GER", "FRA"), ("JPN", "CCP"), ("JPN", "CHN")):
+        assert status(a, b) == "war", (a, b)
+    for a, b in (("GER", "SOV"), ("GER", "USA"), ("JPN", "USA"), ("ITA", "UK")):
+        assert status(a, b) == "peace", (a, b)
+    assert status("CHN", "CCP") == "peace"  # §13.3 the KMT-CCP truce
+    # T 4-1: Abyssinia is in the 1936 scenario only; T 6-1's order otherwise
+    assert "ABY" not in {n for slot in sc.turn_order for n in slot}
+    assert sc.turn_order[0] == ["GER"] and sc.turn_order[-1] == ["USA", "CHN"]
+    # the incomes the text gives: USA 16 (NRS example, §5), Germany 24, Italy 10 (T 3-1)
+    peace = sc.props["peacetime_income"]
+    assert (peace["USA"], peace["GER"], peace["ITA"]) == (16, 24, 10)
+    assert sc.banks["USA"] == 16
+    # Britain and France start at war on all their income (§5.3 example)
+    assert sc.banks["UK"] == sc.props["wartime_income"]["UK"]
+    # 1936-39: Austria German, Albania and Ethiopia Italian, Nanking Japanese
+    owner = {pack.map.zones[z].name: o.owner for z, o in sc.ownership.items()}
+    assert owner["Austria"] == "GER" and owner["Albania"] == "ITA"
+    assert owner["Ethiopia"] == "ITA"
+    # what the text does not fix is marked
+    assert sc.props["authored"] and "authored" in sc.props["sources"]
+
+
+def test_the_1939_scenario_validates_and_bots_play_it(pack):
+    from gamecore.engine import RandomBot, new_game, play
+    from gamecore.validate import validate
+
+    report = validate(pack, scenarios=[SC39])
+    bad = [f"{i.code} {i.message}" for i in report.issues if i.severity in ("error", "warning")]
+    assert bad == []
+    s = new_game(pack, SC39, seed=3, rounds=2)
+    assert s.at_war("GER", "UK") and s.at_war("JPN", "CHN")
+    play(s, RandomBot(seed=5), max_actions=50000)
+    assert s.is_terminal() and s.end_reason == "round limit (vp)"
