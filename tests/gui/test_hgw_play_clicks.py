@@ -174,7 +174,9 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
     assert (st.current_nation, st.phase) == ("SOV", "movement")
     assert any(t.startswith("AXIS collects ") and t.endswith(" PP") for t in _log_texts(play))
     sov = next(
-        a for a, v in st.armies.items() if v.nation == "SOV" and a not in st.cut and v.name != "Siberia"
+        a
+        for a, v in st.armies.items()
+        if v.nation == "SOV" and a not in st.cut and v.name != "Siberia"
     )
     _click_zone(w, qtbot, st.armies[sov].zone)
     assert play.source == st.armies[sov].zone and w.scene.play_targets
