@@ -21,7 +21,7 @@ $(BIN)/python:
 # Reinstall when the project metadata changes or the venv was deleted.
 $(STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test,dev]"
+	$(BIN)/python -m pip install --quiet -e ".[all,test,dev]"
 	@touch $(STAMP)
 
 run: $(STAMP)

@@ -9,9 +9,24 @@ core command start without it, and Qt is loaded when an editor command runs.
 from __future__ import annotations
 
 import sys
+from importlib.util import find_spec
 
 from editor.app import add_editor_arguments, run_editor
 from gamecore import cli as core_cli
+from gamecore.errors import WarroomError
+
+#: said when an editor command runs on a core install (no Qt)
+NO_QT = (
+    "'warroom {cmd}' needs the editor's Qt (PySide6), which this install leaves out; "
+    "install it with: pip install 'warroom[editor]'"
+)
+
+
+def require_qt(cmd: str) -> None:
+    """One line and exit 2, not a traceback, when Qt is not installed (a core install
+    for cluster workers and scripts has every other command)."""
+    if find_spec("PySide6") is None:
+        raise WarroomError(NO_QT.format(cmd=cmd))
 
 
 def register_edit(sub) -> None:
@@ -21,6 +36,7 @@ def register_edit(sub) -> None:
 
 
 def run_edit(args) -> int:
+    require_qt("edit")
     return run_editor(args)
 
 
@@ -79,6 +95,7 @@ def add_render_arguments(p) -> None:
 
 
 def run_render(args) -> int:
+    require_qt("render")
     # Qt and the renderer load only when a board is drawn, after the arguments parse
     from editor.export.cli import run_render as render
 

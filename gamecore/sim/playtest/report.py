@@ -315,21 +315,44 @@ def write_report(
         images["heat_captures.png"] = chart_heatmap(
             pack, heatmap_values(summary, "captures"), "Changes of hands per game"
         )
-    from gamecore.sim.playtest import charts
-
     try:
-        charts.write_plotly_js(out)
-        interactive = charts.report_html(summary, pack)
+        interactive, with_js = _interactive_charts(out, summary, pack)
         for name, img in images.items():
             img.convert("RGB").save(out / name, "PNG", optimize=False)
         (out / "summary.json").write_text(
             json.dumps(summary, indent=1, sort_keys=True), encoding="utf-8"
         )
         page = out / "index.html"
-        page.write_text(_html(summary, title, list(images), interactive), encoding="utf-8")
+        page.write_text(
+            _html(summary, title, list(images), interactive, with_js), encoding="utf-8"
+        )
     except OSError as err:
         raise WarroomError(f"cannot write the report: {err.strerror}", out) from None
     return page
+
+
+#: what the report says in place of its interactive charts on a core install
+NO_PLOTLY = (
+    "The interactive charts need plotly, which this install leaves out "
+    "(install it with: pip install 'warroom[report]'). The figures above are complete."
+)
+
+
+def _interactive_charts(
+    out: Path, summary: dict[str, Any], pack: Pack | None
+) -> tuple[str, bool]:
+    """The plotly charts' HTML (plotly.min.js written beside the page) and True, or a note
+    saying why there are none and False: a core install (cluster workers, scripts) has no plotly, and its
+    report keeps the PNG charts and every figure."""
+    try:
+        # imported here, not at the top: plotly costs ~0.5 s to import and is an extra
+        from gamecore.sim.playtest import charts
+    except ModuleNotFoundError as err:
+        if err.name is None or not err.name.startswith("plotly"):
+            raise
+        return f"<p><i>{html.escape(NO_PLOTLY)}</i></p>", False
+    charts.write_plotly_js(out)
+    return charts.report_html(summary, pack), True
 
 
 def _pct(x: float) -> str:
@@ -415,7 +438,13 @@ def _whole_game_html(summary: dict[str, Any]) -> tuple[str, str]:
     return headline, section
 
 
-def _html(summary: dict[str, Any], title: str, images: list[str], interactive: str = "") -> str:
+def _html(
+    summary: dict[str, Any],
+    title: str,
+    images: list[str],
+    interactive: str = "",
+    with_js: bool = True,
+) -> str:
     e = html.escape
     p = summary.get("params", {})
     head = title or f"Playtest of {p.get('scenario', '')}"
@@ -522,7 +551,7 @@ background:#fdecea;color:#7b241c;font-size:.8em}}
 .badge{{margin-left:.5em;padding:.1em .45em;border-radius:3px;background:#c0392b;
 color:#fff;font-size:.75em;font-weight:bold;vertical-align:middle}}
 .strength{{display:block;margin-top:.35em;font-size:.8em;color:#444}}</style>
-<script src="plotly.min.js"></script></head><body>
+{'<script src="plotly.min.js"></script>' if with_js else ""}</head><body>
 <h1>{e(head)}</h1>
 {headline}
 <p>{summary.get("completed", 0)} games completed of {summary.get("requested", 0)} asked
