@@ -323,9 +323,7 @@ def write_report(
             json.dumps(summary, indent=1, sort_keys=True), encoding="utf-8"
         )
         page = out / "index.html"
-        page.write_text(
-            _html(summary, title, list(images), interactive, with_js), encoding="utf-8"
-        )
+        page.write_text(_html(summary, title, list(images), interactive, with_js), encoding="utf-8")
     except OSError as err:
         raise WarroomError(f"cannot write the report: {err.strerror}", out) from None
     return page
@@ -338,9 +336,7 @@ NO_PLOTLY = (
 )
 
 
-def _interactive_charts(
-    out: Path, summary: dict[str, Any], pack: Pack | None
-) -> tuple[str, bool]:
+def _interactive_charts(out: Path, summary: dict[str, Any], pack: Pack | None) -> tuple[str, bool]:
     """The plotly charts' HTML (plotly.min.js written beside the page) and True, or a note
     saying why there are none and False: a core install (cluster workers, scripts) has no plotly, and its
     report keeps the PNG charts and every figure."""
