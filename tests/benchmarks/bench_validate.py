@@ -4,7 +4,6 @@
 user runs it (goal ≤ 10 s and ≤ 500 MB)."""
 
 import os
-import resource
 import statistics
 import subprocess
 import sys
