@@ -8,12 +8,26 @@ core command start without it, and Qt is loaded when an editor command runs.
 
 from __future__ import annotations
 
+import signal
 import sys
-from importlib.util import find_spec
 
-from editor.app import add_editor_arguments, run_editor
-from gamecore import cli as core_cli
-from gamecore.errors import WarroomError
+
+def _stop_quietly(signum, _frame):  # pragma: no cover - runs in a child on a signal
+    # Ctrl+C or SIGTERM while the modules below still load: a one-line exit, not a
+    # KeyboardInterrupt traceback from deep inside an import (main puts the usual
+    # handlers back once everything is loaded)
+    print("warroom: interrupted", file=sys.stderr)
+    sys.exit(130)  # as after the commands' own Ctrl+C or SIGTERM
+
+
+signal.signal(signal.SIGINT, _stop_quietly)
+signal.signal(signal.SIGTERM, _stop_quietly)
+
+from importlib.util import find_spec  # noqa: E402
+
+from editor.app import add_editor_arguments, run_editor  # noqa: E402
+from gamecore import cli as core_cli  # noqa: E402
+from gamecore.errors import WarroomError  # noqa: E402
 
 #: said when an editor command runs on a core install (no Qt)
 NO_QT = (
@@ -37,6 +51,9 @@ def register_edit(sub) -> None:
 
 def run_edit(args) -> int:
     require_qt("edit")
+    # the window ends at once on SIGTERM, as any desktop program (Qt's event loop would
+    # hold a Python handler until the next event)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     return run_editor(args)
 
 

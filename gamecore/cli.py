@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -57,7 +59,30 @@ def _route(argv: list[str]) -> list[str]:
     return argv
 
 
+def _terminated(_signum, _frame):
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None, extra: Sequence[Callable[[Any], None]] = ()) -> int:
+    # SIGTERM ends a command as Ctrl+C does: one line, exit 130, what was done kept (a
+    # playtest's pool turns both into its own stop flag while it runs)
+    saved = {}
+    if threading.current_thread() is threading.main_thread():
+        saved = {
+            signal.SIGINT: signal.signal(signal.SIGINT, signal.default_int_handler),
+            signal.SIGTERM: signal.signal(signal.SIGTERM, _terminated),
+        }
+    try:
+        return _main(argv, extra)
+    except KeyboardInterrupt:  # while the command's modules load, before it runs
+        print("warroom: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+
+
+def _main(argv: list[str] | None, extra: Sequence[Callable[[Any], None]]) -> int:
     parser = build_parser(extra)
     args = parser.parse_args(_route(list(sys.argv[1:] if argv is None else argv)))
     if not getattr(args, "func", None):

@@ -231,6 +231,10 @@ def run_pool(
     except cf.process.BrokenProcessPool as err:
         stop.set()
         pool.shutdown(wait=False, cancel_futures=True)
+        if interrupted.is_set():
+            # SIGTERM sent to the whole process group can end a worker before the
+            # parent's flag is read: that is the stop that was asked for, not a crash
+            return True
         raise WarroomError(f"a playtest worker process died: {err}") from None
     finally:
         _restore_signals(saved)

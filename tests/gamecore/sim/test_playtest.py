@@ -295,8 +295,10 @@ def test_cli_missing_pack_is_one_line(tmp_path, capsys):
     assert code == 2 and len(err.splitlines()) == 1
 
 
-def test_ctrl_c_keeps_finished_games_and_a_rerun_resumes(pack_file):
-    # a real interrupt of the real command (two worker processes)
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_keeps_finished_games_and_a_rerun_resumes(pack_file, sig):
+    # a real interrupt (Ctrl+C, or SIGTERM as a job scheduler sends) of the real command
+    # (two worker processes)
     cmd = [
         sys.executable,
         "-m",
@@ -321,7 +323,7 @@ def test_ctrl_c_keeps_finished_games_and_a_rerun_resumes(pack_file):
             line = proc.stderr.readline()
             if line.startswith("PROGRESS"):
                 done = int(line.split()[1])
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
@@ -339,6 +341,27 @@ def test_ctrl_c_keeps_finished_games_and_a_rerun_resumes(pack_file):
     assert r.returncode == 0, r.stderr
     again = json.loads(r.stdout)
     assert again["completed"] == more and again["played_now"] == 2
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_while_the_command_loads_ends_it_in_one_line(pack_file, sig, tmp_path):
+    # before #39 a Ctrl+C in the first fraction of a second, while the modules were still
+    # importing, printed a KeyboardInterrupt traceback, and a SIGTERM before the games
+    # started killed the process without a word
+    # the child signals itself once the entry module is imported, while the rest of the
+    # program still loads (a sleep cannot hit that window reliably on a loaded machine)
+    code = (
+        "import os, signal, sys; import editor.cli as cli; "
+        f"os.kill(os.getpid(), {int(sig)}); "
+        "import gamecore.sim.playtest; "
+        f"sys.exit(cli.main(['playtest', {str(pack_file)!r}, '--games', '4']))"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+    assert r.returncode == 130, r.stderr
+    assert r.stderr.strip().splitlines() == ["warroom: interrupted"]
+    assert not list(tmp_path.glob("*.playtests"))  # nothing started, nothing written
 
 
 # ---------------------------------------------------------------------- smoke mode
