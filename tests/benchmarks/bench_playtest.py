@@ -11,11 +11,12 @@ Then TripleA's Global 1940 2nd Edition (issue #24): ``world_war_ii_global``'s
 ``ww2global40_2nd_edition.xml`` imported at bench time from ``TRIPLEA_MAPS`` with
 ``warroom import triplea`` and played with ``warroom playtest --jobs 2 --max-rounds 10``
 (heuristic bots; both through :func:`gamecore.cli.main`, the code the command line runs),
-in games per minute beside TripleA 1.9's Fast AI on the same game XML as measured by
-``tests/benchmarks/triplea_fast_ai.py`` and recorded in
-``tests/benchmarks/data/triplea_fast_ai.json``, and the ratio (goal: 100x) against
-TripleA's fastest recorded game (and against its mean). Without
-TRIPLEA_MAPS the figures say why they are missing.
+in games per minute, printed beside TripleA 1.9's Fast AI figure recorded in
+``tests/benchmarks/data/triplea_fast_ai.json`` by ``tests/benchmarks/triplea_fast_ai.py``
+for reference only: that record comes from another sitting and load, so no ratio is
+taken here; ``make bench NAME=versus`` (bench_versus_triplea) plays both programs back
+to back and gives the ratio with the load. Without TRIPLEA_MAPS the figures say why they
+are missing.
 
 ``WARROOM_BENCH_PLAYTEST_GAMES`` sets the games per configuration (default 4);
 ``WARROOM_BENCH_PLAYTEST_SAMPLE_GAMES`` the games per sample scenario (default 6);
@@ -134,7 +135,6 @@ G40_XML = "ww2global40_2nd_edition.xml"
 G40_ROUNDS = 10
 G40_JOBS = 2
 TRIPLEA_RECORD = Path(__file__).resolve().parent / "data" / "triplea_fast_ai.json"
-GOAL_RATIO = 100
 
 
 def triplea_fast_ai_figure(game_xml: str = G40_XML, source: str = "triplea") -> dict | None:
@@ -171,6 +171,7 @@ def imported_global_1940() -> dict:
         # the ratio is taken against TripleA's fastest complete game (the least loaded
         # machine): the conservative comparison
         out["g40_triplea_fast_ai_best_s"] = min(g["seconds"] for g in done)
+        out["g40_triplea_fast_ai_note"] = "recorded in another sitting: not a comparison"
         out["g40_triplea_fast_ai_measured"] = (
             f"{fast_ai['measured']}, TripleA {fast_ai['triplea']}, "
             f"{fast_ai['machine']['cpus']} x {fast_ai['machine']['cpu']}, load average "
@@ -221,9 +222,6 @@ def imported_global_1940() -> dict:
             "g40_ended_by": {k: d["count"] for k, d in summary["ended_by"].items()},
         }
     )
-    if fast_ai is not None:
-        best = 60.0 / out["g40_triplea_fast_ai_best_s"]
-        out["g40_ratio_vs_triplea_fast_ai"] = round(rate / best, 1)
-        out["g40_ratio_vs_triplea_fast_ai_mean"] = round(rate / fast_ai["games_per_minute"], 1)
-        out["g40_goal_ratio"] = GOAL_RATIO
+    # No ratio against the recorded TripleA figure: it was measured in another sitting,
+    # under another load (#39). `make bench NAME=versus` plays both back to back.
     return out
