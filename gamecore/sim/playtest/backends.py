@@ -190,19 +190,21 @@ def run_pool(
     if pack_path is not None and ctx.get_start_method() != "fork":
         source = str(pack_path)  # cheaper than pickling the pack into every process
     p = _params_json(params, max_seconds)
+    seen = [0] * len(todo)
+    cancelled = False
+    # Ctrl+C / SIGTERM only set a flag while the pool runs: a KeyboardInterrupt raised
+    # inside concurrent.futures.wait can leave a future's lock held, and the shutdown
+    # below would then wait for ever. The flag is in place before the pool exists: a
+    # KeyboardInterrupt between its creation and the try below would leave it running
+    # every queued game, and the interpreter's exit waiting for all of them.
+    interrupted = threading.Event()
+    saved = _catch_signals(interrupted)
     pool = cf.ProcessPoolExecutor(
         max_workers=max(1, jobs),
         mp_context=ctx,
         initializer=_worker_init,
         initargs=(source, stop, rounds),
     )
-    seen = [0] * len(todo)
-    cancelled = False
-    # Ctrl+C / SIGTERM only set a flag while the pool runs: a KeyboardInterrupt raised
-    # inside concurrent.futures.wait can leave a future's lock held, and the shutdown
-    # below would then wait for ever.
-    interrupted = threading.Event()
-    saved = _catch_signals(interrupted)
     try:
         slot_of = {}
         pending = set()
