@@ -7,7 +7,8 @@ Dice are scripted: a d12 hits on a roll <= the value, so 1 always hits and 12 mi
 
 from __future__ import annotations
 
-from tests.gamecore.rules.wg_helpers import to_phase, wg_game
+from gamecore.engine import Action
+from tests.gamecore.rules.wg_helpers import Script, attack, to_phase, wg_game
 
 
 def _ends(s, z, typ, nation="GER"):
@@ -43,3 +44,40 @@ def test_an_enemy_submarine_stops_ships_and_a_submarine_is_stopped_like_any_ship
     )
     to_phase(s, "noncombat_move")
     assert _ends(s, z, "submarine") == set()
+
+
+def _sea_battle(attackers, defenders, decisions, rolls):
+    """GER ``attackers`` (type, zone code) attack the British ``defenders`` at sea zone 2
+    of a 2 x 3 grid (A 1 2 / B 3 4); returns the state after the fight action."""
+    units = [(c, "GER", t, 1) for t, c in attackers] + [("2", "UK", t, 1) for t in defenders]
+    s, z = wg_game(
+        ["A12", "B34"], {"A": {"owner": "GER"}, "B": {"owner": "GER"}}, units, decisions=decisions
+    )
+    attack(s, z, "2")
+    s.rng = Script(rolls)
+    s.apply([a for a in s.legal_actions() if a.kind == "fight" and a.zone == z["2"]][0])
+    return s
+
+
+def test_a_defending_submarine_submerges_only_from_aircraft_alone():
+    """seeds/002 "Retreat": "defending submarines may submerge and dive out of danger from
+    aircraft"; "Submarine" (Submerging Subs Controlling Sea Zones): "If the attacker brings
+    in any ships, including transports, the defending sub would have to retreat to another
+    sea zone or engage the ships." The A&A rule let it submerge whenever no destroyer
+    attacked."""
+    # aircraft alone: the defender is asked before round 1
+    s = _sea_battle([("fighter", "A")], ["submarine"], ("submerge",), [])
+    assert s.decision is not None and s.decision.kind == "submerge"
+    # a battleship: no submerging; round 1 is fought (the battleship's 1, 1 sink the sub;
+    # the sub's 12 misses)
+    s = _sea_battle([("battleship", "1")], ["submarine"], ("submerge",), [12, 1, 1])
+    assert s.decision is None or s.decision.kind != "submerge"
+    assert not [u for u in s.units.values() if u.nation == "UK"]
+
+
+def test_an_attacking_submarine_never_submerges():
+    """seeds/002 "Retreat" gives the submerge to defending submarines only; an attacking
+    one retreats like any ship (from round 2, §4.4)."""
+    s = _sea_battle([("submarine", "1")], ["transport"], ("retreat",), [12, 12])
+    assert s.decision is not None and s.decision.kind == "retreat"
+    assert Action.submerge() not in s.legal_actions()
