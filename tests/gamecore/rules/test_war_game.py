@@ -762,8 +762,8 @@ def test_a_transport_sunk_by_a_submarine_never_fires_back():
     s, z, sc = battle([12, 12, 1], escort=False)
     assert sc.rolls == [] and units_of(s, z["1"], "UK") == []
     assert units_of(s, z["1"], "GER") == ["submarine"]
-    # with a destroyer along (it cancels the stealth): round 1 the sub 1 (hit: the
-    # cheaper transport is sunk and rolls nothing), the destroyer 1 (hit: the sub)
+    # with a destroyer along: round 1 the sub's stealth shot 1 (hit: the cheaper
+    # transport is sunk and rolls nothing), the destroyer, not hit, fires back 1 (the sub)
     s, z, sc = battle([1, 1], escort=True)
     assert sc.rolls == [] and units_of(s, z["1"], "UK") == ["destroyer"]
     assert units_of(s, z["1"], "GER") == []

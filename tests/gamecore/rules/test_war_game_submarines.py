@@ -81,3 +81,37 @@ def test_an_attacking_submarine_never_submerges():
     s = _sea_battle([("submarine", "1")], ["transport"], ("retreat",), [12, 12])
     assert s.decision is not None and s.decision.kind == "retreat"
     assert Action.submerge() not in s.legal_actions()
+
+
+def test_a_destroyer_hit_by_an_attacking_submarine_in_round_1_does_not_fire_back():
+    """seeds/002 "Submarine", Attack by Stealth: "A unit hit from an attacking submarine
+    on the first round of combat receives no counterattack." Nothing in the seed lets a
+    destroyer cancel it (the A&A destroyer's detector did). Round 1: the sub 1 (hit); the
+    destroyer is sunk and rolls nothing."""
+    s = _sea_battle([("submarine", "1")], ["destroyer"], (), [1])
+    assert s.rng.rolls == [] and s.rng.draws == 1
+    assert sorted(u.type for u in s.units.values()) == ["submarine"]
+
+
+def test_a_defending_submarine_has_no_stealth():
+    """seeds/002 "Submarine": the stealth is the *attacking* submarine's ("hit from an
+    attacking submarine"; rules-notes/002 §3). A battleship attacks a lone sub: both fire
+    at once in round 1: the battleship 1 (its 8: hit) and 12 (its 6), the sub 1 (the
+    battleship takes its first hit). As a first strike the sub's hit would have left the
+    damaged battleship one die, and the battle a second round."""
+    s = _sea_battle([("battleship", "1")], ["submarine"], (), [1, 12, 1])
+    assert s.rng.rolls == [] and s.battle is None
+    (bb,) = s.units.values()
+    assert bb.type == "battleship" and bb.damage == 1
+
+
+def test_the_calculator_gives_the_stealth_odds_of_a_lone_sub_against_a_lone_destroyer():
+    """seeds/002 "Submarine" (as above), issue #41: the sub hits on 4 of 12, the destroyer
+    on 5. Round 1: the sub's hit wins outright; a miss lets the destroyer fire (7/12 it
+    misses too); from round 2 both fire at once, and the sub wins 7/36 of rounds, the
+    battle goes on 14/36. So P = 1/3 + 2/3 * 7/12 * (7/36) / (1 - 14/36) = 0.457."""
+    from gamecore.sim.battle import calculate
+
+    r = calculate("war_game", {"submarine": 1}, {"destroyer": 1}, method="exact")
+    want = 1 / 3 + 2 / 3 * 7 / 12 * (7 / 36) / (1 - 14 / 36)
+    assert abs(r.attacker_win - want) < 1e-9 and round(want, 3) == 0.457
