@@ -95,3 +95,37 @@ def test_declaration_on_a_minor_outside_the_alliances():
     phases.declare_war(s, "UK", "POR")
     assert s.peace_income["USA"] == 12
     assert any(e.get("e") == "neutral_war_penalty" for e in s.log)
+
+
+def test_the_declarer_pays_10_ipp_for_a_declaration_on_a_neutral_minor():
+    # seeds/000 §5.6: "Great Britain and France/Free France must pay a 10 IPP penalty if
+    # they declare war on a Neutral Minor Power ... The 10 IPP cost is due immediately".
+    # The cost was charged only for neutral zones attacked, not for a declaration on a
+    # minor outside the Alliances (issue #41 audit: "each time" rules).
+    pack = grid_pack(
+        ["A B C", "1 1 1"],
+        {
+            "A": {"owner": "UK", "value": 8},
+            "B": {"owner": "GER", "value": 10},
+            "C": {"owner": "POR", "value": 2},
+        },
+        {
+            "UK": {"alliance": "allies", "capital": "A"},
+            "GER": {"alliance": "axis", "capital": "B"},
+            "POR": {"kind": "minor", "capital": "C"},
+        },
+        relations={("UK", "GER"): "war", ("UK", "POR"): "peace", ("GER", "POR"): "peace"},
+        ruleset="global_war",
+        options={"war_gates": False},
+    )
+    s = new_game(pack, "test", seed=1)
+    s.banks["UK"], s.banks["GER"] = 30, 30
+    phases.declare_war(s, "UK", "POR")
+    assert s.banks["UK"] == 20
+    paid = [e for e in s.log if e.get("e") == "neutral_attack_cost"]
+    assert [(e["nation"], e["paid"]) for e in paid] == [("UK", 10)]
+    # an Axis declaration costs nothing (the ruleset charges the Allies: { allies = 10 })
+    s2 = new_game(pack, "test", seed=1)
+    s2.banks["GER"] = 30
+    phases.declare_war(s2, "GER", "POR")
+    assert s2.banks["GER"] == 30
