@@ -173,6 +173,16 @@ def types(d):
     return tuple(sorted(t for t, n in d.items() for _ in range(n)))
 
 
+def agrees_by_side(seen, result, runs):
+    """Each side's survivors in the played battles (``seen``, from :func:`played`) agree
+    with the calculator's compositions (``result``: a BattleResult's ``to_dict()``)."""
+    for i, side in enumerate(("attacker", "defender")):
+        marg = {}
+        for key, n in seen.items():
+            marg[key[i]] = marg.get(key[i], 0) + n
+        agrees(marg, [(types(c["units"]), c["p"]) for c in result[side]["compositions"]], runs)
+
+
 # ------------------------------------------------------------------ g40 point 2
 def test_g40_2_aaa_alone_does_not_defend():
     # G40 2E (the 3G40 handbook's base game, seeds/004; rules-notes/004 §3.2 "AA gun: fires
@@ -396,11 +406,7 @@ def test_gw_12_the_calculator_agrees_aa_victims_fire():
         ruleset="global_war",
     )
     r = calculate("global_war", lineup["RED"], lineup["BLU"], method="exact").to_dict()
-    for i, side in enumerate(("attacker", "defender")):
-        marg = {}
-        for key, n in seen.items():
-            marg[key[i]] = marg.get(key[i], 0) + n
-        agrees(marg, [(types(c["units"]), c["p"]) for c in r[side]["compositions"]], runs)
+    agrees_by_side(seen, r, runs)
 
 
 # ------------------------------------------------------------------ Global War point 16
@@ -535,11 +541,7 @@ def test_gw_19_the_calculator_follows_the_artillery_reading():
     assert abs(r_both.attacker_win - r_ao.attacker_win) > 0.02  # the readings differ
     for got, r in ((seen, r_both), (seen_ao, r_ao)):
         d = r.to_dict()
-        for i, side in enumerate(("attacker", "defender")):
-            marg = {}
-            for key, n in got.items():
-                marg[key[i]] = marg.get(key[i], 0) + n
-            agrees(marg, [(types(c["units"]), c["p"]) for c in d[side]["compositions"]], runs)
+        agrees_by_side(got, d, runs)
 
 
 # ------------------------------------------------------------------ #41 point 1
@@ -584,11 +586,7 @@ def test_41_1_the_calculator_gives_the_rules_odds_and_agrees_with_played_battles
         ruleset="global_war",
     )
     d = calculate("global_war", lineup["RED"], lineup["BLU"], method="exact").to_dict()
-    for i, side in enumerate(("attacker", "defender")):
-        marg = {}
-        for key, n in seen.items():
-            marg[key[i]] = marg.get(key[i], 0) + n
-        agrees(marg, [(types(c["units"]), c["p"]) for c in d[side]["compositions"]], runs)
+    agrees_by_side(seen, d, runs)
 
 
 # ------------------------------------------------------------------ Global War point 14
@@ -638,11 +636,7 @@ def test_gw_14_the_calculator_agrees_on_seaplanes():
     )
     assert lineup["RED"] == {"seaplane": 2, "destroyer": 1}
     r = calculate("global_war", lineup["RED"], lineup["BLU"], method="exact").to_dict()
-    for i, side in enumerate(("attacker", "defender")):
-        marg = {}
-        for key, n in seen.items():
-            marg[key[i]] = marg.get(key[i], 0) + n
-        agrees(marg, [(types(c["units"]), c["p"]) for c in r[side]["compositions"]], runs)
+    agrees_by_side(seen, r, runs)
 
 
 # ------------------------------------------------------------------ g40 point 4

@@ -28,22 +28,16 @@ def test_an_enemy_submarine_stops_ships_and_a_submarine_is_stopped_like_any_ship
     aircraft carrier, or submarine". So an enemy submarine stops a fleet as a destroyer
     does, and a submarine sails past enemy warships no more than any ship (the A&A
     submarine passed every zone without an enemy destroyer, and stopped nobody)."""
-    # a German destroyer at 1, a British submarine at 2: the destroyer cannot sail on to 3
-    s, z = wg_game(
-        ["A1234"],
-        {"A": {"owner": "GER"}},
-        [("1", "GER", "destroyer", 1), ("2", "UK", "submarine", 1)],
-    )
-    to_phase(s, "noncombat_move")
-    assert _ends(s, z, "destroyer") == set()
+    # a German destroyer at 1, a British submarine at 2: the destroyer cannot sail on to 3;
     # a German submarine at 1, a British battleship at 2: the sub cannot sail past it
-    s, z = wg_game(
-        ["A1234"],
-        {"A": {"owner": "GER"}},
-        [("1", "GER", "submarine", 1), ("2", "UK", "battleship", 1)],
-    )
-    to_phase(s, "noncombat_move")
-    assert _ends(s, z, "submarine") == set()
+    for mover, blocker in (("destroyer", "submarine"), ("submarine", "battleship")):
+        s, z = wg_game(
+            ["A1234"],
+            {"A": {"owner": "GER"}},
+            [("1", "GER", mover, 1), ("2", "UK", blocker, 1)],
+        )
+        to_phase(s, "noncombat_move")
+        assert _ends(s, z, mover) == set(), (mover, blocker)
 
 
 def _sea_battle(attackers, defenders, decisions, rolls):
