@@ -2,7 +2,12 @@
 operations the editor's Delete Zone and Merge Zones run (gamecore.ops.authoring), with
 the same choice of what happens to the removed zones' units, ownership and capital
 (gamecore.ops.zones.RemovedZonePolicy; by default all of it goes to the surviving zone).
-The pack is locked from the read to the save."""
+The pack is locked from the read to the save.
+
+A removal that would leave the pack with validation errors it did not have (a scenario
+whose armies stand in the deleted hex, a hex map whose surviving hex is no longer a
+hexagon: issue #39) is refused, one line and exit 2, and the pack is left as it was;
+``--force`` removes the zone anyway (``warroom validate`` then lists the errors)."""
 
 from __future__ import annotations
 
@@ -51,6 +56,11 @@ def _policy_arguments(p) -> None:
         default="move",
         help="a capital there moves to the surviving zone (default) or is cleared",
     )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="remove the zones even when the pack would have new validation errors",
+    )
     p.add_argument("--json", action="store_true")
 
 
@@ -69,6 +79,34 @@ def _policy(args):
     from gamecore.ops.zones import RemovedZonePolicy
 
     return RemovedZonePolicy(args.units, args.ownership, args.capital)
+
+
+def _errors(pack) -> set[tuple[str, str, str]]:
+    """The pack's validation errors (not the slow playtest checks) as (code, scenario,
+    message)."""
+    from gamecore.validate import Validator
+
+    return {
+        (i.code, i.scenario or "", i.message)
+        for i in Validator(pack).run().issues
+        if i.severity == "error"
+    }
+
+
+def _refuse_new_errors(args, pack, before: set, what: str) -> None:
+    """Raise (so nothing is saved) when the edited ``pack`` has validation errors it did
+    not have ``before``, unless ``--force``."""
+    if args.force:
+        return
+    added = sorted(_errors(pack) - before, key=lambda e: (not e[1], e))  # scenarios first
+    if added:
+        code, scenario, message = added[0]
+        where = f" [{scenario}]" if scenario else ""
+        raise WarroomError(
+            f"{what} refused: it would leave {len(added)} new validation error(s), the "
+            f"first {code}{where} {message}; the pack is unchanged (--force removes it anyway)",
+            args.pack,
+        )
 
 
 def _report(args, pack, action: str, removed: list, survivor, stakes) -> None:
@@ -110,7 +148,9 @@ def cmd_delete(args) -> int:
         cov = Coverage.from_map(pack.map)
         survivor = delete_target(cov, pack, zid)
         stakes = removed_zone_stakes(pack, [zid])
+        before = set() if args.force else _errors(pack)
         delete_zone_edit(cov, pack, zid, policy=policy).apply(pack)
+        _refuse_new_errors(args, pack, before, f"deleting zone {code}")
         pf.save()
     _report(args, pack, "deleted", [code], survivor, stakes)
     return 0
@@ -132,7 +172,9 @@ def cmd_merge(args) -> int:
         codes = [pack.map.zones[z].code for z in others]
         stakes = removed_zone_stakes(pack, others)
         cs = Coverage.from_map(pack.map).merge_zones([keep, *others], keep=keep, dry_run=True)
+        before = set() if args.force else _errors(pack)
         geometry_edit(cs, None, "Merge zones", policy).apply(pack)
+        _refuse_new_errors(args, pack, before, f"merging {', '.join(codes)}")
         pf.save()
     _report(args, pack, "merged", codes, keep, stakes)
     return 0

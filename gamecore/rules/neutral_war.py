@@ -2,7 +2,8 @@
 
 Source: seeds/000 (Global War 1936-1945) §5.6 "Allied Declaration of War Penalty":
 "Until at war with a Major Power, USA suffers a -8 IPP income decrease each time an
-Allied power declares war on a Neutral Minor Power."
+Allied power declares war on a Neutral Minor Power." (and the declarer's 10 IPP,
+:func:`declared`)
 
 The option ``neutral_war_income_loss`` (alliance of the declarer -> {nation: IPP}) makes it
 a rule of the ruleset, for every scenario played on it: each nation named loses that much
@@ -45,11 +46,21 @@ def _penalise(s: GameState, n: str, on: str | int) -> None:
 
 def declared(s: GameState, n: str, x: str) -> None:
     """``n`` has just declared war on ``x``: §5.6 when ``x`` is a minor outside every
-    Alliance."""
-    if not _losses(s, n):
+    Alliance: the income penalty above, and the declarer pays its alliance's
+    ``neutral_attack_cost`` ("Great Britain and France/Free France must pay a 10 IPP
+    penalty if they declare war on a Neutral Minor Power"; an attack on a neutral bloc's
+    zone pays it after combat, ``politics.after_combat``)."""
+    if s.board.nation_kind.get(x) != "minor" or s.alliance.get(x) is not None:
         return
-    if s.board.nation_kind.get(x) == "minor" and s.alliance.get(x) is None:
+    if _losses(s, n):
         _penalise(s, n, x)
+    costs = s.rules.options.get("neutral_attack_cost") or {}
+    cost = costs.get(s.alliance.get(n), 0) if isinstance(costs, dict) else 0
+    if isinstance(cost, int) and not isinstance(cost, bool) and cost > 0:
+        paid = min(cost, s.banks.get(n, 0))
+        s.banks[n] = s.banks.get(n, 0) - paid
+        s.settle_earmarks(n)
+        s.event("neutral_attack_cost", nation=n, on=x, paid=paid)
 
 
 def attacked_neutrals(s: GameState, n: str) -> None:

@@ -210,9 +210,18 @@ class UnitType:
         return self.domain == "sea" and not self.defenseless
 
     @property
+    def stealth_sub(self) -> bool:
+        """A&A's submarine (first strike and submerge): it does not make a sea zone
+        hostile to enemy ships, and passes hostile sea zones holding no enemy detector
+        (rules-notes/004 §4.2). ``props.moves_as_warship`` takes that away: a submarine
+        that stops, and is stopped by, enemy warships like any other (The War Game,
+        seeds/002 §4.6 "Only combat ships force a pass-through"; a submarine is one)."""
+        return self.first_strike and self.submerge and not self.props.get("moves_as_warship")
+
+    @property
     def is_surface_warship(self) -> bool:
-        """What makes a sea zone hostile: a warship that is not a submarine."""
-        return self.is_warship and not (self.first_strike and self.submerge)
+        """What makes a sea zone hostile: a warship that is not a stealthy submarine."""
+        return self.is_warship and not self.stealth_sub
 
 
 @dataclass(frozen=True)

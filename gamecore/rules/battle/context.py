@@ -38,7 +38,9 @@ class Round:
     ``zones`` and ``side`` (where a side may retreat), ``todo`` (battles still to fight),
     ``offers`` (other actions of the combat phase); ``fs_every``: unit types that strike
     first in every round; ``halving(rnd, firers, side)``: "" or how aircraft among the
-    firers roll at half their value (The War Game).
+    firers roll at half their value (The War Game); ``supporters``: per side ("att",
+    "def"), the units whose support counts in the fire still to come this round (a side
+    not named: the units firing; Global War §12.2).
     """
 
     __slots__ = (
@@ -68,6 +70,7 @@ class Round:
         "offers",
         "fs_every",
         "halving",
+        "supporters",
     )
 
     def __init__(self, s: GameState, b: Battle | None, att=(), dfn=()) -> None:
@@ -97,6 +100,7 @@ class Round:
         self.offers: list = []
         self.fs_every: frozenset[str] = frozenset()
         self.halving = None
+        self.supporters: dict[str, list[Unit]] = {}
 
     @classmethod
     def of_round(cls, s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> Round:
@@ -127,7 +131,8 @@ class Round:
         record = self.rolled if side == "att" else None
         halve = self.halving(self, units, side) if self.halving is not None else ""
         faces = self.faces(general, side)
-        return _volley(self.s, self.b, units, side, self.sup, record, faces, halve)
+        sup_from = self.supporters.get(side)
+        return _volley(self.s, self.b, units, side, self.sup, record, faces, halve, sup_from)
 
     def assign(
         self, targets: list[Unit], hits: list[Hit], side: str, double=frozenset(), exclude=None

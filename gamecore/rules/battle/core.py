@@ -74,7 +74,9 @@ class ViolateNeutral(Step):
 
 # ------------------------------------------------------------------ before each round
 def can_submerge(s: GameState, b: Battle) -> bool:
-    if b.kind == "bomb":
+    """The attacker's submarines may submerge instead of retreating: the defender has no
+    detector; never under ``submerge_only_from_aircraft`` (seeds/002)."""
+    if b.kind == "bomb" or s.rules.options["submerge_only_from_aircraft"]:
         return False
     ut = s.rules.units
     att, dfn = sides(s, b)
@@ -85,12 +87,17 @@ def can_submerge(s: GameState, b: Battle) -> bool:
 
 def defender_can_submerge(s: GameState, b: Battle) -> bool:
     """The defender has submarines that may submerge: the attacker has no detector
-    (destroyer) in the battle."""
+    (destroyer) in the battle; with ``submerge_only_from_aircraft`` (seeds/002), the
+    attackers are aircraft alone."""
     if b.kind == "bomb" or not b.defender:
         return False
     ut = s.rules.units
     att, dfn = sides(s, b)
     if not att or (_detector_blocks(s) and any(ut[u.type].detector for u in att)):
+        return False
+    if s.rules.options["submerge_only_from_aircraft"] and any(
+        ut[u.type].domain != "air" for u in att
+    ):
         return False
     return any(ut[u.type].submerge for u in dfn)
 

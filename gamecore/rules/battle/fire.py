@@ -28,8 +28,10 @@ def fire_values(
     zone: int,
     side: str,
     battle_round: int = 1,
+    supporters: list[Unit] | None = None,
 ) -> list[int]:
-    """Each unit's hit value after support and terrain, combined by the modifier policy."""
+    """Each unit's hit value after support and terrain, combined by the modifier policy.
+    ``supporters``: the units whose support counts (None: the firing ``units``)."""
     ut = s.rules.units
     opts = s.rules.options
     base = [ut[u.type].stat(stat, u.damage > 0) for u in units]
@@ -37,7 +39,7 @@ def fire_values(
     # support (artillery +1 to one infantry; fighter or tank +1 to one tac bomber);
     # a unit receives at most one support bonus
     offers = []
-    for u in units:
+    for u in units if supporters is None else supporters:
         for sup in ut[u.type].support:
             if sup.stat == stat:
                 offers.append(sup)
@@ -91,12 +93,14 @@ def _volley(
     record: dict[int, int] | None = None,
     faces: list | None = None,
     halve: str = "",
+    supporters: list[Unit] | None = None,
 ) -> list[Hit]:
     """The hits of one side's fire in battle ``b``: values after modifiers, air
     superiority (``sup``) and target selection for that side. ``faces`` collects each
-    die as [unit type, value to hit, face rolled]; ``halve``: see :func:`_roll_multi`."""
+    die as [unit type, value to hit, face rolled]; ``halve``: see :func:`_roll_multi`;
+    ``supporters``: see :func:`fire_values`."""
     stat = "attack" if side == "att" else "defense"
-    values = fire_values(s, units, stat, b.zone, side, b.round)
+    values = fire_values(s, units, stat, b.zone, side, b.round, supporters)
     if _multi_die(s):
         return _roll_multi(s, b, units, values, stat, side, record, faces, halve)
     sel = target_selection(s, units, b.zone, side)

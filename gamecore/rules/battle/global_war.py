@@ -1,6 +1,7 @@
 """Global War 1936-1945's own battle steps (seeds/000; rules-notes/000 §4.4, §4.9): the
 fortifications' and the Maginot Line's first-strike dice and double casualties (§12.7,
-§1.23, §9.2), the attacker's AA guns (§12.2), coastal artillery (§9.9, §12.9),
+§1.23, §9.2), the attacker's AA guns (§12.2), artillery that struck first still
+supporting its paired infantry (§12.2), coastal artillery (§9.9, §12.9),
 amphibious hold-outs in round 1 and their double casualties (§9.8), desert breakdown
 (§1.9). Each applies when the ruleset's options or data carry its rule; the A&A defaults
 leave them all out."""
@@ -140,6 +141,32 @@ class AmphibiousDoubles(Step):
 
     def run(self, rnd):
         rnd.double = rnd.double | amphibious_doubles(rnd.s, rnd.b, rnd.att)
+
+
+def first_strikers_support(rules) -> bool:
+    """Does a unit type of ``rules`` both strike first and support others (Global War
+    §12.2 artillery)? Then its support is counted from the units alive in the battle,
+    not only from those firing in the same volley."""
+    return any(t.first_strike and t.support for t in rules.units.values())
+
+
+class SupportAfterFirstStrike(Step):
+    name = "support_after_first_strike"
+    stage = "round"
+    doc = (
+        "artillery that struck first still gives its paired infantry +1 in the general fire (§12.2)"
+    )
+
+    def applies(self, rules):
+        return first_strikers_support(rules)
+
+    def run(self, rnd):
+        # seeds/000 §12.2 Artillery: "Artillery has first strike capability. The Attacking
+        # player may pair infantry-class units on a 1:1 basis to give the paired unit a
+        # +1 Attack bonus." The pairing holds while the artillery is in the battle: an
+        # artillery that fired first (and lived) still supports; one killed by the
+        # enemy's first strike supports nobody. targets_*: the side's units alive now.
+        rnd.supporters = {"att": rnd.targets_att, "def": rnd.targets_def}
 
 
 class Breakdown(Step):

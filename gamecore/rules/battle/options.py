@@ -107,6 +107,15 @@ OPTIONS = (
         owner="gamecore.rules.combat",
     ),
     OptionSpec(
+        "submerge_only_from_aircraft",
+        "bool",
+        False,
+        doc="only the defender's submarines submerge, and only while the attackers are "
+        "aircraft alone: any ship, even a transport, makes them fight or leave (The War "
+        "Game, seeds/002 'Submarine', 'Retreat'); false: the detector rules above",
+        owner="gamecore.rules.combat",
+    ),
+    OptionSpec(
         "attacker_retreat",
         "bool",
         True,

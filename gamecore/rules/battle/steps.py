@@ -75,6 +75,7 @@ STEPS: tuple[RoundStep, ...] = (
     _H["first_strike_every_round"],
     _WG["air_vs_lone_sub"],
     _C["first_strike"],
+    global_war.SupportAfterFirstStrike(),
     _WG["loss_of_surprise"],
     _C["general_fire"],
     _WG["subs_before_transports"],

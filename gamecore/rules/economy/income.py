@@ -215,7 +215,8 @@ def _earmarked_income(s: GameState, n: str) -> None:
 
 def production_capacity(s: GameState, f: Fac) -> int:
     """Units a facility may place this turn: its production, less damage (and, with
-    ``production_limited_by_value``, at most the zone's value)."""
+    ``production_limited_by_value``, at most the zone's value, unless the facility type
+    says ``props.fixed_production``: The War Game's minor factory, seeds/002 §4.8)."""
     ft = s.rules.facility_types.get(f.type)
     if ft is None or not ft.production or not s.facility_operative(f):
         return 0
@@ -223,7 +224,7 @@ def production_capacity(s: GameState, f: Fac) -> int:
     if s.techs:  # seeds/000 §7.8 Improved Factories / Construction: the owner's
         prod = tech.facility_value(s, s.owner.get(f.zone), ft, "production")
     cap = max(0, prod - f.damage)
-    if s.rules.options.get("production_limited_by_value"):
+    if s.rules.options.get("production_limited_by_value") and not ft.props.get("fixed_production"):
         value = s.board.value[f.zone]
         if s.rules.options.get("wg_occupied_halves") and s.board.original.get(
             f.zone

@@ -471,7 +471,7 @@ def _sea_search(
 
 def _sea_search_uncached(ctx: MoveContext, z0: int, moves: int, unit_type: str, via=()):
     t = ctx.ut[unit_type]
-    is_sub = t.first_strike and t.submerge
+    is_sub = t.stealth_sub
     b = ctx.b
     out: dict[int, tuple] = {}
     nv = len(via)

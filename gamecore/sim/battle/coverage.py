@@ -30,6 +30,7 @@ MODELLED = {
     "border_doubles": "double casualties of borders crossed (Prepared._double)",
     "first_strike_every_round": "Side.fs_every",
     "first_strike": "first strike in the first N rounds, detectors (Side.fs_active)",
+    "support_after_first_strike": "support offered by every unit present (Side.support_from_all)",
     "general_fire": "the hit distribution of every state (Prepared.fire_table)",
     "general_casualties": "the casualty order of the profile (Side.apply_hits)",
     "doomed": "victims of AA and bombardment fire in round 1 (Component.doomed)",

@@ -31,6 +31,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from gamecore.rules.battle.global_war import first_strikers_support
 from gamecore.rules.battle.units import CASUALTY_PROFILES
 from gamecore.rules.modifiers import combine
 
@@ -269,6 +270,10 @@ class Side:
             mode = self.fire_modes.get(t.id, "")
             pref = "air" if air_first and mode != "land" else ""
             self.cell_dice.append([(v, ct, pref) for v, ct in t.dice(self.stat, dmg, mode)])
+        #: Global War §12.2: support counts from every unit present, also those that
+        #: fired first (the engine's step support_after_first_strike); else from the
+        #: units firing in the same volley
+        self.support_from_all = first_strikers_support(rules)
         self.cell_support = [
             tuple(
                 (sup.value, sup.count, sup.targets)
@@ -390,8 +395,11 @@ class Side:
         dets = (False, True) if det is not None else (False,)
         # (cell, support bonus or None, count per state)
         parts: list[tuple[int, int | None, np.ndarray]] = []
+        supporters = (
+            [c for c in range(self.n_cells) if present[c]] if self.support_from_all else firing
+        )
         offers = [
-            (v, M[:, c] * k, targets) for c in firing for v, k, targets in self.cell_support[c]
+            (v, M[:, c] * k, targets) for c in supporters for v, k, targets in self.cell_support[c]
         ]
         if offers:
             left = {c: M[:, c].copy() for c in firing}

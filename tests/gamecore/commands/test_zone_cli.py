@@ -99,3 +99,23 @@ def test_bad_input_is_one_line_and_exit_2(capsys, pack_path, argv, message):
     code, out, err = run(capsys, *[a.replace("{p}", pack_path) for a in argv])
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
+
+
+def test_a_removal_that_breaks_a_scenario_is_refused_unless_forced(capsys, tmp_path):
+    # issue #39: `zone delete 1240` on the hex board exited 0 and left the Barbarossa
+    # scenario unable to start (Army Group North's set-up hex gone) and hex 1239 no longer
+    # a hexagon. Now it is refused, one line and exit 2, the pack untouched; --force does it.
+    import shutil
+
+    from gamecore.paths import resource
+
+    src = resource("samples", "hgw-barbarossa.warroom")
+    path = tmp_path / "hgw.warroom"
+    shutil.copyfile(src, path)
+    code, out, err = run(capsys, "zone", "delete", str(path), "1240")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "refused" in err and "HGW013 [barbarossa]" in err and "1240" in err
+    assert path.read_bytes() == src.read_bytes()
+    code, out, err = run(capsys, "zone", "delete", str(path), "1240", "--force")
+    assert code == 0, err
+    assert read_pack(path).map.zone_by_code("1240") is None

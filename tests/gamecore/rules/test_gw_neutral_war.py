@@ -73,25 +73,49 @@ def test_no_penalty_once_the_usa_is_at_war_with_a_major():
     assert s.peace_income["USA"] == 34
 
 
-def test_declaration_on_a_minor_outside_the_alliances():
-    pack = grid_pack(
+def _minor_pack(other: str, alliance: str, relation: str):
+    """UK (allies), ``other`` of ``alliance`` (``relation`` with the UK) and Portugal, a
+    minor outside every Alliance, at peace with both."""
+    return grid_pack(
         ["A B C", "1 1 1"],
         {
             "A": {"owner": "UK", "value": 8},
-            "B": {"owner": "USA", "value": 10},
+            "B": {"owner": other, "value": 10},
             "C": {"owner": "POR", "value": 2},
         },
         {
             "UK": {"alliance": "allies", "capital": "A"},
-            "USA": {"alliance": "allies", "capital": "B"},
+            other: {"alliance": alliance, "capital": "B"},
             "POR": {"kind": "minor", "capital": "C"},
         },
-        relations={("UK", "USA"): "peace", ("UK", "POR"): "peace", ("USA", "POR"): "peace"},
+        relations={("UK", other): relation, ("UK", "POR"): "peace", (other, "POR"): "peace"},
         ruleset="global_war",
         options={"war_gates": False},
     )
-    s = new_game(pack, "test", seed=1)
+
+
+def test_declaration_on_a_minor_outside_the_alliances():
+    s = new_game(_minor_pack("USA", "allies", "peace"), "test", seed=1)
     s.peace_income["USA"] = 20
     phases.declare_war(s, "UK", "POR")
     assert s.peace_income["USA"] == 12
     assert any(e.get("e") == "neutral_war_penalty" for e in s.log)
+
+
+def test_the_declarer_pays_10_ipp_for_a_declaration_on_a_neutral_minor():
+    # seeds/000 §5.6: "Great Britain and France/Free France must pay a 10 IPP penalty if
+    # they declare war on a Neutral Minor Power ... The 10 IPP cost is due immediately".
+    # The cost was charged only for neutral zones attacked, not for a declaration on a
+    # minor outside the Alliances (issue #41 audit: "each time" rules).
+    pack = _minor_pack("GER", "axis", "war")
+    s = new_game(pack, "test", seed=1)
+    s.banks["UK"], s.banks["GER"] = 30, 30
+    phases.declare_war(s, "UK", "POR")
+    assert s.banks["UK"] == 20
+    paid = [e for e in s.log if e.get("e") == "neutral_attack_cost"]
+    assert [(e["nation"], e["paid"]) for e in paid] == [("UK", 10)]
+    # an Axis declaration costs nothing (the ruleset charges the Allies: { allies = 10 })
+    s2 = new_game(pack, "test", seed=1)
+    s2.banks["GER"] = 30
+    phases.declare_war(s2, "GER", "POR")
+    assert s2.banks["GER"] == 30

@@ -173,6 +173,16 @@ def types(d):
     return tuple(sorted(t for t, n in d.items() for _ in range(n)))
 
 
+def agrees_by_side(seen, result, runs):
+    """Each side's survivors in the played battles (``seen``, from :func:`played`) agree
+    with the calculator's compositions (``result``: a BattleResult's ``to_dict()``)."""
+    for i, side in enumerate(("attacker", "defender")):
+        marg = {}
+        for key, n in seen.items():
+            marg[key[i]] = marg.get(key[i], 0) + n
+        agrees(marg, [(types(c["units"]), c["p"]) for c in result[side]["compositions"]], runs)
+
+
 # ------------------------------------------------------------------ g40 point 2
 def test_g40_2_aaa_alone_does_not_defend():
     # G40 2E (the 3G40 handbook's base game, seeds/004; rules-notes/004 §3.2 "AA gun: fires
@@ -396,11 +406,7 @@ def test_gw_12_the_calculator_agrees_aa_victims_fire():
         ruleset="global_war",
     )
     r = calculate("global_war", lineup["RED"], lineup["BLU"], method="exact").to_dict()
-    for i, side in enumerate(("attacker", "defender")):
-        marg = {}
-        for key, n in seen.items():
-            marg[key[i]] = marg.get(key[i], 0) + n
-        agrees(marg, [(types(c["units"]), c["p"]) for c in r[side]["compositions"]], runs)
+    agrees_by_side(seen, r, runs)
 
 
 # ------------------------------------------------------------------ Global War point 16
@@ -535,11 +541,52 @@ def test_gw_19_the_calculator_follows_the_artillery_reading():
     assert abs(r_both.attacker_win - r_ao.attacker_win) > 0.02  # the readings differ
     for got, r in ((seen, r_both), (seen_ao, r_ao)):
         d = r.to_dict()
-        for i, side in enumerate(("attacker", "defender")):
-            marg = {}
-            for key, n in got.items():
-                marg[key[i]] = marg.get(key[i], 0) + n
-            agrees(marg, [(types(c["units"]), c["p"]) for c in d[side]["compositions"]], runs)
+        agrees_by_side(got, d, runs)
+
+
+# ------------------------------------------------------------------ #41 point 1
+def test_41_1_artillery_that_struck_first_still_supports_its_infantry():
+    # seeds/000 §12.2 Artillery: "Artillery has *first strike* capability. The Attacking
+    # player may pair infantry-class units on a 1:1 basis to give the paired unit a +1
+    # Attack bonus." The artillery fires in round 1's first strike (T 9-1) and is still
+    # in the battle when its infantry fires: the infantry attacks at 2 + 1 = 3. Dice:
+    # artillery 12 (miss), infantry 3 (a hit only with the +1), defender 12 (miss).
+    s, z = game(
+        ROWS,
+        OWN,
+        units=[("B", "RED", "infantry"), ("B", "RED", "artillery"), ("C", "BLU", "infantry")],
+        ruleset="global_war",
+    )
+    s.apply(Action.move(units_of(s, "RED"), (z["B"], z["C"])))
+    rng = fight(s, z["C"], [12, 3, 12])
+    assert rng.used == [12, 3, 12]
+    assert units_of(s, "BLU") == [] and s.owner[z["C"]] == "RED"
+    first = [e for e in s.log if e.get("e") == "round"][0]
+    assert first["hits"] == [1, 0]
+
+
+def test_41_1_the_calculator_gives_the_rules_odds_and_agrees_with_played_battles():
+    # seeds/000 §12.2 (as above); issue #41: 3 infantry, 1 artillery and 1 medium armor
+    # against 4 infantry is 72.35% by the rule (70.81% when the infantry lost its +1)
+    from gamecore.sim.battle import calculate
+
+    r = calculate(
+        "global_war",
+        {"infantry": 3, "artillery": 1, "medium_armor": 1},
+        {"infantry": 4},
+        method="exact",
+    )
+    assert round(r.attacker_win, 4) == 0.7235
+    runs = GW_RUNS
+    seen, lineup, _ = played(
+        *GW_LAND,
+        [("B", "RED", "infantry", 2), ("B", "RED", "artillery"), ("C", "BLU", "infantry", 2)],
+        "C",
+        runs,
+        ruleset="global_war",
+    )
+    d = calculate("global_war", lineup["RED"], lineup["BLU"], method="exact").to_dict()
+    agrees_by_side(seen, d, runs)
 
 
 # ------------------------------------------------------------------ Global War point 14
@@ -589,11 +636,7 @@ def test_gw_14_the_calculator_agrees_on_seaplanes():
     )
     assert lineup["RED"] == {"seaplane": 2, "destroyer": 1}
     r = calculate("global_war", lineup["RED"], lineup["BLU"], method="exact").to_dict()
-    for i, side in enumerate(("attacker", "defender")):
-        marg = {}
-        for key, n in seen.items():
-            marg[key[i]] = marg.get(key[i], 0) + n
-        agrees(marg, [(types(c["units"]), c["p"]) for c in r[side]["compositions"]], runs)
+    agrees_by_side(seen, r, runs)
 
 
 # ------------------------------------------------------------------ g40 point 4

@@ -187,6 +187,32 @@ def test_a_minor_factory_never_builds_the_big_three_and_makes_two():
     assert s.production_capacity(next(iter(s.facilities.values()))) == 2
 
 
+def test_a_minor_factory_makes_two_units_whatever_the_territorys_value():
+    """seeds/002 "Minor Factory" (§4.8): "Minor factories produce only two units each
+    turn, regardless of the territory's value." On a value-1 territory it still builds
+    two armor (a major factory's output is capped by the value, the minor's is not)."""
+    from gamecore.engine import Action
+    from tests.gamecore.rules.wg_helpers import to_phase
+
+    s, z = wg_game(
+        ["A1B"],
+        {"A": {"owner": "UK", "value": 1}, "B": {"owner": "GER"}},
+        facilities=[("A", "minor_factory")],
+        banks={"UK": 500},
+        turn_order=[["UK"], ["GER"]],
+    )
+    to_phase(s, "purchase")
+    assert s.production_capacity(next(iter(s.facilities.values()))) == 2
+    assert not s.system.is_legal(s, Action.buy("armor", 3))
+    s.apply(Action.buy("armor", 2))
+    to_phase(s, "place")
+    while s.phase == "place":
+        legal = s.legal_actions()
+        place = [a for a in legal if a.kind == "place"]
+        s.apply(place[0] if place else Action.end_phase())
+    assert units_of(s, z["A"], "UK") == ["armor", "armor"]
+
+
 def test_a_conquered_factory_its_halved_value_cannot_support_is_downgraded_or_removed():
     """seeds/002 "Factories" (rules-notes/002 §4.8 "On conquest", [AMBIGUOUS] read as
     the build minimums): occupied, a major needs value 8 and a minor 4; below that a major
@@ -762,8 +788,8 @@ def test_a_transport_sunk_by_a_submarine_never_fires_back():
     s, z, sc = battle([12, 12, 1], escort=False)
     assert sc.rolls == [] and units_of(s, z["1"], "UK") == []
     assert units_of(s, z["1"], "GER") == ["submarine"]
-    # with a destroyer along (it cancels the stealth): round 1 the sub 1 (hit: the
-    # cheaper transport is sunk and rolls nothing), the destroyer 1 (hit: the sub)
+    # with a destroyer along: round 1 the sub's stealth shot 1 (hit: the cheaper
+    # transport is sunk and rolls nothing), the destroyer, not hit, fires back 1 (the sub)
     s, z, sc = battle([1, 1], escort=True)
     assert sc.rolls == [] and units_of(s, z["1"], "UK") == ["destroyer"]
     assert units_of(s, z["1"], "GER") == []
