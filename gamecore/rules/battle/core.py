@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from gamecore.engine.board import NEUTRAL
 from gamecore.engine.state import AMPHIB
 from gamecore.rules.battle.ask import _ask_fire_modes, ask
-from gamecore.rules.battle.before import aa_fire, bombard
+from gamecore.rules.battle.before import AAVolley, BombardVolley, aa_fire, bombard
+from gamecore.rules.battle.calc import ATTACKER, DEFENDER
 from gamecore.rules.battle.context import Step
 from gamecore.rules.battle.fire import _roll_fixed, multi_die
 from gamecore.rules.battle.units import _kill, sides
@@ -20,6 +21,7 @@ from gamecore.rules.battle.units import _kill, sides
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.ruleset import Ruleset
     from gamecore.engine.state import GameState
+    from gamecore.rules.battle.calc import CalcPlan
     from gamecore.rules.state import Battle
 
 
@@ -165,6 +167,13 @@ class AAFire(Step):
             aa_fire(s, b, att, dfn, doom=bool(s.rules.options.get("aa_victims_fire")))
             rnd.aa_fired = True
 
+    calc_doc = "the defender's AA fire before round 1, its victims' fire in round 1"
+
+    def calc(self, plan: CalcPlan) -> None:
+        if plan.battle.aa:
+            victims = bool(plan.rules.options["aa_victims_fire"])
+            plan.before_round_1.append(AAVolley(DEFENDER, ATTACKER, victims))
+
 
 class Bombard(Step):
     name = "bombard"
@@ -177,6 +186,19 @@ class Bombard(Step):
     def run(self, rnd):
         if rnd.s.board.is_land(rnd.zone):
             bombard(rnd.s, rnd.b)
+
+    calc_doc = "shore bombardment by the attacker's best ships, its victims' fire in round 1"
+
+    def calc(self, plan: CalcPlan) -> None:
+        b = plan.battle
+        if b.sea or not b.amphibious or not b.bombard:
+            return
+        units = plan.rules.units
+        fleet = sorted(
+            (units[t] for t, n in b.bombard.items() for _ in range(n)),
+            key=lambda t: (-t.bombard, t.id),
+        )
+        plan.before_round_1.append(BombardVolley(plan.rules, fleet))
 
 
 # ------------------------------------------------------------------ a round
@@ -230,6 +252,13 @@ class FirstStrike(Step):
         now_att, now_def = sides(s, b)
         rnd.targets_att = [s.units[u.id] for u in now_att]
         rnd.targets_def = [s.units[u.id] for u in now_def]
+
+    calc_doc = "first strike in rounds 1..first_strike_rounds, cancelled by a detector"
+
+    def calc(self, plan: CalcPlan) -> None:
+        opts = plan.rules.options
+        plan.first_strike_rounds = int(opts["first_strike_rounds"] or 0)
+        plan.first_strike_attack_only = frozenset(opts["first_strike_attack_only"])
 
 
 class GeneralFire(Step):

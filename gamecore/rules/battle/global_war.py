@@ -10,13 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamecore.engine.state import AMPHIB, ASSAULT, FOUGHT, RETREATED
-from gamecore.rules.battle.before import aa_fire, coastal_fire
+from gamecore.rules.battle.before import AAVolley, aa_fire, coastal_fire
+from gamecore.rules.battle.calc import ATTACKER, DEFENDER
 from gamecore.rules.battle.context import Step
 from gamecore.rules.battle.terrain import (
     amphibious_doubles,
     border_first_strike,
     city_terrain,
     double_casualty_units,
+    first_strike_key,
 )
 from gamecore.rules.battle.units import _is_of, _kill, sides
 from gamecore.rules.movement import MoveContext
@@ -117,6 +119,19 @@ class BorderDice(Step):
         if rnd.s.board.is_land(rnd.zone):
             rnd.fixed = border_first_strike(rnd.s, rnd.b, rnd.att)
 
+    calc_doc = "the first-strike dice of the borders crossed, each effect once, for its rounds"
+
+    def calc(self, plan):
+        if plan.battle.sea:
+            return
+        effects = plan.rules.borders
+        for name in sorted(set(plan.battle.borders)):
+            e = effects.get(name)
+            if e is None or not e.first_strike_rolls:
+                continue
+            die = (e.first_strike_value, first_strike_key(e), e.rounds or 10**9)
+            plan.first_strike_dice += [die] * e.first_strike_rolls
+
 
 class BorderDoubles(Step):
     name = "border_doubles"
@@ -128,6 +143,21 @@ class BorderDoubles(Step):
 
     def run(self, rnd):
         rnd.double = double_casualty_units(rnd.s, rnd.b, rnd.att)
+
+    calc_doc = "double casualties of the borders crossed; every attacker crossed them"
+
+    def calc(self, plan):
+        if plan.battle.sea:
+            return
+        effects = plan.rules.borders
+        doms: set[str] = set()
+        rounds = 0
+        for name in plan.battle.borders:
+            e = effects.get(name)
+            if e is not None and e.double_casualties:
+                doms.update(e.double_casualties)
+                rounds = max(rounds, e.rounds or 10**9)
+        plan.double = (tuple(sorted(doms)), rounds)
 
 
 class AmphibiousDoubles(Step):
@@ -141,6 +171,13 @@ class AmphibiousDoubles(Step):
     def run(self, rnd):
         rnd.double = rnd.double | amphibious_doubles(rnd.s, rnd.b, rnd.att)
 
+    calc_doc = "left out (said)"
+    calc_exact = False
+
+    def calc(self, plan):
+        if plan.battle.amphibious and not plan.battle.sea:
+            plan.approximate("amphibious double casualties (§9.2) left out")
+
 
 class Breakdown(Step):
     name = "breakdown"
@@ -153,6 +190,22 @@ class Breakdown(Step):
     def run(self, rnd):
         if rnd.rolled:
             _breakdowns(rnd.s, rnd.b, rnd.rolled)
+
+    calc_doc = "left out (said)"
+    calc_exact = False
+
+    def calc(self, plan):
+        b = plan.battle
+        for name in (b.terrain, *b.border_terrain):
+            ter = plan.rules.terrain_of(name) if name else None
+            if ter is None or not ter.breakdown:
+                continue
+            hit = [t.id for t in plan.present(ATTACKER) if _is_of(t, ter.breakdown_of)]
+            if hit:
+                plan.approximate(
+                    f"{name} breakdown (a roll of {ter.breakdown}+ sends the unit away) left "
+                    "out: " + ", ".join(hit)
+                )
 
 
 class AttackerAAFire(Step):
@@ -171,6 +224,13 @@ class AttackerAAFire(Step):
         if att and dfn:
             doom = bool(s.rules.options.get("aa_victims_fire"))
             aa_fire(s, b, dfn, att, attacking_guns=True, doom=doom)
+
+    calc_doc = "the attacker's AA fire at the defender's aircraft, after the defender's"
+
+    def calc(self, plan):
+        if plan.battle.aa:
+            victims = bool(plan.rules.options["aa_victims_fire"])
+            plan.before_round_1.append(AAVolley(ATTACKER, DEFENDER, victims))
 
 
 def _coastal_guns(rules) -> bool:
@@ -227,6 +287,16 @@ class AmphibiousHoldOut(Step):
                 and not _is_of(ut[u.type], first)
             )
         )
+
+    calc_doc = "every land unit fights from round 1 (said)"
+    calc_exact = False
+
+    def calc(self, plan):
+        if plan.battle.amphibious and not plan.battle.sea:
+            plan.approximate(
+                "amphibious round 1 (only some classes attack, the rest join in round 2) "
+                "left out: every land unit fights from round 1"
+            )
 
 
 class ReleaseWaiting(Step):

@@ -27,6 +27,11 @@ class SubmarinesEveryRound(Step):
     def run(self, rnd):
         rnd.fs_every = frozenset(rnd.s.rules.options["first_strike_every_round"])
 
+    calc_doc = "these types strike first in every round"
+
+    def calc(self, plan):
+        plan.first_strike_every = frozenset(plan.rules.options["first_strike_every_round"])
+
 
 def shell_actions(s: GameState) -> list[Action]:
     """Seeds/003 SHORE BOMBARDMENT "Cruisers and Battleships may Bombard attack an adjacent

@@ -151,11 +151,15 @@ def border_first_strike(s: GameState, b: Battle, att: list[Unit]) -> list[tuple[
         e = effects.get(name)
         if e is None or not e.first_strike_rolls or not _active(e, b.round):
             continue
-        cannot = tuple(
-            d for d in ("land", "sea", "facility", "air") if d not in e.first_strike_targets
-        )
-        dice += [(e.first_strike_value, Hit(cannot, "land", False))] * e.first_strike_rolls
+        dice += [(e.first_strike_value, Hit(*first_strike_key(e)))] * e.first_strike_rolls
     return dice
+
+
+def first_strike_key(e) -> tuple[tuple[str, ...], str, bool]:
+    """The hit of a border effect's first-strike die (§12.7): fired as land, no detector,
+    at the domains of its ``first_strike_targets`` only."""
+    cannot = tuple(d for d in ("land", "sea", "facility", "air") if d not in e.first_strike_targets)
+    return (cannot, "land", False)
 
 
 def double_casualty_units(s: GameState, b: Battle, att: list[Unit]) -> frozenset[int]:

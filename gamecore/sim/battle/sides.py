@@ -31,6 +31,8 @@ from functools import lru_cache
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from gamecore.rules.battle.calc import CalcBattle, CalcPlan, plan_battle
+from gamecore.rules.battle.steps import steps_for
 from gamecore.rules.battle.units import CASUALTY_PROFILES
 from gamecore.rules.modifiers import combine
 
@@ -144,6 +146,7 @@ class Side:
         fixed_first_strike: Sequence[tuple[int, Key, int]] = (),
         double: tuple[tuple[str, ...], int] = ((), 0),
         fire_modes: Mapping[str, str] | None = None,
+        plan: CalcPlan | None = None,
     ):
         self.rules = rules
         self.role = role
@@ -204,10 +207,14 @@ class Side:
                 raise BattleError(f"{role}: only multi-hit units in the battle start damaged")
         self.initial: tuple[int, ...] = tuple(init)
         self.modifiers = [m for m in modifiers if m.side == role]
+        # when its units strike first: the plan the battle's steps made
+        # (gamecore.rules.battle.calc; core.FirstStrike, house.SubmarinesEveryRound)
+        if plan is None:
+            plan = plan_battle(CalcBattle(rules, False, units, {}), steps_for(rules))
         #: first strike in the first N rounds only (0: every round; Global War T 9-1)
-        self.fs_rounds = int(opts["first_strike_rounds"] or 0)
+        self.fs_rounds = plan.first_strike_rounds
         #: unit types that strike first in every round all the same (seeds/003 subs)
-        self.fs_every = frozenset(opts["first_strike_every_round"] or ())
+        self.fs_every = plan.first_strike_every
         #: air superiority: hits of such units go to aircraft first in the first N rounds
         self.as_rounds = int(opts["air_superiority_rounds"] or 0)
         if not any(t.air_superiority for t in self.slots):
@@ -217,7 +224,7 @@ class Side:
         self.fixed_fs = [f for f in fixed_first_strike if f[0] > 0]
         #: per slot: its units strike first (option first_strike_attack_only: these types
         #: only when attacking, the engine's fight_round)
-        attack_only = set(opts["first_strike_attack_only"]) if role == "defender" else set()
+        attack_only = plan.first_strike_attack_only if role == "defender" else frozenset()
         self.slot_fs = [t.first_strike and t.id not in attack_only for t in self.slots]
         self.has_first_strike = any(self.slot_fs) or bool(self.fixed_fs)
         #: double casualties (Global War §9.2): in rounds 1..double_rounds each hit on a
@@ -293,6 +300,14 @@ class Side:
                 t = self.slots[self.cell_slot[c]].id
                 out[t] = out.get(t, 0) + n
         return out
+
+    def lineup(self, state: Sequence[int]) -> list[tuple[UnitType, int]]:
+        """The units of ``state`` per slot, as (unit type, count) in casualty order (what
+        a step's calculator part reads: gamecore.rules.battle.calc.Lineup)."""
+        return [
+            (t, sum(state[c] for c in cells))
+            for t, cells in zip(self.slots, self.slot_cells, strict=True)
+        ]
 
     def cost_of(self, t: UnitType) -> int:
         return t.cost_for(self.nation) if self.nation else t.cost
