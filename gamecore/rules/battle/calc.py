@@ -39,7 +39,8 @@ class CalcBattle:
     or land battle, an amphibious assault, whether AA guns fire (``aa``), the ships
     bombarding (``bombard``: {unit type: count}), the border effects crossed
     (``borders``), the zone's terrain, city and border terrain, and the units of each
-    side ({unit type: count})."""
+    side ({unit type: count}); ``fire_modes``: the attacker's fire modes asked for
+    ({unit type: mode})."""
 
     rules: Ruleset
     sea: bool
@@ -52,6 +53,7 @@ class CalcBattle:
     terrain: str = ""
     city: str = ""
     border_terrain: tuple[str, ...] = ()
+    fire_modes: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -91,8 +93,10 @@ class CalcPlan:
     - ``first_strike_rounds``: first strike in rounds 1..N only (0: every round);
     - ``first_strike_every``: unit types that strike first in every round all the same;
     - ``first_strike_attack_only``: types that strike first only when attacking;
-    - ``air_superiority_rounds``: hits of air-superiority units go to aircraft first
-      in rounds 1..N (Global War T 9-1);
+    - ``casualty_order``: the casualty profile each side follows (the default policy);
+    - ``absorb_first``: a multi-hit unit takes damage before anything dies;
+    - ``fire_modes``: the attacker's fire mode of each unit type with a choice that was
+      not asked for (the default policy's);
     - ``approximations``: the rules this battle meets that the calculator leaves out;
     - ``parts``: the names of the steps that gave a part, in order.
     """
@@ -106,7 +110,9 @@ class CalcPlan:
         self.first_strike_rounds = 0
         self.first_strike_every: frozenset[str] = frozenset()
         self.first_strike_attack_only: frozenset[str] = frozenset()
-        self.air_superiority_rounds = 0
+        self.casualty_order = "cheapest"
+        self.absorb_first = False
+        self.fire_modes: dict[str, str] = {}
         self.approximations: list[str] = []
         self.parts: list[str] = []
 

@@ -15,7 +15,8 @@ from gamecore.rules.battle.ask import _ask_fire_modes, ask
 from gamecore.rules.battle.before import AAVolley, BombardVolley, aa_fire, bombard
 from gamecore.rules.battle.calc import ATTACKER, DEFENDER
 from gamecore.rules.battle.context import Step
-from gamecore.rules.battle.fire import _roll_fixed, multi_die
+from gamecore.rules.battle.fire import _roll_fixed, best_fire_mode, multi_die
+from gamecore.rules.battle.terrain import target_selection_note
 from gamecore.rules.battle.units import _kill, sides
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -102,6 +103,7 @@ def _detector_blocks(s: GameState) -> bool:
 
 
 class DefenderSubmerge(Step):
+    # the calculator: a decision, outside the dice (its default policy: they stay)
     name = "defender_submerge"
     stage = "before_round"
     doc = "the defender may submerge its submarines (G40 2E; Global War §9.4, §9.10)"
@@ -138,6 +140,11 @@ class CasualtyChoice(Step):
             return True
         return False
 
+    calc_doc = "one casualty profile per side for the whole battle"
+
+    def calc(self, plan: CalcPlan) -> None:
+        plan.casualty_order = plan.rules.options["casualty_order"]
+
 
 class FireModes(Step):
     name = "fire_modes"
@@ -149,6 +156,23 @@ class FireModes(Step):
 
     def run(self, rnd):
         return _ask_fire_modes(rnd.s, rnd.b)
+
+    calc_doc = "one fire mode per unit type for the whole battle: asked for, or the default's"
+
+    def calc(self, plan: CalcPlan) -> None:
+        b = plan.battle
+        foes = plan.present(DEFENDER)
+        for tid, n in b.attackers.items():
+            t = plan.rules.units[tid]
+            if not n or not t.fire_modes or tid in b.fire_modes:
+                continue
+            best = plan.fire_modes[tid] = best_fire_mode(t, foes)
+            fm = t.fire_modes[best]
+            if fm.targets and any(f.domain not in fm.targets for f in foes):
+                plan.approximate(
+                    f"{tid} fires '{best}' every round; the engine's default switches "
+                    "mode when only units that mode cannot hit are left"
+                )
 
 
 # ------------------------------------------------------------------ before round 1
@@ -270,6 +294,15 @@ class GeneralFire(Step):
         rnd.h_att = rnd.volley(rnd.att, "att")
         rnd.h_def = rnd.volley(rnd.dfn, "def")
 
+    calc_doc = "the hit distribution of every state (Side.fire_pmfs)"
+
+    def calc(self, plan: CalcPlan) -> None:
+        note = target_selection_note(
+            plan.rules, plan.present(ATTACKER), plan.present(DEFENDER), plan.battle
+        )
+        if note:
+            plan.approximate(note)
+
 
 class GeneralCasualties(Step):
     name = "general_casualties"
@@ -282,11 +315,17 @@ class GeneralCasualties(Step):
         rnd.take(lost_def)
         rnd.take(lost_att)
 
+    calc_doc = "the casualty order of the profile (Side.apply_hits)"
+
+    def calc(self, plan: CalcPlan) -> None:
+        plan.absorb_first = bool(plan.rules.options["two_hit_absorb_first"])
+
 
 class Doomed(Step):
     name = "doomed"
     stage = "round"
     doc = "units hit before round 1 that fired in it are removed (§4.4, §4.5)"
+    calc_doc = "the victims of a Volley with victims_fire fire in round 1 (Component.doomed)"
 
     def run(self, rnd):
         if rnd.doomed:
@@ -340,6 +379,7 @@ class DoomedUnfought(Step):
     name = "doomed_unfought"
     stage = "closing"
     doc = "units shot down or bombarded before a round 1 that was never fought are removed"
+    calc_doc = "as doomed"
 
     def run(self, rnd):
         b, s = rnd.b, rnd.s

@@ -248,6 +248,27 @@ def target_selection(
     return out if any(n for n, _ in out) else None
 
 
+def target_selection_note(rules, attackers: list, defenders: list, battle) -> str:
+    """The calculator's note on target selection (T 9-1: a low roll lets the firing side
+    pick its victim; §1.16 infantry-class defenders in a city), which it leaves out: the
+    unit types of ``attackers``/``defenders`` that select targets, and the defenders
+    that do in the ``battle``'s terrain or city; "" when none does."""
+    who = sorted({t.id for t in (*attackers, *defenders) if t.target_selection})
+    names = [battle.terrain] if battle.terrain else []
+    if battle.city == "city":
+        names.append(rules.options["city_terrain"])
+    for name in names:
+        tab = rules.terrain_of(name).defense_target_selection if name else {}
+        for t in defenders:
+            if tab.get(t.id, tab.get(t.domain, 0)):
+                who.append(f"{t.id} in {name}")
+    if not who:
+        return ""
+    return "target selection (T 9-1) left out, hits follow the casualty order: " + ", ".join(
+        dict.fromkeys(who)
+    )
+
+
 def amphibious_doubles(s: GameState, b: Battle, att: list[Unit]) -> frozenset[int]:
     """§9.2 / §9.8: amphibious land units take double casualties in the first N rounds,
     except the exempt unit types (Marines)."""

@@ -11,7 +11,6 @@ import numpy as np
 
 from gamecore.engine.ruleset import Ruleset
 from gamecore.rules.battle.calc import ATTACKER, DEFENDER, CalcBattle, CalcPlan, Volley, plan_battle
-from gamecore.rules.battle.fire import best_fire_mode
 from gamecore.rules.battle.steps import steps_for
 from gamecore.sim.battle.model import BattleContext, BattleError, Modifier
 from gamecore.sim.battle.sides import (
@@ -126,6 +125,7 @@ class Prepared:
                 terrain=ctx.terrain,
                 city=ctx.city,
                 border_terrain=tuple(ctx.border_terrain),
+                fire_modes=dict(ctx.fire_modes),
             ),
             steps_for(rules),
         )
@@ -161,7 +161,6 @@ class Prepared:
             plan=self.plan,
         )
         A, D = self.A, self.D
-        self._note_target_selection()
         self.approximations += self.plan.approximations
         keys = D.possible_keys()
         if A.double_rounds:
@@ -202,9 +201,9 @@ class Prepared:
         self, own: Mapping[str, int], enemy: Mapping[str, int], asked: Mapping[str, str], role: str
     ) -> dict[str, str]:
         """The fire mode of each of ``own``'s unit types that has a choice: the one asked
-        for, else the engine's default policy on the units the battle starts with
-        (gamecore.rules.combat.default_fire_mode: the mode with the most dice that can
-        hit an enemy there; artillery defends air-first)."""
+        for (checked here), else the default policy on the units the battle starts with,
+        which the ``fire_modes`` step gives the plan (core.FireModes: the mode with the
+        most dice that can hit an enemy there; artillery defends air-first)."""
         rules = self.rules
         out: dict[str, str] = {}
         for tid, mode in asked.items():
@@ -218,20 +217,8 @@ class Prepared:
                 what = ", ".join(known) or "none"
                 raise BattleError(f"'{tid}' has no fire mode {mode!r} as {role} (modes: {what})")
             out[tid] = mode
-        if role != "attacker":
-            return out
-        foes = [rules.units[u] for u, n in enemy.items() if n]
-        for tid, n in own.items():
-            t = rules.units[tid]
-            if not n or not t.fire_modes or tid in out:
-                continue
-            best = out[tid] = best_fire_mode(t, foes)
-            fm = t.fire_modes[best]
-            if fm.targets and any(f.domain not in fm.targets for f in foes):
-                self.approximations.append(
-                    f"{tid} fires '{best}' every round; the engine's default switches "
-                    "mode when only units that mode cannot hit are left"
-                )
+        if role == "attacker":  # the others: the default policy's (core.FireModes)
+            out.update((t, m) for t, m in self.plan.fire_modes.items() if t not in out)
         return out
 
     def _spaces(self, starts) -> None:
@@ -299,26 +286,6 @@ class Prepared:
             out += _table_modifiers("attacker", e.attack, e.rounds)
             out += _table_modifiers("defender", e.defense, e.rounds)
         return out
-
-    def _note_target_selection(self) -> None:
-        """Target selection (Global War T 9-1: a low roll lets the firing side pick its
-        victim) ties a die's hits to two casualty orders at once, which the per-group hit
-        distributions cannot express: the calculator leaves it out and says so."""
-        rules, ctx = self.rules, self.ctx
-        who = sorted({t.id for t in (*self.A.slots, *self.D.slots) if t.target_selection})
-        names = [ctx.terrain] if ctx.terrain else []
-        if ctx.city == "city":
-            names.append(rules.options["city_terrain"])
-        for name in names:
-            tab = rules.terrain_of(name).defense_target_selection if name else {}
-            for t in self.D.slots:
-                if tab.get(t.id, tab.get(t.domain, 0)):
-                    who.append(f"{t.id} in {name}")
-        if who:
-            self.approximations.append(
-                "target selection (T 9-1) left out, hits follow the casualty order: "
-                + ", ".join(dict.fromkeys(who))
-            )
 
     # ------------------------------------------------------------------ before round 1
     def _before_round_1(self) -> tuple[list, list]:

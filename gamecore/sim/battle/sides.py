@@ -153,10 +153,13 @@ class Side:
         self.stat = "attack" if role == "attacker" else "defense"
         self.dice = rules.dice
         opts = rules.options
+        # casualties and first strike as the battle's steps say (gamecore.rules.battle.calc)
+        if plan is None:
+            plan = plan_battle(CalcBattle(rules, False, units, {}), steps_for(rules))
         self.policy = opts["modifier_policy"]
         self.tiebreak = opts["modifier_tiebreak"]
         self.floor = int(opts["modifier_floor"] or 0)
-        self.absorb = bool(opts["two_hit_absorb_first"])
+        self.absorb = plan.absorb_first
         #: which units die alone (the engine's ``_settled``): defenceless ones under
         #: ``unescorted_transports_die``, AA guns when ``aa_alone_defends`` is off
         self.lone_rules = (
@@ -166,7 +169,7 @@ class Side:
         self.nation = nation
         damaged = dict(damaged or {})
         types = [rules.units[u] for u, n in units.items() if n > 0]
-        ordered = order_types(types, order or opts["casualty_order"])
+        ordered = order_types(types, order or plan.casualty_order)
         counts = {t.id: int(units[t.id]) for t in ordered}
         slots: list[tuple[UnitType, int, bool]] = [(t, counts[t.id], False) for t in ordered]
         if keep_land_unit:
@@ -207,10 +210,6 @@ class Side:
                 raise BattleError(f"{role}: only multi-hit units in the battle start damaged")
         self.initial: tuple[int, ...] = tuple(init)
         self.modifiers = [m for m in modifiers if m.side == role]
-        # when its units strike first: the plan the battle's steps made
-        # (gamecore.rules.battle.calc; core.FirstStrike, house.SubmarinesEveryRound)
-        if plan is None:
-            plan = plan_battle(CalcBattle(rules, False, units, {}), steps_for(rules))
         #: first strike in the first N rounds only (0: every round; Global War T 9-1)
         self.fs_rounds = plan.first_strike_rounds
         #: unit types that strike first in every round all the same (seeds/003 subs)
