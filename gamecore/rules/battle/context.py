@@ -38,7 +38,9 @@ class Round:
     ``zones`` and ``side`` (where a side may retreat), ``todo`` (battles still to fight),
     ``offers`` (other actions of the combat phase); ``fs_every``: unit types that strike
     first in every round; ``halving(rnd, firers, side)``: "" or how aircraft among the
-    firers roll at half their value (The War Game).
+    firers roll at half their value (The War Game); ``lose_first``: the reorderings of
+    the attacker's casualty order that the ruleset's steps put in this round (each
+    ``order -> order``: amphibious units first, river crossers first).
     """
 
     __slots__ = (
@@ -68,6 +70,7 @@ class Round:
         "offers",
         "fs_every",
         "halving",
+        "lose_first",
     )
 
     def __init__(self, s: GameState, b: Battle | None, att=(), dfn=()) -> None:
@@ -97,6 +100,7 @@ class Round:
         self.offers: list = []
         self.fs_every: frozenset[str] = frozenset()
         self.halving = None
+        self.lose_first: tuple = ()
 
     @classmethod
     def of_round(cls, s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> Round:
@@ -133,8 +137,9 @@ class Round:
         self, targets: list[Unit], hits: list[Hit], side: str, double=frozenset(), exclude=None
     ) -> Casualties:
         """The losses of ``side`` ("att"/"def"): its owner places ``hits`` on ``targets``
-        by its casualty profile; the units hit before round 1 (``exclude``, by default
-        those of this round) are not hit again."""
+        by its casualty profile (the attacker's reordered by ``lose_first``); the units
+        hit before round 1 (``exclude``, by default those of this round) are not hit
+        again."""
         b = self.b
         return assign_hits(
             self.s,
@@ -145,6 +150,7 @@ class Round:
             b.zone,
             self.doomed if exclude is None else exclude,
             double=double,
+            first=self.lose_first if side == "att" else (),
         )
 
     def take(self, losses: Casualties) -> None:

@@ -179,6 +179,22 @@ class AmphibiousDoubles(Step):
             plan.approximate("amphibious double casualties (§9.2) left out")
 
 
+def _amphibious_first(order: list) -> list:
+    return [u for u in order if u.flags & AMPHIB] + [u for u in order if not u.flags & AMPHIB]
+
+
+class AmphibiousLostFirst(Step):
+    name = "amphibious_casualties_first"
+    stage = "round"
+    doc = "with land-side attackers in the battle, amphibious units are lost first (§9.8)"
+
+    def applies(self, rules):
+        return bool(rules.options.get("amphibious_casualties_first"))
+
+    def run(self, rnd):
+        rnd.lose_first += (_amphibious_first,)
+
+
 class Breakdown(Step):
     name = "breakdown"
     stage = "round"

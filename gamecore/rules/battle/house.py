@@ -11,6 +11,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.state import FOUGHT
 from gamecore.errors import RulesError
 from gamecore.rules.battle.context import Step
+from gamecore.rules.battle.terrain import border_crossers
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -31,6 +32,33 @@ class SubmarinesEveryRound(Step):
 
     def calc(self, plan):
         plan.first_strike_every = frozenset(plan.rules.options["first_strike_every_round"])
+
+
+class CrossersLostFirst(Step):
+    name = "border_casualties_first"
+    stage = "round"
+    doc = "the attacker's land units that crossed a river or mountain border are lost first (seeds/003)"
+
+    def applies(self, rules):
+        return bool(rules.options.get("border_casualties_first"))
+
+    def run(self, rnd):
+        s, b = rnd.s, rnd.b
+        if not s.board.is_land(b.zone):
+            return
+        effects = s.rules.options["border_casualties_first"]
+
+        def crossers_first(order):
+            # seeds/003 River and Mountain rules: while the effect lasts, the attacker's
+            # losses come from the land units that crossed it first
+            crossers = border_crossers(s, b.zone, order, effects, b.round)
+            if not crossers:
+                return order
+            return [u for u in order if u.id in crossers] + [
+                u for u in order if u.id not in crossers
+            ]
+
+        rnd.lose_first += (crossers_first,)
 
 
 def shell_actions(s: GameState) -> list[Action]:
@@ -105,4 +133,4 @@ class ShellFacilities(Step):
         rnd.offers += shell_actions(rnd.s)
 
 
-STEPS = (SubmarinesEveryRound(), ShellFacilities())
+STEPS = (SubmarinesEveryRound(), CrossersLostFirst(), ShellFacilities())

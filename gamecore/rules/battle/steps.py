@@ -72,6 +72,8 @@ STEPS: tuple[RoundStep, ...] = (
     global_war.BorderDice(),
     global_war.BorderDoubles(),
     global_war.AmphibiousDoubles(),
+    _H["border_casualties_first"],
+    global_war.AmphibiousLostFirst(),
     _H["first_strike_every_round"],
     _WG["air_vs_lone_sub"],
     _C["first_strike"],

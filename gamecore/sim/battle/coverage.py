@@ -48,6 +48,8 @@ APPROXIMATED = {st.name: _part(st) for st in STEPS if _part(st) and not _exact(s
     "loss_of_surprise": "left out: depends on the sea battle fought before",
     "subs_before_transports": "left out: transports hit by subs fire back",
     "hostile_terrain": "left out: the crossing is not on the lineup",
+    "border_casualties_first": "left out: the casualty order is the profile's for all attackers",
+    "amphibious_casualties_first": "as border_casualties_first",
 }
 
 OUTSIDE = {
