@@ -15,6 +15,7 @@ from gamecore.rules.battle.units import sides
 from gamecore.rules.movement import MoveContext
 
 if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.ruleset import Ruleset
     from gamecore.engine.state import GameState
     from gamecore.rules.state import Battle
 
@@ -32,11 +33,27 @@ def _narrowed(s: GameState, b: Battle, side: str, zones: list[int], att, dfn) ->
     return rnd.zones
 
 
+def attacker_retreat_from(rules: Ruleset) -> int | None:
+    """The round from which the attacker may retreat (rules-notes/004 §4.3; The War Game
+    from round 2, rules-notes/002 §4.4): ``attacker_retreat_from_round``, or None when the
+    ruleset's attacker never retreats (``attacker_retreat``). The played battle and the
+    battle calculator both ask this."""
+    opts = rules.options
+    if not opts["attacker_retreat"]:
+        return None
+    return int(opts["attacker_retreat_from_round"])
+
+
+def amphibious_may_retreat(rules: Ruleset) -> bool:
+    """May land units that came from the sea retreat (``amphibious_retreat``; no in the
+    A&A family, rules-notes/004 §4.3, Global War §9.4)?"""
+    return bool(rules.options["amphibious_retreat"])
+
+
 def retreat_zones(s: GameState, b: Battle) -> list[int]:
     opts = s.rules.options
-    if b.kind == "bomb" or not opts.get("attacker_retreat"):
-        return []
-    if b.round < int(opts["attacker_retreat_from_round"]):
+    first = attacker_retreat_from(s.rules)
+    if b.kind == "bomb" or first is None or b.round < first:
         return []
     att, dfn = sides(s, b)
     if not att or not dfn:
@@ -46,7 +63,7 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
     ctx = MoveContext(s, b.attacker, combat=False)
     surface = [u for u in att if ut[u.type].domain != "air"]
     if board.is_land(b.zone):
-        if not opts.get("amphibious_retreat") and any(u.flags & AMPHIB for u in surface):
+        if not amphibious_may_retreat(s.rules) and any(u.flags & AMPHIB for u in surface):
             if not opts.get("partial_amphibious_retreat"):
                 return []
             # G40 2E (issue #23 point 4): aircraft and the land units that came over land
@@ -110,10 +127,8 @@ def can_air_retreat(s: GameState, b: Battle) -> bool:
     types, in any round instead of rolling, all Aircraft retreat at the same time." (option
     ``air_retreat_apart``): the attacker has aircraft and other units still fighting, and
     may retreat at all this round (``attacker_retreat``, ``attacker_retreat_from_round``)."""
-    opts = s.rules.options
-    if b.kind == "bomb" or not opts.get("attacker_retreat"):
-        return False
-    if b.round < int(opts["attacker_retreat_from_round"]):
+    first = attacker_retreat_from(s.rules)
+    if b.kind == "bomb" or first is None or b.round < first:
         return False
     att, dfn = sides(s, b)
     if not dfn:
@@ -146,7 +161,7 @@ def retreat(s: GameState, b: Battle, zone: int) -> bool:
     if (
         s.board.is_land(b.zone)
         and s.rules.options.get("partial_amphibious_retreat")
-        and not s.rules.options.get("amphibious_retreat")
+        and not amphibious_may_retreat(s.rules)
     ):
         stay = [u for u in att if u.flags & AMPHIB and ut[u.type].domain != "air"]
         att = [u for u in att if u not in stay]

@@ -11,6 +11,7 @@ import numpy as np
 
 from gamecore.engine.ruleset import Ruleset
 from gamecore.rules.battle.calc import ATTACKER, DEFENDER, CalcBattle, CalcPlan, Volley, plan_battle
+from gamecore.rules.battle.retreat import amphibious_may_retreat, attacker_retreat_from
 from gamecore.rules.battle.steps import steps_for
 from gamecore.sim.battle.model import BattleContext, BattleError, Modifier
 from gamecore.sim.battle.sides import (
@@ -189,12 +190,14 @@ class Prepared:
         limit = ctx.max_rounds if ctx.max_rounds is not None else opts["max_combat_rounds"]
         self.max_rounds = int(limit or 0)
         self.retreat = ctx.retreat
+        # when the attacker may retreat: as the played battle asks (rules/battle/retreat.py)
+        first = attacker_retreat_from(rules)
         self.retreat_allowed = (
             ctx.retreat.kind != "never"
-            and bool(opts["attacker_retreat"])
-            and (not ctx.amphibious or bool(opts["amphibious_retreat"]))
+            and first is not None
+            and (not ctx.amphibious or amphibious_may_retreat(rules))
         )
-        self.retreat_from = max(1, int(opts["attacker_retreat_from_round"]))
+        self.retreat_from = max(1, first or 1)
         self._spaces(self.starts)
 
     def _fire_modes(
