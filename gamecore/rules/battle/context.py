@@ -35,7 +35,8 @@ class Round:
     double casualties (``double``), those hit before round 1 that still fire in it
     (``doomed``), the attackers' rolls (``rolled``) and the round's event (``report``).
     Other stages use ``zone`` and ``nation`` (start), ``coastal`` (before round 1),
-    ``zones`` and ``side`` (where a side may retreat), ``todo`` (battles still to fight),
+    ``zones`` and ``side`` (where a side may retreat), ``where`` (where each retreating
+    unit goes: unit id -> zone), ``todo`` (battles still to fight),
     ``offers`` (other actions of the combat phase); ``fs_every``: unit types that strike
     first in every round; ``halving(rnd, firers, side)``: "" or how aircraft among the
     firers roll at half their value (The War Game); ``lose_first``: the reorderings of
@@ -71,6 +72,7 @@ class Round:
         "fs_every",
         "halving",
         "lose_first",
+        "where",
     )
 
     def __init__(self, s: GameState, b: Battle | None, att=(), dfn=()) -> None:
@@ -101,6 +103,7 @@ class Round:
         self.fs_every: frozenset[str] = frozenset()
         self.halving = None
         self.lose_first: tuple = ()
+        self.where: dict[int, int] = {}
 
     @classmethod
     def of_round(cls, s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> Round:

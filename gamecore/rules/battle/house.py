@@ -1,6 +1,8 @@
 """The house rules' own battle steps (seeds/003, rules-notes/003, docs/house_rules.md):
-submarines strike first in every round (SUBMARINE SPECIAL RULES) and ships shell
-facilities from the sea (SHORE BOMBARDMENT). Each applies when the ruleset's options
+submarines strike first in every round (SUBMARINE SPECIAL RULES), river and mountain
+crossers are the first casualties (RIVER RULES, MOUNTAIN RULES), a retreating attacker's
+units go back where they came from (RETREATING FROM ATTACKS) and ships shell facilities
+from the sea (SHORE BOMBARDMENT). Each applies when the ruleset's options
 carry its rule (``global_war_house``)."""
 
 from __future__ import annotations
@@ -59,6 +61,29 @@ class CrossersLostFirst(Step):
             ]
 
         rnd.lose_first += (crossers_first,)
+
+
+class RetreatToOrigins(Step):
+    name = "retreat_to_origins"
+    stage = "retreat_to"
+    doc = "retreating land and naval units each go back where they came from (seeds/003)"
+
+    def applies(self, rules):
+        return bool(rules.options.get("retreat_to_origins"))
+
+    def run(self, rnd):
+        # seeds/003 RETREATING FROM ATTACKS: land and naval units "must retreat to any
+        # adjacent zone that attackers came from. They do not all need to move to the same
+        # location, but all must leave the battle at same time": each goes back where it
+        # came from when that is a zone the side may retreat to; the others (and
+        # aircraft) go to the zone chosen
+        s, b = rnd.s, rnd.b
+        ut = s.rules.units
+        legal = set(rnd.zones)
+        for u in rnd.att:
+            o = s.origins.get(u.id)
+            if legal and ut[u.type].domain != "air" and o in legal and o != b.zone:
+                rnd.where[u.id] = o
 
 
 def shell_actions(s: GameState) -> list[Action]:
@@ -133,4 +158,4 @@ class ShellFacilities(Step):
         rnd.offers += shell_actions(rnd.s)
 
 
-STEPS = (SubmarinesEveryRound(), CrossersLostFirst(), ShellFacilities())
+STEPS = (SubmarinesEveryRound(), CrossersLostFirst(), RetreatToOrigins(), ShellFacilities())

@@ -149,6 +149,20 @@ def air_retreat(s: GameState, b: Battle) -> None:
     s.event("air_retreat", zone=b.zone, nation=b.attacker, units=len(air))
 
 
+def _destinations(s: GameState, b: Battle, att: list[Unit]) -> dict[int, int]:
+    """Where the ruleset's ``retreat_to`` steps send some of the retreating ``att``
+    ({unit: zone}); the others go to the zone the attacker chose."""
+    steps = stage(s, "retreat_to")
+    if not steps:
+        return {}
+    rnd = Round(s, b, att)
+    rnd.side = "att"
+    rnd.zones = retreat_zones(s, b)
+    for st in steps:
+        st.run(rnd)
+    return rnd.where
+
+
 def retreat(s: GameState, b: Battle, zone: int) -> bool:
     """The attacker retreats to ``zone``; True when the battle goes on (a partial
     amphibious retreat leaves the units that landed from the sea fighting), False when it
@@ -165,18 +179,11 @@ def retreat(s: GameState, b: Battle, zone: int) -> bool:
     ):
         stay = [u for u in att if u.flags & AMPHIB and ut[u.type].domain != "air"]
         att = [u for u in att if u not in stay]
-    # seeds/003 RETREATING FROM ATTACKS: land and naval units "must retreat to any adjacent
-    # zone that attackers came from. They do not all need to move to the same location, but
-    # all must leave the battle at same time": each goes back where it came from when that
-    # is a zone the side may retreat to; the others (and aircraft) go to ``zone``
-    legal = set(retreat_zones(s, b)) if s.rules.options.get("retreat_to_origins") else set()
+    goes = _destinations(s, b, att)
     where: dict[int, int] = {}
     for u in att:
         fl = u.flags | RETREATED | FOUGHT
-        to = zone
-        o = s.origins.get(u.id)
-        if legal and ut[u.type].domain != "air" and o in legal and o != b.zone:
-            to = o
+        to = goes.get(u.id, zone)
         where[to] = where.get(to, 0) + 1
         if to == b.zone:
             s.set_unit(u.id, flags=fl)

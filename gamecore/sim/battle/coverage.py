@@ -64,6 +64,7 @@ OUTSIDE = {
     "landings": "another zone's landing",
     "no_retreat_over_hostile_terrain": "where to retreat: the calculator's retreat ends it",
     "sea_retreat_limits": "as no_retreat_over_hostile_terrain",
+    "retreat_to_origins": "where the retreating units go: the calculator's retreat ends it",
     "passed_zones_first": "the order of battles",
     "shell_facilities": "facilities, not a battle",
 }
