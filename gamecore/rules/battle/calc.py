@@ -93,6 +93,8 @@ class CalcPlan:
     - ``first_strike_rounds``: first strike in rounds 1..N only (0: every round);
     - ``first_strike_every``: unit types that strike first in every round all the same;
     - ``first_strike_attack_only``: types that strike first only when attacking;
+    - ``air_superiority_rounds``: hits of air-superiority units go to aircraft first in
+      rounds 1..N (Global War T 9-1; 0: never);
     - ``casualty_order``: the casualty profile each side follows (the default policy);
     - ``absorb_first``: a multi-hit unit takes damage before anything dies;
     - ``fire_modes``: the attacker's fire mode of each unit type with a choice that was
@@ -110,6 +112,7 @@ class CalcPlan:
         self.first_strike_rounds = 0
         self.first_strike_every: frozenset[str] = frozenset()
         self.first_strike_attack_only: frozenset[str] = frozenset()
+        self.air_superiority_rounds = 0
         self.casualty_order = "cheapest"
         self.absorb_first = False
         self.fire_modes: dict[str, str] = {}

@@ -107,12 +107,10 @@ class Round:
 
     @classmethod
     def of_round(cls, s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> Round:
-        """The state round ``b.round`` starts from: air superiority in the first
-        ``air_superiority_rounds`` rounds (Global War T 9-1), the units hit before round 1
-        (they fire in it), and the play mode's log of each die."""
+        """The state round ``b.round`` starts from: the units hit before round 1 (they fire
+        in it) and the play mode's log of each die. (``sup``, air superiority, is set by
+        Global War's ``air_superiority`` step.)"""
         r = cls(s, b, att, dfn)
-        asr = int(s.rules.options["air_superiority_rounds"] or 0)
-        r.sup = bool(asr) and b.round <= asr
         if b.round == 1:
             r.doomed = set(b.doomed)
         r.report = {"zone": b.zone, "round": b.round}

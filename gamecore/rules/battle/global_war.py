@@ -1,8 +1,8 @@
-"""Global War 1936-1945's own battle steps (seeds/000; rules-notes/000 §4.4, §4.9): the
-fortifications' and the Maginot Line's first-strike dice and double casualties (§12.7,
-§1.23, §9.2), the attacker's AA guns (§12.2), coastal artillery (§9.9, §12.9),
-amphibious hold-outs in round 1 and their double casualties (§9.8), desert breakdown
-(§1.9). Each applies when the ruleset's options or data carry its rule; the A&A defaults
+"""Global War 1936-1945's own battle steps (seeds/000; rules-notes/000 §4.4, §4.9): air
+superiority (T 9-1), the fortifications' and the Maginot Line's first-strike dice and
+double casualties (§12.7, §1.23, §9.2), the attacker's AA guns (§12.2), coastal artillery
+(§9.9, §12.9), amphibious hold-outs in round 1, their double casualties and their losses
+first (§9.8), desert breakdown (§1.9). Each applies when the ruleset's options or data carry its rule; the A&A defaults
 leave them all out."""
 
 from __future__ import annotations
@@ -105,6 +105,22 @@ def _breakdowns(s: GameState, b: Battle, rolled: dict[int, int]) -> None:
         gone.append(uid)
     if gone:
         s.event("breakdown", zone=zone, units=gone)
+
+
+class AirSuperiority(Step):
+    name = "air_superiority"
+    stage = "round"
+    doc = "hits of air-superiority units go to enemy aircraft first in the first rounds (T 9-1)"
+    calc_doc = "the hits of air-superiority units prefer aircraft in rounds 1..N (Side.as_rounds)"
+
+    def applies(self, rules):
+        return bool(rules.options.get("air_superiority_rounds"))
+
+    def run(self, rnd):
+        rnd.sup = rnd.b.round <= int(rnd.s.rules.options["air_superiority_rounds"])
+
+    def calc(self, plan):
+        plan.air_superiority_rounds = int(plan.rules.options["air_superiority_rounds"])
 
 
 class BorderDice(Step):

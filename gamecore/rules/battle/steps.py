@@ -73,6 +73,7 @@ STEPS: tuple[RoundStep, ...] = (
     _C["casualty_choice"],
     _C["fire_modes"],
     # a round
+    global_war.AirSuperiority(),
     global_war.BorderDice(),
     global_war.BorderDoubles(),
     global_war.AmphibiousDoubles(),

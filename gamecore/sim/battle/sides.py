@@ -215,7 +215,7 @@ class Side:
         #: unit types that strike first in every round all the same (seeds/003 subs)
         self.fs_every = plan.first_strike_every
         #: air superiority: hits of such units go to aircraft first in the first N rounds
-        self.as_rounds = int(opts["air_superiority_rounds"] or 0)
+        self.as_rounds = plan.air_superiority_rounds
         if not any(t.air_superiority for t in self.slots):
             self.as_rounds = 0
         #: dice of no unit, fired in the first-strike stage of rounds 1..rounds:
