@@ -192,15 +192,17 @@ class RoundStep(Protocol):
 
 
 class Step:
-    """A step played by every ruleset unless ``applies`` says otherwise."""
+    """A step played by every ruleset unless ``applies`` says otherwise: by default, every
+    ruleset whose option ``option`` is set (every ruleset when it names none)."""
 
     name = ""
     stage = ""
     doc = ""
+    option = ""
     replaces: tuple[str, ...] = ()
 
     def applies(self, rules: Ruleset) -> bool:
-        return True
+        return not self.option or bool(rules.options.get(self.option))
 
     def run(self, rnd: Round) -> Any:  # pragma: no cover - every step says what it does
         raise NotImplementedError

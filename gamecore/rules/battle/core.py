@@ -20,14 +20,9 @@ from gamecore.rules.battle.terrain import target_selection_note
 from gamecore.rules.battle.units import _kill, sides
 
 if TYPE_CHECKING:  # pragma: no cover
-    from gamecore.engine.ruleset import Ruleset
     from gamecore.engine.state import GameState
     from gamecore.rules.battle.calc import CalcPlan
     from gamecore.rules.state import Battle
-
-
-def _opt(rules: Ruleset, name: str):
-    return rules.options.get(name)
 
 
 # ------------------------------------------------------------------ the attack begins
@@ -180,9 +175,7 @@ class AAFire(Step):
     name = "aa_fire"
     stage = "pre_battle"
     doc = "defending AA guns fire at attacking aircraft (rules-notes/004 §4.4)"
-
-    def applies(self, rules):
-        return bool(_opt(rules, "aa_fire"))
+    option = "aa_fire"
 
     def run(self, rnd):
         s, b = rnd.s, rnd.b
@@ -203,9 +196,7 @@ class Bombard(Step):
     name = "bombard"
     stage = "pre_battle"
     doc = "ships bombard in support of an amphibious assault (rules-notes/004 §4.5)"
-
-    def applies(self, rules):
-        return bool(_opt(rules, "shore_bombardment"))
+    option = "shore_bombardment"
 
     def run(self, rnd):
         if rnd.s.board.is_land(rnd.zone):

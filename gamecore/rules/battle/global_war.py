@@ -112,9 +112,7 @@ class AirSuperiority(Step):
     stage = "round"
     doc = "hits of air-superiority units go to enemy aircraft first in the first rounds (T 9-1)"
     calc_doc = "the hits of air-superiority units prefer aircraft in rounds 1..N (Side.as_rounds)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("air_superiority_rounds"))
+    option = "air_superiority_rounds"
 
     def run(self, rnd):
         rnd.sup = rnd.b.round <= int(rnd.s.rules.options["air_superiority_rounds"])
@@ -180,9 +178,7 @@ class AmphibiousDoubles(Step):
     name = "amphibious_doubles"
     stage = "round"
     doc = "amphibious land units take double casualties in the first rounds (§9.8)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("amphibious_double_casualties"))
+    option = "amphibious_double_casualties"
 
     def run(self, rnd):
         rnd.double = rnd.double | amphibious_doubles(rnd.s, rnd.b, rnd.att)
@@ -203,9 +199,7 @@ class AmphibiousLostFirst(Step):
     name = "amphibious_casualties_first"
     stage = "round"
     doc = "with land-side attackers in the battle, amphibious units are lost first (§9.8)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("amphibious_casualties_first"))
+    option = "amphibious_casualties_first"
 
     def run(self, rnd):
         rnd.lose_first += (_amphibious_first,)
@@ -299,9 +293,7 @@ class AmphibiousHoldOut(Step):
     name = "amphibious_hold_out"
     stage = "pre_battle"
     doc = "only aircraft and the first-round classes attack from the sea in round 1 (§9.8)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("amphibious_first_round"))
+    option = "amphibious_first_round"
 
     def run(self, rnd):
         s, b = rnd.s, rnd.b
@@ -335,9 +327,7 @@ class ReleaseWaiting(Step):
     name = "release_waiting"
     stage = "after_round"
     doc = "after round 1 the held-out units join, or go back aboard (§9.8)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("amphibious_first_round"))
+    option = "amphibious_first_round"
 
     def run(self, rnd):
         if rnd.b.waiting:

@@ -23,9 +23,7 @@ class SubmarinesEveryRound(Step):
     name = "first_strike_every_round"
     stage = "round"
     doc = "submarines strike first in every round, whatever first_strike_rounds says (seeds/003)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("first_strike_every_round"))
+    option = "first_strike_every_round"
 
     def run(self, rnd):
         rnd.fs_every = frozenset(rnd.s.rules.options["first_strike_every_round"])
@@ -40,9 +38,7 @@ class CrossersLostFirst(Step):
     name = "border_casualties_first"
     stage = "round"
     doc = "the attacker's land units that crossed a river or mountain border are lost first (seeds/003)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("border_casualties_first"))
+    option = "border_casualties_first"
 
     def run(self, rnd):
         s, b = rnd.s, rnd.b
@@ -67,9 +63,7 @@ class RetreatToOrigins(Step):
     name = "retreat_to_origins"
     stage = "retreat_to"
     doc = "retreating land and naval units each go back where they came from (seeds/003)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("retreat_to_origins"))
+    option = "retreat_to_origins"
 
     def run(self, rnd):
         # seeds/003 RETREATING FROM ATTACKS: land and naval units "must retreat to any
@@ -150,9 +144,7 @@ class ShellFacilities(Step):
     name = "shell_facilities"
     stage = "offers"
     doc = "cruisers and battleships may shell an adjacent enemy facility (seeds/003 SHORE BOMBARDMENT)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("shell_facilities"))
+    option = "shell_facilities"
 
     def run(self, rnd):
         rnd.offers += shell_actions(rnd.s)
