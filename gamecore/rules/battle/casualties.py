@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamecore.engine.state import Unit
-from gamecore.rules.battle.units import Casualties, Hit, _eligible, _is_of
+from gamecore.rules.battle.units import PROFILE_RANK, Casualties, Hit, _eligible, _is_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable, Sequence
@@ -21,18 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
 def order_units(s: GameState, units: list[Unit], profile: str, attacker: bool, zone: int):
     """Casualty order: first to go first."""
     ut = s.rules.units
-
-    def key(u: Unit):
-        t = ut[u.type]
-        if profile == "preserve_attack":
-            return (t.attack, t.cost, u.id)
-        if profile == "preserve_defense":
-            return (t.defense, t.cost, u.id)
-        if profile == "keep_land":
-            return (t.domain == "land", t.cost, u.id)
-        return (t.cost, t.attack + t.defense, u.id)
-
-    order = sorted(units, key=key)
+    rank = PROFILE_RANK.get(profile, PROFILE_RANK["cheapest"])
+    order = sorted(units, key=lambda u: (*rank(ut[u.type]), u.id))
     if attacker and s.board.is_land(zone):
         # keep the best unit that can take the zone for last
         cap = [u for u in order if ut[u.type].domain == "land" and not ut[u.type].cannot_capture]

@@ -33,7 +33,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from gamecore.rules.battle.calc import CalcBattle, CalcPlan, plan_battle
 from gamecore.rules.battle.steps import steps_for
-from gamecore.rules.battle.units import CASUALTY_PROFILES
+from gamecore.rules.battle.units import CASUALTY_PROFILES, PROFILE_RANK
 from gamecore.rules.modifiers import combine
 
 try:  # the engine's rule for a modified value (with the ruleset's floor)
@@ -103,8 +103,8 @@ def _conv(a: np.ndarray | None, b: np.ndarray) -> np.ndarray:
 
 
 def order_types(types: Sequence[UnitType], order: str | Sequence[str]) -> list[UnitType]:
-    """Casualty order of unit types, first to go first: a casualty profile of
-    gamecore.rules.combat (same keys as ``order_units``, ties by type id) or an explicit
+    """Casualty order of unit types, first to go first: a casualty profile (the played
+    battle's ``PROFILE_RANK``, ties by type id) or an explicit
     list of type ids (unlisted types follow, cheapest first)."""
 
     def cheapest(t: UnitType):
@@ -116,13 +116,8 @@ def order_types(types: Sequence[UnitType], order: str | Sequence[str]) -> list[U
                 f"unknown casualty order {order!r} (profiles: {', '.join(CASUALTY_PROFILES)}, "
                 "or a list of unit types)"
             )
-        keys = {
-            "cheapest": cheapest,
-            "preserve_attack": lambda t: (t.attack, t.cost, t.id),
-            "preserve_defense": lambda t: (t.defense, t.cost, t.id),
-            "keep_land": lambda t: (t.domain == "land", t.cost, t.id),
-        }
-        return sorted(types, key=keys[order])
+        by = PROFILE_RANK[order]  # the played battle's order (rules/battle/units.py)
+        return sorted(types, key=lambda t: (*by(t), t.id))
     rank = {u: i for i, u in enumerate(order)}
     listed = sorted((t for t in types if t.id in rank), key=lambda t: rank[t.id])
     rest = sorted((t for t in types if t.id not in rank), key=cheapest)
