@@ -248,6 +248,34 @@ def target_selection(
     return out if any(n for n, _ in out) else None
 
 
+def ground_tables(rules, battle) -> list[tuple[str, dict, int]]:
+    """The modifier tables the ground adds to a battle as the calculator sees it (every
+    attacker crossed the borders named), as (side "attacker"/"defender", table {domain
+    or unit type: modifier}, rounds: 1..N, 0 every round), in the order they apply: the
+    zone's terrain and its city's (every round, §1.16), the border terrain crossed on
+    the way to the roundel (``border_terrain_rounds``, §1.7), the border effects crossed
+    (their ``rounds``: rules-notes/003 §4.3-4.4, §12.7) - what :func:`fire_values` adds
+    unit by unit in a game. A name the ruleset does not list adds nothing."""
+    zone = [battle.terrain] if battle.terrain else []
+    if battle.city:
+        key = "city_terrain" if battle.city == "city" else "surrounded_city_terrain"
+        extra = rules.options.get(key, "")
+        if extra and extra not in zone:
+            zone.append(extra)
+    out = []
+    bt_rounds = int(rules.options["border_terrain_rounds"])
+    crossed = battle.border_terrain if bt_rounds > 0 else ()
+    for names, rounds in ((tuple(zone), 0), (crossed, bt_rounds)):
+        for name in names:
+            ter = rules.terrain_of(name)
+            out += [("attacker", ter.attack, rounds), ("defender", ter.defense, rounds)]
+    for name in battle.borders:
+        e = rules.borders.get(name)
+        if e is not None:
+            out += [("attacker", e.attack, e.rounds), ("defender", e.defense, e.rounds)]
+    return out
+
+
 def target_selection_note(rules, attackers: list, defenders: list, battle) -> str:
     """The calculator's note on target selection (T 9-1: a low roll lets the firing side
     pick its victim; §1.16 infantry-class defenders in a city), which it leaves out: the

@@ -13,6 +13,7 @@ from gamecore.engine.ruleset import Ruleset
 from gamecore.rules.battle.calc import ATTACKER, DEFENDER, CalcBattle, CalcPlan, Volley, plan_battle
 from gamecore.rules.battle.retreat import amphibious_may_retreat, attacker_retreat_from
 from gamecore.rules.battle.steps import steps_for
+from gamecore.rules.battle.terrain import ground_tables
 from gamecore.sim.battle.model import BattleContext, BattleError, Modifier
 from gamecore.sim.battle.sides import (
     ALL_DOMAINS,
@@ -110,7 +111,7 @@ class Prepared:
         #: leaves out (target selection, desert breakdown, amphibious round 1): said, not
         #: hidden (BattleResult.approximations)
         self.approximations: list[str] = []
-        mods = list(ctx.modifiers) + self._terrain_modifiers()
+        self._check_ground()
         #: the calculator's model of this battle, as the steps the ruleset plays give it
         #: (gamecore.rules.battle.calc): fire before round 1, first strike, doubles
         self.plan: CalcPlan = plan_battle(
@@ -130,6 +131,7 @@ class Prepared:
             ),
             steps_for(rules),
         )
+        mods = list(ctx.modifiers) + self._terrain_modifiers()
         fixed = self.plan.first_strike_dice
         keep = ctx.keep_land_unit if ctx.keep_land_unit is not None else not self.sea
         att_modes = self._fire_modes(attackers, defenders, ctx.fire_modes, "attacker")
@@ -255,39 +257,32 @@ class Prepared:
         return sub
 
     # ------------------------------------------------------------------ context
-    def _terrain_modifiers(self) -> list[Modifier]:
-        """The zone's terrain (every round), border terrain (round 1) and the effects of
-        the borders crossed (the ruleset's ``borders``, each for its rounds) as
-        modifiers. A unit type's own entry in a table overrides its domain's (Mountain
-        Infantry in the mountains, rules-notes/000 §1.4). A terrain the ruleset does not
-        list has no effect, as in the engine (``Ruleset.terrain_of``)."""
+    def _check_ground(self) -> None:
+        """A city must be one the ruleset has a terrain for; a border one it lists."""
         ctx, rules = self.ctx, self.rules
-        out: list[Modifier] = []
-        zone = [ctx.terrain] if ctx.terrain else []
         if ctx.city:
             if ctx.city not in ("city", "surrounded"):
                 raise BattleError(f"city must be '', 'city' or 'surrounded', not {ctx.city!r}")
             key = "city_terrain" if ctx.city == "city" else "surrounded_city_terrain"
-            extra = rules.options.get(key, "")
-            if not extra:
+            if not rules.options.get(key, ""):
                 raise BattleError(f"ruleset '{rules.id}' has no {key.replace('_', ' ')}")
-            if extra not in zone:
-                zone.append(extra)
-        for names, rounds in ((tuple(zone), 0), (ctx.border_terrain, 1)):
-            for name in names:
-                ter = rules.terrain_of(name)
-                out += _table_modifiers("attacker", ter.attack, rounds)
-                out += _table_modifiers("defender", ter.defense, rounds)
         effects = getattr(rules, "borders", {}) or {}
         for name in ctx.borders:
-            e = effects.get(name)
-            if e is None:
+            if name not in effects:
                 known = ", ".join(sorted(effects)) or "none"
                 raise BattleError(
                     f"unknown border '{name}' in ruleset '{rules.id}' (known: {known})"
                 )
-            out += _table_modifiers("attacker", e.attack, e.rounds)
-            out += _table_modifiers("defender", e.defense, e.rounds)
+
+    def _terrain_modifiers(self) -> list[Modifier]:
+        """The zone's terrain and city (every round), the border terrain (its first
+        rounds) and the borders crossed (each for its rounds) as modifiers: the played
+        battle's tables (rules/battle/terrain.py ``ground_tables``). A unit type's own
+        entry in a table overrides its domain's (Mountain Infantry in the mountains,
+        rules-notes/000 §1.4)."""
+        out: list[Modifier] = []
+        for side, table, rounds in ground_tables(self.rules, self.plan.battle):
+            out += _table_modifiers(side, table, rounds)
         return out
 
     # ------------------------------------------------------------------ before round 1
