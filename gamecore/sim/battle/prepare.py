@@ -1,6 +1,12 @@
 """A battle made ready for the exact and the Monte Carlo solvers: both sides, what happens
 before round 1 (AA fire, shore bombardment), the reachable states of each side, when a
-battle is over, and the hit distributions of every state."""
+battle is over, and the hit distributions of every state.
+
+The rules come from the battle steps the ruleset plays: :class:`Prepared` walks
+``steps_for(rules)`` and each step's calculator part fills a
+:class:`~gamecore.rules.battle.calc.CalcPlan` (the fires before round 1, first strike,
+double casualties, casualty profile, default fire modes, what is left out); this module
+keeps the dice arithmetic (docs/architecture.md, "The battle pipeline")."""
 
 from __future__ import annotations
 
