@@ -210,6 +210,17 @@ class AirVsLoneSub(_Step):
     def run(self, rnd):
         rnd.halving = _air_vs_lone_sub
 
+    calc_doc = "left out (said)"
+    calc_exact = False
+
+    def calc(self, plan):
+        units = plan.rules.units
+        b = plan.battle
+        if any(units[t].domain == "air" for t, n in b.attackers.items() if n) and any(
+            units[t].submerge for t, n in b.defenders.items() if n
+        ):
+            plan.approximate("aircraft attacking submarines alone at half value is left out")
+
 
 # ------------------------------------------------------------ hostile terrain (§4.9)
 class HostileTerrain(_Step):

@@ -8,12 +8,70 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.state import AMPHIB, FOUGHT, SCRAMBLED, UNLOADED, Unit
 from gamecore.rules import tech
+from gamecore.rules.battle.calc import ATTACKER, DEFENDER, Lineup, Volley
 from gamecore.rules.battle.casualties import assign_hits, order_units
 from gamecore.rules.battle.units import Casualties, Hit, _apply_casualties, _kill, sides
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable
+
+    from gamecore.engine.ruleset import Ruleset, UnitType
     from gamecore.engine.state import GameState
     from gamecore.rules.state import Battle
+
+DOMAINS = ("land", "sea", "facility", "air")
+
+
+# ------------------------------------------------------------------ AA fire (§4.4, §12.2)
+def aa_guns(lineup: Lineup) -> list[tuple[UnitType, int]]:
+    """The AA guns of a line-up: units with ``aa_shots`` and an ``aa_value``."""
+    return [(t, n) for t, n in lineup if t.aa_shots and t.aa_value]
+
+
+def aa_domains(guns: Iterable[tuple[UnitType, int]]) -> set[str]:
+    """The domains the guns fire at (``aa_targets``: aircraft)."""
+    out: set[str] = set()
+    for t, _ in guns:
+        out.update(t.aa_targets)
+    return out
+
+
+def aa_shots(guns: Iterable[tuple[UnitType, int]], targets: int) -> list[tuple[int, int]]:
+    """The guns' dice as (shots, value), gun after gun: ``aa_shots`` each, one shot per
+    target, so no more shots in all than ``targets``."""
+    out = []
+    left = targets
+    for t, n in guns:
+        shots = min(t.aa_shots * n, left)
+        left -= shots
+        out.append((shots, t.aa_value))
+        if left <= 0:
+            break
+    return out
+
+
+def aa_cannot(domains: set[str]) -> tuple[str, ...]:
+    """What an AA hit cannot hit: every domain the guns do not fire at."""
+    return tuple(d for d in DOMAINS if d not in domains)
+
+
+class AAVolley:
+    """The calculator's AA fire (a :class:`~gamecore.rules.battle.calc.PreFire`): the
+    ``firer``'s guns at the ``target``'s aircraft, as :func:`aa_fire` plays it."""
+
+    def __init__(self, firer: str, target: str, victims_fire: bool) -> None:
+        self.firer, self.target, self.victims_fire = firer, target, victims_fire
+
+    def volley(self, firing: Lineup, targets: Lineup) -> Volley | None:
+        guns = aa_guns(firing)
+        if not guns:
+            return None
+        domains = aa_domains(guns)
+        left = sum(n for t, n in targets if t.domain in domains)
+        if not left:
+            return None
+        key = (aa_cannot(domains), "aa", True)
+        return Volley(tuple(aa_shots(guns, left)), key, self.victims_fire, pool=True)
 
 
 def aa_fire(
@@ -34,28 +92,19 @@ def aa_fire(
     guns = [u for u in dfn if ut[u.type].aa_shots and ut[u.type].aa_value]
     if not guns:
         return
-    domains = set()
-    for g in guns:
-        domains.update(ut[g.type].aa_targets)
+    domains = aa_domains((ut[g.type], 1) for g in guns)
     targets = [u for u in att if ut[u.type].domain in domains]
     if not targets:
         return
-    left = len(targets)
+    shots = aa_shots([(ut[g.type], 1) for g in guns], len(targets))
     hits = 0
     dice = s.rules.dice
-    for g in guns:
-        t = ut[g.type]
-        n = min(t.aa_shots, left)
-        left -= n
+    for n, value in shots:
         for _ in range(n):
-            if s.rng.roll(dice) <= t.aa_value:
+            if s.rng.roll(dice) <= value:
                 hits += 1
-        if left <= 0:
-            break
     if hits:
-        key = Hit(
-            tuple(d for d in ("land", "sea", "facility", "air") if d not in domains), "aa", True
-        )
+        key = Hit(aa_cannot(domains), "aa", True)
         side = "def" if attacking_guns else "att"
         killed, damaged = assign_hits(
             s, targets, [key] * hits, b.profiles[side], not attacking_guns, b.zone, set(b.doomed)
@@ -66,7 +115,7 @@ def aa_fire(
         else:
             _apply_casualties(s, killed, damaged)
     ev = {"side": "attacker"} if attacking_guns else {}
-    s.event("aa", zone=b.zone, shots=len(targets) - max(left, 0), hits=hits, **ev)
+    s.event("aa", zone=b.zone, shots=sum(n for n, _ in shots), hits=hits, **ev)
 
 
 def _bombarding_ships(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit], list[int]]:
@@ -85,9 +134,47 @@ def _bombarding_ships(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit], 
                 t = ut[u.type]
                 if u.nation == b.attacker and t.bombard and not u.on and not u.flags & FOUGHT:
                     ships.append(u)
-        if s.rules.options["bombard_per_landed_unit"]:
-            ships = ships[: len(landed)]
+        ships = bombarding(s.rules, ships, len(landed))
     return landed, ships, seas
+
+
+# ------------------------------------------------------------------ bombardment (§4.5)
+def bombarding(rules: Ruleset, ships: list, landed: int) -> list:
+    """The ships that bombard: at most one per land unit landing when the ruleset says so
+    (``bombard_per_landed_unit``), the first of ``ships`` first."""
+    return ships[:landed] if rules.options["bombard_per_landed_unit"] else ships
+
+
+def ship_dice(t: UnitType) -> tuple[int, ...]:
+    """A ship's bombardment dice: its ``bombard`` value, or both a battleship's dice
+    (seeds/002 §4.5: 8 and 6)."""
+    return t.bombard_rolls or (t.bombard,)
+
+
+BOMBARD_KEY = ((), "sea", True)
+
+
+class BombardVolley:
+    """The calculator's shore bombardment (a :class:`~gamecore.rules.battle.calc.PreFire`)
+    by ``fleet`` (unit types, best first: the calculator takes the attacker's best ships
+    to bombard), as :func:`bombard` plays it."""
+
+    firer, target = ATTACKER, DEFENDER
+
+    def __init__(self, rules: Ruleset, fleet: list[UnitType]) -> None:
+        self.rules = rules
+        self.fleet = fleet
+        self.victims_fire = bool(rules.options["bombard_victims_fire"])
+
+    def volley(self, firing: Lineup, targets: Lineup) -> Volley | None:
+        if not any(n for _, n in targets):
+            return None
+        landed = sum(n for t, n in firing if t.domain == "land")
+        ships = [v for t in bombarding(self.rules, self.fleet, landed) for v in ship_dice(t)]
+        if not ships:
+            return None
+        dice = tuple((ships.count(v), v) for v in sorted(set(ships)))
+        return Volley(dice, BOMBARD_KEY, self.victims_fire, pool=False)
 
 
 def coastal_fire(s: GameState, b: Battle) -> Casualties | None:
@@ -156,13 +243,12 @@ def bombard(s: GameState, b: Battle) -> None:
     hits = 0
     for u in ships:
         t = ut[u.type]
-        # seeds/002 §4.5: a battleship bombards with both its dice (8 and 6)
-        for v in t.bombard_rolls or (t.bombard,):
+        for v in ship_dice(t):
             if s.rng.roll(dice) <= v:
                 hits += 1
         s.set_unit(u.id, flags=u.flags | FOUGHT)
     if hits:
-        key = Hit((), "sea", True)
+        key = Hit(*BOMBARD_KEY)
         killed, damaged = assign_hits(
             s, dfn, [key] * hits, b.profiles["def"], False, b.zone, set(b.doomed)
         )

@@ -1,35 +1,28 @@
 """Who is lost to the hits of a volley: the casualty order of a profile and the assignment
 of each :class:`~gamecore.rules.battle.units.Hit` (rules-notes/004 §4.3 two-hit units,
 transports last; Global War T 9-1 air superiority and target selection, §9.2 double
-casualties, §9.8 amphibious units first; seeds/003 river and mountain crossers first)."""
+casualties). A ruleset that takes some units first (Global War §9.8 amphibious units,
+seeds/003 river and mountain crossers) does so through its own step, which hands the
+reordering in (``first``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamecore.engine.state import AMPHIB, Unit
-from gamecore.rules.battle.terrain import border_crossers
-from gamecore.rules.battle.units import Casualties, Hit, _eligible, _is_of
+from gamecore.engine.state import Unit
+from gamecore.rules.battle.units import PROFILE_RANK, Casualties, Hit, _eligible, _is_of
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable, Sequence
+
     from gamecore.engine.state import GameState
 
 
 def order_units(s: GameState, units: list[Unit], profile: str, attacker: bool, zone: int):
     """Casualty order: first to go first."""
     ut = s.rules.units
-
-    def key(u: Unit):
-        t = ut[u.type]
-        if profile == "preserve_attack":
-            return (t.attack, t.cost, u.id)
-        if profile == "preserve_defense":
-            return (t.defense, t.cost, u.id)
-        if profile == "keep_land":
-            return (t.domain == "land", t.cost, u.id)
-        return (t.cost, t.attack + t.defense, u.id)
-
-    order = sorted(units, key=key)
+    rank = PROFILE_RANK.get(profile, PROFILE_RANK["cheapest"])
+    order = sorted(units, key=lambda u: (*rank(ut[u.type]), u.id))
     if attacker and s.board.is_land(zone):
         # keep the best unit that can take the zone for last
         cap = [u for u in order if ut[u.type].domain == "land" and not ut[u.type].cannot_capture]
@@ -49,29 +42,22 @@ def assign_hits(
     zone: int,
     exclude: set[int] | frozenset[int] = frozenset(),
     double: frozenset[int] = frozenset(),
+    first: Sequence[Callable[[list[Unit]], list[Unit]]] = (),
 ) -> Casualties:
     """Owner's casualty choice by ``profile``: returns (killed, {unit: new damage}).
-    A hit with a preferred domain (air superiority) goes to a unit of that domain when
-    one is eligible. A hit on a unit of ``double`` takes a second unit of ``double``
-    eligible for it (double casualties, Global War §9.2). A plain tuple of the same
-    fields is taken as the hit it spells."""
+    ``first``: the ruleset's steps' reorderings of the casualty order, applied in turn
+    (:attr:`gamecore.rules.battle.context.Round.lose_first`). A hit with a preferred
+    domain (air superiority) goes to a unit of that domain when one is eligible. A hit
+    on a unit of ``double`` takes a second unit of ``double`` eligible for it (double
+    casualties, Global War §9.2). A plain tuple of the same fields is taken as the hit
+    it spells."""
     if not hits or not targets:
         return Casualties([], {})
     hits = [k if type(k) is Hit else Hit(*k) for k in hits]
     ut = s.rules.units
     order = [u for u in order_units(s, targets, profile, attacker, zone) if u.id not in exclude]
-    first = s.rules.options.get("border_casualties_first")
-    if attacker and first and s.battle is not None and s.board.is_land(zone):
-        # seeds/003 River and Mountain rules: while the effect lasts, the attacker's
-        # losses come from the land units that crossed it first
-        crossers = border_crossers(s, zone, order, first, s.battle.round)
-        if crossers:
-            order = [u for u in order if u.id in crossers] + [
-                u for u in order if u.id not in crossers
-            ]
-    if attacker and s.rules.options.get("amphibious_casualties_first"):
-        # §9.8: with land-side attackers in the battle, amphibious units go first
-        order = [u for u in order if u.flags & AMPHIB] + [u for u in order if not u.flags & AMPHIB]
+    for reorder in first:
+        order = reorder(order)
     hp = {u.id: ut[u.type].hits - u.damage for u in order}
     absorb = s.rules.options["two_hit_absorb_first"]
     elig_count = {k: sum(_eligible(ut[u.type], k) for u in order) for k in set(hits)}

@@ -35,12 +35,15 @@ class Round:
     double casualties (``double``), those hit before round 1 that still fire in it
     (``doomed``), the attackers' rolls (``rolled``) and the round's event (``report``).
     Other stages use ``zone`` and ``nation`` (start), ``coastal`` (before round 1),
-    ``zones`` and ``side`` (where a side may retreat), ``todo`` (battles still to fight),
+    ``zones`` and ``side`` (where a side may retreat), ``where`` (where each retreating
+    unit goes: unit id -> zone), ``todo`` (battles still to fight),
     ``offers`` (other actions of the combat phase); ``fs_every``: unit types that strike
     first in every round; ``halving(rnd, firers, side)``: "" or how aircraft among the
     firers roll at half their value (The War Game); ``supporters``: per side ("att",
     "def"), the units whose support counts in the fire still to come this round (a side
-    not named: the units firing; Global War §12.2).
+    not named: the units firing; Global War §12.2); ``lose_first``: the reorderings of
+    the attacker's casualty order that the ruleset's steps put in this round (each
+    ``order -> order``: amphibious units first, river crossers first).
     """
 
     __slots__ = (
@@ -71,6 +74,8 @@ class Round:
         "fs_every",
         "halving",
         "supporters",
+        "lose_first",
+        "where",
     )
 
     def __init__(self, s: GameState, b: Battle | None, att=(), dfn=()) -> None:
@@ -101,15 +106,15 @@ class Round:
         self.fs_every: frozenset[str] = frozenset()
         self.halving = None
         self.supporters: dict[str, list[Unit]] = {}
+        self.lose_first: tuple = ()
+        self.where: dict[int, int] = {}
 
     @classmethod
     def of_round(cls, s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> Round:
-        """The state round ``b.round`` starts from: air superiority in the first
-        ``air_superiority_rounds`` rounds (Global War T 9-1), the units hit before round 1
-        (they fire in it), and the play mode's log of each die."""
+        """The state round ``b.round`` starts from: the units hit before round 1 (they fire
+        in it) and the play mode's log of each die. (``sup``, air superiority, is set by
+        Global War's ``air_superiority`` step.)"""
         r = cls(s, b, att, dfn)
-        asr = int(s.rules.options["air_superiority_rounds"] or 0)
-        r.sup = bool(asr) and b.round <= asr
         if b.round == 1:
             r.doomed = set(b.doomed)
         r.report = {"zone": b.zone, "round": b.round}
@@ -138,8 +143,9 @@ class Round:
         self, targets: list[Unit], hits: list[Hit], side: str, double=frozenset(), exclude=None
     ) -> Casualties:
         """The losses of ``side`` ("att"/"def"): its owner places ``hits`` on ``targets``
-        by its casualty profile; the units hit before round 1 (``exclude``, by default
-        those of this round) are not hit again."""
+        by its casualty profile (the attacker's reordered by ``lose_first``); the units
+        hit before round 1 (``exclude``, by default those of this round) are not hit
+        again."""
         b = self.b
         return assign_hits(
             self.s,
@@ -150,6 +156,7 @@ class Round:
             b.zone,
             self.doomed if exclude is None else exclude,
             double=double,
+            first=self.lose_first if side == "att" else (),
         )
 
     def take(self, losses: Casualties) -> None:
@@ -190,15 +197,17 @@ class RoundStep(Protocol):
 
 
 class Step:
-    """A step played by every ruleset unless ``applies`` says otherwise."""
+    """A step played by every ruleset unless ``applies`` says otherwise: by default, every
+    ruleset whose option ``option`` is set (every ruleset when it names none)."""
 
     name = ""
     stage = ""
     doc = ""
+    option = ""
     replaces: tuple[str, ...] = ()
 
     def applies(self, rules: Ruleset) -> bool:
-        return True
+        return not self.option or bool(rules.options.get(self.option))
 
     def run(self, rnd: Round) -> Any:  # pragma: no cover - every step says what it does
         raise NotImplementedError

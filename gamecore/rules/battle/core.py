@@ -12,19 +12,17 @@ from typing import TYPE_CHECKING
 from gamecore.engine.board import NEUTRAL
 from gamecore.engine.state import AMPHIB
 from gamecore.rules.battle.ask import _ask_fire_modes, ask
-from gamecore.rules.battle.before import aa_fire, bombard
+from gamecore.rules.battle.before import AAVolley, BombardVolley, aa_fire, bombard
+from gamecore.rules.battle.calc import ATTACKER, DEFENDER
 from gamecore.rules.battle.context import Step
-from gamecore.rules.battle.fire import _roll_fixed, multi_die
+from gamecore.rules.battle.fire import _roll_fixed, best_fire_mode, multi_die
+from gamecore.rules.battle.terrain import target_selection_note
 from gamecore.rules.battle.units import _kill, sides
 
 if TYPE_CHECKING:  # pragma: no cover
-    from gamecore.engine.ruleset import Ruleset
     from gamecore.engine.state import GameState
+    from gamecore.rules.battle.calc import CalcPlan
     from gamecore.rules.state import Battle
-
-
-def _opt(rules: Ruleset, name: str):
-    return rules.options.get(name)
 
 
 # ------------------------------------------------------------------ the attack begins
@@ -107,6 +105,7 @@ def _detector_blocks(s: GameState) -> bool:
 
 
 class DefenderSubmerge(Step):
+    # the calculator: a decision, outside the dice (its default policy: they stay)
     name = "defender_submerge"
     stage = "before_round"
     doc = "the defender may submerge its submarines (G40 2E; Global War §9.4, §9.10)"
@@ -143,6 +142,11 @@ class CasualtyChoice(Step):
             return True
         return False
 
+    calc_doc = "one casualty profile per side for the whole battle"
+
+    def calc(self, plan: CalcPlan) -> None:
+        plan.casualty_order = plan.rules.options["casualty_order"]
+
 
 class FireModes(Step):
     name = "fire_modes"
@@ -155,15 +159,30 @@ class FireModes(Step):
     def run(self, rnd):
         return _ask_fire_modes(rnd.s, rnd.b)
 
+    calc_doc = "one fire mode per unit type for the whole battle: asked for, or the default's"
+
+    def calc(self, plan: CalcPlan) -> None:
+        b = plan.battle
+        foes = plan.present(DEFENDER)
+        for tid, n in b.attackers.items():
+            t = plan.rules.units[tid]
+            if not n or not t.fire_modes or tid in b.fire_modes:
+                continue
+            best = plan.fire_modes[tid] = best_fire_mode(t, foes)
+            fm = t.fire_modes[best]
+            if fm.targets and any(f.domain not in fm.targets for f in foes):
+                plan.approximate(
+                    f"{tid} fires '{best}' every round; the engine's default switches "
+                    "mode when only units that mode cannot hit are left"
+                )
+
 
 # ------------------------------------------------------------------ before round 1
 class AAFire(Step):
     name = "aa_fire"
     stage = "pre_battle"
     doc = "defending AA guns fire at attacking aircraft (rules-notes/004 §4.4)"
-
-    def applies(self, rules):
-        return bool(_opt(rules, "aa_fire"))
+    option = "aa_fire"
 
     def run(self, rnd):
         s, b = rnd.s, rnd.b
@@ -172,18 +191,36 @@ class AAFire(Step):
             aa_fire(s, b, att, dfn, doom=bool(s.rules.options.get("aa_victims_fire")))
             rnd.aa_fired = True
 
+    calc_doc = "the defender's AA fire before round 1, its victims' fire in round 1"
+
+    def calc(self, plan: CalcPlan) -> None:
+        if plan.battle.aa:
+            victims = bool(plan.rules.options["aa_victims_fire"])
+            plan.before_round_1.append(AAVolley(DEFENDER, ATTACKER, victims))
+
 
 class Bombard(Step):
     name = "bombard"
     stage = "pre_battle"
     doc = "ships bombard in support of an amphibious assault (rules-notes/004 §4.5)"
-
-    def applies(self, rules):
-        return bool(_opt(rules, "shore_bombardment"))
+    option = "shore_bombardment"
 
     def run(self, rnd):
         if rnd.s.board.is_land(rnd.zone):
             bombard(rnd.s, rnd.b)
+
+    calc_doc = "shore bombardment by the attacker's best ships, its victims' fire in round 1"
+
+    def calc(self, plan: CalcPlan) -> None:
+        b = plan.battle
+        if b.sea or not b.amphibious or not b.bombard:
+            return
+        units = plan.rules.units
+        fleet = sorted(
+            (units[t] for t, n in b.bombard.items() for _ in range(n)),
+            key=lambda t: (-t.bombard, t.id),
+        )
+        plan.before_round_1.append(BombardVolley(plan.rules, fleet))
 
 
 # ------------------------------------------------------------------ a round
@@ -238,6 +275,13 @@ class FirstStrike(Step):
         rnd.targets_att = [s.units[u.id] for u in now_att]
         rnd.targets_def = [s.units[u.id] for u in now_def]
 
+    calc_doc = "first strike in rounds 1..first_strike_rounds, cancelled by a detector"
+
+    def calc(self, plan: CalcPlan) -> None:
+        opts = plan.rules.options
+        plan.first_strike_rounds = int(opts["first_strike_rounds"] or 0)
+        plan.first_strike_attack_only = frozenset(opts["first_strike_attack_only"])
+
 
 class GeneralFire(Step):
     name = "general_fire"
@@ -247,6 +291,15 @@ class GeneralFire(Step):
     def run(self, rnd):
         rnd.h_att = rnd.volley(rnd.att, "att")
         rnd.h_def = rnd.volley(rnd.dfn, "def")
+
+    calc_doc = "the hit distribution of every state (Side.fire_pmfs)"
+
+    def calc(self, plan: CalcPlan) -> None:
+        note = target_selection_note(
+            plan.rules, plan.present(ATTACKER), plan.present(DEFENDER), plan.battle
+        )
+        if note:
+            plan.approximate(note)
 
 
 class GeneralCasualties(Step):
@@ -260,11 +313,17 @@ class GeneralCasualties(Step):
         rnd.take(lost_def)
         rnd.take(lost_att)
 
+    calc_doc = "the casualty order of the profile (Side.apply_hits)"
+
+    def calc(self, plan: CalcPlan) -> None:
+        plan.absorb_first = bool(plan.rules.options["two_hit_absorb_first"])
+
 
 class Doomed(Step):
     name = "doomed"
     stage = "round"
     doc = "units hit before round 1 that fired in it are removed (§4.4, §4.5)"
+    calc_doc = "the victims of a Volley with victims_fire fire in round 1 (Component.doomed)"
 
     def run(self, rnd):
         if rnd.doomed:
@@ -318,6 +377,7 @@ class DoomedUnfought(Step):
     name = "doomed_unfought"
     stage = "closing"
     doc = "units shot down or bombarded before a round 1 that was never fought are removed"
+    calc_doc = "as doomed"
 
     def run(self, rnd):
         b, s = rnd.b, rnd.s

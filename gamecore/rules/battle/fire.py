@@ -16,7 +16,7 @@ from gamecore.rules.battle.units import Hit, sides
 from gamecore.rules.modifiers import modified
 
 if TYPE_CHECKING:  # pragma: no cover
-    from gamecore.engine.ruleset import Ruleset
+    from gamecore.engine.ruleset import Ruleset, UnitType
     from gamecore.engine.state import GameState
     from gamecore.rules.state import Battle
 
@@ -128,10 +128,17 @@ def default_fire_mode(s: GameState, b: Battle, side: str, typ: str) -> str:
         return "air"
     att, dfn = sides(s, b)
     enemy = dfn if side == "att" else att
+    return best_fire_mode(t, [s.rules.units[u.type] for u in enemy])
+
+
+def best_fire_mode(t: UnitType, foes: list[UnitType]) -> str:
+    """The mode of an attacking unit of type ``t`` with the most dice that can hit one of
+    ``foes`` (the type's default mode on a tie): the default policy of the played battle
+    and the battle calculator alike."""
     best, score = t.default_fire_mode, -1
     for m in (t.default_fire_mode, *t.fire_modes):
         fm = t.fire_modes[m]
-        ok = any(not fm.targets or s.rules.units[u.type].domain in fm.targets for u in enemy)
+        ok = any(not fm.targets or f.domain in fm.targets for f in foes)
         sc = sum(fm.rolls) if ok else 0
         if sc > score:
             best, score = m, sc

@@ -1,9 +1,10 @@
-"""Global War 1936-1945's own battle steps (seeds/000; rules-notes/000 §4.4, §4.9): the
-fortifications' and the Maginot Line's first-strike dice and double casualties (§12.7,
-§1.23, §9.2), the attacker's AA guns (§12.2), artillery that struck first still
-supporting its paired infantry (§12.2), coastal artillery (§9.9, §12.9),
-amphibious hold-outs in round 1 and their double casualties (§9.8), desert breakdown
-(§1.9). Each applies when the ruleset's options or data carry its rule; the A&A defaults
+"""Global War 1936-1945's own battle steps (seeds/000; rules-notes/000 §4.4, §4.9): air
+superiority (T 9-1), the fortifications' and the Maginot Line's first-strike dice and
+double casualties (§12.7, §1.23, §9.2), the attacker's AA guns (§12.2), artillery that
+struck first still supporting its paired infantry (§12.2), coastal artillery (§9.9,
+§12.9), amphibious hold-outs in round 1, their double casualties and their losses first
+(§9.8), desert breakdown (§1.9). Each applies when the ruleset's options or data carry
+its rule; the A&A defaults
 leave them all out."""
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamecore.engine.state import AMPHIB, ASSAULT, FOUGHT, RETREATED
-from gamecore.rules.battle.before import aa_fire, coastal_fire
+from gamecore.rules.battle.before import AAVolley, aa_fire, coastal_fire
+from gamecore.rules.battle.calc import ATTACKER, DEFENDER
 from gamecore.rules.battle.context import Step
 from gamecore.rules.battle.terrain import (
     amphibious_doubles,
     border_first_strike,
     city_terrain,
     double_casualty_units,
+    first_strike_key,
 )
 from gamecore.rules.battle.units import _is_of, _kill, sides
 from gamecore.rules.movement import MoveContext
@@ -106,6 +109,20 @@ def _breakdowns(s: GameState, b: Battle, rolled: dict[int, int]) -> None:
         s.event("breakdown", zone=zone, units=gone)
 
 
+class AirSuperiority(Step):
+    name = "air_superiority"
+    stage = "round"
+    doc = "hits of air-superiority units go to enemy aircraft first in the first rounds (T 9-1)"
+    calc_doc = "the hits of air-superiority units prefer aircraft in rounds 1..N (Side.as_rounds)"
+    option = "air_superiority_rounds"
+
+    def run(self, rnd):
+        rnd.sup = rnd.b.round <= int(rnd.s.rules.options["air_superiority_rounds"])
+
+    def calc(self, plan):
+        plan.air_superiority_rounds = int(plan.rules.options["air_superiority_rounds"])
+
+
 class BorderDice(Step):
     name = "border_dice"
     stage = "round"
@@ -117,6 +134,19 @@ class BorderDice(Step):
     def run(self, rnd):
         if rnd.s.board.is_land(rnd.zone):
             rnd.fixed = border_first_strike(rnd.s, rnd.b, rnd.att)
+
+    calc_doc = "the first-strike dice of the borders crossed, each effect once, for its rounds"
+
+    def calc(self, plan):
+        if plan.battle.sea:
+            return
+        effects = plan.rules.borders
+        for name in sorted(set(plan.battle.borders)):
+            e = effects.get(name)
+            if e is None or not e.first_strike_rolls:
+                continue
+            die = (e.first_strike_value, first_strike_key(e), e.rounds or 10**9)
+            plan.first_strike_dice += [die] * e.first_strike_rolls
 
 
 class BorderDoubles(Step):
@@ -130,17 +160,51 @@ class BorderDoubles(Step):
     def run(self, rnd):
         rnd.double = double_casualty_units(rnd.s, rnd.b, rnd.att)
 
+    calc_doc = "double casualties of the borders crossed; every attacker crossed them"
+
+    def calc(self, plan):
+        if plan.battle.sea:
+            return
+        effects = plan.rules.borders
+        doms: set[str] = set()
+        rounds = 0
+        for name in plan.battle.borders:
+            e = effects.get(name)
+            if e is not None and e.double_casualties:
+                doms.update(e.double_casualties)
+                rounds = max(rounds, e.rounds or 10**9)
+        plan.double = (tuple(sorted(doms)), rounds)
+
 
 class AmphibiousDoubles(Step):
     name = "amphibious_doubles"
     stage = "round"
     doc = "amphibious land units take double casualties in the first rounds (§9.8)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("amphibious_double_casualties"))
+    option = "amphibious_double_casualties"
 
     def run(self, rnd):
         rnd.double = rnd.double | amphibious_doubles(rnd.s, rnd.b, rnd.att)
+
+    calc_doc = "left out (said)"
+    calc_exact = False
+
+    def calc(self, plan):
+        if plan.battle.amphibious and not plan.battle.sea:
+            plan.approximate("amphibious double casualties (§9.2) left out")
+
+
+def _amphibious_first(order: list) -> list:
+    return [u for u in order if u.flags & AMPHIB] + [u for u in order if not u.flags & AMPHIB]
+
+
+class AmphibiousLostFirst(Step):
+    name = "amphibious_casualties_first"
+    stage = "round"
+    doc = "with land-side attackers in the battle, amphibious units are lost first (§9.8)"
+    option = "amphibious_casualties_first"
+
+    def run(self, rnd):
+        rnd.lose_first += (_amphibious_first,)
 
 
 def first_strikers_support(rules) -> bool:
@@ -159,6 +223,11 @@ class SupportAfterFirstStrike(Step):
 
     def applies(self, rules):
         return first_strikers_support(rules)
+
+    calc_doc = "support offered by every unit present (CalcPlan.support_from_all)"
+
+    def calc(self, plan):
+        plan.support_from_all = True
 
     def run(self, rnd):
         # seeds/000 §12.2 Artillery: "Artillery has first strike capability. The Attacking
@@ -181,6 +250,22 @@ class Breakdown(Step):
         if rnd.rolled:
             _breakdowns(rnd.s, rnd.b, rnd.rolled)
 
+    calc_doc = "left out (said)"
+    calc_exact = False
+
+    def calc(self, plan):
+        b = plan.battle
+        for name in (b.terrain, *b.border_terrain):
+            ter = plan.rules.terrain_of(name) if name else None
+            if ter is None or not ter.breakdown:
+                continue
+            hit = [t.id for t in plan.present(ATTACKER) if _is_of(t, ter.breakdown_of)]
+            if hit:
+                plan.approximate(
+                    f"{name} breakdown (a roll of {ter.breakdown}+ sends the unit away) left "
+                    "out: " + ", ".join(hit)
+                )
+
 
 class AttackerAAFire(Step):
     name = "attacker_aa_fire"
@@ -198,6 +283,13 @@ class AttackerAAFire(Step):
         if att and dfn:
             doom = bool(s.rules.options.get("aa_victims_fire"))
             aa_fire(s, b, dfn, att, attacking_guns=True, doom=doom)
+
+    calc_doc = "the attacker's AA fire at the defender's aircraft, after the defender's"
+
+    def calc(self, plan):
+        if plan.battle.aa:
+            victims = bool(plan.rules.options["aa_victims_fire"])
+            plan.before_round_1.append(AAVolley(ATTACKER, DEFENDER, victims))
 
 
 def _coastal_guns(rules) -> bool:
@@ -234,9 +326,7 @@ class AmphibiousHoldOut(Step):
     name = "amphibious_hold_out"
     stage = "pre_battle"
     doc = "only aircraft and the first-round classes attack from the sea in round 1 (§9.8)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("amphibious_first_round"))
+    option = "amphibious_first_round"
 
     def run(self, rnd):
         s, b = rnd.s, rnd.b
@@ -255,14 +345,22 @@ class AmphibiousHoldOut(Step):
             )
         )
 
+    calc_doc = "every land unit fights from round 1 (said)"
+    calc_exact = False
+
+    def calc(self, plan):
+        if plan.battle.amphibious and not plan.battle.sea:
+            plan.approximate(
+                "amphibious round 1 (only some classes attack, the rest join in round 2) "
+                "left out: every land unit fights from round 1"
+            )
+
 
 class ReleaseWaiting(Step):
     name = "release_waiting"
     stage = "after_round"
     doc = "after round 1 the held-out units join, or go back aboard (§9.8)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("amphibious_first_round"))
+    option = "amphibious_first_round"
 
     def run(self, rnd):
         if rnd.b.waiting:

@@ -1,6 +1,8 @@
 """The house rules' own battle steps (seeds/003, rules-notes/003, docs/house_rules.md):
-submarines strike first in every round (SUBMARINE SPECIAL RULES) and ships shell
-facilities from the sea (SHORE BOMBARDMENT). Each applies when the ruleset's options
+submarines strike first in every round (SUBMARINE SPECIAL RULES), river and mountain
+crossers are the first casualties (RIVER RULES, MOUNTAIN RULES), a retreating attacker's
+units go back where they came from (RETREATING FROM ATTACKS) and ships shell facilities
+from the sea (SHORE BOMBARDMENT). Each applies when the ruleset's options
 carry its rule (``global_war_house``)."""
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from gamecore.engine.actions import Action
 from gamecore.engine.state import FOUGHT
 from gamecore.errors import RulesError
 from gamecore.rules.battle.context import Step
+from gamecore.rules.battle.terrain import border_crossers
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -20,12 +23,61 @@ class SubmarinesEveryRound(Step):
     name = "first_strike_every_round"
     stage = "round"
     doc = "submarines strike first in every round, whatever first_strike_rounds says (seeds/003)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("first_strike_every_round"))
+    option = "first_strike_every_round"
 
     def run(self, rnd):
         rnd.fs_every = frozenset(rnd.s.rules.options["first_strike_every_round"])
+
+    calc_doc = "these types strike first in every round"
+
+    def calc(self, plan):
+        plan.first_strike_every = frozenset(plan.rules.options["first_strike_every_round"])
+
+
+class CrossersLostFirst(Step):
+    name = "border_casualties_first"
+    stage = "round"
+    doc = "the attacker's land units that crossed a river or mountain border are lost first (seeds/003)"
+    option = "border_casualties_first"
+
+    def run(self, rnd):
+        s, b = rnd.s, rnd.b
+        if not s.board.is_land(b.zone):
+            return
+        effects = s.rules.options["border_casualties_first"]
+
+        def crossers_first(order):
+            # seeds/003 River and Mountain rules: while the effect lasts, the attacker's
+            # losses come from the land units that crossed it first
+            crossers = border_crossers(s, b.zone, order, effects, b.round)
+            if not crossers:
+                return order
+            return [u for u in order if u.id in crossers] + [
+                u for u in order if u.id not in crossers
+            ]
+
+        rnd.lose_first += (crossers_first,)
+
+
+class RetreatToOrigins(Step):
+    name = "retreat_to_origins"
+    stage = "retreat_to"
+    doc = "retreating land and naval units each go back where they came from (seeds/003)"
+    option = "retreat_to_origins"
+
+    def run(self, rnd):
+        # seeds/003 RETREATING FROM ATTACKS: land and naval units "must retreat to any
+        # adjacent zone that attackers came from. They do not all need to move to the same
+        # location, but all must leave the battle at same time": each goes back where it
+        # came from when that is a zone the side may retreat to; the others (and
+        # aircraft) go to the zone chosen
+        s, b = rnd.s, rnd.b
+        ut = s.rules.units
+        legal = set(rnd.zones)
+        for u in rnd.att:
+            o = s.origins.get(u.id)
+            if legal and ut[u.type].domain != "air" and o in legal and o != b.zone:
+                rnd.where[u.id] = o
 
 
 def shell_actions(s: GameState) -> list[Action]:
@@ -92,12 +144,10 @@ class ShellFacilities(Step):
     name = "shell_facilities"
     stage = "offers"
     doc = "cruisers and battleships may shell an adjacent enemy facility (seeds/003 SHORE BOMBARDMENT)"
-
-    def applies(self, rules):
-        return bool(rules.options.get("shell_facilities"))
+    option = "shell_facilities"
 
     def run(self, rnd):
         rnd.offers += shell_actions(rnd.s)
 
 
-STEPS = (SubmarinesEveryRound(), ShellFacilities())
+STEPS = (SubmarinesEveryRound(), CrossersLostFirst(), RetreatToOrigins(), ShellFacilities())

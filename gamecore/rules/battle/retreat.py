@@ -15,6 +15,7 @@ from gamecore.rules.battle.units import sides
 from gamecore.rules.movement import MoveContext
 
 if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.ruleset import Ruleset
     from gamecore.engine.state import GameState
     from gamecore.rules.state import Battle
 
@@ -32,11 +33,27 @@ def _narrowed(s: GameState, b: Battle, side: str, zones: list[int], att, dfn) ->
     return rnd.zones
 
 
+def attacker_retreat_from(rules: Ruleset) -> int | None:
+    """The round from which the attacker may retreat (rules-notes/004 §4.3; The War Game
+    from round 2, rules-notes/002 §4.4): ``attacker_retreat_from_round``, or None when the
+    ruleset's attacker never retreats (``attacker_retreat``). The played battle and the
+    battle calculator both ask this."""
+    opts = rules.options
+    if not opts["attacker_retreat"]:
+        return None
+    return int(opts["attacker_retreat_from_round"])
+
+
+def amphibious_may_retreat(rules: Ruleset) -> bool:
+    """May land units that came from the sea retreat (``amphibious_retreat``; no in the
+    A&A family, rules-notes/004 §4.3, Global War §9.4)?"""
+    return bool(rules.options["amphibious_retreat"])
+
+
 def retreat_zones(s: GameState, b: Battle) -> list[int]:
     opts = s.rules.options
-    if b.kind == "bomb" or not opts.get("attacker_retreat"):
-        return []
-    if b.round < int(opts["attacker_retreat_from_round"]):
+    first = attacker_retreat_from(s.rules)
+    if b.kind == "bomb" or first is None or b.round < first:
         return []
     att, dfn = sides(s, b)
     if not att or not dfn:
@@ -46,7 +63,7 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
     ctx = MoveContext(s, b.attacker, combat=False)
     surface = [u for u in att if ut[u.type].domain != "air"]
     if board.is_land(b.zone):
-        if not opts.get("amphibious_retreat") and any(u.flags & AMPHIB for u in surface):
+        if not amphibious_may_retreat(s.rules) and any(u.flags & AMPHIB for u in surface):
             if not opts.get("partial_amphibious_retreat"):
                 return []
             # G40 2E (issue #23 point 4): aircraft and the land units that came over land
@@ -110,10 +127,8 @@ def can_air_retreat(s: GameState, b: Battle) -> bool:
     types, in any round instead of rolling, all Aircraft retreat at the same time." (option
     ``air_retreat_apart``): the attacker has aircraft and other units still fighting, and
     may retreat at all this round (``attacker_retreat``, ``attacker_retreat_from_round``)."""
-    opts = s.rules.options
-    if b.kind == "bomb" or not opts.get("attacker_retreat"):
-        return False
-    if b.round < int(opts["attacker_retreat_from_round"]):
+    first = attacker_retreat_from(s.rules)
+    if b.kind == "bomb" or first is None or b.round < first:
         return False
     att, dfn = sides(s, b)
     if not dfn:
@@ -134,6 +149,20 @@ def air_retreat(s: GameState, b: Battle) -> None:
     s.event("air_retreat", zone=b.zone, nation=b.attacker, units=len(air))
 
 
+def _destinations(s: GameState, b: Battle, att: list[Unit]) -> dict[int, int]:
+    """Where the ruleset's ``retreat_to`` steps send some of the retreating ``att``
+    ({unit: zone}); the others go to the zone the attacker chose."""
+    steps = stage(s, "retreat_to")
+    if not steps:
+        return {}
+    rnd = Round(s, b, att)
+    rnd.side = "att"
+    rnd.zones = retreat_zones(s, b)
+    for st in steps:
+        st.run(rnd)
+    return rnd.where
+
+
 def retreat(s: GameState, b: Battle, zone: int) -> bool:
     """The attacker retreats to ``zone``; True when the battle goes on (a partial
     amphibious retreat leaves the units that landed from the sea fighting), False when it
@@ -146,22 +175,15 @@ def retreat(s: GameState, b: Battle, zone: int) -> bool:
     if (
         s.board.is_land(b.zone)
         and s.rules.options.get("partial_amphibious_retreat")
-        and not s.rules.options.get("amphibious_retreat")
+        and not amphibious_may_retreat(s.rules)
     ):
         stay = [u for u in att if u.flags & AMPHIB and ut[u.type].domain != "air"]
         att = [u for u in att if u not in stay]
-    # seeds/003 RETREATING FROM ATTACKS: land and naval units "must retreat to any adjacent
-    # zone that attackers came from. They do not all need to move to the same location, but
-    # all must leave the battle at same time": each goes back where it came from when that
-    # is a zone the side may retreat to; the others (and aircraft) go to ``zone``
-    legal = set(retreat_zones(s, b)) if s.rules.options.get("retreat_to_origins") else set()
+    goes = _destinations(s, b, att)
     where: dict[int, int] = {}
     for u in att:
         fl = u.flags | RETREATED | FOUGHT
-        to = zone
-        o = s.origins.get(u.id)
-        if legal and ut[u.type].domain != "air" and o in legal and o != b.zone:
-            to = o
+        to = goes.get(u.id, zone)
         where[to] = where.get(to, 0) + 1
         if to == b.zone:
             s.set_unit(u.id, flags=fl)

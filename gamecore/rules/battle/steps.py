@@ -17,6 +17,9 @@ Stages, in the order a battle meets them:
 - ``closing``: the battle is over, before its outcome is taken
 - ``end``: after the outcome (``rnd.att``, ``rnd.dfn``: what is left)
 - ``retreat``: filters the zones a side may retreat to (``rnd.zones``, ``rnd.side``)
+- ``retreat_to``: where each retreating unit goes (``rnd.att``: the attacker's units
+  leaving, ``rnd.zones``: where it may retreat; a step sets ``rnd.where[unit id]``;
+  the others go to the zone the attacker chose)
 - ``queue``: filters the battles still to fight (``rnd.todo``)
 - ``offers``: other actions of the combat phase (``rnd.offers``)
 """
@@ -42,6 +45,7 @@ STAGES = (
     "closing",
     "end",
     "retreat",
+    "retreat_to",
     "queue",
     "offers",
 )
@@ -69,9 +73,12 @@ STEPS: tuple[RoundStep, ...] = (
     _C["casualty_choice"],
     _C["fire_modes"],
     # a round
+    global_war.AirSuperiority(),
     global_war.BorderDice(),
     global_war.BorderDoubles(),
     global_war.AmphibiousDoubles(),
+    _H["border_casualties_first"],
+    global_war.AmphibiousLostFirst(),
     _H["first_strike_every_round"],
     _WG["air_vs_lone_sub"],
     _C["first_strike"],
@@ -96,6 +103,7 @@ STEPS: tuple[RoundStep, ...] = (
     # where a side may retreat, which battle comes next
     _WG["no_retreat_over_hostile_terrain"],
     _WG["sea_retreat_limits"],
+    _H["retreat_to_origins"],
     _WG["passed_zones_first"],
     _H["shell_facilities"],
 )

@@ -151,11 +151,15 @@ def border_first_strike(s: GameState, b: Battle, att: list[Unit]) -> list[tuple[
         e = effects.get(name)
         if e is None or not e.first_strike_rolls or not _active(e, b.round):
             continue
-        cannot = tuple(
-            d for d in ("land", "sea", "facility", "air") if d not in e.first_strike_targets
-        )
-        dice += [(e.first_strike_value, Hit(cannot, "land", False))] * e.first_strike_rolls
+        dice += [(e.first_strike_value, Hit(*first_strike_key(e)))] * e.first_strike_rolls
     return dice
+
+
+def first_strike_key(e) -> tuple[tuple[str, ...], str, bool]:
+    """The hit of a border effect's first-strike die (§12.7): fired as land, no detector,
+    at the domains of its ``first_strike_targets`` only."""
+    cannot = tuple(d for d in ("land", "sea", "facility", "air") if d not in e.first_strike_targets)
+    return (cannot, "land", False)
 
 
 def double_casualty_units(s: GameState, b: Battle, att: list[Unit]) -> frozenset[int]:
@@ -242,6 +246,55 @@ def target_selection(
                     picks = of.get(u.type, of.get(ut[u.type].domain)) if of else None
                     out[i] = (n, ter.target_selection_of if picks is None else picks)
     return out if any(n for n, _ in out) else None
+
+
+def ground_tables(rules, battle) -> list[tuple[str, dict, int]]:
+    """The modifier tables the ground adds to a battle as the calculator sees it (every
+    attacker crossed the borders named), as (side "attacker"/"defender", table {domain
+    or unit type: modifier}, rounds: 1..N, 0 every round), in the order they apply: the
+    zone's terrain and its city's (every round, §1.16), the border terrain crossed on
+    the way to the roundel (``border_terrain_rounds``, §1.7), the border effects crossed
+    (their ``rounds``: rules-notes/003 §4.3-4.4, §12.7) - what :func:`fire_values` adds
+    unit by unit in a game. A name the ruleset does not list adds nothing."""
+    zone = [battle.terrain] if battle.terrain else []
+    if battle.city:
+        key = "city_terrain" if battle.city == "city" else "surrounded_city_terrain"
+        extra = rules.options.get(key, "")
+        if extra and extra not in zone:
+            zone.append(extra)
+    out = []
+    bt_rounds = int(rules.options["border_terrain_rounds"])
+    crossed = battle.border_terrain if bt_rounds > 0 else ()
+    for names, rounds in ((tuple(zone), 0), (crossed, bt_rounds)):
+        for name in names:
+            ter = rules.terrain_of(name)
+            out += [("attacker", ter.attack, rounds), ("defender", ter.defense, rounds)]
+    for name in battle.borders:
+        e = rules.borders.get(name)
+        if e is not None:
+            out += [("attacker", e.attack, e.rounds), ("defender", e.defense, e.rounds)]
+    return out
+
+
+def target_selection_note(rules, attackers: list, defenders: list, battle) -> str:
+    """The calculator's note on target selection (T 9-1: a low roll lets the firing side
+    pick its victim; §1.16 infantry-class defenders in a city), which it leaves out: the
+    unit types of ``attackers``/``defenders`` that select targets, and the defenders
+    that do in the ``battle``'s terrain or city; "" when none does."""
+    who = sorted({t.id for t in (*attackers, *defenders) if t.target_selection})
+    names = [battle.terrain] if battle.terrain else []
+    if battle.city == "city":
+        names.append(rules.options["city_terrain"])
+    for name in names:
+        tab = rules.terrain_of(name).defense_target_selection if name else {}
+        for t in defenders:
+            if tab.get(t.id, tab.get(t.domain, 0)):
+                who.append(f"{t.id} in {name}")
+    if not who:
+        return ""
+    return "target selection (T 9-1) left out, hits follow the casualty order: " + ", ".join(
+        dict.fromkeys(who)
+    )
 
 
 def amphibious_doubles(s: GameState, b: Battle, att: list[Unit]) -> frozenset[int]:

@@ -21,6 +21,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 CASUALTY_PROFILES = ("cheapest", "preserve_attack", "preserve_defense", "keep_land")
 
+#: each profile's casualty order of unit types: the lowest rank goes first (ties by id);
+#: the played battle (casualties.order_units) and the calculator (sides.order_types) both
+PROFILE_RANK = {
+    "cheapest": lambda t: (t.cost, t.attack + t.defense),
+    "preserve_attack": lambda t: (t.attack, t.cost),
+    "preserve_defense": lambda t: (t.defense, t.cost),
+    "keep_land": lambda t: (t.domain == "land", t.cost),
+}
+
 
 class Hit(NamedTuple):
     """One die that hit (see the module's docstring)."""

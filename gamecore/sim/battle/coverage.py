@@ -1,17 +1,22 @@
 """What the battle calculator does with each step of the engine's battle.
 
 The engine's battle is a table of named steps (:mod:`gamecore.rules.battle.steps`); a
-ruleset plays those that apply to it (``steps_for``). The calculator declares here, for
-every step of that table, how it treats it: ``MODELLED`` (its exact and Monte Carlo odds
-play it), ``APPROXIMATED`` (left out or simplified, said in the result's
-``approximations`` when the battle meets it) and ``OUTSIDE`` (not part of one zone's
-fight: what happens before the battle, to other zones, or to the log). A step added to the
-engine without a word here is :func:`undeclared` - the tests fail on it - so the odds
-cannot quietly drift from played battles.
+ruleset plays those that apply to it (``steps_for``). The calculator builds its model of
+a battle by walking those steps (:mod:`gamecore.rules.battle.calc`): a step that changes
+one zone's dice carries its calculator part itself - ``calc_doc`` (what the calculator
+does with it) and, where the step adds something to the model, a ``calc(plan)`` hook.
+So ``MODELLED`` (its exact and Monte Carlo odds play it) and the approximated steps that
+say so in the result are read from the steps. Declared here are only the steps with no
+calculator part: ``APPROXIMATED`` (left out or simplified) and ``OUTSIDE`` (not part of
+one zone's fight: what happens before the battle, to other zones, decisions whose
+default policy changes nothing, or the log). A step added to the engine with neither a
+part nor a word here is :func:`undeclared` - the tests fail on it - so the odds cannot
+quietly drift from played battles.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from gamecore.rules.battle.steps import STEPS, steps_for
@@ -19,43 +24,39 @@ from gamecore.rules.battle.steps import STEPS, steps_for
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.ruleset import Ruleset
 
-MODELLED = {
-    "aa_fire": "AA fire before round 1 (Prepared._aa_fire)",
-    "attacker_aa_fire": "the attacker's AA guns too (option aa_fire_attacker)",
-    "bombard": "shore bombardment (Prepared._bombardment)",
-    "casualty_choice": "one casualty profile per side for the whole battle",
-    "defender_submerge": "the default policy: submarines stay and fight",
-    "fire_modes": "one fire mode per unit type for the whole battle (Prepared._fire_modes)",
-    "border_dice": "a fortification's first-strike dice (Prepared._border_first_strike)",
-    "border_doubles": "double casualties of borders crossed (Prepared._double)",
-    "first_strike_every_round": "Side.fs_every",
-    "first_strike": "first strike in the first N rounds, detectors (Side.fs_active)",
-    "support_after_first_strike": "support offered by every unit present (Side.support_from_all)",
-    "general_fire": "the hit distribution of every state (Prepared.fire_table)",
-    "general_casualties": "the casualty order of the profile (Side.apply_hits)",
-    "doomed": "victims of AA and bombardment fire in round 1 (Component.doomed)",
-    "doomed_unfought": "as doomed",
-}
 
-APPROXIMATED = {
-    "amphibious_hold_out": "every land unit fights from round 1 (said)",
+def _part(st) -> str:
+    """The step's calculator part, in one line ("" when it has none)."""
+    return getattr(st, "calc_doc", "") or ""
+
+
+def _exact(st) -> bool:
+    return bool(getattr(st, "calc_exact", True))
+
+
+#: steps the calculator plays, read from the steps' own parts
+MODELLED = {st.name: _part(st) for st in STEPS if _part(st) and _exact(st)}
+
+#: steps the calculator leaves out or simplifies: those whose part says so in the result
+#: (read from the steps), and those with no part at all (declared)
+APPROXIMATED = {st.name: _part(st) for st in STEPS if _part(st) and not _exact(st)} | {
     "release_waiting": "as amphibious_hold_out",
     "release_waiting_at_end": "as amphibious_hold_out",
-    "amphibious_doubles": "left out (said)",
-    "breakdown": "left out (said)",
-    "air_vs_lone_sub": "left out (said)",
     "coastal_fire": "left out: the ships' losses are not the land battle's",
     "coastal_losses": "as coastal_fire",
     "support_fire": "left out: neighbouring artillery is not on the lineup",
     "loss_of_surprise": "left out: depends on the sea battle fought before",
     "subs_before_transports": "left out: transports hit by subs fire back",
     "hostile_terrain": "left out: the crossing is not on the lineup",
+    "border_casualties_first": "left out: the casualty order is the profile's for all attackers",
+    "amphibious_casualties_first": "as border_casualties_first",
 }
 
 OUTSIDE = {
     "neutral_invasion": "before the battle: who defends is the lineup",
     "violate_neutral": "before the battle (relations, not dice)",
-    "scorch_decision": "the default policy: no scorched earth",
+    "defender_submerge": "a decision; the default policy: submarines stay and fight",
+    "scorch_decision": "a decision; the default policy: no scorched earth",
     "scorch": "a factory, not a unit",
     "pass_through": "ships bound for another zone",
     "round_report": "the log",
@@ -63,6 +64,7 @@ OUTSIDE = {
     "landings": "another zone's landing",
     "no_retreat_over_hostile_terrain": "where to retreat: the calculator's retreat ends it",
     "sea_retreat_limits": "as no_retreat_over_hostile_terrain",
+    "retreat_to_origins": "where the retreating units go: the calculator's retreat ends it",
     "passed_zones_first": "the order of battles",
     "shell_facilities": "facilities, not a battle",
 }
@@ -81,7 +83,13 @@ def treatment(rules: Ruleset) -> dict[str, str]:
     return out
 
 
-def undeclared() -> list[str]:
-    """Steps of the engine's table the calculator says nothing about."""
-    known = MODELLED.keys() | APPROXIMATED.keys() | OUTSIDE.keys()
-    return [st.name for st in STEPS if st.name not in known]
+def undeclared(steps: Iterable = STEPS) -> list[str]:
+    """Steps the calculator says nothing about: no calculator part (a ``calc`` hook
+    without a ``calc_doc`` counts as none) and no word in the tables here - or both a
+    part and a word here, which would hide one behind the other."""
+    declared = APPROXIMATED.keys() - {st.name for st in STEPS if _part(st)} | OUTSIDE.keys()
+    out = []
+    for st in steps:
+        if bool(_part(st)) == (st.name in declared):
+            out.append(st.name)
+    return out

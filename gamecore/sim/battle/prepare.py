@@ -1,6 +1,12 @@
 """A battle made ready for the exact and the Monte Carlo solvers: both sides, what happens
 before round 1 (AA fire, shore bombardment), the reachable states of each side, when a
-battle is over, and the hit distributions of every state."""
+battle is over, and the hit distributions of every state.
+
+The rules come from the battle steps the ruleset plays: :class:`Prepared` walks
+``steps_for(rules)`` and each step's calculator part fills a
+:class:`~gamecore.rules.battle.calc.CalcPlan` (the fires before round 1, first strike,
+double casualties, casualty profile, default fire modes, what is left out); this module
+keeps the dice arithmetic (docs/architecture.md, "The battle pipeline")."""
 
 from __future__ import annotations
 
@@ -10,6 +16,10 @@ from collections.abc import Mapping
 import numpy as np
 
 from gamecore.engine.ruleset import Ruleset
+from gamecore.rules.battle.calc import ATTACKER, DEFENDER, CalcBattle, CalcPlan, Volley, plan_battle
+from gamecore.rules.battle.retreat import amphibious_may_retreat, attacker_retreat_from
+from gamecore.rules.battle.steps import steps_for
+from gamecore.rules.battle.terrain import ground_tables
 from gamecore.sim.battle.model import BattleContext, BattleError, Modifier
 from gamecore.sim.battle.sides import (
     ALL_DOMAINS,
@@ -107,8 +117,28 @@ class Prepared:
         #: leaves out (target selection, desert breakdown, amphibious round 1): said, not
         #: hidden (BattleResult.approximations)
         self.approximations: list[str] = []
+        self._check_ground()
+        #: the calculator's model of this battle, as the steps the ruleset plays give it
+        #: (gamecore.rules.battle.calc): fire before round 1, first strike, doubles
+        self.plan: CalcPlan = plan_battle(
+            CalcBattle(
+                rules,
+                self.sea,
+                attackers,
+                defenders,
+                amphibious=ctx.amphibious,
+                aa=ctx.aa,
+                bombard=dict(ctx.bombard),
+                borders=tuple(ctx.borders),
+                terrain=ctx.terrain,
+                city=ctx.city,
+                border_terrain=tuple(ctx.border_terrain),
+                fire_modes=dict(ctx.fire_modes),
+            ),
+            steps_for(rules),
+        )
         mods = list(ctx.modifiers) + self._terrain_modifiers()
-        fixed = [] if self.sea else self._border_first_strike()
+        fixed = self.plan.first_strike_dice
         keep = ctx.keep_land_unit if ctx.keep_land_unit is not None else not self.sea
         att_modes = self._fire_modes(attackers, defenders, ctx.fire_modes, "attacker")
         def_modes = self._fire_modes(defenders, attackers, ctx.defender_fire_modes, "defender")
@@ -123,8 +153,9 @@ class Prepared:
             keep_land_unit=keep,
             modifiers=mods,
             nation=ctx.attacker_nation,
-            double=self._double(),
+            double=self.plan.double,
             fire_modes=att_modes,
+            plan=self.plan,
         )
         self.D = Side(
             rules,
@@ -136,9 +167,10 @@ class Prepared:
             nation=ctx.defender_nation,
             fixed_first_strike=fixed,
             fire_modes=def_modes,
+            plan=self.plan,
         )
         A, D = self.A, self.D
-        self._note_target_selection()
+        self.approximations += self.plan.approximations
         keys = D.possible_keys()
         if A.double_rounds:
             keys = keys + [(*k, "x2") for k in keys]
@@ -152,26 +184,7 @@ class Prepared:
             self.fs_until: int | None = None
         else:
             self.fs_until = max([*fr, fixed_until], default=0)
-        #: AA victims fire in round 1 and are removed after it (Global War §12.2)
-        victims_fire = bool(opts["aa_victims_fire"])
-        comps_a = [
-            (sa, p, self._victims(A, A.initial, sa) if victims_fire else None)
-            for sa, p in self._aa_fire()
-        ]
-        if opts["aa_fire_attacker"]:
-            # the attacker's AA guns fire at the defending aircraft (Global War §12.2),
-            # then the bombardment, as in the engine's pre_battle
-            comps_d = [
-                (
-                    after,
-                    p * q,
-                    _add(self._victims(D, D.initial, sd) if victims_fire else None, doomed),
-                )
-                for sd, q in self._aa_fire(self.D, self.A)
-                for after, p, doomed in self._from_state(self.D, sd, self._bombardment)
-            ]
-        else:
-            comps_d = self._bombardment()
+        comps_a, comps_d = self._before_round_1()
         #: the outcomes of the fire before round 1: (attacker state, defender state,
         #: probability, defender's victims that fire in round 1, attacker's such victims)
         self.starts = [
@@ -185,21 +198,23 @@ class Prepared:
         limit = ctx.max_rounds if ctx.max_rounds is not None else opts["max_combat_rounds"]
         self.max_rounds = int(limit or 0)
         self.retreat = ctx.retreat
+        # when the attacker may retreat: as the played battle asks (rules/battle/retreat.py)
+        first = attacker_retreat_from(rules)
         self.retreat_allowed = (
             ctx.retreat.kind != "never"
-            and bool(opts["attacker_retreat"])
-            and (not ctx.amphibious or bool(opts["amphibious_retreat"]))
+            and first is not None
+            and (not ctx.amphibious or amphibious_may_retreat(rules))
         )
-        self.retreat_from = max(1, int(opts["attacker_retreat_from_round"]))
+        self.retreat_from = max(1, first or 1)
         self._spaces(self.starts)
 
     def _fire_modes(
         self, own: Mapping[str, int], enemy: Mapping[str, int], asked: Mapping[str, str], role: str
     ) -> dict[str, str]:
         """The fire mode of each of ``own``'s unit types that has a choice: the one asked
-        for, else the engine's default policy on the units the battle starts with
-        (gamecore.rules.combat.default_fire_mode: the mode with the most dice that can
-        hit an enemy there; artillery defends air-first)."""
+        for (checked here), else the default policy on the units the battle starts with,
+        which the ``fire_modes`` step gives the plan (core.FireModes: the mode with the
+        most dice that can hit an enemy there; artillery defends air-first)."""
         rules = self.rules
         out: dict[str, str] = {}
         for tid, mode in asked.items():
@@ -213,33 +228,8 @@ class Prepared:
                 what = ", ".join(known) or "none"
                 raise BattleError(f"'{tid}' has no fire mode {mode!r} as {role} (modes: {what})")
             out[tid] = mode
-        if role != "attacker":
-            return out
-        foes = [rules.units[u] for u, n in enemy.items() if n]
-        for tid, n in own.items():
-            t = rules.units[tid]
-            if not n or not t.fire_modes or tid in out:
-                continue
-            best, score = t.default_fire_mode, -1
-            for m in (t.default_fire_mode, *t.fire_modes):
-                fm = t.fire_modes[m]
-                ok = any(not fm.targets or f.domain in fm.targets for f in foes)
-                if (sum(fm.rolls) if ok else 0) > score:
-                    best, score = m, sum(fm.rolls) if ok else 0
-            out[tid] = best
-            fm = t.fire_modes[best]
-            if fm.targets and any(f.domain not in fm.targets for f in foes):
-                self.approximations.append(
-                    f"{tid} fires '{best}' every round; the engine's default switches "
-                    "mode when only units that mode cannot hit are left"
-                )
-        if rules.options.get("wg_air_vs_lone_sub") and any(
-            rules.units[u].domain == "air" for u, n in own.items() if n
-        ):
-            if any(rules.units[u].submerge for u, n in enemy.items() if n):
-                self.approximations.append(
-                    "aircraft attacking submarines alone at half value is left out"
-                )
+        if role == "attacker":  # the others: the default policy's (core.FireModes)
+            out.update((t, m) for t, m in self.plan.fire_modes.items() if t not in out)
         return out
 
     def _spaces(self, starts) -> None:
@@ -273,160 +263,76 @@ class Prepared:
         return sub
 
     # ------------------------------------------------------------------ context
-    def _terrain_modifiers(self) -> list[Modifier]:
-        """The zone's terrain (every round), border terrain (round 1) and the effects of
-        the borders crossed (the ruleset's ``borders``, each for its rounds) as
-        modifiers. A unit type's own entry in a table overrides its domain's (Mountain
-        Infantry in the mountains, rules-notes/000 §1.4). A terrain the ruleset does not
-        list has no effect, as in the engine (``Ruleset.terrain_of``)."""
+    def _check_ground(self) -> None:
+        """A city must be one the ruleset has a terrain for; a border one it lists."""
         ctx, rules = self.ctx, self.rules
-        out: list[Modifier] = []
-        zone = [ctx.terrain] if ctx.terrain else []
         if ctx.city:
             if ctx.city not in ("city", "surrounded"):
                 raise BattleError(f"city must be '', 'city' or 'surrounded', not {ctx.city!r}")
             key = "city_terrain" if ctx.city == "city" else "surrounded_city_terrain"
-            extra = rules.options.get(key, "")
-            if not extra:
+            if not rules.options.get(key, ""):
                 raise BattleError(f"ruleset '{rules.id}' has no {key.replace('_', ' ')}")
-            if extra not in zone:
-                zone.append(extra)
-        for names, rounds in ((tuple(zone), 0), (ctx.border_terrain, 1)):
-            for name in names:
-                ter = rules.terrain_of(name)
-                out += _table_modifiers("attacker", ter.attack, rounds)
-                out += _table_modifiers("defender", ter.defense, rounds)
         effects = getattr(rules, "borders", {}) or {}
         for name in ctx.borders:
-            e = effects.get(name)
-            if e is None:
+            if name not in effects:
                 known = ", ".join(sorted(effects)) or "none"
                 raise BattleError(
                     f"unknown border '{name}' in ruleset '{rules.id}' (known: {known})"
                 )
-            out += _table_modifiers("attacker", e.attack, e.rounds)
-            out += _table_modifiers("defender", e.defense, e.rounds)
+
+    def _terrain_modifiers(self) -> list[Modifier]:
+        """The zone's terrain and city (every round), the border terrain (its first
+        rounds) and the borders crossed (each for its rounds) as modifiers: the played
+        battle's tables (rules/battle/terrain.py ``ground_tables``). A unit type's own
+        entry in a table overrides its domain's (Mountain Infantry in the mountains,
+        rules-notes/000 §1.4)."""
+        out: list[Modifier] = []
+        for side, table, rounds in ground_tables(self.rules, self.plan.battle):
+            out += _table_modifiers(side, table, rounds)
         return out
-
-    def _double(self) -> tuple[tuple[str, ...], int]:
-        """Double casualties of the borders crossed (Global War §9.2, §1.23 Maginot Line):
-        (attacker domains, rounds); every attacker is taken to have crossed them."""
-        if self.sea:
-            return ((), 0)
-        effects = getattr(self.rules, "borders", {}) or {}
-        doms: set[str] = set()
-        rounds = 0
-        for name in self.ctx.borders:
-            e = effects.get(name)
-            if e is not None and getattr(e, "double_casualties", ()):
-                doms.update(e.double_casualties)
-                rounds = max(rounds, e.rounds or 10**9)
-        return (tuple(sorted(doms)), rounds)
-
-    def _border_first_strike(self) -> list[tuple[int, tuple, int]]:
-        """The defender's first-strike dice of the borders crossed (Global War §12.7
-        fortification: 2 at 5 in round 1), as the engine's ``border_first_strike``: each
-        effect once, for its rounds, hitting the units of its ``first_strike_targets``."""
-        effects = getattr(self.rules, "borders", {}) or {}
-        out = []
-        for name in sorted(set(self.ctx.borders)):
-            e = effects.get(name)
-            if e is None or not getattr(e, "first_strike_rolls", 0):
-                continue
-            cannot = tuple(d for d in ALL_DOMAINS if d not in e.first_strike_targets)
-            rounds = e.rounds or 10**9
-            out += [(e.first_strike_value, (cannot, "land", False), rounds)] * e.first_strike_rolls
-        return out
-
-    def _note_target_selection(self) -> None:
-        """Target selection (Global War T 9-1: a low roll lets the firing side pick its
-        victim) ties a die's hits to two casualty orders at once, which the per-group hit
-        distributions cannot express: the calculator leaves it out and says so."""
-        rules, ctx = self.rules, self.ctx
-        who = sorted({t.id for t in (*self.A.slots, *self.D.slots) if t.target_selection})
-        names = [ctx.terrain] if ctx.terrain else []
-        if ctx.city == "city":
-            names.append(rules.options["city_terrain"])
-        for name in names:
-            tab = rules.terrain_of(name).defense_target_selection if name else {}
-            for t in self.D.slots:
-                if tab.get(t.id, tab.get(t.domain, 0)):
-                    who.append(f"{t.id} in {name}")
-        if who:
-            self.approximations.append(
-                "target selection (T 9-1) left out, hits follow the casualty order: "
-                + ", ".join(dict.fromkeys(who))
-            )
-        # amphibious round 1 (Global War §9.8): who may attack, double casualties
-        opts = rules.options
-        if ctx.amphibious and not self.sea:
-            if opts.get("amphibious_first_round"):
-                self.approximations.append(
-                    "amphibious round 1 (only some classes attack, the rest join in round 2) "
-                    "left out: every land unit fights from round 1"
-                )
-            if opts.get("amphibious_double_casualties"):
-                self.approximations.append("amphibious double casualties (§9.2) left out")
-        # desert breakdown (§1.9): an attacker leaving on a roll of 12
-        for name in (ctx.terrain, *ctx.border_terrain):
-            ter = rules.terrain_of(name) if name else None
-            if ter is None or not ter.breakdown:
-                continue
-            of = ter.breakdown_of
-            hit = [
-                t.id
-                for t in self.A.slots
-                if "*" in of or t.domain in of or t.id in of or t.props.get("class") in of
-            ]
-            if hit:
-                self.approximations.append(
-                    f"{name} breakdown (a roll of {ter.breakdown}+ sends the unit away) left "
-                    "out: " + ", ".join(hit)
-                )
 
     # ------------------------------------------------------------------ before round 1
-    def _aa_fire(self, A=None, D=None) -> list[tuple[tuple[int, ...], float]]:
-        """Defending AA fires once before round 1 at attacking air (rules-notes/004 §4.4):
-        each gun has ``aa_shots`` shots, one per target, hitting on ``aa_value``.
-        ``A``, ``D`` swapped: the attacker's guns at the defender's aircraft (option
-        ``aa_fire_attacker``, Global War §12.2); the states are then the defender's."""
-        rules = self.rules
-        A, D = A or self.A, D or self.D
-        start = [(A.initial, 1.0)]
-        if not (rules.options["aa_fire"] and self.ctx.aa):
-            return start
-        guns = [
-            (t, n) for t, n in zip(D.slots, D.slot_count, strict=True) if t.aa_shots and t.aa_value
-        ]
-        if not guns or not any(D.initial):
-            return start
-        domains = set()
-        for t, _ in guns:
-            domains.update(t.aa_targets)
-        left = sum(
-            A.initial[c]
-            for t, cells in zip(A.slots, A.slot_cells, strict=True)
-            if t.domain in domains
-            for c in cells
-        )
-        if not left:
-            return start
+    def _before_round_1(self) -> tuple[list, list]:
+        """The fires before round 1 the steps planned (AA guns, bombardment: the plan's
+        ``before_round_1``), in the order the battle plays them, enumerated: per side the
+        outcomes (state, probability, its units hit that still fire in round 1 or None)."""
+        side = {ATTACKER: self.A, DEFENDER: self.D}
+        dist = {role: [(X.initial, 1.0, None)] for role, X in side.items()}
+        for fire in self.plan.before_round_1:
+            X = side[fire.target]
+            firing = side[fire.firer].lineup(side[fire.firer].initial)
+            out = []
+            for state, p0, doomed in dist[fire.target]:
+                v = fire.volley(firing, X.lineup(state))
+                if v is None:
+                    out.append((state, p0, doomed))
+                    continue
+                for after, p in self._outcomes(X, state, v):
+                    victims = self._victims(X, state, after) if v.victims_fire else None
+                    out.append((after, p0 * p, _add(doomed, victims)))
+            dist[fire.target] = out
+        return dist[ATTACKER], dist[DEFENDER]
+
+    @staticmethod
+    def _outcomes(X: Side, state: tuple[int, ...], v: Volley) -> list[tuple[tuple, float]]:
+        """The states side ``X`` is left in by volley ``v`` fired at it in ``state``, with
+        their probabilities (outcomes alike summed when ``v.pool``)."""
         pmf = None
-        for t, n in guns:
-            shots = min(t.aa_shots * n, left)
-            left -= shots
-            pmf = _conv(pmf, binom_pmf(shots, t.aa_value, rules.dice))
-            if left <= 0:
-                break
-        key = (tuple(d for d in ALL_DOMAINS if d not in domains), "aa", True)
-        A.define_groups([key])
-        g = A.group_of_key[key]
-        out: dict[tuple[int, ...], float] = {}
+        for n, value in v.dice:
+            pmf = _conv(pmf, binom_pmf(n, value, X.dice))
+        X.define_groups([v.key])
+        g = X.group_of_key[v.key]
+        pooled: dict[tuple[int, ...], float] = {}
+        out = []
         for k, p in enumerate(pmf):
-            if p > 0.0:
-                s = A.apply_hits(A.initial, {g: k}) if g is not None else A.initial
-                out[s] = out.get(s, 0.0) + float(p)
-        return list(out.items())
+            if p <= 0.0:
+                continue
+            s = X.apply_hits(state, {g: k}) if g is not None else state
+            if v.pool:
+                pooled[s] = pooled.get(s, 0.0) + float(p)
+            else:
+                out.append((s, float(p)))
+        return list(pooled.items()) if v.pool else out
 
     @staticmethod
     def _victims(X, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -437,61 +343,6 @@ class Prepared:
             killed = sum(before[c] for c in cells) - sum(after[c] for c in cells)
             doomed[cells[0]] += killed
         return tuple(doomed) if any(doomed) else None
-
-    @staticmethod
-    def _from_state(X, state: tuple[int, ...], step):
-        """``step()`` run as if side ``X`` started in ``state``."""
-        saved = X.initial
-        try:
-            X.initial = state
-            return step()
-        finally:
-            X.initial = saved
-
-    def _bombardment(self) -> list[tuple[tuple[int, ...], float, tuple[int, ...] | None]]:
-        """Shore bombardment in an amphibious assault (rules-notes/004 §4.5): each ship
-        fires once at its ``bombard`` value, at most one ship per landing land unit; its
-        victims fire back in round 1 and are removed after it."""
-        A, D, rules, ctx = self.A, self.D, self.rules, self.ctx
-        start = [(D.initial, 1.0, None)]
-        if self.sea or not ctx.amphibious or not ctx.bombard:
-            return start
-        if not rules.options["shore_bombardment"] or not any(D.initial):
-            return start
-        fleet = sorted(
-            (rules.units[t] for t, n in ctx.bombard.items() for _ in range(n)),
-            key=lambda t: (-t.bombard, t.id),
-        )
-        if rules.options["bombard_per_landed_unit"]:
-            landed = sum(
-                n for t, n in zip(A.slots, A.slot_count, strict=True) if t.domain == "land"
-            )
-            fleet = fleet[:landed]
-        # seeds/002 §4.5: a battleship bombards with both its dice (8 and 6)
-        ships = [v for t in fleet for v in (t.bombard_rolls or (t.bombard,))]
-        if not ships:
-            return start
-        pmf = None
-        for v in sorted(set(ships)):
-            pmf = _conv(pmf, binom_pmf(ships.count(v), v, rules.dice))
-        key = ((), "sea", True)
-        D.define_groups([key])
-        g = D.group_of_key[key]
-        out = []
-        for k, p in enumerate(pmf):
-            if p <= 0.0:
-                continue
-            s = D.apply_hits(D.initial, {g: k}) if g is not None else D.initial
-            if not rules.options["bombard_victims_fire"]:
-                # first strike (Global War §9.9): the victims are gone before round 1
-                out.append((s, float(p), None))
-                continue
-            doomed = [0] * D.n_cells
-            for cells in D.slot_cells:
-                killed = sum(D.initial[c] for c in cells) - sum(s[c] for c in cells)
-                doomed[cells[0]] += killed
-            out.append((s, float(p), tuple(doomed) if any(doomed) else None))
-        return out
 
     # ------------------------------------------------------------------ end of a round
     @staticmethod

@@ -31,8 +31,9 @@ from functools import lru_cache
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from gamecore.rules.battle.global_war import first_strikers_support
-from gamecore.rules.battle.units import CASUALTY_PROFILES
+from gamecore.rules.battle.calc import CalcBattle, CalcPlan, plan_battle
+from gamecore.rules.battle.steps import steps_for
+from gamecore.rules.battle.units import CASUALTY_PROFILES, PROFILE_RANK
 from gamecore.rules.modifiers import combine
 
 try:  # the engine's rule for a modified value (with the ruleset's floor)
@@ -102,8 +103,8 @@ def _conv(a: np.ndarray | None, b: np.ndarray) -> np.ndarray:
 
 
 def order_types(types: Sequence[UnitType], order: str | Sequence[str]) -> list[UnitType]:
-    """Casualty order of unit types, first to go first: a casualty profile of
-    gamecore.rules.combat (same keys as ``order_units``, ties by type id) or an explicit
+    """Casualty order of unit types, first to go first: a casualty profile (the played
+    battle's ``PROFILE_RANK``, ties by type id) or an explicit
     list of type ids (unlisted types follow, cheapest first)."""
 
     def cheapest(t: UnitType):
@@ -115,13 +116,8 @@ def order_types(types: Sequence[UnitType], order: str | Sequence[str]) -> list[U
                 f"unknown casualty order {order!r} (profiles: {', '.join(CASUALTY_PROFILES)}, "
                 "or a list of unit types)"
             )
-        keys = {
-            "cheapest": cheapest,
-            "preserve_attack": lambda t: (t.attack, t.cost, t.id),
-            "preserve_defense": lambda t: (t.defense, t.cost, t.id),
-            "keep_land": lambda t: (t.domain == "land", t.cost, t.id),
-        }
-        return sorted(types, key=keys[order])
+        by = PROFILE_RANK[order]  # the played battle's order (rules/battle/units.py)
+        return sorted(types, key=lambda t: (*by(t), t.id))
     rank = {u: i for i, u in enumerate(order)}
     listed = sorted((t for t in types if t.id in rank), key=lambda t: rank[t.id])
     rest = sorted((t for t in types if t.id not in rank), key=cheapest)
@@ -145,16 +141,20 @@ class Side:
         fixed_first_strike: Sequence[tuple[int, Key, int]] = (),
         double: tuple[tuple[str, ...], int] = ((), 0),
         fire_modes: Mapping[str, str] | None = None,
+        plan: CalcPlan | None = None,
     ):
         self.rules = rules
         self.role = role
         self.stat = "attack" if role == "attacker" else "defense"
         self.dice = rules.dice
         opts = rules.options
+        # casualties and first strike as the battle's steps say (gamecore.rules.battle.calc)
+        if plan is None:
+            plan = plan_battle(CalcBattle(rules, False, units, {}), steps_for(rules))
         self.policy = opts["modifier_policy"]
         self.tiebreak = opts["modifier_tiebreak"]
         self.floor = int(opts["modifier_floor"] or 0)
-        self.absorb = bool(opts["two_hit_absorb_first"])
+        self.absorb = plan.absorb_first
         #: which units die alone (the engine's ``_settled``): defenceless ones under
         #: ``unescorted_transports_die``, AA guns when ``aa_alone_defends`` is off
         self.lone_rules = (
@@ -164,7 +164,7 @@ class Side:
         self.nation = nation
         damaged = dict(damaged or {})
         types = [rules.units[u] for u, n in units.items() if n > 0]
-        ordered = order_types(types, order or opts["casualty_order"])
+        ordered = order_types(types, order or plan.casualty_order)
         counts = {t.id: int(units[t.id]) for t in ordered}
         slots: list[tuple[UnitType, int, bool]] = [(t, counts[t.id], False) for t in ordered]
         if keep_land_unit:
@@ -206,11 +206,11 @@ class Side:
         self.initial: tuple[int, ...] = tuple(init)
         self.modifiers = [m for m in modifiers if m.side == role]
         #: first strike in the first N rounds only (0: every round; Global War T 9-1)
-        self.fs_rounds = int(opts["first_strike_rounds"] or 0)
+        self.fs_rounds = plan.first_strike_rounds
         #: unit types that strike first in every round all the same (seeds/003 subs)
-        self.fs_every = frozenset(opts["first_strike_every_round"] or ())
+        self.fs_every = plan.first_strike_every
         #: air superiority: hits of such units go to aircraft first in the first N rounds
-        self.as_rounds = int(opts["air_superiority_rounds"] or 0)
+        self.as_rounds = plan.air_superiority_rounds
         if not any(t.air_superiority for t in self.slots):
             self.as_rounds = 0
         #: dice of no unit, fired in the first-strike stage of rounds 1..rounds:
@@ -218,7 +218,7 @@ class Side:
         self.fixed_fs = [f for f in fixed_first_strike if f[0] > 0]
         #: per slot: its units strike first (option first_strike_attack_only: these types
         #: only when attacking, the engine's fight_round)
-        attack_only = set(opts["first_strike_attack_only"]) if role == "defender" else set()
+        attack_only = plan.first_strike_attack_only if role == "defender" else frozenset()
         self.slot_fs = [t.first_strike and t.id not in attack_only for t in self.slots]
         self.has_first_strike = any(self.slot_fs) or bool(self.fixed_fs)
         #: double casualties (Global War §9.2): in rounds 1..double_rounds each hit on a
@@ -273,7 +273,7 @@ class Side:
         #: Global War §12.2: support counts from every unit present, also those that
         #: fired first (the engine's step support_after_first_strike); else from the
         #: units firing in the same volley
-        self.support_from_all = first_strikers_support(rules)
+        self.support_from_all = plan.support_from_all
         self.cell_support = [
             tuple(
                 (sup.value, sup.count, sup.targets)
@@ -298,6 +298,14 @@ class Side:
                 t = self.slots[self.cell_slot[c]].id
                 out[t] = out.get(t, 0) + n
         return out
+
+    def lineup(self, state: Sequence[int]) -> list[tuple[UnitType, int]]:
+        """The units of ``state`` per slot, as (unit type, count) in casualty order (what
+        a step's calculator part reads: gamecore.rules.battle.calc.Lineup)."""
+        return [
+            (t, sum(state[c] for c in cells))
+            for t, cells in zip(self.slots, self.slot_cells, strict=True)
+        ]
 
     def cost_of(self, t: UnitType) -> int:
         return t.cost_for(self.nation) if self.nation else t.cost

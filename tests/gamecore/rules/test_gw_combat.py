@@ -12,9 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamecore.engine import Action, new_game
+from gamecore.engine.state import AMPHIB
 from gamecore.engine.testmaps import grid_pack, zone_ids
 from gamecore.model import Border
 from gamecore.rules import load_ruleset
+from gamecore.rules.battle.steps import steps_for
 from gamecore.rules.combat import (
     assign_hits,
     city_surrounded,
@@ -310,6 +312,28 @@ def test_double_casualties_only_for_units_that_crossed():
         s2, att, [key], "cheapest", True, z2["B"], double=frozenset(u.id for u in att)
     )
     assert len(killed) == 2
+
+
+def test_amphibious_attackers_are_the_first_casualties_section_9_8():
+    # §9.8 "If units from adjacent land zones are attacking at the same time as
+    # amphibiously assaulting units, amphibiously assaulting units must be chosen as
+    # casualties first": global_war's amphibious_casualties_first step. Two infantry
+    # attack; the one flagged as landed from the sea would be kept for last (the best
+    # unit to take the zone, the higher id) but goes first.
+    def battle(step_on: bool) -> tuple[int, int, list[int]]:
+        s, z = setup([("infantry", 2)], [("infantry", 1)])
+        land, sea = sorted(u for u in s.units_in(z["B"]) if s.units[u].nation == "RED")
+        s.set_unit(sea, flags=s.units[sea].flags | AMPHIB)
+        s.rules = s.rules.with_options({"amphibious_casualties_first": step_on})
+        assert ("amphibious_casualties_first" in {st.name for st in steps_for(s.rules)}) is step_on
+        # r1: both attackers miss, the defender hits once
+        fight(s, z["B"], [MISS, MISS, HIT], rounds=1)
+        return land, sea, [u for u in s.units_in(z["B"]) if s.units[u].nation == "RED"]
+
+    land, _, left = battle(True)
+    assert left == [land]
+    _, sea, left = battle(False)
+    assert left == [sea]
 
 
 # ---------------------------------------------------------------------------- cities

@@ -18,6 +18,8 @@ from gamecore.engine.ruleset import load_ruleset, parse_ruleset
 from gamecore.engine.testmaps import grid_pack, zone_ids
 from gamecore.errors import RulesError, RulesetError
 from gamecore.rules import politics
+from gamecore.rules.battle.context import Round
+from gamecore.rules.battle.steps import steps_for
 from gamecore.rules.combat import assign_hits, border_crossers
 from gamecore.rules.options import DEFAULT_OPTIONS
 from tests.gamecore.rules.test_gw_combat_terrain import _combat, _values, pack_abc
@@ -284,13 +286,22 @@ def test_river_crossers_are_the_first_casualties_in_round_one():
     assert border_crossers(s, z["B"], att, ["river"], 1) == armour
     assert border_crossers(s, z["B"], att, ["river"], 2) == frozenset()  # round 1 only
     hit = ((), "land", False)
-    s.battle = SimpleNamespace(round=1)
-    killed, _ = assign_hits(s, att, [hit, hit], "cheapest", True, z["B"])
+    # the ruleset's border_casualties_first step reorders the attacker's losses
+    step = next(st for st in steps_for(s.rules) if st.name == "border_casualties_first")
+
+    def first(battle_round: int) -> tuple:
+        rnd = Round(s, SimpleNamespace(zone=z["B"], round=battle_round))
+        step.run(rnd)
+        return rnd.lose_first
+
+    killed, _ = assign_hits(s, att, [hit, hit], "cheapest", True, z["B"], first=first(1))
     # the cheapest would be the infantry; the crossing armour dies first
     assert {u.id for u in killed} == armour
-    s.battle = SimpleNamespace(round=2)
-    killed, _ = assign_hits(s, att, [hit], "cheapest", True, z["B"])
+    killed, _ = assign_hits(s, att, [hit], "cheapest", True, z["B"], first=first(2))
     assert killed[0].type == "infantry"
+    assert "border_casualties_first" not in {
+        st.name for st in steps_for(load_ruleset("global_war"))
+    }
 
 
 def test_river_penalty_falls_on_all_land_units_and_only_one_modifier_applies():
