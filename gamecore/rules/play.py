@@ -6,7 +6,8 @@ are hidden in a hot-seat game, and its dock sections follow the turn's spending.
 from __future__ import annotations
 
 from gamecore.engine.actions import Action
-from gamecore.engine.playview import PlayAdapter
+from gamecore.engine.playview import LossChoice, PlayAdapter
+from gamecore.rules.losses import loss_choice
 
 
 class AAPlay(PlayAdapter):
@@ -54,6 +55,24 @@ class AAPlay(PlayAdapter):
         if d is not None and d.kind in ("scramble", "kamikaze", "intercept"):
             return max(legal, key=lambda a: a.count)
         return legal[0]
+
+    def loss_choice(self, state) -> LossChoice | None:
+        """A casualty decision: the round's dice and hits first (:mod:`.losses`)."""
+        return loss_choice(state, self.default_answer)
+
+    def only_answer(self, state, legal: list[Action]) -> Action | None:
+        """One answer, or a casualty choice whose answers all lose the same units
+        (a lone submarine, no hit taken, every unit lost): the default."""
+        d = state.decision
+        if d is None:
+            return None
+        if len(legal) == 1:
+            return legal[0]
+        if d.kind == "casualties":
+            view = self.loss_choice(state)
+            if view is not None and view.trivial:
+                return self.default_answer(state, legal)
+        return None
 
 
 __all__ = ["AAPlay"]

@@ -133,7 +133,8 @@ class Round:
         self, targets: list[Unit], hits: list[Hit], side: str, double=frozenset(), exclude=None
     ) -> Casualties:
         """The losses of ``side`` ("att"/"def"): its owner places ``hits`` on ``targets``
-        by its casualty profile; the units hit before round 1 (``exclude``, by default
+        by its casualty profile, the units it picked this round first (a ``casualties``
+        answer naming units); the units hit before round 1 (``exclude``, by default
         those of this round) are not hit again."""
         b = self.b
         return assign_hits(
@@ -145,6 +146,7 @@ class Round:
             b.zone,
             self.doomed if exclude is None else exclude,
             double=double,
+            picks=b.picks.get(side, ()),
         )
 
     def take(self, losses: Casualties) -> None:
