@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from gamecore.engine.actions import Action
+from gamecore.engine.logwords import count_summary, event_nations
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -134,6 +135,19 @@ class PlayAdapter:
     def describe_event(self, pack, e: dict[str, Any], state=None) -> str | None:
         """A log event in the system's words, or None for the kernel's."""
         return None
+
+    def context_words(self, pack, log: list[dict[str, Any]], i: int, state) -> str | None:
+        """Words of ``log[i]`` that need the log around it (a battle's forces), or None
+        (:meth:`describe_event`, then the kernel's words)."""
+        return None
+
+    def event_nations(self, e: dict[str, Any]) -> tuple[str, ...]:
+        """The nations a log event concerns (the log's filter by nation)."""
+        return event_nations(e)
+
+    def turn_summary(self, pack, events: list[dict[str, Any]], nation: str, state) -> str:
+        """What ``nation``'s turn did, in one line (``events``: the turn's log)."""
+        return count_summary(pack, events, nation)
 
     def default_answer(self, state, legal: list[Action]) -> Action:
         """The answer preselected for the pending decision (``legal``: its answers, not

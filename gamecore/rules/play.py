@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from gamecore.engine.actions import Action
 from gamecore.engine.playview import LossChoice, PlayAdapter
+from gamecore.rules.logwords import context_words, describe_event, hides_event, turn_summary
 from gamecore.rules.losses import loss_choice
 
 
@@ -55,6 +56,19 @@ class AAPlay(PlayAdapter):
         if d is not None and d.kind in ("scramble", "kamikaze", "intercept"):
             return max(legal, key=lambda a: a.count)
         return legal[0]
+
+    # -- the log in words (gamecore.rules.logwords) ----------------------------------
+    def describe_event(self, pack, e, state=None):
+        return describe_event(pack, e, state)
+
+    def context_words(self, pack, log, i, state):
+        return context_words(pack, log, i, state)
+
+    def hides_event(self, e) -> bool:
+        return hides_event(e)
+
+    def turn_summary(self, pack, events, nation, state) -> str:
+        return turn_summary(pack, events, nation, state)
 
     def loss_choice(self, state) -> LossChoice | None:
         """A casualty decision: the round's dice and hits first (:mod:`.losses`)."""
