@@ -171,15 +171,8 @@ class DecisionPage(QWidget):
         self.answers.blockSignals(True)
         self.answers.setCurrentIndex(i)
         self.answers.blockSignals(False)
-        want = list(view.profiles[profile])
         self.picks.blockSignals(True)
-        for r in range(self.picks.count()):
-            item = self.picks.item(r)
-            uid = item.data(Qt.ItemDataRole.UserRole)
-            on = uid in want
-            if on:
-                want.remove(uid)
-            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self.set_picked(view.profiles[profile])
         self.picks.blockSignals(False)
         self._picks_changed()
 
@@ -192,7 +185,8 @@ class DecisionPage(QWidget):
         return tuple(out)
 
     def set_picked(self, units) -> None:
-        """(Tests, scripts) check exactly ``units`` (one entry per hit)."""
+        """Tick exactly ``units`` (one entry per hit: a unit named twice ticks two of
+        its rows)."""
         want = list(units)
         for r in range(self.picks.count()):
             item = self.picks.item(r)

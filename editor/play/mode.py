@@ -92,6 +92,8 @@ class PlayMode(QObject):
         self.marked: int | None = None
         #: the length of the game's log when it was last saved, loaded or started
         self._saved_len = 0
+        #: the Play dock's page shown last (a new one is shown from its top)
+        self._page_shown = None
         self._signals = _BotSignals()
         self._signals.done.connect(self._bot_done)
         self._signals.failed.connect(self._bot_failed)
@@ -269,6 +271,14 @@ class PlayMode(QObject):
             self._arrows = arrows
             self.window.view.viewport().update()
         self.panel.refresh()
+        page = (id(self.panel.pages.currentWidget()), s.state.phase, s.state.current_player)
+        if page != self._page_shown:
+            # another page (a hand-over, a decision, the next phase's actions): the dock
+            # shows its top, where the turn bar says whose turn it is
+            self._page_shown = page
+            scroll = self.dock.widget()
+            if isinstance(scroll, QScrollArea):
+                scroll.verticalScrollBar().setValue(0)
         self.changed.emit()
 
     def centre_on(self, zone: int) -> None:

@@ -154,7 +154,7 @@ class PlayPanel(QWidget):
         lay.addWidget(self.money)
         lay.addLayout(bar)
         lay.addWidget(self.status)
-        lay.addWidget(self.pages, 2)
+        lay.addWidget(self.pages, 1)  # (the log gets as much: on a 768 px screen it had 4 lines)
         lay.addWidget(self.tabs, 1)
         self._spins: dict[str, QSpinBox] = {}
 

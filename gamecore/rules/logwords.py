@@ -143,7 +143,11 @@ def describe_event(pack, e: dict[str, Any], state=None) -> str | None:
     if kind == "lost" and e.get("reason") != "cargo":
         z = e.get("zone")
         where = f" in {zone_label(pack, z)}" if isinstance(z, int) else ""
-        return f"{nation_name(pack, n)} loses 1 {e.get('type')}{where}"
+        why = {"combat": "", "no_landing": " (no place to land)"}.get(
+            e.get("reason"),
+            f" ({str(e.get('reason', '')).replace('_', ' ')})" if e.get("reason") else "",
+        )
+        return f"{nation_name(pack, n)} loses 1 {e.get('type')}{where}{why}"
     if kind == "relation":
         return (
             f"{nation_name(pack, e.get('a'))} and {nation_name(pack, e.get('b'))}: "

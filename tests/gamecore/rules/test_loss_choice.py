@@ -106,3 +106,35 @@ def test_a_side_that_loses_everything_has_nothing_to_choose(pack):
     assert dview is not None and dview.need == sum(h for _u, _k, h in dview.units)
     assert dview.trivial
     assert ad.only_answer(st, s.legal()) == ad.default_answer(st, s.legal())
+
+
+def test_the_owner_names_its_losses_before_the_profile_and_the_absorbing_unit():
+    """rules-notes/004 §4.3: casualties are chosen by their owner; the default policy
+    lets a two-hit unit absorb the first hit and the profile take the cheapest."""
+    from gamecore.rules.battle.casualties import assign_hits
+    from gamecore.rules.battle.units import Hit
+    from tests.gamecore.rules.test_gw_combat import setup
+
+    s, z = setup(
+        [("infantry", 1)], [("infantry", 2), ("tank", 1), ("battleship", 1)], ruleset="g40"
+    )
+    dfn = [s.units[u] for u in s.units_in(z["B"]) if s.units[u].nation == "BLU"]
+    ids = {u.type: u.id for u in dfn}
+    hit = Hit((), "land", False)
+    # the policy: the battleship absorbs the hit as damage
+    policy = assign_hits(s, dfn, [hit], "cheapest", False, z["B"])
+    assert not policy.killed and list(policy.damaged) == [ids["battleship"]]
+    # the owner names the tank: the tank is lost, nothing else is touched
+    named = assign_hits(s, dfn, [hit], "cheapest", False, z["B"], picks=(ids["tank"],))
+    assert [u.id for u in named.killed] == [ids["tank"]] and not named.damaged
+    # the battleship named twice for two hits: it sinks
+    sunk = assign_hits(
+        s, dfn, [hit, hit], "cheapest", False, z["B"], picks=(ids["battleship"],) * 2
+    )
+    assert [u.id for u in sunk.killed] == [ids["battleship"]]
+    # more hits than units named: the rest follow the profile (the cheapest: infantry)
+    more = assign_hits(s, dfn, [hit, hit], "cheapest", False, z["B"], picks=(ids["tank"],))
+    lost = sorted(s.units[u.id].type for u in more.killed) + sorted(
+        s.units[u].type for u in more.damaged
+    )
+    assert "tank" in lost and len(lost) == 2
