@@ -176,13 +176,13 @@ def test_a_decision_in_a_bots_turn_takes_the_focus(sample_window, qtbot):
     assert play.marked == st.battle.zone
     # the turn bar is on screen (the dock is scrolled to its top)
     assert play.dock.widget().verticalScrollBar().value() == 0
-    # Enter confirms the preselected losses: the bots go on
+    # Enter confirms the preselected losses: the answer is Poland's, naming its units
+    n = len(st.log)
+    picks = page.picked()
     qtbot.keyClick(page.confirm, Qt.Key.Key_Return)
-    assert (
-        play.session.state.decision is None
-        or play.session.state.decision.owner != "POL"
-        or (play.session.state.battle is None or play.session.state.battle.round > st.battle.round)
-    )
+    answer = next(e for e in play.session.state.log[n:] if e.get("e") == "action")
+    assert answer["n"] == "POL" and answer["a"]["kind"] == "casualties"
+    assert tuple(answer["a"]["units"]) == picks and picks
 
 
 def test_load_game_and_close_game_ask_to_save(sample_window, qtbot, monkeypatch, tmp_path):
