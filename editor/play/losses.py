@@ -30,6 +30,13 @@ CUE_STYLE = (
 PLAIN_STYLE = "QLabel { font-weight: bold; padding: 4px; }"
 
 
+def _short(profile: str) -> str:
+    """A profile's button text, short enough for the dock ("keep att" for
+    preserve_attack); the tooltip has it whole."""
+    words = profile.replace("preserve_", "keep_").split("_")
+    return " ".join(w if i == 0 else w[:3] for i, w in enumerate(words))
+
+
 class DecisionPage(QWidget):
     """``answer(action)`` is called with the player's answer."""
 
@@ -39,6 +46,7 @@ class DecisionPage(QWidget):
         self.view: LossChoice | None = None
         self._profile_answers: dict[str, object] = {}
         lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 4, 0, 0)
         # the fixed row, first on the page: Confirm never moves, whatever the texts
         self.buttons = QWidget(objectName="playDecisionButtons")
         row = QHBoxLayout(self.buttons)
@@ -66,9 +74,10 @@ class DecisionPage(QWidget):
         self.text = QPlainTextEdit(objectName="playBattleText", readOnly=True)
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.text.setMinimumHeight(60)
+        self.text.setMaximumHeight(130)  # (the units to pick come next: on screen too)
         self.pick_note = QLabel("", objectName="playPickNote", wordWrap=True)
         self.picks = QListWidget(objectName="playPicks")
-        self.picks.setMinimumHeight(80)
+        self.picks.setMinimumHeight(90)
         self.picks.itemChanged.connect(lambda _i: self._picks_changed())
         lay.addWidget(self.buttons)
         lay.addWidget(self.profiles)
@@ -103,7 +112,7 @@ class DecisionPage(QWidget):
             for a in legal:
                 if a.kind == "casualties" and a.profile in view.profiles:
                     b = QPushButton(
-                        a.profile.replace("preserve_", "keep ").replace("_", " "),
+                        _short(a.profile),
                         objectName=f"playProfile_{a.profile}",
                     )
                     b.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)

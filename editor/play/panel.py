@@ -48,7 +48,9 @@ class PlayPanel(QWidget):
         self.undo_btn = QPushButton("Undo", objectName="playUndo")
         self.end_btn.clicked.connect(mode.end_phase)
         self.undo_btn.clicked.connect(mode.undo)
-        bar = QHBoxLayout()
+        self._bar = QWidget(objectName="playBar")
+        bar = QHBoxLayout(self._bar)
+        bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.undo_btn)
         bar.addStretch(1)
         bar.addWidget(self.end_btn)
@@ -152,7 +154,7 @@ class PlayPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.addWidget(self.turn)
         lay.addWidget(self.money)
-        lay.addLayout(bar)
+        lay.addWidget(self._bar)
         lay.addWidget(self.status)
         lay.addWidget(self.pages, 1)  # (the log gets as much: on a 768 px screen it had 4 lines)
         lay.addWidget(self.tabs, 1)
@@ -203,8 +205,14 @@ class PlayPanel(QWidget):
         else:
             self._fill_actions()
             self.pages.setCurrentWidget(self.actions_page)
-        # a decision gets the dock's whole height (its battle text has the rounds so far)
-        self.tabs.setVisible(self.pages.currentWidget() is not self.decision_page)
+        # a decision gets the dock's whole height (its battle text has the rounds so far;
+        # the banks and a disabled button row wait): the units to pick fit on a 768 px
+        # screen
+        deciding = self.pages.currentWidget() is self.decision_page
+        self.tabs.setVisible(not deciding)
+        self.money.setVisible(not deciding)
+        self.status.setVisible(bool(self.status.text()))
+        self._bar.setVisible(not deciding or self.undo_btn.isEnabled())
         self._fill_log()
         self._fill_objectives()
 
