@@ -120,6 +120,9 @@ class PlayPanel(QWidget):
         self.answers = self.decision_page.answers
         self.answer_btn = self.decision_page.confirm
         self.over = QLabel("", objectName="playOver", wordWrap=True)
+        # (at the page's top, in bold: in the middle of a tall page it was out of sight)
+        self.over.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.over.setStyleSheet("font-weight: bold; padding: 4px;")
         for w in (self.handover, self.waiting, self.actions_page, self.decision_page, self.over):
             self.pages.addWidget(w)
 
@@ -171,7 +174,10 @@ class PlayPanel(QWidget):
         who = s.player
         seat = "human" if s.is_human(who) else f"{s.seats[who]} bot"
         self.turn.setText(
-            f"Round {st.round}" + (f" · {date}" if date else "") + f" · {st.current_nation} · "
+            ("Game over · " if st.is_terminal() else "")
+            + f"Round {st.round}"
+            + (f" · {date}" if date else "")
+            + f" · {st.current_nation} · "
             f"{st.phase.replace('_', ' ')}" + (f" · {who} decides ({seat})" if st.decision else "")
         )
         colour = m.window.scene.nation_colour(st.current_nation).name()
