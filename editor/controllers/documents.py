@@ -18,8 +18,10 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMenuBar, QMessag
 from editor.demo import blank_pack, demo_pack
 from editor.document import Document
 from editor.export import install_export_actions
+from editor.play import confirm_drop_game
 from editor.unsaved import UnsavedAutosave, unsaved_folder
 from gamecore.errors import PackLockedError, WarroomError
+from gamecore.paths import sample_pack
 from gamecore.store import new_pack, open_pack, read_pack
 
 if TYPE_CHECKING:
@@ -29,6 +31,14 @@ if TYPE_CHECKING:
 PACK_FILTER = "Warroom map packs (*.warroom);;All files (*)"
 MAX_RECENT = 10
 AUTOSAVE_MS = 60_000
+
+
+def is_bundled_sample(path: Path) -> bool:
+    """Whether ``path`` is one of the packs bundled in ``resources/samples``."""
+    try:
+        return path.resolve().parent == sample_pack().resolve().parent
+    except OSError:
+        return False
 
 
 class DocumentsController:
@@ -42,6 +52,9 @@ class DocumentsController:
         self._autosave_timer = QTimer(window)
         self._autosave_timer.setInterval(AUTOSAVE_MS)
         self._autosave_timer.timeout.connect(self.autosave)
+        #: the document whose changes the last prompt discarded (its edits come back
+        #: as unsaved if what was to replace it is cancelled: :meth:`keep_edits`)
+        self._discarded = None
         K = QKeySequence.StandardKey
         self.act_new = self._action("&New", self.new_document, K.New, "Start a new, empty map")
         self.act_open = self._action("&Open…", self.open_dialog, K.Open, "Open a map pack")
@@ -104,8 +117,6 @@ class DocumentsController:
     def open_default(self) -> None:
         """Open a copy of the bundled sample pack (in memory: saving asks for a new
         name, the bundled file is never written), or the built-in demo map."""
-        from gamecore.paths import sample_pack
-
         sample = sample_pack()
         pack = None
         title = "Channel Front (demo)"
@@ -118,6 +129,22 @@ class DocumentsController:
         if pack is None:
             pack = demo_pack()
         self.window.set_document(Document(pack, title=title))
+
+    def open_copy(self, path: Path, interactive: bool = True) -> bool:
+        """Open a copy of the pack at ``path`` (a bundled sample): in memory, titled
+        "(copy)"; Save asks where, so the bundled file is never written."""
+        try:
+            pack = read_pack(path)
+        except WarroomError as err:
+            if not interactive:
+                raise
+            QMessageBox.critical(self.window, "Cannot open map pack", str(err))
+            return False
+        if interactive and not self.maybe_save():
+            return False
+        self.window.set_document(Document(pack, title=f"{path.stem} (copy)"))
+        self.window.show_hint(f"{path.name} is a bundled sample: opened a copy (Save asks where)")
+        return True
 
     def open_demo(self) -> None:
         """Open the built-in demo map (in memory)."""
@@ -136,6 +163,7 @@ class DocumentsController:
             return False
         dlg = dialog or ImportDialog(kind, self.window)
         if dlg.exec() != ImportDialog.DialogCode.Accepted or dlg.pack is None:
+            self.keep_edits()  # (Discard, then Cancel: the edits are still unsaved)
             return False
         source = Path(dlg.source.text().strip()).name or kind
         self.window.set_document(Document(dlg.pack, title=f"{source} (imported)"))
@@ -157,6 +185,8 @@ class DocumentsController:
         the store's message (``interactive``) or raises the WarroomError; the current
         document is untouched either way. Returns True when the pack was opened."""
         path = Path(path)
+        if is_bundled_sample(path):
+            return self.open_copy(path, interactive)
         doc = self.window.document
         if doc is not None and doc.path is not None and path.exists():
             if doc.path.resolve() == path.resolve():  # already open here (we hold its lock)
@@ -348,7 +378,13 @@ class DocumentsController:
         return True
 
     def maybe_save(self) -> bool:
-        """Ask Save/Discard/Cancel when there are unsaved changes; True to go on."""
+        """Before the document is replaced or closed: ask about a game being played on it
+        (:func:`~editor.play.confirm_drop_game`), then Save/Discard/Cancel when it has
+        unsaved changes; True to go on. A caller whose replacement is then cancelled
+        calls :meth:`keep_edits`."""
+        self._discarded = None
+        if not confirm_drop_game(self.window, "the map is closed"):
+            return False
         doc = self.window.document
         if doc is None or not doc.modified:
             return True
@@ -366,11 +402,24 @@ class DocumentsController:
         if answer == QMessageBox.StandardButton.Discard:
             doc.set_dirty(False)
             doc.undo_stack.setClean()
+            self._discarded = doc
             return True
         return False
 
+    def keep_edits(self) -> None:
+        """What was to replace the document was cancelled after its changes were
+        discarded (Discard, then Cancel in the Import dialog): they are unsaved again,
+        so the next New or Open asks about them."""
+        doc, self._discarded = self._discarded, None
+        if doc is not None and doc is self.window.document:
+            doc.set_dirty(True)
+
     def discard_and_close(self) -> None:
-        """Close without asking, dropping unsaved changes (and their working copy)."""
+        """Close without asking, dropping unsaved changes (and their working copy) and
+        the game being played."""
+        play = getattr(self.window, "play", None)
+        if play is not None:
+            play.stop()
         doc = self.window.document
         if doc is not None:
             if doc.packfile is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QFileDialog
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from editor.play.mode import PlayMode
 from editor.play.newgame import NewGameDialog
@@ -27,6 +27,35 @@ def autosave_path(window) -> Path:
     return folder / "autosave.wrgame.json"
 
 
+def confirm_drop_game(window, doing: str) -> bool:
+    """Before the game on screen is dropped (``doing``: what drops it, in words): when
+    it was played since it was last saved or loaded, ask Save / Discard / Cancel.
+    True to go on (saved, or discarded)."""
+    play = getattr(window, "play", None)
+    if play is None or play.session is None or not play.unsaved:
+        return True
+    answer = QMessageBox.question(
+        window,
+        "Game in progress",
+        f"Save the game in progress before {doing}?",
+        QMessageBox.StandardButton.Save
+        | QMessageBox.StandardButton.Discard
+        | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Save,
+    )
+    if answer == QMessageBox.StandardButton.Save:
+        return save_game(window)
+    return answer == QMessageBox.StandardButton.Discard
+
+
+def close_game(window) -> bool:
+    """Game › Close Game: ask to save a game played since it was saved, then end it."""
+    if window.play.session is None or not confirm_drop_game(window, "closing it"):
+        return False
+    window.play.stop()
+    return True
+
+
 def new_game(window, dialog: NewGameDialog | None = None) -> bool:
     """Ask for a scenario, seed, rounds and seats; start the game (built on the worker
     thread: ``window.play.starting`` until it runs). ``dialog``: an already answered
@@ -37,6 +66,8 @@ def new_game(window, dialog: NewGameDialog | None = None) -> bool:
         return False
     dlg = dialog or NewGameDialog(doc.pack, doc.scenario_id, window)
     if dialog is None and dlg.exec() != QDialog.DialogCode.Accepted:
+        return False
+    if not confirm_drop_game(window, "starting a new one"):
         return False
     scenario, seed, rounds, seats = dlg.settings()
     pack, auto = doc.pack, autosave_path(window)
@@ -58,6 +89,8 @@ def load_game(window, path: str | Path | None = None) -> bool:
         path, _ = QFileDialog.getOpenFileName(window, "Load Game", "", GAME_FILTER)
         if not path:
             return False
+    if not confirm_drop_game(window, "loading another"):
+        return False
     pack, auto = doc.pack, autosave_path(window)
     window.play.start_async(lambda: PlaySession.load(path, pack, autosave=auto))
     return True
@@ -96,4 +129,4 @@ def install_play_actions(window) -> None:
     menu.addSeparator()
     window.act_undo_move = action("&Undo Move", window.play.undo, "Ctrl+Alt+Z")
     window.act_end_phase = action("&End Phase", window.play.end_phase, "Ctrl+Return")
-    window.act_close_game = action("&Close Game", window.play.stop)
+    window.act_close_game = action("&Close Game", lambda: close_game(window))

@@ -23,7 +23,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtWidgets import QDockWidget, QFrame, QMessageBox, QScrollArea
+from PySide6.QtWidgets import QApplication, QDockWidget, QFrame, QMessageBox, QScrollArea
 
 from editor.play.panel import PlayPanel
 from editor.play.tool import PlayTool
@@ -85,6 +85,15 @@ class PlayMode(QObject):
         self._private_to: str | None = None
         self._token = 0
         self._thinking = False
+        #: the pending casualty choice seen by its side, cached per position
+        self._loss_key: tuple | None = None
+        self._loss_view = None
+        #: the battle the map went to and marks (None: none)
+        self.marked: int | None = None
+        #: the length of the game's log when it was last saved, loaded or started
+        self._saved_len = 0
+        #: the Play dock's page shown last (a new one is shown from its top)
+        self._page_shown = None
         self._signals = _BotSignals()
         self._signals.done.connect(self._bot_done)
         self._signals.failed.connect(self._bot_failed)
@@ -175,6 +184,9 @@ class PlayMode(QObject):
         self._last_human = None
         self._private_to = None
         self.handing_over = False
+        self.marked = None
+        self._loss_key = self._loss_view = None
+        self._saved_len = len(session.state.log)
         w = self.window
         self._saved_tool = w.tool.name if w.tool is not None else None
         self._set_editing(False)
@@ -251,11 +263,22 @@ class PlayMode(QObject):
             self.window.scene.set_play_targets(self.source, self.targets(self.source))
         else:
             self.window.scene.set_play_targets(None, ())
+        if self.marked is not None and self.adapter.battle_zone(s.state) != self.marked:
+            self.marked = None  # the battle is over: its mark goes
+            self.window.view.viewport().update()
         arrows = self.standing_arrows()
         if arrows != self._arrows:  # (the view repaints the overlay only when they change)
             self._arrows = arrows
             self.window.view.viewport().update()
         self.panel.refresh()
+        page = (id(self.panel.pages.currentWidget()), s.state.phase, s.state.current_player)
+        if page != self._page_shown:
+            # another page (a hand-over, a decision, the next phase's actions): the dock
+            # shows its top, where the turn bar says whose turn it is
+            self._page_shown = page
+            scroll = self.dock.widget()
+            if isinstance(scroll, QScrollArea):
+                scroll.verticalScrollBar().setValue(0)
         self.changed.emit()
 
     def centre_on(self, zone: int) -> None:
@@ -330,10 +353,13 @@ class PlayMode(QObject):
         """A human is to move. Hot-seat: the hand-over screen comes when that human is
         to make a hidden choice (:func:`hidden_step`) and another human used the
         computer since it was last handed to them; open steps (moves, battles, a
-        defender's casualties) change hands without it."""
+        defender's casualties) change hands without it. A decision with nothing to
+        choose is made for the player; a battle's decision brings the map to it."""
         s = self.session
         if s is None or s.state.is_terminal():
             self.refresh()
+            return
+        if self._answer_trivial():
             return
         who = s.player
         if s.hot_seat:
@@ -346,6 +372,97 @@ class PlayMode(QObject):
                 self.source = None
         self._last_human = who
         self.refresh()
+        if s.state.decision is not None:
+            self._show_decision()
+
+    def _answer_trivial(self) -> bool:
+        """Make the pending decision when it offers nothing to choose (the rule system's
+        :meth:`~gamecore.engine.playview.PlayAdapter.only_answer`); True when made."""
+        s = self.session
+        st = s.state
+        if st.decision is None or self.handing_over:
+            return False
+        a = self.adapter.only_answer(st, s.legal())
+        if a is None:
+            return False
+        text, who = describe_action(st, a), st.decision.owner
+        try:
+            s.apply(a)
+        except WarroomError:
+            return False
+        self.window.statusBar().showMessage(f"Made for {who}: {text} (no choice)", 6000)
+        self._changed()
+        return True
+
+    @property
+    def interrupting(self) -> bool:
+        """Whether the pending decision is a human's while a bot has the turn (a bot
+        attacks a human's zone): the decision takes the focus, with a banner."""
+        s = self.session
+        if s is None or s.state.decision is None or not s.human_to_move:
+            return False
+        return not s.is_human(s.state.current_nation)
+
+    def _show_decision(self) -> None:
+        """A decision is the player's: the Play dock comes up scrolled to its top, the
+        Confirm button takes the focus, the map goes to the battle and marks it."""
+        self.dock.show()
+        self.dock.raise_()
+        scroll = self.dock.widget()
+        if isinstance(scroll, QScrollArea):
+            scroll.verticalScrollBar().setValue(0)
+        zone = self.adapter.battle_zone(self.session.state)
+        if zone is not None and zone != self.marked:
+            self.marked = zone
+            self.centre_on(zone)
+            self.window.view.viewport().update()
+        if self.interrupting:
+            self.window.activateWindow()
+            QApplication.alert(self.window, 0)  # (a taskbar flash: no sound)
+        self.panel.answer_btn.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def loss_choice(self):
+        """The pending casualty choice as its side sees it (the round's dice first), or
+        None (cached for the position)."""
+        s = self.session
+        if s is None or s.state.decision is None:
+            return None
+        st = s.state
+        key = (id(st), len(st.log), st.decision)
+        if key != self._loss_key:
+            self._loss_key = key
+            self._loss_view = self.adapter.loss_choice(st)
+        return self._loss_view
+
+    def answer_losses(self, profile: str, picks: tuple[int, ...]) -> bool:
+        """The casualty decision answered with the units picked (``profile`` orders any
+        hit the picks cannot take); a hit the rules put elsewhere is said."""
+        s = self.session
+        if s is None:
+            return False
+        view = self.loss_choice()
+        a = self.adapter.loss_answer(s.state, profile, picks)
+        n = len(s.state.log)
+        mine = {u for u, _k, _h in view.units} if view is not None else set()
+        if not self.act(a):
+            return False
+        lost = sorted(
+            e.get("unit")
+            for e in self.session.state.log[n:]
+            if e.get("e") == "lost" and e.get("unit") in mine
+        )
+        if (
+            view is not None
+            and view.certain
+            and picks
+            and lost != sorted(set(picks))
+            and len(set(picks)) == len(picks)
+        ):
+            self.window.statusBar().showMessage(
+                "the rules placed some hits elsewhere than picked (a unit those dice may not hit)",
+                8000,
+            )
+        return True
 
     def hand_over_done(self) -> None:
         self.handing_over = False
@@ -458,10 +575,14 @@ class PlayMode(QObject):
         return "\n".join(lines)
 
     def _rounds_text(self, events, att: str, dfn: str) -> list[str]:
-        """Each round's hits and the faces of each side's dice, and the losses."""
-        lines = []
+        """Each round's hits and the faces of each side's dice, then the losses they
+        caused (the log has the losses first: they are taken before the round's report)."""
+        lines: list[str] = []
+        lost: list[str] = []
         for e in events:
-            if e.get("e") == "round" and "hits" in e and e.get("dice"):
+            if e.get("e") == "lost":
+                lost.append("    " + describe_event(self.session.pack, e))
+            elif e.get("e") == "round" and "hits" in e and e.get("dice"):
                 h = e["hits"]
                 lines.append(f"  Round {e.get('round')}: {att} hits {h[0]}, {dfn} hits {h[1]}")
                 (fs_att, fs_def), (g_att, g_def) = e["dice"]
@@ -470,9 +591,13 @@ class PlayMode(QObject):
                     lines.append(f"    first strike, {dfn}: {dice_text(fs_def)}")
                 lines.append(f"    {att} rolled: {dice_text(g_att)}")
                 lines.append(f"    {dfn} rolled: {dice_text(g_def)}")
-            elif e.get("e") in ("round", "lost"):
+                lines += lost
+                lost = []
+            elif e.get("e") == "round":
                 lines.append("  " + describe_event(self.session.pack, e))
-        return lines
+                lines += lost
+                lost = []
+        return lines + lost
 
     # -- moves --------------------------------------------------------------------
     def _moves_from(self, zone: int) -> list[Action]:
@@ -766,3 +891,11 @@ class PlayMode(QObject):
     def save(self, path: str | Path) -> None:
         if self.session is not None:
             self.session.save(path)
+            self._saved_len = len(self.session.state.log)
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the game was played since it was last saved, loaded or started (its
+        autosave aside: Close Game, Load Game and New Game ask first)."""
+        s = self.session
+        return s is not None and len(s.state.log) != self._saved_len

@@ -7,7 +7,9 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
+    QPushButton,
     QSpinBox,
     QTableWidget,
     QVBoxLayout,
@@ -54,6 +56,18 @@ class NewGameDialog(QDialog):
         lay = QVBoxLayout(self)
         lay.addLayout(form)
         lay.addWidget(QLabel("Seats (several Human seats: hot-seat)"))
+        # one click for the usual game: you play one nation, a bot every other seat
+        self.mine = QComboBox(objectName="newGameMine")
+        self.others = QComboBox(objectName="newGameOthers")
+        self.set_seats_btn = QPushButton("Set seats", objectName="newGameSetSeats")
+        self.set_seats_btn.clicked.connect(self.set_other_seats)
+        quick = QHBoxLayout()
+        quick.addWidget(QLabel("You play"))
+        quick.addWidget(self.mine, 1)
+        quick.addWidget(QLabel("all other seats:"))
+        quick.addWidget(self.others, 1)
+        quick.addWidget(self.set_seats_btn)
+        lay.addLayout(quick)
         lay.addWidget(self.seats)
         lay.addWidget(self.note)
         lay.addWidget(buttons)
@@ -73,6 +87,11 @@ class NewGameDialog(QDialog):
             self.note.setText(str(err))
             system = ""
         bots = [b for b in known_bots() if not system or plays(b, system)]
+        self.others.clear()
+        for b in bots:
+            self.others.addItem(f"Bot: {b}", b)
+        self.others.addItem("Human", HUMAN)
+        self.mine.clear()
         nations: list[str] = []
         for slot in scn.turn_order:
             nations += [n for n in slot if n not in nations]
@@ -86,6 +105,15 @@ class NewGameDialog(QDialog):
             for b in bots:
                 combo.addItem(f"Bot: {b}", b)
             self.seats.setCellWidget(row, 1, combo)
+            self.mine.addItem(name, n)
+
+    def set_other_seats(self) -> None:
+        """ "You play X, all other seats: Y": X's seat Human, every other one Y."""
+        me, other = self.mine.currentData(), self.others.currentData()
+        for row in range(self.seats.rowCount()):
+            combo = self.seats.cellWidget(row, 1)
+            n = combo.objectName().removeprefix("seat_")
+            combo.setCurrentIndex(combo.findData(HUMAN if n == me else other))
 
     def seat_combo(self, nation: str) -> QComboBox:
         return self.findChild(QComboBox, f"seat_{nation}")

@@ -24,8 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.play.losses import DecisionPage
 from editor.play.words import END, describe_action, describe_event, zone_name
 from gamecore.engine.actions import Action
+from gamecore.engine.logwords import LogLine, LogWords, nation_name
 from gamecore.sim.session import objectives_table, position_date, victory_points
 
 
@@ -46,7 +48,9 @@ class PlayPanel(QWidget):
         self.undo_btn = QPushButton("Undo", objectName="playUndo")
         self.end_btn.clicked.connect(mode.end_phase)
         self.undo_btn.clicked.connect(mode.undo)
-        bar = QHBoxLayout()
+        self._bar = QWidget(objectName="playBar")
+        bar = QHBoxLayout(self._bar)
+        bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.undo_btn)
         bar.addStretch(1)
         bar.addWidget(self.end_btn)
@@ -109,29 +113,35 @@ class PlayPanel(QWidget):
         al.addWidget(self._do_row)
         al.addStretch(0)
 
-        self.decision_page = QWidget()
-        dl = QVBoxLayout(self.decision_page)
-        self.decision_text = QLabel("", objectName="playDecisionText", wordWrap=True)
-        self.battle_text = QLabel("", objectName="playBattleText", wordWrap=True)
-        self.battle_text.setTextFormat(Qt.TextFormat.PlainText)
-        self.answers = QComboBox(objectName="playAnswers")
-        self.answers.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.answers.setMinimumContentsLength(16)
-        self.answer_btn = QPushButton("Confirm", objectName="playAnswer")
-        self.answer_btn.clicked.connect(self._answer)
-        dl.addWidget(self.decision_text)
-        dl.addWidget(self.battle_text)
-        dl.addWidget(self.answers)
-        dl.addWidget(self.answer_btn)
-        dl.addStretch(1)
+        # the decision page: a fixed row of buttons, the round's dice, the units to lose
+        self.decision_page = DecisionPage(self._answer)
+        self.decision_text = self.decision_page.title
+        self.battle_text = self.decision_page.text
+        self.answers = self.decision_page.answers
+        self.answer_btn = self.decision_page.confirm
         self.over = QLabel("", objectName="playOver", wordWrap=True)
+        # (at the page's top, in bold: in the middle of a tall page it was out of sight)
+        self.over.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.over.setStyleSheet("font-weight: bold; padding: 4px;")
         for w in (self.handover, self.waiting, self.actions_page, self.decision_page, self.over):
             self.pages.addWidget(w)
 
         self.log = QListWidget(objectName="playLog")
         self.log.itemClicked.connect(self._log_clicked)
+        self.log.setWordWrap(True)
+        #: the log's filter by nation ("All nations": None)
+        self.log_filter = QComboBox(objectName="playLogFilter")
+        self.log_filter.currentIndexChanged.connect(lambda _i: self._show_log())
+        self._words: LogWords | None = None
+        self._words_of = None
+        log_page = QWidget()
+        ll = QVBoxLayout(log_page)
+        ll.setContentsMargins(0, 0, 0, 0)
+        fl = QHBoxLayout()
+        fl.addWidget(QLabel("Show"))
+        fl.addWidget(self.log_filter, 1)
+        ll.addLayout(fl)
+        ll.addWidget(self.log, 1)
         self.objectives = QTableWidget(0, 4, objectName="playObjectives")
         self.objectives.setHorizontalHeaderLabels(["Objective", "Kind", "Owner", "Paid"])
         self.objectives.horizontalHeader().setStretchLastSection(True)
@@ -141,17 +151,16 @@ class PlayPanel(QWidget):
         ol.addWidget(self.vp)
         ol.addWidget(self.objectives)
         self.tabs = QTabWidget(objectName="playTabs")
-        self.tabs.addTab(self.log, "Log")
+        self.tabs.addTab(log_page, "Log")
         self.tabs.addTab(obj, "Objectives")
 
         lay = QVBoxLayout(self)
         lay.addWidget(self.turn)
         lay.addWidget(self.money)
-        lay.addLayout(bar)
+        lay.addWidget(self._bar)
         lay.addWidget(self.status)
-        lay.addWidget(self.pages, 2)
+        lay.addWidget(self.pages, 1)  # (the log gets as much: on a 768 px screen it had 4 lines)
         lay.addWidget(self.tabs, 1)
-        self._log_len = 0
         self._spins: dict[str, QSpinBox] = {}
 
     # -- filling ---------------------------------------------------------------------
@@ -165,7 +174,10 @@ class PlayPanel(QWidget):
         who = s.player
         seat = "human" if s.is_human(who) else f"{s.seats[who]} bot"
         self.turn.setText(
-            f"Round {st.round}" + (f" · {date}" if date else "") + f" · {st.current_nation} · "
+            ("Game over · " if st.is_terminal() else "")
+            + f"Round {st.round}"
+            + (f" · {date}" if date else "")
+            + f" · {st.current_nation} · "
             f"{st.phase.replace('_', ' ')}" + (f" · {who} decides ({seat})" if st.decision else "")
         )
         colour = m.window.scene.nation_colour(st.current_nation).name()
@@ -199,6 +211,14 @@ class PlayPanel(QWidget):
         else:
             self._fill_actions()
             self.pages.setCurrentWidget(self.actions_page)
+        # a decision gets the dock's whole height (its battle text has the rounds so far;
+        # the banks and a disabled button row wait): the units to pick fit on a 768 px
+        # screen
+        deciding = self.pages.currentWidget() is self.decision_page
+        self.tabs.setVisible(not deciding)
+        self.money.setVisible(not deciding)
+        self.status.setVisible(bool(self.status.text()))
+        self._bar.setVisible(not deciding or self.undo_btn.isEnabled())
         self._fill_log()
         self._fill_objectives()
 
@@ -351,55 +371,110 @@ class PlayPanel(QWidget):
         return {t: s.value() for t, s in self._spins.items()}
 
     def _fill_decision(self) -> None:
-        s = self.mode.session
+        m = self.mode
+        s = m.session
         st = s.state
         d = st.decision
         b = getattr(st, "battle", None)
         where = f" in {zone_name(st.pack, b.zone)}" if b is not None else ""
         side = {"att": "attacker", "def": "defender"}.get(d.about, d.about)
         text = f"{d.owner} decides: {d.kind} ({side}){where}"
-        ad = self.mode.adapter
-        self.decision_text.setText(ad.decision_title(d, text))
-        text = self.mode.battle_summary()
+        ad = m.adapter
+        title = ad.decision_title(d, text)
+        if m.interrupting:
+            title = f"YOUR DECISION ({d.owner}), in {st.current_nation}'s turn: {title}"
+        text = m.battle_summary()
         if not text and ad.shows_rolls:
             text = "\n".join(ad.rolls(st))
-        self.battle_text.setText(text)
-        self.answers.clear()
-        default = self.mode.default_answer()
-        for a in s.legal():
-            self.answers.addItem(describe_action(st, a), a)
-            if a == default:
-                self.answers.setCurrentIndex(self.answers.count() - 1)
+        self.decision_page.fill(
+            title,
+            text,
+            s.legal(),
+            m.default_answer(),
+            lambda a: describe_action(st, a),
+            m.loss_choice(),
+        )
+        self.decision_page.set_cue(m.interrupting)
+
+    def _log_words(self) -> LogWords:
+        """The log in words of the game on screen (a new one for a new game)."""
+        s = self.mode.session
+        if self._words is None or self._words_of is not s:
+            st = s.state
+
+            def words(pack, e, state) -> str:
+                a = e.get("a") if e.get("e") == "action" else None
+                if isinstance(a, dict):  # an answer, a retreat...: the action's words
+                    try:
+                        text = describe_action(state, Action.from_json(a))
+                    except (TypeError, ValueError, KeyError, AttributeError):
+                        text = str(a.get("kind", ""))
+                    return f"{nation_name(pack, str(e.get('n', '')))}: {text}"
+                return describe_event(pack, e, state)
+
+            def secret(e) -> bool:  # hot-seat: what a nation bought shows when placed
+                a = e.get("a") if e.get("e") == "action" else None
+                bought = e.get("e") == "buy" or (isinstance(a, dict) and a.get("kind") == "buy")
+                return s.hot_seat and bought
+
+            def seat(n: str) -> str:
+                kind = s.seats.get(n)
+                return "" if kind is None or s.is_human(n) else f"{kind} bot"
+
+            self._words = LogWords(st.pack, self.mode.adapter, words, secret, seat)
+            self._words_of = s
+            self.log.clear()
+        return self._words
 
     def _fill_log(self) -> None:
-        log = self.mode.session.state.log
-        if len(log) < self._log_len:
-            self.log.clear()
-            self._log_len = 0
-        pack = self.mode.session.pack
-        secret = self.mode.session.hot_seat
-        for e in log[self._log_len :]:
-            if e.get("e") == "start":
-                continue
-            act = e.get("a") if e.get("e") == "action" else None
-            if self.mode.adapter.hides_event(e):
-                continue  # (e.g. the rule system logs what the action did in its own event)
-            if secret and isinstance(act, dict) and act.get("kind") == "buy":
-                # hot-seat: what a nation bought shows when it is placed
-                text = f"{e.get('n', '')}: buys (shown when placed)"
-            else:
-                text = describe_event(pack, e, self.mode.session.state)
-            item = QListWidgetItem(text)
-            z = e.get("zone")
-            a = e.get("a") if e.get("e") == "action" else None
-            if not isinstance(z, int) and isinstance(e.get("to"), int):
-                z = e["to"]  # (a move the system logs itself)
-            if not isinstance(z, int) and isinstance(a, dict):
-                z = (a.get("path") or [None])[-1] if a.get("path") else a.get("zone")
-            item.setData(Qt.ItemDataRole.UserRole, z)
-            self.log.addItem(item)
-        self._log_len = len(log)
+        lw = self._log_words()
+        reset, new = lw.feed(self.mode.session.state)
+        self._fill_filter()
+        if reset:
+            self._show_log()
+            return
+        want = self.log_filter.currentData()
+        for line in new:
+            if want is None or want in line.nations:
+                self._add_log_line(line)
+        if new:
+            self.log.scrollToBottom()
+
+    def _fill_filter(self) -> None:
+        """The log's filter: every nation of the game (once per game)."""
+        s = self.mode.session
+        if self.log_filter.property("game") is s:
+            return
+        self.log_filter.blockSignals(True)
+        self.log_filter.clear()
+        self.log_filter.addItem("All nations", None)
+        for slot in s.state.board.turn_slots:
+            for n in slot:
+                self.log_filter.addItem(nation_name(s.pack, n), n)
+        self.log_filter.setProperty("game", s)
+        self.log_filter.blockSignals(False)
+
+    def _show_log(self) -> None:
+        """Fill the log's list again (the filter changed, or the log was undone)."""
+        if self.mode.session is None:
+            return
+        lw = self._log_words()
+        self.log.clear()
+        for line in lw.filtered(self.log_filter.currentData()):
+            self._add_log_line(line)
         self.log.scrollToBottom()
+
+    def _add_log_line(self, line: LogLine) -> None:
+        item = QListWidgetItem(line.text)
+        item.setData(Qt.ItemDataRole.UserRole, line.zone)
+        if line.kind != "event":
+            f = item.font()
+            f.setBold(True)
+            f.setItalic(line.kind == "summary")
+            item.setFont(f)
+        if line.kind == "summary":
+            item.setToolTip(line.text)
+        self.log.addItem(item)
 
     def _fill_objectives(self) -> None:
         st = self.mode.session.state
@@ -426,10 +501,12 @@ class PlayPanel(QWidget):
             if not self.mode.act(a):
                 break
 
-    def _answer(self) -> None:
-        a = self.answers.currentData()
-        if a is not None:
-            self.mode.act(a)
+    def _answer(self, answer) -> None:
+        """The decision page's answer: an action, or ("losses", profile, units picked)."""
+        if isinstance(answer, tuple) and answer and answer[0] == "losses":
+            self.mode.answer_losses(answer[1], answer[2])
+        else:
+            self.mode.act(answer)
 
     def _log_clicked(self, item: QListWidgetItem) -> None:
         z = item.data(Qt.ItemDataRole.UserRole)

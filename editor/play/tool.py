@@ -73,6 +73,28 @@ class PlayTool(Tool):
         self.mode.preview(z if z in self.window.scene.play_targets else None)
         return False  # (the view's hover goes on)
 
+    @staticmethod
+    def _paint_battle(painter: QPainter, geom, zone: int, scale: float) -> None:
+        """The battle being fought: its zone outlined in red over black, crossed swords'
+        stand-in (a ringed X) at its anchor."""
+        path = geom.paths[zone]
+        for colour, width in ((QColor(0, 0, 0, 200), 8.0), (QColor(230, 30, 30), 4.5)):
+            pen = QPen(colour, width / scale)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(pen)
+            painter.setBrush(QColor(230, 30, 30, 40))
+            painter.drawPath(path)
+        if zone in geom.anchor:
+            c = QPointF(*geom.anchor[zone])
+            r = 12.0 / scale
+            painter.setPen(QPen(QColor(0, 0, 0), 2.0 / scale))
+            painter.setBrush(QColor(230, 30, 30))
+            painter.drawEllipse(c, r, r)
+            painter.setPen(QPen(QColor(255, 255, 255), 2.5 / scale))
+            k = r * 0.5
+            painter.drawLine(QPointF(c.x() - k, c.y() - k), QPointF(c.x() + k, c.y() + k))
+            painter.drawLine(QPointF(c.x() - k, c.y() + k), QPointF(c.x() + k, c.y() - k))
+
     def cancel(self) -> None:
         self.mode.pick_source(None)
 
@@ -81,12 +103,15 @@ class PlayTool(Tool):
         the waypoints numbered."""
         routes = self.mode.routes
         standing = self.mode.standing_arrows()
-        if not routes and not self.mode.waypoints and not standing:
+        battle = self.mode.marked
+        if not routes and not self.mode.waypoints and not standing and battle is None:
             return
         geom = self.window.scene.geom
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         scale = view.transform().m11() or 1.0
+        if battle is not None and battle in geom.paths:
+            self._paint_battle(painter, geom, battle, scale)
         # (the attacks announced this turn, in red, under the route previewed)
         arrows = [(p, QColor(220, 40, 30)) for p in standing]
         arrows += [(p, QColor(255, 214, 0)) for p in routes]

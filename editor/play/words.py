@@ -8,6 +8,7 @@ from typing import Any
 
 from gamecore.engine.actions import Action
 from gamecore.engine.playview import zone_label
+from gamecore.rules.losses import dice_words as dice_text
 
 END = Action.end_phase()
 
@@ -63,18 +64,6 @@ def describe_action(state, a: Action) -> str:
     if k == "end_phase":
         return "End phase"
     return str(a)
-
-
-def dice_text(faces) -> str:
-    """One side's dice of a battle round, by unit type and the value it hits at or
-    under: "infantry@1: 3 1* · armor@3: 2*" (a * marks a hit); "none" when it rolled
-    none."""
-    groups: dict[tuple[str, int], list[str]] = {}
-    for t, v, r in faces or ():
-        groups.setdefault((t, v), []).append(f"{r}*" if r <= v else str(r))
-    if not groups:
-        return "no dice"
-    return " · ".join(f"{t}@{v}: {' '.join(rs)}" for (t, v), rs in groups.items())
 
 
 def describe_event(pack, e: dict[str, Any], state=None) -> str:

@@ -21,10 +21,12 @@ listed in the dock under its kind's name, the log in the kernel's words."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from gamecore.engine.actions import Action
+from gamecore.engine.logwords import count_summary, event_nations
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -33,6 +35,47 @@ def zone_label(pack, z: int) -> str:
     """A zone as the player reads it: its name, else "zone N"."""
     zone = pack.map.zones.get(z)
     return zone.name if zone is not None and zone.name else f"zone {z}"
+
+
+@dataclass(frozen=True)
+class LossChoice:
+    """A battle round as the side choosing its losses sees it, before it chooses: the
+    round's dice and hits (when they do not depend on choices still to be made), the
+    units it may lose and what each answer would take.
+
+    ``dice``: lines (who, their dice in words), in the order they were rolled; ``hits``:
+    the hits each side scores this round (attacker, defender); ``need``: the hits the
+    deciding side must place (one pick each); ``units``: (unit id, kind in words, hits
+    it has left) of the deciding side (units of one kind are interchangeable); ``profiles``: answer name -> the picks it makes;
+    ``certain``: whether the dice shown are those the round rolls whatever is picked
+    (else only the order of the picks is chosen and the dice come after); ``note``: why
+    not, in words."""
+
+    zone: int
+    attacker: str
+    defender: str
+    round: int
+    side: str
+    owner: str
+    dice: tuple[tuple[str, str], ...] = ()
+    hits: tuple[int, int] = (0, 0)
+    need: int = 0
+    units: tuple[tuple[int, str, int], ...] = ()
+    profiles: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    default: str = ""
+    certain: bool = True
+    note: str = ""
+
+    @property
+    def trivial(self) -> bool:
+        """Whether every answer loses the same: no hit to place, every hit point of the
+        side lost, or units that cannot be told apart."""
+        if not self.certain:
+            return len({kind for _u, kind, _h in self.units}) <= 1
+        total = sum(h for _u, _l, h in self.units)
+        if self.need == 0 or self.need >= total:
+            return True
+        return len({kind for _u, kind, _h in self.units}) <= 1
 
 
 class PlayAdapter:
@@ -92,6 +135,19 @@ class PlayAdapter:
     def describe_event(self, pack, e: dict[str, Any], state=None) -> str | None:
         """A log event in the system's words, or None for the kernel's."""
         return None
+
+    def context_words(self, pack, log: list[dict[str, Any]], i: int, state) -> str | None:
+        """Words of ``log[i]`` that need the log around it (a battle's forces), or None
+        (:meth:`describe_event`, then the kernel's words)."""
+        return None
+
+    def event_nations(self, e: dict[str, Any]) -> tuple[str, ...]:
+        """The nations a log event concerns (the log's filter by nation)."""
+        return event_nations(e)
+
+    def turn_summary(self, pack, events: list[dict[str, Any]], nation: str, state) -> str:
+        """What ``nation``'s turn did, in one line (``events``: the turn's log)."""
+        return count_summary(pack, events, nation)
 
     def default_answer(self, state, legal: list[Action]) -> Action:
         """The answer preselected for the pending decision (``legal``: its answers, not
@@ -171,5 +227,29 @@ class PlayAdapter:
         """Arrows the map draws for what stands this turn (announced attacks)."""
         return []
 
+    # -- decisions -----------------------------------------------------------------------
+    def battle_zone(self, state) -> int | None:
+        """The zone of the battle being fought (the map goes there and marks it)."""
+        zone = getattr(getattr(state, "battle", None), "zone", None)
+        return zone if isinstance(zone, int) else None
 
-__all__ = ["PlayAdapter", "zone_label"]
+    def loss_choice(self, state) -> LossChoice | None:
+        """The pending decision as a choice of losses after seeing the round's dice
+        (:class:`LossChoice`), or None when it is no such choice."""
+        return None
+
+    def loss_answer(self, state, profile: str, picks: tuple[int, ...]) -> Action:
+        """The answer that loses ``picks`` (first to go first; ``profile`` orders the
+        rest)."""
+        return Action("casualties", profile=profile, units=tuple(picks))
+
+    def only_answer(self, state, legal: list[Action]) -> Action | None:
+        """The answer to the pending decision when there is nothing to choose (one legal
+        answer, or answers that all come to the same), else None: the play mode makes
+        it for the player."""
+        if state.decision is None:
+            return None
+        return legal[0] if len(legal) == 1 else None
+
+
+__all__ = ["LossChoice", "PlayAdapter", "zone_label"]

@@ -80,9 +80,16 @@ class AASystem(RuleSystem):
         A(ActionKind("patrol", patrol.apply_patrol, doc="units (one), zone: air patrol (§8.7)"))
         A(ActionKind("declare_war", phases.apply_declare_war, doc="nation"))
         A(ActionKind("move", movement.apply_move, phases.is_legal_move, doc="units, path"))
+        A(
+            ActionKind(
+                "casualties",
+                phases.apply_combat,
+                combat.is_legal_casualties,
+                doc="profile; units: those to take the round's hits, one entry per hit",
+            )
+        )
         for k in (
             "fight",
-            "casualties",
             "press",
             "retreat",
             "submerge",

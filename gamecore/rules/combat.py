@@ -14,6 +14,7 @@ from gamecore.rules.battle.actions import (
     DiceResolver,
     apply_combat_action,
     combat_actions,
+    is_legal_casualties,
     register_resolver,
     resolver,
 )
@@ -106,6 +107,7 @@ __all__ = [
     "city_terrain",
     "coastal_fire",
     "combat_actions",
+    "is_legal_casualties",
     "crossed_effects",
     "default_answer",
     "default_fire_mode",

@@ -6,7 +6,9 @@ are hidden in a hot-seat game, and its dock sections follow the turn's spending.
 from __future__ import annotations
 
 from gamecore.engine.actions import Action
-from gamecore.engine.playview import PlayAdapter
+from gamecore.engine.playview import LossChoice, PlayAdapter
+from gamecore.rules.logwords import context_words, describe_event, hides_event, turn_summary
+from gamecore.rules.losses import loss_choice
 
 
 class AAPlay(PlayAdapter):
@@ -54,6 +56,37 @@ class AAPlay(PlayAdapter):
         if d is not None and d.kind in ("scramble", "kamikaze", "intercept"):
             return max(legal, key=lambda a: a.count)
         return legal[0]
+
+    # -- the log in words (gamecore.rules.logwords) ----------------------------------
+    def describe_event(self, pack, e, state=None):
+        return describe_event(pack, e, state)
+
+    def context_words(self, pack, log, i, state):
+        return context_words(pack, log, i, state)
+
+    def hides_event(self, e) -> bool:
+        return hides_event(e)
+
+    def turn_summary(self, pack, events, nation, state) -> str:
+        return turn_summary(pack, events, nation, state)
+
+    def loss_choice(self, state) -> LossChoice | None:
+        """A casualty decision: the round's dice and hits first (:mod:`.losses`)."""
+        return loss_choice(state, self.default_answer)
+
+    def only_answer(self, state, legal: list[Action]) -> Action | None:
+        """One answer, or a casualty choice whose answers all lose the same units
+        (a lone submarine, no hit taken, every unit lost): the default."""
+        d = state.decision
+        if d is None:
+            return None
+        if len(legal) == 1:
+            return legal[0]
+        if d.kind == "casualties":
+            view = self.loss_choice(state)
+            if view is not None and view.trivial:
+                return self.default_answer(state, legal)
+        return None
 
 
 __all__ = ["AAPlay"]

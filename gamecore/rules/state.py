@@ -47,6 +47,10 @@ class Battle:
     # (decision "scorch") and the round it declared for (0: none)
     scorch_asked: int = 0
     scorch: int = 0
+    # the units a side's owner picked to take this round's hits, first to go first (a
+    # unit with several hits left may be named once per hit): a ``casualties`` answer
+    # naming units (the play mode, after seeing the round's dice); () follows the profile
+    picks: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     def copy(self) -> Battle:
         return Battle(
@@ -68,6 +72,7 @@ class Battle:
             self.moded,
             self.scorch_asked,
             self.scorch,
+            dict(self.picks),
         )
 
 

@@ -99,6 +99,8 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
 
     def yes(parent, title, text, *a, **k):
         asked.append(text)
+        if title == "Game in progress":  # (Load Game over a game played on: drop it)
+            return QMessageBox.StandardButton.Discard
         return QMessageBox.StandardButton.Yes
 
     monkeypatch.setattr(QMessageBox, "question", yes)
@@ -202,7 +204,13 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
             assert len(last) > n_actions and last[n_actions]["a"]["profile"] == chosen.profile
             continue
         _answer_default(play, qtbot)
-    assert fought and chosen is not None and defender_decided
+    # (seed 3: the attack takes every Polish unit: the defender had nothing to choose,
+    # and its answer was made for it, in the log like any other)
+    assert fought and chosen is not None and not defender_decided
+    assert any(
+        e.get("e") == "action" and e.get("n") == "POL" and e["a"]["kind"] == "casualties"
+        for e in play.session.state.log
+    )
     assert any(e.get("e") == "battle_end" and e.get("zone") == dest for e in play.session.state.log)
     texts = [play.panel.log.item(i).text() for i in range(play.panel.log.count())]
     # each round's hits and the faces of its dice, per side
@@ -258,7 +266,7 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     assert {n for n, _p in screens} == purchases - {"GER"}
     # what another nation bought is not in the log (it shows when placed)
     texts = [play.panel.log.item(i).text() for i in range(play.panel.log.count())]
-    assert "GER: buys (shown when placed)" in texts
+    assert "Germany: buys (shown when placed)" in texts
     assert not any("kind=buy" in x or "buy type=" in x for x in texts)
     # the log panel centres the map on a zone
     lst = play.panel.log
@@ -282,6 +290,7 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     _end_phase(play, qtbot)  # play on, then load the save
     assert play.session.state.snapshot() != snap
     assert load_game(w, path)
+    assert "Save the game in progress before loading another?" in asked
     assert w.play.wait_until_started()
     assert w.play.session.state.snapshot() == snap
     # a file that is no saved game is refused with a one-line message
@@ -297,7 +306,7 @@ def test_hot_seat_round_of_1939_then_save_and_reload(sample_window, qtbot, monke
     assert w.play.session.state.snapshot() == snap  # the game on screen goes on
 
 
-def test_human_against_bots_and_close(sample_window, qtbot):
+def test_human_against_bots_and_close(sample_window, qtbot, monkeypatch):
     w = sample_window
     pack = w.document.pack
     nations = [n for slot in pack.scenarios["global-war-1936"].turn_order for n in slot]
@@ -333,7 +342,14 @@ def test_human_against_bots_and_close(sample_window, qtbot):
     # (antialiasing at the edge of a repainted rectangle may round a channel by one)
     a, b = _pixels(partial).astype(int), _pixels(whole).astype(int)
     assert a.shape == b.shape and int(abs(a - b).max()) <= 8
+    prompts = []
+    monkeypatch.setattr(
+        QMessageBox,
+        "question",
+        lambda _p, title, *a, **k: prompts.append(title) or QMessageBox.StandardButton.Discard,
+    )
     w.act_close_game.trigger()
+    assert prompts == ["Game in progress"]  # the bots played: Close Game asked first
     assert w.play.session is None and w.scene.play_scenario is None
     assert all(a.isEnabled() for a in w.tool_actions.values())
     assert w.inspector.isEnabled()
@@ -513,7 +529,7 @@ def test_waypoints_force_the_route(sample_window, qtbot, monkeypatch):
     # written in the log panel like any other
     play.session.state.event("relation", a="GER", b="SUI", status="war", by="GER")
     play.refresh()
-    assert "relation" in play.panel.log.item(play.panel.log.count() - 1).text()
+    assert play.panel.log.item(play.panel.log.count() - 1).text() == "Germany and SUI: war"
 
 
 def test_aircraft_to_a_sea_zone_land_on_its_carriers(sample_window, qtbot, monkeypatch):

@@ -15,6 +15,7 @@ from gamecore.rules.battle.fire import fire_mode_choices
 from gamecore.rules.battle.flow import find_battles, run, start_battle
 from gamecore.rules.battle.retreat import can_air_retreat, defender_retreat_zones, retreat_zones
 from gamecore.rules.battle.steps import stage
+from gamecore.rules.battle.units import sides
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -106,6 +107,30 @@ def combat_actions(s: GameState) -> list[Action]:
     ):  # how many fighters / tokens (about: the most)
         return [Action(d.kind, count=k) for k in range(int(d.about) + 1)]
     return []
+
+
+#: the most units one ``casualties`` answer may name (one per hit: a battle's hits)
+MAX_PICKS = 512
+
+
+def is_legal_casualties(s: GameState, a: Action, legal: list[Action]) -> bool:
+    """A ``casualties`` answer naming the units to take the round's hits (``units``,
+    one entry per hit; see :func:`~gamecore.rules.battle.casualties.assign_hits`): legal
+    when its profile is one of the legal answers and every unit named is of the deciding
+    side, in the battle, named at most once per hit it has left."""
+    b, d = s.battle, s.decision
+    if b is None or d is None or d.kind != "casualties" or len(a.units) > MAX_PICKS:
+        return False
+    if Action.casualties(a.profile) not in legal:
+        return False
+    att, dfn = sides(s, b)
+    mine = {u.id: u for u in (att if d.about == "att" else dfn)}
+    ut = s.rules.units
+    for uid in set(a.units):
+        u = mine.get(uid)
+        if u is None or a.units.count(uid) > ut[u.type].hits - u.damage:
+            return False
+    return True
 
 
 def apply_combat_action(s: GameState, a: Action) -> None:

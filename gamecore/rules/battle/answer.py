@@ -34,11 +34,13 @@ def answer(s: GameState, b: Battle, a: Action) -> bool:
     if a.kind == "casualties":
         if _asked(s, "casualties", "att"):
             b.profiles["att"] = a.profile
+            b.picks["att"] = a.units
             s.decision = None
             if b.defender and sides(s, b)[1]:
                 ask(s, b, "casualties", "def")
         else:
             b.profiles["def"] = a.profile
+            b.picks["def"] = a.units
             s.decision = None
     elif a.kind == "press":
         if _asked(s, "retreat", "att") and defender_retreat_zones(s, b):

@@ -41,9 +41,10 @@ class Round:
     first in every round; ``halving(rnd, firers, side)``: "" or how aircraft among the
     firers roll at half their value (The War Game); ``supporters``: per side ("att",
     "def"), the units whose support counts in the fire still to come this round (a side
-    not named: the units firing; Global War §12.2); ``lose_first``: the reorderings of
-    the attacker's casualty order that the ruleset's steps put in this round (each
-    ``order -> order``: amphibious units first, river crossers first).
+    not named: the units firing; Global War §12.2); ``lose_first``: the rules of the
+    ruleset's steps of which attacking units are lost first this round (each takes the
+    casualty order and gives the units it puts at its head: amphibious units, river
+    crossers).
     """
 
     __slots__ = (
@@ -143,9 +144,10 @@ class Round:
         self, targets: list[Unit], hits: list[Hit], side: str, double=frozenset(), exclude=None
     ) -> Casualties:
         """The losses of ``side`` ("att"/"def"): its owner places ``hits`` on ``targets``
-        by its casualty profile (the attacker's reordered by ``lose_first``); the units
-        hit before round 1 (``exclude``, by default those of this round) are not hit
-        again."""
+        by its casualty profile (the attacker's ``lose_first`` units at its head), the
+        units it picked this round first (a ``casualties`` answer naming units); the
+        units hit before round 1 (``exclude``, by default those of this round) are not
+        hit again."""
         b = self.b
         return assign_hits(
             self.s,
@@ -157,6 +159,7 @@ class Round:
             self.doomed if exclude is None else exclude,
             double=double,
             first=self.lose_first if side == "att" else (),
+            picks=b.picks.get(side, ()),
         )
 
     def take(self, losses: Casualties) -> None:

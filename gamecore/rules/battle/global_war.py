@@ -194,7 +194,7 @@ class AmphibiousDoubles(Step):
 
 
 def _amphibious_first(order: list) -> list:
-    return [u for u in order if u.flags & AMPHIB] + [u for u in order if not u.flags & AMPHIB]
+    return [u for u in order if u.flags & AMPHIB]
 
 
 class AmphibiousLostFirst(Step):

@@ -50,11 +50,7 @@ class CrossersLostFirst(Step):
             # seeds/003 River and Mountain rules: while the effect lasts, the attacker's
             # losses come from the land units that crossed it first
             crossers = border_crossers(s, b.zone, order, effects, b.round)
-            if not crossers:
-                return order
-            return [u for u in order if u.id in crossers] + [
-                u for u in order if u.id not in crossers
-            ]
+            return [u for u in order if u.id in crossers]
 
         rnd.lose_first += (crossers_first,)
 
