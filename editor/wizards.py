@@ -203,6 +203,7 @@ def new_map(window) -> bool:
         return False
     dialog = NewMapDialog(window)
     if dialog.exec() != QDialog.DialogCode.Accepted:
+        window.doc_control.keep_edits()  # (Discard, then Cancel: the edits are unsaved)
         return False
     try:
         pack = dialog.pack()
