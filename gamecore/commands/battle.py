@@ -20,7 +20,13 @@ def register(sub) -> None:
             "Monte Carlo (the output says which)."
         ),
     )
-    p.add_argument("--ruleset", default="g40", help="ruleset id (default g40)")
+    p.add_argument(
+        "--ruleset",
+        default="g40",
+        help="ruleset id, or a ruleset file PATH.toml whose extends names a pack or bundled "
+        "ruleset (default g40)",
+    )
+    p.add_argument("--rules-file", metavar="PATH", help="a ruleset file (as --ruleset PATH.toml)")
     p.add_argument("--pack", help="a .warroom pack whose rulesets are looked up first")
     p.add_argument("--attacker", required=True, help='units, e.g. "3 infantry, 2 tank"')
     p.add_argument("--defender", required=True, help='units, e.g. "4 infantry, 1 aaa"')
@@ -117,7 +123,7 @@ def _profiles():
 
 
 def cmd_battle(args) -> int:
-    from gamecore.engine.ruleset import load_ruleset
+    from gamecore.engine.ruleset.files import load_rules_file, resolve_ruleset
     from gamecore.errors import WarroomError
     from gamecore.sim.battle import BattleContext, Retreat, calculate, parse_units
 
@@ -126,7 +132,10 @@ def cmd_battle(args) -> int:
         from gamecore.store import read_pack
 
         pack = read_pack(args.pack)
-    rules = load_ruleset(args.ruleset, pack)
+    if args.rules_file:
+        rules = load_rules_file(args.rules_file, pack)
+    else:
+        rules = resolve_ruleset(args.ruleset, pack)
     if args.samples is not None and args.samples < 1:
         raise WarroomError(f"--samples must be at least 1, not {args.samples}")
     if args.max_rounds is not None and args.max_rounds < 0:

@@ -13,7 +13,12 @@ import signal
 import sys
 import time
 
-from gamecore.commands._util import pick_scenario, print_json
+from gamecore.commands._util import (
+    add_ruleset_options,
+    pick_scenario,
+    print_json,
+    use_ruleset_option,
+)
 from gamecore.errors import WarroomError
 from gamecore.limits import DEFAULT_ROUND_CAP, GAME_SECONDS_LIMIT
 
@@ -28,6 +33,7 @@ def register(sub) -> None:
     p.add_argument("pack")
     p.add_argument("--scenario", help="scenario id (default: the pack's only scenario)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    add_ruleset_options(p)
     p.add_argument("--seed", type=int, default=1, help="base seed of the batch (default 1)")
     p.add_argument("--jobs", type=int, help="processes to use (local backend; default 1)")
     p.add_argument(
@@ -418,6 +424,7 @@ def run(args) -> int:
 
     pack = read_pack(args.pack)
     scenario = pick_scenario(pack, args.scenario, args.pack)
+    use_ruleset_option(args, pack, scenario)
     if args.games < 1:
         raise WarroomError("--games must be at least 1")
     if args.jobs is not None and (args.backend == "dask" or args.scheduler):
@@ -470,6 +477,7 @@ def run(args) -> int:
                 results_path=args.results,
                 fresh=args.fresh,
                 progress=progress,
+                pack_as_on_disk=not (args.ruleset or args.rules_file),
             )
         except WarroomError as err:
             if err.path is None and not str(err).startswith(args.pack):
