@@ -39,7 +39,7 @@ def use_ruleset_option(args, pack, scenario: str) -> None:
     if not ref:
         return
     from gamecore.engine.ruleset import load_ruleset
-    from gamecore.engine.ruleset.files import is_rules_file, use_rules_file
+    from gamecore.store.rulesfile import is_rules_file, use_rules_file
 
     if args.rules_file or is_rules_file(ref):
         use_rules_file(pack, ref, [scenario])

@@ -123,9 +123,9 @@ def _profiles():
 
 
 def cmd_battle(args) -> int:
-    from gamecore.engine.ruleset.files import load_rules_file, resolve_ruleset
     from gamecore.errors import WarroomError
     from gamecore.sim.battle import BattleContext, Retreat, calculate, parse_units
+    from gamecore.store.rulesfile import load_rules_file, resolve_ruleset
 
     pack = None
     if args.pack:

@@ -238,12 +238,18 @@ def run_ladder(args) -> int:
 def run_compare(args) -> int:
     from gamecore.sim.playtest import PlaytestParams
     from gamecore.sim.playtest.compare import compare
-    from gamecore.store import read_pack
+    from gamecore.store import open_pack, read_pack
 
     _check_batch(args)
-    pack_a = read_pack(args.pack_a)
-    path_b = args.pack_b or args.pack_a
+    path_a, path_b = args.pack_a, args.pack_b or args.pack_a
+    pf = open_pack(args.pack_a, readonly=True)
+    pf.close()
+    pack_a = pf.pack
     pack_b = read_pack(path_b) if args.pack_b else pack_a
+    if not args.pack_b and not args.against and pf.variant is not None:
+        # a variant alone: the variant (B) against its base (A) on the same seeds
+        pack_a, path_a = pf.variant.base, str(pf.variant.base_path)
+    args.pack_a = path_a
     scn_a = pick_scenario(pack_a, args.scenario, args.pack_a)
     scn_b = pick_scenario(pack_b, args.against or scn_a, path_b)
     if path_b == args.pack_a and scn_b == scn_a:

@@ -179,8 +179,8 @@ def _fmt(v: Any) -> str:
 
 
 def run_show(args) -> int:
-    from gamecore.engine.ruleset.files import is_rules_file, resolve_ruleset
     from gamecore.engine.systems import systems
+    from gamecore.store.rulesfile import is_rules_file, resolve_ruleset
 
     pack = _pack(args.pack)
     if args.rules_file:
@@ -258,7 +258,7 @@ _IDENTITY = ("ruleset.id", "ruleset.name", "ruleset.description", "ruleset.sourc
 
 
 def run_diff(args) -> int:
-    from gamecore.engine.ruleset.files import resolve_ruleset
+    from gamecore.store.rulesfile import resolve_ruleset
 
     pack = _pack(args.pack)
     ra, rb = resolve_ruleset(args.a, pack), resolve_ruleset(args.b, pack)

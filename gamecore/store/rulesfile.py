@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gamecore import safepath, safetoml
-from gamecore.engine.ruleset.loader import Ruleset, load_ruleset
+from gamecore.engine.ruleset import Ruleset, load_ruleset
 from gamecore.errors import RulesetError, UnsafePathError
 from gamecore.model import RulesetDoc
 
