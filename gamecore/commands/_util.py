@@ -20,14 +20,16 @@ def pick_scenario(pack, given: str | None, path: str, how: str = "with --scenari
     return next(iter(pack.scenarios))
 
 
-def add_ruleset_options(p) -> None:
-    """``--ruleset ID|PATH.toml`` and ``--rules-file PATH``: the scenario plays this
-    ruleset instead of its own (see :func:`use_ruleset_option`)."""
+def add_ruleset_options(p, default: str | None = None, what: str = "") -> None:
+    """``--ruleset ID|PATH.toml`` and ``--rules-file PATH`` (a ruleset file whose extends
+    names a pack or bundled ruleset); ``what`` says what the ruleset is for."""
     p.add_argument(
         "--ruleset",
         metavar="ID|PATH",
-        help="play this ruleset instead of the scenario's: a ruleset id (the pack's or a "
-        "bundled one) or a ruleset file PATH.toml whose extends names one",
+        default=default,
+        help=f"{what or 'the ruleset'}: a ruleset id (the pack's or a bundled one) or a "
+        "ruleset file PATH.toml whose extends names one"
+        + (f" (default {default})" if default else ""),
     )
     p.add_argument("--rules-file", metavar="PATH", help="a ruleset file (as --ruleset PATH.toml)")
 

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from gamecore.commands._util import print_json
+from gamecore.commands._util import add_ruleset_options, print_json
 
 
 def register(sub) -> None:
@@ -20,13 +20,7 @@ def register(sub) -> None:
             "Monte Carlo (the output says which)."
         ),
     )
-    p.add_argument(
-        "--ruleset",
-        default="g40",
-        help="ruleset id, or a ruleset file PATH.toml whose extends names a pack or bundled "
-        "ruleset (default g40)",
-    )
-    p.add_argument("--rules-file", metavar="PATH", help="a ruleset file (as --ruleset PATH.toml)")
+    add_ruleset_options(p, default="g40", what="the dice rules")
     p.add_argument("--pack", help="a .warroom pack whose rulesets are looked up first")
     p.add_argument("--attacker", required=True, help='units, e.g. "3 infantry, 2 tank"')
     p.add_argument("--defender", required=True, help='units, e.g. "4 infantry, 1 aaa"')

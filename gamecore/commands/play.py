@@ -36,7 +36,7 @@ def register(sub) -> None:
         "(heuristic, random; default random); a playtest game replays with its seed",
     )
     p.add_argument("--rounds", type=int, help="round limit (default: the scenario's)")
-    add_ruleset_options(p)
+    add_ruleset_options(p, what="play this ruleset instead of the scenario's")
     p.add_argument("--log", metavar="FILE", help="write the game log as JSON lines")
     p.add_argument(
         "--max-actions", type=int, default=1_000_000, help="stop after this many actions"

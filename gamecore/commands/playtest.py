@@ -33,7 +33,7 @@ def register(sub) -> None:
     p.add_argument("pack")
     p.add_argument("--scenario", help="scenario id (default: the pack's only scenario)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    add_ruleset_options(p)
+    add_ruleset_options(p, what="play this ruleset instead of the scenario's")
     p.add_argument("--seed", type=int, default=1, help="base seed of the batch (default 1)")
     p.add_argument("--jobs", type=int, help="processes to use (local backend; default 1)")
     p.add_argument(

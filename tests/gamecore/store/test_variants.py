@@ -20,6 +20,8 @@ from gamecore.store import open_pack, read_pack, write_pack
 from gamecore.store.diff import diff_packs
 from gamecore.store.packfile import create_variant, read_stored_variant
 from gamecore.store.variant import VARIANT_KEY, differences, tree_of
+from tests.gamecore.store.test_sigkill import CHILD as PACK_CHILD
+from tests.gamecore.store.test_sigkill import kill_while_saving, state
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:
@@ -321,23 +323,12 @@ def test_a_variant_that_is_its_own_base_is_one_line(toy, capsys):
 
 # -- crash safety -----------------------------------------------------------------------------
 
-CHILD = """
-import sys
-from gamecore.store import open_pack
-from tests.gamecore.store.test_sigkill import state
-pf = open_pack(sys.argv[1])
-assert pf.variant is not None
-if pf.has_recovery:
-    pf.discard_recovery()
-k = pf.pack.meta["k"]
-print("ready", flush=True)
-while True:
-    k += 1
-    pf.pack = state(k)
-    print("saving", k, flush=True)
-    pf.save()
-    print("saved", k, flush=True)
-"""
+
+def _variant_child() -> str:
+    """test_sigkill's saving child, which must have opened a variant."""
+    opened = "pf = open_pack(sys.argv[1])\n"
+    assert opened in PACK_CHILD
+    return PACK_CHILD.replace(opened, opened + "assert pf.variant is not None\n")
 
 
 @pytest.mark.skipif(not hasattr(__import__("signal"), "SIGKILL"), reason="needs POSIX signals")
@@ -345,48 +336,8 @@ def test_a_variant_survives_sigkill_during_save(tmp_path):
     """As packs do (tests/gamecore/store/test_sigkill.py): killed at random moments while
     saving over and over, the variant always opens as the save before or the one being
     written."""
-    import random
-    import signal
-    import subprocess
-    import sys
-    import time
-
-    from tests.gamecore.store.test_sigkill import ROOT, state
-
     base, my = tmp_path / "base.warroom", tmp_path / "my.warroom"
     write_pack(state(0), base)
     create_variant(base, my)
-    rng = random.Random(36)
-    known, mid_save, kills, start = 0, 0, 0, time.monotonic()
-    while kills < 60 and (mid_save < 3 or (kills < 8 and time.monotonic() - start < 30)):
-        kills += 1
-        proc = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(my)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=ROOT,
-        )
-        first = proc.stdout.readline()
-        if first.strip() != "ready":
-            proc.kill()
-            raise AssertionError(f"child failed: {first}{proc.stderr.read()}")
-        time.sleep(rng.uniform(0.05, 0.8))
-        proc.send_signal(signal.SIGKILL)
-        out, _ = proc.communicate()
-        events = [line.split() for line in out.splitlines() if line.strip()]
-        saving = [int(k) for word, k in events if word == "saving"]
-        saved = [int(k) for word, k in events if word == "saved"]
-        if not saving:
-            allowed = {known}
-        elif saved and saved[-1] == saving[-1]:
-            allowed = {saved[-1]}
-        else:
-            allowed = {saving[-1] - 1 if len(saving) > 1 else known, saving[-1]}
-            mid_save += 1
-        got = read_pack(my)
-        k = got.meta["k"]
-        assert k in allowed and got == state(k), f"kill {kills}: save {k}, not one of {allowed}"
-        known = k
-    assert mid_save >= 3, f"only {mid_save} of {kills} kills landed inside save()"
+    kill_while_saving(my, _variant_child(), 36, sleep=(0.05, 0.8))
     assert read_stored_variant(my).base.id == "base"
