@@ -341,3 +341,33 @@ def test_a_variant_survives_sigkill_during_save(tmp_path):
     create_variant(base, my)
     kill_while_saving(my, _variant_child(), 36, sleep=(0.05, 0.8))
     assert read_stored_variant(my).base.id == "base"
+
+
+# -- reverting to the base (the editor's Differences dock) -----------------------------------
+
+
+def test_revert_to_base_is_an_exact_undoable_edit(toy):
+    from gamecore.ops.variant import RevertToBase, variant_changes
+
+    base, my = toy
+
+    def change(p):
+        p.map.zones[3].value = 9
+        p.scenarios["test"].units.append(UnitStack(4, "RED", "tank", 2))
+
+    edit(my, change)
+    with open_pack(my) as pf:
+        pack, base_tree = pf.pack, pf.variant.base_tree
+        rows = variant_changes(base_tree, pack)
+        assert [w for _, w in rows] == ["zone 3 value", "scenario test: set-up RED tank in zone 4"]
+        before = tree_of(pack)
+        e = RevertToBase(base_tree, [rows[1][0]])
+        e.apply(pack)
+        assert [w for _, w in variant_changes(base_tree, pack)] == ["zone 3 value"]
+        assert pack.map.zones[3].value == 9
+        e.revert(pack)
+        assert tree_of(pack) == before
+        RevertToBase(base_tree, [p for p, _ in rows]).apply(pack)
+        assert pack == read_pack(base)
+        pf.save()
+    assert read_stored_variant(my).changes == []
