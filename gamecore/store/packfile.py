@@ -855,7 +855,8 @@ def base_candidates(path: Path, ref: BaseRef, hint: str | os.PathLike | None) ->
     """Where a variant's base may be, in the order tried: ``hint`` (``--base``), the
     environment's :data:`BASE_ENV`, the path the variant stores (only inside the
     variant's folder: Invariant 5), a file of that name beside the variant, and the
-    bundled sample of the base's id."""
+    bundled sample of the base's id (only when none of the others is there: a base
+    beside the variant that changed is reported, not passed over)."""
     out: list[Path] = []
     for given in (hint, os.environ.get(BASE_ENV) or None):
         if given:
@@ -889,9 +890,12 @@ def _link_variant(
     ref = variant.base
     looked: list[str] = []
     changed: tuple[Path, str] | None = None
+    bundled = os.path.realpath(resources_dir() / "samples" / f"{ref.id}.warroom")
     for cand in base_candidates(path, ref, hint):
         if os.path.realpath(cand) == real:
             continue
+        if changed is not None and os.path.realpath(cand) == bundled:
+            break  # the base beside the variant changed: say so, do not fall back
         looked.append(str(cand))
         if not cand.is_file():
             continue

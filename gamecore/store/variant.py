@@ -171,8 +171,9 @@ def _rows_keys(table: Any) -> list:
 
 
 def pack_of(tree: dict, source: str) -> Pack:
-    """Build the pack of a tree with the strict JSON loader (errors name ``source``)."""
-    return load_data(json.loads(json.dumps(tree_data(tree))), source)
+    """Build the pack of a tree with the strict JSON loader (errors name ``source``). The
+    pack may share values with ``tree``: give it a tree of its own (a fresh copy)."""
+    return load_data(tree_data(tree), source)
 
 
 def base_fingerprint(pack: Pack) -> tuple[str, dict]:
