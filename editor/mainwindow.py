@@ -45,6 +45,7 @@ from editor.removal import ask_removed_zones
 from editor.tools import Tool
 from editor.unsaved import UnsavedAutosave
 from editor.validation import LiveValidation
+from editor.variant import install_variant_tools
 from editor.wizards import install_authoring_actions
 from gamecore import __version__
 from gamecore.errors import WarroomError
@@ -77,6 +78,7 @@ class MainWindow(QMainWindow):
         install_authoring_actions(self)  # File > New Map…, View > Adjacency Overlay
         self.play_control = PlayController(self)  # the Game menu and self.play (editor/play)
         install_board_export(self)  # File > Export > Board…, the Legend dock (editor/export)
+        install_variant_tools(self)  # File > New Variant…, the Differences dock (editor/variant)
         self.doc_control.start_autosave()
         self._lod_timer = QTimer(self)
         self._lod_timer.setSingleShot(True)
@@ -396,6 +398,8 @@ class MainWindow(QMainWindow):
             self.fit_map()
         self._update_title()
         self._update_actions()
+        if getattr(self, "variant_tools", None) is not None:
+            self.variant_tools.document_set(doc)
 
     _set_document = set_document  # the name tests and scripts use
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from gamecore import __version__
 from gamecore.errors import RulesetError, WarroomError
+from gamecore.paths import VARIANT_BASE_ENV
 
 
 def build_parser(extra: Sequence[Callable[[Any], None]] = ()) -> argparse.ArgumentParser:
@@ -42,7 +43,28 @@ def build_parser(extra: Sequence[Callable[[Any], None]] = ()) -> argparse.Argume
         module.register(sub)
     for register in extra:
         register(sub)
+    _add_base_option(sub)
     return parser
+
+
+def _add_base_option(sub: argparse._SubParsersAction) -> None:
+    """``--base PATH`` on every command: where the base of a variant pack is when it is
+    not where the variant says (docs/variants.md)."""
+    for parser in sub.choices.values():
+        nested = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if nested:
+            for n in nested:
+                _add_base_option(n)
+            continue
+        try:
+            parser.add_argument(
+                "--base",
+                dest="base_hint",
+                metavar="PATH",
+                help="the base pack of a variant, when it is not where the variant says",
+            )
+        except argparse.ArgumentError:  # a command with its own --base
+            pass
 
 
 #: ``warroom playtest compare|bid|ladder …`` are the commands ``playtest-compare``,
@@ -88,6 +110,12 @@ def _main(argv: list[str] | None, extra: Sequence[Callable[[Any], None]]) -> int
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    import os
+
+    hint = getattr(args, "base_hint", None)
+    saved = os.environ.get(VARIANT_BASE_ENV)
+    if hint:
+        os.environ[VARIANT_BASE_ENV] = hint
     try:
         return int(args.func(args) or 0)
     except WarroomError as err:
@@ -98,6 +126,12 @@ def _main(argv: list[str] | None, extra: Sequence[Callable[[Any], None]]) -> int
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        if hint:
+            if saved is None:
+                os.environ.pop(VARIANT_BASE_ENV, None)
+            else:
+                os.environ[VARIANT_BASE_ENV] = saved
 
 
 #: longest error message printed (one line)

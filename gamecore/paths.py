@@ -22,3 +22,8 @@ def sample_pack() -> Path:
 
 def rulesets_dir() -> Path:
     return resource("rulesets")
+
+
+#: the environment variable that says where a variant's base is (``--base PATH`` sets it
+#: for the command and its worker processes; docs/variants.md)
+VARIANT_BASE_ENV = "WARROOM_BASE"

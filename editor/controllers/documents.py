@@ -23,6 +23,7 @@ from editor.unsaved import UnsavedAutosave, unsaved_folder
 from gamecore.errors import PackLockedError, WarroomError
 from gamecore.paths import sample_pack
 from gamecore.store import new_pack, open_pack, read_pack
+from gamecore.store.variant import VariantBaseError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -210,6 +211,9 @@ class DocumentsController:
         except WarroomError as err:
             if not interactive:
                 raise
+            tools = getattr(self.window, "variant_tools", None)
+            if isinstance(err, VariantBaseError) and tools is not None:  # editor/variant.py
+                return tools.offer_rebase(path, err) and self.open_path(path, interactive)
             QMessageBox.critical(self.window, "Cannot open map pack", str(err))
             return False
         except Exception as err:  # a bug below us must not lose the user's work either

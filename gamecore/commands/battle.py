@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from gamecore.commands._util import print_json
+from gamecore.commands._util import add_ruleset_options, print_json
 
 
 def register(sub) -> None:
@@ -20,7 +20,7 @@ def register(sub) -> None:
             "Monte Carlo (the output says which)."
         ),
     )
-    p.add_argument("--ruleset", default="g40", help="ruleset id (default g40)")
+    add_ruleset_options(p, default="g40", what="the dice rules")
     p.add_argument("--pack", help="a .warroom pack whose rulesets are looked up first")
     p.add_argument("--attacker", required=True, help='units, e.g. "3 infantry, 2 tank"')
     p.add_argument("--defender", required=True, help='units, e.g. "4 infantry, 1 aaa"')
@@ -117,16 +117,19 @@ def _profiles():
 
 
 def cmd_battle(args) -> int:
-    from gamecore.engine.ruleset import load_ruleset
     from gamecore.errors import WarroomError
     from gamecore.sim.battle import BattleContext, Retreat, calculate, parse_units
+    from gamecore.store.rulesfile import load_rules_file, resolve_ruleset
 
     pack = None
     if args.pack:
         from gamecore.store import read_pack
 
         pack = read_pack(args.pack)
-    rules = load_ruleset(args.ruleset, pack)
+    if args.rules_file:
+        rules = load_rules_file(args.rules_file, pack)
+    else:
+        rules = resolve_ruleset(args.ruleset, pack)
     if args.samples is not None and args.samples < 1:
         raise WarroomError(f"--samples must be at least 1, not {args.samples}")
     if args.max_rounds is not None and args.max_rounds < 0:

@@ -26,6 +26,9 @@ def run(args) -> int:
     print(f"nations: {info['nations']}")
     print(f"scenarios: {', '.join(info['scenarios']) or '-'}")
     print(f"rulesets: {', '.join(info['rulesets']) or '-'}")
+    if "variant" in info:
+        v = info["variant"]
+        print(f"variant of {v['base']} ({v['base_path']}): {v['changes']} changes")
     grid = info.get("hex")
     if grid is not None:
         print(f"hex grid: {hex_grid_text(grid)}")

@@ -12,7 +12,13 @@ from __future__ import annotations
 import time
 
 from gamecore import safepath
-from gamecore.commands._util import ProgressBar, pick_scenario, print_json
+from gamecore.commands._util import (
+    ProgressBar,
+    add_ruleset_options,
+    pick_scenario,
+    print_json,
+    use_ruleset_option,
+)
 from gamecore.errors import WarroomError
 
 BUILTINS = ("toy", "synthetic50", "synthetic300", "war_game_mini")
@@ -30,6 +36,7 @@ def register(sub) -> None:
         "(heuristic, random; default random); a playtest game replays with its seed",
     )
     p.add_argument("--rounds", type=int, help="round limit (default: the scenario's)")
+    add_ruleset_options(p, what="play this ruleset instead of the scenario's")
     p.add_argument("--log", metavar="FILE", help="write the game log as JSON lines")
     p.add_argument(
         "--max-actions", type=int, default=1_000_000, help="stop after this many actions"
@@ -68,6 +75,7 @@ def run(args) -> int:
 
     pack = load_any_pack(args.pack)
     scenario = pick_scenario(pack, args.scenario, args.pack)
+    use_ruleset_option(args, pack, scenario)
     if args.rounds is not None and args.rounds < 1:
         raise WarroomError("--rounds must be at least 1")
     try:

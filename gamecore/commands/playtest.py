@@ -13,7 +13,12 @@ import signal
 import sys
 import time
 
-from gamecore.commands._util import pick_scenario, print_json
+from gamecore.commands._util import (
+    add_ruleset_options,
+    pick_scenario,
+    print_json,
+    use_ruleset_option,
+)
 from gamecore.errors import WarroomError
 from gamecore.limits import DEFAULT_ROUND_CAP, GAME_SECONDS_LIMIT
 
@@ -28,6 +33,7 @@ def register(sub) -> None:
     p.add_argument("pack")
     p.add_argument("--scenario", help="scenario id (default: the pack's only scenario)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    add_ruleset_options(p, what="play this ruleset instead of the scenario's")
     p.add_argument("--seed", type=int, default=1, help="base seed of the batch (default 1)")
     p.add_argument("--jobs", type=int, help="processes to use (local backend; default 1)")
     p.add_argument(
@@ -232,12 +238,18 @@ def run_ladder(args) -> int:
 def run_compare(args) -> int:
     from gamecore.sim.playtest import PlaytestParams
     from gamecore.sim.playtest.compare import compare
-    from gamecore.store import read_pack
+    from gamecore.store import open_pack, read_pack
 
     _check_batch(args)
-    pack_a = read_pack(args.pack_a)
-    path_b = args.pack_b or args.pack_a
+    path_a, path_b = args.pack_a, args.pack_b or args.pack_a
+    pf = open_pack(args.pack_a, readonly=True)
+    pf.close()
+    pack_a = pf.pack
     pack_b = read_pack(path_b) if args.pack_b else pack_a
+    if not args.pack_b and not args.against and pf.variant is not None:
+        # a variant alone: the variant (B) against its base (A) on the same seeds
+        pack_a, path_a = pf.variant.base, str(pf.variant.base_path)
+    args.pack_a = path_a
     scn_a = pick_scenario(pack_a, args.scenario, args.pack_a)
     scn_b = pick_scenario(pack_b, args.against or scn_a, path_b)
     if path_b == args.pack_a and scn_b == scn_a:
@@ -418,6 +430,7 @@ def run(args) -> int:
 
     pack = read_pack(args.pack)
     scenario = pick_scenario(pack, args.scenario, args.pack)
+    use_ruleset_option(args, pack, scenario)
     if args.games < 1:
         raise WarroomError("--games must be at least 1")
     if args.jobs is not None and (args.backend == "dask" or args.scheduler):
@@ -470,6 +483,7 @@ def run(args) -> int:
                 results_path=args.results,
                 fresh=args.fresh,
                 progress=progress,
+                pack_as_on_disk=not (args.ruleset or args.rules_file),
             )
         except WarroomError as err:
             if err.path is None and not str(err).startswith(args.pack):

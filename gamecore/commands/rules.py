@@ -19,13 +19,21 @@ def register(sub) -> None:
     ls.add_argument("--json", action="store_true", help="print JSON")
     ls.set_defaults(func=run_list)
     sh = rsub.add_parser("show", help="a system's phases, actions and options, or a ruleset's")
-    sh.add_argument("id", metavar="ID", help="a rule system (aa) or a ruleset id (g40)")
+    sh.add_argument(
+        "id",
+        metavar="ID",
+        nargs="?",
+        help="a rule system (aa), a ruleset id (g40) or a ruleset file (my_rules.toml)",
+    )
+    sh.add_argument(
+        "--ruleset", "--rules-file", dest="rules_file", metavar="PATH", help="a ruleset file"
+    )
     sh.add_argument("--pack", metavar="PACK", help="look in this pack's rulesets first")
     sh.add_argument("--json", action="store_true", help="print JSON")
     sh.set_defaults(func=run_show)
     df = rsub.add_parser("diff", help="what ruleset B changes against ruleset A, key by key")
-    df.add_argument("a", metavar="A", help="a ruleset id (global_war)")
-    df.add_argument("b", metavar="B", help="another ruleset id (global_war_house)")
+    df.add_argument("a", metavar="A", help="a ruleset id (global_war) or file (PATH.toml)")
+    df.add_argument("b", metavar="B", help="another ruleset id (global_war_house) or file")
     df.add_argument("--pack", metavar="PACK", help="look in this pack's rulesets first")
     df.add_argument("--json", action="store_true", help="print JSON")
     df.set_defaults(func=run_diff)
@@ -171,10 +179,16 @@ def _fmt(v: Any) -> str:
 
 
 def run_show(args) -> int:
-    from gamecore.engine.ruleset import load_ruleset
     from gamecore.engine.systems import systems
+    from gamecore.store.rulesfile import is_rules_file, resolve_ruleset
 
     pack = _pack(args.pack)
+    if args.rules_file:
+        args.id = args.rules_file
+        if not is_rules_file(args.id):  # a file named without .toml nor a folder
+            args.id = f"./{args.id}"
+    if not args.id:
+        raise WarroomError("say what to show: a rule system, a ruleset id or --ruleset FILE")
     known = systems()
     in_pack = pack is not None and args.id in pack.rulesets
     if args.id in known and not in_pack:
@@ -197,7 +211,7 @@ def run_show(args) -> int:
                 f"  {o['name']} ({o['type']}, default {_fmt(o['default'])}):{ch} {o.get('doc', '')}"
             )
         return 0
-    rs = load_ruleset(args.id, pack)
+    rs = resolve_ruleset(args.id, pack)
     out = ruleset_json(rs)
     if args.json:
         print_json({"ruleset": out})
@@ -244,10 +258,10 @@ _IDENTITY = ("ruleset.id", "ruleset.name", "ruleset.description", "ruleset.sourc
 
 
 def run_diff(args) -> int:
-    from gamecore.engine.ruleset import load_ruleset
+    from gamecore.store.rulesfile import resolve_ruleset
 
     pack = _pack(args.pack)
-    ra, rb = load_ruleset(args.a, pack), load_ruleset(args.b, pack)
+    ra, rb = resolve_ruleset(args.a, pack), resolve_ruleset(args.b, pack)
     rows = diff_tables(ra.raw or {}, rb.raw or {})
     rules = [r for r in rows if r["key"] not in _IDENTITY]
     if args.json:

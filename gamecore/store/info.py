@@ -63,4 +63,12 @@ def pack_info(path: str | os.PathLike) -> dict[str, Any]:
     info = pack_summary(pf.pack)
     info["schema_version"] = pf.schema_version
     info["bytes"] = path.stat().st_size
+    if pf.variant is not None:
+        ref = pf.variant.variant.base
+        info["variant"] = {
+            "base": ref.id,
+            "base_path": str(pf.variant.base_path),
+            "base_hash": ref.hash,
+            "changes": len(pf.variant.variant.changes),
+        }
     return info

@@ -630,6 +630,12 @@ def load_json(text: str | bytes, source: str = "<json>") -> Pack:
     return _build(L, data)
 
 
+def load_data(data: Any, source: str = "<json>") -> Pack:
+    """Build a :class:`Pack` from already parsed JSON ``data`` (as strict as
+    :func:`load_json`; a variant's applied tree comes this way)."""
+    return _build(_Loader(source), data)
+
+
 def _build(L: _Loader, data: Any) -> Pack:
     INT, F, S, B = L.int_, L.num, L.str_, L.bool_
     AMOUNT = L.ranged(INT, -limits.MAX_AMOUNT, limits.MAX_AMOUNT)

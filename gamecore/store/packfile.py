@@ -28,6 +28,7 @@ import socket
 import sqlite3
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -36,7 +37,9 @@ import shapely
 from gamecore import safepath
 from gamecore.errors import PackError, PackLockedError, SchemaVersionError, UnsafePathError
 from gamecore.model import Pack
+from gamecore.paths import VARIANT_BASE_ENV, resources_dir
 from gamecore.store.columns import BadCell
+from gamecore.store.rebase import RebaseResult, rebase
 from gamecore.store.schema import (
     PAGE_SIZE,
     SCHEMA_VERSION,
@@ -46,6 +49,18 @@ from gamecore.store.schema import (
     user_version,
 )
 from gamecore.store.sqlio import WkbCache, read_db, read_state, write_db
+from gamecore.store.variant import (
+    BaseRef,
+    Variant,
+    VariantBaseError,
+    base_fingerprint,
+    base_ref,
+    is_variant,
+    make_variant,
+    read_variant,
+    resolve,
+    stored_pack,
+)
 
 try:  # POSIX
     import fcntl
@@ -303,8 +318,21 @@ def _fill_fresh(
     def fill(conn: sqlite3.Connection) -> None:
         migrate(conn)
         write_db(conn, pack, state, cache)
+        if is_variant(pack):
+            _small_pages(conn)
 
     return fill
+
+
+#: the page size of a variant file: it holds one small record in the pack's 35 tables
+#: and indexes, a page each at least (8 KB pages would make an empty variant 288 KB)
+VARIANT_PAGE_SIZE = 512
+
+
+def _small_pages(conn: sqlite3.Connection) -> None:
+    conn.commit()
+    conn.execute(f"PRAGMA page_size = {VARIANT_PAGE_SIZE}")
+    conn.execute("VACUUM")
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -426,6 +454,9 @@ class PackFile:
         self._recovered: Pack | None = None  # the working copy's pack, while offered
         self._mutex = threading.RLock()
         self._closed = False
+        #: set when the file is a variant: ``pack`` is its base with its differences
+        #: applied, and what is written is the differences (docs/variants.md)
+        self.variant: VariantLink | None = None
 
     def __repr__(self) -> str:
         mode = "readonly" if self.readonly else "writable"
@@ -433,6 +464,13 @@ class PackFile:
 
     def __enter__(self) -> PackFile:
         return self
+
+    def stored(self, target: Path | None = None) -> Pack:
+        """What the file at ``target`` (default: this one) holds for :attr:`pack`: the
+        pack itself, or for a variant its differences from its base."""
+        if self.variant is None:
+            return self.pack
+        return stored_pack(self.variant.variant_for(self.pack, target or self.path))
 
     def __exit__(self, *exc) -> None:
         self.close()
@@ -478,7 +516,9 @@ class PackFile:
             pack, found, src = _read_any_version(conn, self._wkb)
             if src is not conn:
                 src.close()
-        except _CONTENT_ERRORS:
+            if self.variant is not None and is_variant(pack):
+                pack = self.variant.apply(read_variant(pack, str(wc)), str(wc))
+        except (*_CONTENT_ERRORS, PackError):
             conn.close()
             self._set_aside(wc)
             return
@@ -576,7 +616,7 @@ class PackFile:
             self.recovery_time = None
             conn = self._open_wc()
             try:
-                write_db(conn, self.pack, {"dirty": "1", "autosaved_at": _now()}, self._wkb)
+                write_db(conn, self.stored(), {"dirty": "1", "autosaved_at": _now()}, self._wkb)
             except sqlite3.Error as err:
                 raise PackError(f"autosave failed ({err})", self.path) from None
 
@@ -595,7 +635,7 @@ class PackFile:
             try:
                 write_db(
                     conn,
-                    self.pack,
+                    self.stored(),
                     {"dirty": "1", "autosaved_at": now, "generation": generation, "saved_at": now},
                     self._wkb,
                 )
@@ -614,7 +654,9 @@ class PackFile:
                 tmp.commit()
                 pages = tmp.execute("PRAGMA page_count").fetchone()[0]
                 free = tmp.execute("PRAGMA freelist_count").fetchone()[0]
-                if free > 64 and free * 4 > pages:
+                if self.variant is not None:
+                    _small_pages(tmp)
+                elif free > 64 and free * 4 > pages:
                     tmp.execute("VACUUM")
 
             atomic_write(self.path, fill)
@@ -644,7 +686,7 @@ class PackFile:
                 atomic_write(
                     new,
                     _fill_fresh(
-                        self.pack, {"generation": generation, "saved_at": _now()}, self._wkb
+                        self.stored(new), {"generation": generation, "saved_at": _now()}, self._wkb
                     ),
                 )
             except BaseException:
@@ -694,17 +736,21 @@ class PackFile:
 # -- the functions --------------------------------------------------------------------------
 
 
-def open_pack(path: str | os.PathLike, readonly: bool = False) -> PackFile:
+def open_pack(
+    path: str | os.PathLike, readonly: bool = False, base: str | os.PathLike | None = None
+) -> PackFile:
     """Open a pack file, loading the whole model. For writing (the default) the pack is
     locked (:class:`PackLockedError` if another process has it), an older schema is backed
-    up and upgraded, and a working copy left by a crash is offered (``has_recovery``)."""
+    up and upgraded, and a working copy left by a crash is offered (``has_recovery``).
+    A variant opens as its base with its differences applied (``base``: where its base
+    is, when not where the variant says; see :func:`find_base`)."""
     path = Path(path)
     check_file(path)
     lock = None if readonly else _Lock.acquire(path, _READONLY_HINT)
     try:
         if lock is not None:
             _remove_stale_temps(path)
-        pf = _load(path, readonly, lock)
+        pf = _load(path, readonly, lock, base)
         if lock is not None:
             pf._check_recovery()
             pf._prepare_wc()
@@ -715,7 +761,14 @@ def open_pack(path: str | os.PathLike, readonly: bool = False) -> PackFile:
         raise
 
 
-def _load(path: Path, readonly: bool, lock: _Lock | None) -> PackFile:
+def _load(
+    path: Path,
+    readonly: bool,
+    lock: _Lock | None,
+    base: str | os.PathLike | None = None,
+    seen: tuple[str, ...] = (),
+    link: bool = True,
+) -> PackFile:
     conn = None
     src = None
     try:
@@ -744,6 +797,9 @@ def _load(path: Path, readonly: bool, lock: _Lock | None) -> PackFile:
         generation=state.get("generation", ""),
         wkb_cache=cache,
     )
+    if link and is_variant(pack):
+        pf.variant = _link_variant(path, read_variant(pack, str(path)), base, seen)
+        pf.pack = pf.variant.apply(pf.variant.variant, str(path))
     try:
         if found < SCHEMA_VERSION and not readonly:
             pf.backup_path = _backup_old(path, found)
@@ -758,6 +814,166 @@ def _load(path: Path, readonly: bool, lock: _Lock | None) -> PackFile:
         if src is not None and src is not conn:
             src.close()
     return pf
+
+
+# -- variants -------------------------------------------------------------------------------
+
+#: the deepest chain of variants of variants
+MAX_VARIANT_DEPTH = 8
+#: where ``--base`` puts the base of the variants a command opens (inherited by workers)
+BASE_ENV = VARIANT_BASE_ENV
+
+
+@dataclass
+class VariantLink:
+    """An open variant's base: the stored record, the base pack, where it was found, and
+    its tree (what differences are taken against)."""
+
+    variant: Variant
+    base: Pack
+    base_path: Path
+    base_tree: dict
+
+    def apply(self, variant: Variant, source: str) -> Pack:
+        return resolve(variant, self.base_tree, source)
+
+    def variant_for(self, pack: Pack, target: Path) -> Variant:
+        """The variant giving ``pack``, as stored in a file at ``target``."""
+        ref = replace(self.variant.base, path=_relative(self.base_path, Path(target)))
+        return make_variant(self.base_tree, ref, pack)
+
+
+def _relative(base: Path, target: Path) -> str:
+    try:
+        rel = os.path.relpath(Path(base).resolve(), Path(target).resolve().parent)
+    except ValueError:  # another drive (Windows)
+        return Path(base).name
+    return Path(rel).as_posix()
+
+
+def base_candidates(path: Path, ref: BaseRef, hint: str | os.PathLike | None) -> list[Path]:
+    """Where a variant's base may be, in the order tried: ``hint`` (``--base``), the
+    environment's :data:`BASE_ENV`, the path the variant stores (only inside the
+    variant's folder: Invariant 5), a file of that name beside the variant, and the
+    bundled sample of the base's id (only when none of the others is there: a base
+    beside the variant that changed is reported, not passed over)."""
+    out: list[Path] = []
+    for given in (hint, os.environ.get(BASE_ENV) or None):
+        if given:
+            out.append(Path(given))
+    folder = Path(path).parent
+    if ref.path:
+        try:
+            out.append(safepath.join_inside(folder, ref.path, "base"))
+        except UnsafePathError:
+            pass
+        name = ref.path.rsplit("/", 1)[-1]
+        if name not in ("", ".", "..") and "\\" not in name:
+            out.append(folder / name)
+    if all(c.isalnum() or c in "_.-" for c in ref.id) and not ref.id.startswith("."):
+        out.append(resources_dir() / "samples" / f"{ref.id}.warroom")
+    unique: dict[str, Path] = {}
+    for c in out:
+        unique.setdefault(os.path.realpath(c), c)
+    return list(unique.values())
+
+
+def _link_variant(
+    path: Path, variant: Variant, hint: str | os.PathLike | None, seen: tuple[str, ...]
+) -> VariantLink:
+    """Find and read the base of ``variant`` (stored at ``path``) and check its hash."""
+    real = os.path.realpath(path)
+    if real in seen:
+        raise VariantBaseError("the variant is its own base (a cycle of variants)", path)
+    if len(seen) >= MAX_VARIANT_DEPTH:
+        raise VariantBaseError(f"variants of variants more than {MAX_VARIANT_DEPTH} deep", path)
+    ref = variant.base
+    looked: list[str] = []
+    changed: tuple[Path, str] | None = None
+    bundled = os.path.realpath(resources_dir() / "samples" / f"{ref.id}.warroom")
+    for cand in base_candidates(path, ref, hint):
+        if os.path.realpath(cand) == real:
+            continue
+        if changed is not None and os.path.realpath(cand) == bundled:
+            break  # the base beside the variant changed: say so, do not fall back
+        looked.append(str(cand))
+        if not cand.is_file():
+            continue
+        try:
+            bpf = _load(cand, True, None, None, (*seen, real))
+        except VariantBaseError:
+            raise
+        except PackError as err:
+            changed = changed or (cand, f"cannot be read: {err.message}")
+            continue
+        digest, tree = base_fingerprint(bpf.pack)
+        if digest == ref.hash:
+            return VariantLink(variant, bpf.pack, cand, tree)
+        changed = changed or (cand, f"content hash {digest[:12]}")
+    if changed is not None:
+        cand, what = changed
+        raise VariantBaseError(
+            f"its base '{ref.id}' is not the one it was made from ({cand}: {what}; the "
+            f"variant was made on {ref.hash[:12]}): rebase it with 'warroom variant rebase "
+            f"{path} --onto {cand}', or give the original base with --base PATH",
+            path,
+        )
+    where = ", ".join(looked) or "nowhere to look"
+    raise VariantBaseError(
+        f"its base '{ref.id}' (content hash {ref.hash[:12]}) is missing (looked at {where}): "
+        "give it with --base PATH",
+        path,
+    )
+
+
+def read_stored_variant(path: str | os.PathLike) -> Variant:
+    """The record of the variant file at ``path``, its base not looked for (what
+    ``variant rebase`` starts from)."""
+    path = Path(path)
+    check_file(path)
+    pf = _load(path, True, None, link=False)
+    if not is_variant(pf.pack):
+        raise PackError("not a variant (it names no base)", path)
+    return read_variant(pf.pack, str(path))
+
+
+def create_variant(
+    base_path: str | os.PathLike,
+    out: str | os.PathLike,
+    base_hint: str | os.PathLike | None = None,
+) -> Variant:
+    """Write a new variant of the pack at ``base_path`` to ``out`` (no differences yet)."""
+    base_path, out = Path(base_path), Path(out)
+    check_file(base_path)
+    bpf = _load(base_path, True, None, base_hint)
+    digest, _ = base_fingerprint(bpf.pack)
+    ref = base_ref(bpf.pack, base_path.stem, digest, _relative(base_path, out))
+    variant = Variant(ref, [])
+    write_pack(stored_pack(variant), out)
+    return variant
+
+
+def rebase_variant(
+    path: str | os.PathLike,
+    onto: str | os.PathLike,
+    prefer: str | None = None,
+    base_hint: str | os.PathLike | None = None,
+) -> RebaseResult:
+    """Rebase the variant file at ``path`` onto the pack at ``onto`` (a 3-way merge:
+    :mod:`gamecore.store.rebase`) and write it there when no conflict is left unresolved
+    (atomically; nothing is written otherwise)."""
+    path, onto = Path(path), Path(onto)
+    variant = read_stored_variant(path)
+    check_file(onto)
+    if os.path.realpath(onto) == os.path.realpath(path):
+        raise PackError("a variant cannot be rebased onto itself", path)
+    new = _load(onto, True, None, base_hint, (os.path.realpath(path),)).pack
+    digest, tree = base_fingerprint(new)
+    ref = base_ref(new, onto.stem, digest, _relative(onto, path))
+    result = rebase(variant, tree, ref, prefer, str(path))
+    if not result.unresolved:
+        write_pack(stored_pack(result.variant), path)
+    return result
 
 
 def _backup_old(path: Path, version: int) -> Path:
@@ -798,9 +1014,10 @@ def new_pack(path: str | os.PathLike, pack: Pack | None = None) -> PackFile:
     return pf
 
 
-def read_pack(path: str | os.PathLike) -> Pack:
-    """The pack in ``path``, read-only (no lock, nothing written, even for old schemas)."""
-    pf = open_pack(path, readonly=True)
+def read_pack(path: str | os.PathLike, base: str | os.PathLike | None = None) -> Pack:
+    """The pack in ``path``, read-only (no lock, nothing written, even for old schemas);
+    a variant as its base with its differences applied."""
+    pf = open_pack(path, readonly=True, base=base)
     pf.close()
     return pf.pack
 
@@ -833,7 +1050,12 @@ def pack_state(path: str | os.PathLike) -> dict[str, str]:
 
 
 __all__ = [
+    "BASE_ENV",
     "PackFile",
+    "VariantLink",
+    "create_variant",
+    "rebase_variant",
+    "read_stored_variant",
     "atomic_write",
     "check_file",
     "lock_path",

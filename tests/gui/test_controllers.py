@@ -27,6 +27,7 @@ def test_the_menus_keep_their_order_entries_and_shortcuts(window):
         "Open &Recent",
         "&Save",
         "Save &As…",
+        "New &Variant of This Pack…",
         "&Revert",
         "&Import",
         "&Export",

@@ -181,6 +181,7 @@ def run_playtest(
     progress: Callable[[Progress], None] | None = None,
     cancel: Callable[[], bool] | None = None,
     game_seconds: float | None = None,
+    pack_as_on_disk: bool = True,
 ) -> PlaytestRun:
     """Play games ``0 .. games-1`` of the run ``params`` (those not in the results file
     yet). Results go to ``results_path``, by default beside ``pack_path``; with neither,
@@ -190,7 +191,11 @@ def run_playtest(
 
     A scenario without a round limit is played to the default cap
     (:func:`~gamecore.sim.playtest.game.round_cap`); the run's parameters record the
-    limit used, so the results file says what the games were played to."""
+    limit used, so the results file says what the games were played to.
+
+    ``pack_as_on_disk=False`` says ``pack`` differs from the file at ``pack_path`` (a
+    ruleset given on the command line): worker processes then get the pack itself, never
+    the file."""
     if games < 0:
         raise WarroomError("the number of games must not be negative")
     if backend not in backends.BACKENDS:
@@ -239,7 +244,7 @@ def run_playtest(
     else:
         cancelled = backends.run_pool(
             pack,
-            str(pack_path) if pack_path is not None else None,
+            str(pack_path) if pack_path is not None and pack_as_on_disk else None,
             params,
             todo,
             min(jobs, len(todo)),
