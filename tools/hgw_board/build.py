@@ -61,6 +61,7 @@ from gamecore.model import (
     Zone,
     border_key,
 )
+from tools.hgw_board.campaign import campaign
 from tools.hgw_board.fall_of_germany import box_production, fall_of_germany
 from tools.sample_world.build import _load_tables, geodata_dir, run_build, summary_line
 
@@ -560,6 +561,8 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
         box_production(m)
         fall_of_germany(pack)
         fall_of_germany(pack, two_player=True)
+        campaign(pack)
+        campaign(pack, two_player=True)
     except (KeyError, ValueError) as err:
         _fail(f"scenario: {err!r}")
     return pack
