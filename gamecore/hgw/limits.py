@@ -8,17 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamecore.engine.options import OptionSpec
 from gamecore.hgw import geo, politics
-from gamecore.hgw.options import opt
+from gamecore.hgw.options import hgw_option, opt
 from gamecore.hgw.politics import joined_round
 from gamecore.hgw.state import HgwState
 from gamecore.hgw.world import country, month, pp, siberia
 from gamecore.model.calendar import parse_date
 
-
-def _o(name: str, type: str, default: Any, doc: str) -> OptionSpec:
-    return OptionSpec(name, type, default, doc=doc, owner="gamecore.hgw")
+_o = hgw_option
 
 
 OPTIONS = (
@@ -61,11 +58,22 @@ def _put(s: HgwState, key: str, value: Any) -> None:
 
 
 def mobilization_lifted(s: HgwState) -> bool:
+    """Whether the Soviet cap is gone (recorded, or due now: a pure question, the
+    record is made at the start of a turn by :func:`turn_start` or by an attack)."""
     mob = opt(s, "hgw_mobilization")
-    if not mob:
-        return True
-    if _get(s, "mobilized"):
-        return True
+    return not mob or bool(_get(s, "mobilized")) or _lift_due(s, mob)
+
+
+def turn_start(s: HgwState) -> None:
+    """Soviet Mobilization 1, 3: the cap lifted by the calendar (Spring 1942; extended:
+    Spring 1944) or by five Axis hexes in the Soviet Union is recorded at the start of
+    the turn it happens in."""
+    mob = opt(s, "hgw_mobilization")
+    if mob and not _get(s, "mobilized") and _lift_due(s, mob):
+        _lift(s, "date" if not _get(s, "extended") else "extension over")
+
+
+def _lift_due(s: HgwState, mob: dict) -> bool:
     now = month(s)
     if _get(s, "extended"):
         d = parse_date(str(mob.get("extended_until", "")))
@@ -78,8 +86,6 @@ def mobilization_lifted(s: HgwState) -> bool:
     else:
         d = parse_date(str(mob.get("until", "")))
         lifted = d is not None and now >= d
-    if lifted:
-        _lift(s, "date" if not _get(s, "extended") else "extension over")
     return lifted
 
 
@@ -129,7 +135,7 @@ def adjust(s: HgwState, nation: str, full: set[int], base: int) -> int:
                 pp(s, z) for z in mine if g.region.get(z) == mob.get("region") and z != sib
             )
             base -= max(0, inside - int(mob.get("cap", 8)))
-        if sib in mine and (not lifted or s.round <= int(_get(s, "mobilized", 0) or 0)):
+        if sib in mine and (not lifted or s.round <= int(_get(s, "mobilized") or s.round)):
             base -= pp(s, sib)  # Soviet Mobilization 4: the turn after the cap goes
     for c, spec in sorted(growth.items()):
         r = joined_round(s, c)

@@ -10,8 +10,12 @@ from gamecore.hgw.tables import ADVANCE, FIREPOWER, check_tables
 from gamecore.model.calendar import parse_date
 
 
-def _o(name: str, type: str, default: Any, doc: str) -> OptionSpec:
+def hgw_option(name: str, type: str, default: Any, doc: str) -> OptionSpec:
+    """An option of the hgw system (the modules that read an option declare it)."""
     return OptionSpec(name, type, default, doc=doc, owner="gamecore.hgw")
+
+
+_o = hgw_option
 
 
 OPTIONS = (

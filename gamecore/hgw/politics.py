@@ -29,14 +29,20 @@ from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import MOVED
 from gamecore.hgw import geo
 from gamecore.hgw.armies import armies_in, armies_of, army_sps, kill, new_army, take_losses
-from gamecore.hgw.options import opt
+from gamecore.hgw.options import hgw_option, opt
 from gamecore.hgw.state import INF, MECH, HgwState
-from gamecore.hgw.world import country, friendly, is_winter, month, playing, set_owner
+from gamecore.hgw.world import (
+    country,
+    friendly,
+    is_winter,
+    may_declare,
+    month,
+    playing,
+    set_owner,
+)
 from gamecore.model.calendar import parse_date
 
-
-def _o(name: str, type: str, default: Any, doc: str) -> OptionSpec:
-    return OptionSpec(name, type, default, doc=doc, owner="gamecore.hgw")
+_o = hgw_option
 
 
 OPTIONS = (
@@ -188,7 +194,7 @@ def on_attack(s: HgwState, nation: str, target: int) -> None:
     side (3), and attacking a side at peace brings the war (``hgw_declare``)."""
     o = s.owner.get(target)
     if o is not None:
-        if o in playing(s) and o != nation and not s.at_war(o, nation):
+        if o in playing(s) and o != nation and may_declare(s, nation, o):
             s.set_relation(nation, o, "war", initiated_by=nation)
         return
     c = nation_of(s, target)

@@ -1,5 +1,9 @@
-"""Campaign Game I, The War for Europe, on the bundled HGW board (seeds/001 CAMPAIGN GAME I
-- THE WAR FOR EUROPE, CAMPAIGN GAME I SET-UP AND SPECIAL RULES).
+"""Campaign Game I, The War for Europe (seeds/001 CAMPAIGN GAME I - THE WAR FOR EUROPE,
+CAMPAIGN GAME I SET-UP AND SPECIAL RULES): the bundled pack ``hgw-campaign.warroom``, built
+by ``python -m tools.hgw_board.campaign OUT.warroom``: the Barbarossa board's grid (the
+same fit, so the same hex ids) carried east to hex column 57, "the European theatre
+[...] through hex column xx57", the Siberia box beyond it, with the campaign's two
+scenarios.
 
 Everything it knows is data in ``data/campaign.json``; each table's ``doc`` cites its
 rule and says what is AUTHORED (the printed map is lost: capitals' hexes, the Polish hexes
@@ -11,15 +15,22 @@ set here from the data. The builder checks the printed set-up and start producti
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from gamecore.engine import new_game
 from gamecore.hgw.production import income
 from gamecore.model import Alliance, Ownership, Pack, Scenario, UnitStack, Zone
+from tools.hgw_board import build as board
+from tools.hgw_board.build import build_board
+from tools.hgw_board.fall_of_germany import box_production
+from tools.sample_world.build import run_build
 
 DATA = Path(__file__).resolve().with_name("data")
 SCENARIO_ID = "campaign_1"
 RULESET = "hgw"
+#: the European theatre's last hex column (CAMPAIGN GAME I: "through hex column xx57")
+LAST_COL = 57
 
 
 def _tables() -> dict:
@@ -174,3 +185,42 @@ def campaign(pack: Pack, two_player: bool = False) -> Scenario:
     if got != printed:
         _fail(f"start production {got}, the rulebook says {printed}")
     return sc
+
+
+def build_campaign(geo_dir=None, progress=None) -> Pack:
+    """The campaign pack: the board to column 57 with the boxes' production and the
+    campaign scenarios (the Barbarossa and Fall of Germany scenarios stay in their own
+    pack, whose map this does not change)."""
+    pack = build_board(geo_dir, progress, last_col=LAST_COL)
+    for sid in list(pack.scenarios):
+        del pack.scenarios[sid]
+    box_production(pack.map)
+    campaign(pack)
+    campaign(pack, two_player=True)
+    pack.map.name = "Hitler's Global War: the European theatre (to hex column 57)"
+    pack.meta = {
+        **pack.meta,
+        "title": "Hitler's Global War: Campaign Game I, The War for Europe",
+        "description": (
+            "Hitler's Global War v1.4b, Campaign Game I (1939-45, three players, and its "
+            "two-player variant) on the HGW hex grid fitted to Natural Earth 1:110m "
+            "geography, from the Atlantic to hex column 57, with the off-map boxes. "
+            "Authored where the rulebook's lost map is silent (docs/hgw_campaign.md)."
+        ),
+        "built_by": "python -m tools.hgw_board.campaign",
+    }
+    return pack
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_build(
+        argv,
+        "python -m tools.hgw_board.campaign",
+        'Build the bundled pack "Hitler\'s Global War: Campaign Game I".',
+        build_campaign,
+        board._summary,
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
