@@ -43,6 +43,7 @@ sample: $(STAMP)
 	$(BIN)/python -m tools.sample_world resources/samples/world-1939.warroom
 	$(BIN)/python -m tools.war_game_board resources/samples/war-game-1942.warroom
 	$(BIN)/python -m tools.hgw_board resources/samples/hgw-barbarossa.warroom
+	$(BIN)/python -m tools.hgw_board.campaign resources/samples/hgw-campaign.warroom
 
 dist: $(STAMP)
 	$(BIN)/python -m PyInstaller --noconfirm --clean --distpath dist --workpath build/pyinstaller packaging/warroom.spec

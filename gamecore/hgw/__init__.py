@@ -45,6 +45,9 @@ kind               fields
 ``hgw_build``      ``zone``, ``type`` ("inf"/"mech"; "fort" where the option
                    ``hgw_sp_types`` allows), ``count``, ``target``: the army they join
                    there (0: a new army; forts join the hex's fort, never an army).
+``hgw_terms``      ``nation``: the country offering its surrender, ``count``: 1 accept, 0
+                   refuse (Campaign Game I, the Soviet Union's terms; in the production
+                   phase of the side that took the capitals: gamecore.hgw.politics).
 ``end_phase``      ends the phase (announcing, attacking, building ...).
 =================  ======================================================================
 

@@ -18,7 +18,9 @@ from gamecore.hgw.combat import (
     offer_defence,
     pending_invasions,
 )
+from gamecore.hgw.limits import attacked
 from gamecore.hgw.options import opt
+from gamecore.hgw.politics import on_capture
 from gamecore.hgw.sea import invasion_at_sea, invasion_routes, invasion_targets, may_sail
 from gamecore.hgw.state import NO_EXPLOIT, Beachhead, Exploit, HgwState
 from gamecore.hgw.tables import FRIENDLY, advance_succeeds
@@ -45,6 +47,7 @@ def announce_legal(s: HgwState) -> list[Action]:
 def apply_attack(s: HgwState, a: Action) -> None:
     (aid,) = a.units
     s.declared = {**s.declared, aid: a.zone}
+    attacked(s, s.current_nation, a.zone)
     s.event("hgw_attack", army=aid, zone=a.zone, nation=s.current_nation)
 
 
@@ -143,6 +146,7 @@ def enter(s: HgwState, aid: int, t: int, was_friendly: bool) -> None:
         s.move_unit(u, t)
     s.armies[aid] = s.armies[aid]._replace(zone=t)
     if not was_friendly:
+        old = s.owner.get(t)
         set_owner(s, t, n, "advance")
         if s.board.value.get(t, 0):
             s.devastate(t, s.board.value[t])
@@ -152,6 +156,8 @@ def enter(s: HgwState, aid: int, t: int, was_friendly: bool) -> None:
             s.occupied[t] = n
         s.no_garrison = s.no_garrison | {t}
     s.event("hgw_enter", army=aid, zone=t, **{"from": src})
+    if not was_friendly:
+        on_capture(s, n, t, old)
 
 
 def retreat(s: HgwState, aid: int, frm: int) -> None:
@@ -240,6 +246,7 @@ def apply_exploit(s: HgwState, a: Action) -> None:
         raise RulesError(f"illegal exploitation: {why}")
     (aid,) = a.units
     exploit_next(s, aid, a.zone)
+    attacked(s, s.current_nation, a.zone)
     s.event("hgw_exploit", army=aid, zone=a.zone)
     offer_defence(s, [a.zone])
 

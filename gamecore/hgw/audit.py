@@ -23,6 +23,7 @@ from gamecore.engine.systems import get_system
 from gamecore.errors import WarroomError
 from gamecore.hgw import geo
 from gamecore.hgw.armies import armies_of
+from gamecore.hgw.limits import adjust
 from gamecore.hgw.options import opt
 from gamecore.hgw.state import SP_TYPES, HgwState
 from gamecore.hgw.supply import sources, supplied
@@ -204,7 +205,7 @@ def home_income(s: HgwState, nation: str) -> int:
     country undevastated PP), before the scenario's income modifier: the rulebook's
     "production at start" (seeds/001 PRODUCTION; hgw.production.income adds the modifier)."""
     full = supplied(s, nation, True)
-    return sum(pp(s, z) for z in full if s.owner.get(z) == nation)
+    return adjust(s, nation, full, sum(pp(s, z) for z in full if s.owner.get(z) == nation))
 
 
 def income_modifier(s: HgwState, nation: str) -> int:

@@ -34,9 +34,11 @@ from gamecore.errors import RulesError
 from gamecore.hgw import geo
 from gamecore.hgw.armies import armies_in, armies_of, army_count, army_sps, can_attack
 from gamecore.hgw.combat import attack_targets, defence_value, mech_advance_strength
+from gamecore.hgw.limits import mobilization_lifted
 from gamecore.hgw.movement import move_error
 from gamecore.hgw.odds import advance_terms, hypothetical_faces
 from gamecore.hgw.options import opt
+from gamecore.hgw.politics import hexes_of, nation_of, surrendered
 from gamecore.hgw.production import income, repairable
 from gamecore.hgw.state import INF, MECH, HgwState
 from gamecore.hgw.supply import sources, supplied
@@ -44,12 +46,14 @@ from gamecore.hgw.tables import FRIENDLY, firepower
 from gamecore.hgw.world import (
     enemy_hex,
     friendly,
+    month,
     pp,
     siberian_locked,
     stack_limit,
     winter_mod,
     zone_of_code,
 )
+from gamecore.model.calendar import parse_date
 
 END = Action.end_phase()
 
@@ -86,6 +90,11 @@ class HgwParams:
     kill_value: float = 1.5
     #: weight, in a line hex's priority, of each own SP whose supply runs through it
     lifeline_weight: float = 1.0
+    #: campaign: the Axis declares war on the Soviet Union from this date (Barbarossa)
+    war_on_soviets_from: str = "1941-05"
+    #: campaign: an unaligned country this small (hexes) may be attacked anywhere; a
+    #: larger one only at its capital (a failed conquest makes it join the enemy)
+    violate_max_hexes: int = 2
 
 
 # ---------------------------------------------------------------------- odds
@@ -259,6 +268,8 @@ class HgwBot:
 
     def _objectives(self, s: HgwState, n: str) -> tuple[list[int], list[int]]:
         """(hexes to take, hexes to hold) for nation ``n``."""
+        if opt(s, "hgw_victory") in ("campaign", "campaign_2p"):
+            return self._campaign_objectives(s, n)
         codes = [opt(s, k) for k in ("hgw_leningrad_hex", "hgw_moscow_hex", "hgw_stalingrad_hex")]
         axis_obj = [z for z in (zone_of_code(s, c) for c in codes) if z is not None]
         berlin = zone_of_code(s, opt(s, "hgw_berlin_hex"))
@@ -271,6 +282,30 @@ class HgwBot:
             take = [z for z in take if s.owner.get(z) != n]
             hold = [z for z in axis_obj if s.owner.get(z) == n]
         return take, hold
+
+    def _campaign_objectives(self, s: HgwState, n: str) -> tuple[list[int], list[int]]:
+        """Campaign Game I: the Axis goes for the capitals whose fall makes an enemy at
+        war with it surrender (Paris, London and the Midlands, the three Soviet
+        capitals); the others for Berlin (seeds/001 SURRENDER, VICTORY CONDITIONS)."""
+        g = geo.graph(s)
+        berlin = zone_of_code(s, opt(s, "hgw_berlin_hex"))
+        take: list[int] = []
+        hold: list[int] = []
+        for c, terms in sorted(opt(s, "hgw_surrender").items()):
+            if not isinstance(terms, dict) or surrendered(s, c):
+                continue
+            hexes = [g.code[str(h)] for h in terms.get("hexes", ()) if str(h) in g.code]
+            for z in hexes:
+                o = s.owner.get(z)
+                if n in terms.get("by", ()) and o is not None and o != n and s.at_war(n, o):
+                    take.append(z)
+                elif o == n:
+                    hold.append(z)
+        if n == opt(s, "hgw_axis"):
+            hold += [berlin] if berlin is not None else []
+        elif berlin is not None and s.owner.get(berlin) != n and s.at_war(n, opt(s, "hgw_axis")):
+            take.append(berlin)
+        return sorted(set(take)), sorted(set(hold))
 
     def _dist(self, s: HgwState, targets) -> dict[int, int]:
         key = tuple(sorted(targets))
@@ -289,7 +324,41 @@ class HgwBot:
         return d
 
     def _enemy(self, s: HgwState, n: str, z: int) -> bool:
-        return enemy_hex(s, n, z)
+        """A hex the bot is willing to attack: an enemy's; an unaligned country's only
+        when the attack cannot make it join the enemy (:meth:`_may_violate`); a side at
+        peace's only when the bot means to go to war with it (:meth:`_may_declare`)."""
+        if not enemy_hex(s, n, z):
+            return False
+        o = s.owner.get(z)
+        if o is None:
+            return self._may_violate(s, n, z)
+        return s.at_war(n, o) or self._may_declare(s, n, o)
+
+    def _may_violate(self, s: HgwState, n: str, z: int) -> bool:
+        """The alignment decision (seeds/001 Violation Of Neutrality): attack an unaligned
+        country only where a failure costs little: one that never aligns, a small one,
+        or at its capital (taken, the country surrenders); never one whose armies would
+        change side (Italy for the Axis); the Soviets, while mobilisation still caps
+        their production, only where attacking does not extend it."""
+        c = nation_of(s, z)
+        if n in opt(s, "hgw_swap").get(c, {}):
+            return False
+        mob = opt(s, "hgw_mobilization")
+        if mob and n == mob.get("nation") and not mobilization_lifted(s):
+            if c not in mob.get("free_regions", ()):
+                return False
+        if c in opt(s, "hgw_never_align"):
+            return True
+        cap = zone_of_code(s, str(opt(s, "hgw_capitals").get(c, "")))
+        return z == cap or len(hexes_of(s, c)) <= self.params.violate_max_hexes
+
+    def _may_declare(self, s: HgwState, n: str, o: str) -> bool:
+        """Going to war with a side at peace (``hgw_declare``): the Axis attacks the Soviet
+        Union from :attr:`HgwParams.war_on_soviets_from`; nobody else starts a war."""
+        if n != opt(s, "hgw_axis") or o != opt(s, "hgw_soviet"):
+            return False
+        d = parse_date(self.params.war_on_soviets_from)
+        return d is not None and month(s) >= d
 
     def _cut_sps(self, s: HgwState, n: str, t: int) -> int:
         """Enemy SPs that would lose supply if ``n`` took hex ``t``."""
@@ -791,6 +860,9 @@ class HgwBot:
     def _production(self, s: HgwState) -> Action:
         n = s.current_nation
         legal = s.legal_actions()
+        terms = [x for x in legal if x.kind == "hgw_terms" and x.count == 1]
+        if terms:
+            return terms[0]  # a surrender offered is accepted: the front is freed
         bank = s.banks.get(n, 0)
         repairs = [x for x in legal if x.kind == "hgw_repair"]
         if repairs and s.round <= self.params.repair_until_round:

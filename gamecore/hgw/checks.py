@@ -216,11 +216,15 @@ def army_placement(ctx):
     its side, or in an off-map box."""
     sc = ctx.scenario
     placed = [(k, False) for k in _groups(ctx)] + [(k, True) for k in _groups(ctx, forts=True)]
+    unaligned = _options(ctx)[0].get("hgw_unaligned") or []
     for (z, n), fort in sorted(placed):
         if _on_friendly(ctx, z, n):
             continue
         zone = ctx.map.zones[z]
         owner = sc.owner_of(z)
+        if not fort and owner is None and zone.region in unaligned:
+            continue  # an unaligned country's army: it may not move until the country
+            # joins (seeds/001 ACTIVITY LIMITATIONS 2: the Italian army)
         if zone.kind != "land":
             why = f"{_a(zone.kind)} hex" + (f" of {zone.region}" if zone.region else "")
         elif owner is None:
@@ -798,3 +802,80 @@ def schedule_dates(ctx):
                 f"option {name} is dated {d}, outside the scenario's turns "
                 f"({sc.start} .. {last // 12:04d}-{last % 12 + 1:02d}): it never applies",
             )
+
+
+# ---------------------------------------------------------------------- campaign
+def _campaign_names(opts: dict) -> list[tuple[str, str]]:
+    """(option, country name) for every country the campaign options name."""
+    out: list[tuple[str, str]] = []
+
+    def add(key: str, names) -> None:
+        for c in names if isinstance(names, list | dict) else ():
+            if isinstance(c, str) and c != "*":
+                out.append((key, c))
+
+    add("hgw_unaligned", opts.get("hgw_unaligned"))
+    add("hgw_never_align", opts.get("hgw_never_align"))
+    add("hgw_capitals", opts.get("hgw_capitals"))
+    add("hgw_swap", opts.get("hgw_swap"))
+    for k, v in (opts.get("hgw_country_groups") or {}).items():
+        add("hgw_country_groups", [k, *(v if isinstance(v, list) else [])])
+    for v in (opts.get("hgw_alignment") or {}).values():
+        add("hgw_alignment", v)
+    for t in (opts.get("hgw_surrender") or {}).values():
+        if isinstance(t, dict):
+            add("hgw_surrender", list(t.get("cede", ())) + list(t.get("unalign", ())))
+    for e in opts.get("hgw_entry") or []:
+        if isinstance(e, dict):
+            add("hgw_entry", e.get("countries"))
+    return out
+
+
+@hgw_check("HGW030", "error", "a campaign option names a country or hex not on the map")
+def campaign_places(ctx):
+    """seeds/001 CAMPAIGN GAME I (UNALIGNED COUNTRIES, ENTRY INTO THE WAR, SURRENDER): every
+    country the alignment, entry and surrender options name is a country (Zone.region)
+    of the map, every capital lies in its country, every hex the terms name is on the
+    map (a misspelt name would silently never align, enter or surrender)."""
+    opts, _bad = _options(ctx)
+    regions = {z.region for z in ctx.map.zones.values() if z.region}
+    codes = _codes(ctx)
+    groups = opts.get("hgw_country_groups") or {}
+    surrender = opts.get("hgw_surrender") or {}
+    seen = set()
+    for key, c in _campaign_names(opts):
+        if c in regions or c in surrender or (key, c) in seen:
+            continue
+        seen.add((key, c))
+        yield ctx.issue("HGW030", f"option {key} names {c[:40]!r}, no country of the map")
+    for c, code in sorted((opts.get("hgw_capitals") or {}).items()):
+        z = codes.get(str(code))
+        members = {c, *(groups.get(c) or [])}
+        if z is None:
+            yield ctx.issue(
+                "HGW030", f"hgw_capitals: {c[:40]}'s capital {str(code)[:12]} is not on the map"
+            )
+        elif ctx.map.zones[z].region not in members:
+            yield ctx.issue(
+                "HGW030",
+                f"hgw_capitals: {c[:40]}'s capital {_hex(ctx, z)} lies in "
+                f"{ctx.map.zones[z].region}",
+                zones=[z],
+            )
+    for c, terms in sorted(surrender.items()):
+        if not isinstance(terms, dict):
+            continue
+        hexes = [*terms.get("hexes", ()), *terms.get("mainland", ()), *terms.get("permanent", {})]
+        for h in hexes:
+            if str(h) not in codes:
+                yield ctx.issue(
+                    "HGW030", f"hgw_surrender.{c[:40]} names hex {str(h)[:12]}, not on the map"
+                )
+    nations = set(ctx.pack.nations)
+    for i, e in enumerate(opts.get("hgw_entry") or []):
+        if isinstance(e, dict):
+            for f in ("nation", "side"):
+                if f in e and e[f] not in nations:
+                    yield ctx.issue(
+                        "HGW030", f"hgw_entry[{i}].{f} names no nation {str(e[f])[:40]!r}"
+                    )

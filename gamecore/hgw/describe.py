@@ -36,8 +36,18 @@ def describe(s: HgwState, a: Action) -> str | None:
         v = s.armies.get(a.units[0]) if a.units else None
         return " (friendly)" if v and friendly(s, v.nation, z) else ""
 
+    def politics(z: int) -> str:
+        # seeds/001 Violation Of Neutrality: the alignment decision in the words
+        o = s.owner.get(z)
+        if o is None:
+            return f" (unaligned {country_of(s, z)}: it joins a side unless it surrenders)"
+        n = s.current_nation
+        if o != n and not s.at_war(o, n) and not friendly(s, n, z):
+            return f" (declares war on {o})"
+        return ""
+
     if k == "hgw_attack":
-        return f"Announce: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}"
+        return f"Announce: {army(a.units[0])} attacks {hx(a.zone)}{own(a.zone)}{politics(a.zone)}"
     if k == "hgw_invade":
         return f"Announce: {army(a.units[0])} invades {hx(a.zone)} by sea{own(a.zone)}"
     if k == "hgw_assault":
@@ -77,4 +87,13 @@ def describe(s: HgwState, a: Action) -> str | None:
     if k == "hgw_build":
         into = army(a.target) if a.target else "a new army"
         return f"Build {a.count} {a.type} in {hx(a.zone)} ({into})"
+    if k == "hgw_terms":
+        if a.count:
+            return f"Accept the surrender of {a.nation}: no more attacks between the two sides"
+        return f"Refuse the surrender of {a.nation} (it is never offered again)"
     return None
+
+
+def country_of(s: HgwState, z: int) -> str:
+    """The country a hex belongs to (for the words of an attack on an unaligned one)."""
+    return s.board.cache["hgw_graph"].region.get(z, "") if "hgw_graph" in s.board.cache else ""

@@ -10,7 +10,7 @@ from gamecore.errors import RulesError
 from gamecore.hgw import geo
 from gamecore.hgw.armies import armies_of, army_sps, building, kill, loss_order, new_army, prune
 from gamecore.hgw.options import opt
-from gamecore.hgw.sea import box_limits, move_reach
+from gamecore.hgw.sea import box_limits, move_reach, sea_caps
 from gamecore.hgw.state import AMPH, INF, SP_TYPES, HgwState
 from gamecore.hgw.world import friendly, siberian_locked, stack_limit
 
@@ -49,7 +49,7 @@ def movement_legal(s: HgwState) -> list[Action]:
             if room and all(by_type.values()):
                 for t in SP_TYPES:
                     out.append(Action("hgw_move", units=by_type[t], path=(z, d)))
-        if opt(s, "hgw_sea_capacity").get(n):
+        if sea_caps(s, n):
             out += sea_moves(s, a, z, free, whole, at_dest, room)
     for a in mine:
         amph = tuple(u for u in army_sps(s, a) if s.units[u].type == AMPH)

@@ -10,8 +10,12 @@ from gamecore.hgw.tables import ADVANCE, FIREPOWER, check_tables
 from gamecore.model.calendar import parse_date
 
 
-def _o(name: str, type: str, default: Any, doc: str) -> OptionSpec:
+def hgw_option(name: str, type: str, default: Any, doc: str) -> OptionSpec:
+    """An option of the hgw system (the modules that read an option declare it)."""
     return OptionSpec(name, type, default, doc=doc, owner="gamecore.hgw")
+
+
+_o = hgw_option
 
 
 OPTIONS = (
@@ -77,8 +81,9 @@ OPTIONS = (
         "hgw_victory",
         "str",
         "barbarossa",
-        choices=("barbarossa", "fall_of_germany"),
-        doc="the victory conditions (rules-notes/001 §2.8)",
+        choices=("barbarossa", "fall_of_germany", "campaign", "campaign_2p"),
+        doc="the victory conditions (rules-notes/001 §2.8; campaign: seeds/001 CAMPAIGN "
+        "GAME I VICTORY CONDITIONS, three players or two)",
         owner="gamecore.hgw",
     ),
     OptionSpec(
@@ -92,6 +97,17 @@ OPTIONS = (
         owner="gamecore.hgw",
     ),
     _o("hgw_soviet_ratio", "list", [2, 3], "Fall of Germany: Soviet PP >= a/b of the Allied"),
+    _o(
+        "hgw_victory_levels",
+        "table",
+        {
+            "AXIS": [[0, 1], [1, 3, ">"], [1, 1]],
+            "SOV": [[1, 2], [1, 1], [3, 2]],
+            "ALL": [[1, 1], [3, 2], [2, 1]],
+        },
+        "campaign: side -> [marginal, substantial, decisive] ratios [a, b] (or [a, b, '>'] "
+        "for 'greater than') of its PP to the other two sides' together",
+    ),
     _o("hgw_allies", "str", "ALL", "the Western Allies nation"),
     _o("hgw_stacking", "int", 10, "SPs per hex at the end of movement (boxes: no limit)"),
     _o("hgw_max_armies", "int", 12, "armies per side"),
@@ -182,6 +198,19 @@ def check_options(checker, opts: dict) -> None:
     for k, v in opts["hgw_home"].items():
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
             checker.fail(f"options.hgw_home.{k}", "must be a list of country names")
+    for k, v in opts["hgw_victory_levels"].items():
+        if not (
+            isinstance(v, list)
+            and all(
+                isinstance(r, list)
+                and len(r) in (2, 3)
+                and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in r[:2])
+                and r[1] > 0
+                and (len(r) == 2 or r[2] == ">")
+                for r in v
+            )
+        ):
+            checker.fail(f"options.hgw_victory_levels.{k}", "must be a list of ratios [a, b]")
     for i, item in enumerate(opts["hgw_siberia_income"]):
         if (
             not isinstance(item, list)

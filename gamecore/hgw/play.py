@@ -61,6 +61,7 @@ class HgwPlay(PlayAdapter):
         "hgw_advance": "Advance (Advance Table: success enters the hex)",
         "hgw_repair": "Repair devastation",
         "hgw_build": "Build SPs",
+        "hgw_terms": "Surrender offered (seeds/001 SURRENDER, Soviet Union): accept or refuse",
     }
     decision_titles = {
         "hgw_losses": "{owner} decides which SPs are lost first",
@@ -369,6 +370,28 @@ def describe_hgw_event(pack, e: dict[str, Any], state=None) -> str | None:
     if kind == "capture":
         why = {"unsupplied": " (out of supply)"}.get(e.get("why"), "")
         return f"{e.get('nation')} takes {here}{why}"
+    if kind == "hgw_violation":
+        return f"{e.get('nation')} attacks unaligned {e.get('country')}"
+    if kind == "hgw_join":
+        return f"{e.get('country')} joins {e.get('side')} ({e.get('why')})"
+    if kind == "hgw_surrender":
+        to = f" to {e['to']}" if e.get("to") else ""
+        return f"{e.get('country')} surrenders{to}"
+    if kind == "hgw_offer":
+        return f"{e.get('country')} offers {e.get('to')} its surrender"
+    if kind == "hgw_refused":
+        return f"{e.get('nation')} refuses the surrender of {e.get('country')}"
+    if kind == "hgw_grant":
+        what = ", ".join(f"{e[t]} {t}" for t in ("inf", "mech") if e.get(t))
+        return f"{e.get('nation')} receives {what} in {here} ({e.get('country')} joins)"
+    if kind == "hgw_army_switch":
+        return f"{army(e.get('army'))} changes side: now {e.get('nation')}"
+    if kind == "hgw_mobilized":
+        return f"{e.get('nation')} mobilises its whole production ({e.get('why')})"
+    if kind == "hgw_mobilization_extended":
+        return f"{e.get('nation')}'s mobilisation is delayed (it attacked outside the Baltic)"
+    if kind == "relation" and e.get("status") == "war":
+        return f"{e.get('by')} declares war: {e.get('a')} and {e.get('b')} at war"
     if kind == "game_over":
         return f"Game over: {e.get('winner') or 'no winner'} — {e.get('reason')}"
     return None

@@ -9,7 +9,9 @@ from gamecore.engine.turns import END
 from gamecore.errors import RulesError
 from gamecore.hgw import geo
 from gamecore.hgw.armies import armies_in, armies_of, building, fort_hexes, new_army, sp_in
+from gamecore.hgw.limits import adjust, fort_allowed
 from gamecore.hgw.options import opt
+from gamecore.hgw.politics import production_start, terms_legal
 from gamecore.hgw.state import ARMY_TYPES, FORT, HgwState
 from gamecore.hgw.supply import supplied
 from gamecore.hgw.world import friendly, home, pp, stack_limit
@@ -19,7 +21,7 @@ def income(s: HgwState, nation: str) -> int:
     """seeds/001 PRODUCTION: the undevastated PP the side holds that trace supply to a
     friendly home-country undevastated PP, plus its modifier (Barbarossa: Axis -17)."""
     full = supplied(s, nation, True)
-    base = sum(pp(s, z) for z in full if s.owner.get(z) == nation)
+    base = adjust(s, nation, full, sum(pp(s, z) for z in full if s.owner.get(z) == nation))
     mod = int(opt(s, "hgw_income_modifier").get(nation, 0))
     return max(0, base + mod)
 
@@ -30,6 +32,7 @@ def production_enter(s: HgwState) -> None:
         if u.nation == n and building(s, u):  # completed: a full season has passed
             s.units[u.id] = u._replace(damage=0)
             s.bump()
+    production_start(s)
     amount = income(s, n)
     s.banks[n] = amount  # use it or lose it: nothing carries over
     s.income[n] = amount
@@ -49,6 +52,8 @@ def lend_room(s: HgwState, giver: str) -> tuple[str, int]:
     if not ll or ll.get("from") != giver:
         return "", 0
     to = str(ll.get("to", ""))
+    if ll.get("at_war") and not s.at_war(opt(s, "hgw_axis"), to):
+        return "", 0  # Lend-Lease 1: once the Axis is at war with the receiver
     g = geo.graph(s)
     share = sum(
         int(pts)
@@ -100,7 +105,7 @@ def repairable(s: HgwState, nation: str, z: int) -> int:
 def production_legal(s: HgwState) -> list[Action]:
     n = s.current_nation
     bank = s.banks.get(n, 0)
-    out: list[Action] = []
+    out: list[Action] = terms_legal(s)
     to, room = lend_room(s, n)
     if room:
         out += [Action("hgw_lend", nation=to, count=c) for c in sorted({1, room})]
@@ -116,7 +121,7 @@ def production_legal(s: HgwState) -> list[Action]:
         mine = {v.zone for v in s.armies.values() if v.nation == n}
         room_f = len(forts) < opt(s, "hgw_max_forts")
         for z in sorted((mine | forts) & full):
-            if friendly(s, n, z) and (z in forts or room_f):
+            if friendly(s, n, z) and (z in forts or room_f) and fort_allowed(s, z):
                 out.append(Action("hgw_build", type=FORT, count=1, zone=z))
     room = len(armies_of(s, n)) < opt(s, "hgw_max_armies")
     for z in build_zones(s, n):
@@ -169,6 +174,8 @@ def build_error(s: HgwState, a: Action) -> str | None:
             return "fort SPs join the hex's fort, never an army"
         if not friendly(s, n, a.zone) or a.zone not in supplied(s, n, True):
             return "forts go to a friendly hex in supply"
+        if not fort_allowed(s, a.zone):
+            return "no fort SPs there yet (French Fortifications)"
         forts = fort_hexes(s, n)
         if a.zone not in forts and len(forts) >= opt(s, "hgw_max_forts"):
             return f"no more than {opt(s, 'hgw_max_forts')} forts"

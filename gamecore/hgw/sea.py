@@ -20,16 +20,26 @@ from gamecore.hgw.armies import (
     kill,
     take_losses,
 )
+from gamecore.hgw.limits import attacked
 from gamecore.hgw.options import opt
 from gamecore.hgw.state import AMPH, Fleet, HgwState
 from gamecore.hgw.tables import firepower
 from gamecore.hgw.world import enemy_hex, friendly, g_ports
 
 
+def sea_caps(s: HgwState, nation: str) -> dict[str, int]:
+    """The side's SPs a turn through each sea: ``hgw_sea_capacity``, as changed since by
+    alignment or surrender (``hgw_sea_changes``: seeds/001 ENTRY INTO THE WAR, Italy 4;
+    SURRENDER, Italy 3)."""
+    caps = opt(s, "hgw_sea_capacity").get(nation, {})
+    more = s.politics.get("seas", {}).get(nation) if s.politics else None
+    return {**caps, **more} if more else caps
+
+
 def sea_left(s: HgwState, nation: str, area: str) -> float:
     """SPs the side may still move through the sea area this turn (seeds/001 Strength
     Point Movement Across Seas: per side and sea, per turn; -1 is unlimited)."""
-    cap = opt(s, "hgw_sea_capacity").get(nation, {}).get(area, 0)
+    cap = sea_caps(s, nation).get(area, 0)
     if cap < 0:
         return float("inf")
     return cap - s.shipped.get(area, 0)
@@ -38,7 +48,7 @@ def sea_left(s: HgwState, nation: str, area: str) -> float:
 def supply_seas(s: HgwState, nation: str) -> frozenset:
     """The side's friendly seas (seeds/001 Supply Route 1: a sea it may move at least one
     SP through; Supply Route 3: the Soviet lakes, for supply only)."""
-    caps = opt(s, "hgw_sea_capacity").get(nation, {})
+    caps = sea_caps(s, nation)
     extra = opt(s, "hgw_sea_supply").get(nation, ())
     return frozenset([a for a, c in caps.items() if c != 0] + list(extra))
 
@@ -54,7 +64,7 @@ def move_reach(s: HgwState, nation: str, z: int, k: int) -> dict[int, tuple[str,
     if z not in comp:
         return {}
     out = {d: () for d, lab in comp.items() if lab == comp[z] and d != z}
-    caps = opt(s, "hgw_sea_capacity").get(nation, {})
+    caps = sea_caps(s, nation)
     allowed = sorted(a for a in caps if sea_left(s, nation, a) >= k)
     if not allowed:
         return out
@@ -216,6 +226,7 @@ def apply_invade(s: HgwState, a: Action) -> None:
     (aid,) = a.units
     s.declared = {**s.declared, aid: a.zone}
     s.invading = s.invading | {aid}
+    attacked(s, s.current_nation, a.zone)
     s.event("hgw_invade", army=aid, zone=a.zone, nation=s.current_nation)
 
 

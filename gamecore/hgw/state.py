@@ -234,6 +234,15 @@ PARTS = (
         doc="losses waiting for their owner's decision hgw_losses: a PendingLoss or ()",
     ),
     Part(
+        "politics",
+        lambda s: {},
+        "copy",
+        snapshot=lambda v: {k: v[k] for k in sorted(v)},
+        sparse=True,
+        doc="the campaign's political record (gamecore.hgw.politics): countries violated "
+        "this combat phase, joined, surrendered; entries done; mobilisation; winters",
+    ),
+    Part(
         "cut",
         lambda s: frozenset(),
         "share",
@@ -274,6 +283,7 @@ class HgwState(GameState):
     lend: dict[str, int]
     shipped: dict[str, int]
     pending_loss: PendingLoss | tuple[()]
+    politics: dict[str, object]
     cut: frozenset[int]
 
 

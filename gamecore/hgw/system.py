@@ -38,6 +38,8 @@ from gamecore.hgw.combat import (
     losses_legal,
 )
 from gamecore.hgw.describe import describe
+from gamecore.hgw.limits import OPTIONS as LIMIT_OPTIONS
+from gamecore.hgw.limits import check_limits
 from gamecore.hgw.movement import (
     apply_convert,
     apply_move,
@@ -47,6 +49,8 @@ from gamecore.hgw.movement import (
     movement_legal,
 )
 from gamecore.hgw.options import OPTIONS, check_options
+from gamecore.hgw.politics import OPTIONS as POLITICS_OPTIONS
+from gamecore.hgw.politics import apply_terms, check_politics, combat_end, terms_error
 from gamecore.hgw.production import (
     apply_build,
     apply_lend,
@@ -121,7 +125,21 @@ ACTION_KINDS = (
     ("hgw_losses", apply_losses, losses_error, "profile: the SP type lost first (inf, mech)"),
     ("hgw_repair", apply_repair, repair_error, "zone, count (points)"),
     ("hgw_build", apply_build, build_error, "zone, type, count, target (army, 0 new)"),
+    (
+        "hgw_terms",
+        apply_terms,
+        terms_error,
+        "nation (the surrendering country), count: 1 accept, 0 refuse the offer",
+    ),
 )
+
+
+def end_of_combat(s: HgwState) -> None:
+    """The end of the side's combat phase: the campaign's alignments and surrenders
+    (gamecore.hgw.politics), then the supply check (seeds/001 SUPPLY)."""
+    combat_end(s)
+    if not s.terminal:
+        supply_check(s)
 
 
 class HgwSystem(RuleSystem):
@@ -157,7 +175,13 @@ class HgwSystem(RuleSystem):
                 doc="armies that advanced attack on, one at a time",
             )
         )
-        ph(Phase("supply", run=supply_check, doc="unsupplied hexes: armies die, hexes captured"))
+        ph(
+            Phase(
+                "supply",
+                run=end_of_combat,
+                doc="alignments and surrenders; unsupplied hexes: armies die, hexes captured",
+            )
+        )
         ph(
             Phase(
                 "production",
@@ -169,7 +193,10 @@ class HgwSystem(RuleSystem):
         )
         for name, apply, check, doc in ACTION_KINDS:
             self.add_action(ActionKind(name, apply, check and _checked(check), doc=doc))
-        self._specs = {**super().option_specs(), **{o.name: o for o in OPTIONS}}
+        self._specs = {
+            **super().option_specs(),
+            **{o.name: o for o in (*OPTIONS, *POLITICS_OPTIONS, *LIMIT_OPTIONS)},
+        }
 
     def option_specs(self):
         return self._specs
@@ -179,6 +206,8 @@ class HgwSystem(RuleSystem):
 
     def check_options(self, checker, opts) -> None:
         check_options(checker, opts)
+        check_politics(checker, opts)
+        check_limits(checker, opts)
 
     def check_ruleset(self, checker, options, units, facilities, terrain, borders) -> None:
         for t in (*options["hgw_sp_types"], *SP_TYPES):  # amph only where it is built

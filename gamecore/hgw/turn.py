@@ -6,7 +6,9 @@ from __future__ import annotations
 from gamecore.errors import RulesError
 from gamecore.hgw import geo
 from gamecore.hgw.armies import armies_of, new_army
+from gamecore.hgw.limits import turn_start as limits_turn_start
 from gamecore.hgw.options import opt
+from gamecore.hgw.politics import turn_start
 from gamecore.hgw.state import ARMY_TYPES, FORT, NO_EXPLOIT, Fleet, HgwState
 from gamecore.hgw.supply import supplied
 from gamecore.model.calendar import season_of
@@ -103,6 +105,8 @@ def begin_turn(s: HgwState) -> None:
         s.fleet_spent = frozenset()
     if s.beachhead:
         s.beachhead = {z: v for z, v in s.beachhead.items() if s.round <= v.round + 1}
+    turn_start(s)
+    limits_turn_start(s)
     full = supplied(s, n, True)
     s.cut = frozenset(a for a in armies_of(s, n) if s.armies[a].zone not in full)
     s.bump()

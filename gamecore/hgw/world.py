@@ -40,9 +40,41 @@ def friendly(s: HgwState, nation: str, z: int) -> bool:
 def enemy_hex(s: HgwState, nation: str, z: int) -> bool:
     """A hex the side may attack: held by a nation in the turn order it is at war with.
     Never a hex of a co-operating side (seeds/001 ALLIED-SOVIET CO-OPERATION 1: the
-    Soviets and the Allies are at peace), never a neutral's (Barbarossa special rule 1)."""
+    Soviets and the Allies are at peace), never a neutral's (Barbarossa special rule 1).
+    Campaign Game I (seeds/001 UNALIGNED COUNTRIES, Violation Of Neutrality 1): also a
+    hex of an unaligned country (``hgw_unaligned``), and a hex of a side at peace that
+    attacking brings into the war (``hgw_declare``)."""
     o = s.owner.get(z)
-    return o is not None and o != nation and o in playing(s) and s.at_war(o, nation)
+    if o is None:
+        return unaligned(s, z)
+    if o == nation or o not in playing(s):
+        return False
+    return s.at_war(o, nation) or may_declare(s, nation, o)
+
+
+def country(s: HgwState, z: int) -> str:
+    return geo.graph(s).region.get(z) or ""
+
+
+def unaligned(s: HgwState, z: int) -> bool:
+    """A hex of a country still unaligned, open to attack by every side (seeds/001
+    Violation Of Neutrality 1): no side holds it and its country is listed in
+    ``hgw_unaligned`` (a surrendered or ceded country's hexes are held by a side)."""
+    names = opt(s, "hgw_unaligned")
+    return bool(names) and s.owner.get(z) is None and country(s, z) in names
+
+
+def may_declare(s: HgwState, nation: str, other: str) -> bool:
+    """Sides at peace that go to war by attacking each other (``hgw_declare``: the Soviet
+    Union is a neutral major power in 1939, seeds/001 UNALIGNED COUNTRIES), unless a
+    surrender made the peace for good (seeds/001 SURRENDER, Soviet Union 2)."""
+    pairs = opt(s, "hgw_declare")
+    if not pairs or s.relation(nation, other) == "war":
+        return False
+    if [nation, other] not in pairs and [other, nation] not in pairs:
+        return False
+    peace = s.politics.get("peace", ())
+    return [nation, other] not in peace and [other, nation] not in peace
 
 
 def zone_of_code(s: HgwState, code: str) -> int | None:
@@ -60,9 +92,14 @@ def is_winter(s: HgwState) -> bool:
 
 
 def winters(s: HgwState) -> int:
-    """Which winter this is (1 = the first), 0 outside winter."""
+    """Which winter this is (1 = the first), 0 outside winter. With ``hgw_winter_count``
+    "occupied" (Campaign Game I, which starts in 1939): the winters in which the side's
+    armies stood in the winter country (seeds/001 RUSSIAN WINTER 2: "the first such
+    winter turn"), counted at the start of its winter turns (gamecore.hgw.politics)."""
     if not is_winter(s):
         return 0
+    if opt(s, "hgw_winter_count") == "occupied":
+        return int(s.politics.get("winters", 0))
     cal, start = s.scenario.calendar, s.scenario.start
     return sum(1 for r in range(1, s.round + 1) if season_of(start, cal, r)[1] == WINTER)
 

@@ -318,11 +318,16 @@ def _border(m: Map, a: int, b: int) -> Border:
     return m.borders[key]
 
 
-def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
-    """The Barbarossa pack, built from the Natural Earth files in ``geo_dir``."""
+def build_board(
+    geo_dir: str | Path | None = None, progress=None, last_col: int | None = None
+) -> Pack:
+    """The Barbarossa pack, built from the Natural Earth files in ``geo_dir``.
+    ``last_col``: another last hex column (the campaign pack's xx57: tools/hgw_board/
+    campaign.py); the fit, and so every hex id, is the same."""
     geo_dir = Path(geo_dir) if geo_dir else geodata_dir()
     fit = fit_grid()
     (r0, r1), (c0, c1) = ROWS, COLS
+    c1 = last_col or c1
     margin = HEX_SIZE
     ox, oy = _origin()
     geo = _Geo(fit["affine"], (ox, oy))
@@ -520,7 +525,7 @@ def build_board(geo_dir: str | Path | None = None, progress=None) -> Pack:
     _sea_links(m, by_code)
 
     # off-map boxes
-    _boxes(m, by_code, cells, hex_union)
+    _boxes(m, by_code, cells, hex_union, c1)
 
     m.width = round(max(z.geometry.bounds[2] for z in m.zones.values()) + margin, 3)
     m.height = round(max(z.geometry.bounds[3] for z in m.zones.values()) + margin, 3)
@@ -696,7 +701,9 @@ def _land_route(m: Map, land_nbrs: dict[int, list[int]], a: int, b: int) -> list
     return None
 
 
-def _boxes(m: Map, by_code: dict[str, Zone], cells, hex_union: BaseGeometry) -> None:
+def _boxes(
+    m: Map, by_code: dict[str, Zone], cells, hex_union: BaseGeometry, last_col: int = COLS[1]
+) -> None:
     """The Barbarossa boxes: insets beside the map (sea arrows to sea hexes), Siberia east
     of the Urals sharing the eastern land hexes' edges."""
     minx, miny, maxx, maxy = hex_union.bounds
@@ -711,7 +718,7 @@ def _boxes(m: Map, by_code: dict[str, Zone], cells, hex_union: BaseGeometry) -> 
             east = [
                 z
                 for z in m.zones.values()
-                if z.props.get("hex", [0, 0])[1] == COLS[1] and z.region == country
+                if z.props.get("hex", [0, 0])[1] == last_col and z.region == country
             ]
             top = min(z.geometry.bounds[1] for z in east)
             bottom = max(z.geometry.bounds[3] for z in east)

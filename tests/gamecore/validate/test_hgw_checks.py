@@ -1,4 +1,4 @@
-"""The Hitler's Global War scenario checks (HGW001..HGW017; issue #28): each finds what it
+"""The Hitler's Global War scenario checks (HGW001..HGW017, HGW030; issue #28): each finds what it
 is for on a crafted Barbarossa-shaped scenario (rules-notes/001 §5.2, §5.5; seeds/001
 BARBAROSSA SCENARIO SET-UP AND SPECIAL RULES, STACKING, SUPPLY, PRODUCTION), the clean
 scenario raises none, and hostile scenario data gives issues, never a traceback."""
@@ -69,7 +69,20 @@ def add(pack, hex_id, nation, typ, count):
 
 def test_the_clean_scenario_raises_no_hgw_issue(pack):
     assert hgw_issues(pack) == []
-    assert len(HGW) == 17
+    assert len(HGW) == 18
+
+
+def test_campaign_options_name_countries_and_hexes_of_the_map(pack):
+    """HGW030 (seeds/001 CAMPAIGN GAME I, UNALIGNED COUNTRIES, SURRENDER): a country the
+    alignment options name that the map lacks, a capital outside its country, a hex the
+    surrender terms name that is not on the map."""
+    scn(pack).options["hgw_unaligned"] = ["Atlantis"]
+    scn(pack).options["hgw_capitals"] = {"Germany": "0942"}
+    scn(pack).options["hgw_surrender"] = {"Germany": {"hexes": ["9999"], "by": ["SOV"]}}
+    msgs = [m for c, m in hgw_issues(pack) if c == "HGW030"]
+    assert any("'Atlantis', no country of the map" in m for m in msgs), msgs
+    assert any("Germany's capital 0942" in m and "lies in USSR" in m for m in msgs), msgs
+    assert any("names hex 9999, not on the map" in m for m in msgs), msgs
 
 
 def test_checks_run_only_on_hgw_scenarios(pack):
