@@ -7,13 +7,14 @@ os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 
 
 def pytest_collection_modifyitems(config, items):
-    """Whole games of another program (TripleA's AI for whole rounds of a large map) take
+    """Whole games of another program (TripleA's AI for whole rounds of a large map) or whole
+    campaigns take
     as long as the machine is slow: opt in with WARROOM_WHOLE_GAMES=1."""
     if os.environ.get("WARROOM_WHOLE_GAMES") == "1":
         return
     import pytest
 
-    skip = pytest.mark.skip(reason="a whole game of TripleA: set WARROOM_WHOLE_GAMES=1 to run it")
+    skip = pytest.mark.skip(reason="a whole long game: set WARROOM_WHOLE_GAMES=1 to run it")
     for item in items:
         if "whole_game" in item.keywords:
             item.add_marker(skip)

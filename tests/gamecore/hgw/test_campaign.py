@@ -390,6 +390,9 @@ def test_junk_campaign_options_are_one_line_and_exit_2(pack, tmp_path, capsys, n
 
 
 # -- whole games -------------------------------------------------------------------------
+# 3-9 minutes on a loaded 2-core machine: opt-in (WARROOM_WHOLE_GAMES=1), as whole games of
+# TripleA are; the default suite plays the campaign's rules turn by turn above
+@pytest.mark.whole_game
 def test_the_heuristic_bots_play_a_whole_campaign(pack):
     """Acceptance (#40): `warroom play --bots heuristic` finishes a whole Campaign Game I:
     to the calendar's end or Berlin; alignment decisions made on the way."""
