@@ -7,9 +7,8 @@ os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 
 
 def pytest_collection_modifyitems(config, items):
-    """Whole games of another program (TripleA's AI for whole rounds of a large map) or whole
-    campaigns take
-    as long as the machine is slow: opt in with WARROOM_WHOLE_GAMES=1."""
+    """Whole games of another program (TripleA's AI for whole rounds of a large map) and
+    whole campaigns take as long as the machine is slow: opt in with WARROOM_WHOLE_GAMES=1."""
     if os.environ.get("WARROOM_WHOLE_GAMES") == "1":
         return
     import pytest
