@@ -4,7 +4,7 @@ package that reports to a terminal)."""
 from gamecore.console import ProgressBar, print_json
 from gamecore.errors import WarroomError
 
-__all__ = ["ProgressBar", "pick_scenario", "print_json"]
+__all__ = ["ProgressBar", "add_think_ms", "pick_scenario", "print_json"]
 
 
 def pick_scenario(pack, given: str | None, path: str, how: str = "with --scenario") -> str:
@@ -18,3 +18,15 @@ def pick_scenario(pack, given: str | None, path: str, how: str = "with --scenari
     if len(pack.scenarios) != 1:
         raise WarroomError(f"say which scenario {how} (scenarios: {known})", path)
     return next(iter(pack.scenarios))
+
+
+def add_think_ms(p) -> None:
+    """``--think-ms MS``: the thinking per decision of the bots that think."""
+    p.add_argument(
+        "--think-ms",
+        type=int,
+        metavar="MS",
+        help="thinking per decision of the bots that think (planner), counted in work "
+        "units of the reference machine, never the clock: a game stays the same for a "
+        "seed (default: the bot's weights)",
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 from gamecore import safepath
-from gamecore.commands._util import ProgressBar, pick_scenario, print_json
+from gamecore.commands._util import ProgressBar, add_think_ms, pick_scenario, print_json
 from gamecore.errors import WarroomError
 
 BUILTINS = ("toy", "synthetic50", "synthetic300", "war_game_mini")
@@ -30,6 +30,7 @@ def register(sub) -> None:
         "(heuristic, random; default random); a playtest game replays with its seed",
     )
     p.add_argument("--rounds", type=int, help="round limit (default: the scenario's)")
+    add_think_ms(p)
     p.add_argument("--log", metavar="FILE", help="write the game log as JSON lines")
     p.add_argument(
         "--max-actions", type=int, default=1_000_000, help="stop after this many actions"
@@ -78,7 +79,7 @@ def run(args) -> int:
         raise
     from gamecore.sim.bots import bots_for
 
-    bots = bots_for(args.bots, state, args.seed)
+    bots = bots_for(args.bots, state, args.seed, args.think_ms)
     bar = ProgressBar(f"playing {scenario}")
     total = state.max_rounds or 0
 
@@ -101,6 +102,7 @@ def run(args) -> int:
         "scenario": scenario,
         "seed": args.seed,
         "bots": args.bots,
+        "think_ms": args.think_ms,
         "finished": state.is_terminal(),
         "winner": state.winner,
         "reason": state.end_reason,

@@ -213,11 +213,13 @@ class _Buy:
         return None
 
 
-def planner_bot(seed: int) -> PlannerBot:
-    """The registry's factory (``planner`` in bot specs)."""
-    return PlannerBot(seed)
+def planner_bot(seed: int, think_ms: int | None = None) -> PlannerBot:
+    """The registry's factory (``planner`` in bot specs); ``think_ms`` overrides the
+    weights' thinking per decision."""
+    return PlannerBot(seed, think_ms=think_ms)
 
 
 planner_bot.systems = PlannerBot.systems  # type: ignore[attr-defined]
+planner_bot.thinks = True  # type: ignore[attr-defined]
 
 __all__ = ["PlannerBot", "PlannerParams", "planner_bot"]
