@@ -58,6 +58,18 @@ class PlannerParams:
     #: bar of a declaration by ``eagerness`` (it must not sit the war out)
     eager_round: int = 2
     eagerness: float = 6.0
+    #: a major at war whose land army faces no enemy lowers the bar by this share of
+    #: that push, for declarations that open attacks (0: never)
+    idle_eagerness: float = 1.0
+    #: a stranded army is ferried to friendly land within this many land steps of the
+    #: enemy (and to enemy coasts); 0: the heuristic machinery's ferrying
+    landing_reach: int = 2
+    #: in the last ``tiebreak_rounds`` rounds before a round limit decided on income, a
+    #: power whose side trails lowers the bar by ``tiebreak_push`` for wars on the leader
+    tiebreak_rounds: int = 8
+    tiebreak_push: float = 30.0
+    #: the share of the lend-lease the rules allow that a donor gives (The War Game)
+    lend_lease: float = 1.0
     #: the new enemies' threat to our zones counts this much against a declaration
     exposure_weight: float = 1.0
     #: zones looked at for the exposure of a declaration
