@@ -113,6 +113,30 @@ def test_a_stranded_army_is_ferried_to_land_beside_the_war(usa_purchase):
     assert all(any(g in s.board.coast.get(z, ()) for z in land) for g in goals)
     assert {z for z in land if not v.is_enemy_land(z)} <= lv.takeover_zones()
     assert lv.mine is v.mine  # everything else reads through to the view
+    # only the stranded units board: every other zone counts as at the front
+    front = lv.front_distance()
+    assert not set(front) & stranded and all(d == 0 for d in front.values())
+    # a garrison is no army: nothing is ferried while too small a share is stranded
+    assert not LandingView(v, 2, share=1.01).ferry_goals() - v.ferry_goals()
+
+
+def test_weights_per_nation_are_read_after_their_table():
+    from gamecore.sim.bots.planner.params import params_for
+
+    w = {
+        "default": {"landing_reach": 2, "nation": {"USA": {"lend_lease": 0.5}}},
+        "ruleset": {"war_game": {"landing_reach": 0, "nation": {"USA": {"landing_reach": 3}}}},
+        "scenario": {"1942": {"nation": {"UK": {"landing_reach": 1}}}},
+    }
+    assert params_for("war_game", "1942", w, nation="USA").landing_reach == 3
+    assert params_for("war_game", "1942", w, nation="USA").lend_lease == 0.5
+    assert params_for("war_game", "1942", w, nation="UK").landing_reach == 1
+    assert params_for("war_game", "1942", w, nation="JPN").landing_reach == 0
+    assert params_for("g40", "1939", w).landing_reach == 2
+    bundled_us = params_for("war_game", "1942", nation="USA")
+    assert (
+        bundled_us.landing_reach > 0 == params_for("war_game", "1942", nation="JPN").landing_reach
+    )
 
 
 def test_an_army_facing_an_enemy_and_one_facing_none(world):

@@ -67,13 +67,14 @@ class PlannerBot(HeuristicBot):
 
     # -- weights --------------------------------------------------------------------
     def _weights(self, state: GameState) -> None:
-        """Read the weights for this game's ruleset and scenario (once per game)."""
-        key = (state.rules.id, getattr(state.scenario, "id", ""))
+        """Read the weights for this game's ruleset, scenario and nation (once per game:
+        a bot plays one nation)."""
+        key = (state.rules.id, getattr(state.scenario, "id", ""), state.current_nation)
         if self._game == key:
             return
         self._game = key
         if self._fixed is None:
-            self.planner = params_for(*key)
+            self.planner = params_for(key[0], key[1], nation=key[2])
         if self._think is not None:
             self.planner = replace(self.planner, think_ms=int(self._think))
         self.params = self.planner.heuristic
@@ -113,7 +114,8 @@ class PlannerBot(HeuristicBot):
         """The heuristic machinery's ferrying, aimed at the landings of each stranded
         army (:mod:`.ferry`) when ``landing_reach`` allows."""
         if self.planner.landing_reach > 0:
-            v = LandingView(v, self.planner.landing_reach)  # type: ignore[assignment]
+            par = self.planner
+            v = LandingView(v, par.landing_reach, par.stranded_share)  # type: ignore[assignment]
         return super()._ferry_plan(state, v, legal, used, claimed)
 
     # -- politics -------------------------------------------------------------------

@@ -50,12 +50,30 @@ def stranded_zones(v: _View) -> tuple[set[int], dict[int, int]]:
     return out, near
 
 
-def landings(v: _View, reach: int) -> frozenset[int]:
+def stranded_share(v: _View, stranded: set[int]) -> float:
+    """The share of our land army (by cost) standing in ``stranded`` zones."""
+    ut = v.ut
+    total = 0.0
+    there = 0.0
+    for z, us in v.mine.items():
+        if not v.b.is_land(z):
+            continue
+        for u in us:
+            t = ut[u.type]
+            if t.domain == "land" and not u.on and not t.infrastructure:
+                total += t.cost
+                if z in stranded:
+                    there += t.cost
+    return there / total if total else 0.0
+
+
+def landings(v: _View, reach: int, share: float = 0.0) -> frozenset[int]:
     """Land zones our stranded land units would be ferried to: enemy land and friendly
     land within ``reach`` land steps of enemy land where we may stand, none of them
-    reachable by land from where the stranded units are."""
+    reachable by land from where the stranded units are; none when the stranded units
+    are less than ``share`` of our land army (a garrison on an island is no army)."""
     stranded, near = stranded_zones(v)
-    if not stranded:
+    if not stranded or stranded_share(v, stranded) < share:
         return frozenset()
     b = v.b
     s = v.s
@@ -74,12 +92,15 @@ def landings(v: _View, reach: int) -> frozenset[int]:
 
 
 class LandingView:
-    """The phase's view, with the ferry goals and landings of :func:`landings`."""
+    """The phase's view, with the ferry goals and landings of :func:`landings`; only the
+    stranded units board (every other zone counts as at the front, where the heuristic
+    machinery takes no one off), so an army that can march is never shipped about."""
 
-    def __init__(self, view: _View, reach: int):
+    def __init__(self, view: _View, reach: int, share: float = 0.0):
         self._view = view
-        self._land = landings(view, reach)
+        self._land = landings(view, reach, share)
         self._friendly = frozenset(z for z in self._land if not view.is_enemy_land(z))
+        self._front: dict[int, int] | None = None
 
     def __getattr__(self, name: str):
         return getattr(self._view, name)
@@ -93,5 +114,13 @@ class LandingView:
     def takeover_zones(self) -> frozenset[int]:
         return self._view.takeover_zones() | self._friendly
 
+    def front_distance(self) -> dict[int, int]:
+        if not self._land:
+            return self._view.front_distance()
+        if self._front is None:
+            stranded, _near = stranded_zones(self._view)
+            self._front = {z: 0 for z in self._view.b.zones if z not in stranded}
+        return self._front
 
-__all__ = ["LandingView", "landings", "stranded_zones"]
+
+__all__ = ["LandingView", "landings", "stranded_share", "stranded_zones"]

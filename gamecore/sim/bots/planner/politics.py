@@ -18,8 +18,9 @@ Opening a new front against a major power that none of our allies fights costs
 ``new_front`` on top; one choice is made per turn (the next turn weighs the rest again).
 A major power at war with nobody lowers the bar round by round from ``eager_round`` on
 (``eagerness``): a power that sits the whole war out is not a playtest a designer believes.
-A major whose land army faces no enemy any more (its wars won or out of reach) lowers it
-too, by ``idle_eagerness`` times as much, for the choices that open attacks. In the last
+A major whose land army faces no enemy any more (its wars won or out of reach) while its
+side trails the round limit's income tiebreak lowers it too, by ``idle_eagerness`` times
+as much, for the choices that open attacks. In the last
 ``tiebreak_rounds`` rounds before a round limit decided on income, a power whose side
 trails lowers it by ``tiebreak_push`` for wars that open attacks on the leading side.
 """
@@ -199,16 +200,18 @@ def choose_declarations(bot, state: GameState, legal: list) -> list[Action]:
     idle_army = False
     lead = None
     major = state.board.nation_kind.get(n) == "major"
+    trailing = income_leader_ahead_of(state, n) if major and state.max_rounds else None
     if major and state.round >= par.eager_round:
         push = par.eagerness * (state.round - par.eager_round + 1)
         if not at_war_with_anyone(state, n):
             eager = push
-        elif par.idle_eagerness and not faces_an_enemy(state, n):
-            # its wars are won or out of reach: a war that opens attacks is pushed too
+        elif par.idle_eagerness and trailing is not None and not faces_an_enemy(state, n):
+            # its wars are won or out of reach while its side loses the round limit's
+            # tiebreak: a war that opens attacks is pushed too
             eager, idle_army = push * par.idle_eagerness, True
     cap = state.max_rounds
-    if major and cap and par.tiebreak_rounds > 0 and state.round > cap - par.tiebreak_rounds:
-        lead = income_leader_ahead_of(state, n)
+    if cap and par.tiebreak_rounds > 0 and state.round > cap - par.tiebreak_rounds:
+        lead = trailing
     scored.sort(key=lambda sa: (-sa[0], sa[1].nation, sa[1].type or ""))
     for score, a, gain in scored:
         push = eager if not idle_army or gain > 0 else 0.0
