@@ -4,7 +4,7 @@ package that reports to a terminal)."""
 from gamecore.console import ProgressBar, print_json
 from gamecore.errors import WarroomError
 
-__all__ = ["ProgressBar", "pick_scenario", "print_json"]
+__all__ = ["ProgressBar", "add_think_ms", "pick_scenario", "print_json"]
 
 
 def pick_scenario(pack, given: str | None, path: str, how: str = "with --scenario") -> str:
@@ -48,3 +48,15 @@ def use_ruleset_option(args, pack, scenario: str) -> None:
         return
     load_ruleset(ref, pack)  # a one-line error when there is no such ruleset
     pack.scenarios[scenario].ruleset = ref
+
+
+def add_think_ms(p) -> None:
+    """``--think-ms MS``: the thinking per decision of the bots that think."""
+    p.add_argument(
+        "--think-ms",
+        type=int,
+        metavar="MS",
+        help="thinking per decision of the bots that think (planner), counted in work "
+        "units of the reference machine, never the clock: a game stays the same for a "
+        "seed (default: the bot's weights)",
+    )

@@ -15,6 +15,7 @@ from gamecore import safepath
 from gamecore.commands._util import (
     ProgressBar,
     add_ruleset_options,
+    add_think_ms,
     pick_scenario,
     print_json,
     use_ruleset_option,
@@ -37,6 +38,7 @@ def register(sub) -> None:
     )
     p.add_argument("--rounds", type=int, help="round limit (default: the scenario's)")
     add_ruleset_options(p, what="play this ruleset instead of the scenario's")
+    add_think_ms(p)
     p.add_argument("--log", metavar="FILE", help="write the game log as JSON lines")
     p.add_argument(
         "--max-actions", type=int, default=1_000_000, help="stop after this many actions"
@@ -86,7 +88,7 @@ def run(args) -> int:
         raise
     from gamecore.sim.bots import bots_for
 
-    bots = bots_for(args.bots, state, args.seed)
+    bots = bots_for(args.bots, state, args.seed, args.think_ms)
     bar = ProgressBar(f"playing {scenario}")
     total = state.max_rounds or 0
 
@@ -109,6 +111,7 @@ def run(args) -> int:
         "scenario": scenario,
         "seed": args.seed,
         "bots": args.bots,
+        "think_ms": args.think_ms,
         "finished": state.is_terminal(),
         "winner": state.winner,
         "reason": state.end_reason,

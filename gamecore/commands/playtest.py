@@ -15,6 +15,7 @@ import time
 
 from gamecore.commands._util import (
     add_ruleset_options,
+    add_think_ms,
     pick_scenario,
     print_json,
     use_ruleset_option,
@@ -55,6 +56,7 @@ def register(sub) -> None:
         help=f"a game still running after this long is stopped and recorded as stalled "
         f"(default {GAME_SECONDS_LIMIT:g})",
     )
+    add_think_ms(p)
     p.add_argument("--json", action="store_true", help="print the numbers as JSON")
     p.add_argument("--report", metavar="DIR", help="write an HTML report with charts to DIR")
     p.add_argument(
@@ -155,6 +157,7 @@ def _batch_options(p, games: int) -> None:
     p.add_argument("--bot", default="heuristic", help="bots, as for 'warroom playtest'")
     p.add_argument("--max-rounds", type=int, help="round limit (default: as 'warroom playtest')")
     p.add_argument("--game-timeout", type=float, metavar="SECONDS")
+    add_think_ms(p)
     p.add_argument("--json", action="store_true", help="print the numbers as JSON")
     p.add_argument(
         "--progress-lines", action="store_true", help="progress as PROGRESS lines (editor)"
@@ -177,10 +180,13 @@ def _labelled_progress(args, what: str):
 
 
 def _check_batch(args) -> None:
+    from gamecore.sim.bots import check_think_ms
+
     if args.games < 1:
         raise WarroomError("--games must be at least 1")
     if args.jobs < 1:
         raise WarroomError("--jobs must be at least 1")
+    check_think_ms(args.think_ms)
 
 
 def run_ladder(args) -> int:
@@ -208,6 +214,7 @@ def run_ladder(args) -> int:
             scheduler=args.scheduler,
             progress=progress,
             game_seconds=args.game_timeout,
+            think_ms=args.think_ms,
         )
     finally:
         line.close()
@@ -254,7 +261,7 @@ def run_compare(args) -> int:
     scn_b = pick_scenario(pack_b, args.against or scn_a, path_b)
     if path_b == args.pack_a and scn_b == scn_a:
         raise WarroomError("compare needs two packs or two scenarios (--against SCENARIO)")
-    params = PlaytestParams(scn_a, args.bot, args.seed, args.max_rounds)
+    params = PlaytestParams(scn_a, args.bot, args.seed, args.max_rounds, args.think_ms)
     progress, line = _labelled_progress(args, "compare")
     try:
         out = compare(
@@ -327,7 +334,7 @@ def run_bid(args) -> int:
         raise WarroomError("--bid-zone-cap must be at least 1")
     pack = read_pack(args.pack)
     scn = pick_scenario(pack, args.scenario, args.pack)
-    params = PlaytestParams(scn, args.bot, args.seed, args.max_rounds)
+    params = PlaytestParams(scn, args.bot, args.seed, args.max_rounds, args.think_ms)
     progress, line = _labelled_progress(args, "bid")
     try:
         out = fair_bid(
@@ -445,7 +452,7 @@ def run(args) -> int:
         raise WarroomError("--jobs must be at least 1")
     if args.game_timeout is not None and args.game_timeout <= 0:
         raise WarroomError("--game-timeout must be more than 0 seconds")
-    params = PlaytestParams(scenario, args.bot, args.seed, args.max_rounds)
+    params = PlaytestParams(scenario, args.bot, args.seed, args.max_rounds, args.think_ms)
     cap, source = round_cap(pack, scenario, args.max_rounds)
     line = LiveLine()
     said = False

@@ -20,7 +20,8 @@ Environment: ``WARROOM_BENCH_BOTS_GAMES`` games per side (default 100: the full 
 ``WARROOM_BENCH_BOTS_ROUNDS`` a round limit for every scenario (default: each row's);
 ``WARROOM_BENCH_BOTS_ONLY`` comma-separated row names (``1939,gw1936,wargame,g40``);
 ``WARROOM_BENCH_BOTS_BASELINE=1`` also plays heuristic against heuristic (what the win
-rates compare with).
+rates compare with); ``WARROOM_BENCH_BOTS_THINK_MS`` the planner's thinking per decision
+(``--think-ms``; default its weights').
 """
 
 from __future__ import annotations
@@ -94,8 +95,15 @@ def _activity(records: list[dict], nations: list[str]) -> dict:
     return out
 
 
+def _think_ms() -> int | None:
+    raw = os.environ.get("WARROOM_BENCH_BOTS_THINK_MS")
+    return int(raw) if raw else None
+
+
 def _batch(pack, pack_path, scenario, spec, games, rounds, jobs) -> tuple[list[dict], float]:
-    params = PlaytestParams(scenario=scenario, bots=spec, seed=1, max_rounds=rounds)
+    params = PlaytestParams(
+        scenario=scenario, bots=spec, seed=1, max_rounds=rounds, think_ms=_think_ms()
+    )
     t0 = time.perf_counter()
     run = run_playtest(pack, params, games, pack_path=None, jobs=jobs, results_path=None)
     return run.records, time.perf_counter() - t0
@@ -152,7 +160,12 @@ def run() -> dict:
     rounds_env = os.environ.get("WARROOM_BENCH_BOTS_ROUNDS")
     baseline = os.environ.get("WARROOM_BENCH_BOTS_BASELINE") == "1"
     want = [r.strip() for r in only.split(",") if r.strip()] or list(ROWS)
-    out: dict = {"jobs": jobs, "cpus": os.cpu_count(), "load_before": os.getloadavg()[0]}
+    out: dict = {
+        "jobs": jobs,
+        "cpus": os.cpu_count(),
+        "think_ms": _think_ms(),
+        "load_before": os.getloadavg()[0],
+    }
     with tempfile.TemporaryDirectory(prefix="bench-bots-") as tmp:
         for name in want:
             path, scenario, rounds = ROWS[name]

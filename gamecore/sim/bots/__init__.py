@@ -17,6 +17,11 @@ variant plays refuses the name.
 A *bot spec* names the bots of a game: ``"heuristic"`` (every nation), or
 ``"axis=heuristic,allies=random"`` (per alliance or nation, with an optional
 ``*=NAME`` default).
+
+A bot that thinks within a budget says so (``thinks = True`` on its factory) and takes
+``think_ms``: the thinking allowed per decision, counted in deterministic work units (never
+the clock), so a game stays the same for a seed on every machine. ``make_bot`` and
+``bots_for`` hand a ``think_ms`` to those bots and leave the others as they are.
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ from gamecore.errors import RulesError, WarroomError
 from gamecore.sim.bots.heuristic import HeuristicBot, HeuristicParams
 from gamecore.sim.bots.odds import Odds, battle_odds
 from gamecore.sim.bots.planner import planner_bot
+
+#: the largest thinking budget per decision a command accepts (ten minutes)
+MAX_THINK_MS = 600_000
 
 #: bot name -> factory(seed) -> bot
 BOTS: dict[str, Callable[[int], Bot]] = {
@@ -65,13 +73,25 @@ def known_bots() -> list[str]:
     return sorted(names)
 
 
-def make_bot(name: str, seed: int, system: str | None = None) -> Bot:
+def make_bot(name: str, seed: int, system: str | None = None, think_ms: int | None = None) -> Bot:
     """The bot ``name`` seeded ``seed``: rule system ``system``'s own when it has one of
-    that name."""
+    that name. ``think_ms`` (None: the bot's own default) goes to bots that think."""
     factory = _system_bots(system).get(name) or BOTS.get(name)
     if factory is None:
         raise BotSpecError(f"unknown bot '{name}' (known: {', '.join(known_bots())})")
+    if think_ms is not None and getattr(factory, "thinks", False):
+        return factory(seed, think_ms=int(think_ms))
     return factory(seed)
+
+
+def check_think_ms(think_ms: int | None) -> None:
+    """Refuse a thinking budget out of range (one-line error)."""
+    if think_ms is None:
+        return
+    if isinstance(think_ms, bool) or not isinstance(think_ms, int):
+        raise BotSpecError("--think-ms must be a whole number of milliseconds")
+    if not 0 <= think_ms <= MAX_THINK_MS:
+        raise BotSpecError(f"--think-ms must be between 0 and {MAX_THINK_MS}")
 
 
 def parse_spec(spec: str) -> dict[str, str]:
@@ -97,10 +117,13 @@ def parse_spec(spec: str) -> dict[str, str]:
     return out
 
 
-def bots_for(spec: str | dict[str, str], state, seed: int) -> dict[str, Bot]:
+def bots_for(
+    spec: str | dict[str, str], state, seed: int, think_ms: int | None = None
+) -> dict[str, Bot]:
     """One bot per nation of the turn order of ``state``. The bot of nation N is seeded
     from the game seed and N's place in the sorted nation list, so a game is reproducible
-    from its seed and spec alone."""
+    from its seed, spec and ``think_ms`` alone (the budget of the bots that think)."""
+    check_think_ms(think_ms)
     mapping = parse_spec(spec) if isinstance(spec, str) else dict(spec)
     nations = sorted({n for slot in state.board.turn_slots for n in slot})
     sides = {state.side_of(n) for n in nations}
@@ -121,7 +144,7 @@ def bots_for(spec: str | dict[str, str], state, seed: int) -> dict[str, Bot]:
             raise BotSpecError(
                 f"bot '{name}' does not play rule system '{system}' (bots that do: {able})"
             )
-        out[n] = make_bot(name, seed * 1000 + i, system)
+        out[n] = make_bot(name, seed * 1000 + i, system, think_ms)
     return out
 
 
@@ -141,10 +164,12 @@ __all__ = [
     "BotSpecError",
     "HeuristicBot",
     "HeuristicParams",
+    "MAX_THINK_MS",
     "Odds",
     "RandomBot",
     "battle_odds",
     "bots_for",
+    "check_think_ms",
     "known_bots",
     "make_bot",
     "parse_spec",

@@ -58,6 +58,7 @@ def _play(
         cancel=cancel,
         max_seconds=p.get("max_seconds", GAME_SECONDS_LIMIT),
         on_round=on_round,
+        think_ms=p.get("think_ms"),
     )
 
 

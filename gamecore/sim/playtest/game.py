@@ -135,20 +135,23 @@ def play_game(
     max_seconds: float | None = GAME_SECONDS_LIMIT,
     on_round: Callable[[int], None] | None = None,
     keep_log: bool = False,
+    think_ms: int | None = None,
 ) -> dict[str, Any]:
     """Play one game and return its record (with the full ``log`` too when
     ``keep_log``). ``max_rounds`` None plays to the scenario's limit or, when it has
     none, :data:`DEFAULT_ROUND_CAP`. Bad input (unknown scenario, bot spec) raises a
     :class:`~gamecore.errors.WarroomError`; a failure during play is reported in the
     record. ``cancel`` is polled now and then; when it returns True the game stops with
-    :class:`~gamecore.errors.Cancelled`. ``on_round(r)`` is called as round ``r`` starts."""
+    :class:`~gamecore.errors.Cancelled`. ``on_round(r)`` is called as round ``r`` starts.
+    ``think_ms`` is the thinking per decision of the bots that think (work units, not
+    the clock: the game stays the same for a seed)."""
     t0 = time.perf_counter()
     cap, source = round_cap(pack, scenario, max_rounds)
     own, own_source = round_cap(pack, scenario, None)
     if own == cap:  # a batch passes its limit on: the scenario's own, or the default
         source = own_source
     state = new_game(pack, scenario, seed=seed, rounds=cap, adjacency=adjacency)
-    players = bots_for(bots, state, seed)
+    players = bots_for(bots, state, seed, think_ms)
     nations = sorted(players)
     record: dict[str, Any] = {
         "index": index,

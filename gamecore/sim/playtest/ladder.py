@@ -118,10 +118,12 @@ def ladder(
     progress: Callable[[str, Progress], None] | None = None,
     cancel: Callable[[], bool] | None = None,
     game_seconds: float | None = None,
+    think_ms: int | None = None,
 ) -> dict[str, Any]:
     """Play the ladder of ``bots`` on ``scenario``: ``games`` games per seating, the
     same seeds for every seating. Each seating's batch is kept and resumed beside the
-    pack like any playtest (``pack_path``)."""
+    pack like any playtest (``pack_path``). ``think_ms``: the thinking per decision of
+    the bots that think (None: their own default)."""
     if games < 1:
         raise WarroomError("--games must be at least 1")
     for b in bots:
@@ -133,7 +135,7 @@ def ladder(
     pairs = []
     cap = None
     for a, b, side in seatings(bots, sides):
-        params = PlaytestParams(scenario, f"{side}={a},*={b}", seed, max_rounds)
+        params = PlaytestParams(scenario, f"{side}={a},*={b}", seed, max_rounds, think_ms)
         label = f"{a} as {side} vs {b}"
         run = run_playtest(
             pack,
@@ -178,6 +180,7 @@ def ladder(
         "bots": bots,
         "games_per_seating": games,
         "seed": seed,
+        "think_ms": think_ms,
         "round_cap": cap,
         "pairs": pairs,
         "ratings": elo(pairs, bots),

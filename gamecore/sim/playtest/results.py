@@ -149,9 +149,14 @@ class PlaytestParams:
     bots: str = "heuristic"
     seed: int = 1
     max_rounds: int | None = None
+    #: thinking per decision of the bots that think (None: their own default)
+    think_ms: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        if out["think_ms"] is None:  # runs without a budget keep their key and file
+            del out["think_ms"]
+        return out
 
     def key(self, scn_hash: str) -> str:
         text = json.dumps({"p": self.to_json(), "h": scn_hash}, sort_keys=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 from gamecore.errors import WarroomError
 from gamecore.model import Pack
-from gamecore.sim.bots import bots_for, parse_spec
+from gamecore.sim.bots import bots_for, check_think_ms, parse_spec
 from gamecore.sim.playtest import backends
 from gamecore.sim.playtest.game import cap_text, game_seed, round_cap
 from gamecore.sim.playtest.results import (
@@ -160,6 +160,7 @@ def check_params(pack: Pack, params: PlaytestParams) -> None:
     if params.max_rounds is not None and params.max_rounds < 1:
         raise WarroomError("--max-rounds must be at least 1")
     parse_spec(params.bots)
+    check_think_ms(params.think_ms)
     # the spec's nation/alliance names are checked against a started game
     from gamecore.engine import new_game
 

@@ -7,7 +7,8 @@ ProAI (the Hard AI), then compares several candidate plans by a short lookahead.
   battle odds (:mod:`gamecore.sim.bots.odds`, confirmed by the battle calculator);
   capitals keep the guard their threat needs; loaded transports land their cargo;
   purchases answer threats to the capital and buy transports for armies with no land
-  route to the enemy.
+  route to the enemy; each such army is ferried to land beside the war
+  (:mod:`gamecore.sim.bots.planner.ferry`).
 - Beyond that, the combat move is planned once per *profile* of the weights (bold,
   balanced, careful: how sure an attack must be, what a zone is worth) and the plans are
   compared by :func:`~gamecore.sim.bots.planner.lookahead.score_plan`: the odds of each
@@ -31,6 +32,8 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
 from gamecore.sim.bots.heuristic import HeuristicBot, _View
+from gamecore.sim.bots.planner.economy import SpendRest, lend_lease
+from gamecore.sim.bots.planner.ferry import LandingView
 from gamecore.sim.bots.planner.lookahead import Budget, score_plan
 from gamecore.sim.bots.planner.params import PlannerParams, Profile, params_for, work_units
 from gamecore.sim.bots.planner.politics import choose_declarations
@@ -64,13 +67,14 @@ class PlannerBot(HeuristicBot):
 
     # -- weights --------------------------------------------------------------------
     def _weights(self, state: GameState) -> None:
-        """Read the weights for this game's ruleset and scenario (once per game)."""
-        key = (state.rules.id, getattr(state.scenario, "id", ""))
+        """Read the weights for this game's ruleset, scenario and nation (once per game:
+        a bot plays one nation)."""
+        key = (state.rules.id, getattr(state.scenario, "id", ""), state.current_nation)
         if self._game == key:
             return
         self._game = key
         if self._fixed is None:
-            self.planner = params_for(*key)
+            self.planner = params_for(key[0], key[1], nation=key[2])
         if self._think is not None:
             self.planner = replace(self.planner, think_ms=int(self._think))
         self.params = self.planner.heuristic
@@ -97,9 +101,22 @@ class PlannerBot(HeuristicBot):
     def _plan_purchase(self, state: GameState, legal: list[Action]) -> list:
         """The heuristic machinery's purchase, each buy cut to the count the rules allow
         when it is played (Global War's earmarked money can make a planned count too
-        many)."""
+        many), after the lend-lease worth giving (:func:`.economy.lend_lease`)."""
         steps = super()._plan_purchase(state, legal)
-        return [_Buy(a) if isinstance(a, Action) and a.kind == "buy" else a for a in steps]
+        gift = lend_lease(state, legal, self.planner.lend_lease)
+        steps = gift + [_Buy(a) if isinstance(a, Action) and a.kind == "buy" else a for a in steps]
+        if state.earmarks.get(state.current_nation) and steps and steps[-1] == END:
+            steps[-1:] = [SpendRest(), SpendRest(), END]  # what earmarks left unspent
+        return steps
+
+    # -- non-combat move: ferries -----------------------------------------------------
+    def _ferry_plan(self, state: GameState, v: _View, legal, used: set[int], claimed=None):
+        """The heuristic machinery's ferrying, aimed at the landings of each stranded
+        army (:mod:`.ferry`) when ``landing_reach`` allows."""
+        if self.planner.landing_reach > 0:
+            par = self.planner
+            v = LandingView(v, par.landing_reach, par.stranded_share)  # type: ignore[assignment]
+        return super()._ferry_plan(state, v, legal, used, claimed)
 
     # -- politics -------------------------------------------------------------------
     def _plan_politics(self, state: GameState, legal: list[Action]) -> list:
@@ -213,11 +230,13 @@ class _Buy:
         return None
 
 
-def planner_bot(seed: int) -> PlannerBot:
-    """The registry's factory (``planner`` in bot specs)."""
-    return PlannerBot(seed)
+def planner_bot(seed: int, think_ms: int | None = None) -> PlannerBot:
+    """The registry's factory (``planner`` in bot specs); ``think_ms`` overrides the
+    weights' thinking per decision."""
+    return PlannerBot(seed, think_ms=think_ms)
 
 
 planner_bot.systems = PlannerBot.systems  # type: ignore[attr-defined]
+planner_bot.thinks = True  # type: ignore[attr-defined]
 
 __all__ = ["PlannerBot", "PlannerParams", "planner_bot"]

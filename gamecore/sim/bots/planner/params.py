@@ -1,7 +1,8 @@
 """The planner bot's evaluation weights, read from data (``resources/bots/planner.toml``).
 
 The file has a ``[default]`` table, then ``[ruleset.<id>]`` and ``[scenario.<id>]`` tables
-whose keys override it (a scenario's over its ruleset's): the same bot plays g40, the
+whose keys override it (a scenario's over its ruleset's; a ``nation.<id>`` table inside any
+of them, for that nation's bot, right after its table): the same bot plays g40, the
 Global War rules, The War Game and imported TripleA games with weights that suit each.
 ``heuristic`` holds the knobs of the heuristic machinery the planner plans with
 (:class:`~gamecore.sim.bots.heuristic.HeuristicParams`); ``profiles`` lists the candidate
@@ -58,6 +59,20 @@ class PlannerParams:
     #: bar of a declaration by ``eagerness`` (it must not sit the war out)
     eager_round: int = 2
     eagerness: float = 6.0
+    #: a major at war whose land army faces no enemy lowers the bar by this share of
+    #: that push, for declarations that open attacks (0: never)
+    idle_eagerness: float = 0.0
+    #: a stranded army is ferried to friendly land within this many land steps of the
+    #: enemy (and to enemy coasts); 0: the heuristic machinery's ferrying
+    landing_reach: int = 0
+    #: ... when at least this share of the land army (by cost) is stranded
+    stranded_share: float = 0.25
+    #: in the last ``tiebreak_rounds`` rounds before a round limit decided on income, a
+    #: power whose side trails lowers the bar by ``tiebreak_push`` for wars on the leader
+    tiebreak_rounds: int = 8
+    tiebreak_push: float = 0.0
+    #: the share of the lend-lease the rules allow that a donor gives (The War Game)
+    lend_lease: float = 1.0
     #: the new enemies' threat to our zones counts this much against a declaration
     exposure_weight: float = 1.0
     #: zones looked at for the exposure of a declaration
@@ -164,16 +179,30 @@ def read_weights(path: str | Path | None = None) -> dict:
     return hit
 
 
-def params_for(ruleset: str, scenario: str, weights: dict | None = None) -> PlannerParams:
+def params_for(
+    ruleset: str, scenario: str, weights: dict | None = None, nation: str | None = None
+) -> PlannerParams:
     """The weights for a game of ``ruleset`` and ``scenario``: ``[default]``, then
-    ``[ruleset.<ruleset>]``, then ``[scenario.<scenario>]``."""
+    ``[ruleset.<ruleset>]``, then ``[scenario.<scenario>]``; each of those may hold a
+    ``nation.<nation>`` table for the bot of that nation, read right after it."""
     w = read_weights() if weights is None else weights
-    table = dict(w.get("default", {}))
-    for section, key in (("ruleset", ruleset), ("scenario", scenario)):
-        over = w.get(section, {}).get(key)
-        if isinstance(over, dict):
-            table = _merge(table, over)
-    return params_from(table, f"planner weights ({ruleset}/{scenario})")
+    table: dict = {}
+    src = f"planner weights ({ruleset}/{scenario})"
+    for over in (
+        w.get("default", {}),
+        w.get("ruleset", {}).get(ruleset),
+        w.get("scenario", {}).get(scenario),
+    ):
+        if not isinstance(over, dict):
+            continue
+        table = _merge(table, {k: v for k, v in over.items() if k != "nation"})
+        by_nation = over.get("nation", {})
+        if not isinstance(by_nation, dict):
+            raise RulesetError("key 'nation': a table of nations is expected", src)
+        mine = by_nation.get(nation) if nation is not None else None
+        if isinstance(mine, dict):
+            table = _merge(table, mine)
+    return params_from(table, src)
 
 
 def work_units(par: PlannerParams) -> int:

@@ -18,6 +18,11 @@ Opening a new front against a major power that none of our allies fights costs
 ``new_front`` on top; one choice is made per turn (the next turn weighs the rest again).
 A major power at war with nobody lowers the bar round by round from ``eager_round`` on
 (``eagerness``): a power that sits the whole war out is not a playtest a designer believes.
+A major whose land army faces no enemy any more (its wars won or out of reach) while its
+side trails the round limit's income tiebreak lowers it too, by ``idle_eagerness`` times
+as much, for the choices that open attacks. In the last
+``tiebreak_rounds`` rounds before a round limit decided on income, a power whose side
+trails lowers it by ``tiebreak_push`` for wars that open attacks on the leading side.
 """
 
 from __future__ import annotations
@@ -124,18 +129,41 @@ def at_war_with_anyone(state: GameState, n: str) -> bool:
     )
 
 
-def choose_declarations(bot, state: GameState, legal: list) -> list[Action]:
-    """The declarations (and political actions) worth making now, best first."""
+def faces_an_enemy(state: GameState, n: str) -> bool:
+    """Whether ``n``'s land army stands next to land of a nation it is at war with (a
+    power whose enemies are all beaten or out of reach has an idle army)."""
+    b = state.board
+    ut = state.rules.units
+    enemies = {x for x in state.enemies(n) if x in b.nations}
+    if not enemies:
+        return False
+    owner = state.owner
+    army = {
+        u.zone
+        for u in state.units.values()
+        if u.nation == n
+        and not u.on
+        and b.is_land(u.zone)
+        and ut[u.type].domain == "land"
+        and not ut[u.type].infrastructure
+    }
+    return any(
+        y not in b.impassable and owner.get(y) in enemies
+        for z in sorted(army)
+        for y in b.land_nbrs.get(z, ())
+    )
+
+
+def score_declarations(bot, state: GameState, legal: list) -> list[tuple[float, Action, float]]:
+    """(score, declaration, what the attacks it opens are worth) of each open choice."""
     decls = sorted(
         (a for a in legal if a.kind == "declare_war"), key=lambda a: (a.nation, a.type or "")
     )
-    if not decls:
-        return []
     par = bot.planner
     n = state.current_nation
     side = state.alliance.get(n)
     base_obj = team_objective_income(state, n)
-    scored: list[tuple[float, Action]] = []
+    scored: list[tuple[float, Action, float]] = []
     for a in decls:
         x = a.nation
         if side is not None and state.alliance.get(x) == side:
@@ -156,25 +184,70 @@ def choose_declarations(bot, state: GameState, legal: list) -> list[Action]:
         )
         if state.board.nation_kind.get(x) == "major" and not ally_at_war:
             score -= par.new_front  # a new front against a major power, not joining a war
-        scored.append((score, a))
+        scored.append((score, a, gain))
+    return scored
+
+
+def choose_declarations(bot, state: GameState, legal: list) -> list[Action]:
+    """The declaration (or political action) worth making now, if any: the best-scored
+    one that clears its bar."""
+    scored = score_declarations(bot, state, legal)
     if not scored:
         return []
-    bar = par.declare_margin
-    if (
-        state.board.nation_kind.get(n) == "major"
-        and state.round >= par.eager_round
-        and not at_war_with_anyone(state, n)
-    ):
-        bar -= par.eagerness * (state.round - par.eager_round + 1)
+    par = bot.planner
+    n = state.current_nation
+    eager = 0.0
+    idle_army = False
+    lead = None
+    major = state.board.nation_kind.get(n) == "major"
+    trailing = income_leader_ahead_of(state, n) if major and state.max_rounds else None
+    if major and state.round >= par.eager_round:
+        push = par.eagerness * (state.round - par.eager_round + 1)
+        if not at_war_with_anyone(state, n):
+            eager = push
+        elif par.idle_eagerness and trailing is not None and not faces_an_enemy(state, n):
+            # its wars are won or out of reach while its side loses the round limit's
+            # tiebreak: a war that opens attacks is pushed too
+            eager, idle_army = push * par.idle_eagerness, True
+    cap = state.max_rounds
+    if cap and par.tiebreak_rounds > 0 and state.round > cap - par.tiebreak_rounds:
+        lead = trailing
     scored.sort(key=lambda sa: (-sa[0], sa[1].nation, sa[1].type or ""))
-    score, a = scored[0]
-    return [a] if score >= bar else []  # one at a time: the next turn weighs the rest again
+    for score, a, gain in scored:
+        push = eager if not idle_army or gain > 0 else 0.0
+        if lead is not None and gain > 0 and state.side_of(a.nation) == lead:
+            push += par.tiebreak_push  # the round limit is near and that side leads it
+        if score >= par.declare_margin - push:
+            return [a]  # one at a time: the next turn weighs the rest again
+    return []
+
+
+def income_leader_ahead_of(state: GameState, n: str) -> str | None:
+    """The side that would win the round limit's income tiebreak, when it is not ``n``'s
+    (None: ``n``'s side leads, or the limit is not decided on income)."""
+    mode = state.rules.options.get("round_limit_winner")
+    vp = any(
+        "vp" in (o.effect or "") for o in state.scenario.objectives.values() if o.kind == "victory"
+    )
+    if not (mode == "income" or (mode == "vp" and not vp)):
+        return None
+    sides: dict = {}
+    for slot in state.board.turn_slots:
+        for m in slot:
+            k = state.side_of(m)
+            sides[k] = sides.get(k, 0) + state.territory_income(m)
+    mine = state.side_of(n)
+    lead = max(sorted(sides, key=str), key=lambda k: sides[k])
+    return lead if lead != mine and sides[lead] >= sides.get(mine, 0) else None
 
 
 __all__ = [
     "at_war_with_anyone",
     "choose_declarations",
     "exposure",
+    "faces_an_enemy",
+    "income_leader_ahead_of",
     "opening",
+    "score_declarations",
     "team_objective_income",
 ]
