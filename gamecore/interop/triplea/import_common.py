@@ -331,6 +331,12 @@ def _unit_table(uid: str, f: dict[str, Any], base) -> dict[str, Any]:
     t["hidden_from"] = f.get("hidden_from", [])
     t["support"] = f.get("support", [])
     t["blitz_with"] = []
+    # the base's mechanisms that name its own unit types (Global War's artillery towed by
+    # motorized_infantry, seaplanes hitting only some types): TripleA has none of them,
+    # and the game may lack the types they name
+    t["towed_by"] = []
+    t["towed_movement"] = 0
+    t["hits_only"] = []
     t["bombing_targets"] = f.get("bombing_targets", [])
     t["air_battle"] = 0
     t["convoy_dice"] = 0
