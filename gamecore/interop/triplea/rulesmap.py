@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from gamecore.errors import ImportFormatError
+from gamecore.interop.triplea.defaults19 import UNIT_DEFAULTS
 from gamecore.rules.ruleset import UNIT_FLAGS, Ruleset, Support, UnitType
 
 __all__ = [
@@ -66,6 +68,12 @@ def _i(v: str | None, default: int = 0) -> int:
     if abs(n) > MAX_OPTION_NUMBER:
         raise ImportFormatError(f"option value '{v.strip()[:40]}' is out of range")
     return n
+
+
+def _u(o: dict[str, str], name: str) -> int:
+    """Whole-number unitAttachment option ``name``, TripleA 1.9's own default when the game
+    leaves it out (:data:`~.defaults19.UNIT_DEFAULTS`, read from 1.9's classes)."""
+    return _i(o.get(name), int(UNIT_DEFAULTS[name]))
 
 
 def _opts(options: Iterable[list[str]]) -> dict[str, str]:
@@ -129,11 +137,13 @@ def facility_spec(options: Iterable[list[str]]) -> dict[str, Any]:
     spec: dict[str, Any] = {}
     produces = _b(o.get("isFactory")) or _b(o.get("canProduceUnits"))
     if produces:
-        x = _i(o.get("canProduceXUnits"), -1)
+        x = _u(o, "canProduceXUnits")
         spec["production"] = x if x > 0 else 99
     else:
         spec["production"] = 0
-    md = _i(o.get("maxDamage"), 0)
+    # 1.9's maxDamage (2) only counts for a unit that canBeDamaged; an old-style factory
+    # loses PUs to bombing instead
+    md = _u(o, "maxDamage") if _b(o.get("canBeDamaged")) else _i(o.get("maxDamage"), 0)
     if md > 0:
         spec["max_damage"] = md
     if _b(o.get("isAirBase")):
@@ -143,7 +153,7 @@ def facility_spec(options: Iterable[list[str]]) -> dict[str, Any]:
     if o.get("repairsUnits"):
         spec["repairs_ships"] = True
     if _b(o.get("isAAforBombingThisUnitOnly")) or _b(o.get("isAA")):
-        spec["aa_value"] = _i(o.get("attackAA"), 1)
+        spec["aa_value"] = _u(o, "attackAA")
     return spec
 
 
@@ -158,8 +168,8 @@ def unit_fields(
     for key, opt in (("movement", "movement"), ("attack", "attack"), ("defense", "defense")):
         f[key] = max(0, _i(o.get(opt)))
     hits = _i(o.get("hitPoints"), 0)
-    if hits <= 0:
-        hits = 2 if _b(o.get("isTwoHit")) else 1
+    if hits <= 0:  # 1.9's setIsTwoHit sets hitPoints 2
+        hits = 2 if _b(o.get("isTwoHit")) else int(UNIT_DEFAULTS["hitPoints"])
     f["hits"] = hits
     f["transport_capacity"] = max(0, _i(o.get("transportCapacity"), 0))
     f["transport_cost"] = max(0, _i(o.get("transportCost"), 0)) if domain == "land" else 0
@@ -167,13 +177,14 @@ def unit_fields(
     f["carrier_cost"] = max(0, _i(o.get("carrierCost"), 0)) if domain == "air" else 0
     aa = _b(o.get("isAA")) or _b(o.get("isAAforCombatOnly"))
     if aa:
-        f["aa_value"] = max(0, _i(o.get("attackAA"), 1))
-        shots = _i(o.get("maxAAattacks"), 1)
+        f["aa_value"] = max(0, _u(o, "attackAA"))
+        # 1.9's default -1: one die per attacking aircraft (old-style AA)
+        shots = _u(o, "maxAAattacks")
         f["aa_shots"] = 99 if shots < 0 else max(1, shots)
     else:
         f["aa_value"] = 0
         f["aa_shots"] = 0
-    bombard = _i(o.get("bombard"), -1)
+    bombard = _u(o, "bombard")
     if bombard < 0:
         bombard = f["attack"] if _b(o.get("canBombard")) else 0
     f["bombard"] = bombard
