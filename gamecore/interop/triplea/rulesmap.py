@@ -24,6 +24,7 @@ __all__ = [
     "facility_spec",
     "is_facility_unit",
     "phases_from_steps",
+    "sequence_of_play",
     "property_to_option",
     "option_to_property",
     "toml_document",
@@ -456,16 +457,132 @@ def step_phase(step_name: str, java_class: str, props: Iterable[list[str]] = ())
 
 
 def phases_from_steps(steps, delegate_class) -> list[str]:
-    """The phase list of the first player's turn (phases Warroom knows, in order)."""
-    first = next((s.player for s in steps if s.player), None)
+    """The ruleset's phase list of a step list (see :func:`sequence_of_play`)."""
+    return sequence_of_play(steps, delegate_class).phases
+
+
+#: TripleA delegates whose steps Warroom does not play as a phase (what they do is
+#: reported when a player's every-round steps use them)
+_NOT_A_PHASE = {
+    "BidPurchaseDelegate": "bid purchase",
+    "BidPlaceDelegate": "bid placement",
+    "TechnologyDelegate": "research",
+    "TechActivationDelegate": "tech activation",
+    "UserActionDelegate": "user actions",
+    "RandomStartDelegate": "random start",
+    "SpecialMoveDelegate": "special move (air-borne)",
+}
+_QUIET = {"InitializationDelegate", "EndRoundDelegate", ""}
+
+
+@dataclass
+class Sequence:
+    """A TripleA step list as Warroom's sequence of play."""
+
+    #: the ruleset's phases: every player's own phases, merged in the order they come
+    phases: list[str] = field(default_factory=list)
+    #: player -> its own phases, for each player whose phases are not all of :attr:`phases`
+    nation_phases: dict[str, list[str]] = field(default_factory=dict)
+    #: players whose end of turn is NoPUEndTurnDelegate (no PU income)
+    no_income: list[str] = field(default_factory=list)
+    #: players whose purchase is NoPUPurchaseDelegate (units per X territories, no PUs)
+    no_pu_purchase: list[str] = field(default_factory=list)
+    #: what the sequence does that Warroom's does not (the import report lists each)
+    losses: list[str] = field(default_factory=list)
+
+
+def _merge_orders(lists: list[list[str]]) -> list[str] | None:
+    """One order that keeps the order of every list (None: two lists disagree), earlier
+    lists first on a tie."""
+    after: dict[str, set[str]] = {}
+    first: dict[str, int] = {}
+    for lst in lists:
+        for i, p in enumerate(lst):
+            after.setdefault(p, set())
+            first.setdefault(p, len(first))
+            for q in lst[i + 1 :]:
+                after[p].add(q)
     out: list[str] = []
-    for s in steps:
-        if s.player != first:
-            continue
-        ph = step_phase(s.name, delegate_class(s.delegate), s.props)
-        if ph and ph not in out:
-            out.append(ph)
+    left = set(after)
+    while left:
+        ready = [p for p in left if not any(p in after[q] for q in left if q != p)]
+        if not ready:
+            return None
+        p = min(ready, key=lambda x: first[x])
+        out.append(p)
+        left.discard(p)
     return out
+
+
+def sequence_of_play(steps, delegate_class) -> Sequence:
+    """Each player's phases from its own every-round steps (TripleA plays a player's
+    steps where the sequence lists them): a neutral with only Battle and EndTurn steps
+    plays only those; steps run once (``maxRunCount``: bids, set-up) are not phases.
+    What Warroom's turn order (each nation's phases in one turn, nation after nation)
+    cannot express is in :attr:`Sequence.losses`, never silently changed."""
+    seq = Sequence()
+    own: dict[str, list[str]] = {}
+    counts: dict[tuple[str, str], int] = {}
+    runs: list[str] = []  # the player of each every-round step with a phase, in order
+    lost: dict[str, set[str]] = {}
+    once: dict[str, set[str]] = {}
+    for st in steps:
+        cls = delegate_class(st.delegate).rsplit(".", 1)[-1]
+        p = st.player
+        if not p:
+            if cls not in _QUIET:
+                lost.setdefault("(no player)", set()).add(cls)
+            continue
+        if st.attrs.get("maxRunCount"):
+            if cls not in _QUIET:
+                once.setdefault(p, set()).add(_NOT_A_PHASE.get(cls, st.name))
+            continue
+        ph = step_phase(st.name, delegate_class(st.delegate), st.props)
+        if ph is None:
+            if cls not in _QUIET:
+                lost.setdefault(p, set()).add(_NOT_A_PHASE.get(cls, cls or st.delegate))
+            continue
+        if cls == "NoPUEndTurnDelegate" and p not in seq.no_income:
+            seq.no_income.append(p)
+        if cls == "NoPUPurchaseDelegate" and p not in seq.no_pu_purchase:
+            seq.no_pu_purchase.append(p)
+        counts[(p, ph)] = counts.get((p, ph), 0) + 1
+        lst = own.setdefault(p, [])
+        if ph not in lst:
+            lst.append(ph)
+        if not runs or runs[-1] != p:
+            runs.append(p)
+    merged = _merge_orders(list(own.values()))
+    if merged is None:
+        first = next(iter(own), None)
+        merged = list(own.get(first, []))
+        for lst in own.values():
+            merged += [x for x in lst if x not in merged]
+        seq.losses.append(
+            "sequence: players order their phases differently; every nation plays them in "
+            f"the order {', '.join(merged)}"
+        )
+    seq.phases = merged
+    for p, lst in own.items():
+        if lst != merged:
+            seq.nation_phases[p] = lst
+    for p in sorted(once):
+        if p not in own:  # a set-up player: bids before round 1, no turn after
+            seq.nation_phases[p] = []
+    split = sorted({p for p in runs if runs.count(p) > 1})
+    for p in split:
+        seq.losses.append(
+            f"sequence: {p}'s steps are split by other players' steps; Warroom plays them "
+            "in one turn"
+        )
+    for (p, ph), n in sorted(counts.items()):
+        if n > 1:
+            seq.losses.append(f"sequence: {p}'s {ph} runs {n} times a round; played once")
+    for p, what in sorted(lost.items()):
+        seq.losses.append(f"sequence: {p}'s steps not played: {', '.join(sorted(what))}")
+    for p, what in sorted(once.items()):
+        seq.losses.append(f"sequence: {p}'s once-only steps not played: {', '.join(sorted(what))}")
+    return seq
 
 
 # ---------------------------------------------------------------------------- base ruleset
