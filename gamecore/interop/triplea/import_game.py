@@ -104,6 +104,9 @@ class _GameImport(_ImportBase):
             mapped = rm.property_to_option(prop.name, prop.value) or rm.generic_option(prop)
             if mapped:
                 options[mapped[0]] = mapped[1]
+                if mapped[0].startswith(rm.OPTION_PREFIX):
+                    self.report.unplayed_options.append(f"{prop.name} = {prop.value}")
+        self._triplea_defaults(options, base)
         ownerless = [p for p in g.placements if not p.get("owner")]
         if ownerless:
             types = [p["unitType"] for p in ownerless if p["unitType"] in units]
@@ -257,6 +260,33 @@ class _GameImport(_ImportBase):
                 "place_limit_per_zone": min(max(1, per), 99),
             }
         return out
+
+    def _triplea_defaults(self, options: dict[str, Any], base) -> None:
+        """A property the game leaves out is played at TripleA's default, not at the base
+        ruleset's value (g40's partial amphibious retreat is on; TripleA's is off); each
+        change is reported, and so are the base's options TripleA has no property for."""
+        if base is None:
+            return
+        mapped = set()
+        for name, default in rm.PROPERTY_DEFAULTS.items():
+            key, value = rm.property_to_option(name, default) or (None, None)
+            if key is None:
+                continue
+            mapped.add(key)
+            if key in options or key not in base.options:
+                continue
+            if base.options[key] != value:
+                options[key] = value
+                self.report.defaults_differ.append(
+                    f"{key} = {rm.option_text(value)} (TripleA's '{name}' when the game "
+                    f"leaves it out; the base ruleset {base.id} has {rm.option_text(base.options[key])})"
+                )
+        raw = (base.raw or {}).get("options") or {}
+        self.report.base_options = sorted(
+            f"{k} = {rm.option_text(base.options[k])}"
+            for k in raw
+            if k not in mapped and k not in options and k in base.options
+        )
 
     def _sequence_rules(self, seq: rm.Sequence) -> dict[str, dict[str, Any]]:
         """Each player's own phases, and its NoPU delegates: ``collects_income = false``

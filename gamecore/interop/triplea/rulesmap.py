@@ -43,7 +43,11 @@ PROPERTY_OPTIONS: dict[str, tuple[str, str]] = {
     "Unplaced units live when not placed": ("unplaced_units", "keep"),
     "Air Attack Sub Restricted": ("air_attack_sub_restricted", "bool"),
     "Low Luck": ("low_luck", "bool"),
+    "Partial Amphibious Retreat": ("partial_amphibious_retreat", "bool"),
 }
+#: what TripleA 1.9 plays when a game does not set one of those properties (a property
+#: TripleA reads with ``getBooleanProperty(name, false)``)
+PROPERTY_DEFAULTS: dict[str, str] = {name: "false" for name in PROPERTY_OPTIONS}
 
 
 def _b(v: str | None) -> bool:
