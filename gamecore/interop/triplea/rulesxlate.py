@@ -829,17 +829,22 @@ class _Translator:
         self.out.counts[what] = self.out.counts.get(what, 0) + 1
 
     def run(self) -> Translation:
-        if _truth(self.props.get("Use Politics", "true")):
+        # TripleA 1.9 reads these three with getBooleanProperty(name, false)
+        # (games.strategy.triplea.Properties): a game that leaves one out has it off
+        if _truth(self.props.get("Use Politics", "false")):
             for a in self.politics:
                 self.political(a)
         elif self.politics:
             self.out.unmapped.append("political actions: the game option 'Use Politics' is off")
-        if _truth(self.props.get("National Objectives", "true")):
-            for atts in self.rules.values():
-                for a in atts:
-                    if a.get("objectiveValue"):
-                        self.objective(a)
-        if _truth(self.props.get("Use Triggers", "true")):
+        objectives = [a for atts in self.rules.values() for a in atts if a.get("objectiveValue")]
+        if _truth(self.props.get("National Objectives", "false")):
+            for a in objectives:
+                self.objective(a)
+        elif objectives:
+            self.out.unmapped.append(
+                "national objectives: the game option 'National Objectives' is off"
+            )
+        if _truth(self.props.get("Use Triggers", "false")):
             for t in self.triggers:
                 self.trigger(t)
         elif self.triggers:
@@ -881,6 +886,9 @@ class _Translator:
             self.out.options["scenario_events"] = True
         if any(o.props.get("check") == "political" for o in self.out.objectives):
             self.out.options["war_gates"] = True
+            # the politics phase offers the game's actions only with declarations on
+            # (a base ruleset whose teams are at war from the start has them off)
+            self.out.options["declare_war"] = True
         return self.out
 
 
