@@ -93,6 +93,10 @@ def _opts(options: Iterable[list[str]]) -> dict[str, str]:
 def is_facility_unit(options: Iterable[list[str]]) -> bool:
     """A TripleA unit type that Warroom models as a facility (factory, air/naval base)."""
     o = _opts(options)
+    if _b(o.get("isSea")):
+        # a sea unit (Pacific Challenge's Harbour: isSea, isAirBase, movement 0, placed in
+        # sea zones) is a unit: Warroom's facilities stand on land
+        return False
     if _b(o.get("isFactory")):
         return True
     moves = _i(o.get("movement")) > 0

@@ -470,3 +470,33 @@ def test_political_actions_need_use_politics_as_in_triplea_1_9(tmp_path):
     assert "political actions: the game option 'Use Politics' is off" in rep.unmapped
     s = _at_german_politics(pack) if "politics" in _rules(pack).phases else None
     assert s is None or not [a for a in s.legal_actions() if a.kind == "declare_war" and a.type]
+
+
+# ------------------------------------------------------------------ 7. our validator
+def test_a_sea_base_unit_in_a_sea_zone_is_a_unit_not_a_facility(tmp_path):
+    """Pacific Challenge's Harbour (isSea, isAirBase, movement 0) placed in sea zones:
+    imported as a facility it failed our validator (ATT008, a facility in a sea zone)."""
+    from gamecore.validate import validate
+
+    def edit(t: str) -> str:
+        t = t.replace('<unit name="aaGun"/>', '<unit name="aaGun"/>\n<unit name="Harbour"/>')
+        t = t.replace(
+            '<attachment name="triggerAttachmentGermanBonus"',
+            '<attachment name="unitAttachment" attachTo="Harbour" javaClass="games.strategy.triplea.attachments.UnitAttachment" type="unitType">\n'
+            '<option name="movement" value="0"/><option name="defense" value="3"/>\n'
+            '<option name="isSea" value="true"/><option name="isAirBase" value="true"/>\n'
+            '<option name="carrierCapacity" value="4"/>\n'
+            "</attachment>\n"
+            '<attachment name="triggerAttachmentGermanBonus"',
+        )
+        return t.replace(
+            "</unitInitialize>",
+            '<unitPlacement unitType="Harbour" territory="SZ 2" quantity="1" owner="Germans"/>\n</unitInitialize>',
+        )
+
+    pack, _ = import_triplea(crafted(tmp_path, edit), ImportOptions(images=False))
+    rules = _rules(pack)
+    assert rules.units["Harbour"].domain == "sea" and "Harbour" not in rules.facility_types
+    sc = next(iter(pack.scenarios.values()))
+    assert any(st.unit_type == "Harbour" for st in sc.units)
+    assert not [i for i in validate(pack).issues if i.severity == "error"]
