@@ -103,11 +103,16 @@ def _play(pack, sid: str, bots_name: str, rounds: int, seed: int = 1) -> dict:
         acted[who] = acted.get(who, 0) + 1
         count += 1
     idle = [n for n in nations if not acted.get(n)]
-    with_steps = (
-        [n for n in nations if state.board.phases_of(n)]
-        if hasattr(state.board, "phases_of")
-        else nations
-    )
+    rules = state.rules
+    choices = {"purchase", "politics", "combat_move", "noncombat_move", "place"}
+
+    def own(n: str) -> set[str]:
+        nr = rules.nations.get(n)
+        return set(rules.phases if nr is None or nr.phases is None else nr.phases)
+
+    # a nation whose own steps offer no choice (only Battle: it acts when attacked; none:
+    # a set-up player) is not expected to act
+    with_steps = [n for n in nations if own(n) & choices]
     return {
         "actions": count,
         "rounds": state.round,
@@ -115,6 +120,7 @@ def _play(pack, sid: str, bots_name: str, rounds: int, seed: int = 1) -> dict:
         "seconds": round(time.perf_counter() - start, 1),
         "nations": len(nations),
         "idle": [n for n in idle if n in with_steps],
+        "no_choices": [n for n in nations if n not in with_steps],
     }
 
 
@@ -202,7 +208,9 @@ def _cell_play(p: dict | None) -> str:
         return "error: " + p["error"][:60]
     idle = p.get("idle") or []
     mark = "ok" if not idle else f"**{len(idle)} idle** ({', '.join(idle[:3])})"
-    return f"{p['actions']} actions, r{p['rounds']}, {mark}"
+    quiet = p.get("no_choices") or []
+    note = f"; no choices: {', '.join(quiet[:3])}" if quiet else ""
+    return f"{p['actions']} actions, r{p['rounds']}, {mark}{note}"
 
 
 def table(rows: list[dict]) -> str:
