@@ -363,9 +363,11 @@ def unit_options_patch(
     for flag in ("defenseless", "immobile", "no_carrier", "cannot_capture"):
         if (flag in flags) != (flag in final["flags"]):
             notes.append(f"unit {unit.id}: flag '{flag}' has no TripleA option; not exported")
-    if unit.bombing is not None and "bombing" not in final:
+    # "0d6" (an imported unit whose base namesake bombs) is no bombing: not a bomber
+    bombs = unit.bombing is not None and (unit.bombing.n > 0 or unit.bombing.plus > 0)
+    if bombs and "bombing" not in final:
         _set(out, "isStrategicBomber", "true")
-    elif unit.bombing is None and "bombing" in final:
+    elif not bombs and "bombing" in final:
         _set(out, "isStrategicBomber", None)
     return out, notes
 

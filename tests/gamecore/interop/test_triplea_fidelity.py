@@ -500,3 +500,22 @@ def test_a_sea_base_unit_in_a_sea_zone_is_a_unit_not_a_facility(tmp_path):
     sc = next(iter(pack.scenarios.values()))
     assert any(st.unit_type == "Harbour" for st in sc.units)
     assert not [i for i in validate(pack).issues if i.severity == "error"]
+
+
+def test_a_unit_that_does_not_bomb_is_not_exported_as_a_strategic_bomber():
+    """An imported unit whose base namesake bombs gets ``bombing = "0d6"``: written back
+    as isStrategicBomber it re-imported as a 1d6 bomber (G40 Original's round trip)."""
+    from gamecore.engine.ruleset.parts import DiceExpr, UnitType
+    from gamecore.interop.triplea import rulesmap as rm
+
+    opts = [["movement", "4", ""], ["attack", "3", ""], ["defense", "4", ""], ["isAir", "true", ""]]
+    u = UnitType(
+        "fighter", "Fighter", "air", attack=3, defense=4, movement=4, bombing=DiceExpr(0, 6, 0)
+    )
+    out, _ = rm.unit_options_patch(opts, u, 6)
+    assert not any(o[0] == "isStrategicBomber" for o in out)
+    u2 = UnitType(
+        "bomber", "Bomber", "air", attack=4, defense=1, movement=6, bombing=DiceExpr(1, 6, 0)
+    )
+    out2, _ = rm.unit_options_patch(opts, u2, 6)
+    assert ["isStrategicBomber", "true", ""] in out2
