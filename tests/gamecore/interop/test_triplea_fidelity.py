@@ -519,3 +519,20 @@ def test_a_unit_that_does_not_bomb_is_not_exported_as_a_strategic_bomber():
     )
     out2, _ = rm.unit_options_patch(opts, u2, 6)
     assert ["isStrategicBomber", "true", ""] in out2
+
+
+def test_overflow_to_left_is_left_out_of_a_1_9_export_and_reported(tmp_path):
+    """Total World War's place.txt ends lines with '| overflowToLeft=false' (TripleA
+    2.x); 1.9's PointFileReaderWriter dies on it (NumberFormatException: '|'), so the
+    export leaves it out and counts it as a loss instead of '0 losses'."""
+    src = crafted(tmp_path, lambda t: t.replace("</propertyList>", "\n</propertyList>"))
+    place = src / "map" / "place.txt"
+    lines = place.read_text(encoding="utf-8").splitlines()
+    place.write_text(
+        "\n".join(x + "  | overflowToLeft=true" for x in lines) + "\n", encoding="utf-8"
+    )
+    pack, _ = import_triplea(src, ImportOptions(images=False))
+    out = tmp_path / "out"
+    rep = export_triplea(pack, out, ExportOptions(tiles=False))
+    assert "|" not in (out / "map" / "place.txt").read_text(encoding="utf-8")
+    assert any(x.startswith("place.txt: overflowToLeft of") for x in rep.losses), rep.losses
