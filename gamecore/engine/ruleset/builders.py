@@ -268,7 +268,7 @@ def _build_nation(c: _Checker, nid: str, raw: dict) -> NationRules:
             kw[k] = c.strs(v, f"{key}.{k}")
         elif k == "free_units":
             kw[k] = {
-                str(t): c.int_(x, f"{key}.{k}.{t}", 1, 1000)
+                str(t): c.int_(x, f"{key}.{k}.{t}", 1, 1_000_000)
                 for t, x in c.table(v, f"{key}.{k}").items()
             }
         elif k == "capital_bank_to":
