@@ -15,15 +15,24 @@ if TYPE_CHECKING:  # pragma: no cover
 END = Action.end_phase()
 
 
+def plays_phase(s: GameState, nation: str | None = None) -> bool:
+    """Whether the current phase is part of ``nation``'s turn (default: the current
+    nation's): a nation's rules may give it only some of the ruleset's phases
+    (``[nations.X] phases``); the others go by without entering, running or exiting."""
+    nr = s.rules.nations.get(nation or s.current_nation)
+    return nr is None or nr.phases is None or s.phase in nr.phases
+
+
 def end_phase(s: GameState) -> None:
     """End the current phase: its exit (and the turn's end after the last phase), then
     the next phase, the slot's next nation, or the next turn."""
     system = s.system
     n = s.current_nation
-    ph = system.phases.get(s.phase)
-    if ph is not None and ph.exit is not None:
-        ph.exit(s, n)
-    system.phase_ended(s, n, s.phase)
+    if plays_phase(s, n):
+        ph = system.phases.get(s.phase)
+        if ph is not None and ph.exit is not None:
+            ph.exit(s, n)
+        system.phase_ended(s, n, s.phase)
     if s.terminal:
         return
     if s.phase_i == len(s.rules.phases) - 1:
@@ -47,6 +56,8 @@ def end_phase(s: GameState) -> None:
 
 def enter_phase(s: GameState) -> None:
     s.bump()
+    if not plays_phase(s):
+        return
     ph = s.system.phases.get(s.phase)
     if ph is not None and ph.enter is not None:
         ph.enter(s)
@@ -84,6 +95,12 @@ def auto_advance(s: GameState) -> None:
         if ended > limit:
             s.system.stalemate(s)
             break
+        if not plays_phase(s):  # not part of this nation's turn
+            s._legal = None
+            end_phase(s)
+            s._legal = None
+            ended += 1
+            continue
         ph = phases.get(s.phase)
         if ph is not None and ph.legal is None:
             if ph.run is not None:

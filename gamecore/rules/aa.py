@@ -40,7 +40,14 @@ class AASystem(RuleSystem):
         super().__init__()
         self.set_play_adapter(AAPlay())
         P = self.add_phase
-        P(Phase("purchase", phases.purchase_actions, doc="buy units and facilities, research"))
+        P(
+            Phase(
+                "purchase",
+                phases.purchase_actions,
+                enter=phases.enter_purchase,
+                doc="buy units and facilities, research",
+            )
+        )
         P(Phase("politics", phases.politics_phase_actions, doc="declarations of war"))
         P(Phase("combat_move", phases.combat_move_actions, doc="moves into battle, raids"))
         P(

@@ -225,7 +225,29 @@ def exit_place(s: GameState, n: str) -> None:
     economy.lose_unspent(s, n)  # option bank_carry_over
 
 
+def enter_purchase(s: GameState) -> None:
+    """A nation with ``free_units`` (TripleA's NoPUPurchaseDelegate: one unit per X
+    territories held, its rulesAttachment's productionPerXTerritories) receives them to
+    place, as if bought."""
+    n = s.current_nation
+    nr = s.rules.nations.get(n)
+    if nr is None or not nr.free_units:
+        return
+    held = sum(1 for o in s.owner.values() if o == n)
+    p = dict(s.pending.get(n, {}))  # replaced, never changed in place (clones share it)
+    for typ, per in sorted(nr.free_units.items()):
+        count = held // per
+        if count:
+            p[typ] = p.get(typ, 0) + count
+            s.event("buy", nation=n, type=typ, count=count, cost=0)
+    s.pending[n] = p
+
+
 def collect_income(s: GameState) -> None:
+    nr = s.rules.nations.get(s.current_nation)
+    if nr is not None and not nr.collects_income:  # TripleA's NoPUEndTurnDelegate
+        s.income[s.current_nation] = 0
+        return
     economy.collect_income(s, s.current_nation)
     tech.collect_income(s, s.current_nation)  # §7.8 Wartime Economy
 

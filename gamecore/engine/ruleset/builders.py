@@ -259,10 +259,18 @@ def _build_nation(c: _Checker, nid: str, raw: dict) -> NationRules:
             "convoy_immune",
             "keeps_bank_on_capital_loss",
             "transportable",
+            "collects_income",
         ):
             kw[k] = c.bool_(v, f"{key}.{k}")
         elif k == "place_limit_per_zone":
             kw[k] = c.int_(v, f"{key}.{k}")
+        elif k == "phases":
+            kw[k] = c.strs(v, f"{key}.{k}")
+        elif k == "free_units":
+            kw[k] = {
+                str(t): c.int_(x, f"{key}.{k}.{t}", 1, 1_000_000)
+                for t, x in c.table(v, f"{key}.{k}").items()
+            }
         elif k == "capital_bank_to":
             kw[k] = c.str_(v, f"{key}.{k}")
             if kw[k] not in ("conqueror", "bank"):

@@ -442,6 +442,12 @@ def _build(data: dict, source: str, overrides: dict[str, Any] | None = None) -> 
         for t in n.can_buy or ():
             if t not in units and t not in facilities:
                 c.fail(f"nations.{n.id}.can_buy", f"unknown unit type '{t}'")
+        for ph in n.phases or ():
+            if ph not in phases:
+                c.fail(f"nations.{n.id}.phases", f"phase '{ph}' is not one of the ruleset's")
+        for t in n.free_units:
+            if t not in units:
+                c.fail(f"nations.{n.id}.free_units", f"unknown unit type '{t}'")
 
     return Ruleset(
         id=rid,

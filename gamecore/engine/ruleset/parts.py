@@ -324,6 +324,15 @@ class NationRules:
     keeps_bank_on_capital_loss: bool = False
     transportable: bool = True
     capital_bank_to: str = ""  # "conqueror" | "bank": overrides capital_capture (§9.23 France)
+    # the ruleset phases this nation's turn has (None: all of them); the others go by
+    # without running (an imported TripleA player whose steps are only Battle and EndTurn)
+    phases: tuple[str, ...] | None = None
+    # False: its turn collects no income (TripleA's NoPUEndTurnDelegate)
+    collects_income: bool = True
+    # unit type -> X: at the start of its purchase phase it receives one unit of that type
+    # per X zones it holds, to place like bought units (TripleA's NoPUPurchaseDelegate and
+    # its productionPerXTerritories)
+    free_units: dict[str, int] = field(default_factory=dict)
 
 
 #: kinds of technology effect (seeds/000 §7.8): what the engine reads for each is in

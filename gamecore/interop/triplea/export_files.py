@@ -81,14 +81,21 @@ class _FilesExport(_ExportBase):
                 centers[self.tname[zid]] = (max(0, round(pt[0] * s)), max(0, round(pt[1] * s)))
         self._write(content / "centers.txt", mf.format_points(centers))
         place = {}
+        overflow = 0
         for zid in sorted(self.m.zones):
             z = self.m.zones[zid]
             tp = z.props.get("triplea") or {}
             if z.slots:
+                # TripleA 1.9's PointFileReaderWriter reads no "| overflowToLeft=..."
+                # (a 2.x addition: NumberFormatException on "|"): left out, and said so
+                overflow += tp.get("overflow_to_left") is not None
                 place[self.tname[zid]] = mf.PlaceEntry(
-                    [(round(x * s), round(y * s)) for x, y in z.slots],
-                    tp.get("overflow_to_left"),
+                    [(round(x * s), round(y * s)) for x, y in z.slots], None
                 )
+        if overflow:
+            self.losses.append(
+                f"place.txt: overflowToLeft of {overflow} territories (TripleA 1.9 cannot read it)"
+            )
         self._write(content / "place.txt", mf.format_place(place))
         for fname, key in POINT_FILES.items():
             pts = {}

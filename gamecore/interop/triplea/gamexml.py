@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamecore.interop.triplea.variables import expand_variables
 from gamecore.interop.triplea.xmlsafe import XmlDoc, attr, element_text, text_escape
 
 __all__ = [
@@ -244,6 +245,7 @@ def read_game(doc: XmlDoc) -> Game:
     root = doc.root
     if root.tag != "game":
         raise doc.error(root, f"the root element is <{root.tag}>, not <game> (not a TripleA game)")
+    expand_variables(doc)  # TripleA 2.x: variables, foreach, short class names
     g = Game()
     g.info = {}
     last_known = ""

@@ -84,6 +84,12 @@ class ImportReport:
     rules: dict[str, int] = field(default_factory=dict)
     #: the parts of the game's rules that are not played (named, never silently dropped)
     unmapped: list[str] = field(default_factory=list)
+    #: game options stored in the pack (``triplea.<property>``) that no rule plays
+    unplayed_options: list[str] = field(default_factory=list)
+    #: options where the base ruleset's value differed from TripleA's (set to TripleA's)
+    defaults_differ: list[str] = field(default_factory=list)
+    #: the base ruleset's options TripleA has no property for: played with its values
+    base_options: list[str] = field(default_factory=list)
     #: what a handbook laid over the game (None: no handbook applied)
     handbook: dict[str, Any] | None = None
     handbook_lines: list[str] = field(default_factory=list)
@@ -116,6 +122,17 @@ class ImportReport:
             out.append("rules mapped: " + ", ".join(f"{n} {k}" for k, n in self.rules.items()))
         out += self.handbook_lines
         out += [f"not mapped: {u}" for u in self.unmapped]
+        if self.unplayed_options:
+            out.append(
+                f"{len(self.unplayed_options)} game options stored, not played: "
+                + "; ".join(self.unplayed_options)
+            )
+        out += [f"default: {d}" for d in self.defaults_differ]
+        if self.base_options:
+            out.append(
+                "played with the base ruleset's values (no TripleA property): "
+                + ", ".join(self.base_options)
+            )
         out += [f"note: {n}" for n in self.notes]
         return out
 
@@ -331,6 +348,12 @@ def _unit_table(uid: str, f: dict[str, Any], base) -> dict[str, Any]:
     t["hidden_from"] = f.get("hidden_from", [])
     t["support"] = f.get("support", [])
     t["blitz_with"] = []
+    # the base's mechanisms that name its own unit types (Global War's artillery towed by
+    # motorized_infantry, seaplanes hitting only some types): TripleA has none of them,
+    # and the game may lack the types they name
+    t["towed_by"] = []
+    t["towed_movement"] = 0
+    t["hits_only"] = []
     t["bombing_targets"] = f.get("bombing_targets", [])
     t["air_battle"] = 0
     t["convoy_dice"] = 0

@@ -95,14 +95,18 @@ class _GameImport(_ImportBase):
         }
         sections.append(("ruleset", head))
         top: dict[str, Any] = {"extends": base_id, "dice": dice}
-        phases = rm.phases_from_steps(g.gameplay.steps, g.gameplay.delegate_class)
-        if phases:
-            top["phases"] = phases
+        seq = rm.sequence_of_play(g.gameplay.steps, g.gameplay.delegate_class)
+        if seq.phases:
+            top["phases"] = seq.phases
+        self.report.unmapped.extend(seq.losses)
         options: dict[str, Any] = {}
         for prop in g.properties:
             mapped = rm.property_to_option(prop.name, prop.value) or rm.generic_option(prop)
             if mapped:
                 options[mapped[0]] = mapped[1]
+                if mapped[0].startswith(rm.OPTION_PREFIX):
+                    self.report.unplayed_options.append(f"{prop.name} = {prop.value}")
+        self._triplea_defaults(options, base)
         ownerless = [p for p in g.placements if not p.get("owner")]
         if ownerless:
             types = [p["unitType"] for p in ownerless if p["unitType"] in units]
@@ -154,6 +158,9 @@ class _GameImport(_ImportBase):
         }
         for pid, rules in self._placement_rules().items():
             nation_tables.setdefault(pid, {}).update(rules)
+        for pid, rules in self._sequence_rules(seq).items():
+            if pid in self.pack.nations:
+                nation_tables.setdefault(pid, {}).update(rules)
         for pid, table in nation_tables.items():
             name = rm.table_name("nations", pid)
             doc.append((name, {**prune.pop(name, {}), **table}))
@@ -252,6 +259,71 @@ class _GameImport(_ImportBase):
                 "uses_factories": False,
                 "place_limit_per_zone": min(max(1, per), 99),
             }
+        return out
+
+    def _triplea_defaults(self, options: dict[str, Any], base) -> None:
+        """A property the game leaves out is played at TripleA's default, not at the base
+        ruleset's value (g40's partial amphibious retreat is on; TripleA's is off); each
+        change is reported, and so are the base's options TripleA has no property for."""
+        if base is None:
+            return
+        mapped = set()
+        for name, default in rm.PROPERTY_DEFAULTS.items():
+            key, value = rm.property_to_option(name, default) or (None, None)
+            if key is None:
+                continue
+            mapped.add(key)
+            if key in options or key not in base.options:
+                continue
+            if base.options[key] != value:
+                options[key] = value
+                self.report.defaults_differ.append(
+                    f"{key} = {rm.option_text(value)} (TripleA's '{name}' when the game "
+                    f"leaves it out; the base ruleset {base.id} has {rm.option_text(base.options[key])})"
+                )
+        raw = (base.raw or {}).get("options") or {}
+        self.report.base_options = sorted(
+            f"{k} = {rm.option_text(base.options[k])}"
+            for k in raw
+            if k not in mapped and k not in options and k in base.options
+        )
+
+    def _sequence_rules(self, seq: rm.Sequence) -> dict[str, dict[str, Any]]:
+        """Each player's own phases, and its NoPU delegates: ``collects_income = false``
+        (NoPUEndTurnDelegate), ``free_units`` from its rulesAttachment's
+        productionPerXTerritories (NoPUPurchaseDelegate, when the game property
+        "Production Per X Territories Restricted" is on, as 1.9 requires)."""
+        out: dict[str, dict[str, Any]] = {}
+        for pid, phases in seq.nation_phases.items():
+            out.setdefault(pid, {})["phases"] = phases
+        for pid in seq.no_income:
+            out.setdefault(pid, {})["collects_income"] = False
+        props = {p.name: p.value for p in self.game.properties}
+        valued = _true(props.get("Production Per Valued Territory Restricted"))
+        per_x = valued or _true(props.get("Production Per X Territories Restricted"))
+        units = set(self.game.units) - set(self.facility_units)
+        for pid in seq.no_pu_purchase:
+            free: dict[str, int] = {}
+            for a in self.game.attachments:
+                if a.name != "rulesAttachment" or a.attach_to != pid or not per_x:
+                    continue
+                for name, value, count, *_ in a.options:
+                    if name == "productionPerXTerritories" and value in units:
+                        free[value] = max(1, _int(count or "1", name, self.gpath, 1))
+            if valued and not free and "infantry" in units:
+                free = {"infantry": 1}  # 1.9's NoPUPurchaseDelegate default
+            if free:
+                out.setdefault(pid, {})["free_units"] = free
+                if valued:
+                    self.report.unmapped.append(
+                        f"sequence: {pid}'s NoPU purchase counts every territory it holds "
+                        "(TripleA: only those with a production value)"
+                    )
+            else:
+                self.report.unmapped.append(
+                    f"sequence: {pid}'s NoPU purchase gives no units here (no "
+                    "productionPerXTerritories of a unit type, or the property is off)"
+                )
         return out
 
     def _frontier_triggers(self) -> dict[str, list[str]]:
@@ -385,7 +457,7 @@ class _GameImport(_ImportBase):
                 )
                 kept[k] = kept.get(k, 0) + 1
         self.report.rules = dict(sorted(kept.items()))
-        self.report.unmapped = list(tr.unmapped)
+        self.report.unmapped.extend(tr.unmapped)
         unplayed = rm.unplayed_unit_options(self.attachments["unit"])
         if unplayed:
             self.report.unmapped.append("unit options not played: " + "; ".join(unplayed))

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from gamecore.errors import ImportFormatError
+from gamecore.interop.triplea.defaults19 import UNIT_DEFAULTS
 from gamecore.rules.ruleset import UNIT_FLAGS, Ruleset, Support, UnitType
 
 __all__ = [
@@ -22,6 +24,7 @@ __all__ = [
     "facility_spec",
     "is_facility_unit",
     "phases_from_steps",
+    "sequence_of_play",
     "property_to_option",
     "option_to_property",
     "toml_document",
@@ -40,7 +43,11 @@ PROPERTY_OPTIONS: dict[str, tuple[str, str]] = {
     "Unplaced units live when not placed": ("unplaced_units", "keep"),
     "Air Attack Sub Restricted": ("air_attack_sub_restricted", "bool"),
     "Low Luck": ("low_luck", "bool"),
+    "Partial Amphibious Retreat": ("partial_amphibious_retreat", "bool"),
 }
+#: what TripleA 1.9 plays when a game does not set one of those properties (a property
+#: TripleA reads with ``getBooleanProperty(name, false)``)
+PROPERTY_DEFAULTS: dict[str, str] = {name: "false" for name in PROPERTY_OPTIONS}
 
 
 def _b(v: str | None) -> bool:
@@ -68,6 +75,12 @@ def _i(v: str | None, default: int = 0) -> int:
     return n
 
 
+def _u(o: dict[str, str], name: str) -> int:
+    """Whole-number unitAttachment option ``name``, TripleA 1.9's own default when the game
+    leaves it out (:data:`~.defaults19.UNIT_DEFAULTS`, read from 1.9's classes)."""
+    return _i(o.get(name), int(UNIT_DEFAULTS[name]))
+
+
 def _opts(options: Iterable[list[str]]) -> dict[str, str]:
     """Later options win, like TripleA's setters (list-valued options add up elsewhere)."""
     out: dict[str, str] = {}
@@ -80,6 +93,10 @@ def _opts(options: Iterable[list[str]]) -> dict[str, str]:
 def is_facility_unit(options: Iterable[list[str]]) -> bool:
     """A TripleA unit type that Warroom models as a facility (factory, air/naval base)."""
     o = _opts(options)
+    if _b(o.get("isSea")):
+        # a sea unit (Pacific Challenge's Harbour: isSea, isAirBase, movement 0, placed in
+        # sea zones) is a unit: Warroom's facilities stand on land
+        return False
     if _b(o.get("isFactory")):
         return True
     moves = _i(o.get("movement")) > 0
@@ -129,11 +146,13 @@ def facility_spec(options: Iterable[list[str]]) -> dict[str, Any]:
     spec: dict[str, Any] = {}
     produces = _b(o.get("isFactory")) or _b(o.get("canProduceUnits"))
     if produces:
-        x = _i(o.get("canProduceXUnits"), -1)
+        x = _u(o, "canProduceXUnits")
         spec["production"] = x if x > 0 else 99
     else:
         spec["production"] = 0
-    md = _i(o.get("maxDamage"), 0)
+    # 1.9's maxDamage (2) only counts for a unit that canBeDamaged; an old-style factory
+    # loses PUs to bombing instead
+    md = _u(o, "maxDamage") if _b(o.get("canBeDamaged")) else _i(o.get("maxDamage"), 0)
     if md > 0:
         spec["max_damage"] = md
     if _b(o.get("isAirBase")):
@@ -143,7 +162,7 @@ def facility_spec(options: Iterable[list[str]]) -> dict[str, Any]:
     if o.get("repairsUnits"):
         spec["repairs_ships"] = True
     if _b(o.get("isAAforBombingThisUnitOnly")) or _b(o.get("isAA")):
-        spec["aa_value"] = _i(o.get("attackAA"), 1)
+        spec["aa_value"] = _u(o, "attackAA")
     return spec
 
 
@@ -158,8 +177,8 @@ def unit_fields(
     for key, opt in (("movement", "movement"), ("attack", "attack"), ("defense", "defense")):
         f[key] = max(0, _i(o.get(opt)))
     hits = _i(o.get("hitPoints"), 0)
-    if hits <= 0:
-        hits = 2 if _b(o.get("isTwoHit")) else 1
+    if hits <= 0:  # 1.9's setIsTwoHit sets hitPoints 2
+        hits = 2 if _b(o.get("isTwoHit")) else int(UNIT_DEFAULTS["hitPoints"])
     f["hits"] = hits
     f["transport_capacity"] = max(0, _i(o.get("transportCapacity"), 0))
     f["transport_cost"] = max(0, _i(o.get("transportCost"), 0)) if domain == "land" else 0
@@ -167,13 +186,14 @@ def unit_fields(
     f["carrier_cost"] = max(0, _i(o.get("carrierCost"), 0)) if domain == "air" else 0
     aa = _b(o.get("isAA")) or _b(o.get("isAAforCombatOnly"))
     if aa:
-        f["aa_value"] = max(0, _i(o.get("attackAA"), 1))
-        shots = _i(o.get("maxAAattacks"), 1)
+        f["aa_value"] = max(0, _u(o, "attackAA"))
+        # 1.9's default -1: one die per attacking aircraft (old-style AA)
+        shots = _u(o, "maxAAattacks")
         f["aa_shots"] = 99 if shots < 0 else max(1, shots)
     else:
         f["aa_value"] = 0
         f["aa_shots"] = 0
-    bombard = _i(o.get("bombard"), -1)
+    bombard = _u(o, "bombard")
     if bombard < 0:
         bombard = f["attack"] if _b(o.get("canBombard")) else 0
     f["bombard"] = bombard
@@ -343,9 +363,11 @@ def unit_options_patch(
     for flag in ("defenseless", "immobile", "no_carrier", "cannot_capture"):
         if (flag in flags) != (flag in final["flags"]):
             notes.append(f"unit {unit.id}: flag '{flag}' has no TripleA option; not exported")
-    if unit.bombing is not None and "bombing" not in final:
+    # "0d6" (an imported unit whose base namesake bombs) is no bombing: not a bomber
+    bombs = unit.bombing is not None and (unit.bombing.n > 0 or unit.bombing.plus > 0)
+    if bombs and "bombing" not in final:
         _set(out, "isStrategicBomber", "true")
-    elif unit.bombing is None and "bombing" in final:
+    elif not bombs and "bombing" in final:
         _set(out, "isStrategicBomber", None)
     return out, notes
 
@@ -445,16 +467,132 @@ def step_phase(step_name: str, java_class: str, props: Iterable[list[str]] = ())
 
 
 def phases_from_steps(steps, delegate_class) -> list[str]:
-    """The phase list of the first player's turn (phases Warroom knows, in order)."""
-    first = next((s.player for s in steps if s.player), None)
+    """The ruleset's phase list of a step list (see :func:`sequence_of_play`)."""
+    return sequence_of_play(steps, delegate_class).phases
+
+
+#: TripleA delegates whose steps Warroom does not play as a phase (what they do is
+#: reported when a player's every-round steps use them)
+_NOT_A_PHASE = {
+    "BidPurchaseDelegate": "bid purchase",
+    "BidPlaceDelegate": "bid placement",
+    "TechnologyDelegate": "research",
+    "TechActivationDelegate": "tech activation",
+    "UserActionDelegate": "user actions",
+    "RandomStartDelegate": "random start",
+    "SpecialMoveDelegate": "special move (air-borne)",
+}
+_QUIET = {"InitializationDelegate", "EndRoundDelegate", ""}
+
+
+@dataclass
+class Sequence:
+    """A TripleA step list as Warroom's sequence of play."""
+
+    #: the ruleset's phases: every player's own phases, merged in the order they come
+    phases: list[str] = field(default_factory=list)
+    #: player -> its own phases, for each player whose phases are not all of :attr:`phases`
+    nation_phases: dict[str, list[str]] = field(default_factory=dict)
+    #: players whose end of turn is NoPUEndTurnDelegate (no PU income)
+    no_income: list[str] = field(default_factory=list)
+    #: players whose purchase is NoPUPurchaseDelegate (units per X territories, no PUs)
+    no_pu_purchase: list[str] = field(default_factory=list)
+    #: what the sequence does that Warroom's does not (the import report lists each)
+    losses: list[str] = field(default_factory=list)
+
+
+def _merge_orders(lists: list[list[str]]) -> list[str] | None:
+    """One order that keeps the order of every list (None: two lists disagree), earlier
+    lists first on a tie."""
+    after: dict[str, set[str]] = {}
+    first: dict[str, int] = {}
+    for lst in lists:
+        for i, p in enumerate(lst):
+            after.setdefault(p, set())
+            first.setdefault(p, len(first))
+            for q in lst[i + 1 :]:
+                after[p].add(q)
     out: list[str] = []
-    for s in steps:
-        if s.player != first:
-            continue
-        ph = step_phase(s.name, delegate_class(s.delegate), s.props)
-        if ph and ph not in out:
-            out.append(ph)
+    left = set(after)
+    while left:
+        ready = [p for p in left if not any(p in after[q] for q in left if q != p)]
+        if not ready:
+            return None
+        p = min(ready, key=lambda x: first[x])
+        out.append(p)
+        left.discard(p)
     return out
+
+
+def sequence_of_play(steps, delegate_class) -> Sequence:
+    """Each player's phases from its own every-round steps (TripleA plays a player's
+    steps where the sequence lists them): a neutral with only Battle and EndTurn steps
+    plays only those; steps run once (``maxRunCount``: bids, set-up) are not phases.
+    What Warroom's turn order (each nation's phases in one turn, nation after nation)
+    cannot express is in :attr:`Sequence.losses`, never silently changed."""
+    seq = Sequence()
+    own: dict[str, list[str]] = {}
+    counts: dict[tuple[str, str], int] = {}
+    runs: list[str] = []  # the player of each every-round step with a phase, in order
+    lost: dict[str, set[str]] = {}
+    once: dict[str, set[str]] = {}
+    for st in steps:
+        cls = delegate_class(st.delegate).rsplit(".", 1)[-1]
+        p = st.player
+        if not p:
+            if cls not in _QUIET:
+                lost.setdefault("(no player)", set()).add(cls)
+            continue
+        if st.attrs.get("maxRunCount"):
+            if cls not in _QUIET:
+                once.setdefault(p, set()).add(_NOT_A_PHASE.get(cls, st.name))
+            continue
+        ph = step_phase(st.name, delegate_class(st.delegate), st.props)
+        if ph is None:
+            if cls not in _QUIET:
+                lost.setdefault(p, set()).add(_NOT_A_PHASE.get(cls, cls or st.delegate))
+            continue
+        if cls == "NoPUEndTurnDelegate" and p not in seq.no_income:
+            seq.no_income.append(p)
+        if cls == "NoPUPurchaseDelegate" and p not in seq.no_pu_purchase:
+            seq.no_pu_purchase.append(p)
+        counts[(p, ph)] = counts.get((p, ph), 0) + 1
+        lst = own.setdefault(p, [])
+        if ph not in lst:
+            lst.append(ph)
+        if not runs or runs[-1] != p:
+            runs.append(p)
+    merged = _merge_orders(list(own.values()))
+    if merged is None:
+        first = next(iter(own), None)
+        merged = list(own.get(first, []))
+        for lst in own.values():
+            merged += [x for x in lst if x not in merged]
+        seq.losses.append(
+            "sequence: players order their phases differently; every nation plays them in "
+            f"the order {', '.join(merged)}"
+        )
+    seq.phases = merged
+    for p, lst in own.items():
+        if lst != merged:
+            seq.nation_phases[p] = lst
+    for p in sorted(once):
+        if p not in own:  # a set-up player: bids before round 1, no turn after
+            seq.nation_phases[p] = []
+    split = sorted({p for p in runs if runs.count(p) > 1})
+    for p in split:
+        seq.losses.append(
+            f"sequence: {p}'s steps are split by other players' steps; Warroom plays them "
+            "in one turn"
+        )
+    for (p, ph), n in sorted(counts.items()):
+        if n > 1:
+            seq.losses.append(f"sequence: {p}'s {ph} runs {n} times a round; played once")
+    for p, what in sorted(lost.items()):
+        seq.losses.append(f"sequence: {p}'s steps not played: {', '.join(sorted(what))}")
+    for p, what in sorted(once.items()):
+        seq.losses.append(f"sequence: {p}'s once-only steps not played: {', '.join(sorted(what))}")
+    return seq
 
 
 # ---------------------------------------------------------------------------- base ruleset

@@ -61,7 +61,8 @@ def archetype_status(archetype: str | None) -> str:
 
 
 def _q(name: str) -> str:
-    """A zone or nation name written so the condition language reads it back."""
+    """A zone, nation or unit type name written so the condition language reads it back
+    (quoted when it is not one plain word: ``"SS-Potential"`` is a name, not a subtraction)."""
     if _SIMPLE.fullmatch(name) and name.lower() not in KEYWORDS and name.lower() != "self":
         return name
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -191,7 +192,7 @@ class _Translator:
         for t in types:
             if t not in self.unit_types:
                 raise Unmappable(f"unknown unit type '{t}'")
-        return "type(" + ", ".join(types) + ")"
+        return "type(" + ", ".join(_q(t) for t in types) + ")"
 
     # ------------------------------------------------------------------ conditions
     def condition(self, name: str) -> str:
@@ -624,7 +625,7 @@ class _Translator:
                     kind="objective",
                     owner=p,
                     condition=cond,
-                    effect=", ".join(f"allow_purchase({self.nation(p)}, {u})" for u in extra),
+                    effect=", ".join(f"allow_purchase({self.nation(p)}, {_q(u)})" for u in extra),
                     props={"check": "purchase", "triplea": t.name},
                 ),
                 "objective",
@@ -640,14 +641,14 @@ class _Translator:
         counts: dict[str, int] = {}
         for u in parts[1:]:
             if u in self.facility_units:
-                out.append(f"add_facility({zone}, {u})")
+                out.append(f"add_facility({zone}, {_q(u)})")
                 continue
             if u not in self.unit_types:
                 raise Unmappable(f"placement of unknown unit '{u}'")
             counts[u] = counts.get(u, 0) + n
         for p in players:
             for u, k in counts.items():
-                out.append(f"add_units({self.nation(p)}, {zone}, {u}, {k})")
+                out.append(f"add_units({self.nation(p)}, {zone}, {_q(u)}, {k})")
         return out
 
     def remove_units(self, value: str, cnt: str, players: list[str]) -> list[str]:
@@ -656,7 +657,7 @@ class _Translator:
             raise Unmappable(f"removeUnits '{value}'")
         zs = self.zone_set(parts[0], players)
         types = parts[1:]
-        out = [f"remove_facilities({zs}, {u})" for u in types if u in self.facility_units]
+        out = [f"remove_facilities({zs}, {_q(u)})" for u in types if u in self.facility_units]
         units = [u for u in types if u not in self.facility_units]
         if units or not types:
             flt = self.unit_filter(":".join(units)) or "any"
@@ -828,17 +829,22 @@ class _Translator:
         self.out.counts[what] = self.out.counts.get(what, 0) + 1
 
     def run(self) -> Translation:
-        if _truth(self.props.get("Use Politics", "true")):
+        # TripleA 1.9 reads these three with getBooleanProperty(name, false)
+        # (games.strategy.triplea.Properties): a game that leaves one out has it off
+        if _truth(self.props.get("Use Politics", "false")):
             for a in self.politics:
                 self.political(a)
         elif self.politics:
             self.out.unmapped.append("political actions: the game option 'Use Politics' is off")
-        if _truth(self.props.get("National Objectives", "true")):
-            for atts in self.rules.values():
-                for a in atts:
-                    if a.get("objectiveValue"):
-                        self.objective(a)
-        if _truth(self.props.get("Use Triggers", "true")):
+        objectives = [a for atts in self.rules.values() for a in atts if a.get("objectiveValue")]
+        if _truth(self.props.get("National Objectives", "false")):
+            for a in objectives:
+                self.objective(a)
+        elif objectives:
+            self.out.unmapped.append(
+                "national objectives: the game option 'National Objectives' is off"
+            )
+        if _truth(self.props.get("Use Triggers", "false")):
             for t in self.triggers:
                 self.trigger(t)
         elif self.triggers:
@@ -880,6 +886,9 @@ class _Translator:
             self.out.options["scenario_events"] = True
         if any(o.props.get("check") == "political" for o in self.out.objectives):
             self.out.options["war_gates"] = True
+            # the politics phase offers the game's actions only with declarations on
+            # (a base ruleset whose teams are at war from the start has them off)
+            self.out.options["declare_war"] = True
         return self.out
 
 

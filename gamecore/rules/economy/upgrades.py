@@ -96,7 +96,10 @@ def end_placement(s: GameState, n: str) -> None:
     if not pend:
         return
     if s.rules.options.get("unplaced_units") == "refund":
-        total = sum(_full_cost(s, n, t) * c for t, c in pend.items())
+        nr = s.rules.nations.get(n)
+        # a nation given its units (TripleA's NoPU purchase) paid nothing: they are lost
+        free = nr is not None and bool(nr.free_units)
+        total = 0 if free else sum(_full_cost(s, n, t) * c for t, c in pend.items())
         s.banks[n] = s.banks.get(n, 0) + total
         s.event("refund", nation=n, amount=total, units=dict(pend))
         s.pending[n] = {}
