@@ -311,12 +311,14 @@ class MainWindow(QMainWindow):
         self.mode_combo.currentIndexChanged.connect(
             lambda i: self.set_map_mode(self.mode_combo.itemData(i))
         )
+        self.mode_combo.activated.connect(lambda _i: self._keys_to_map_later())
         vt.addWidget(self.mode_combo)
         vt.addWidget(QLabel(" Scenario "))
         self.scenario_combo = QComboBox()
         self.scenario_combo.setObjectName("scenarioCombo")
         self.scenario_combo.setMinimumContentsLength(10)
         self.scenario_combo.currentIndexChanged.connect(self._scenario_picked)
+        self.scenario_combo.activated.connect(lambda _i: self._keys_to_map_later())
         vt.addWidget(self.scenario_combo)
         vt.addSeparator()
         vt.addActions([self.act_fit, self.act_zoom_sel])
@@ -636,6 +638,10 @@ class MainWindow(QMainWindow):
         """Enter or Escape in an Inspector field: the keys go back to the map (tool
         shortcut letters must not type into the zone name)."""
         self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _keys_to_map_later(self) -> None:
+        """A combo's choice made: the keys go back to the map once the popup is gone."""
+        QTimer.singleShot(0, self.give_keys_to_map)
 
     def select_all(self) -> None:
         if self.document is not None:

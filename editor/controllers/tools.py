@@ -58,6 +58,7 @@ class ToolsController:
         authoring.addActions([a for n, a in self.actions.items() if n not in NAVIGATION])
         window.addToolBar(Qt.ToolBarArea.LeftToolBarArea, authoring)
         self.authoring_toolbar = authoring
+        self.services.options_bar()  # always there: the map never moves when tools change
 
     def set_tool(self, name: str) -> None:
         tool = self.tools[name]
@@ -68,6 +69,7 @@ class ToolsController:
         self.tool = tool
         view = self.window.view
         view.tool = tool
+        self.services.set_options_title(tool.text)
         tool.activate(view)
         self.actions[name].setChecked(True)
 

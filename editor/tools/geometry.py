@@ -48,8 +48,6 @@ class DrawZoneTool(PolylineTool):
     def activate(self, view) -> None:
         super().activate(view)
         # a lasting indicator (and switch) of what the next zone will be: land or sea
-        bar = self.services.options_bar()
-        bar.clear()
         box = QComboBox()
         box.setObjectName("drawKind")
         box.addItem("Land zone", "land")
@@ -57,15 +55,11 @@ class DrawZoneTool(PolylineTool):
         box.setCurrentIndex(box.findData(self.kind))
         box.setToolTip("What the zones you draw become (E switches)")
         box.currentIndexChanged.connect(lambda i: self.set_kind(box.itemData(i)))
-        bar.addWidget(QLabel("New zones: "))
-        bar.addWidget(box)
-        bar.setVisible(True)
+        self.services.add_options([QLabel("New zones: "), box])
         self.kind_box = box
 
     def deactivate(self) -> None:
-        bar = self.services.options_bar()
-        bar.clear()
-        bar.setVisible(False)
+        self.services.clear_options()
         self.kind_box = None
         super().deactivate()
 
