@@ -507,6 +507,10 @@ class MainWindow(QMainWindow):
         self.doc_control.update_actions()
         self._update_title()
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.dock_control.request_yield()  # the map keeps its share of a smaller window
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.doc_control.maybe_save():
             event.ignore()

@@ -638,7 +638,8 @@ def add_playtest_dock(
     main_window: QMainWindow, document: Callable[[], Any] | None = None
 ) -> QDockWidget:
     """Create the Playtest dock, add it to the right of ``main_window`` and return it
-    (its panel is ``dock.widget()``); ``document`` returns the document to play."""
+    (its panel is ``dock.widget()``, or inside a scroll area once the window narrows it:
+    ``editor.controllers.docks.panel_of``); ``document`` returns the document to play."""
     panel = PlaytestPanel(main_window, document=document)
     dock = QDockWidget("Playtest", main_window)
     dock.setObjectName("playtestDock")

@@ -3,6 +3,7 @@ map mode on the canvas."""
 
 from __future__ import annotations
 
+from editor.controllers.docks import panel_of
 from gamecore.sim.playtest.samples import symmetric_pack
 from gamecore.store import write_pack
 
@@ -13,7 +14,7 @@ def test_playtest_run_paints_the_heatmap(make_window, qtbot, tmp_path):
     window = make_window()
     assert window.open_path(str(path), interactive=False)
     window.show_playtest_dock()
-    panel = window.playtest_dock.widget()
+    panel = panel_of(window.playtest_dock)  # maybe inside a scroll area
     panel.games.setValue(2)
     panel.jobs.setValue(1)
     with qtbot.waitSignal(panel.finished, timeout=120_000) as sig:

@@ -104,3 +104,72 @@ def test_choosing_in_a_tool_options_combo_gives_the_keys_back(qtbot, window, pac
     qtbot.waitUntil(lambda: QApplication.focusWidget() is w.view, timeout=2000)
     qtbot.keyClick(w.view, Qt.Key.Key_S)
     assert w.tool.name == "select"
+
+
+# -- docks ---------------------------------------------------------------------------------------
+def _view_menu(w):
+    return next(a.menu() for a in w.menuBar().actions() if a.text().replace("&", "") == "View")
+
+
+def _share(w) -> float:
+    return w.view.width() / w.width()
+
+
+def test_docks_yield_so_the_map_keeps_60_percent_at_1366x768(qtbot, make_window, pack_path):
+    """#37: after the Playtest dock widened its column the canvas was 410 px of 1366.
+    The map keeps at least 60% of the window's width at 1366 x 768, with the Playtest
+    and Battle docks open (from the View menu) and after a narrower window."""
+    w = make_window(show=False)
+    w.resize(1366, 768)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_path(pack_path)
+    qtbot.waitUntil(lambda: _share(w) >= 0.6, timeout=3000)
+    menu = _view_menu(w)
+    for action in (w.act_playtest, w.act_battle):
+        menu.popup(w.mapToGlobal(QPoint(40, 20)))
+        qtbot.waitUntil(menu.isVisible)
+        assert action in menu.actions()
+        menu.setActiveAction(action)
+        qtbot.keyClick(menu, Qt.Key.Key_Return)
+        qtbot.wait(50)
+    assert w.playtest_dock.isVisible() and w.battle_dock.isVisible()
+    qtbot.waitUntil(lambda: _share(w) >= 0.6, timeout=3000)
+    assert w.view.width() >= 0.6 * 1366 - 1
+    # every shown dock keeps a usable width (none squeezed to nothing)
+    for docks in w.dock_control.columns():
+        assert max(d.width() for d in docks) >= 150
+    # a smaller screen (the canvas was 70 px of 1024 x 700): the columns go down to
+    # their floor and the map keeps more than half
+    w.resize(1024, 700)
+    qtbot.waitUntil(lambda: _share(w) >= 0.55, timeout=3000)
+
+
+def test_every_dock_is_listed_in_view_and_a_closed_one_reopens(qtbot, window):
+    """A closed Issues (or Play, Playtest, Legend) dock is reopened from View."""
+    from PySide6.QtWidgets import QAbstractButton, QDockWidget
+
+    w = window
+    w.show_playtest_dock()
+    menu = _view_menu(w)
+    menu.popup(w.mapToGlobal(QPoint(40, 20)))
+    qtbot.waitUntil(menu.isVisible)
+    titles = {a.text() for a in menu.actions()}
+    docks = [d for d in w.findChildren(QDockWidget) if d.parent() is w]
+    assert {"Issues", "Playtest", "Legend", "Layers", "Inspector"} <= {
+        d.windowTitle() for d in docks
+    }
+    assert {d.windowTitle() for d in docks} <= titles
+    menu.hide()
+    issues = w.issues_dock
+    close = issues.findChild(QAbstractButton, "qt_dockwidget_closebutton")
+    assert close is not None
+    qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not issues.isVisible())
+    menu.popup(w.mapToGlobal(QPoint(40, 20)))
+    qtbot.waitUntil(menu.isVisible)
+    action = next(a for a in menu.actions() if a.text() == "Issues")
+    assert not action.isChecked()
+    menu.setActiveAction(action)
+    qtbot.keyClick(menu, Qt.Key.Key_Return)
+    qtbot.waitUntil(issues.isVisible)
