@@ -393,7 +393,12 @@ class MainWindow(QMainWindow):
         doc.undo_stack.canRedoChanged.connect(self._update_actions)
         doc.undo_stack.indexChanged.connect(self._update_actions)
         self.history.setStack(doc.undo_stack)
+        if old is not None and self.scene.mode != "political":
+            # a map mode (a heat map, the issues) belongs to the document it was chosen
+            # on: the next one opens political (#37)
+            self.scene.set_mode("political")
         self._load_into_views()
+        self._mode_changed(self.scene.mode)
         if fit:
             self.fit_map()
         self._update_title()
@@ -658,7 +663,16 @@ class MainWindow(QMainWindow):
         self.scene.set_mode(mode)
         self._mode_changed(mode)
 
+    #: written over an empty heat map (#37: it was plain grey with no word)
+    NO_HEATMAP = (
+        "No playtest results for this map yet: run a playtest (View › Playtest, Ctrl+P) "
+        "and the zones are coloured by battles per game."
+    )
+
     def _mode_changed(self, mode: str) -> None:
+        self.view.set_banner(
+            self.NO_HEATMAP if mode == "heatmap" and not self.scene.heatmap else ""
+        )
         self.mode_actions[mode].setChecked(True)
         i = self.mode_combo.findData(mode)
         if i != self.mode_combo.currentIndex():
