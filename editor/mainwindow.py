@@ -41,6 +41,7 @@ from editor.controllers.tools import ToolsController
 from editor.demo import blank_pack
 from editor.document import Document, Selection
 from editor.export.board_dialog import install_board_export
+from editor.help import install_help_menu
 from editor.removal import ask_removed_zones
 from editor.tools import Tool
 from editor.unsaved import UnsavedAutosave
@@ -288,6 +289,7 @@ class MainWindow(QMainWindow):
         self.dock_control.add_view_actions(v)
         self.tool_control.build_menu(mb)
         h = mb.addMenu("&Help")
+        install_help_menu(self, h)  # Designer's Guide, Keyboard Shortcuts
         h.addAction("&About Warroom", self._about)
         self.dock_control.build_zones_menu(
             self.rename_zone, self.delete_selected_zones, self.act_zoom_sel

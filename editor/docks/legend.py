@@ -56,6 +56,9 @@ def install_legend_dock(window) -> QDockWidget:
     dock.setObjectName("legendDock")
     dock.setWidget(area)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    inspector = getattr(window, "inspector_dock", None)
+    if inspector is not None:  # a tab of the tall right column, not a sliver under it
+        window.tabifyDockWidget(inspector, dock)
     dock.hide()  # View lists it with the other docks (DocksController.list_docks)
     window.legend_panel = panel
     window.legend_dock = dock

@@ -173,3 +173,49 @@ def test_every_dock_is_listed_in_view_and_a_closed_one_reopens(qtbot, window):
     menu.setActiveAction(action)
     qtbot.keyClick(menu, Qt.Key.Key_Return)
     qtbot.waitUntil(issues.isVisible)
+
+
+# -- help ------------------------------------------------------------------------------------------
+def test_help_keyboard_shortcuts_lists_the_menus_and_the_tools(qtbot, window):
+    from PySide6.QtWidgets import QApplication
+
+    w = window
+    w.activateWindow()
+    w.view.setFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_Slash, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: getattr(w, "shortcuts_dialog", None) is not None)
+    dlg = w.shortcuts_dialog
+    rows = {(keys, what) for _where, keys, what in dlg.rows}
+    assert ("D", "Draw Zone") in rows and ("K", "Split Zone") in rows
+    assert any(what == "Fit Map" for _k, what in rows)
+    assert any(what == "Keyboard Shortcuts" for _k, what in rows)
+    qtbot.keyClicks(dlg.filter, "zoom")
+    shown = [r for r in range(dlg.table.rowCount()) if not dlg.table.isRowHidden(r)]
+    assert shown and all("zoom" in " ".join(dlg.rows[r]).casefold() for r in shown)
+    dlg.close()
+    QApplication.processEvents()
+
+
+def test_help_designers_guide_opens_the_guide_with_its_pictures(qtbot, window):
+    from pathlib import Path
+
+    from editor.help import GUIDE
+
+    w = window
+    w.act_guide.trigger()
+    dlg = w.guide_dialog
+    text = dlg.browser.toPlainText()
+    assert "New Map" in text and "Reading the report" in text
+    # every picture the guide shows exists (tools/guide_shots.py makes them)
+    import re
+
+    pics = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", GUIDE.read_text(encoding="utf-8"))
+    assert len(pics) >= 9
+    for pic in pics:
+        assert (GUIDE.parent / pic).is_file(), pic
+    missing = Path(GUIDE.parent / "nothing.md")
+    from editor.help import show_guide
+
+    assert show_guide(w, missing) is None
+    assert "not installed" in w.statusBar().currentMessage()
+    dlg.close()
