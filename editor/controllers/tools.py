@@ -30,7 +30,7 @@ class ToolsController:
             zoom_to_selection=window.zoom_to_selection,
         )
         self.tools: dict[str, Tool] = {cls.name: cls(self.services) for cls in TOOLS}
-        self.tool: Tool | None = None
+        self._tool: Tool | None = None
         self.group = QActionGroup(window)
         self.actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
@@ -44,6 +44,16 @@ class ToolsController:
             a.triggered.connect(lambda _checked=False, name=name: self.set_tool(name))
             self.group.addAction(a)
             self.actions[name] = a
+
+    @property
+    def tool(self) -> Tool | None:
+        return self._tool
+
+    @tool.setter
+    def tool(self, tool: Tool | None) -> None:
+        """The active tool (play mode puts its own in): the Tool Options bar names it."""
+        self._tool = tool
+        self.services.set_options_title(tool.text if tool is not None else "")
 
     def build_menu(self, menubar: QMenuBar) -> None:
         menubar.addMenu("&Tools").addActions(list(self.actions.values()))
@@ -69,7 +79,6 @@ class ToolsController:
         self.tool = tool
         view = self.window.view
         view.tool = tool
-        self.services.set_options_title(tool.text)
         tool.activate(view)
         self.actions[name].setChecked(True)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import shapely
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QLabel, QMessageBox
 
 PACK = Path(__file__).resolve().parents[2] / "resources" / "samples" / "hgw-barbarossa.warroom"
 
@@ -120,6 +120,9 @@ def test_in_play_mode_a_click_on_a_chip_picks_that_hexs_stack(barbarossa, qtbot)
     assert new_game(w, dlg)
     assert w.play.wait_until_started()
     qtbot.waitUntil(lambda: w.play.session.human_to_move, timeout=20_000)
+    # the Tool Options bar names the play mode's tool
+    bar = w.tool_control.services.options_bar()
+    assert bar.findChild(QLabel, "toolOptionsTitle").text().strip() == "Play:"
     w.fit_map()
     _zoom(w, qtbot, 4.0)
     st = w.play.session.state
