@@ -219,3 +219,43 @@ def test_help_designers_guide_opens_the_guide_with_its_pictures(qtbot, window):
     assert show_guide(w, missing) is None
     assert "not installed" in w.statusBar().currentMessage()
     dlg.close()
+
+
+# -- stale state ---------------------------------------------------------------------------------
+def test_scenario_tabs_never_show_the_previous_documents_values(qtbot, window):
+    """#37: before a scenario exists, the Scenario tabs showed the last document's."""
+    from PySide6.QtWidgets import QAbstractSpinBox, QLineEdit
+
+    from editor.demo import blank_pack, demo_pack
+    from editor.document import Document
+
+    w = window
+    w._set_document(Document(demo_pack(), title="demo"))
+    w.scenario_dock.show()
+    w.scenario_dock.raise_()
+    panel = w.scenario_panel
+    bar = panel.tabs.tabBar()
+
+    def texts():
+        out = {}
+        for i in range(panel.tabs.count()):
+            qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(i).center())
+            qtbot.wait(10)
+            page = panel.tabs.widget(i)
+            out[panel.tabs.tabText(i)] = [
+                e.text()
+                for e in page.findChildren(QLineEdit)
+                if e.isVisibleTo(page)
+                and e.text()
+                and not isinstance(e.parent(), QAbstractSpinBox)  # its "empty" words
+            ]
+        return out
+
+    before = texts()
+    assert "Autumn 1939" in before["General"]
+    assert any("United Kingdom" in t for t in before["Nations"])
+    w._set_document(Document(blank_pack(), title="blank"))
+    after = texts()
+    old = {t for values in before.values() for t in values if not t.isdigit()}
+    stale = {tab: [t for t in values if t in old] for tab, values in after.items()}
+    assert not any(stale.values()), stale
