@@ -378,6 +378,7 @@ class VertexTool(OptionsTool):
         self.cursor_pos = pos
         if self._drag_from is not None:
             self._drag_to = (pos.x(), pos.y())
+            self.snapped = None  # the dragged vertex is drawn where it goes
             self.repaint()
             return True
         if self._press is not None:
@@ -437,6 +438,12 @@ class VertexTool(OptionsTool):
             return False
         if self.commit(geometry_edit(cs, None, "Move vertex")):
             self.selected = [cov._constrain(p, q) for p, q in moves.items()]
+            # the X/Y fields and the snap marker follow the vertex to its new place (#37:
+            # both stayed at the old spot after a drag)
+            self.snapped = None
+            if self.cursor_pos is not None and self.view is not None:
+                self.snap(self.view, self.cursor_pos)
+            self.repaint()
             return True
         return False
 

@@ -4,6 +4,7 @@ dock can be reopened from View. Real key presses and clicks (pytest-qt)."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QComboBox
 
@@ -259,3 +260,48 @@ def test_scenario_tabs_never_show_the_previous_documents_values(qtbot, window):
     old = {t for values in before.values() for t in values if not t.isdigit()}
     stale = {tab: [t for t in values if t in old] for tab, values in after.items()}
     assert not any(stale.values()), stale
+
+
+def test_vertex_fields_and_snap_marker_follow_a_vertex_drag(qtbot, window):
+    """#37: after a vertex drag the X/Y fields and the snap marker stayed at the old spot."""
+    from PySide6.QtCore import QPointF
+
+    from editor.demo import demo_pack
+    from editor.document import Document
+
+    w = window
+    w._set_document(Document(demo_pack(), title="demo"))
+    w.fit_map()
+    w.view.setFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_V)
+    tool = w.tool
+    assert tool.name == "vertices"
+    zone = next(z for z in w.document.pack.map.zones.values() if z.kind == "land")
+    # a vertex in the middle of the map (shared by several zones, not on the frame)
+    frame = w.scene.geom.frame
+    pts = [tuple(p) for p in zone.geometry.exterior.coords]
+    src = next(
+        p
+        for p in pts
+        if frame.left() + 5 < p[0] < frame.right() - 5
+        and frame.top() + 5 < p[1] < frame.bottom() - 5
+    )
+    a = w.view.mapFromScene(QPointF(*src))
+    b = a + QPoint(6, 4)
+    vp = w.view.viewport()
+    qtbot.mouseMove(vp, a)
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=a)
+    (pressed,) = tool.selected  # the vertex under the press
+    assert (tool.x_box.value(), tool.y_box.value()) == pytest.approx(pressed, abs=1e-3)
+    for k in range(1, 5):
+        qtbot.mouseMove(vp, a + QPoint(6 * k // 4, 4 * k // 4))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=b)
+    qtbot.wait(20)
+    assert len(tool.selected) == 1
+    moved = tool.selected[0]
+    assert moved != pressed
+    now = tool.coverage()
+    coords = {tuple(p) for z in now.ids() for p in now[z].exterior.coords}
+    assert moved in coords and pressed not in coords
+    assert (tool.x_box.value(), tool.y_box.value()) == pytest.approx(moved, abs=1e-3)
+    assert tool.snapped is None or tool.snapped.point == pytest.approx(moved, abs=1e-6)
