@@ -305,3 +305,40 @@ def test_vertex_fields_and_snap_marker_follow_a_vertex_drag(qtbot, window):
     assert moved in coords and pressed not in coords
     assert (tool.x_box.value(), tool.y_box.value()) == pytest.approx(moved, abs=1e-3)
     assert tool.snapped is None or tool.snapped.point == pytest.approx(moved, abs=1e-6)
+
+
+def test_a_background_larger_than_the_map_stops_at_its_frame(window):
+    """#37: a black band below an imported TripleA map's frame (its base tiles are whole
+    256 px squares, black past the map). The background is drawn inside the frame only."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF
+    from PySide6.QtGui import QColor, QImage
+    from PySide6.QtWidgets import QApplication
+
+    from editor.demo import blank_pack
+    from editor.document import Document
+    from gamecore.model import BackgroundImage
+
+    pack = blank_pack()
+    m = pack.map
+    black = QImage(int(m.width), int(m.height * 1.5), QImage.Format.Format_RGB32)
+    black.fill(QColor("#000000"))
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    black.save(buf, "PNG")
+    m.images[1] = BackgroundImage(
+        1, "tiles", "png", bytes(data), width=m.width, height=m.height * 1.5
+    )
+    w = window
+    w._set_document(Document(pack, title="tiles"))
+    w.fit_map()
+    w.view.zoom_by(0.5)  # room around the map
+    w.view.center_on(QPointF(m.width / 2, m.height / 2))
+    QApplication.processEvents()
+    shot = w.view.viewport().grab().toImage()
+    at = w.view.mapFromScene(QPointF(m.width / 2, m.height * 1.25))  # the image's, not the map's
+    assert w.view.viewport().rect().contains(at)
+    below = QColor(shot.pixel(at))
+    inside = QColor(shot.pixel(w.view.mapFromScene(QPointF(m.width / 2, m.height / 2))))
+    assert inside.name() != "#000000"
+    assert below.name() != "#000000"
