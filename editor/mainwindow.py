@@ -516,7 +516,7 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self.dock_control.request_yield()  # the map keeps its share of a smaller window
+        self.dock_control.request_yield()  # the map keeps its share
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.doc_control.maybe_save():

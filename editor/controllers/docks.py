@@ -124,7 +124,7 @@ class DocksController:
         self.inspector_dock.raise_()
         w.resizeDocks([self.layers_dock, self.zones_dock], [215, 500], Qt.Orientation.Vertical)
         w.resizeDocks(
-            [self.layers_dock, self.inspector_dock], [210, 220], Qt.Orientation.Horizontal
+            [self.layers_dock, self.inspector_dock], [170, 180], Qt.Orientation.Horizontal
         )
         w.resizeDocks(
             [self.inspector_dock, self.overview_dock], [480, 170], Qt.Orientation.Vertical
@@ -176,6 +176,9 @@ class DocksController:
         dock.topLevelChanged.connect(lambda _f: self.request_yield())
 
     def request_yield(self) -> None:
+        """Check the map's share once the events now queued are done (a dock shown in
+        a game is laid out by the ordinary pass: forcing it at once broke the play
+        mode's partial repaints)."""
         self._yield_timer.start()
 
     def columns(self) -> list[list[QDockWidget]]:
@@ -202,8 +205,6 @@ class DocksController:
         w = self.window
         for dock in w.findChildren(QDockWidget):
             self.watch(dock)
-            if dock.parent() is w:
-                yielding(dock)
         width = w.width()
         short = round(CANVAS_SHARE * width) - w.view.width()
         if short <= 0:
@@ -229,7 +230,6 @@ class DocksController:
                 c[1] -= cut
                 short -= cut
         w.resizeDocks([c[0] for c in cols], [c[1] for c in cols], Qt.Orientation.Horizontal)
-        w.layout().activate()  # the map has its width now, not after the next events
 
     def build_zones_menu(self, rename_zone, delete_zones, zoom: QAction) -> None:
         """Context menu of the Zones table: what the canvas offers; Del there deletes the
