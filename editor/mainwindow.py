@@ -41,6 +41,7 @@ from editor.controllers.tools import ToolsController
 from editor.demo import blank_pack
 from editor.document import Document, Selection
 from editor.export.board_dialog import install_board_export
+from editor.help import install_help_menu
 from editor.removal import ask_removed_zones
 from editor.tools import Tool
 from editor.unsaved import UnsavedAutosave
@@ -290,6 +291,7 @@ class MainWindow(QMainWindow):
         self.dock_control.add_view_actions(v)
         self.tool_control.build_menu(mb)
         h = mb.addMenu("&Help")
+        install_help_menu(self, h)  # Designer's Guide, Keyboard Shortcuts
         h.addAction("&About Warroom", self._about)
         self.dock_control.build_zones_menu(
             self.rename_zone, self.delete_selected_zones, self.act_zoom_sel
@@ -313,12 +315,14 @@ class MainWindow(QMainWindow):
         self.mode_combo.currentIndexChanged.connect(
             lambda i: self.set_map_mode(self.mode_combo.itemData(i))
         )
+        self.mode_combo.activated.connect(lambda _i: self._keys_to_map_later())
         vt.addWidget(self.mode_combo)
         vt.addWidget(QLabel(" Scenario "))
         self.scenario_combo = QComboBox()
         self.scenario_combo.setObjectName("scenarioCombo")
         self.scenario_combo.setMinimumContentsLength(10)
         self.scenario_combo.currentIndexChanged.connect(self._scenario_picked)
+        self.scenario_combo.activated.connect(lambda _i: self._keys_to_map_later())
         vt.addWidget(self.scenario_combo)
         vt.addSeparator()
         vt.addActions([self.act_fit, self.act_zoom_sel])
@@ -393,7 +397,12 @@ class MainWindow(QMainWindow):
         doc.undo_stack.canRedoChanged.connect(self._update_actions)
         doc.undo_stack.indexChanged.connect(self._update_actions)
         self.history.setStack(doc.undo_stack)
+        if old is not None and self.scene.mode != "political":
+            # a map mode (a heat map, the issues) belongs to the document it was chosen
+            # on: the next one opens political (#37)
+            self.scene.set_mode("political")
         self._load_into_views()
+        self._mode_changed(self.scene.mode)
         if fit:
             self.fit_map()
         self._update_title()
@@ -508,6 +517,10 @@ class MainWindow(QMainWindow):
             act.setStatusTip(full)
         self.doc_control.update_actions()
         self._update_title()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.dock_control.request_yield()  # the map keeps its share
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.doc_control.maybe_save():
@@ -641,6 +654,10 @@ class MainWindow(QMainWindow):
         shortcut letters must not type into the zone name)."""
         self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def _keys_to_map_later(self) -> None:
+        """A combo's choice made: the keys go back to the map once the popup is gone."""
+        QTimer.singleShot(0, self.give_keys_to_map)
+
     def select_all(self) -> None:
         if self.document is not None:
             self.selection.set([("zone", z) for z in self.document.pack.map.zones])
@@ -652,7 +669,16 @@ class MainWindow(QMainWindow):
         self.scene.set_mode(mode)
         self._mode_changed(mode)
 
+    #: written over an empty heat map (#37: it was plain grey with no word)
+    NO_HEATMAP = (
+        "No playtest results for this map yet: run a playtest (View › Playtest, Ctrl+P) "
+        "and the zones are coloured by battles per game."
+    )
+
     def _mode_changed(self, mode: str) -> None:
+        self.view.set_banner(
+            self.NO_HEATMAP if mode == "heatmap" and not self.scene.heatmap else ""
+        )
         self.mode_actions[mode].setChecked(True)
         i = self.mode_combo.findData(mode)
         if i != self.mode_combo.currentIndex():

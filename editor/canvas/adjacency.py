@@ -100,4 +100,5 @@ def toggle_adjacency_overlay(window, on: bool) -> AdjacencyOverlay:
         overlay._doc = doc
     overlay.invalidate()
     overlay.setVisible(on)
+    window.scene.layersChanged.emit()  # the legend lists the overlay's lines
     return overlay

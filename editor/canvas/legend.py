@@ -15,8 +15,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 
 from editor.canvas import style
+from editor.canvas.adjacency import LINK_COLOURS as ADJ_COLOURS
+from editor.canvas.adjacency import AdjacencyOverlay
 from editor.canvas.gw_layers import HATCH, terrain_colour
-from editor.canvas.hex_layers import ALL_SEA, ROAD
+from editor.canvas.hex_layers import ALL_SEA, ROAD, _paint_coastal, _paint_terrain
 from editor.canvas.icons import unit_abbrev
 from editor.canvas.images import draw_centred
 from editor.canvas.layers import LINK_STYLE, RAIL_GAUGES, LinesLayer, _paint_roundel
@@ -318,7 +320,71 @@ def sections(scene: MapScene) -> list[Section]:
                 sym.add(_image(lambda s=sev: issues._marker(s)), f"{SEVERITY_TITLES[sev]} marker")
     if sym.rows:
         out.append(sym)
+    hexes = _hex_section(scene) if on("hexes") else None
+    if hexes is not None and hexes.rows:
+        out.append(hexes)
+    overlay = _adjacency_section(scene)
+    if overlay is not None:
+        out.append(overlay)
     return out
+
+
+def _hex_section(scene: MapScene) -> Section | None:
+    """What a hex shows (HexLabelsLayer) and the stack marker of a hex whose chips do
+    not fit in it (editor.canvas.symbols)."""
+    layer = scene.layers["hexes"]
+    ids = layer.hex_ids()
+    if not ids:
+        return None
+    zones = [scene.pack.map.zones[z] for z in ids if z in scene.pack.map.zones]
+    sec = Section("Hexes")
+    sec.add(_image(lambda: layer._text("1339", 11, "#2a2a2a")), "Hex id (top of the hex)")
+    if any(z.value for z in zones):
+        sec.add(
+            _image(lambda: layer._text("2", 12, "#7a0f0f", True)),
+            "Production points (bottom)",
+        )
+    for t in sorted({z.terrain for z in zones if z.kind == "land"} - {"", "clear"}):
+        img = layer.images.get(("terrain", t), 22, 16, lambda p, t=t: _paint_terrain(p, t, 22, 16))
+        sec.add(_image(lambda img=img: img), t.capitalize())
+    if any("coastal" in z.flags for z in zones):
+        sec.add(
+            _image(
+                lambda: layer.images.get(("coastal",), 14, 10, lambda p: _paint_coastal(p, 14, 10))
+            ),
+            "Coastal hex",
+        )
+    if any(z.props.get("garrison") in (0, 1) for z in zones):
+        sec.add(_image(lambda: layer._text("G0", 10, "#4a2d7a", True)), "Garrison override (G0/G1)")
+    scn = scene.scenario
+    if (
+        scn is not None
+        and any(u.zone in ids for u in scn.units)
+        and scene.layers["units"].isVisible()
+    ):
+        units = scene.layers["units"]
+        nation = next(u.nation for u in scn.units if u.zone in ids)
+        colour = scene.nation_colour(nation)
+        sec.add(
+            _image(lambda: units._marker(12, colour, 16.0)),
+            "Stack whose chips do not fit its hex: its units, in the main nation's colour",
+        )
+    return sec
+
+
+def _adjacency_section(scene: MapScene) -> Section | None:
+    """View › Adjacency Overlay, when shown: the graph's lines."""
+    overlay = next(
+        (i for i in scene.items() if isinstance(i, AdjacencyOverlay) and i.isVisible()), None
+    )
+    if overlay is None:
+        return None
+    sec = Section("Adjacency overlay")
+    sec.add(_line("#282828", 1.5, None), "Adjacent: a shared border")
+    for kind in ("strait", "canal", "offmap", "connection"):
+        sec.add(_line(ADJ_COLOURS[kind], 3.0, None), LINK_TITLES[kind])
+    sec.add(_line(ADJ_COLOURS["not_adjacent"], 3.0, [4, 3]), LINK_TITLES["not_adjacent"])
+    return sec
 
 
 def _border_kinds(pack) -> set[str]:

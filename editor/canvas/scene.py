@@ -324,10 +324,11 @@ class MapScene(QGraphicsScene):
         if scn is None or not self.layers["units"].isVisible():
             return set()
         units = scn.units
+        syms = self.symbols.get(scale)
         return {
-            (zid, _stack_key(units[i]), x, y)
-            for zid, i, x, y in self.symbols.get(scale).units
-            if i < len(units)
+            (zid, _stack_key(units[i]), x, y) for zid, i, x, y in syms.units if i < len(units)
+        } | {
+            (zid, ("marker", n, nation, side), x, y) for zid, x, y, side, n, nation in syms.markers
         }
 
     def set_play_targets(self, source: int | None, targets) -> None:
@@ -681,7 +682,7 @@ class MapScene(QGraphicsScene):
         return {k: (layer.isVisible(), layer.locked) for k, layer in self.layers.items()}
 
     # -- picking ---------------------------------------------------------------------------
-    PICK_ORDER = ("facilities", "links", "convoy", "rail", "rivers", "terrain", "zones")
+    PICK_ORDER = ("facilities", "units", "links", "convoy", "rail", "rivers", "terrain", "zones")
 
     def feature_at(self, pos: QPointF, scale: float) -> Hit | None:
         """The topmost selectable feature at ``pos`` (scene coordinates) in visible,
@@ -739,7 +740,18 @@ class MapScene(QGraphicsScene):
         return "\n".join(out)
 
     def zone_at(self, pos: QPointF) -> int | None:
+        """The zone at ``pos``; on a hex map, the hex of the unit chip or stack marker
+        there, when there is one (a click on a chip selects its hex's stack, #37)."""
+        units = self.layers.get("units")
+        if units is not None and units.isVisible() and self.views() and self._hex_stacks():
+            t = self.views()[0].transform()
+            hit = units.hit(pos, math.hypot(t.m11(), t.m12()))
+            if hit is not None:
+                return hit[1]
         return self.geom.zone_at(pos.x(), pos.y())
+
+    def _hex_stacks(self) -> bool:
+        return self.scenario is not None and bool(self.layers["hexes"].hex_ids())
 
     def zones_in_rect(self, rect: QRectF) -> list[int]:
         layer = self.layers["zones"]

@@ -35,6 +35,10 @@ ROUNDEL = 18.0  # px
 ICON = 14.0  # px
 #: an issue marker (IssuesLayer): its size and how far above the zone's anchor it sits
 MARKER_W, MARKER_H, MARKER_DY = 18.0, 16.0, 18.0
+#: a hex at least this wide on screen (px) shows a stack marker when its chips do not fit
+MARKER_MIN_HEX_PX = 9.0
+#: the stack marker's side (px): a share of the hex, within these bounds
+MARKER_PX = (12.0, 18.0)
 #: minimum width of a zone on screen for each kind of symbol (px)
 MIN_PX = {"roundel": 22.0, "facility": 34.0, "unit": 44.0}
 
@@ -57,6 +61,9 @@ class Symbols:
     roundels: list[tuple[int, float, float]] = field(default_factory=list)  # zone, x, y
     facilities: list[tuple[int, float, float]] = field(default_factory=list)  # facility, x, y
     units: list[tuple[int, int, float, float]] = field(default_factory=list)  # zone, stack, x, y
+    #: one marker per hex whose chips do not fit inside it: zone, x, y, size (px), the
+    #: strength (units) and the nation whose colour it wears
+    markers: list[tuple[int, float, float, float, int, str]] = field(default_factory=list)
     #: every placed rectangle (screen px at the placement's scale: x0, y0, x1, y1) and
     #: the zone it belongs to, for placing a few zones again around the others
     boxes: np.ndarray = field(default_factory=lambda: np.empty((0, 4)), compare=False)
@@ -233,11 +240,14 @@ class Placer:
             self._cache[key] = new
             if new == syms:
                 continue
-            for kind in ("names", "roundels", "facilities", "units"):
+            for kind in ("names", "roundels", "facilities", "units", "markers"):
                 was, now = getattr(syms, kind), getattr(new, kind)
                 if kind == "units":  # a stack's index may shift; where it is drawn counts
                     was = [(z, 0, x, y) for z, _i, x, y in was]
                     now = [(z, 0, x, y) for z, _i, x, y in now]
+                if kind == "markers":
+                    was = [(z, 0, x, y) for z, x, y, *_rest in was]
+                    now = [(z, 0, x, y) for z, x, y, *_rest in now]
                 for item in set(was) ^ set(now):
                     x, y = item[-2], item[-1]
                     if kind == "names":
@@ -398,6 +408,108 @@ class Placer:
         grid.place(box(x, y, w, CHIP_H), force=True)
         return x, y
 
+    def issue_marker(self, zid: int, scale: float) -> tuple[float, float, float, float] | None:
+        """Where zone ``zid``'s issue marker goes: a map point and a pixel offset from it.
+        Above the label point, but on a hex in its lower right, clear of the hex id at
+        its top (#37: 60 info markers covered the ids, "07ⓘ5")."""
+        geom = self.scene.geom
+        if zid in self._hexes() and zid in geom.index:
+            x0, y0, x1, y1 = geom.bounds[geom.index[zid]].tolist()
+            return (x0 + x1) / 2, (y0 + y1) / 2, 0.24 * (x1 - x0) * scale, 0.2 * (y1 - y0) * scale
+        at = geom.anchor.get(zid)
+        return None if at is None else (at[0], at[1], 0.0, -MARKER_DY)
+
+    def _hexes(self) -> frozenset[int]:
+        """The zones drawn as hexes (their stacks stay inside them)."""
+        layer = self.scene.layers.get("hexes")
+        return layer.hex_ids() if layer is not None else frozenset()
+
+    def _place_hex_stack(
+        self, out: Symbols, grid: _Grid, zid: int, idx: list[int], scale: float, name
+    ) -> None:
+        """The stacks of hex ``zid`` inside it (#37: chips sat on hex edges, up to a hex
+        away, and none showed at fit zoom): rows of chips centred in the band between
+        the hex's id (and name) and its bottom when they fit, else one marker for the
+        whole stack (the main nation's colour, the number of units). Nothing here
+        moves aside: what lies inside the hex is the hex's."""
+        sc = self.scene
+        geom = sc.geom
+        units = sc.scenario.units
+        x0, y0, x1, y1 = geom.bounds[geom.index[zid]].tolist()
+        cx, cy = (x0 + x1) / 2 * scale, (y0 + y1) / 2 * scale
+        w, h = (x1 - x0) * scale, (y1 - y0) * scale
+        if w < MARKER_MIN_HEX_PX:
+            return
+        top, bottom = cy - 0.42 * h, cy + 0.40 * h
+        if w >= 26.0:  # the hex id is drawn at the top (HexLabelsLayer)
+            size = max(8, min(13, round(w * 0.2)))
+            top = cy - 0.26 * h + (size + 4) / 2 + 1
+        if name is not None and name.bottom() < bottom:
+            top = max(top, name.bottom() + 1)
+        widths = [self.chip_width(stack_text(units[i])) for i in idx]
+        rows: list[list[int]] = [[]]
+        room = 0.80 * w
+        used = 0.0
+        for n, cw in enumerate(widths):
+            if rows[-1] and used + 3 + cw > room:
+                rows.append([])
+                used = 0.0
+            rows[-1].append(n)
+            used += (3 if used else 0) + cw
+        need = len(rows) * (CHIP_H + 2)
+        fits = max(widths) <= room and need <= bottom - top
+        if fits:
+            y = (top + bottom) / 2 - need / 2 + (CHIP_H + 2) / 2
+            for row in rows:
+                span = sum(widths[n] for n in row) + 3 * (len(row) - 1)
+                x = cx - span / 2
+                for n in row:
+                    px_x = x + widths[n] / 2
+                    grid.place(
+                        QRectF(px_x - widths[n] / 2, y - CHIP_H / 2, widths[n], CHIP_H), force=True
+                    )
+                    out.units.append((zid, idx[n], px_x / scale, y / scale))
+                    x += widths[n] + 3
+                y += CHIP_H + 2
+            return
+        big = max(MARKER_PX[0], min(MARKER_PX[1], 0.5 * min(w, h)))
+        z = sc.pack.map.zones[zid]
+        valued = z.kind == "land" and bool(z.value) and w >= 40.0  # PP written low centre
+        g = z.geometry
+        x, y, side = cx, cy + 0.1 * h, MARKER_PX[0]  # when nothing fits
+        for size in (big, max(MARKER_PX[0], 0.75 * big), MARKER_PX[0]):
+            spots = []
+            if not valued:
+                spots += [(cx, (top + bottom) / 2), (cx, top + size / 2 + 1)]
+            spots += [(cx + 0.24 * w, cy + 0.1 * h), (cx - 0.24 * w, cy + 0.1 * h)]
+            half = size / 2 / scale
+            fit = next(
+                (
+                    (sx, sy)
+                    for sx, sy in spots
+                    if sy - size / 2 >= top - 0.5
+                    and g is not None
+                    and g.contains(
+                        shapely.box(
+                            sx / scale - half,
+                            sy / scale - half,
+                            sx / scale + half,
+                            sy / scale + half,
+                        )
+                    )
+                ),
+                None,
+            )
+            if fit is not None:
+                (x, y), side = fit, size
+                break
+        strength: dict[str, int] = {}
+        for i in idx:
+            strength[units[i].nation] = strength.get(units[i].nation, 0) + units[i].count
+        nation = max(strength, key=lambda k: (strength[k], k))
+        grid.place(QRectF(x - side / 2, y - side / 2, side, side), force=True)
+        out.markers.append((zid, x / scale, y / scale, side, sum(strength.values()), nation))
+
     def _compute(
         self,
         scale: float,
@@ -474,10 +586,13 @@ class Placer:
         for zid in order:
             if zid in marked:
                 grid.owner = zid
-                ax, ay = geom.anchor[zid]
+                spot = self.issue_marker(zid, scale)
+                if spot is None:
+                    continue
+                ax, ay, dx, dy = spot
                 r = QRectF(
-                    ax * scale - MARKER_W / 2,
-                    ay * scale - MARKER_DY - MARKER_H / 2,
+                    ax * scale + dx - MARKER_W / 2,
+                    ay * scale + dy - MARKER_H / 2,
                     MARKER_W,
                     MARKER_H,
                 )
@@ -544,13 +659,20 @@ class Placer:
                 idx = stacks.get(zid, [])
                 if n < len(idx):
                     out.units.append((zid, idx[n], x, y))
+            out.markers = [e for e in base.markers if e[0] not in only and e[0] in zones]
+        hexes = self._hexes()
         if layers["units"].isVisible() and scenario is not None:
             for zid in order:
                 grid.owner = zid
                 idx = stacks.get(zid)
-                if not idx or px[zid] < MIN_PX["unit"]:
+                if not idx:
+                    continue
+                if zid not in hexes and px[zid] < MIN_PX["unit"]:
                     continue
                 z = zones[zid]
+                if zid in hexes:
+                    self._place_hex_stack(out, grid, zid, idx, scale, name_box.get(zid))
+                    continue
                 rx, ry = roundel_at[zid]
                 for n, i in enumerate(idx):
                     u = scenario.units[i]

@@ -7,7 +7,7 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QCursor, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QColor, QCursor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QToolTip
 
 from editor.canvas.scene import MapScene
@@ -56,6 +56,8 @@ class MapView(QGraphicsView):
         #: the map was fitted and the user has not zoomed or panned since: a resize (the
         #: window laid out on screen, maximised, docks moved) fits it again
         self._fitted = False
+        #: a message written over the top of the map (an empty heat map says why)
+        self.banner = ""
         self.horizontalScrollBar().valueChanged.connect(self.viewportChanged)
         self.verticalScrollBar().valueChanged.connect(self.viewportChanged)
 
@@ -260,9 +262,41 @@ class MapView(QGraphicsView):
         self._space = False
         super().focusOutEvent(event)
 
+    def set_banner(self, text: str) -> None:
+        """Write ``text`` over the top of the map ("" takes it away)."""
+        if text != self.banner:
+            self.banner = text
+            self.viewport().update()
+
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         if self.tool is not None:
             self.tool.paint_overlay(self, painter, rect)
+        if self.banner:
+            self._paint_banner(painter)
+
+    def _paint_banner(self, painter: QPainter) -> None:
+        painter.save()
+        painter.resetTransform()
+        f = painter.font()
+        f.setPixelSize(14)
+        f.setBold(True)
+        painter.setFont(f)
+        vp = self.viewport().rect()
+        box = painter.boundingRect(
+            QRectF(vp).adjusted(20, 12, -20, 0),
+            Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap,
+            self.banner,
+        ).adjusted(-12, -6, 12, 6)
+        painter.setPen(QPen(QColor("#1b1b1b"), 1))
+        painter.setBrush(QColor(255, 250, 225, 240))
+        painter.drawRoundedRect(box, 6, 6)
+        painter.setPen(QColor("#1b1b1b"))
+        painter.drawText(
+            box.adjusted(12, 6, -12, -6),
+            Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap,
+            self.banner,
+        )
+        painter.restore()
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:
         super().scrollContentsBy(dx, dy)

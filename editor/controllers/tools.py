@@ -30,7 +30,7 @@ class ToolsController:
             zoom_to_selection=window.zoom_to_selection,
         )
         self.tools: dict[str, Tool] = {cls.name: cls(self.services) for cls in TOOLS}
-        self.tool: Tool | None = None
+        self._tool: Tool | None = None
         self.group = QActionGroup(window)
         self.actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
@@ -45,6 +45,16 @@ class ToolsController:
             self.group.addAction(a)
             self.actions[name] = a
 
+    @property
+    def tool(self) -> Tool | None:
+        return self._tool
+
+    @tool.setter
+    def tool(self, tool: Tool | None) -> None:
+        """The active tool (play mode puts its own in): the Tool Options bar names it."""
+        self._tool = tool
+        self.services.set_options_title(tool.text if tool is not None else "")
+
     def build_menu(self, menubar: QMenuBar) -> None:
         menubar.addMenu("&Tools").addActions(list(self.actions.values()))
 
@@ -58,6 +68,7 @@ class ToolsController:
         authoring.addActions([a for n, a in self.actions.items() if n not in NAVIGATION])
         window.addToolBar(Qt.ToolBarArea.LeftToolBarArea, authoring)
         self.authoring_toolbar = authoring
+        self.services.options_bar()  # always there: the map never moves when tools change
 
     def set_tool(self, name: str) -> None:
         tool = self.tools[name]

@@ -204,12 +204,16 @@ class AttrForm(QWidget):
         if f.kind in ("choice", "nation", "zone"):
             w = QComboBox(self)
             w.currentIndexChanged.connect(lambda _i, f=f, w=w: self._choice_changed(f, w))
+            # a choice made (mouse or keys): the keyboard goes back to the map, so the
+            # next tool letter is a shortcut, not a search in the combo (#37)
+            w.activated.connect(lambda _i: QTimer.singleShot(0, self.fieldDone.emit))
             return w
         if f.kind == "edit_choice":
             w = QComboBox(self)
             w.setEditable(True)
             w.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
             w.activated.connect(lambda _i, f=f, w=w: self._text_commit(f, w.currentText()))
+            w.activated.connect(lambda _i: QTimer.singleShot(0, self.fieldDone.emit))
             w.lineEdit().editingFinished.connect(
                 lambda f=f, w=w: self._text_commit(f, w.currentText())
             )

@@ -56,10 +56,10 @@ def install_legend_dock(window) -> QDockWidget:
     dock.setObjectName("legendDock")
     dock.setWidget(area)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    dock.hide()
-    for a in window.menuBar().actions():
-        if a.text().replace("&", "") == "View" and a.menu() is not None:
-            a.menu().addAction(dock.toggleViewAction())
+    inspector = getattr(window, "inspector_dock", None)
+    if inspector is not None:  # a tab of the tall right column, not a sliver under it
+        window.tabifyDockWidget(inspector, dock)
+    dock.hide()  # View lists it with the other docks (DocksController.list_docks)
     window.legend_panel = panel
     window.legend_dock = dock
     return dock

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QProcess, QProcessEnvironment, Qt, QTimer, Signal
-from PySide6.QtGui import QPixmap
+from PySide6.QtCore import QProcess, QProcessEnvironment, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -160,9 +161,22 @@ class PlaytestPanel(QWidget):
         self.cancel_button.setEnabled(False)
         self.run_button.clicked.connect(self.start)
         self.cancel_button.clicked.connect(self.cancel)
+        # the HTML report of the last run (#37: it stayed in a temporary folder)
+        self.open_report_button = QPushButton("Open Report", objectName="playtestOpenReport")
+        self.open_report_button.setToolTip("Show the last run's report in the web browser")
+        self.open_report_button.clicked.connect(self.open_report)
+        self.save_report_button = QPushButton("Save Report…", objectName="playtestSaveReport")
+        self.save_report_button.setToolTip(
+            "Copy the last run's report (page and charts) to a folder"
+        )
+        self.save_report_button.clicked.connect(lambda _c=False: self.save_report())
         buttons = QHBoxLayout()
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.open_report_button)
+        buttons.addWidget(self.save_report_button)
+        self._show_report_buttons()
 
         self.progress = QProgressBar(objectName="playtestProgress")
         self.progress.setFormat("%v / %m games")
@@ -426,6 +440,7 @@ class PlaytestPanel(QWidget):
         proc.finished.connect(self._done)
         proc.errorOccurred.connect(self._proc_error)
         self._proc = proc
+        self._show_report_buttons()  # the last run's report goes with its folder
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         proc.start(self.program()[0], self.command(pack_path, str(self.report_dir)))
@@ -506,6 +521,54 @@ class PlaytestPanel(QWidget):
     def _reset_buttons(self) -> None:
         self.cancel_button.setEnabled(False)
         self.run_button.setEnabled(self._document() is not None)
+        self._show_report_buttons()
+
+    # -- the report -------------------------------------------------------------------------
+    def report_page(self) -> Path | None:
+        """The last run's report page (``index.html``), when there is one."""
+        page = self.report_dir / "index.html" if self.report_dir is not None else None
+        return page if page is not None and page.is_file() else None
+
+    def _show_report_buttons(self) -> None:
+        has = self.report_page() is not None and self._proc is None
+        self.open_report_button.setEnabled(has)
+        self.save_report_button.setEnabled(has)
+
+    def open_report(self) -> bool:
+        """Open the report page in the system's browser."""
+        page = self.report_page()
+        if page is None:
+            self._fail("no report yet: run a playtest first")
+            return False
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(page)))
+
+    def save_report(self, folder: str | os.PathLike | None = None) -> Path | None:
+        """Copy the report folder (page and charts) into ``folder`` (asked when None), as
+        ``playtest-report`` (``-2``, ``-3`` … when taken); returns the copy's page."""
+        page = self.report_page()
+        if page is None:
+            self._fail("no report yet: run a playtest first")
+            return None
+        if folder is None:
+            folder = QFileDialog.getExistingDirectory(self, "Save the playtest report in")
+            if not folder:
+                return None
+        base = Path(folder)
+        if not base.is_dir():
+            self._fail(f"cannot save the report: {base} is not a folder")
+            return None
+        target = base / "playtest-report"
+        n = 2
+        while target.exists():
+            target = base / f"playtest-report-{n}"
+            n += 1
+        try:
+            shutil.copytree(page.parent, target)
+        except OSError as err:
+            self._fail(f"cannot save the report in {base}: {err.strerror or err}")
+            return None
+        self.status.setText(f"{self.status.text()}\nReport saved: {target / 'index.html'}")
+        return target / "index.html"
 
     def _fail(self, message: str) -> None:
         self.status.setText(f"Playtest failed: {message}")
@@ -638,7 +701,8 @@ def add_playtest_dock(
     main_window: QMainWindow, document: Callable[[], Any] | None = None
 ) -> QDockWidget:
     """Create the Playtest dock, add it to the right of ``main_window`` and return it
-    (its panel is ``dock.widget()``); ``document`` returns the document to play."""
+    (its panel is ``dock.widget()``, or inside a scroll area once the window narrows it:
+    ``editor.controllers.docks.panel_of``); ``document`` returns the document to play."""
     panel = PlaytestPanel(main_window, document=document)
     dock = QDockWidget("Playtest", main_window)
     dock.setObjectName("playtestDock")

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.docks.scenario_base import Page
+from editor.docks.scenario_base import Page, blank_fields
 from editor.docks.scenario_objectives import ObjectivesPage
 from editor.docks.scenario_pages import GeneralPage, NationsPage, PoliticsPage, TurnOrderPage
 from editor.docks.scenario_sharing import SharingPage
@@ -220,6 +220,8 @@ class ScenarioPanel(QWidget):
             if p in self._stale and in_view:
                 self._stale.discard(p)
                 p.refresh()
+                if self.scenario() is None and not p.isEnabled():
+                    blank_fields(p)  # no scenario: nothing of the last one stays
 
     def ensure_fresh(self) -> None:
         """Rebuild every page an edit touched, shown or not (before reading them)."""
@@ -227,6 +229,8 @@ class ScenarioPanel(QWidget):
             if p in self._stale:
                 self._stale.discard(p)
                 p.refresh()
+                if self.scenario() is None and not p.isEnabled():
+                    blank_fields(p)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

@@ -5,7 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QColor, QIcon, QPixmap
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QComboBox,
+    QLineEdit,
+    QListWidget,
+    QSpinBox,
+    QTableWidget,
+    QTreeWidget,
+    QWidget,
+)
 
 from gamecore.model import Pack, Scenario
 
@@ -71,3 +81,30 @@ def swatch(colour: str, size: int = 12) -> QIcon:
 
 def nation_ids(pack: Pack | None) -> list[str]:
     return list(pack.nations) if pack is not None else []
+
+
+def blank_fields(widget: QWidget) -> None:
+    """Empty the fields under ``widget`` (texts, spin boxes at their minimum, combos with
+    nothing chosen, lists and tables emptied, no signal sent): a page with nothing to
+    show shows nothing, never the previous document's values (#37)."""
+    for w in widget.findChildren(QWidget):
+        if isinstance(w, QLineEdit) and isinstance(w.parent(), QAbstractSpinBox | QComboBox):
+            continue  # (a spin box's or an editable combo's own line edit)
+        old = w.blockSignals(True)
+        try:
+            if isinstance(w, QLineEdit):
+                w.clear()
+            elif isinstance(w, QSpinBox):
+                w.setValue(w.minimum())
+            elif isinstance(w, QComboBox):
+                w.setCurrentIndex(-1)
+                if w.isEditable():
+                    w.setEditText("")
+            elif isinstance(w, QListWidget | QTreeWidget):
+                w.clear()
+            elif isinstance(w, QTableWidget):
+                w.setRowCount(0)
+            elif isinstance(w, QAbstractButton) and w.isCheckable():
+                w.setChecked(False)
+        finally:
+            w.blockSignals(old)

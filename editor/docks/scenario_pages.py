@@ -4,7 +4,7 @@ relations, Turn order."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -315,6 +315,12 @@ class NationsPage(Page):
             for w in (self.name, self.colour, self.kind, self.playable, self.flag):
                 w.setEnabled(n is not None)
             if n is None or pack is None or n not in pack.nations:
+                for w in (self.code, self.name, self.colour):
+                    w.setText("")  # not the nation of the last document (#37)
+                self.colour.setIcon(QIcon())
+                self.kind.setCurrentIndex(-1)
+                self.playable.setChecked(False)
+                self.flag.clear()
                 return
             nat = pack.nations[n]
             self.code.setText(n)

@@ -250,16 +250,11 @@ class OptionsTool(AuthoringTool):
 
     def activate(self, view) -> None:
         super().activate(view)
-        bar = self.services.options_bar()
-        bar.clear()
         self._widgets = self.make_options()
-        self._actions = [bar.addWidget(w) for w in self._widgets]
-        bar.setVisible(bool(self._widgets))
+        self._actions = self.services.add_options(self._widgets)
 
     def deactivate(self) -> None:
-        bar = self.services.options_bar()
-        bar.clear()
-        bar.setVisible(False)
+        self.services.clear_options()
         self._widgets = []
         super().deactivate()
 

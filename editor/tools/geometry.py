@@ -48,8 +48,6 @@ class DrawZoneTool(PolylineTool):
     def activate(self, view) -> None:
         super().activate(view)
         # a lasting indicator (and switch) of what the next zone will be: land or sea
-        bar = self.services.options_bar()
-        bar.clear()
         box = QComboBox()
         box.setObjectName("drawKind")
         box.addItem("Land zone", "land")
@@ -57,15 +55,11 @@ class DrawZoneTool(PolylineTool):
         box.setCurrentIndex(box.findData(self.kind))
         box.setToolTip("What the zones you draw become (E switches)")
         box.currentIndexChanged.connect(lambda i: self.set_kind(box.itemData(i)))
-        bar.addWidget(QLabel("New zones: "))
-        bar.addWidget(box)
-        bar.setVisible(True)
+        self.services.add_options([QLabel("New zones: "), box])
         self.kind_box = box
 
     def deactivate(self) -> None:
-        bar = self.services.options_bar()
-        bar.clear()
-        bar.setVisible(False)
+        self.services.clear_options()
         self.kind_box = None
         super().deactivate()
 
@@ -384,6 +378,7 @@ class VertexTool(OptionsTool):
         self.cursor_pos = pos
         if self._drag_from is not None:
             self._drag_to = (pos.x(), pos.y())
+            self.snapped = None  # the dragged vertex is drawn where it goes
             self.repaint()
             return True
         if self._press is not None:
@@ -443,6 +438,12 @@ class VertexTool(OptionsTool):
             return False
         if self.commit(geometry_edit(cs, None, "Move vertex")):
             self.selected = [cov._constrain(p, q) for p, q in moves.items()]
+            # the X/Y fields and the snap marker follow the vertex to its new place (#37:
+            # both stayed at the old spot after a drag)
+            self.snapped = None
+            if self.cursor_pos is not None and self.view is not None:
+                self.snap(self.view, self.cursor_pos)
+            self.repaint()
             return True
         return False
 

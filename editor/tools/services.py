@@ -7,8 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QMainWindow, QToolBar
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGraphicsScene,
+    QGraphicsView,
+    QLabel,
+    QMainWindow,
+    QToolBar,
+    QWidget,
+)
 
 from gamecore.errors import WarroomError
 from gamecore.geometry import ChangeSet, Coverage
@@ -80,6 +88,7 @@ class ToolServices:
         self.zoom_to_selection = zoom_to_selection
         self.coverages = CoverageCache()
         self._options_bar: QToolBar | None = None
+        self._options_title: QLabel | None = None
 
     @property
     def document(self) -> Document | None:
@@ -98,15 +107,71 @@ class ToolServices:
         return self.coverages.of(doc.pack.map)
 
     def options_bar(self) -> QToolBar:
-        """The "Tool Options" toolbar (made on first use)."""
+        """The "Tool Options" toolbar (made on first use). It is always shown, with the
+        active tool's name first and its options after (none for Select, Split, Merge,
+        …), at one fixed height: switching tools never moves the map under the cursor
+        (#37: the map jumped 15-20 px when the bar came and went)."""
         bar = self._options_bar
         if bar is None:
             host = self.host
             bar = QToolBar("Tool Options", host)
             bar.setObjectName("toolOptionsToolbar")
+            bar.setMovable(False)
             # a row of its own under the main toolbars: the options are never pushed into
             # the overflow menu of a full row
             host.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
             host.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-            self._options_bar = bar
+            title = QLabel("")
+            title.setObjectName("toolOptionsTitle")
+            font = title.font()
+            font.setBold(True)
+            title.setFont(font)
+            bar.addWidget(title)
+            # as tall as a row holding a combo box, whatever the tool puts in it
+            probe = QComboBox()
+            probe.addItem("Land zone")
+            margins = bar.contentsMargins()
+            extra = 2 * bar.layout().contentsMargins().top() + margins.top() + margins.bottom()
+            bar.setFixedHeight(
+                max(probe.sizeHint().height(), title.sizeHint().height()) + extra + 4
+            )
+            probe.deleteLater()
+            self._options_bar, self._options_title = bar, title
         return bar
+
+    def set_options_title(self, text: str) -> None:
+        """Name the active tool at the start of the Tool Options bar."""
+        self.options_bar()
+        assert self._options_title is not None
+        self._options_title.setText(f" {text}: " if text else "")
+
+    def clear_options(self) -> None:
+        """Take the active tool's widgets out of the bar (its title stays, and the bar)."""
+        bar = self.options_bar()
+        for action in bar.actions():
+            w = bar.widgetForAction(action)
+            if w is self._options_title:
+                continue
+            bar.removeAction(action)
+            action.deleteLater()
+            if w is not None:  # out of the bar now: findChild never meets an old tool's
+                w.hide()
+                w.setParent(None)
+                w.deleteLater()
+
+    def add_options(self, widgets: list[QWidget]) -> list:
+        """Put a tool's widgets in the bar (after clearing the last tool's)."""
+        self.clear_options()
+        bar = self.options_bar()
+        for w in widgets:
+            for box in [w, *w.findChildren(QComboBox)]:
+                if isinstance(box, QComboBox):
+                    box.activated.connect(self._keys_to_map)
+        actions = [bar.addWidget(w) for w in widgets]
+        bar.layout().activate()  # shown now, not at the next layout pass
+        return actions
+
+    def _keys_to_map(self, *_args) -> None:
+        """A choice made in a Tool Options combo: the keyboard goes back to the map (the
+        next letter is a tool shortcut, not a search in the combo)."""
+        QTimer.singleShot(0, lambda: self.view.setFocus(Qt.FocusReason.OtherFocusReason))

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamecore.model import Pack
-from gamecore.ops.attrs import _put_at
-from gamecore.ops.base import Change, Edit, EditError, clone
+from gamecore.model import FACILITY_SERVES_SEA, Pack
+from gamecore.ops.attrs import SetFacilityAttrs, _put_at
+from gamecore.ops.base import Change, CompositeEdit, Edit, EditError, clone
 
 #: Map table -> field of :class:`Change` that names its ids
 TABLES = {
@@ -108,3 +108,31 @@ class RemoveItem(Edit):
         position, item = self._saved
         _put_at(d, self.item_id, item, position)
         return _change(self.table, item)
+
+
+def facility_ashore_edit(pack, fid: int) -> Edit:
+    """Repair a facility that stands in a sea zone (a TripleA import puts a harbour
+    there): move it to the land zone sharing the longest coast with that sea zone, which
+    it then serves (a port, naval base, …); remove it when no land touches that sea.
+    One edit: the validator's Fix for ATT008, undone in one step."""
+    f = pack.map.facilities.get(fid)
+    if f is None:
+        raise EditError(f"no facility {fid}")
+    sea = pack.map.zones.get(f.zone)
+    if sea is None or sea.kind == "land":
+        raise EditError(f"facility {fid} is not in a sea zone")
+    best, length = None, 0.0
+    if sea.geometry is not None:
+        edge = sea.geometry.boundary
+        for z in pack.map.zones.values():
+            if z.kind != "land" or z.geometry is None or not z.geometry.intersects(edge):
+                continue
+            shared = z.geometry.boundary.intersection(edge).length
+            if shared > length:
+                best, length = z, shared
+    if best is None:
+        return RemoveItem("facilities", fid)
+    edits: list[Edit] = [SetFacilityAttrs([fid], "zone", best.id)]
+    if f.type in FACILITY_SERVES_SEA and sea.id not in f.serves and sea.kind in ("sea", "lake"):
+        edits.append(SetFacilityAttrs([fid], "serves", [*f.serves, sea.id]))
+    return CompositeEdit(edits, label=f"Move {f.type} to {best.name or best.code}")

@@ -76,6 +76,12 @@ def _remove_facility(fid):
     return RemoveItem("facilities", fid)
 
 
+def _facility_ashore(pack, fid):
+    from gamecore.ops.items import facility_ashore_edit
+
+    return facility_ashore_edit(pack, fid)
+
+
 def _label_point(pack, zid):
     from gamecore.geometry.queries import label_point
 
@@ -255,6 +261,11 @@ def facility_zone(ctx):
                 f"{f.type} in {ctx.zone_desc(f.zone)}: facilities stand on land",
                 zones=[f.zone],
                 refs={"facilities": [f.id]},
+                # a harbour an import put at sea: to the coast (or gone, with no coast)
+                fix=Fix(
+                    "Move it to the coast (or drop it)",
+                    lambda pack, fid=f.id: _facility_ashore(pack, fid),
+                ),
             )
         if f.level < 0 or f.damage < 0:
             yield ctx.issue(

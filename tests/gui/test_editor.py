@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMessageBox
 
 from editor.cli import main
+from editor.controllers.docks import panel_of
 from gamecore.store import open_pack, read_pack, working_copy_path
 
 
@@ -479,4 +480,4 @@ def test_battle_calculator_dock_is_installed_on_first_use(window, pack_path, qtb
     dock = window.battle_dock
     window.act_battle.trigger()
     assert window.battle_dock is dock
-    qtbot.waitUntil(lambda: not dock.widget().is_busy(), timeout=10_000)
+    qtbot.waitUntil(lambda: not panel_of(dock).is_busy(), timeout=10_000)

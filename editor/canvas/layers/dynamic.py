@@ -316,10 +316,9 @@ class IssuesLayer(_ScreenLayer):
             return
         t = self._begin(painter)
         area = self._area(exposed, scale, 40)  # a marker is 18 px, 18 px above the anchor
-        anchor = sc.geom.anchor
         for zid, severity in sc.issues.items():
-            at = anchor.get(zid)
-            if at is not None and area.contains(*at):
-                c = t.map(QPointF(*at)) + QPointF(0, -18)
+            spot = sc.symbols.issue_marker(zid, scale)
+            if spot is not None and area.contains(spot[0], spot[1]):
+                c = t.map(QPointF(spot[0], spot[1])) + QPointF(spot[2], spot[3])
                 _draw_centred(painter, self._marker(severity), c)
         painter.restore()

@@ -224,10 +224,68 @@ class UnitsLayer(_ScreenLayer):
             paint,
         )
 
+    def _marker(self, strength: int, colour: QColor, side: float) -> QImage:
+        """A hex's stack marker: a square in the nation's colour with the number of
+        units (just the colour when the square is too small for a digit)."""
+        s = round(side)
+        text = str(strength) if s >= 11 else ""
+
+        def paint(p: QPainter) -> None:
+            r = QRectF(1, 1, s - 2, s - 2)
+            p.setPen(QPen(QColor(255, 255, 255, 235), 2.0))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(r.adjusted(-0.5, -0.5, 0.5, 0.5), 3, 3)
+            p.setPen(QPen(QColor(chips.CHIP_RIM), 1.0))
+            p.setBrush(QBrush(colour))
+            p.drawRoundedRect(r, 2.5, 2.5)
+            if text:
+                px = max(7, min(11, s - 5 - 2 * (len(text) > 1)))
+                p.setFont(_font(px, bold=True))
+                p.setPen(QPen(QColor(style.text_colour_on(colour.name()))))
+                p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+
+        return self.images.get(("marker", text, colour.name(), s), s, s, paint)
+
+    def chip_rects(self, scale: float) -> list[tuple[int, QRectF]]:
+        """(zone, rectangle in map units) of each chip and stack marker shown at
+        ``scale``: what a click on a stack hits."""
+        sc = self.map_scene
+        scenario = sc.scenario
+        if scenario is None:
+            return []
+        syms = sc.symbols.get(scale)
+        out = []
+        for zid, i, x, y in syms.units:
+            if i < len(scenario.units):
+                w = (sc.symbols.chip_width(stack_text(scenario.units[i])) + 2) / scale
+                h = (symbols.CHIP_H + 2) / scale
+                out.append((zid, QRectF(x - w / 2, y - h / 2, w, h)))
+        for zid, x, y, side, _n, _nation in syms.markers:
+            d = (side + 2) / scale
+            out.append((zid, QRectF(x - d / 2, y - d / 2, d, d)))
+        return out
+
+    def hit(self, pos: QPointF, scale: float) -> Hit | None:
+        """A click on a chip or a stack marker means its zone (on a hex map a chip
+        near the edge still selects the hex it stands for)."""
+        for zid, r in self.chip_rects(scale):
+            if r.contains(pos):
+                return ("zone", zid)
+        return None
+
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
         sc = self.map_scene
         scenario = sc.scenario
-        placed = sc.symbols.get(scale).units
+        syms = sc.symbols.get(scale)
+        placed = syms.units
+        if syms.markers and scenario is not None:
+            t = self._begin(painter)
+            area = self._area(exposed, scale, 20)
+            for _zid, x, y, side, strength, nation in syms.markers:
+                if area.contains(x, y):
+                    img = self._marker(strength, sc.nation_colour(nation), side)
+                    _draw_centred(painter, img, t.map(QPointF(x, y)))
+            painter.restore()
         if scenario is None or not placed:
             return
         t = self._begin(painter)

@@ -283,6 +283,11 @@ class BackgroundLayer(Layer):
         if not self.tiles:
             return
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, scale < 2.0)
+        # the map ends at its frame: the rest of a tile grid (TripleA's base tiles are
+        # whole 256 px squares, black past the map) is not drawn (#37: a black band)
+        frame = self.map_scene.geom.frame
+        if frame.width() > 0 and frame.height() > 0:
+            painter.setClipRect(frame, Qt.ClipOperation.IntersectClip)
         for target, pix, opacity in self.tiles:
             if target.intersects(exposed):
                 painter.setOpacity(opacity)

@@ -565,3 +565,33 @@ def test_scn013_units_on_neutral_territory():
     sc.units.append(UnitStack(zone(pack, "E"), "X", "infantry", 1))
     (issue,) = issues(pack, "SCN013")
     assert "neutral" in issue.message and issue.zones == [zone(pack, "E")]
+
+
+def test_att008_fix_moves_a_harbour_at_sea_to_the_coast_and_undoes():
+    """#37 item 9: an import-born error (a TripleA harbour in a sea zone) gets a Fix: the
+    facility moves to the land zone with the longest coast on that sea, which it then
+    serves; reverting the edit puts it back. With no coast at all, the Fix drops it."""
+    from gamecore.model import Facility, Zone
+
+    pack = grid_pack()
+    sea = zone(pack, "S5")
+    pack.map.facilities[90] = Facility(90, sea, "port")
+    (issue,) = issues(pack, "ATT008")
+    assert issue.fix is not None
+    edit = issue.fix.make_edit(pack)
+    edit.apply(pack)
+    f = pack.map.facilities[90]
+    land = pack.map.zones[f.zone]
+    assert land.kind == "land"
+    shared = land.geometry.boundary.intersection(pack.map.zones[sea].geometry.boundary).length
+    assert shared > 0 and sea in f.serves
+    assert issues(pack, "ATT008") == []
+    edit.revert(pack)
+    assert pack.map.facilities[90].zone == sea and pack.map.facilities[90].serves == []
+    # a sea without any coast (a lone island of sea far from land): the Fix removes it
+    lone = max(pack.map.zones) + 1
+    pack.map.zones[lone] = Zone(lone, "99", "Far Sea", "sea", geometry=box(900, 900, 950, 950))
+    pack.map.facilities[91] = Facility(91, lone, "port")
+    drop = next(i for i in issues(pack, "ATT008") if i.refs["facilities"] == [91])
+    drop.fix.make_edit(pack).apply(pack)
+    assert 91 not in pack.map.facilities
