@@ -20,8 +20,8 @@ from editor.document import Document
 from editor.export import install_export_actions
 from editor.play import confirm_drop_game
 from editor.unsaved import UnsavedAutosave, unsaved_folder
+from gamecore import paths
 from gamecore.errors import PackLockedError, WarroomError
-from gamecore.paths import sample_pack
 from gamecore.store import new_pack, open_pack, read_pack
 from gamecore.store.variant import VariantBaseError
 
@@ -37,7 +37,7 @@ AUTOSAVE_MS = 60_000
 def is_bundled_sample(path: Path) -> bool:
     """Whether ``path`` is one of the packs bundled in ``resources/samples``."""
     try:
-        return path.resolve().parent == sample_pack().resolve().parent
+        return path.resolve().parent == paths.sample_pack().resolve().parent
     except OSError:
         return False
 
@@ -118,7 +118,7 @@ class DocumentsController:
     def open_default(self) -> None:
         """Open a copy of the bundled sample pack (in memory: saving asks for a new
         name, the bundled file is never written), or the built-in demo map."""
-        sample = sample_pack()
+        sample = paths.sample_pack()
         pack = None
         title = "Channel Front (demo)"
         if sample.exists():
