@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     QThreadPool,
     QTimer,
 )
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -92,9 +92,21 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.connect(self._zoom_changed)
         self.scene.modeChanged.connect(self._mode_changed)
         self.set_tool("select")
-        self.resize(1400, 900)
+        self.resize(*self._first_size())
         self._restore_settings()
         self.set_document(Document(blank_pack(), title="Untitled"), fit=False)
+
+    @staticmethod
+    def _first_size() -> tuple[int, int]:
+        """1400 x 900, or the screen's free area when it is smaller (a 1366 x 768 laptop:
+        the window opened wider than the screen, its right-hand dock cut off). The
+        offscreen platform's pretend 800 x 600 screen is ignored, so tests keep the size."""
+        w, h = 1400, 900
+        screen = QGuiApplication.primaryScreen()
+        if screen is not None and QGuiApplication.platformName() != "offscreen":
+            free = screen.availableGeometry()
+            w, h = min(w, free.width()), min(h, free.height())
+        return w, h
 
     # == what the controllers own, as the window has always offered it ==================
     # (tests, scripts, play mode and the docks use these names)
