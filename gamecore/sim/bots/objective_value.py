@@ -114,7 +114,7 @@ def objective_zone_values(state: GameState, nation: str) -> dict[int, float]:
         and o.props.get("check", "collect_income") == "collect_income"
         and not (o.once and f"objective:{o.id}" in state.awards)
     ]
-    out = _zone_gains(state, nation, objectives, lambda r: float(r.income))
+    out = zone_gains(state, nation, objectives, lambda r: float(r.income))
     worth = float(state.rules.options.get("vp_worth") or 0)
     if worth > 0:
         side = state.side_of(nation)
@@ -126,13 +126,13 @@ def objective_zone_values(state: GameState, nation: str) -> dict[int, float]:
             and "vp(" in (o.effect or "")
             and not (o.once and f"victory:{o.id}" in state.awards)
         ]
-        gains = _zone_gains(state, nation, victories, lambda r: worth * float(r.vp), alone=True)
+        gains = zone_gains(state, nation, victories, lambda r: worth * float(r.vp), alone=True)
         for z, v in gains.items():
             out[z] = out.get(z, 0.0) + v
     return out
 
 
-def _zone_gains(
+def zone_gains(
     state: GameState, nation: str, objectives, gain_of, alone: bool = False
 ) -> dict[int, float]:
     """Zone -> what ``gain_of`` (of an objective's result) the objectives would gain if

@@ -1,7 +1,8 @@
 """The planner's answers to why it lost (issue #33): lend-lease to the ally under the
 most pressure, money earmarked by lend-lease spent, stranded armies ferried to land
 beside the war, and wars made when the army is idle or the round limit's income tiebreak
-is being lost.
+is being lost, and captures that win the game by its own victory condition or deny the
+enemy's.
 
 Rule sources: The War Game's lend-lease (seeds/002 "Lend-Lease", rules-notes/002 §2.7:
 USA to UK, USSR or China, at most 1/3 of its money, the first 15 free, the rest for
@@ -17,9 +18,11 @@ from dataclasses import replace
 import pytest
 
 from gamecore.engine import new_game
+from gamecore.engine.actions import Action
 from gamecore.paths import resource, sample_pack
 from gamecore.rules.economy import placement_capacity
-from gamecore.rules.wargame import shares_land
+from gamecore.rules.wargame import land_total, shares_land
+from gamecore.rules.wargame import victory as wargame_victory
 from gamecore.sim.bots import bots_for
 from gamecore.sim.bots.heuristic import _bfs, _View
 from gamecore.sim.bots.planner import PlannerBot
@@ -31,6 +34,7 @@ from gamecore.sim.bots.planner.politics import (
     income_leader_ahead_of,
     score_declarations,
 )
+from gamecore.sim.bots.planner.victory import PlanView, victory_worth
 from gamecore.store.packfile import read_pack
 
 
@@ -120,6 +124,26 @@ def test_a_stranded_army_is_ferried_to_land_beside_the_war(usa_purchase):
     assert not LandingView(v, 2, share=1.01).ferry_goals() - v.ferry_goals()
 
 
+def test_the_hulls_a_stranded_army_needs_are_bought_before_the_gift_runs_the_money_out(
+    usa_purchase,
+):
+    def bought(buy_hulls: int) -> dict[str, int]:
+        s = usa_purchase.clone()
+        bot = PlannerBot(1)
+        bot._weights(s)
+        bot.planner = replace(bot.planner, landing_reach=2, buy_hulls=buy_hulls)
+        for step in bot._plan_purchase(s, s.legal_actions()):
+            a = step if isinstance(step, Action) else step(s, s.legal_actions())
+            if a is None or a.kind == "end_phase":
+                continue
+            s.apply(a)
+        return dict(s.pending.get("USA", {}))
+
+    # seeds/002 "Lend-Lease": the gift comes out of the money the plan was made with
+    assert bought(0).get("transport", 0) == 0  # listed last, the hulls were never paid for
+    assert bought(1).get("transport", 0) >= 1
+
+
 def test_weights_per_nation_are_read_after_their_table():
     from gamecore.sim.bots.planner.params import params_for
 
@@ -166,3 +190,49 @@ def test_a_side_losing_the_income_tiebreak_pushes_wars_on_the_leader(world):
     assert got and s.side_of(got[0].nation) == "allies"
     bot.planner = replace(bot.planner, tiebreak_rounds=0)
     assert choose_declarations(bot, s, legal) == []
+
+
+# -- the game's own victory (rules-notes/002 §2.8, seeds/002 "Victory conditions") ------
+def test_a_capture_that_wins_the_war_game_by_its_land_totals_is_worth_the_victory(war_game):
+    s = new_game(war_game, "1942", seed=1, log="none")
+    axis = ["GER", "ITA", "JPN"]
+    below = 225  # §2.8: the Allies win when the Axis land is worth less than 225 ...
+    worth = victory_worth(s, "UK", 40.0)
+    names = {s.board.name[z] for z in worth}
+    assert "France" in names  # 22 of the Axis' 236: taking it alone wins
+    for z in s.board.zones:
+        if s.board.is_land(z) and s.owner.get(z) in axis:
+            wins = land_total(s, axis) - s.board.value.get(z, 0) < below
+            assert (z in worth) == wins, s.board.name[z]
+    assert all(v == 40.0 for v in worth.values())
+    assert victory_worth(s, "UK", 0.0) == {}
+
+
+def test_a_capture_that_denies_the_axis_its_land_lead_win_is_worth_the_victory(war_game):
+    s = new_game(war_game, "1942", seed=1, log="none")
+    axis, allies = ["GER", "ITA", "JPN"], ["USSR", "UK", "FRA", "USA", "CHN"]
+    east = sorted(z for z, o in s.owner.items() if o in ("USSR", "CHN") and s.board.is_land(z))
+    for z in east:  # the Soviet Union and China fall: the Axis leads in land
+        if land_total(s, axis) > land_total(s, allies):
+            break
+        s.owner[z] = "GER"
+    assert wargame_victory(s)[0] == "axis"
+    worth = victory_worth(s, "UK", 40.0)
+    # §2.8: the Axis wins only while it holds all its home zones: any one of them denies it
+    for home in ("Germany", "Italy", "Sicily", "Japan", "Korea"):
+        z = next(z for z in s.board.zones if s.board.name.get(z) == home)
+        assert worth.get(z) == 40.0, home
+    assert not any(s.owner.get(z) not in axis for z in worth)
+    # the Axis side reads the same verdict: nothing to gain where it wins already
+    assert victory_worth(s, "GER", 40.0) == {}
+
+
+def test_the_1939_allies_value_the_three_capitals_their_victory_names(world):
+    s = new_game(world, "1939", seed=1, log="none")
+    worth = victory_worth(s, "UK", 40.0)
+    # the scenario's "Allied victory": controls(allies, {Germany, Italy, Japan})
+    assert {s.board.name[z] for z in worth} == {"Germany", "Italy", "Japan"}
+    v = PlanView(s, "UK", 1.0, 40.0)
+    plain = _View(s, "UK", 1.0)
+    for z in worth:
+        assert v.zone_worth(z) == pytest.approx(plain.zone_worth(z) + 40.0)

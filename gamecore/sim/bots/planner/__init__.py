@@ -37,6 +37,7 @@ from gamecore.sim.bots.planner.ferry import LandingView
 from gamecore.sim.bots.planner.lookahead import Budget, score_plan
 from gamecore.sim.bots.planner.params import PlannerParams, Profile, params_for, work_units
 from gamecore.sim.bots.planner.politics import choose_declarations
+from gamecore.sim.bots.planner.victory import PlanView
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -91,23 +92,57 @@ class PlannerBot(HeuristicBot):
         self._weights(state)
         return super().choose(state)
 
+    def _plan_view(self, state: GameState, nation: str) -> _View:
+        """The position as the heuristic machinery reads it, with the worth of each zone
+        to the game's victory (:class:`.victory.PlanView`)."""
+        return PlanView(state, nation, self.params.objective_weight, self.planner.victory_value)
+
     def _view(self, state: GameState, nation: str) -> _View:
         v = self._shared
         if v is not None and v.s is state and v.n == nation:
             return v
-        return _View(state, nation, self.params.objective_weight)
+        return self._plan_view(state, nation)
 
     # -- purchase -------------------------------------------------------------------
     def _plan_purchase(self, state: GameState, legal: list[Action]) -> list:
         """The heuristic machinery's purchase, each buy cut to the count the rules allow
         when it is played (Global War's earmarked money can make a planned count too
         many), after the lend-lease worth giving (:func:`.economy.lend_lease`)."""
-        steps = super()._plan_purchase(state, legal)
+        steps = self._with_landings(
+            state, lambda: super(PlannerBot, self)._plan_purchase(state, legal)
+        )
         gift = lend_lease(state, legal, self.planner.lend_lease)
+        if gift and self.planner.buy_hulls:
+            # the gift leaves less money than the plan counted on: the hulls first, or the
+            # buys listed before them would leave the stranded army without its ferry
+            ut = state.rules.units
+            steps.sort(
+                key=lambda a: (
+                    not (
+                        isinstance(a, Action) and a.kind == "buy" and ut[a.type].transport_capacity
+                    )
+                )
+            )
         steps = gift + [_Buy(a) if isinstance(a, Action) and a.kind == "buy" else a for a in steps]
         if state.earmarks.get(state.current_nation) and steps and steps[-1] == END:
             steps[-1:] = [SpendRest(), SpendRest(), END]  # what earmarks left unspent
         return steps
+
+    def _with_landings(self, state: GameState, plan):
+        """``plan()`` with the phase's view aimed at the landings of each stranded army
+        (:class:`.ferry.LandingView`) when ``landing_reach`` allows: the purchase then
+        buys the hulls the ferry needs (the heuristic machinery buys them only for enemy
+        land none of our land units reaches, so one U.S. unit in Europe stopped every
+        transport the U.S. army at home waited for)."""
+        par = self.planner
+        if par.landing_reach <= 0 or not par.buy_hulls:
+            return plan()
+        base = self._plan_view(state, state.current_nation)
+        self._shared = LandingView(base, par.landing_reach, par.stranded_share)  # type: ignore[assignment]
+        try:
+            return plan()
+        finally:
+            self._shared = None
 
     # -- non-combat move: ferries -----------------------------------------------------
     def _ferry_plan(self, state: GameState, v: _View, legal, used: set[int], claimed=None):
@@ -135,7 +170,7 @@ class PlannerBot(HeuristicBot):
 
     def _plan_combat_move(self, state: GameState, legal: list[Action]) -> list:
         budget = self.budget(state)
-        view = _View(state, state.current_nation, self.params.objective_weight)
+        view = self._plan_view(state, state.current_nation)
         self._shared = view  # one view of the position for every plan compared
         self._memo = {}
         try:

@@ -67,6 +67,9 @@ class PlannerParams:
     landing_reach: int = 0
     #: ... when at least this share of the land army (by cost) is stranded
     stranded_share: float = 0.25
+    #: with ``landing_reach``: the purchase buys the transports those landings need
+    #: (1) or leaves hulls to the heuristic machinery's reckoning (0)
+    buy_hulls: int = 0
     #: in the last ``tiebreak_rounds`` rounds before a round limit decided on income, a
     #: power whose side trails lowers the bar by ``tiebreak_push`` for wars on the leader
     tiebreak_rounds: int = 8
@@ -85,6 +88,9 @@ class PlannerParams:
     #: ``endgame_value`` times more (the limit's tiebreak counts zones, not armies)
     endgame_rounds: int = 2
     endgame_value: float = 2.0
+    #: a zone whose capture alone wins the game by its own victory condition, or denies
+    #: the enemy's at the next check, is worth this much more (0: off; .victory)
+    victory_value: float = 0.0
     heuristic: HeuristicParams = field(default_factory=HeuristicParams)
     profiles: tuple[Profile, ...] = ()
 
