@@ -536,3 +536,63 @@ def test_overflow_to_left_is_left_out_of_a_1_9_export_and_reported(tmp_path):
     rep = export_triplea(pack, out, ExportOptions(tiles=False))
     assert "|" not in (out / "map" / "place.txt").read_text(encoding="utf-8")
     assert any(x.startswith("place.txt: overflowToLeft of") for x in rep.losses), rep.losses
+
+
+def _debt_box(t: str) -> str:
+    """Civil War's holding boxes: a water territory with no polygon and no connection,
+    holding a counter from the start."""
+    t = t.replace(
+        '<territory name="1 Sea Zone" water="true"/>',
+        '<territory name="1 Sea Zone" water="true"/>\n<territory name="Debt" water="true"/>',
+    )
+    return t.replace(
+        "</unitInitialize>",
+        '<unitPlacement unitType="infantry" territory="Debt" quantity="1" owner="Germans"/>\n'
+        "</unitInitialize>",
+    )
+
+
+def test_a_territory_drawn_nowhere_and_unconnected_is_an_off_map_box(tmp_path):
+    """Class 7: a holding box (Civil War's "Debt" boxes: no polygon in polygons.txt, no
+    connection in the XML) is imported as an off-map box, so the fresh import passes the
+    validator (no MAP008 "no shape", no GRA001 "isolated"). The export draws it as a small
+    square (TripleA 1.9's MapData refuses a territory without a polygon: "no polygon for
+    territory: Debt2"), keeps its water flag, and the re-import reads it back as a box."""
+    pack, rep = import_triplea(crafted(tmp_path, _debt_box), ImportOptions(images=False))
+    debt = next(z for z in pack.map.zones.values() if z.name == "Debt")
+    assert debt.kind == "offmap" and debt.geometry is None
+    assert any("imported as off-map boxes: 'Debt'" in n for n in rep.notes), rep.notes
+    from gamecore.validate import validate
+
+    errors = [i for i in validate(pack).issues if i.severity == "error"]
+    assert not [i for i in errors if debt.id in (i.zones or [])], errors
+    out = tmp_path / "out"
+    export_triplea(pack, out, ExportOptions(tiles=False))
+    polys = (out / "map" / "polygons.txt").read_text(encoding="utf-8")
+    assert any(line.startswith("Debt ") for line in polys.splitlines())
+    assert "warroom.offmap_boxes=Debt" in (out / "map" / "map.properties").read_text()
+    xml = next((out / "map" / "games").glob("*.xml")).read_text(encoding="utf-8")
+    assert '<territory name="Debt" water="true"/>' in xml
+    back, rep2 = import_triplea(out, ImportOptions(images=False))
+    again = next(z for z in back.map.zones.values() if z.name == "Debt")
+    assert again.kind == "offmap" and again.geometry is None
+    assert not any("Debt" in n for n in rep2.notes), rep2.notes
+
+
+def test_a_shapeless_territory_with_connections_stays_a_zone(tmp_path):
+    """Only an unconnected territory is a box: one that TripleA lets units move in and
+    out of keeps its kind, and the validator still says it has no shape."""
+
+    def edit(t: str) -> str:
+        t = _debt_box(t)
+        return t.replace(
+            '<connection t1="1 Sea Zone" t2="SZ 2"/>',
+            '<connection t1="1 Sea Zone" t2="SZ 2"/>\n<connection t1="Debt" t2="1 Sea Zone"/>',
+        )
+
+    from gamecore.validate import validate
+
+    pack, _ = import_triplea(crafted(tmp_path, edit), ImportOptions(images=False))
+    debt = next(z for z in pack.map.zones.values() if z.name == "Debt")
+    assert debt.kind == "sea"
+    assert any(i.code == "MAP008" and debt.id in i.zones for i in validate(pack).issues)
