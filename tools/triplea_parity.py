@@ -2,7 +2,7 @@
 
 Each battle of :data:`BATTLES` is run twice on the same unit set:
 
-- through TripleA 1.9's odds calculator (``ConcurrentOddsCalculator``, the one behind its
+- through TripleA 1.9's odds calculator (``OddsCalculator``, the one behind its
   desktop "Battle Calculator"), on the map's own game XML, with TripleA's default order of
   losses and no retreat: ``tests/fixtures/triplea/TripleAOdds.java``, compiled here against
   the installed ``triplea.jar``;

@@ -3,7 +3,7 @@
 
 Runs every battle of ``tools/triplea_parity.py`` (World War II v3, Global 1940 2nd Edition,
 Big World, 270 BC, Napoleonic Empires; land, sea, amphibious, AA, subs, carriers,
-bombardment) through TripleA's ``ConcurrentOddsCalculator`` and Warroom's calculator, and
+bombardment) through TripleA's ``OddsCalculator`` and Warroom's calculator, and
 reports, per battle, the standard errors between the two and whether they agree within 3.
 ``WARROOM_BENCH_PARITY_RUNS`` sets TripleA's runs per battle (default 3000; the SE of a
 share of one half is then 0.009). Needs java, javac, TripleA's jar and ``TRIPLEA_MAPS``;
