@@ -596,3 +596,25 @@ def test_a_shapeless_territory_with_connections_stays_a_zone(tmp_path):
     debt = next(z for z in pack.map.zones.values() if z.name == "Debt")
     assert debt.kind == "sea"
     assert any(i.code == "MAP008" and debt.id in i.zones for i in validate(pack).issues)
+
+
+def test_aircraft_hit_subs_unless_the_game_restricts_it(tmp_path):
+    """TripleA 1.9's MustFightBattle: subs never fire at aircraft; aircraft cannot hit subs
+    (without a destroyer) only under "Air Attack Sub Restricted", false when a game leaves
+    it out (Big World 1942). The import took both from the base ruleset, so in Big World
+    subs under air attack were untouchable and the battle a stalemate (the parity table
+    against TripleA's calculator, bw-sea: 0.140 attacker win against TripleA's 0.329)."""
+    pack, _ = import_triplea(FIX / "minimap", ImportOptions(images=False))
+    sub = _rules(pack).units["submarine"]
+    assert sub.cannot_target == ("air",) and sub.hidden_from == ()
+    on = crafted(
+        tmp_path,
+        lambda t: t.replace(
+            "</propertyList>",
+            '<property name="Air Attack Sub Restricted" value="true" editable="false"/>\n'
+            "</propertyList>",
+        ),
+    )
+    pack2, _ = import_triplea(on, ImportOptions(images=False))
+    sub2 = _rules(pack2).units["submarine"]
+    assert sub2.cannot_target == ("air",) and sub2.hidden_from == ("air",)
