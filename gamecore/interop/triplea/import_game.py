@@ -111,6 +111,9 @@ class _GameImport(_ImportBase):
                 options[mapped[0]] = mapped[1]
                 if mapped[0].startswith(rm.OPTION_PREFIX):
                     self.report.unplayed_options.append(f"{prop.name} = {prop.value}")
+        if options.get("low_luck"):
+            # stored as an option, but no battle rule reads it: every die is rolled
+            self.report.unplayed_options.append("Low Luck = true (Warroom rolls every die)")
         self._triplea_defaults(options, base)
         ownerless = [p for p in g.placements if not p.get("owner")]
         if ownerless:

@@ -618,3 +618,21 @@ def test_aircraft_hit_subs_unless_the_game_restricts_it(tmp_path):
     pack2, _ = import_triplea(on, ImportOptions(images=False))
     sub2 = _rules(pack2).units["submarine"]
     assert sub2.cannot_target == ("air",) and sub2.hidden_from == ("air",)
+
+
+def test_low_luck_is_listed_as_not_played(tmp_path):
+    """Napoleonic Empires plays with "Low Luck" (TripleA: hits = power / dice sides, a die
+    only for the remainder). Warroom stores the option but rolls every die, so the report
+    lists it: the parity table found nap-line at 0.672 attacker win against TripleA's
+    0.852."""
+    _, rep = import_triplea(FIX / "minimap", ImportOptions(images=False))
+    assert not any(x.startswith("Low Luck") for x in rep.unplayed_options)
+    on = crafted(
+        tmp_path,
+        lambda t: t.replace(
+            "</propertyList>",
+            '<property name="Low Luck" value="true" editable="true"/>\n</propertyList>',
+        ),
+    )
+    _, rep2 = import_triplea(on, ImportOptions(images=False))
+    assert "Low Luck = true (Warroom rolls every die)" in rep2.unplayed_options
