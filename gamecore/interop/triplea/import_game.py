@@ -114,6 +114,13 @@ class _GameImport(_ImportBase):
         if options.get("low_luck"):
             # stored as an option, but no battle rule reads it: every die is rolled
             self.report.unplayed_options.append("Low Luck = true (Warroom rolls every die)")
+        back = g.property("Naval Bombard Casualties Return Fire")
+        if back is None or str(back.value).strip().lower() != "true":
+            # TripleA 1.9 (MustFightBattle.fireNavalBombardment): casualties of a shore
+            # bombardment fire back only when this is true; false when left out
+            self.report.unplayed_options.append(
+                "Naval Bombard Casualties Return Fire = false (Warroom: they fire back)"
+            )
         self._triplea_defaults(options, base)
         ownerless = [p for p in g.placements if not p.get("owner")]
         if ownerless:

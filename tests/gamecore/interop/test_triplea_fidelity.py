@@ -372,7 +372,8 @@ def test_the_report_lists_stored_options_and_plays_tripleas_defaults(tmp_path):
     assert rules.options["kamikaze"] is True
     assert not any(d.startswith("kamikaze") for d in rep.defaults_differ)
     lines = rep.lines()
-    assert any(x.startswith("2 game options stored, not played:") for x in lines), lines
+    # the two stored ones, and "Naval Bombard Casualties Return Fire" left out (false)
+    assert any(x.startswith("3 game options stored, not played:") for x in lines), lines
     assert any(x.startswith("played with the base ruleset's values") for x in lines)
     on = crafted(
         tmp_path,
@@ -636,3 +637,22 @@ def test_low_luck_is_listed_as_not_played(tmp_path):
     )
     _, rep2 = import_triplea(on, ImportOptions(images=False))
     assert "Low Luck = true (Warroom rolls every die)" in rep2.unplayed_options
+
+
+def test_bombardment_casualties_that_do_not_fire_back_are_listed(tmp_path):
+    """TripleA 1.9 lets casualties of a shore bombardment fire back only under "Naval
+    Bombard Casualties Return Fire" (false when left out, as in Big World); Warroom's
+    always do, so the report lists the property (parity table: bw-amphib)."""
+    _, rep = import_triplea(FIX / "minimap", ImportOptions(images=False))
+    line = "Naval Bombard Casualties Return Fire = false (Warroom: they fire back)"
+    assert line in rep.unplayed_options
+    on = crafted(
+        tmp_path,
+        lambda t: t.replace(
+            "</propertyList>",
+            '<property name="Naval Bombard Casualties Return Fire" value="true" editable="false"/>'
+            "\n</propertyList>",
+        ),
+    )
+    _, rep2 = import_triplea(on, ImportOptions(images=False))
+    assert line not in rep2.unplayed_options
