@@ -13,8 +13,8 @@ TripleA's results are Monte Carlo; Warroom's are exact when the battle is small 
 (else Monte Carlo too, and both errors count). A battle agrees when the attacker's win,
 the defender's and the draw, and the TUV swing (the defender's TUV lost minus the
 attacker's) are each within 3 standard errors. TripleA has three outcomes; Warroom's
-"stalemate" (both sides left, neither can hurt the other) is counted as the defender's
-win, as TripleA scores it.
+"stalemate" (both sides left, neither can hurt the other: subs facing aircraft) is the
+win of the side without the subs, as TripleA scores it (its subs submerge and leave).
 
 Both sides lose units in the same order: the driver prints the order of unit types
 TripleA's default casualty selection takes (its power-then-cost sort), and Warroom is given
@@ -515,12 +515,17 @@ def warroom_odds(rules, b: Battle, samples: int, order: tuple | None = None) -> 
     res = calculate(rules, dict(b.attackers), dict(b.defenders), ctx, samples=samples, seed=1)
     a_lost = res.attacker.expected_cost_lost
     d_lost = res.defender.expected_cost_lost
+    # a stalemate is subs facing aircraft they cannot hit: TripleA submerges them
+    # (MustFightBattle.submergeSubsVsOnlyAir) and the other side holds the battlefield
+    subs_attack = any(rules.units[t].submerge for t in b.attackers)
+    subs_defend = any(rules.units[t].submerge for t in b.defenders)
+    to_attacker = subs_defend and not subs_attack
     return {
         "method": res.method,
         "runs": samples if res.method == "monte_carlo" else 0,
-        "attacker_win": res.attacker_win,
+        "attacker_win": res.attacker_win + (res.stalemate if to_attacker else 0.0),
         "draw": res.draw,
-        "defender_win": res.defender_win + res.stalemate,
+        "defender_win": res.defender_win + (0.0 if to_attacker else res.stalemate),
         "stalemate": res.stalemate,
         "tuv_swing": d_lost - a_lost,
         "attacker_tuv_lost": a_lost,
