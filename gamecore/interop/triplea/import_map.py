@@ -132,7 +132,11 @@ class _MapImport(_ImportBase):
             self.notes.append(
                 f"polygons.txt: {len(orphans)} orphan polygon(s) ignored: {shown}{more}"
             )
-        missing = [self.m.zones[z].name for z in self.m.zones if z not in raw and self.m.zones[z].name not in boxes]
+        missing = [
+            self.m.zones[z].name
+            for z in self.m.zones
+            if z not in raw and self.m.zones[z].name not in boxes
+        ]
         if missing:
             self.notes.append(
                 f"{len(missing)} territories have no polygon: "
