@@ -39,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         print("\n".join(names))
         return 0
-    selected = [n for n in names if not args.names or any(n.startswith(a) for a in args.names)]
+    wanted = [a.replace("-", "_") for a in args.names]  # NAME=triplea-parity as well
+    selected = [n for n in names if not wanted or any(n.startswith(a) for a in wanted)]
     if args.names and not selected:
         print(f"no benchmark matches {args.names}; available: {', '.join(names)}", file=sys.stderr)
         return 2

@@ -15,15 +15,22 @@ from gamecore.interop.triplea import unitart
 from gamecore.interop.triplea.export_common import (
     _ExportBase,
 )
+from gamecore.interop.triplea.import_common import BOXES_KEY
 from gamecore.interop.triplea.importer import HASH_KEY, MODELLED_PROPERTIES, POINT_FILES
 from gamecore.interop.triplea.pixelgeom import (
     coverage_to_rings,
     snap_to_pixels,
 )
 
+#: side in pixels of the square an off-map box is drawn as (TripleA needs a polygon)
+BOX_PX = 4
+
 
 class _FilesExport(_ExportBase):
     """The parts of the export that write the map folder's files."""
+
+    #: zones written with a placeholder polygon (set by the polygon writer)
+    boxes: list[int] = []
 
     # ------------------------------------------------------------------ files
     def _scaled(self, g):
@@ -66,6 +73,17 @@ class _FilesExport(_ExportBase):
             )
             for zid in set(off):
                 rings[zid] = [r.clip(min=0) for r in rings[zid]]
+        # TripleA needs a polygon for every territory (1.9: "no polygon for territory"):
+        # a zone with no shape (an off-map box) gets a small square in the map's corner,
+        # named in map.properties so that the importer reads it back as no shape
+        self.boxes = [zid for zid in sorted(self.m.zones) if zid not in rings]
+        for zid in self.boxes:
+            rings[zid] = [np.array([(0, 0), (BOX_PX, 0), (BOX_PX, BOX_PX), (0, BOX_PX)])]
+        if self.boxes:
+            self.notes.append(
+                f"{len(self.boxes)} zone(s) without a shape (off-map boxes) drawn as a "
+                f"{BOX_PX}-pixel square in the map's top-left corner"
+            )
         polys = {self.tname[zid]: rings[zid] for zid in sorted(rings)}
         poly_text = mf.format_polygons(polys)
         self._write(content / "polygons.txt", poly_text)
@@ -77,6 +95,8 @@ class _FilesExport(_ExportBase):
                 from gamecore.geometry.queries import label_point
 
                 pt = label_point(z.geometry)
+            if pt is None and zid in self.boxes:
+                pt = (BOX_PX / 2 / s, BOX_PX / 2 / s)
             if pt is not None:
                 centers[self.tname[zid]] = (max(0, round(pt[0] * s)), max(0, round(pt[1] * s)))
         self._write(content / "centers.txt", mf.format_points(centers))
@@ -129,6 +149,8 @@ class _FilesExport(_ExportBase):
                 items.append((k, v))
         digest = hashlib.sha256(poly_text.encode("utf-8")).hexdigest()
         items.append((HASH_KEY, digest))
+        if self.boxes:
+            items.append((BOXES_KEY, "|".join(self.tname[z] for z in self.boxes)))
         self._write(
             content / "map.properties",
             mf.format_properties(items, header="written by Warroom"),

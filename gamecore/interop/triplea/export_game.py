@@ -47,7 +47,11 @@ class _GameExport(_ExportBase):
         if self.rules.dice != 6 or (base is not None and base.dice_sides is not None):
             g.dice_sides = str(self.rules.dice)
         zones = self.m.zones
-        water = {zid for zid, z in zones.items() if z.is_water}
+        water = {
+            zid
+            for zid, z in zones.items()
+            if z.is_water or z.kind == "offmap" and (z.props.get("triplea") or {}).get("water")
+        }
         g.territories = [[self.tname[zid], zid in water] for zid in sorted(zones)]
         self.report.territories = len(g.territories)
         adj = map_adjacency(self.m)

@@ -39,6 +39,10 @@ POINT_FILES = {
 MODELLED_PROPERTIES = ("map.width", "map.height", "map.scrollWrapX")
 #: key Warroom writes in map.properties: the hash of polygons.txt it wrote
 HASH_KEY = "warroom.polygons.sha256"
+#: key Warroom writes in map.properties: the territories whose polygon in polygons.txt is
+#: a placeholder it wrote for an off-map box (TripleA needs a polygon for every territory);
+#: names separated by "|". The importer reads them back as boxes without a shape.
+BOXES_KEY = "warroom.offmap_boxes"
 STATUS_OF_ARCHETYPE = {"war": "war", "allied": "aligned", "neutral": "neutral"}
 DEFAULT_COLOURS = (
     "#7f7f7f", "#5a5a5a", "#c8a000", "#3c6e28", "#a01e1e", "#1e3ca0", "#d26e1e", "#6e1ea0",

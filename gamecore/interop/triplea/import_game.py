@@ -58,6 +58,11 @@ class _GameImport(_ImportBase):
                     supports.setdefault(a.attach_to, []).append(s)
         costs, nation_costs, can_buy = self._costs()
         units: dict[str, dict[str, Any]] = {}
+        # TripleA 1.9's MustFightBattle: subs fire at non-air units only, always; aircraft
+        # cannot hit subs (without a destroyer) only under "Air Attack Sub Restricted",
+        # false when the game leaves it out (games.strategy.triplea.Properties)
+        restricted = g.property("Air Attack Sub Restricted")
+        air_sub = restricted is not None and str(restricted.value).strip().lower() == "true"
         for u in g.units:
             if u in self.facility_units:
                 continue
@@ -70,7 +75,7 @@ class _GameImport(_ImportBase):
                 f["support"] = f.get("support", []) + supports[u]
             if a is not None and _true(_options(a).get("isSub")):
                 f["cannot_target"] = ["air"]
-                f["hidden_from"] = ["air"]
+                f["hidden_from"] = ["air"] if air_sub else []
             units[u] = f
         bundled = {}
         for rid in bundled_rulesets():
@@ -106,6 +111,16 @@ class _GameImport(_ImportBase):
                 options[mapped[0]] = mapped[1]
                 if mapped[0].startswith(rm.OPTION_PREFIX):
                     self.report.unplayed_options.append(f"{prop.name} = {prop.value}")
+        if options.get("low_luck"):
+            # stored as an option, but no battle rule reads it: every die is rolled
+            self.report.unplayed_options.append("Low Luck = true (Warroom rolls every die)")
+        back = g.property("Naval Bombard Casualties Return Fire")
+        if back is None or str(back.value).strip().lower() != "true":
+            # TripleA 1.9 (MustFightBattle.fireNavalBombardment): casualties of a shore
+            # bombardment fire back only when this is true; false when left out
+            self.report.unplayed_options.append(
+                "Naval Bombard Casualties Return Fire = false (Warroom: they fire back)"
+            )
         self._triplea_defaults(options, base)
         ownerless = [p for p in g.placements if not p.get("owner")]
         if ownerless:

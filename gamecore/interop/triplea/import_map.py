@@ -17,6 +17,7 @@ from gamecore.interop.triplea import rulesmap as rm
 from gamecore.interop.triplea import unitart
 from gamecore.interop.triplea.gamexml import Attachment
 from gamecore.interop.triplea.import_common import (
+    BOXES_KEY,
     DEFAULT_COLOURS,
     HASH_KEY,
     MODELLED_PROPERTIES,
@@ -111,7 +112,11 @@ class _MapImport(_ImportBase):
         names = _Names(self.zid)
         rings_of: dict[int, list] = {}
         orphans = []
+        # placeholders Warroom's export wrote for off-map boxes: not shapes
+        boxes = {b for b in self.mprops.get(BOXES_KEY, "").split("|") if b}
         for name, rings in polys.items():
+            if name in boxes:
+                continue
             zid = names.get(name, self.notes, "polygons.txt")
             if zid is None:
                 orphans.append(name)
@@ -127,7 +132,11 @@ class _MapImport(_ImportBase):
             self.notes.append(
                 f"polygons.txt: {len(orphans)} orphan polygon(s) ignored: {shown}{more}"
             )
-        missing = [self.m.zones[z].name for z in self.m.zones if z not in raw]
+        missing = [
+            self.m.zones[z].name
+            for z in self.m.zones
+            if z not in raw and self.m.zones[z].name not in boxes
+        ]
         if missing:
             self.notes.append(
                 f"{len(missing)} territories have no polygon: "
@@ -174,6 +183,35 @@ class _MapImport(_ImportBase):
             self.notes.append(
                 f"{len(lost)} territories lost all their area in cleaning: "
                 + ", ".join(repr(n) for n in lost[:10])
+            )
+        self._holding_boxes(boxes)
+
+    def _holding_boxes(self, placeholders: set[str]) -> None:
+        """A territory with no shape on the map (no polygon, or one the cleaning emptied)
+        and no connection in the XML is a holding box: TripleA keeps counters in it (Civil
+        War's "Debt" boxes), placed and removed by purchases and triggers, never moved.
+        Warroom's kind for it is the off-map box, a zone outside the map's coverage
+        (docs/architecture.md, Glossary). A shapeless territory with connections stays
+        what it is, and the validator says it has no shape (MAP008)."""
+        connected = {t for pair in self.game.connections for t in pair}
+        made = []
+        for z in self.m.zones.values():
+            if z.kind == "offmap" or z.name in connected:
+                continue
+            if z.geometry is not None and not z.geometry.is_empty:
+                continue
+            if z.is_water:  # an off-map box has no water; TripleA's flag is kept for export
+                z.props.setdefault("triplea", {})["water"] = True
+            z.kind = "offmap"
+            z.geometry = None
+            if z.name not in placeholders:
+                made.append(z.name)
+        if made:
+            self.notes.append(
+                f"{len(made)} territories with no shape and no connection imported as "
+                "off-map boxes: "
+                + ", ".join(repr(n) for n in made[:10])
+                + (f" and {len(made) - 10} more" if len(made) > 10 else "")
             )
 
     def _frame(self, bounds) -> None:

@@ -372,7 +372,8 @@ def test_the_report_lists_stored_options_and_plays_tripleas_defaults(tmp_path):
     assert rules.options["kamikaze"] is True
     assert not any(d.startswith("kamikaze") for d in rep.defaults_differ)
     lines = rep.lines()
-    assert any(x.startswith("2 game options stored, not played:") for x in lines), lines
+    # the two stored ones, and "Naval Bombard Casualties Return Fire" left out (false)
+    assert any(x.startswith("3 game options stored, not played:") for x in lines), lines
     assert any(x.startswith("played with the base ruleset's values") for x in lines)
     on = crafted(
         tmp_path,
@@ -536,3 +537,122 @@ def test_overflow_to_left_is_left_out_of_a_1_9_export_and_reported(tmp_path):
     rep = export_triplea(pack, out, ExportOptions(tiles=False))
     assert "|" not in (out / "map" / "place.txt").read_text(encoding="utf-8")
     assert any(x.startswith("place.txt: overflowToLeft of") for x in rep.losses), rep.losses
+
+
+def _debt_box(t: str) -> str:
+    """Civil War's holding boxes: a water territory with no polygon and no connection,
+    holding a counter from the start."""
+    t = t.replace(
+        '<territory name="1 Sea Zone" water="true"/>',
+        '<territory name="1 Sea Zone" water="true"/>\n<territory name="Debt" water="true"/>',
+    )
+    return t.replace(
+        "</unitInitialize>",
+        '<unitPlacement unitType="infantry" territory="Debt" quantity="1" owner="Germans"/>\n'
+        "</unitInitialize>",
+    )
+
+
+def test_a_territory_drawn_nowhere_and_unconnected_is_an_off_map_box(tmp_path):
+    """Class 7: a holding box (Civil War's "Debt" boxes: no polygon in polygons.txt, no
+    connection in the XML) is imported as an off-map box, so the fresh import passes the
+    validator (no MAP008 "no shape", no GRA001 "isolated"). The export draws it as a small
+    square (TripleA 1.9's MapData refuses a territory without a polygon: "no polygon for
+    territory: Debt2"), keeps its water flag, and the re-import reads it back as a box."""
+    pack, rep = import_triplea(crafted(tmp_path, _debt_box), ImportOptions(images=False))
+    debt = next(z for z in pack.map.zones.values() if z.name == "Debt")
+    assert debt.kind == "offmap" and debt.geometry is None
+    assert any("imported as off-map boxes: 'Debt'" in n for n in rep.notes), rep.notes
+    from gamecore.validate import validate
+
+    errors = [i for i in validate(pack).issues if i.severity == "error"]
+    assert not [i for i in errors if debt.id in (i.zones or [])], errors
+    out = tmp_path / "out"
+    export_triplea(pack, out, ExportOptions(tiles=False))
+    polys = (out / "map" / "polygons.txt").read_text(encoding="utf-8")
+    assert any(line.startswith("Debt ") for line in polys.splitlines())
+    assert "warroom.offmap_boxes=Debt" in (out / "map" / "map.properties").read_text()
+    xml = next((out / "map" / "games").glob("*.xml")).read_text(encoding="utf-8")
+    assert '<territory name="Debt" water="true"/>' in xml
+    back, rep2 = import_triplea(out, ImportOptions(images=False))
+    again = next(z for z in back.map.zones.values() if z.name == "Debt")
+    assert again.kind == "offmap" and again.geometry is None
+    assert not any("Debt" in n for n in rep2.notes), rep2.notes
+
+
+def test_a_shapeless_territory_with_connections_stays_a_zone(tmp_path):
+    """Only an unconnected territory is a box: one that TripleA lets units move in and
+    out of keeps its kind, and the validator still says it has no shape."""
+
+    def edit(t: str) -> str:
+        t = _debt_box(t)
+        return t.replace(
+            '<connection t1="1 Sea Zone" t2="SZ 2"/>',
+            '<connection t1="1 Sea Zone" t2="SZ 2"/>\n<connection t1="Debt" t2="1 Sea Zone"/>',
+        )
+
+    from gamecore.validate import validate
+
+    pack, _ = import_triplea(crafted(tmp_path, edit), ImportOptions(images=False))
+    debt = next(z for z in pack.map.zones.values() if z.name == "Debt")
+    assert debt.kind == "sea"
+    assert any(i.code == "MAP008" and debt.id in i.zones for i in validate(pack).issues)
+
+
+def test_aircraft_hit_subs_unless_the_game_restricts_it(tmp_path):
+    """TripleA 1.9's MustFightBattle: subs never fire at aircraft; aircraft cannot hit subs
+    (without a destroyer) only under "Air Attack Sub Restricted", false when a game leaves
+    it out (Big World 1942). The import took both from the base ruleset, so in Big World
+    subs under air attack were untouchable and the battle a stalemate (the parity table
+    against TripleA's calculator, bw-sea: 0.140 attacker win against TripleA's 0.329)."""
+    pack, _ = import_triplea(FIX / "minimap", ImportOptions(images=False))
+    sub = _rules(pack).units["submarine"]
+    assert sub.cannot_target == ("air",) and sub.hidden_from == ()
+    on = crafted(
+        tmp_path,
+        lambda t: t.replace(
+            "</propertyList>",
+            '<property name="Air Attack Sub Restricted" value="true" editable="false"/>\n'
+            "</propertyList>",
+        ),
+    )
+    pack2, _ = import_triplea(on, ImportOptions(images=False))
+    sub2 = _rules(pack2).units["submarine"]
+    assert sub2.cannot_target == ("air",) and sub2.hidden_from == ("air",)
+
+
+def test_low_luck_is_listed_as_not_played(tmp_path):
+    """Napoleonic Empires plays with "Low Luck" (TripleA: hits = power / dice sides, a die
+    only for the remainder). Warroom stores the option but rolls every die, so the report
+    lists it: the parity table found nap-line at 0.672 attacker win against TripleA's
+    0.852."""
+    _, rep = import_triplea(FIX / "minimap", ImportOptions(images=False))
+    assert not any(x.startswith("Low Luck") for x in rep.unplayed_options)
+    on = crafted(
+        tmp_path,
+        lambda t: t.replace(
+            "</propertyList>",
+            '<property name="Low Luck" value="true" editable="true"/>\n</propertyList>',
+        ),
+    )
+    _, rep2 = import_triplea(on, ImportOptions(images=False))
+    assert "Low Luck = true (Warroom rolls every die)" in rep2.unplayed_options
+
+
+def test_bombardment_casualties_that_do_not_fire_back_are_listed(tmp_path):
+    """TripleA 1.9 lets casualties of a shore bombardment fire back only under "Naval
+    Bombard Casualties Return Fire" (false when left out, as in Big World); Warroom's
+    always do, so the report lists the property (parity table: bw-amphib)."""
+    _, rep = import_triplea(FIX / "minimap", ImportOptions(images=False))
+    line = "Naval Bombard Casualties Return Fire = false (Warroom: they fire back)"
+    assert line in rep.unplayed_options
+    on = crafted(
+        tmp_path,
+        lambda t: t.replace(
+            "</propertyList>",
+            '<property name="Naval Bombard Casualties Return Fire" value="true" editable="false"/>'
+            "\n</propertyList>",
+        ),
+    )
+    _, rep2 = import_triplea(on, ImportOptions(images=False))
+    assert line not in rep2.unplayed_options

@@ -1,7 +1,7 @@
 """Issue #38's classes of departure on the real TripleA maps that show them (the crafted
 games are in test_triplea_fidelity.py). The maps are not part of the repository: set
 TRIPLEA_MAPS to a folder of triplea-maps checkouts (age_of_tribes, feudal_japan,
-imperialism_1974_board_game, world_war_ii_v3); each test skips when its map is missing.
+imperialism_1974_board_game, world_war_ii_v3, civil_war); each test skips when its map is missing.
 tools/triplea_wild.py makes the whole table (docs/triplea_fidelity.md)."""
 
 from __future__ import annotations
@@ -101,3 +101,16 @@ def test_ww2v3_old_style_aa_fires_at_every_plane():
     """Class 3: WW2v3's aaGun sets no maxAAattacks: TripleA 1.9's default -1."""
     pack, _ = _import("world_war_ii_v3", "World War II v3 1941")
     assert _rules(pack).units["aaGun"].aa_shots == 99
+
+
+def test_civil_war_debt_boxes_are_off_map_boxes():
+    """Class 7: Civil War's "Debt" territories hold the debt counters; Debt2 and Debt3 are
+    drawn outside the map (their polygons lose all their area) and connect to nothing.
+    They were land/sea zones without a shape (MAP008 on the fresh import) and an export
+    TripleA 1.9 refused ("no polygon for territory: Debt2"); now they are off-map boxes."""
+    from gamecore.validate import validate
+
+    pack, _ = _import("civil_war", "Civil War: Eastern Campaigns")
+    boxes = {z.name for z in pack.map.zones.values() if z.kind == "offmap"}
+    assert {"Debt2", "Debt3"} <= boxes
+    assert not [i for i in validate(pack).issues if i.code == "MAP008"]
