@@ -7,17 +7,16 @@ from gamecore.engine.actions import Action
 from gamecore.engine.state import MOVED
 from gamecore.engine.turns import END
 from gamecore.errors import RulesError
-from gamecore.hgw import geo
 from gamecore.hgw.armies import armies_of, army_sps, building, kill, loss_order, new_army, prune
 from gamecore.hgw.options import opt
-from gamecore.hgw.sea import box_limits, move_reach, sea_caps
+from gamecore.hgw.sea import box_limits, friendly_components, move_reach, sea_caps
 from gamecore.hgw.state import AMPH, INF, SP_TYPES, HgwState
 from gamecore.hgw.world import friendly, siberian_locked, stack_limit
 
 
 def movement_legal(s: HgwState) -> list[Action]:
     n = s.current_nation
-    comp = geo.components(s, lambda z: friendly(s, n, z))
+    comp = friendly_components(s, n)
     by_label: dict[int, list[int]] = {}
     for z, lab in comp.items():
         by_label.setdefault(lab, []).append(z)

@@ -53,6 +53,26 @@ def supply_seas(s: HgwState, nation: str) -> frozenset:
     return frozenset([a for a, c in caps.items() if c != 0] + list(extra))
 
 
+def _epoch_cache(s: HgwState) -> dict:
+    """What is kept while the state's epoch stands. Friendly hexes depend only on control
+    and relations, and changing either bumps the epoch."""
+    cache = s.board.cache.setdefault("hgw_sea_reach", {})
+    if cache.get("epoch") != s.epoch:
+        cache.clear()
+        cache["epoch"] = s.epoch
+    return cache
+
+
+def friendly_components(s: HgwState, nation: str) -> dict[int, int]:
+    """:func:`geo.components` of the side's friendly hexes, kept for the epoch: a movement
+    phase lists the moves of every army, and each would otherwise label the whole board."""
+    cache = _epoch_cache(s)
+    comp = cache.get(("components", nation))
+    if comp is None:
+        comp = cache[("components", nation)] = geo.components(s, lambda x: friendly(s, nation, x))
+    return comp
+
+
 def move_reach(s: HgwState, nation: str, z: int, k: int) -> dict[int, tuple[str, ...]]:
     """Where ``k`` SPs in friendly hex ``z`` may move this phase -> the sea areas the move
     uses (() for a move over land). A move may mix land legs through friendly hexes and
@@ -60,7 +80,8 @@ def move_reach(s: HgwState, nation: str, z: int, k: int) -> dict[int, tuple[str,
     (seeds/001 Strength Point Movement Across Seas 2); a sea leg lands only in a friendly
     coastal hex or box. The smallest set of sea areas is charged (ties: in name order)."""
     fr = lambda x: friendly(s, nation, x)  # noqa: E731
-    comp = geo.components(s, fr)
+    cache = _epoch_cache(s)
+    comp = friendly_components(s, nation)
     if z not in comp:
         return {}
     out = {d: () for d, lab in comp.items() if lab == comp[z] and d != z}
@@ -68,10 +89,6 @@ def move_reach(s: HgwState, nation: str, z: int, k: int) -> dict[int, tuple[str,
     allowed = sorted(a for a in caps if sea_left(s, nation, a) >= k)
     if not allowed:
         return out
-    cache = s.board.cache.setdefault("hgw_sea_reach", {})
-    if cache.get("epoch") != s.epoch:
-        cache.clear()
-        cache["epoch"] = s.epoch
     g = geo.graph(s)
     for size in range(1, len(allowed) + 1):
         for seas in combinations(allowed, size):

@@ -28,7 +28,11 @@ def test_a_broken_barbarossa_gives_the_expected_issues_through_the_cli(capsys, t
     """An army moved into Switzerland (HGW003, and its set-up row now names an empty hex:
     HGW013), 11 SPs in a hex (HGW004), a 13th Axis army (HGW002), Moscow's option at 1142
     while the scenario's victory hexes say 1144 (HGW010, rules-notes/001 §0.3, §5.5)."""
-    code, out = run(capsys, "validate", str(hgw_broken.pack_path()), "--json")
+    # The shipped pack's issues without its smoke games (--quick): on the shipped pack they
+    # add nothing (12 HGW008 infos either way) and cost 30 s of CPU. The broken copy below
+    # runs them, since DYN001 is among its issues.
+    code, out = run(capsys, "validate", str(hgw_broken.pack_path()), "--json", "--quick")
+    assert not [i for i in json.loads(out)["issues"] if i["severity"] == "error"]
     before = {i["key"] for i in json.loads(out)["issues"]}
     pack = read_pack(hgw_broken.pack_path())
     for edit in hgw_broken.edits(pack):
