@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QStackedWidget,
     QTableWidget,
@@ -59,6 +60,7 @@ class PlayPanel(QWidget):
         self.pages = QStackedWidget(objectName="playPages")
         self.handover = QWidget()
         hl = QVBoxLayout(self.handover)
+        hl.setContentsMargins(0, 2, 0, 0)
         self.handover_text = QLabel("", objectName="playHandoverText", wordWrap=True)
         self.handover_btn = QPushButton("Continue", objectName="playHandover")
         self.handover_btn.clicked.connect(mode.hand_over_done)
@@ -70,6 +72,7 @@ class PlayPanel(QWidget):
 
         self.actions_page = QWidget()
         al = QVBoxLayout(self.actions_page)
+        al.setContentsMargins(0, 2, 0, 0)  # (the dock's column is 180 px at 1366x768)
         self.actions_title = QLabel("", objectName="playActionsTitle", wordWrap=True)
         self.actions = QListWidget(objectName="playActions")
         self.actions.itemDoubleClicked.connect(lambda _i: self._do_selected())
@@ -95,7 +98,7 @@ class PlayPanel(QWidget):
         self.transports.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
-        self.transports.setMinimumContentsLength(16)
+        self.transports.setMinimumContentsLength(10)
         self.board_btn = QPushButton("Board", objectName="playBoard")
         self.board_btn.clicked.connect(self._board)
         cancel = QPushButton("Cancel", objectName="playBoardCancel")
@@ -125,6 +128,10 @@ class PlayPanel(QWidget):
         self.over.setStyleSheet("font-weight: bold; padding: 4px;")
         for w in (self.handover, self.waiting, self.actions_page, self.decision_page, self.over):
             self.pages.addWidget(w)
+        # the pages stack is as tall as the page shown, not as its tallest page (the
+        # decision page's 286 px made the dock scroll at 1366x768 on every page)
+        self.pages.currentChanged.connect(self._fit_page)
+        self._fit_page()
 
         self.log = QListWidget(objectName="playLog")
         self.log.itemClicked.connect(self._log_clicked)
@@ -154,7 +161,16 @@ class PlayPanel(QWidget):
         self.tabs.addTab(log_page, "Log")
         self.tabs.addTab(obj, "Objectives")
 
+        # the log and the objectives make do with a few lines on a short screen (their
+        # lists scroll): the turn bar and the phase's page come first
+        self.log.setMinimumHeight(48)
+        self.objectives.setMinimumHeight(48)
+        # the panel's width is the dock column's, whatever it shows: a wider part (the
+        # transport box, a long answer) is squeezed, never widens the dock and narrows
+        # the map (there is no scroll area to take it up any more)
+        self.setMinimumWidth(160)
         lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 4, 2, 4)
         lay.addWidget(self.turn)
         lay.addWidget(self.money)
         lay.addWidget(self._bar)
@@ -162,6 +178,14 @@ class PlayPanel(QWidget):
         lay.addWidget(self.pages, 1)  # (the log gets as much: on a 768 px screen it had 4 lines)
         lay.addWidget(self.tabs, 1)
         self._spins: dict[str, QSpinBox] = {}
+
+    def _fit_page(self, _index: int = 0) -> None:
+        current = self.pages.currentWidget()
+        for i in range(self.pages.count()):
+            page = self.pages.widget(i)
+            grow = QSizePolicy.Policy.Preferred if page is current else QSizePolicy.Policy.Ignored
+            page.setSizePolicy(grow, grow)
+        self.pages.updateGeometry()
 
     # -- filling ---------------------------------------------------------------------
     def refresh(self) -> None:
