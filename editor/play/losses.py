@@ -139,8 +139,10 @@ class DecisionPage(QWidget):
     def _dice_text(view: LossChoice) -> str:
         head = f"Round {view.round}, before losses are chosen:"
         lines = [head]
-        for who, dice in view.dice:
-            lines.append(f"  {who} rolled: {dice}")
+        sides = (view.attacker, view.defender)
+        for who, dice in view.dice:  # a side's dice, or the fire before them in words
+            rolled = who in sides or who.endswith("first strike")
+            lines.append(f"  {who} rolled: {dice}" if rolled else f"  {who}: {dice}")
         if view.certain:
             lines.append(
                 f"  Hits: {view.attacker} scores {view.hits[0]}, {view.defender} scores "

@@ -294,3 +294,59 @@ def test_the_log_in_words_and_its_filter_by_nation(sample_window, qtbot):
     while combo.currentIndex() > 0:
         qtbot.keyClick(combo, Qt.Key.Key_Up)
     assert texts() == everything
+
+
+def test_the_aa_dice_are_on_the_panel_before_the_choice(make_window, qtbot, tmp_path):
+    """rules-notes/004 §4.4: AA guns fire at attacking aircraft before round 1; their
+    dice and hits do not depend on the losses, so the panel shows them before the
+    attacker picks (#37: it said it could not show any dice), and Confirm (a real
+    click) gives the game those dice."""
+    from gamecore.store import write_pack
+    from tests.gamecore.rules.test_loss_choice import _aa_battle
+
+    pack, z = _aa_battle()
+    path = tmp_path / "aa.warroom"
+    write_pack(pack, path)
+    w = make_window()
+    assert w.open_path(path)
+    dlg = NewGameDialog(w.document.pack, "test", w)
+    for n in ("RED", "BLU"):
+        combo = dlg.seat_combo(n)
+        combo.setCurrentIndex(combo.findData(HUMAN))
+    assert new_game(w, dlg) and w.play.wait_until_started()
+    play = w.play
+    s = play.session
+    while s.state.phase != "combat_move":
+        if play.handing_over:
+            qtbot.mouseClick(play.panel.handover_btn, Qt.MouseButton.LeftButton)
+        play.act(Action.end_phase())
+    for a in sorted(
+        (a for a in s.legal() if a.kind == "move" and a.path[-1] == z["B"]),
+        key=lambda a: -len(a.units),
+    ):
+        st = s.state
+        if all(u in st.units and st.units[u].zone == z["A"] for u in a.units):
+            play.act(a)
+    if s.state.phase == "combat_move":
+        play.act(Action.end_phase())
+    if s.state.decision is None:
+        play.act(Action.fight(z["B"]))
+    if play.handing_over:
+        qtbot.mouseClick(play.panel.handover_btn, Qt.MouseButton.LeftButton)
+    page = play.panel.decision_page
+    assert play.panel.pages.currentWidget() is page
+    text = page.text.toPlainText()
+    m = re.search(r"before round 1: AA fire: ([\d ]+) - (\d+) hit", text)
+    assert m, text
+    assert "The fire above rolls the same whatever you pick" in text
+    n = len(s.state.log)
+    qtbot.mouseClick(page.confirm, Qt.MouseButton.LeftButton)
+    for _ in range(4):  # (hot seat: the defender takes the computer and answers too)
+        if any(e.get("e") == "aa" for e in s.state.log[n:]):
+            break
+        if play.handing_over:
+            qtbot.mouseClick(play.panel.handover_btn, Qt.MouseButton.LeftButton)
+        elif page.confirm.isVisible() and page.confirm.isEnabled():
+            qtbot.mouseClick(page.confirm, Qt.MouseButton.LeftButton)
+    aa = next(e for e in s.state.log[n:] if e.get("e") == "aa")
+    assert aa["shots"] == len(m.group(1).split()) and aa["hits"] == int(m.group(2))
