@@ -216,22 +216,24 @@ class PlayMode(QObject):
             return
         w.tabifyDockWidget(ref, self.dock)
 
-    #: a window shorter than this plays with the Overview dock closed: at 1366x768 it
-    #: left the Play dock 354 px, and its turn bar and Confirm scrolled away
-    ROOMY_HEIGHT = 900
+    #: a window shorter than this (a 768 px screen) plays with the Issues and Overview
+    #: docks closed: they left the Play dock 354 px, its turn bar and Confirm scrolled
+    #: away, and a hex's description was squeezed into overlapping lines
+    ROOMY_HEIGHT = 800
 
     def _make_room(self) -> None:
-        """On a short window, close the Overview, which shares the Play dock's column
-        and has nothing to do in a game; :meth:`stop` reopens it. (The Issues dock
-        stays: closing it would resize the map view, which is then fitted and painted
-        again whole.) Opened again during the game, it stays open."""
+        """On a short window, close the docks that take the Play dock's height and have
+        nothing to do in a game (the validator's issues, the overview); :meth:`stop`
+        reopens them. (The map view then grows and is painted again once; on a taller
+        window it keeps its size.) A dock opened again during the game stays open."""
         w = self.window
         if self._closed_for_play or w.height() >= self.ROOMY_HEIGHT:
             return
-        dock = getattr(w, "overview_dock", None)
-        if dock is not None and dock.isVisible() and not dock.isFloating():
-            dock.hide()
-            self._closed_for_play.append(dock)
+        for name in ("issues_dock", "overview_dock"):
+            dock = getattr(w, name, None)
+            if dock is not None and dock.isVisible() and not dock.isFloating():
+                dock.hide()
+                self._closed_for_play.append(dock)
 
     def _give_room_back(self) -> None:
         for dock in self._closed_for_play:
@@ -382,6 +384,9 @@ class PlayMode(QObject):
                 self._private_to = who  # the game starts at the first player's seat
             elif who != self._last_human:
                 self._private_to = None  # the others see the screen from now on
+                # the hex the last player looked at is not the next one's (the Barbarossa
+                # pass: the Soviet player found Axis's "Hex 1240" in the dock)
+                self.inspected = None
             if hidden_step(s.state) and self._private_to != who:
                 self.handing_over = True
                 self.source = None

@@ -9,12 +9,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QStackedWidget,
@@ -126,7 +128,16 @@ class PlayPanel(QWidget):
         # (at the page's top, in bold: in the middle of a tall page it was out of sight)
         self.over.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.over.setStyleSheet("font-weight: bold; padding: 4px;")
-        for w in (self.handover, self.waiting, self.actions_page, self.decision_page, self.over):
+        # the phase's page scrolls inside itself when what it shows (a transport to
+        # pick, a stack's counts, a battle summary) is taller than the dock: the turn
+        # bar above it stays put; the list gives way first (it scrolls too)
+        self.actions.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.actions.setMinimumHeight(70)
+        self.actions_scroll = QScrollArea(objectName="playActionsScroll", widgetResizable=True)
+        self.actions_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.actions_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.actions_scroll.setWidget(self.actions_page)
+        for w in (self.handover, self.waiting, self.actions_scroll, self.decision_page, self.over):
             self.pages.addWidget(w)
         # the pages stack is as tall as the page shown, not as its tallest page (the
         # decision page's 286 px made the dock scroll at 1366x768 on every page)
@@ -175,7 +186,9 @@ class PlayPanel(QWidget):
         lay.addWidget(self.money)
         lay.addWidget(self._bar)
         lay.addWidget(self.status)
-        lay.addWidget(self.pages, 1)  # (the log gets as much: on a 768 px screen it had 4 lines)
+        # the phase's page gets most of the height: at 1366x768 an even share squeezed a
+        # hex's description into overlapping lines and hid the actions list
+        lay.addWidget(self.pages, 3)
         lay.addWidget(self.tabs, 1)
         self._spins: dict[str, QSpinBox] = {}
 
@@ -234,7 +247,7 @@ class PlayPanel(QWidget):
             self.pages.setCurrentWidget(self.decision_page)
         else:
             self._fill_actions()
-            self.pages.setCurrentWidget(self.actions_page)
+            self.pages.setCurrentWidget(self.actions_scroll)
         # a decision gets the dock's whole height (its battle text has the rounds so far;
         # the banks and a disabled button row wait): the units to pick fit on a 768 px
         # screen
@@ -321,6 +334,17 @@ class PlayPanel(QWidget):
         return describe_action(s.state, a) + self.mode.adapter.action_note(s.state, a)
 
     def _fill_stack(self) -> None:
+        self._fill_stack_rows()
+        # the box keeps the height its wrapped lines need at the dock's width (the
+        # layout squeezes to minimum sizes, which know nothing of wrapping: the lines of
+        # a hex's description were drawn over each other at 1366x768)
+        box = self.stack_box
+        lay = box.layout()
+        width = max(self.contentsRect().width() - 4, 120)  # (the box's own: not laid out yet)
+        need = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() else 0
+        box.setMinimumHeight(max(need, lay.totalMinimumSize().height()))
+
+    def _fill_stack_rows(self) -> None:
         m = self.mode
         while self.stack_form.rowCount():
             self.stack_form.removeRow(0)

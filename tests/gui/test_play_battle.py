@@ -150,8 +150,8 @@ def _shown(widget, dock) -> bool:
 
 def test_the_dock_fits_1366x768_and_confirm_stays_where_it_is(sample_window, qtbot):
     """At 1366x768 the turn bar (the turn, Undo, End phase) and the Confirm row are on
-    screen without scrolling the dock; only the lists inside it scroll. The Overview
-    dock, closed for the game on a short window, comes back when it ends. A
+    screen without scrolling the dock; only the lists inside it scroll. The Issues and
+    Overview docks, closed for the game on a short window, come back when it ends. A
     long battle text scrolls in its own box: Confirm does not move."""
     w = sample_window
     w.resize(1366, 768)
@@ -163,8 +163,8 @@ def test_the_dock_fits_1366x768_and_confirm_stays_where_it_is(sample_window, qtb
         qtbot.mouseClick(play.panel.handover_btn, Qt.MouseButton.LeftButton)
     qtbot.wait(20)
     panel, dock = play.panel, play.dock
-    assert w.issues_dock.isVisible() and not w.overview_dock.isVisible()
-    assert panel.pages.currentWidget() is panel.actions_page
+    assert not w.issues_dock.isVisible() and not w.overview_dock.isVisible()
+    assert panel.pages.currentWidget() is panel.actions_scroll
     # no scroll area: the panel is the dock's widget and fits it, lists scroll inside
     assert dock.widget() is panel and not dock.findChildren(QScrollArea, "playScroll")
     assert panel.minimumSizeHint().height() <= dock.height()
@@ -188,7 +188,7 @@ def test_the_dock_fits_1366x768_and_confirm_stays_where_it_is(sample_window, qtb
     qtbot.wait(20)
     assert page.confirm.mapTo(dock, QPoint(0, 0)) == before
     assert page.text.verticalScrollBar().maximum() > 0
-    # the game ends: the dock closed for it comes back
+    # the game ends: the docks closed for it come back
     play.stop()
     assert w.issues_dock.isVisible() and w.overview_dock.isVisible()
 
