@@ -8,13 +8,16 @@ touches them (``MapScene.apply_change``) calls :meth:`rebuild`.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from shapely.geometry import LineString, Point
 
 from editor.canvas import style
+from editor.canvas.clearance import label_boxes
 from editor.canvas.geom import fill_paths, path_bounds
 from editor.canvas.layers import Hit, Layer, _cosmetic, _draw_centred, _font, _ScreenLayer
 
@@ -269,10 +272,21 @@ class CitiesLayer(_ScreenLayer):
 
         return self.images.get(("city", colour.name(), victory, capital), 16, 18, paint)
 
-    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+    #: where a pennant goes (px from its roundel point, the picture's centre): left of
+    #: the roundel, else the nearest free spot on rings around the roundel point
+    SPOTS = ((-16.0, -10.0),) + tuple(
+        (round(r * math.cos(a * math.pi / 4), 1), round(r * math.sin(a * math.pi / 4), 1))
+        for r in (18.0, 30.0, 42.0)
+        for a in (4, 3, 5, 6, 2, 7, 1, 0)  # left first, right last (the icons are there)
+    )
+    W, H = 16.0, 18.0
+
+    def pennants(self, scale: float) -> list[tuple[object, float, float, float, float]]:
+        """Per city zone shown at ``scale``: (zone, x, y, dx, dy), the roundel point and
+        the pennant's offset in px, the first spot of SPOTS clear of every name and hex
+        id (#37: pennants covered names); the first spot when none is."""
         sc = self.map_scene
         geom = sc.geom
-        area = self._area(exposed, scale, 40)
         todo = []
         for zid, z in sc.pack.map.zones.items():
             if "city" not in z.flags or zid not in geom.anchor:
@@ -280,19 +294,42 @@ class CitiesLayer(_ScreenLayer):
             if geom.width(zid) * scale < self.MIN_PX:
                 continue
             x, y = z.roundel if z.roundel is not None else geom.anchor[zid]
-            if area.contains(x, y):
-                todo.append((z, x, y))
+            todo.append((z, x, y))
+        if not todo:
+            return []
+        boxes = label_boxes(sc, scale)
+        out = []
+        for z, x, y in todo:
+            dx, dy = self.SPOTS[0]
+            for sx, sy in self.SPOTS:
+                cx, cy = x + sx / scale, y + sy / scale
+                hw, hh = self.W / 2 / scale, self.H / 2 / scale
+                if not len(boxes) or not np.any(
+                    (boxes[:, 0] < cx + hw)
+                    & (boxes[:, 2] > cx - hw)
+                    & (boxes[:, 1] < cy + hh)
+                    & (boxes[:, 3] > cy - hh)
+                ):
+                    dx, dy = sx, sy
+                    break
+            out.append((z, x, y, dx, dy))
+        return out
+
+    def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
+        sc = self.map_scene
+        area = self._area(exposed, scale, 40)
+        todo = [p for p in self.pennants(scale) if area.contains(p[1], p[2])]
         if not todo:
             return
         t = self._begin(painter)
-        for z, x, y in todo:
+        for z, x, y, dx, dy in todo:
             owner = sc.scenario.owner_of(z.id) if sc.scenario else None
             img = self._flag(
                 sc.nation_colour(owner) if owner else QColor("#ece6d2"),
                 "victory_city" in z.flags,
                 "capital" in z.flags,
             )
-            _draw_centred(painter, img, t.map(QPointF(x, y)) + QPointF(-16, -10))
+            _draw_centred(painter, img, t.map(QPointF(x, y)) + QPointF(dx, dy))
         painter.restore()
 
 

@@ -222,6 +222,32 @@ class HexLabelsLayer(_ScreenLayer):
         w, h = fm.horizontalAdvance(text) + 4, fm.height() + 2
         return self.images.get(key, w, h, lambda p: _paint_text(p, text, px, ink, bold, w, h))
 
+    @staticmethod
+    def _id_px(px_w: float) -> int:
+        """The font size (px) of the id of a hex ``px_w`` pixels wide."""
+        return int(max(8, min(13, round(px_w * 0.2))))
+
+    def id_boxes(self, scale: float) -> list[tuple[float, float, float, float]]:
+        """Where the hex ids are written at ``scale``: map rectangles (x0, y0, x1, y1)
+        of their text, for what must keep off them (arrows, pennants)."""
+        idx, cx, cy, hw, hh = self.arrays()
+        if not len(idx):
+            return []
+        sc = self.map_scene
+        zones, ids = sc.pack.map.zones, sc.geom.ids
+        out = []
+        metrics: dict[int, QFontMetricsF] = {}
+        for r in np.flatnonzero(2 * hw * scale >= MIN_HEX_PX).tolist():
+            z = zones.get(ids[idx[r]])
+            if z is None or not z.code:
+                continue
+            px = self._id_px(2 * float(hw[r]) * scale)
+            fm = metrics.get(px) or metrics.setdefault(px, QFontMetricsF(_font(px)))
+            w, h = (fm.horizontalAdvance(z.code) + 4) / scale, (fm.height() + 2) / scale
+            x, y = float(cx[r]), float(cy[r]) - float(hh[r]) * 0.52
+            out.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        return out
+
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
         rows = self.visible(_on_device(painter, exposed), scale)
         if not rows:
@@ -238,7 +264,7 @@ class HexLabelsLayer(_ScreenLayer):
                 continue
             x, y, w, h = float(cx[r]), float(cy[r]), float(hw[r]), float(hh[r])
             px_w = 2 * w * scale
-            size = int(max(8, min(13, round(px_w * 0.2))))
+            size = self._id_px(px_w)
             water = z.kind in ("sea", "lake")
             ink = "#1c3d5e" if water else "#2a2a2a"
             if z.code:

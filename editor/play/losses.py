@@ -68,16 +68,16 @@ class DecisionPage(QWidget):
         self.answers.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
-        self.answers.setMinimumContentsLength(16)
+        self.answers.setMinimumContentsLength(10)  # (fits a 180 px dock column)
         self.answers.currentIndexChanged.connect(self._answer_changed)
         # the round's dice and the battle so far: scrolls in its own box
         self.text = QPlainTextEdit(objectName="playBattleText", readOnly=True)
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        self.text.setMinimumHeight(60)
+        self.text.setMinimumHeight(48)
         self.text.setMaximumHeight(130)  # (the units to pick come next: on screen too)
         self.pick_note = QLabel("", objectName="playPickNote", wordWrap=True)
         self.picks = QListWidget(objectName="playPicks")
-        self.picks.setMinimumHeight(90)
+        self.picks.setMinimumHeight(72)
         self.picks.itemChanged.connect(lambda _i: self._picks_changed())
         lay.addWidget(self.buttons)
         lay.addWidget(self.profiles)
@@ -139,8 +139,10 @@ class DecisionPage(QWidget):
     def _dice_text(view: LossChoice) -> str:
         head = f"Round {view.round}, before losses are chosen:"
         lines = [head]
-        for who, dice in view.dice:
-            lines.append(f"  {who} rolled: {dice}")
+        sides = (view.attacker, view.defender)
+        for who, dice in view.dice:  # a side's dice, or the fire before them in words
+            rolled = who in sides or who.endswith("first strike")
+            lines.append(f"  {who} rolled: {dice}" if rolled else f"  {who}: {dice}")
         if view.certain:
             lines.append(
                 f"  Hits: {view.attacker} scores {view.hits[0]}, {view.defender} scores "

@@ -23,7 +23,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtWidgets import QApplication, QDockWidget, QFrame, QMessageBox, QScrollArea
+from PySide6.QtWidgets import QApplication, QDockWidget, QMessageBox
 
 from editor.play.panel import PlayPanel
 from editor.play.tool import PlayTool
@@ -93,7 +93,6 @@ class PlayMode(QObject):
         #: the length of the game's log when it was last saved, loaded or started
         self._saved_len = 0
         #: the Play dock's page shown last (a new one is shown from its top)
-        self._page_shown = None
         self._signals = _BotSignals()
         self._signals.done.connect(self._bot_done)
         self._signals.failed.connect(self._bot_failed)
@@ -120,12 +119,10 @@ class PlayMode(QObject):
         self.panel = PlayPanel(self)
         self.dock = QDockWidget("Play", window)
         self.dock.setObjectName("playDock")
-        # in a scroll area: the dock never asks for more room than the tab it goes in has
-        # (a taller dock would shrink the overview, which renders the whole map again)
-        scroll = QScrollArea(objectName="playScroll", widgetResizable=True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.panel)
-        self.dock.setWidget(scroll)
+        # no scroll area around the panel: in one, the wrapped labels gave the panel its
+        # preferred height (683 px in a 608 px dock at 1366x768) and the turn bar and
+        # Confirm scrolled away; now the lists inside it give way and scroll themselves
+        self.dock.setWidget(self.panel)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
         self._redraw = QTimer(self)
@@ -133,6 +130,8 @@ class PlayMode(QObject):
         self._redraw.setInterval(BOT_REFRESH_MS)
         self._redraw.timeout.connect(self.refresh)
         self._saved_tool: str | None = None
+        #: the docks closed to give the Play dock room (:meth:`_make_room`)
+        self._closed_for_play: list[QDockWidget] = []
         self.message.connect(window.show_error)
 
     @property
@@ -196,6 +195,7 @@ class PlayMode(QObject):
         w.view.tool = self.tool
         self.tool.activate(w.view)
         self._place_dock()
+        self._make_room()
         self.dock.show()
         self.dock.raise_()
         self._changed()
@@ -216,6 +216,30 @@ class PlayMode(QObject):
             return
         w.tabifyDockWidget(ref, self.dock)
 
+    #: a window shorter than this (a 768 px screen) plays with the Issues and Overview
+    #: docks closed: they left the Play dock 354 px, its turn bar and Confirm scrolled
+    #: away, and a hex's description was squeezed into overlapping lines
+    ROOMY_HEIGHT = 800
+
+    def _make_room(self) -> None:
+        """On a short window, close the docks that take the Play dock's height and have
+        nothing to do in a game (the validator's issues, the overview); :meth:`stop`
+        reopens them. (The map view then grows and is painted again once; on a taller
+        window it keeps its size.) A dock opened again during the game stays open."""
+        w = self.window
+        if self._closed_for_play or w.height() >= self.ROOMY_HEIGHT:
+            return
+        for name in ("issues_dock", "overview_dock"):
+            dock = getattr(w, name, None)
+            if dock is not None and dock.isVisible() and not dock.isFloating():
+                dock.hide()
+                self._closed_for_play.append(dock)
+
+    def _give_room_back(self) -> None:
+        for dock in self._closed_for_play:
+            dock.show()
+        self._closed_for_play = []
+
     def stop(self) -> None:
         if self.session is None:
             return
@@ -234,6 +258,7 @@ class PlayMode(QObject):
         self._set_editing(True)
         w.set_tool(self._saved_tool or "select")
         self.dock.hide()
+        self._give_room_back()
 
     def _set_editing(self, on: bool) -> None:
         w = self.window
@@ -271,14 +296,6 @@ class PlayMode(QObject):
             self._arrows = arrows
             self.window.view.viewport().update()
         self.panel.refresh()
-        page = (id(self.panel.pages.currentWidget()), s.state.phase, s.state.current_player)
-        if page != self._page_shown:
-            # another page (a hand-over, a decision, the next phase's actions): the dock
-            # shows its top, where the turn bar says whose turn it is
-            self._page_shown = page
-            scroll = self.dock.widget()
-            if isinstance(scroll, QScrollArea):
-                scroll.verticalScrollBar().setValue(0)
         self.changed.emit()
 
     def centre_on(self, zone: int) -> None:
@@ -367,6 +384,9 @@ class PlayMode(QObject):
                 self._private_to = who  # the game starts at the first player's seat
             elif who != self._last_human:
                 self._private_to = None  # the others see the screen from now on
+                # the hex the last player looked at is not the next one's (the Barbarossa
+                # pass: the Soviet player found Axis's "Hex 1240" in the dock)
+                self.inspected = None
             if hidden_step(s.state) and self._private_to != who:
                 self.handing_over = True
                 self.source = None
@@ -404,13 +424,10 @@ class PlayMode(QObject):
         return not s.is_human(s.state.current_nation)
 
     def _show_decision(self) -> None:
-        """A decision is the player's: the Play dock comes up scrolled to its top, the
-        Confirm button takes the focus, the map goes to the battle and marks it."""
+        """A decision is the player's: the Play dock comes up (it never scrolls: the turn
+        bar is at its top), the Confirm button takes the focus, the map goes to the battle and marks it."""
         self.dock.show()
         self.dock.raise_()
-        scroll = self.dock.widget()
-        if isinstance(scroll, QScrollArea):
-            scroll.verticalScrollBar().setValue(0)
         zone = self.adapter.battle_zone(self.session.state)
         if zone is not None and zone != self.marked:
             self.marked = zone

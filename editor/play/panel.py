@@ -9,12 +9,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QStackedWidget,
     QTableWidget,
@@ -59,6 +62,7 @@ class PlayPanel(QWidget):
         self.pages = QStackedWidget(objectName="playPages")
         self.handover = QWidget()
         hl = QVBoxLayout(self.handover)
+        hl.setContentsMargins(0, 2, 0, 0)
         self.handover_text = QLabel("", objectName="playHandoverText", wordWrap=True)
         self.handover_btn = QPushButton("Continue", objectName="playHandover")
         self.handover_btn.clicked.connect(mode.hand_over_done)
@@ -70,6 +74,7 @@ class PlayPanel(QWidget):
 
         self.actions_page = QWidget()
         al = QVBoxLayout(self.actions_page)
+        al.setContentsMargins(0, 2, 0, 0)  # (the dock's column is 180 px at 1366x768)
         self.actions_title = QLabel("", objectName="playActionsTitle", wordWrap=True)
         self.actions = QListWidget(objectName="playActions")
         self.actions.itemDoubleClicked.connect(lambda _i: self._do_selected())
@@ -95,7 +100,7 @@ class PlayPanel(QWidget):
         self.transports.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
-        self.transports.setMinimumContentsLength(16)
+        self.transports.setMinimumContentsLength(10)
         self.board_btn = QPushButton("Board", objectName="playBoard")
         self.board_btn.clicked.connect(self._board)
         cancel = QPushButton("Cancel", objectName="playBoardCancel")
@@ -123,8 +128,21 @@ class PlayPanel(QWidget):
         # (at the page's top, in bold: in the middle of a tall page it was out of sight)
         self.over.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.over.setStyleSheet("font-weight: bold; padding: 4px;")
-        for w in (self.handover, self.waiting, self.actions_page, self.decision_page, self.over):
+        # the phase's page scrolls inside itself when what it shows (a transport to
+        # pick, a stack's counts, a battle summary) is taller than the dock: the turn
+        # bar above it stays put; the list gives way first (it scrolls too)
+        self.actions.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.actions.setMinimumHeight(70)
+        self.actions_scroll = QScrollArea(objectName="playActionsScroll", widgetResizable=True)
+        self.actions_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.actions_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.actions_scroll.setWidget(self.actions_page)
+        for w in (self.handover, self.waiting, self.actions_scroll, self.decision_page, self.over):
             self.pages.addWidget(w)
+        # the pages stack is as tall as the page shown, not as its tallest page (the
+        # decision page's 286 px made the dock scroll at 1366x768 on every page)
+        self.pages.currentChanged.connect(self._fit_page)
+        self._fit_page()
 
         self.log = QListWidget(objectName="playLog")
         self.log.itemClicked.connect(self._log_clicked)
@@ -154,14 +172,33 @@ class PlayPanel(QWidget):
         self.tabs.addTab(log_page, "Log")
         self.tabs.addTab(obj, "Objectives")
 
+        # the log and the objectives make do with a few lines on a short screen (their
+        # lists scroll): the turn bar and the phase's page come first
+        self.log.setMinimumHeight(48)
+        self.objectives.setMinimumHeight(48)
+        # the panel's width is the dock column's, whatever it shows: a wider part (the
+        # transport box, a long answer) is squeezed, never widens the dock and narrows
+        # the map (there is no scroll area to take it up any more)
+        self.setMinimumWidth(160)
         lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 4, 2, 4)
         lay.addWidget(self.turn)
         lay.addWidget(self.money)
         lay.addWidget(self._bar)
         lay.addWidget(self.status)
-        lay.addWidget(self.pages, 1)  # (the log gets as much: on a 768 px screen it had 4 lines)
+        # the phase's page gets most of the height: at 1366x768 an even share squeezed a
+        # hex's description into overlapping lines and hid the actions list
+        lay.addWidget(self.pages, 3)
         lay.addWidget(self.tabs, 1)
         self._spins: dict[str, QSpinBox] = {}
+
+    def _fit_page(self, _index: int = 0) -> None:
+        current = self.pages.currentWidget()
+        for i in range(self.pages.count()):
+            page = self.pages.widget(i)
+            grow = QSizePolicy.Policy.Preferred if page is current else QSizePolicy.Policy.Ignored
+            page.setSizePolicy(grow, grow)
+        self.pages.updateGeometry()
 
     # -- filling ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -210,7 +247,7 @@ class PlayPanel(QWidget):
             self.pages.setCurrentWidget(self.decision_page)
         else:
             self._fill_actions()
-            self.pages.setCurrentWidget(self.actions_page)
+            self.pages.setCurrentWidget(self.actions_scroll)
         # a decision gets the dock's whole height (its battle text has the rounds so far;
         # the banks and a disabled button row wait): the units to pick fit on a 768 px
         # screen
@@ -297,6 +334,17 @@ class PlayPanel(QWidget):
         return describe_action(s.state, a) + self.mode.adapter.action_note(s.state, a)
 
     def _fill_stack(self) -> None:
+        self._fill_stack_rows()
+        # the box keeps the height its wrapped lines need at the dock's width (the
+        # layout squeezes to minimum sizes, which know nothing of wrapping: the lines of
+        # a hex's description were drawn over each other at 1366x768)
+        box = self.stack_box
+        lay = box.layout()
+        width = max(self.contentsRect().width() - 4, 120)  # (the box's own: not laid out yet)
+        need = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() else 0
+        box.setMinimumHeight(max(need, lay.totalMinimumSize().height()))
+
+    def _fill_stack_rows(self) -> None:
         m = self.mode
         while self.stack_form.rowCount():
             self.stack_form.removeRow(0)

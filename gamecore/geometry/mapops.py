@@ -126,12 +126,18 @@ def apply_changeset(m: Map, cs: ChangeSet, new_zone_factory: ZoneFactory | None 
         return getattr(m, table).get(key)
 
     # geometry of modified zones, and their points
+    relabel = set(cs.info.get("relabel", ()))
     for zid, (_old, new) in cs.modified.items():
         zone = m.zones[zid]
         save_zone(zid, "geometry", "label", "roundel", "slots")
         zone.geometry = new
-        if not _inside(new, zone.label):
-            zone.label = label_point(new)
+        if zid in relabel or not _inside(new, zone.label):
+            # a split or merge re-places the label (the old point may now sit on the cut
+            # or in a corner of the merged whole); a roundel at the label follows it
+            point = label_point(new)
+            if zone.roundel is not None and zone.roundel == zone.label:
+                zone.roundel = point
+            zone.label = point
         if zone.roundel is not None and not _inside(new, zone.roundel):
             zone.roundel = zone.label
         zone.slots = [s for s in zone.slots if _inside(new, s)]

@@ -162,6 +162,8 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
     assert not any("units=" in t or "None round" in t for t in _log_texts(play))
 
     # end the phases (answering the defender's questions) to the Soviet turn
+    looked_at = play.inspected if play.inspected is not None else play.source
+    assert looked_at is not None  # (the Axis player's last hex is in the dock)
     for _ in range(40):
         st = play.session.state
         if st.current_nation == "SOV" and st.phase == "movement":
@@ -172,6 +174,9 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
             _end_phase(play, qtbot)
     st = play.session.state
     assert (st.current_nation, st.phase) == ("SOV", "movement")
+    # hot seat: the Soviet player does not find the Axis player's hex in the dock
+    assert play.inspected is None and play.source is None
+    assert not play.panel.stack_box.isVisible()
     assert any(t.startswith("AXIS collects ") and t.endswith(" PP") for t in _log_texts(play))
     sov = next(
         a

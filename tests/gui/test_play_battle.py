@@ -14,8 +14,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QScrollArea
 
 from editor.play import new_game
 from editor.play.newgame import NewGameDialog
@@ -140,20 +140,57 @@ def test_a_battle_decided_by_picking_units_after_seeing_the_dice(sample_window, 
     assert play.marked is None
 
 
-def test_the_confirm_button_stays_where_it_is(sample_window, qtbot):
+def _shown(widget, dock) -> bool:
+    """Whether ``widget`` is visible whole inside the dock (nothing scrolls it away)."""
+    if not widget.isVisible():
+        return False
+    top_left = widget.mapTo(dock, widget.rect().topLeft())
+    return dock.rect().contains(QRect(top_left, widget.size()))
+
+
+def test_the_dock_fits_1366x768_and_confirm_stays_where_it_is(sample_window, qtbot):
+    """At 1366x768 the turn bar (the turn, Undo, End phase) and the Confirm row are on
+    screen without scrolling the dock; only the lists inside it scroll. The Issues and
+    Overview docks, closed for the game on a short window, come back when it ends. A
+    long battle text scrolls in its own box: Confirm does not move."""
     w = sample_window
+    w.resize(1366, 768)
+    qtbot.wait(20)
+    assert w.issues_dock.isVisible() and w.overview_dock.isVisible()
     seats = {n: HUMAN for slot in w.document.pack.scenarios["1939"].turn_order for n in slot}
     play = _start(w, qtbot, seats, seed=3)
-    _to_polish_battle(play, qtbot)
-    page = play.panel.decision_page
+    if play.handing_over:  # hot seat: the first player takes the computer (a real click)
+        qtbot.mouseClick(play.panel.handover_btn, Qt.MouseButton.LeftButton)
     qtbot.wait(20)
-    before = page.confirm.mapTo(play.dock, QPoint(0, 0))
+    panel, dock = play.panel, play.dock
+    assert not w.issues_dock.isVisible() and not w.overview_dock.isVisible()
+    assert panel.pages.currentWidget() is panel.actions_scroll
+    # no scroll area: the panel is the dock's widget and fits it, lists scroll inside
+    assert dock.widget() is panel and not dock.findChildren(QScrollArea, "playScroll")
+    assert panel.minimumSizeHint().height() <= dock.height()
+    assert panel.minimumSizeHint().width() <= dock.width()
+    for widget in (panel.turn, panel.undo_btn, panel.end_btn, panel.actions):
+        assert _shown(widget, dock), widget.objectName()
+    assert panel.actions.height() >= 70
+    # a casualty choice: the dice, the units to pick and Confirm on screen together
+    _to_polish_battle(play, qtbot)
+    page = panel.decision_page
+    qtbot.wait(20)
+    assert panel.pages.currentWidget() is page
+    assert panel.minimumSizeHint().height() <= dock.height()
+    for widget in (panel.turn, page.confirm, page.text, page.picks):
+        assert _shown(widget, dock), widget.objectName()
+    assert page.picks.height() >= 70
+    before = page.confirm.mapTo(dock, QPoint(0, 0))
     # a long battle's text scrolls in its own box: the button does not move down
     page.text.setPlainText("\n".join(f"round {i}: dice and losses" for i in range(200)))
     play.refresh()
     qtbot.wait(20)
-    assert page.confirm.mapTo(play.dock, QPoint(0, 0)) == before
+    assert page.confirm.mapTo(dock, QPoint(0, 0)) == before
     assert page.text.verticalScrollBar().maximum() > 0
+    # the game ends: the docks closed for it come back
+    play.stop()
+    assert w.issues_dock.isVisible() and w.overview_dock.isVisible()
 
 
 def test_a_decision_in_a_bots_turn_takes_the_focus(sample_window, qtbot):
@@ -174,8 +211,9 @@ def test_a_decision_in_a_bots_turn_takes_the_focus(sample_window, qtbot):
     assert "#d32f2f" in page.title.styleSheet()  # the red banner
     assert page.confirm.hasFocus() or w.focusWidget() is page.confirm
     assert play.marked == st.battle.zone
-    # the turn bar is on screen (the dock is scrolled to its top)
-    assert play.dock.widget().verticalScrollBar().value() == 0
+    # the turn bar is on screen (the dock never scrolls: tests/gui/test_play_dock_fit.py)
+    turn = play.panel.turn
+    assert turn.isVisible() and play.dock.rect().contains(turn.mapTo(play.dock, QPoint(0, 0)))
     # Enter confirms the preselected losses: the answer is Poland's, naming its units
     n = len(st.log)
     picks = page.picked()
@@ -256,3 +294,59 @@ def test_the_log_in_words_and_its_filter_by_nation(sample_window, qtbot):
     while combo.currentIndex() > 0:
         qtbot.keyClick(combo, Qt.Key.Key_Up)
     assert texts() == everything
+
+
+def test_the_aa_dice_are_on_the_panel_before_the_choice(make_window, qtbot, tmp_path):
+    """rules-notes/004 §4.4: AA guns fire at attacking aircraft before round 1; their
+    dice and hits do not depend on the losses, so the panel shows them before the
+    attacker picks (#37: it said it could not show any dice), and Confirm (a real
+    click) gives the game those dice."""
+    from gamecore.store import write_pack
+    from tests.gamecore.rules.test_loss_choice import _aa_battle
+
+    pack, z = _aa_battle()
+    path = tmp_path / "aa.warroom"
+    write_pack(pack, path)
+    w = make_window()
+    assert w.open_path(path)
+    dlg = NewGameDialog(w.document.pack, "test", w)
+    for n in ("RED", "BLU"):
+        combo = dlg.seat_combo(n)
+        combo.setCurrentIndex(combo.findData(HUMAN))
+    assert new_game(w, dlg) and w.play.wait_until_started()
+    play = w.play
+    s = play.session
+    while s.state.phase != "combat_move":
+        if play.handing_over:
+            qtbot.mouseClick(play.panel.handover_btn, Qt.MouseButton.LeftButton)
+        play.act(Action.end_phase())
+    for a in sorted(
+        (a for a in s.legal() if a.kind == "move" and a.path[-1] == z["B"]),
+        key=lambda a: -len(a.units),
+    ):
+        st = s.state
+        if all(u in st.units and st.units[u].zone == z["A"] for u in a.units):
+            play.act(a)
+    if s.state.phase == "combat_move":
+        play.act(Action.end_phase())
+    if s.state.decision is None:
+        play.act(Action.fight(z["B"]))
+    if play.handing_over:
+        qtbot.mouseClick(play.panel.handover_btn, Qt.MouseButton.LeftButton)
+    page = play.panel.decision_page
+    assert play.panel.pages.currentWidget() is page
+    text = page.text.toPlainText()
+    m = re.search(r"before round 1: AA fire: ([\d ]+) - (\d+) hit", text)
+    assert m, text
+    assert "The fire above rolls the same whatever you pick" in text
+    n = len(s.state.log)
+    qtbot.mouseClick(page.confirm, Qt.MouseButton.LeftButton)
+    for _ in range(4):  # (hot seat: the defender takes the computer and answers too)
+        if any(e.get("e") == "aa" for e in s.state.log[n:]):
+            break
+        if play.handing_over:
+            qtbot.mouseClick(play.panel.handover_btn, Qt.MouseButton.LeftButton)
+        elif page.confirm.isVisible() and page.confirm.isEnabled():
+            qtbot.mouseClick(page.confirm, Qt.MouseButton.LeftButton)
+    aa = next(e for e in s.state.log[n:] if e.get("e") == "aa")
+    assert aa["shots"] == len(m.group(1).split()) and aa["hits"] == int(m.group(2))

@@ -18,6 +18,7 @@ from shapely.geometry import LineString, Point
 from shapely.ops import nearest_points
 
 from editor.canvas import style
+from editor.canvas.clearance import clear_segment, label_boxes
 from editor.canvas.images import draw_centred as _draw_centred
 from editor.canvas.layers.base import SELECT, Hit, Layer, _cosmetic, _font
 from editor.canvas.layers.screen import FacilitiesLayer, _ScreenLayer
@@ -39,6 +40,9 @@ def _arrow_head(tip: QPointF, tail: QPointF, length: float, width: float) -> QPo
         ]
     )
 
+
+#: half the width of a link arrow with its white edge and heads (px), kept off labels
+ARROW_HALF = 6.0
 
 LINK_STYLE = {  # kind -> colour, width, dash, arrows at both ends
     "strait": ("#0b3d91", 2.4, None, True),
@@ -162,7 +166,26 @@ class LinksLayer(Layer):
             return [(a, b, False) for a, b in stubs]
         both = LINK_STYLE.get(link.kind, LINK_STYLE["connection"])[3]
         a2, b2 = self._arrow(link, scale) or ends
+        # the arrow keeps off the names and hex ids (#37): shortened or moved aside
+        a2, b2 = clear_segment(a2, b2, self.label_boxes(scale), scale, ARROW_HALF)
         return [(a2, b2, both)]
+
+    def label_boxes(self, scale: float):
+        """The names and hex ids at ``scale`` (clearance.label_boxes), kept while the
+        placement and the geometry stay the same."""
+        sc = self.map_scene
+        key = (
+            round(scale, 9),
+            id(sc.symbols.get(scale)),
+            sc.geom.version,
+            id(sc.pack),
+            sc.layers["labels"].isVisible(),
+            sc.layers["hexes"].isVisible(),
+        )
+        cached = self.__dict__.get("_label_boxes")
+        if cached is None or cached[0] != key:
+            cached = self.__dict__["_label_boxes"] = (key, label_boxes(sc, scale))
+        return cached[1]
 
     def draw(self, painter: QPainter, exposed: QRectF, scale: float) -> None:
         sc = self.map_scene

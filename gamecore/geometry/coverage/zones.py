@@ -247,6 +247,7 @@ class Coverage(_CoverageVertices):
         for i, f in zip(ids, new, strict=False):
             cs.created[i] = f
             cs.sources[i] = zid
+        cs.info["relabel"] = [zid]  # its label point moves to the piece it keeps
         return self._finish(cs, tuple(window), dry_run, "split zone")
 
     def merge_zones(
@@ -267,6 +268,7 @@ class Coverage(_CoverageVertices):
             if i != keep:
                 cs.deleted[i] = g
                 cs.absorbed[i] = keep
+        cs.info["relabel"] = [keep]  # its label point moves to the middle of the whole
         cs.info["connected"] = merged.geom_type == "Polygon" or (
             len(shapely.get_parts(merged)) < sum(len(shapely.get_parts(g)) for g in geoms)
         )

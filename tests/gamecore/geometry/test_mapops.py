@@ -35,6 +35,44 @@ def test_split_creates_a_zone_record_from_the_template_and_undo_restores():
     assert all(cov[z] == m.zones[z].geometry for z in m.zones)
 
 
+def test_split_and_merge_re_place_the_label_of_the_zone_they_reshape():
+    """A split leaves the kept piece's old label wherever it was (often on the cut) and
+    a merge leaves it in a corner of the whole: both move it to the new shape's label
+    point (issue #37, stale labels); a roundel that sat at the label goes with it, and
+    undo puts both back."""
+    from gamecore.geometry import label_point
+
+    m = synthetic_map(40, 2000, seed=5)
+    land = next(z for z in sorted(m.zones) if m.zones[z].kind == "land" and m.zones[z].value)
+    zone = m.zones[land]
+    zone.roundel = zone.label
+    before = _snapshot(m)
+    g = zone.geometry
+    x0, y0, x1, y1 = g.bounds
+    cov = Coverage.from_map(m)
+    # a cut just beside the label, on the side of the smaller piece: the label stays
+    # inside the piece the zone keeps, one step from the cut
+    lx = zone.label[0]
+    step = 0.05 * (x1 - x0)
+    cut = lx + step if lx < (x0 + x1) / 2 else lx - step
+    cs = cov.split_zone(land, [(cut, y0 - 1), (cut, y1 + 1)])
+    edit = apply_changeset(m, cs)
+    kept = m.zones[land].geometry
+    assert kept.contains(shapely.Point(before.zones[land].label))
+    assert m.zones[land].label == label_point(kept) != before.zones[land].label
+    assert m.zones[land].roundel == m.zones[land].label
+    edit.undo(m)
+    cov.apply(cs.inverse())
+    assert m == before
+    other = next(n for n in sorted(cov.neighbours(land)) if m.zones[n].kind == "land")
+    cs = cov.merge_zones([land, other], keep=land)
+    edit = apply_changeset(m, cs)
+    whole = m.zones[land].geometry
+    assert m.zones[land].label == label_point(whole) != before.zones[land].label
+    edit.undo(m)
+    assert m == before
+
+
 def test_merge_moves_references_to_the_absorbing_zone():
     m = synthetic_map(30, 1500, seed=6)
     adj = map_adjacency(m)

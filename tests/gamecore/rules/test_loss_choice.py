@@ -138,3 +138,60 @@ def test_the_owner_names_its_losses_before_the_profile_and_the_absorbing_unit():
         s.units[u].type for u in more.damaged
     )
     assert "tank" in lost and len(lost) == 2
+
+
+def _aa_battle():
+    """RED attacks BLU's zone with fighters, infantry and a tank; BLU has an AA gun
+    (g40 ``aaa``: it fires at the attacking aircraft before round 1)."""
+    from gamecore.engine.testmaps import grid_pack, zone_ids
+
+    two = {"RED": {"alliance": "reds"}, "BLU": {"alliance": "blues"}}
+    units = [
+        ("A", "RED", "fighter", 2),
+        ("A", "RED", "infantry", 3),
+        ("A", "RED", "tank", 1),
+        ("B", "BLU", "infantry", 2),
+        ("B", "BLU", "aaa", 1),
+    ]
+    zones = {"A": {"owner": "RED"}, "B": {"owner": "BLU"}}
+    pack = grid_pack(["AB"], zones, two, units, ruleset="g40")
+    return pack, zone_ids(pack)
+
+
+def test_the_aa_dice_and_hits_are_shown_before_the_choice():
+    """rules-notes/004 §4.4: defending AA fires at attacking aircraft before the first
+    round. Its dice do not depend on the losses chosen, so they are shown (with its hits)
+    before the attacker chooses (#37), and they are the dice the game then rolls."""
+    from gamecore.engine import new_game
+
+    pack, z = _aa_battle()
+    s = new_game(pack, "test", seed=1, decisions=("casualties",), log="play")
+    while s.phase != "combat_move":
+        s.apply(END)
+    for a in sorted(
+        (a for a in s.legal_actions() if a.kind == "move" and a.path[-1] == z["B"]),
+        key=lambda a: -len(a.units),
+    ):
+        if all(u in s.units and s.units[u].zone == z["A"] for u in a.units):
+            s.apply(a)
+    if s.phase == "combat_move":
+        s.apply(END)
+    if s.decision is None:
+        s.apply(Action.fight(z["B"]))
+    view = s.system.play_adapter().loss_choice(s)
+    assert view is not None and not view.certain and view.side == "att"
+    (line,) = [w for who, w in view.dice if who == "before round 1"]
+    assert line.startswith("AA fire: ") and "The fire above rolls the same" in view.note
+    faces = [int(f) for f in line.split(": ")[1].split(" - ")[0].split()]
+    hits = int(line.split(" - ")[1].split()[0])
+    # the real game's next dice are these (the AA guns roll first), with these hits
+    rng = s.rng.copy()
+    assert [rng.roll(s.rules.dice) for _ in faces] == faces
+    n = len(s.log)
+    s.apply(Action.casualties(view.default))
+    while s.decision is not None and s.decision.kind == "casualties" and s.battle is not None:
+        s.apply(Action.casualties("cheapest"))
+        if any(e.get("e") == "aa" for e in s.log[n:]):
+            break
+    aa = next(e for e in s.log[n:] if e.get("e") == "aa")
+    assert aa["shots"] == len(faces) and aa["hits"] == hits
