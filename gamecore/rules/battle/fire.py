@@ -38,23 +38,21 @@ def fire_values(
     mods: list[list[int]] = [[] for _ in units]
     # support (artillery +1 to one infantry; fighter or tank +1 to one tac bomber);
     # a unit receives at most one support bonus
-    offers = []
-    for u in units if supporters is None else supporters:
-        for sup in ut[u.type].support:
-            if sup.stat == stat:
-                offers.append(sup)
+    offers = [
+        (sup.value, sup.count, sup.targets)
+        for u in (units if supporters is None else supporters)
+        for sup in support_of(ut[u.type], stat)
+    ]
     if offers:
-        offers.sort(key=lambda x: -x.value)
-        got = [False] * len(units)
-        for sup in offers:
-            left = sup.count
-            for i, u in enumerate(units):
-                if left <= 0:
-                    break
-                if not got[i] and u.type in sup.targets:
-                    got[i] = True
-                    mods[i].append(sup.value)
-                    left -= 1
+        got = [1] * len(units)
+        for i, value, given in hand_out_support(
+            offers,
+            got,
+            lambda targets: [j for j, u in enumerate(units) if u.type in targets],
+            min,
+        ):
+            if given:
+                mods[i].append(value)
     names = [s.board.terrain[zone]]
     extra = city_terrain(s, zone)
     if extra and extra != names[0]:
@@ -82,6 +80,30 @@ def fire_values(
     tie = opts["modifier_tiebreak"]
     floor = opts["modifier_floor"]
     return [modified(base[i], mods[i], policy, tie, floor, dice) for i in range(len(units))]
+
+
+def support_of(t: UnitType, stat: str) -> tuple:
+    """The support a unit of type ``t`` offers to the ``stat`` ("attack"/"defense") of
+    others (rules-notes/004 §4.3: artillery +1 to one infantry; fighter or tank +1 to
+    one tactical bomber)."""
+    return tuple(sup for sup in t.support if sup.stat == stat)
+
+
+def hand_out_support(offers, left, receivers, take):
+    """Hand out support (rules-notes/004 §4.3): the bigger bonuses first (offers alike in
+    the order given), each offer to at most its count of receivers, each receiver at
+    most one bonus. ``offers``: (value, count, target types); ``left``: per receiver, how
+    many still have no bonus (changed in place); ``receivers(targets)``: the receivers an
+    offer to ``targets`` goes to, in the order they get it; ``take(count, left)``: how
+    many of a receiver get it. Yields (receiver, value, how many got it) - counts are
+    ints for the played battle's units (one unit a receiver) and arrays over states for
+    the calculator's unit types (``Side.fire_pmfs``): one rule for both."""
+    for value, cap, targets in sorted(offers, key=lambda o: -o[0]):
+        for i in receivers(targets):
+            given = take(cap, left[i])
+            left[i] = left[i] - given
+            cap = cap - given
+            yield i, value, given
 
 
 def _volley(

@@ -20,6 +20,7 @@ from gamecore.rules.battle.calc import ATTACKER, DEFENDER, CalcBattle, CalcPlan,
 from gamecore.rules.battle.retreat import amphibious_may_retreat, attacker_retreat_from
 from gamecore.rules.battle.steps import steps_for
 from gamecore.rules.battle.terrain import ground_tables
+from gamecore.rules.battle.units import eligible
 from gamecore.sim.battle.model import BattleContext, BattleError, Modifier
 from gamecore.sim.battle.sides import (
     ALL_DOMAINS,
@@ -29,7 +30,6 @@ from gamecore.sim.battle.sides import (
     StateSpace,
     _conv,
     binom_pmf,
-    eligible,
 )
 
 #: settle kinds of a pair of states at the end of a round
