@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.state import FOUGHT, PASSING
 from gamecore.rules import wargame
+from gamecore.rules.movement import MoveContext
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.ruleset import Ruleset
@@ -234,6 +235,27 @@ class HostileTerrain(_Step):
             wargame.hostile_combat_losses(rnd.s, rnd.zone, rnd.rolled)
 
 
+# ------------------------------------------------------------ the defender retreats (§4.4)
+class DefenderRetreat(_Step):
+    name = "defender_retreat"
+    stage = "defender_zones"
+    option = "defender_retreat"
+    doc = "the defender may retreat to a neighbouring friendly zone free of enemies (§4.4)"
+
+    def run(self, rnd):
+        """rules-notes/002 §4.4: from round ``defender_retreat_from_round``, the defender
+        may retreat to an adjacent zone friendly to it (land) or free of enemies (sea)."""
+        s, b = rnd.s, rnd.b
+        if b.round < int(s.rules.options["defender_retreat_from_round"]):
+            return
+        ctx = MoveContext(s, b.defender, combat=False)
+        board = s.board
+        if board.is_land(b.zone):
+            rnd.zones = [z for z in board.land_nbrs[b.zone] if ctx.status(z) == "F"]
+        else:
+            rnd.zones = [z for z in board.sea_nbrs[b.zone] if z not in ctx.enemy_any]
+
+
 class HostileBorders(_Step):
     name = "no_retreat_over_hostile_terrain"
     stage = "retreat"
@@ -361,6 +383,7 @@ STEPS = (
     Scorch(),
     PassThrough(),
     NoteCleared(),
+    DefenderRetreat(),
     HostileBorders(),
     SeaRetreatLimits(),
     PassesFirst(),

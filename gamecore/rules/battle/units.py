@@ -128,6 +128,23 @@ def lone_rules(rules: Ruleset) -> tuple[bool, bool]:
     return bool(opts.get("unescorted_transports_die")), not opts.get("aa_alone_defends", True)
 
 
+def attacker_retreat_from(rules: Ruleset) -> int | None:
+    """The round from which the attacker may retreat (rules-notes/004 §4.3; The War Game
+    from round 2, rules-notes/002 §4.4): ``attacker_retreat_from_round``, or None when the
+    ruleset's attacker never retreats (``attacker_retreat``). The played battle and the
+    battle calculator both ask this."""
+    opts = rules.options
+    if not opts["attacker_retreat"]:
+        return None
+    return int(opts["attacker_retreat_from_round"])
+
+
+def amphibious_may_retreat(rules: Ruleset) -> bool:
+    """May land units that came from the sea retreat (``amphibious_retreat``; no in the
+    A&A family, rules-notes/004 §4.3, Global War §9.4)?"""
+    return bool(rules.options["amphibious_retreat"])
+
+
 def _can_hurt(s: GameState, firers: list[Unit], stat: str, targets: list[Unit]) -> bool:
     ut = s.rules.units
     det = any(ut[u.type].detector for u in firers)

@@ -50,6 +50,8 @@ APPROXIMATED = {st.name: _part(st) for st in STEPS if _part(st) and not _exact(s
     "hostile_terrain": "left out: the crossing is not on the lineup",
     "border_casualties_first": "left out: the casualty order is the profile's for all attackers",
     "amphibious_casualties_first": "as border_casualties_first",
+    "partial_amphibious_retreat": "left out: an amphibious attacker does not retreat "
+    "(the landed units would fight on alone)",
 }
 
 OUTSIDE = {
@@ -62,6 +64,8 @@ OUTSIDE = {
     "round_report": "the log",
     "note_cleared": "remembered for another battle",
     "landings": "another zone's landing",
+    "defender_retreat": "a decision; the default policy: the defender stays",
+    "air_retreat_apart": "an answer to the retreat decision; the default policy presses on",
     "no_retreat_over_hostile_terrain": "where to retreat: the calculator's retreat ends it",
     "sea_retreat_limits": "as no_retreat_over_hostile_terrain",
     "retreat_to_origins": "where the retreating units go: the calculator's retreat ends it",

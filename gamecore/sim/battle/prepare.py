@@ -17,10 +17,9 @@ import numpy as np
 
 from gamecore.engine.ruleset import Ruleset
 from gamecore.rules.battle.calc import ATTACKER, DEFENDER, CalcBattle, CalcPlan, Volley, plan_battle
-from gamecore.rules.battle.retreat import amphibious_may_retreat, attacker_retreat_from
 from gamecore.rules.battle.steps import steps_for
 from gamecore.rules.battle.terrain import ground_tables
-from gamecore.rules.battle.units import eligible
+from gamecore.rules.battle.units import amphibious_may_retreat, attacker_retreat_from, eligible
 from gamecore.sim.battle.model import BattleContext, BattleError, Modifier
 from gamecore.sim.battle.sides import (
     ALL_DOMAINS,
