@@ -42,12 +42,9 @@ MODELLED = {st.name: _part(st) for st in STEPS if _part(st) and _exact(st)}
 APPROXIMATED = {st.name: _part(st) for st in STEPS if _part(st) and not _exact(st)} | {
     "release_waiting": "as amphibious_hold_out",
     "release_waiting_at_end": "as amphibious_hold_out",
-    "coastal_fire": "left out: the ships' losses are not the land battle's",
-    "coastal_losses": "as coastal_fire",
-    "support_fire": "left out: neighbouring artillery is not on the lineup",
-    "loss_of_surprise": "left out: depends on the sea battle fought before",
-    "subs_before_transports": "left out: transports hit by subs fire back",
-    "hostile_terrain": "left out: the crossing is not on the lineup",
+    "hostile_terrain": "left out: an attacker that crossed a hostile-terrain line is lost "
+    "on its own roll of 11-12 (seeds/002 §4.9); the lineup does not say who crossed, and "
+    "the loss goes with the unit's own die, which a state of unit types does not follow",
     "border_casualties_first": "left out: the casualty order is the profile's for all attackers",
     "amphibious_casualties_first": "as border_casualties_first",
     "partial_amphibious_retreat": "left out: an amphibious attacker does not retreat "
@@ -55,6 +52,9 @@ APPROXIMATED = {st.name: _part(st) for st in STEPS if _part(st) and not _exact(s
 }
 
 OUTSIDE = {
+    "coastal_fire": "fires at the ships offshore, at the same time as the bombardment "
+    "(its losses come after it): the land battle's dice do not change",
+    "coastal_losses": "as coastal_fire",
     "neutral_invasion": "before the battle: who defends is the lineup",
     "violate_neutral": "before the battle (relations, not dice)",
     "defender_submerge": "a decision; the default policy: submarines stay and fight",

@@ -112,6 +112,10 @@ class Prepared:
         for tid in ctx.bombard:
             if tid not in rules.units or not rules.units[tid].bombard:
                 raise BattleError(f"bombard: '{tid}' is not a unit that bombards")
+        for tid, n in ctx.support_fire.items():
+            t = rules.units.get(tid)
+            if t is None or not t.props.get("support_shot") or n < 0:
+                raise BattleError(f"support fire: '{tid}' is not a unit that fires support shots")
         #: rules of the ruleset this battle would follow in the engine but the calculator
         #: leaves out (target selection, desert breakdown, amphibious round 1): said, not
         #: hidden (BattleResult.approximations)
@@ -128,6 +132,7 @@ class Prepared:
                 amphibious=ctx.amphibious,
                 aa=ctx.aa,
                 bombard=dict(ctx.bombard),
+                support={t: n for t, n in ctx.support_fire.items() if n},
                 borders=tuple(ctx.borders),
                 terrain=ctx.terrain,
                 city=ctx.city,
