@@ -1,8 +1,12 @@
 """One side of a battle: its units in casualty order, what they fire, where hits land, and
 the states it can reach.
 
-The rules mirror the engine's dice resolver (gamecore.rules.combat, which cites
-rules-notes/004_3g40_handbook.md §4.3-§4.5):
+The rules are the played battle's (gamecore.rules.battle, which cites
+rules-notes/004_3g40_handbook.md §4.3-§4.5), called where both need one - the support
+hand-out (``fire.hand_out_support``), the unit kept for last (``units.kept_last``),
+armed before defenceless (``units.armed_first``), who a hit may hit (``units.eligible``),
+the modified value (``modifiers.modified``) - and otherwise read from the steps' plan
+(gamecore.rules.battle.calc); this module applies them to whole states:
 
 - A unit hits when a die of the ruleset's size rolls at most its value: its attack (or
   defence), damaged stats for a damaged multi-hit unit, plus modifiers — support (one
