@@ -134,12 +134,33 @@ def fire_mode_choices(s: GameState, b: Battle, side: str, typ: str) -> tuple[str
     """The fire modes a side may pick for its units of type ``typ`` this round:
     seeds/002 "Bomber" (attacking: its ``fire_modes``), "Artillery" (defending: "air",
     its hits go to attacking aircraft first, or "land")."""
-    t = s.rules.units[typ]
-    if side == "att" and t.fire_modes:
+    return mode_choices(s.rules.units[typ], side == "att")
+
+
+def mode_choices(t: UnitType, attacking: bool) -> tuple[str, ...]:
+    """The fire modes of a unit of type ``t`` on the side it fights for: attacking, its
+    ``fire_modes`` (seeds/002 "Bomber"); defending, "air" or "land" first for artillery
+    whose defence goes to aircraft first (seeds/002 "Artillery"). The played battle and
+    the calculator (which checks the modes it is asked for) both ask this."""
+    if attacking:
         return tuple(t.fire_modes)
-    if side == "def" and t.props.get("defense_air_first"):
+    if t.props.get("defense_air_first"):
         return ("air", "land")
     return ()
+
+
+def unit_rolls(
+    t: UnitType, stat: str, damaged: bool, mode: str, defending: bool
+) -> list[tuple[int, tuple[str, ...], str]]:
+    """Each die a unit of type ``t`` rolls as ``stat`` by fire ``mode``: (its value
+    before modifiers, what its hit cannot hit, the domain the hit goes to first) -
+    seeds/002 "Battleship" (several dice, fewer when damaged), "Bomber" (a mode's targets)
+    and "Artillery" (defending, its hits go to aircraft first unless switched to "land").
+    The played battle rolls them (``_roll_multi``); the calculator sums their
+    distributions (``Side.cell_dice``)."""
+    air_first = defending and t.props.get("defense_air_first") and mode != "land"
+    pref = "air" if air_first else ""
+    return [(v, cannot, pref) for v, cannot in t.dice(stat, damaged, mode)]
 
 
 def default_fire_mode(s: GameState, b: Battle, side: str, typ: str) -> str:
@@ -212,8 +233,7 @@ def _roll_multi(
         damaged = u.damage > 0
         base = t.stat(stat, damaged)
         delta = v - base if base > 0 else 0
-        air_first = side == "def" and t.props.get("defense_air_first") and modes.get(t.id) != "land"
-        for dv, cannot in t.dice(stat, damaged, modes.get(t.id, "")):
+        for dv, cannot, pref in unit_rolls(t, stat, damaged, modes.get(t.id, ""), side == "def"):
             value = max(0, min(dice, dv + delta))
             if halve and t.domain == "air":
                 value = (value + 1) // 2 if halve == "half_up" else value // 2
@@ -225,7 +245,7 @@ def _roll_multi(
             if faces is not None:
                 faces.append([t.id, value, r])
             if r <= value:
-                hits.append(Hit(cannot, t.domain, det, "air" if air_first else ""))
+                hits.append(Hit(cannot, t.domain, det, pref))
     return hits
 
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from gamecore.engine.ruleset import Ruleset
 from gamecore.rules.battle.calc import ATTACKER, DEFENDER, CalcBattle, CalcPlan, Volley, plan_battle
+from gamecore.rules.battle.fire import mode_choices
 from gamecore.rules.battle.steps import steps_for
 from gamecore.rules.battle.terrain import ground_tables
 from gamecore.rules.battle.units import amphibious_may_retreat, attacker_retreat_from, eligible
@@ -225,9 +226,7 @@ class Prepared:
             t = rules.units.get(tid)
             if t is None or not own.get(tid):
                 raise BattleError(f"fire mode for '{tid}': no such unit on the {role}'s side")
-            known = tuple(t.fire_modes) if role == "attacker" else ()
-            if role == "defender" and t.props.get("defense_air_first"):
-                known = ("air", "land")
+            known = mode_choices(t, role == "attacker")
             if mode not in known:
                 what = ", ".join(known) or "none"
                 raise BattleError(f"'{tid}' has no fire mode {mode!r} as {role} (modes: {what})")

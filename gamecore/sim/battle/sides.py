@@ -37,7 +37,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from gamecore.engine.ruleset import Ruleset, UnitType
 from gamecore.rules.battle.calc import CalcBattle, CalcPlan, plan_battle
-from gamecore.rules.battle.fire import hand_out_support, support_of
+from gamecore.rules.battle.fire import hand_out_support, support_of, unit_rolls
 from gamecore.rules.battle.steps import steps_for
 from gamecore.rules.battle.units import (
     CASUALTY_PROFILES,
@@ -250,10 +250,8 @@ class Side:
             if not (t.multi_die or air_first):
                 self.cell_dice.append(None)
                 continue
-            dmg = hp < t.hits
             mode = self.fire_modes.get(t.id, "")
-            pref = "air" if air_first and mode != "land" else ""
-            self.cell_dice.append([(v, ct, pref) for v, ct in t.dice(self.stat, dmg, mode)])
+            self.cell_dice.append(unit_rolls(t, self.stat, hp < t.hits, mode, role == "defender"))
         #: Global War §12.2: support counts from every unit present, also those that
         #: fired first (the engine's step support_after_first_strike); else from the
         #: units firing in the same volley
