@@ -46,12 +46,10 @@ from gamecore.rules.battle.flow import (
     start_battle,
 )
 from gamecore.rules.battle.global_war import release_waiting
-from gamecore.rules.battle.house import apply_shell, shell_actions
+from gamecore.rules.battle.house import air_retreat, apply_shell, can_air_retreat, shell_actions
 from gamecore.rules.battle.options import OPTIONS
 from gamecore.rules.battle.raids import carpet_bomb, raid_sides, resolve_raid
 from gamecore.rules.battle.retreat import (
-    air_retreat,
-    can_air_retreat,
     defender_retreat,
     defender_retreat_zones,
     retreat,

@@ -6,7 +6,8 @@ Each step is a plain object with the attributes of
 :class:`~gamecore.rules.battle.context.Round` it is given (fire, assign hits, take losses,
 put a decision); the battle's step table lists :data:`STEPS` and runs them where their
 ``stage`` says. So the War Game brings its battle rules itself, and the shared battle
-code never calls into the War Game (nor this module into the battle's).
+code never calls into the War Game (nor this module into the battle's; it takes only the
+calculator's plan types from :mod:`gamecore.rules.battle.calc`, a module of no rules).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING
 
 from gamecore.engine.state import FOUGHT, PASSING
 from gamecore.rules import wargame
+from gamecore.rules.battle.calc import ATTACKER, DEFENDER, Volley
+from gamecore.rules.movement import MoveContext
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.ruleset import Ruleset
@@ -88,6 +91,47 @@ class SupportFire(_Step):
             b.doomed = tuple(sorted({*b.doomed, *(u.id for u in killed)}))
         s.event("support_fire", zone=b.zone, units=[u.id for u in guns], hits=len(hits))
 
+    calc_doc = (
+        "the guns next door (CalcBattle.support) fire once before round 1; their victims "
+        "fire in round 1"
+    )
+
+    def calc(self, plan):
+        b = plan.battle
+        if b.sea or not b.support:
+            return
+        guns = SupportVolley(plan.rules, b.support)
+        if guns.keys > 1:
+            plan.approximate("support shots with dice of different targets are placed as one")
+        plan.before_round_1.append(guns)
+
+
+class SupportVolley:
+    """The calculator's support shots (a :class:`~gamecore.rules.battle.calc.PreFire`):
+    ``guns`` ({unit type: count}) next door fire once at the defender before round 1,
+    each die at its unmodified attack, the defender placing the hits; the victims still
+    fire in round 1 - as :class:`SupportFire` plays them."""
+
+    firer, target = ATTACKER, DEFENDER
+
+    def __init__(self, rules: Ruleset, guns) -> None:
+        dice: dict[int, int] = {}
+        cannots = set()
+        for tid, n in sorted(guns.items()):
+            t = rules.units[tid]
+            for v, cannot in t.dice("attack", False):
+                dice[v] = dice.get(v, 0) + n
+                cannots.add((tuple(cannot), t.domain))
+        self.dice = tuple((n, v) for v, n in sorted(dice.items()) if n and v > 0)
+        self.cannot, self.domain = min(cannots) if cannots else ((), "land")
+        self.keys = len(cannots)
+
+    def volley(self, firing, targets):
+        if not self.dice or not any(n for _, n in targets):
+            return None
+        det = any(t.detector for t, n in firing if n)
+        return Volley(self.dice, (self.cannot, self.domain, det), True, pool=True)
+
 
 # ------------------------------------------------------------ scorched earth (§4.8)
 class ScorchDecision(_Step):
@@ -138,6 +182,20 @@ class LossOfSurprise(_Step):
                 rnd.att = [u for u in rnd.att if u.id not in quiet]
                 s.event("surprise_lost", zone=b.zone, units=sorted(quiet))
 
+    # Not modelled: which landers stay quiet in round 1 depends on the sea battle fought
+    # before this one, and once hits fall a lineup of unit types no longer tells the
+    # quiet landers from the others (they may be hit all the same)
+    calc_doc = "left out (said): every lander fires in round 1"
+    calc_exact = False
+
+    def calc(self, plan):
+        b = plan.battle
+        if b.amphibious and not b.sea:
+            plan.approximate(
+                "landers whose bombarding ships had to clear the sea first would not fire "
+                "in round 1 (loss of surprise): left out"
+            )
+
 
 class NoteCleared(_Step):
     name = "note_cleared"
@@ -183,6 +241,22 @@ class TransportsNoReturn(_Step):
         rnd.take(lost)
         rnd.targets_def = [s.units[u.id] for u in rnd.sides()[1]]
         rnd.h_att = rnd.volley(rnd.att, "att")
+
+    # Not modelled: the subs' hits make a second exchange inside the round whose victims
+    # partly fire back (all but the transports); the calculator's round has a first
+    # strike (its victims never fire) and one general exchange
+    calc_doc = "the general fire (said when subs attack transports: placed as one fire)"
+    calc_exact = False
+
+    def calc(self, plan):
+        b = plan.battle
+        units = plan.rules.units
+        subs = any(units[t].first_strike for t, n in b.attackers.items() if n)
+        if b.sea and subs and any(units[t].transport_capacity for t, n in b.defenders.items() if n):
+            plan.approximate(
+                "the submarines' hits placed first, transports sunk before they fire back: "
+                "the calculator places them with the other hits"
+            )
 
 
 def _air_vs_lone_sub(rnd, units, side: str) -> str:
@@ -232,6 +306,27 @@ class HostileTerrain(_Step):
     def run(self, rnd):
         if rnd.rolled:
             wargame.hostile_combat_losses(rnd.s, rnd.zone, rnd.rolled)
+
+
+# ------------------------------------------------------------ the defender retreats (§4.4)
+class DefenderRetreat(_Step):
+    name = "defender_retreat"
+    stage = "defender_zones"
+    option = "defender_retreat"
+    doc = "the defender may retreat to a neighbouring friendly zone free of enemies (§4.4)"
+
+    def run(self, rnd):
+        """rules-notes/002 §4.4: from round ``defender_retreat_from_round``, the defender
+        may retreat to an adjacent zone friendly to it (land) or free of enemies (sea)."""
+        s, b = rnd.s, rnd.b
+        if b.round < int(s.rules.options["defender_retreat_from_round"]):
+            return
+        ctx = MoveContext(s, b.defender, combat=False)
+        board = s.board
+        if board.is_land(b.zone):
+            rnd.zones = [z for z in board.land_nbrs[b.zone] if ctx.status(z) == "F"]
+        else:
+            rnd.zones = [z for z in board.sea_nbrs[b.zone] if z not in ctx.enemy_any]
 
 
 class HostileBorders(_Step):
@@ -361,6 +456,7 @@ STEPS = (
     Scorch(),
     PassThrough(),
     NoteCleared(),
+    DefenderRetreat(),
     HostileBorders(),
     SeaRetreatLimits(),
     PassesFirst(),

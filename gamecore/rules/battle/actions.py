@@ -13,7 +13,7 @@ from gamecore.rules.battle.context import Round
 from gamecore.rules.battle.core import can_submerge
 from gamecore.rules.battle.fire import fire_mode_choices
 from gamecore.rules.battle.flow import find_battles, run, start_battle
-from gamecore.rules.battle.retreat import can_air_retreat, defender_retreat_zones, retreat_zones
+from gamecore.rules.battle.retreat import defender_retreat_zones, retreat_answers, retreat_zones
 from gamecore.rules.battle.steps import stage
 from gamecore.rules.battle.units import sides
 
@@ -88,9 +88,7 @@ def combat_actions(s: GameState) -> list[Action]:
         acts = [Action.press()] + [Action.retreat(z) for z in retreat_zones(s, b)]
         if can_submerge(s, b):
             acts.append(Action.submerge())
-        if s.rules.options["air_retreat_apart"] and can_air_retreat(s, b):
-            acts.append(Action("air_retreat"))
-        return acts
+        return acts + retreat_answers(s, b)
     if d.kind == "retreat":
         return [Action.press()] + [Action.retreat(z) for z in defender_retreat_zones(s, b)]
     if d.kind == "fire_mode":  # seeds/002 "Bomber", "Artillery"

@@ -13,8 +13,7 @@ from gamecore.rules.battle.end import finish
 from gamecore.rules.battle.fire import fire_mode_choices
 from gamecore.rules.battle.raids import resolve_raid
 from gamecore.rules.battle.retreat import (
-    air_retreat,
-    can_air_retreat,
+    answer_retreat,
     defender_retreat,
     defender_retreat_zones,
     retreat,
@@ -84,11 +83,6 @@ def answer(s: GameState, b: Battle, a: Action) -> bool:
             raise RulesError(f"'{a.mode}' is not a fire mode of {typ} now")
         b.modes.setdefault(side, {})[typ] = a.mode
         s.decision = None
-    elif a.kind == "air_retreat":
-        if not (_asked(s, "retreat", "att") and can_air_retreat(s, b)):
-            raise RulesError("the attacker's aircraft cannot retreat apart now")
-        air_retreat(s, b)
-        s.decision = None
     elif a.kind == "scramble":
         if not _asked_kind(s, "scramble") or not 0 <= a.count <= int(s.decision.about):
             raise RulesError("no scramble to decide")
@@ -105,6 +99,8 @@ def answer(s: GameState, b: Battle, a: Action) -> bool:
             raise RulesError("no kamikaze strike to decide")
         s.decision = None
         kamikaze(s, b, a.count)
+    elif _asked(s, "retreat", "att") and answer_retreat(s, b, a):
+        s.decision = None  # another answer to the retreat decision (seeds/003 aircraft)
     else:
         raise RulesError(f"'{a.kind}' answers no battle decision")
     return s.decision is None

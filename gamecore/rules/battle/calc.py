@@ -37,7 +37,9 @@ Lineup = Sequence[tuple["UnitType", int]]
 class CalcBattle:
     """The battle the calculator is asked about, as the steps read it: the ruleset, a sea
     or land battle, an amphibious assault, whether AA guns fire (``aa``), the ships
-    bombarding (``bombard``: {unit type: count}), the border effects crossed
+    bombarding (``bombard``: {unit type: count}), the attacker's guns next door that
+    fire once into the attack (``support``: {unit type: count}, The War Game's support
+    shots, seeds/002 "Artillery"), the border effects crossed
     (``borders``), the zone's terrain, city and border terrain, and the units of each
     side ({unit type: count}); ``fire_modes``: the attacker's fire modes asked for
     ({unit type: mode})."""
@@ -49,6 +51,7 @@ class CalcBattle:
     amphibious: bool = False
     aa: bool = True
     bombard: Mapping[str, int] = field(default_factory=dict)
+    support: Mapping[str, int] = field(default_factory=dict)
     borders: tuple[str, ...] = ()
     terrain: str = ""
     city: str = ""

@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamecore.engine.state import Unit
-from gamecore.rules.battle.units import PROFILE_RANK, Casualties, Hit, _eligible, _is_of
+from gamecore.rules.battle.units import (
+    PROFILE_RANK,
+    Casualties,
+    Hit,
+    _is_of,
+    armed_first,
+    eligible,
+    kept_last,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable, Sequence
@@ -25,9 +33,8 @@ def order_units(s: GameState, units: list[Unit], profile: str, attacker: bool, z
     order = sorted(units, key=lambda u: (*rank(ut[u.type]), u.id))
     if attacker and s.board.is_land(zone):
         # keep the best unit that can take the zone for last
-        cap = [u for u in order if ut[u.type].domain == "land" and not ut[u.type].cannot_capture]
-        if cap:
-            best = max(cap, key=lambda u: (ut[u.type].cost, u.id))
+        best = kept_last(order, lambda u: ut[u.type], lambda u: u.id)
+        if best is not None:
             order.remove(best)
             order.append(best)
     return order
@@ -77,12 +84,12 @@ def assign_hits(
         if uid in hp and named.get(uid, 0) < hp[uid]:
             named[uid] = named.get(uid, 0) + 1
     absorb = s.rules.options["two_hit_absorb_first"]
-    elig_count = {k: sum(_eligible(ut[u.type], k) for u in order) for k in set(hits)}
+    elig_count = {k: sum(eligible(ut[u.type], k) for u in order) for k in set(hits)}
     tie = {k: k.order() for k in elig_count}
     killed: list[Unit] = []
     # target-selection hits first (the firing side picks), then by how few units fit
     for k in sorted(hits, key=lambda k: (k.select is None, elig_count[k], tie[k])):
-        alive = [u for u in order if hp[u.id] > 0 and _eligible(ut[u.type], k)]
+        alive = [u for u in order if hp[u.id] > 0 and eligible(ut[u.type], k)]
         if not alive:
             continue
         if k.prefer:
@@ -108,7 +115,7 @@ def assign_hits(
             if target is not None:
                 named[target.id] -= 1
         if target is None:
-            armed = [u for u in alive if not ut[u.type].defenseless] or alive
+            armed = armed_first(alive, lambda u: ut[u.type])[0] or alive
             if absorb:
                 target = next((u for u in armed if hp[u.id] > 1), None)
             if target is None:
@@ -118,7 +125,7 @@ def assign_hits(
             killed.append(target)
         if target.id in double:
             other = [u for u in order if u.id in double and hp[u.id] > 0 and u is not target]
-            second = next((u for u in other if _eligible(ut[u.type], k)), None)
+            second = next((u for u in other if eligible(ut[u.type], k)), None)
             if second is not None:
                 hp[second.id] -= 1
                 if hp[second.id] == 0:

@@ -37,7 +37,9 @@ class Round:
     Other stages use ``zone`` and ``nation`` (start), ``coastal`` (before round 1),
     ``zones`` and ``side`` (where a side may retreat), ``where`` (where each retreating
     unit goes: unit id -> zone), ``todo`` (battles still to fight),
-    ``offers`` (other actions of the combat phase); ``fs_every``: unit types that strike
+    ``offers`` (other actions of the combat phase, or other answers to the attacker's
+    retreat decision), ``stay`` (the retreating attacker's units that stay and fight
+    on); ``fs_every``: unit types that strike
     first in every round; ``halving(rnd, firers, side)``: "" or how aircraft among the
     firers roll at half their value (The War Game); ``supporters``: per side ("att",
     "def"), the units whose support counts in the fire still to come this round (a side
@@ -77,6 +79,7 @@ class Round:
         "supporters",
         "lose_first",
         "where",
+        "stay",
     )
 
     def __init__(self, s: GameState, b: Battle | None, att=(), dfn=()) -> None:
@@ -109,6 +112,7 @@ class Round:
         self.supporters: dict[str, list[Unit]] = {}
         self.lose_first: tuple = ()
         self.where: dict[int, int] = {}
+        self.stay: list[Unit] = []
 
     @classmethod
     def of_round(cls, s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> Round:

@@ -400,6 +400,21 @@ class Landings(Step):
             landings(s, rnd.zone, cleared=not rnd.dfn)
 
 
+# ------------------------------------------------------------------ retreats
+class PartialAmphibiousRetreat(Step):
+    name = "partial_amphibious_retreat"
+    stage = "retreat_stay"
+    doc = (
+        "with units that landed from the sea, aircraft and the units that came over land "
+        "may still retreat; the landed ones fight on (G40 2E, issue #23 point 4)"
+    )
+    option = "partial_amphibious_retreat"
+
+    def run(self, rnd):
+        ut = rnd.s.rules.units
+        rnd.stay = [u for u in rnd.att if u.flags & AMPHIB and ut[u.type].domain != "air"]
+
+
 CORE_STEPS: dict[str, Step] = {
     st.name: st
     for st in (
@@ -416,5 +431,6 @@ CORE_STEPS: dict[str, Step] = {
         ViolateNeutral(),
         DoomedUnfought(),
         Landings(),
+        PartialAmphibiousRetreat(),
     )
 }

@@ -10,7 +10,7 @@ from gamecore.engine.state import FOUGHT, SCRAMBLED
 from gamecore.rules import control
 from gamecore.rules.battle.context import Round
 from gamecore.rules.battle.steps import stage
-from gamecore.rules.battle.units import sides
+from gamecore.rules.battle.units import sides, takes_zone
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -27,7 +27,7 @@ def finish(s: GameState, b: Battle) -> None:
         s.set_unit(u.id, flags=u.flags | FOUGHT)
     owner = None
     if s.board.is_land(b.zone) and att and not dfn:
-        land = [u for u in att if ut[u.type].domain == "land" and not ut[u.type].cannot_capture]
+        land = [u for u in att if takes_zone(ut[u.type])]
         if land and s.owner.get(b.zone) not in s.friends(b.attacker):
             # the nation with the most land units there takes it (joint attacks)
             counts: dict[str, int] = {}

@@ -38,23 +38,21 @@ def fire_values(
     mods: list[list[int]] = [[] for _ in units]
     # support (artillery +1 to one infantry; fighter or tank +1 to one tac bomber);
     # a unit receives at most one support bonus
-    offers = []
-    for u in units if supporters is None else supporters:
-        for sup in ut[u.type].support:
-            if sup.stat == stat:
-                offers.append(sup)
+    offers = [
+        (sup.value, sup.count, sup.targets)
+        for u in (units if supporters is None else supporters)
+        for sup in support_of(ut[u.type], stat)
+    ]
     if offers:
-        offers.sort(key=lambda x: -x.value)
-        got = [False] * len(units)
-        for sup in offers:
-            left = sup.count
-            for i, u in enumerate(units):
-                if left <= 0:
-                    break
-                if not got[i] and u.type in sup.targets:
-                    got[i] = True
-                    mods[i].append(sup.value)
-                    left -= 1
+        got = [1] * len(units)
+        for i, value, given in hand_out_support(
+            offers,
+            got,
+            lambda targets: [j for j, u in enumerate(units) if u.type in targets],
+            min,
+        ):
+            if given:
+                mods[i].append(value)
     names = [s.board.terrain[zone]]
     extra = city_terrain(s, zone)
     if extra and extra != names[0]:
@@ -82,6 +80,30 @@ def fire_values(
     tie = opts["modifier_tiebreak"]
     floor = opts["modifier_floor"]
     return [modified(base[i], mods[i], policy, tie, floor, dice) for i in range(len(units))]
+
+
+def support_of(t: UnitType, stat: str) -> tuple:
+    """The support a unit of type ``t`` offers to the ``stat`` ("attack"/"defense") of
+    others (rules-notes/004 §4.3: artillery +1 to one infantry; fighter or tank +1 to
+    one tactical bomber)."""
+    return tuple(sup for sup in t.support if sup.stat == stat)
+
+
+def hand_out_support(offers, left, receivers, take):
+    """Hand out support (rules-notes/004 §4.3): the bigger bonuses first (offers alike in
+    the order given), each offer to at most its count of receivers, each receiver at
+    most one bonus. ``offers``: (value, count, target types); ``left``: per receiver, how
+    many still have no bonus (changed in place); ``receivers(targets)``: the receivers an
+    offer to ``targets`` goes to, in the order they get it; ``take(count, left)``: how
+    many of a receiver get it. Yields (receiver, value, how many got it) - counts are
+    ints for the played battle's units (one unit a receiver) and arrays over states for
+    the calculator's unit types (``Side.fire_pmfs``): one rule for both."""
+    for value, cap, targets in sorted(offers, key=lambda o: -o[0]):
+        for i in receivers(targets):
+            given = take(cap, left[i])
+            left[i] = left[i] - given
+            cap = cap - given
+            yield i, value, given
 
 
 def _volley(
@@ -112,12 +134,33 @@ def fire_mode_choices(s: GameState, b: Battle, side: str, typ: str) -> tuple[str
     """The fire modes a side may pick for its units of type ``typ`` this round:
     seeds/002 "Bomber" (attacking: its ``fire_modes``), "Artillery" (defending: "air",
     its hits go to attacking aircraft first, or "land")."""
-    t = s.rules.units[typ]
-    if side == "att" and t.fire_modes:
+    return mode_choices(s.rules.units[typ], side == "att")
+
+
+def mode_choices(t: UnitType, attacking: bool) -> tuple[str, ...]:
+    """The fire modes of a unit of type ``t`` on the side it fights for: attacking, its
+    ``fire_modes`` (seeds/002 "Bomber"); defending, "air" or "land" first for artillery
+    whose defence goes to aircraft first (seeds/002 "Artillery"). The played battle and
+    the calculator (which checks the modes it is asked for) both ask this."""
+    if attacking:
         return tuple(t.fire_modes)
-    if side == "def" and t.props.get("defense_air_first"):
+    if t.props.get("defense_air_first"):
         return ("air", "land")
     return ()
+
+
+def unit_rolls(
+    t: UnitType, stat: str, damaged: bool, mode: str, defending: bool
+) -> list[tuple[int, tuple[str, ...], str]]:
+    """Each die a unit of type ``t`` rolls as ``stat`` by fire ``mode``: (its value
+    before modifiers, what its hit cannot hit, the domain the hit goes to first) -
+    seeds/002 "Battleship" (several dice, fewer when damaged), "Bomber" (a mode's targets)
+    and "Artillery" (defending, its hits go to aircraft first unless switched to "land").
+    The played battle rolls them (``_roll_multi``); the calculator sums their
+    distributions (``Side.cell_dice``)."""
+    air_first = defending and t.props.get("defense_air_first") and mode != "land"
+    pref = "air" if air_first else ""
+    return [(v, cannot, pref) for v, cannot in t.dice(stat, damaged, mode)]
 
 
 def default_fire_mode(s: GameState, b: Battle, side: str, typ: str) -> str:
@@ -190,8 +233,7 @@ def _roll_multi(
         damaged = u.damage > 0
         base = t.stat(stat, damaged)
         delta = v - base if base > 0 else 0
-        air_first = side == "def" and t.props.get("defense_air_first") and modes.get(t.id) != "land"
-        for dv, cannot in t.dice(stat, damaged, modes.get(t.id, "")):
+        for dv, cannot, pref in unit_rolls(t, stat, damaged, modes.get(t.id, ""), side == "def"):
             value = max(0, min(dice, dv + delta))
             if halve and t.domain == "air":
                 value = (value + 1) // 2 if halve == "half_up" else value // 2
@@ -203,7 +245,7 @@ def _roll_multi(
             if faces is not None:
                 faces.append([t.id, value, r])
             if r <= value:
-                hits.append(Hit(cannot, t.domain, det, "air" if air_first else ""))
+                hits.append(Hit(cannot, t.domain, det, pref))
     return hits
 
 

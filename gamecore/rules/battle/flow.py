@@ -20,7 +20,14 @@ from gamecore.rules.battle.end import finish
 from gamecore.rules.battle.raids import raid_sides, resolve_raid
 from gamecore.rules.battle.retreat import defender_retreat_zones, retreat_zones
 from gamecore.rules.battle.steps import stage
-from gamecore.rules.battle.units import _can_hurt, _kill, attacking_nations, sides
+from gamecore.rules.battle.units import (
+    _can_hurt,
+    _kill,
+    attacking_nations,
+    lone_rules,
+    sides,
+    takes_zone,
+)
 from gamecore.rules.state import Battle
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,7 +53,7 @@ def find_battles(s: GameState) -> tuple[tuple[int, str], ...]:
         if t.infrastructure:
             continue
         mine.add(u.zone)
-        if t.domain == "land" and not t.cannot_capture:
+        if takes_zone(t):
             capturer.add(u.zone)
     attackable = s.rules.options.get("neutrals") == "attackable"
     sea, land = [], []
@@ -178,11 +185,10 @@ def _settled(s: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> bool:
     """True when the battle is over: a side is gone, or neither can hurt the other."""
     if not att or not dfn:
         return True
-    opts = s.rules.options
     # unescorted transports die (rules-notes/004 §4.3); AA guns alone do not defend
-    # (issue #23 point 2): the side is lost without a round
-    trans = bool(opts.get("unescorted_transports_die"))
-    aa = not opts.get("aa_alone_defends", True)
+    # (issue #23 point 2): the side is lost without a round (the calculator: the same
+    # lone_rules, Prepared.kind_of)
+    trans, aa = lone_rules(s.rules)
     if trans or aa:
         ut = s.rules.units
         for mine, theirs, stat in ((dfn, att, "attack"), (att, dfn, "defense")):

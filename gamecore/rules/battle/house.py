@@ -3,20 +3,23 @@ submarines strike first in every round (SUBMARINE SPECIAL RULES), river and moun
 crossers are the first casualties (RIVER RULES, MOUNTAIN RULES), a retreating attacker's
 units go back where they came from (RETREATING FROM ATTACKS) and ships shell facilities
 from the sea (SHORE BOMBARDMENT). Each applies when the ruleset's options
-carry its rule (``global_war_house``)."""
+carry its rule (``global_war_house``); so do the attacker's aircraft retreating apart
+(RETREATING FROM ATTACKS, an answer to the retreat decision)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from gamecore.engine.actions import Action
-from gamecore.engine.state import FOUGHT
+from gamecore.engine.state import FOUGHT, RETREATED
 from gamecore.errors import RulesError
 from gamecore.rules.battle.context import Step
 from gamecore.rules.battle.terrain import border_crossers
+from gamecore.rules.battle.units import attacker_retreat_from, sides
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
+    from gamecore.rules.state import Battle
 
 
 class SubmarinesEveryRound(Step):
@@ -74,6 +77,47 @@ class RetreatToOrigins(Step):
             o = s.origins.get(u.id)
             if legal and ut[u.type].domain != "air" and o in legal and o != b.zone:
                 rnd.where[u.id] = o
+
+
+def can_air_retreat(s: GameState, b: Battle) -> bool:
+    """Seeds/003 RETREATING FROM ATTACKS "AIRCRAFT: May retreat Separate from other unit
+    types, in any round instead of rolling, all Aircraft retreat at the same time." (option
+    ``air_retreat_apart``): the attacker has aircraft and other units still fighting, and
+    may retreat at all this round (``attacker_retreat``, ``attacker_retreat_from_round``)."""
+    first = attacker_retreat_from(s.rules)
+    if b.kind == "bomb" or first is None or b.round < first:
+        return False
+    att, dfn = sides(s, b)
+    if not dfn:
+        return False
+    ut = s.rules.units
+    air = [u for u in att if ut[u.type].domain == "air"]
+    return bool(air) and len(air) < len(att)
+
+
+def air_retreat(s: GameState, b: Battle) -> None:
+    """The attacker's aircraft leave the battle together; the rest fight on. They stay in
+    the zone, as aircraft that break off a battle do, and fly to a landing zone "up to
+    remaining movement" in non-combat movement."""
+    ut = s.rules.units
+    air = [u for u in sides(s, b)[0] if ut[u.type].domain == "air"]
+    for u in air:
+        s.set_unit(u.id, flags=u.flags | RETREATED | FOUGHT)
+    s.event("air_retreat", zone=b.zone, nation=b.attacker, units=len(air))
+
+
+class AirRetreatApart(Step):
+    name = "air_retreat_apart"
+    stage = "retreat_answers"
+    doc = "the attacker's aircraft may retreat together apart from the others (seeds/003)"
+    option = "air_retreat_apart"
+
+    def run(self, rnd):
+        if can_air_retreat(rnd.s, rnd.b):
+            rnd.offers.append(Action("air_retreat"))
+
+    def answer(self, rnd, a):
+        air_retreat(rnd.s, rnd.b)
 
 
 def shell_actions(s: GameState) -> list[Action]:
@@ -146,4 +190,10 @@ class ShellFacilities(Step):
         rnd.offers += shell_actions(rnd.s)
 
 
-STEPS = (SubmarinesEveryRound(), CrossersLostFirst(), RetreatToOrigins(), ShellFacilities())
+STEPS = (
+    SubmarinesEveryRound(),
+    CrossersLostFirst(),
+    AirRetreatApart(),
+    RetreatToOrigins(),
+    ShellFacilities(),
+)

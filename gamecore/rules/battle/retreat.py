@@ -11,11 +11,15 @@ from gamecore.engine.state import AIRBORNE, AMPHIB, FOUGHT, RETREATED, Unit
 from gamecore.errors import RulesError
 from gamecore.rules.battle.context import Round
 from gamecore.rules.battle.steps import stage
-from gamecore.rules.battle.units import sides
+from gamecore.rules.battle.units import (
+    amphibious_may_retreat,
+    attacker_retreat_from,
+    sides,
+)
 from gamecore.rules.movement import MoveContext
 
 if TYPE_CHECKING:  # pragma: no cover
-    from gamecore.engine.ruleset import Ruleset
+    from gamecore.engine.actions import Action
     from gamecore.engine.state import GameState
     from gamecore.rules.state import Battle
 
@@ -33,25 +37,21 @@ def _narrowed(s: GameState, b: Battle, side: str, zones: list[int], att, dfn) ->
     return rnd.zones
 
 
-def attacker_retreat_from(rules: Ruleset) -> int | None:
-    """The round from which the attacker may retreat (rules-notes/004 §4.3; The War Game
-    from round 2, rules-notes/002 §4.4): ``attacker_retreat_from_round``, or None when the
-    ruleset's attacker never retreats (``attacker_retreat``). The played battle and the
-    battle calculator both ask this."""
-    opts = rules.options
-    if not opts["attacker_retreat"]:
+def _staying(s: GameState, b: Battle, att: list[Unit]) -> list[Unit] | None:
+    """The attacking units that stay and fight on when the others of ``att`` retreat (the
+    ruleset's ``retreat_stay`` steps); None when it plays none: units that landed from
+    the sea keep the whole attacker from retreating."""
+    steps = stage(s, "retreat_stay")
+    if not steps:
         return None
-    return int(opts["attacker_retreat_from_round"])
-
-
-def amphibious_may_retreat(rules: Ruleset) -> bool:
-    """May land units that came from the sea retreat (``amphibious_retreat``; no in the
-    A&A family, rules-notes/004 §4.3, Global War §9.4)?"""
-    return bool(rules.options["amphibious_retreat"])
+    rnd = Round(s, b, att)
+    rnd.side = "att"
+    for st in steps:
+        st.run(rnd)
+    return rnd.stay
 
 
 def retreat_zones(s: GameState, b: Battle) -> list[int]:
-    opts = s.rules.options
     first = attacker_retreat_from(s.rules)
     if b.kind == "bomb" or first is None or b.round < first:
         return []
@@ -64,11 +64,13 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
     surface = [u for u in att if ut[u.type].domain != "air"]
     if board.is_land(b.zone):
         if not amphibious_may_retreat(s.rules) and any(u.flags & AMPHIB for u in surface):
-            if not opts.get("partial_amphibious_retreat"):
+            # the units that landed from the sea may not retreat (rules-notes/004 §4.3):
+            # the attacker does not retreat at all, unless a step of the ruleset keeps
+            # only them fighting (G40 2E's partial amphibious retreat, core.py)
+            stay = _staying(s, b, surface)
+            if stay is None:
                 return []
-            # G40 2E (issue #23 point 4): aircraft and the land units that came over land
-            # may retreat; the units that landed from the sea stay and fight on
-            surface = [u for u in surface if not u.flags & AMPHIB]
+            surface = [u for u in surface if u not in stay]
             if not surface and not any(ut[u.type].domain == "air" for u in att):
                 return []
         if any(u.flags & AIRBORNE for u in surface):
@@ -89,23 +91,20 @@ def retreat_zones(s: GameState, b: Battle) -> list[int]:
 
 
 def defender_retreat_zones(s: GameState, b: Battle) -> list[int]:
-    """Where the defender may retreat, when the ruleset lets defenders retreat (The War
-    Game WWII, rules-notes/002 §4.4): adjacent zones friendly to it and free of enemies."""
-    opts = s.rules.options
-    if b.kind == "bomb" or not opts.get("defender_retreat") or not b.defender:
-        return []
-    if b.round < int(opts["defender_retreat_from_round"]):
+    """Where the defender may retreat: the zones the ruleset's ``defender_zones`` steps
+    give (The War Game WWII, rules-notes/002 §4.4), narrowed by its ``retreat`` steps;
+    none when it plays no such step (the A&A family: only the attacker retreats)."""
+    steps = stage(s, "defender_zones")
+    if b.kind == "bomb" or not steps or not b.defender:
         return []
     att, dfn = sides(s, b)
     if not att or not dfn:
         return []
-    ctx = MoveContext(s, b.defender, combat=False)
-    board = s.board
-    if board.is_land(b.zone):
-        out = [z for z in board.land_nbrs[b.zone] if ctx.status(z) == "F"]
-    else:
-        out = [z for z in board.sea_nbrs[b.zone] if z not in ctx.enemy_any]
-    return _narrowed(s, b, "def", out, att, dfn)
+    rnd = Round(s, b, att, dfn)
+    rnd.side = "def"
+    for st in steps:
+        st.run(rnd)
+    return _narrowed(s, b, "def", rnd.zones, att, dfn)
 
 
 def defender_retreat(s: GameState, b: Battle, zone: int) -> None:
@@ -122,31 +121,28 @@ def defender_retreat(s: GameState, b: Battle, zone: int) -> None:
     s.event("retreat", zone=b.zone, to=zone, units=len(dfn), side="defender")
 
 
-def can_air_retreat(s: GameState, b: Battle) -> bool:
-    """Seeds/003 RETREATING FROM ATTACKS "AIRCRAFT: May retreat Separate from other unit
-    types, in any round instead of rolling, all Aircraft retreat at the same time." (option
-    ``air_retreat_apart``): the attacker has aircraft and other units still fighting, and
-    may retreat at all this round (``attacker_retreat``, ``attacker_retreat_from_round``)."""
-    first = attacker_retreat_from(s.rules)
-    if b.kind == "bomb" or first is None or b.round < first:
-        return False
-    att, dfn = sides(s, b)
-    if not dfn:
-        return False
-    ut = s.rules.units
-    air = [u for u in att if ut[u.type].domain == "air"]
-    return bool(air) and len(air) < len(att)
+def retreat_answers(s: GameState, b: Battle) -> list[Action]:
+    """Other answers the attacker has to its retreat decision, as the ruleset's
+    ``retreat_answers`` steps offer them (seeds/003: its aircraft retreat apart)."""
+    steps = stage(s, "retreat_answers")
+    if not steps:
+        return []
+    rnd = Round(s, b)
+    for st in steps:
+        st.run(rnd)
+    return rnd.offers
 
 
-def air_retreat(s: GameState, b: Battle) -> None:
-    """The attacker's aircraft leave the battle together; the rest fight on. They stay in
-    the zone, as aircraft that break off a battle do, and fly to a landing zone "up to
-    remaining movement" in non-combat movement."""
-    ut = s.rules.units
-    air = [u for u in sides(s, b)[0] if ut[u.type].domain == "air"]
-    for u in air:
-        s.set_unit(u.id, flags=u.flags | RETREATED | FOUGHT)
-    s.event("air_retreat", zone=b.zone, nation=b.attacker, units=len(air))
+def answer_retreat(s: GameState, b: Battle, a: Action) -> bool:
+    """Apply ``a``, one of :func:`retreat_answers`, by the step that offers it; False
+    when no step offers it now."""
+    for st in stage(s, "retreat_answers"):
+        rnd = Round(s, b)
+        st.run(rnd)
+        if a in rnd.offers:
+            st.answer(rnd, a)
+            return True
+    return False
 
 
 def _destinations(s: GameState, b: Battle, att: list[Unit]) -> dict[int, int]:
@@ -172,12 +168,8 @@ def retreat(s: GameState, b: Battle, zone: int) -> bool:
     att, _ = sides(s, b)
     ut = s.rules.units
     stay: list[Unit] = []
-    if (
-        s.board.is_land(b.zone)
-        and s.rules.options.get("partial_amphibious_retreat")
-        and not amphibious_may_retreat(s.rules)
-    ):
-        stay = [u for u in att if u.flags & AMPHIB and ut[u.type].domain != "air"]
+    if s.board.is_land(b.zone) and not amphibious_may_retreat(s.rules):
+        stay = _staying(s, b, att) or []  # (no step: no retreat_zones, no retreat here)
         att = [u for u in att if u not in stay]
     goes = _destinations(s, b, att)
     where: dict[int, int] = {}

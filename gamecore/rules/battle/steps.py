@@ -16,7 +16,14 @@ Stages, in the order a battle meets them:
 - ``after_round``: after each round
 - ``closing``: the battle is over, before its outcome is taken
 - ``end``: after the outcome (``rnd.att``, ``rnd.dfn``: what is left)
+- ``defender_zones``: where the defender may retreat (a step sets ``rnd.zones``; no
+  step: the defender never retreats)
 - ``retreat``: filters the zones a side may retreat to (``rnd.zones``, ``rnd.side``)
+- ``retreat_stay``: with units that landed from the sea among the retreating attacker's
+  (``rnd.att``), those that stay and fight on (a step sets ``rnd.stay``; no step: the
+  attacker may not retreat at all)
+- ``retreat_answers``: other answers to the attacker's retreat decision (``rnd.offers``;
+  the step that offers one applies it: ``answer(rnd, action)``)
 - ``retreat_to``: where each retreating unit goes (``rnd.att``: the attacker's units
   leaving, ``rnd.zones``: where it may retreat; a step sets ``rnd.where[unit id]``;
   the others go to the zone the attacker chose)
@@ -44,7 +51,10 @@ STAGES = (
     "after_round",
     "closing",
     "end",
+    "defender_zones",
     "retreat",
+    "retreat_stay",
+    "retreat_answers",
     "retreat_to",
     "queue",
     "offers",
@@ -100,9 +110,12 @@ STEPS: tuple[RoundStep, ...] = (
     _C["doomed_unfought"],
     _WG["note_cleared"],
     _C["landings"],
-    # where a side may retreat, which battle comes next
+    # who may retreat where, which battle comes next
+    _WG["defender_retreat"],
     _WG["no_retreat_over_hostile_terrain"],
     _WG["sea_retreat_limits"],
+    _C["partial_amphibious_retreat"],
+    _H["air_retreat_apart"],
     _H["retreat_to_origins"],
     _WG["passed_zones_first"],
     _H["shell_facilities"],

@@ -11,13 +11,17 @@ of those hit but still alive.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from gamecore.engine.state import EVENT_LOGS, RETREATED, SUBMERGED, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
+    from gamecore.engine.ruleset import Ruleset, UnitType
     from gamecore.engine.state import GameState
     from gamecore.rules.state import Battle
+
+X = TypeVar("X")
 
 CASUALTY_PROFILES = ("cheapest", "preserve_attack", "preserve_defense", "keep_land")
 
@@ -87,6 +91,60 @@ def sides(s: GameState, b: Battle) -> tuple[list[Unit], list[Unit]]:
     return att, dfn
 
 
+# ------------------------------------------------------------------ rules both the played
+# battle (units) and the calculator (unit types in slots, gamecore.sim.battle) follow
+def takes_zone(t: UnitType) -> bool:
+    """May a unit of type ``t`` take a land zone? (A land unit that may capture.)"""
+    return t.domain == "land" and not t.cannot_capture
+
+
+def kept_last(items: Iterable[X], type_of: Callable[[X], UnitType], tie: Callable) -> X | None:
+    """The one the attacker of a land zone keeps for its last casualty: the best of
+    ``items`` (units, or unit types) that can take the zone - the most expensive, then
+    the highest ``tie`` (the played battle: the unit id; the calculator, which holds no
+    units: the type id); None when none can (rules-notes/004 §4.3 casualties)."""
+    cap = [x for x in items if takes_zone(type_of(x))]
+    if not cap:
+        return None
+    return max(cap, key=lambda x: (type_of(x).cost, tie(x)))
+
+
+def armed_first(items: Iterable[X], type_of: Callable[[X], UnitType]) -> tuple[list[X], list[X]]:
+    """``items`` split into the armed and the defenceless ones, each in its order: a hit
+    goes to an armed unit while one it may hit is left (transports last,
+    rules-notes/004 §4.3)."""
+    armed, bare = [], []
+    for x in items:
+        (bare if type_of(x).defenseless else armed).append(x)
+    return armed, bare
+
+
+def lone_rules(rules: Ruleset) -> tuple[bool, bool]:
+    """Which sides die alone, without a round, when the enemy can hurt them (the end of
+    a battle): defenceless units under ``unescorted_transports_die`` (rules-notes/004
+    §4.3), AA guns when ``aa_alone_defends`` is off (issue #23 point 2); the argument
+    pair of :meth:`UnitType.lone_defenseless`."""
+    opts = rules.options
+    return bool(opts.get("unescorted_transports_die")), not opts.get("aa_alone_defends", True)
+
+
+def attacker_retreat_from(rules: Ruleset) -> int | None:
+    """The round from which the attacker may retreat (rules-notes/004 §4.3; The War Game
+    from round 2, rules-notes/002 §4.4): ``attacker_retreat_from_round``, or None when the
+    ruleset's attacker never retreats (``attacker_retreat``). The played battle and the
+    battle calculator both ask this."""
+    opts = rules.options
+    if not opts["attacker_retreat"]:
+        return None
+    return int(opts["attacker_retreat_from_round"])
+
+
+def amphibious_may_retreat(rules: Ruleset) -> bool:
+    """May land units that came from the sea retreat (``amphibious_retreat``; no in the
+    A&A family, rules-notes/004 §4.3, Global War §9.4)?"""
+    return bool(rules.options["amphibious_retreat"])
+
+
 def _can_hurt(s: GameState, firers: list[Unit], stat: str, targets: list[Unit]) -> bool:
     ut = s.rules.units
     det = any(ut[u.type].detector for u in firers)
@@ -95,12 +153,17 @@ def _can_hurt(s: GameState, firers: list[Unit], stat: str, targets: list[Unit]) 
         if t.stat(stat, f.damage > 0) <= 0:
             continue
         key = (t.cannot_target, t.domain, det)
-        if any(_eligible(ut[x.type], key) for x in targets):
+        if any(eligible(ut[x.type], key) for x in targets):
             return True
     return False
 
 
-def _eligible(target_type, key) -> bool:
+def eligible(target_type, key) -> bool:
+    """May a hit with ``key`` ((cannot, firer domain, firer side has a detector, ...))
+    go to a unit of ``target_type``? Not to the domains or types it cannot hit (Global
+    War §9.6 hits_only), nor to a unit hidden from the firer's domain (a submarine from
+    aircraft) unless the firing side has a detector. Further fields (a preferred
+    domain) change the order, not who may be hit."""
     cannot, fdom, det = key[0], key[1], key[2]
     if target_type.domain in cannot or target_type.id in cannot:
         return False

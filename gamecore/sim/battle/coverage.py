@@ -42,17 +42,19 @@ MODELLED = {st.name: _part(st) for st in STEPS if _part(st) and _exact(st)}
 APPROXIMATED = {st.name: _part(st) for st in STEPS if _part(st) and not _exact(st)} | {
     "release_waiting": "as amphibious_hold_out",
     "release_waiting_at_end": "as amphibious_hold_out",
-    "coastal_fire": "left out: the ships' losses are not the land battle's",
-    "coastal_losses": "as coastal_fire",
-    "support_fire": "left out: neighbouring artillery is not on the lineup",
-    "loss_of_surprise": "left out: depends on the sea battle fought before",
-    "subs_before_transports": "left out: transports hit by subs fire back",
-    "hostile_terrain": "left out: the crossing is not on the lineup",
+    "hostile_terrain": "left out: an attacker that crossed a hostile-terrain line is lost "
+    "on its own roll of 11-12 (seeds/002 §4.9); the lineup does not say who crossed, and "
+    "the loss goes with the unit's own die, which a state of unit types does not follow",
     "border_casualties_first": "left out: the casualty order is the profile's for all attackers",
     "amphibious_casualties_first": "as border_casualties_first",
+    "partial_amphibious_retreat": "left out: an amphibious attacker does not retreat "
+    "(the landed units would fight on alone)",
 }
 
 OUTSIDE = {
+    "coastal_fire": "fires at the ships offshore, at the same time as the bombardment "
+    "(its losses come after it): the land battle's dice do not change",
+    "coastal_losses": "as coastal_fire",
     "neutral_invasion": "before the battle: who defends is the lineup",
     "violate_neutral": "before the battle (relations, not dice)",
     "defender_submerge": "a decision; the default policy: submarines stay and fight",
@@ -62,6 +64,8 @@ OUTSIDE = {
     "round_report": "the log",
     "note_cleared": "remembered for another battle",
     "landings": "another zone's landing",
+    "defender_retreat": "a decision; the default policy: the defender stays",
+    "air_retreat_apart": "an answer to the retreat decision; the default policy presses on",
     "no_retreat_over_hostile_terrain": "where to retreat: the calculator's retreat ends it",
     "sea_retreat_limits": "as no_retreat_over_hostile_terrain",
     "retreat_to_origins": "where the retreating units go: the calculator's retreat ends it",

@@ -122,6 +122,9 @@ class BattleContext:
     - ``amphibious``: the attacking land units come from the sea: no retreat (unless the
       ruleset's ``amphibious_retreat``), shore bombardment by ``bombard`` ships.
     - ``bombard``: ships bombarding before round 1 ({unit type: count}).
+    - ``support_fire``: the attacker's guns in neighbouring zones that fire once into the
+      attack before round 1 ({unit type: count}; The War Game's support shots, seeds/002
+      "Artillery": the defender places the hits, the victims fire in round 1).
     - ``aa``: the defender's AA guns fire before round 1 (and the ruleset's ``aa_fire``).
     - ``modifiers``: extra :class:`Modifier` s (per-round effects, house rules).
     - ``attacker_order`` / ``defender_order``: casualty order: a profile of
@@ -147,6 +150,7 @@ class BattleContext:
     borders: tuple[str, ...] = ()
     amphibious: bool = False
     bombard: Mapping[str, int] = field(default_factory=dict)
+    support_fire: Mapping[str, int] = field(default_factory=dict)
     aa: bool = True
     modifiers: tuple[Modifier, ...] = ()
     attacker_order: str | tuple[str, ...] = ""

@@ -17,9 +17,10 @@ import numpy as np
 
 from gamecore.engine.ruleset import Ruleset
 from gamecore.rules.battle.calc import ATTACKER, DEFENDER, CalcBattle, CalcPlan, Volley, plan_battle
-from gamecore.rules.battle.retreat import amphibious_may_retreat, attacker_retreat_from
+from gamecore.rules.battle.fire import mode_choices
 from gamecore.rules.battle.steps import steps_for
 from gamecore.rules.battle.terrain import ground_tables
+from gamecore.rules.battle.units import amphibious_may_retreat, attacker_retreat_from, eligible
 from gamecore.sim.battle.model import BattleContext, BattleError, Modifier
 from gamecore.sim.battle.sides import (
     ALL_DOMAINS,
@@ -29,7 +30,6 @@ from gamecore.sim.battle.sides import (
     StateSpace,
     _conv,
     binom_pmf,
-    eligible,
 )
 
 #: settle kinds of a pair of states at the end of a round
@@ -113,6 +113,10 @@ class Prepared:
         for tid in ctx.bombard:
             if tid not in rules.units or not rules.units[tid].bombard:
                 raise BattleError(f"bombard: '{tid}' is not a unit that bombards")
+        for tid, n in ctx.support_fire.items():
+            t = rules.units.get(tid)
+            if t is None or not t.props.get("support_shot") or n < 0:
+                raise BattleError(f"support fire: '{tid}' is not a unit that fires support shots")
         #: rules of the ruleset this battle would follow in the engine but the calculator
         #: leaves out (target selection, desert breakdown, amphibious round 1): said, not
         #: hidden (BattleResult.approximations)
@@ -129,6 +133,7 @@ class Prepared:
                 amphibious=ctx.amphibious,
                 aa=ctx.aa,
                 bombard=dict(ctx.bombard),
+                support={t: n for t, n in ctx.support_fire.items() if n},
                 borders=tuple(ctx.borders),
                 terrain=ctx.terrain,
                 city=ctx.city,
@@ -221,9 +226,7 @@ class Prepared:
             t = rules.units.get(tid)
             if t is None or not own.get(tid):
                 raise BattleError(f"fire mode for '{tid}': no such unit on the {role}'s side")
-            known = tuple(t.fire_modes) if role == "attacker" else ()
-            if role == "defender" and t.props.get("defense_air_first"):
-                known = ("air", "land")
+            known = mode_choices(t, role == "attacker")
             if mode not in known:
                 what = ", ".join(known) or "none"
                 raise BattleError(f"'{tid}' has no fire mode {mode!r} as {role} (modes: {what})")

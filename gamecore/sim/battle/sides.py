@@ -1,8 +1,12 @@
 """One side of a battle: its units in casualty order, what they fire, where hits land, and
 the states it can reach.
 
-The rules mirror the engine's dice resolver (gamecore.rules.combat, which cites
-rules-notes/004_3g40_handbook.md §4.3-§4.5):
+The rules are the played battle's (gamecore.rules.battle, which cites
+rules-notes/004_3g40_handbook.md §4.3-§4.5), called where both need one - the support
+hand-out (``fire.hand_out_support``), the unit kept for last (``units.kept_last``),
+armed before defenceless (``units.armed_first``), who a hit may hit (``units.eligible``),
+the modified value (``modifiers.modified``) - and otherwise read from the steps' plan
+(gamecore.rules.battle.calc); this module applies them to whole states:
 
 - A unit hits when a die of the ruleset's size rolls at most its value: its attack (or
   defence), damaged stats for a damaged multi-hit unit, plus modifiers — support (one
@@ -31,42 +35,25 @@ from functools import lru_cache
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from gamecore.rules.battle.calc import CalcBattle, CalcPlan, plan_battle
-from gamecore.rules.battle.steps import steps_for
-from gamecore.rules.battle.units import CASUALTY_PROFILES, PROFILE_RANK
-from gamecore.rules.modifiers import combine
-
-try:  # the engine's rule for a modified value (with the ruleset's floor)
-    from gamecore.rules.modifiers import modified
-except ImportError:  # pragma: no cover - a rules package without it
-
-    def modified(base, mods, policy="sum", tiebreak="bonus", floor=0, dice=6):
-        """The hit value ``base`` after ``mods``, clipped to 0..dice; a net penalty never
-        takes it below ``floor``."""
-        v = base
-        if mods and base > 0:
-            c = combine(mods, policy, tiebreak)
-            v = base + c
-            if c < 0:
-                v = max(v, min(base, floor))
-        return max(0, min(dice, v))
-
-
 from gamecore.engine.ruleset import Ruleset, UnitType
+from gamecore.rules.battle.calc import CalcBattle, CalcPlan, plan_battle
+from gamecore.rules.battle.fire import hand_out_support, support_of, unit_rolls
+from gamecore.rules.battle.steps import steps_for
+from gamecore.rules.battle.units import (
+    CASUALTY_PROFILES,
+    PROFILE_RANK,
+    armed_first,
+    eligible,
+    kept_last,
+    lone_rules,
+    takes_zone,
+)
+from gamecore.rules.modifiers import modified
 from gamecore.sim.battle.model import BattleError, Modifier
 
 Key = tuple  # (cannot_target: tuple[str, ...], firer domain: str, firer side has a detector)
 FS, GEN = 0, 1  # firing stages of a round: first strike, general fire
 ALL_DOMAINS = ("land", "sea", "facility", "air")
-
-
-def eligible(t: UnitType, key: Key) -> bool:
-    """May a hit with ``key`` be assigned to a unit of type ``t``? (A fourth element of
-    the key, a preferred domain, changes the order, not who may be hit.)"""
-    cannot, fdom, det = key[0], key[1], key[2]
-    if t.domain in cannot or t.id in cannot:  # unit types: hits_only (Global War §9.6)
-        return False
-    return not (fdom in t.hidden_from and not det)
 
 
 @lru_cache(maxsize=4096)
@@ -157,25 +144,22 @@ class Side:
         self.absorb = plan.absorb_first
         #: which units die alone (the engine's ``_settled``): defenceless ones under
         #: ``unescorted_transports_die``, AA guns when ``aa_alone_defends`` is off
-        self.lone_rules = (
-            bool(opts["unescorted_transports_die"]),
-            not opts.get("aa_alone_defends", True),
-        )
+        self.lone_rules = lone_rules(rules)
         self.nation = nation
         damaged = dict(damaged or {})
         types = [rules.units[u] for u, n in units.items() if n > 0]
         ordered = order_types(types, order or plan.casualty_order)
         counts = {t.id: int(units[t.id]) for t in ordered}
         slots: list[tuple[UnitType, int, bool]] = [(t, counts[t.id], False) for t in ordered]
-        if keep_land_unit:
-            cap = [t for t in ordered if t.domain == "land" and not t.cannot_capture]
-            if cap:
-                best = max(cap, key=lambda t: (t.cost, t.id))
+        if keep_land_unit:  # the played battle's rule (units.kept_last), per unit type
+            best = kept_last(ordered, lambda t: t, lambda t: t.id)
+            if best is not None:
                 slots = [(t, n - (t is best), False) for t, n, _ in slots]
                 slots.append((best, 1, True))
                 slots = [s for s in slots if s[1] > 0]
-        # armed units are taken before defenceless ones (transports last)
-        slots = [s for s in slots if not s[0].defenseless] + [s for s in slots if s[0].defenseless]
+        # armed units are taken before defenceless ones (units.armed_first)
+        armed, bare = armed_first(slots, lambda s: s[0])
+        slots = armed + bare
         self.slots: list[UnitType] = [s[0] for s in slots]
         self.reserve: list[bool] = [s[2] for s in slots]
         self.slot_count = [s[1] for s in slots]
@@ -266,19 +250,15 @@ class Side:
             if not (t.multi_die or air_first):
                 self.cell_dice.append(None)
                 continue
-            dmg = hp < t.hits
             mode = self.fire_modes.get(t.id, "")
-            pref = "air" if air_first and mode != "land" else ""
-            self.cell_dice.append([(v, ct, pref) for v, ct in t.dice(self.stat, dmg, mode)])
+            self.cell_dice.append(unit_rolls(t, self.stat, hp < t.hits, mode, role == "defender"))
         #: Global War §12.2: support counts from every unit present, also those that
         #: fired first (the engine's step support_after_first_strike); else from the
         #: units firing in the same volley
         self.support_from_all = plan.support_from_all
         self.cell_support = [
             tuple(
-                (sup.value, sup.count, sup.targets)
-                for sup in self.slots[s].support
-                if sup.stat == self.stat
+                (sup.value, sup.count, sup.targets) for sup in support_of(self.slots[s], self.stat)
             )
             for s in self.cell_slot
         ]
@@ -410,19 +390,18 @@ class Side:
             (v, M[:, c] * k, targets) for c in supporters for v, k, targets in self.cell_support[c]
         ]
         if offers:
-            left = {c: M[:, c].copy() for c in firing}
-            offers.sort(key=lambda o: -o[0])
-            for value, cap, targets in offers:
-                cap = cap.copy()
-                for tid in targets:
-                    for c in firing:
-                        if self.cell_tid[c] != tid:
-                            continue
-                        give = np.minimum(cap, left[c])
-                        if give.any():
-                            left[c] -= give
-                            cap -= give
-                            parts.append((c, value, give))
+            # the played battle's rule (fire.hand_out_support), over every state at once;
+            # an offer goes to the unit types in the order it lists them (the calculator
+            # holds no unit ids to follow)
+            left = {c: M[:, c] for c in firing}
+            for c, value, give in hand_out_support(
+                offers,
+                left,
+                lambda targets: [f for tid in targets for f in firing if self.cell_tid[f] == tid],
+                np.minimum,
+            ):
+                if give.any():
+                    parts.append((c, value, give))
             parts.extend((c, None, n) for c, n in left.items())
         else:
             parts = [(c, None, M[:, c]) for c in firing]
@@ -542,8 +521,7 @@ class Side:
                 ]
             parts = []
             for tier in tiers:
-                parts.append([s for s in tier if not self.slots[s].defenseless])
-                parts.append([s for s in tier if self.slots[s].defenseless])
+                parts.extend(armed_first(tier, lambda s: self.slots[s]))
             plan = tuple([(self.slot_cells[s], self.slots[s].hits > 1) for s in p] for p in parts)
             self._plans[g] = plan
         return plan
@@ -702,7 +680,7 @@ class StateSpace:
                     t.defenseless,
                     t.detector,
                     side.cost_of(t),
-                    t.domain == "land" and not t.cannot_capture,
+                    takes_zone(t),
                     t.lone_defenseless(*side.lone_rules),
                 )
                 for t in side.slots

@@ -148,3 +148,35 @@ def test_a_plain_tuple_is_taken_as_the_hit_it_spells():
     as_hit = assign_hits(s, dfn, [Hit((), "land", False)] * 2, "cheapest", False, z["B"])
     as_tuple = assign_hits(s, dfn, [((), "land", False)] * 2, "cheapest", False, z["B"])
     assert as_hit == as_tuple and len(as_hit.killed) == 2
+
+
+# options whose rule one ruleset (or the family's base) plays: read only by its own step
+# (#34: no option gate in the shared battle code)
+GATES = {
+    "defender_retreat": "wargame_battle.py",  # seeds/002 §4.4 (rules-notes/002 §4.4)
+    "air_retreat_apart": "house.py",  # seeds/003 RETREATING FROM ATTACKS
+    "partial_amphibious_retreat": "core.py",  # G40 2E, issue #23 point 4
+}
+
+
+@pytest.mark.parametrize("option", sorted(GATES))
+def test_a_rule_s_option_is_read_by_its_own_step_only(option):
+    readers = set()
+    for path in [*sorted(BATTLE.glob("*.py")), BATTLE.parent / "wargame_battle.py"]:
+        if path.name in ("options.py", "steps.py"):  # declared; the table of step names
+            continue
+        if f'"{option}"' in path.read_text(encoding="utf-8"):
+            readers.add(path.name)
+    assert readers == {GATES[option]}
+    owner = [st for st in STEPS if getattr(st, "option", "") == option]
+    assert [st.name for st in owner] == [option]
+
+
+def test_the_retreat_stages_are_played_only_by_the_rulesets_that_own_them():
+    # the War Game's defender retreats (seeds/002 §4.4); the house rules' aircraft leave
+    # apart (seeds/003); G40 2E lets all but the landed units go (g40 and what extends it)
+    assert _names("war_game", "defender_zones") == ["defender_retreat"]
+    assert _names("g40", "defender_zones") == _names("global_war", "defender_zones") == []
+    assert _names("global_war_house", "retreat_answers") == ["air_retreat_apart"]
+    assert _names("global_war", "retreat_answers") == _names("war_game", "retreat_answers") == []
+    assert _names("g40", "retreat_stay") == ["partial_amphibious_retreat"]

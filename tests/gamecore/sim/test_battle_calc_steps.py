@@ -104,3 +104,44 @@ def test_the_modelled_steps_are_read_from_the_steps():
     for st in STEPS:
         if getattr(st, "calc", None) is not None:
             assert getattr(st, "calc_doc", ""), st.name
+
+
+def test_support_is_handed_out_by_one_rule_for_units_and_for_states():
+    # rules-notes/004 §4.3 "Support: artillery +1 to one infantry or mech (attack only)":
+    # each offer to at most its count, each receiver at most one bonus, bigger first.
+    # The played battle hands it to units (counts 1), the calculator to every state of
+    # a cell at once (arrays): the same function, fire.hand_out_support.
+    import numpy as np
+
+    from gamecore.rules.battle.fire import hand_out_support
+
+    offers = [(1, 1, ("infantry", "mech_infantry")), (2, 1, ("infantry",))] * 2
+    units = ["infantry", "mech_infantry", "infantry", "tank"]
+    got = [1] * len(units)
+    out = list(
+        hand_out_support(offers, got, lambda ts: [i for i, u in enumerate(units) if u in ts], min)
+    )
+    bonus = {i: v for i, v, n in out if n}
+    # the +2 offers go first, to the two infantry; the +1 offers to the mech, then none
+    assert bonus == {0: 2, 2: 2, 1: 1} and got == [0, 0, 0, 1]
+    # per state: (infantry, mech) counts (0, 1), (1, 1), (3, 2)
+    left = {"inf": np.array([0, 1, 3]), "mech": np.array([1, 1, 2])}
+    out = [
+        (c, v, n.tolist())
+        for c, v, n in hand_out_support(
+            [(v, np.array([k, k, k]), ts) for v, k, ts in offers],
+            left,
+            lambda ts: [
+                c for c in ("inf", "mech") if {"inf": "infantry", "mech": "mech_infantry"}[c] in ts
+            ],
+            np.minimum,
+        )
+        if n.any()
+    ]
+    given = {}
+    for c, v, n in out:
+        given.setdefault((c, v), [0, 0, 0])
+        given[(c, v)] = [a + b for a, b in zip(given[(c, v)], n, strict=True)]
+    assert given[("inf", 2)] == [0, 1, 2]
+    assert given[("inf", 1)] == [0, 0, 1] and given[("mech", 1)] == [1, 1, 1]
+    assert left["inf"].tolist() == [0, 0, 0] and left["mech"].tolist() == [0, 0, 1]

@@ -175,3 +175,66 @@ def test_warroom_battle_takes_fire_modes(capsys):
         == 2
     )
     assert "expected TYPE=MODE" in capsys.readouterr().err
+
+
+def test_support_shots_by_hand():
+    """seeds/002 "Artillery" (rules-notes/002 §3): a gun next door fires once before
+    round 1 (5 on a d12); its victim still fires in round 1 (infantry defends at 4), then
+    is gone. One infantry against one: with the gun's hit the battle ends after round 1,
+    a draw when the doomed defender hits back; without it, the plain battle."""
+    plain = calculate("war_game", {"infantry": 1}, {"infantry": 1}, method="exact")
+    ctx = BattleContext(support_fire={"artillery": 1})
+    res = calculate("war_game", {"infantry": 1}, {"infantry": 1}, ctx, method="exact")
+    hit = 5 / 12
+    want_win = hit * (8 / 12) + (1 - hit) * plain.outcomes["attacker_win"]
+    want_draw = hit * (4 / 12) + (1 - hit) * plain.outcomes["draw"]
+    assert res.outcomes["attacker_win"] == pytest.approx(want_win, abs=1e-12)
+    assert res.outcomes["draw"] == pytest.approx(want_draw, abs=1e-12)
+    assert not res.approximations
+    mc = calculate(
+        "war_game", {"infantry": 1}, {"infantry": 1}, ctx, method="monte_carlo", samples=20_000
+    )
+    assert close(res.outcomes["attacker_win"], mc.outcomes["attacker_win"], 20_000)
+    with pytest.raises(BattleError, match="support shots"):
+        calculate(
+            "war_game", {"infantry": 1}, {"infantry": 1}, BattleContext(support_fire={"armor": 1})
+        )
+
+
+def test_the_engine_agrees_with_the_calculator_on_support_shots():
+    """Two infantry cross from A into B; the artillery left in A fires its support shot
+    (seeds/002 "Artillery"). The engine fought 300 times must be a plausible draw from
+    the calculator's exact win chance with the gun as ``support_fire``."""
+    pack = wg_pack(
+        ["AB"],
+        {"A": {"owner": "GER"}, "B": {"owner": "UK"}},
+        [("A", "GER", "infantry", 2), ("A", "GER", "artillery", 1), ("B", "UK", "infantry", 2)],
+    )
+    z = zone_ids(pack)
+    s = new_game(pack, "test", seed=1, decisions=(), log="none")
+    while s.phase != "combat_move":
+        s.apply(Action.end_phase())
+    inf = {u for u in s.units_in(z["A"]) if s.units[u].type == "infantry"}
+    mv = [
+        a
+        for a in s.legal_actions()
+        if a.kind == "move" and a.path[-1] == z["B"] and set(a.units) == inf
+    ]
+    s.apply(mv[0])
+    while s.phase == "combat_move":
+        s.apply(Action.end_phase())
+    wins = Counter()
+    runs = 300
+    for k in range(runs):
+        c = s.clone(reseed=900 + k, keep_log=False)
+        c.apply([a for a in c.legal_actions() if a.kind == "fight"][0])
+        ger = any(c.units[u].nation == "GER" for u in c.units_in(z["B"]))
+        uk = any(c.units[u].nation == "UK" for u in c.units_in(z["B"]))
+        wins["att" if ger and not uk else "def" if uk and not ger else "none"] += 1
+    ctx = BattleContext(support_fire={"artillery": 1})
+    res = calculate("war_game", {"infantry": 2}, {"infantry": 2}, ctx, method="exact")
+    plain = calculate("war_game", {"infantry": 2}, {"infantry": 2}, method="exact")
+    assert res.outcomes["attacker_win"] > plain.outcomes["attacker_win"] + 0.05
+    p = res.outcomes["attacker_win"]
+    sd = math.sqrt(max(p * (1 - p), 1e-9) / runs)
+    assert abs(wins["att"] / runs - p) <= 3.3 * sd + 0.5 / runs, (wins, res.outcomes)
