@@ -40,6 +40,7 @@ from gamecore.hgw.odds import advance_terms, hypothetical_faces
 from gamecore.hgw.options import opt
 from gamecore.hgw.politics import hexes_of, nation_of, surrendered
 from gamecore.hgw.production import income, repairable
+from gamecore.hgw.sequence import bot_naval
 from gamecore.hgw.state import INF, MECH, HgwState
 from gamecore.hgw.supply import sources, supplied
 from gamecore.hgw.tables import FRIENDLY, firepower
@@ -257,6 +258,8 @@ class HgwBot:
             return self._exploitation(s)
         if ph == "production":
             return self._production(s)
+        if ph == "naval":
+            return bot_naval(s)
         legal = s.legal_actions()
         if not legal:
             raise RulesError("no legal action (the game is over)")

@@ -87,6 +87,10 @@ def describe(s: HgwState, a: Action) -> str | None:
     if k == "hgw_build":
         into = army(a.target) if a.target else "a new army"
         return f"Build {a.count} {a.type} in {hx(a.zone)} ({into})"
+    if k == "hgw_rebase" and len(a.path) == 2:
+        f = s.fleet.get(a.path[0])
+        of = f" of {f.points}" if f and f.points != a.count else ""
+        return f"Fleet: {a.count}{of} point(s) change base from {hx(a.path[0])} to {hx(a.path[1])}"
     if k == "hgw_terms":
         if a.count:
             return f"Accept the surrender of {a.nation}: no more attacks between the two sides"

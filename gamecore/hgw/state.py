@@ -211,6 +211,14 @@ PARTS = (
         doc="hexes whose fleet lost a naval battle this turn (Expended)",
     ),
     Part(
+        "rebased",
+        lambda s: frozenset(),
+        "share",
+        snapshot=sorted,
+        sparse=True,
+        doc="hexes a fleet changed base to this turn (it does not move again; Campaign II)",
+    ),
+    Part(
         "lend",
         lambda s: {},
         "copy",
@@ -280,6 +288,7 @@ class HgwState(GameState):
     beachhead: dict[int, Beachhead]
     fleet: dict[int, Fleet]
     fleet_spent: frozenset[int]
+    rebased: frozenset[int]
     lend: dict[str, int]
     shipped: dict[str, int]
     pending_loss: PendingLoss | tuple[()]

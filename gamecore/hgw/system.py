@@ -64,6 +64,8 @@ from gamecore.hgw.production import (
     repair_error,
 )
 from gamecore.hgw.sea import apply_invade, invade_error
+from gamecore.hgw.sequence import OPTIONS as SEQUENCE_OPTIONS
+from gamecore.hgw.sequence import apply_rebase, naval_legal, rebase_error, strategic_legal
 from gamecore.hgw.state import INF, MECH, SP_TYPES, HgwGameState, HgwState
 from gamecore.hgw.supply import supply_check
 from gamecore.hgw.turn import begin_turn, setup
@@ -126,6 +128,12 @@ ACTION_KINDS = (
     ("hgw_repair", apply_repair, repair_error, "zone, count (points)"),
     ("hgw_build", apply_build, build_error, "zone, type, count, target (army, 0 new)"),
     (
+        "hgw_rebase",
+        apply_rebase,
+        rebase_error,
+        "path (port, new port), count (points): a fleet changes base (Campaign II)",
+    ),
+    (
         "hgw_terms",
         apply_terms,
         terms_error,
@@ -153,6 +161,10 @@ class HgwSystem(RuleSystem):
     def __init__(self) -> None:
         super().__init__()
         ph = self.add_phase
+        # Campaign Game II's player-turn sequence (gamecore.hgw.sequence): played where a
+        # ruleset lists these phases
+        ph(Phase("strategic", strategic_legal, doc="strategic bombing, missile launching"))
+        ph(Phase("naval", naval_legal, doc="naval movement: fleets change bases"))
         ph(
             Phase(
                 "movement", movement_legal, exit=movement_exit, doc="regroup through friendly hexes"
@@ -195,7 +207,7 @@ class HgwSystem(RuleSystem):
             self.add_action(ActionKind(name, apply, check and _checked(check), doc=doc))
         self._specs = {
             **super().option_specs(),
-            **{o.name: o for o in (*OPTIONS, *POLITICS_OPTIONS, *LIMIT_OPTIONS)},
+            **{o.name: o for o in (*OPTIONS, *POLITICS_OPTIONS, *LIMIT_OPTIONS, *SEQUENCE_OPTIONS)},
         }
 
     def option_specs(self):

@@ -103,6 +103,8 @@ def begin_turn(s: HgwState) -> None:
         s.amphibious = frozenset()
     if s.fleet_spent:
         s.fleet_spent = frozenset()
+    if s.rebased:
+        s.rebased = frozenset()
     if s.beachhead:
         s.beachhead = {z: v for z, v in s.beachhead.items() if s.round <= v.round + 1}
     turn_start(s)
