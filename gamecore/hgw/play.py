@@ -138,12 +138,12 @@ class HgwPlay(PlayAdapter):
         return out
 
     def target(self, a: Action) -> int:
-        return a.path[-1] if a.kind == "hgw_move" else a.zone
+        return a.path[-1] if a.kind in ("hgw_move", "hgw_rebase") else a.zone
 
     def route(self, state, a: Action) -> tuple[int, ...]:
         """The arrow the map draws for ``a``: from the army's hex to the destination/target."""
-        if a.kind == "hgw_move":
-            return tuple(a.path)
+        if a.kind in ("hgw_move", "hgw_rebase"):
+            return tuple(a.path)  # a fleet's base change: its port to the new one
         return (state.armies[a.units[0]].zone, a.zone)
 
     def movable_by_type(self, state, actions: list[Action]) -> dict[str, list[int]]:
@@ -327,6 +327,11 @@ def describe_hgw_event(pack, e: dict[str, Any], state=None) -> str | None:
         against = "a friendly hex" if dfn == "friendly" else f"defence {dfn}"
         ok = "success: the army enters" if e.get("success") else "failure: its attacks end"
         return f"Advance of {army(e.get('army'))} into {here}: mech {e.get('mech')} vs {against}, {roll}: {ok}"
+    if kind == "hgw_rebase" and len(e.get("path") or ()) == 2:
+        src, dst = (hex_label(pack, x) for x in e["path"])
+        return (
+            f"{e.get('nation')} fleet: {e.get('points')} point(s) change base from {src} to {dst}"
+        )
     if kind == "hgw_move":
         frm = e.get("from")
         src = hex_label(pack, frm) if isinstance(frm, int) else "?"

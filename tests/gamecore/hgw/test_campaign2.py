@@ -158,6 +158,27 @@ def test_the_bot_withdraws_a_threatened_fleet(pack):
     assert a.path[1] not in (z(s, "1333"), z(s, "1233"), z(s, "1432"), z(s, "1532"))
 
 
+def test_the_play_mode_offers_base_changes_by_hand(pack):
+    """The play mode (through the hgw play adapter): the naval phase lists each base
+    change in words, its arrow runs from port to port, and the log words it."""
+    from editor.play.mode import describe_action
+    from gamecore.hgw.play import HgwPlay, describe_hgw_event
+    from gamecore.sim.session import PlaySession
+
+    seats = {"AXIS": "human", "SOV": "human", "ALL": "human"}
+    session = PlaySession.start(pack, "campaign_2", seed=1, seats=seats)
+    s = session.state
+    while not (s.current_nation == "ALL" and s.phase == "naval"):
+        session.apply(END)
+    moves = [a for a in session.legal() if a.kind == "hgw_rebase"]
+    a = next(x for x in moves if x.path == (z(s, "1233"), z(s, "1333")))
+    assert describe_action(s, a) == "Fleet: 3 point(s) change base from 1233 to 1333"
+    assert HgwPlay().route(s, a) == a.path and HgwPlay().target(a) == z(s, "1333")
+    session.apply(a)
+    e = next(x for x in reversed(s.log) if x["e"] == "hgw_rebase")
+    assert describe_hgw_event(pack, e, s).startswith("ALL fleet: 3 point(s) change base from")
+
+
 # -- bad input ---------------------------------------------------------------------------
 def test_junk_campaign_2_option_is_one_line_and_exit_2(pack, tmp_path, capsys):
     """Untrusted input: a junk Campaign II switch in a pack: one line, exit 2."""
