@@ -60,16 +60,32 @@ def fire(s: HgwState, strength: int, modifier: int = 0) -> tuple[int, list[int]]
 
 
 # -- naval movement: fleets change bases ---------------------------------------------------
-def fleet_areas(s: HgwState, z: int) -> set[str]:
-    """The sea areas a fleet based in ``z`` sails on (the areas of its sea hexsides)."""
+def port_seas(s: HgwState, z: int) -> list[int]:
+    """The sea hexes a fleet based in ``z`` sails from: those across its sea hexsides,
+    and a passage's two sea hexes when ``z`` is the hex controlling it ("Kiel (hex 1236)
+    is a port both on the Atlantic and the Baltic", NAVAL ACTION, Fleet Movement 6: this
+    board's Kiel touches no sea, the canal is a passage it controls)."""
     g = geo.graph(s)
-    return {g.area[x] for x in g.sea.get(z, ()) if x in g.area}
+    by_control = s.board.cache.get("hgw_passage_ports")
+    if by_control is None:
+        by_control = {}
+        for x, steps in g.passage.items():
+            for p in steps:
+                by_control.setdefault(p.control, set()).update((x, p.sea))
+        s.board.cache["hgw_passage_ports"] = by_control
+    own = [x for x in g.sea.get(z, ()) if x in g.area]
+    return sorted({*own, *by_control.get(z, ())})
+
+
+def fleet_areas(s: HgwState, z: int) -> set[str]:
+    """The sea areas a fleet based in ``z`` sails on (:func:`port_seas`)."""
+    g = geo.graph(s)
+    return {g.area[x] for x in port_seas(s, z)}
 
 
 def _is_port(s: HgwState, z: int) -> bool:
-    g = geo.graph(s)
     ports = g_ports(s)
-    return (z in ports if ports else True) and any(x in g.area for x in g.sea.get(z, ()))
+    return (z in ports if ports else True) and bool(port_seas(s, z))
 
 
 def rebase_targets(s: HgwState, z: int) -> list[int]:
@@ -83,7 +99,7 @@ def rebase_targets(s: HgwState, z: int) -> list[int]:
     n = f.nation
     g = geo.graph(s)
     fr = lambda x: friendly(s, n, x)  # noqa: E731
-    start = [x for x in sorted(g.sea.get(z, ())) if x in g.area]
+    start = port_seas(s, z)
     seen = {x for x in start if x not in g.control or fr(g.control[x])}
     heap = sorted(seen)
     out: set[int] = set()

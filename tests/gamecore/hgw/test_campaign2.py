@@ -15,7 +15,7 @@ from gamecore.engine import new_game
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
 from gamecore.hgw.armies import new_army
-from gamecore.hgw.sequence import bot_naval, fire, rebase_targets
+from gamecore.hgw.sequence import bot_naval, fire, fleet_areas, rebase_targets
 from gamecore.hgw.tables import FIREPOWER, fire_columns
 from gamecore.paths import resource
 from gamecore.store import read_pack, write_pack
@@ -103,6 +103,17 @@ def test_fleets_change_bases_along_a_sea_route(pack):
     s2.bump()
     assert z(s2, "1333") not in rebase_targets(s2, z(s2, "2038"))
     assert z(s2, "2043") in rebase_targets(s2, z(s2, "2038"))
+
+
+def test_kiel_is_a_port_on_the_atlantic_and_the_baltic(pack):
+    """NAVAL ACTION, Fleet Movement 6: "Kiel (hex 1236) is a port both on the Atlantic and
+    the Baltic" (this board's Kiel touches no sea: the canal is a passage it controls).
+    The Axis fleet there sails on both, and changes base to the Baltic coast."""
+    s = game(pack)
+    kiel = z(s, "1236")
+    assert s.fleet[kiel].nation == "AXIS"
+    assert fleet_areas(s, kiel) == {"Atlantic Ocean", "Baltic Sea"}
+    assert z(s, "1139") in rebase_targets(s, kiel)
 
 
 # -- the Firepower Table ---------------------------------------------------------------
