@@ -7,7 +7,7 @@ from gamecore.hgw.combat import advance_mech, defence_value, fire_strength
 from gamecore.hgw.options import opt
 from gamecore.hgw.state import AMPH, FORT, INF, MECH, HgwState
 from gamecore.hgw.tables import advance_range
-from gamecore.hgw.world import friendly
+from gamecore.hgw.world import friendly, pp
 
 
 def describe(s: HgwState, a: Action) -> str | None:
@@ -91,6 +91,24 @@ def describe(s: HgwState, a: Action) -> str | None:
         f = s.fleet.get(a.path[0])
         of = f" of {f.points}" if f and f.points != a.count else ""
         return f"Fleet: {a.count}{of} point(s) change base from {hx(a.path[0])} to {hx(a.path[1])}"
+    if k == "hgw_bomb" and a.path:
+        air = s.air.get(a.path[0])
+        n = f"{air.bomber} bomber(s)" + (f" + {air.escort} escort(s)" if air and air.escort else "")
+        dfn = s.air.get(a.zone)
+        ad = dfn.air_def if dfn and air and dfn.nation != air.nation else 0
+        return (
+            f"Bombing raid: {n if air else 'bombers'} from {hx(a.path[0])} on {hx(a.zone)} "
+            f"({pp(s, a.zone)} PP, {ad} air defence)"
+        )
+    if k == "hgw_build_air":
+        return f"Build {a.count} {a.type.replace('_', ' ')} SP(s) in {hx(a.zone)}"
+    if k == "hgw_research":
+        rec = s.tech.get(s.current_nation, {}).get(a.type)
+        at = f" (marker {rec.space} -> {rec.space + a.count})" if rec else ""
+        return f"Research {a.type}: {a.count} PP{at}"
+    if k == "hgw_resolve":
+        rec = s.tech.get(s.current_nation, {}).get(a.type)
+        return f"Roll for {a.type} research" + (f" (marker on space {rec.space})" if rec else "")
     if k == "hgw_terms":
         if a.count:
             return f"Accept the surrender of {a.nation}: no more attacks between the two sides"

@@ -327,6 +327,28 @@ def describe_hgw_event(pack, e: dict[str, Any], state=None) -> str | None:
         against = "a friendly hex" if dfn == "friendly" else f"defence {dfn}"
         ok = "success: the army enters" if e.get("success") else "failure: its attacks end"
         return f"Advance of {army(e.get('army'))} into {here}: mech {e.get('mech')} vs {against}, {roll}: {ok}"
+    if kind == "hgw_bomb":
+        hit = ", ".join(
+            f"{hex_label(pack, x)}: {k}" for x, k in (e.get("devastated") or {}).items()
+        )
+        dice = "; ".join(
+            f"{who.replace('_', ' ')} die {', '.join(map(str, d))}"
+            for who, d in (e.get("dice") or {}).items()
+        )
+        return (
+            f"{e.get('nation')} bombing raid on {here}: {e.get('bombers')} bomber(s), "
+            f"{e.get('defence')} air defence ({dice}): {e.get('bombers_lost')} "
+            f"bomber(s) lost, {e.get('hits')} PP devastated" + (f" ({hit})" if hit else "")
+        )
+    if kind == "hgw_research":
+        return f"{e.get('nation')} research: {e.get('pp')} PP into {e.get('item')} (marker on {e.get('space')})"
+    if kind == "hgw_resolve":
+        got = e.get("as")
+        res = e.get("result") + (f" (counts as {got}: another side is ahead)" if got else "")
+        return (
+            f"{e.get('nation')} {e.get('item')} research: die {e.get('die')}, {res}: tech level "
+            f"{e.get('level')}, cost {e.get('cost')} PP, marker on {e.get('space')}"
+        )
     if kind == "hgw_rebase" and len(e.get("path") or ()) == 2:
         src, dst = (hex_label(pack, x) for x in e["path"])
         return (

@@ -4,7 +4,8 @@ Movement, 4. Combat Phase ...", and its FIREPOWER TABLE change.
 
 - The game-turn events (entries into the war, mobilisation) are the turn start
   (:func:`gamecore.hgw.turn.begin_turn`), as in Campaign Game I.
-- The phases ``strategic`` and ``naval`` are registered by the system and played where a
+- The phases ``strategic`` (:mod:`gamecore.hgw.strategic`), ``naval`` and ``research``
+  (:mod:`gamecore.hgw.research`) are registered by the system and played where a
   ruleset lists them (the Campaign Game II ruleset of the campaign pack; ``hgw.toml``
   does not, so Barbarossa and the Fall of Germany play as before).
 - Naval movement: "Remove Expended markers" (the turn start clears them), "Naval units
@@ -159,12 +160,6 @@ def apply_rebase(s: HgwState, a: Action) -> None:
     s.fleet = fleets
     s.rebased = s.rebased | {t}
     s.event("hgw_rebase", nation=f.nation, path=[z, t], points=a.count)
-
-
-def strategic_legal(s: HgwState) -> list[Action]:
-    """The strategic warfare phase (a. Strategic Bombing, b. Missile Launching): nothing
-    to launch without bombers or missiles."""
-    return [END]
 
 
 # -- the bot's naval decision ----------------------------------------------------------------

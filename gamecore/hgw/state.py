@@ -251,6 +251,24 @@ PARTS = (
         "this combat phase, joined, surrendered; entries done; mobilisation; winters",
     ),
     Part(
+        "air",
+        lambda s: {},
+        "copy",
+        snapshot=_sorted_items,
+        sparse=True,
+        doc="hex -> Air (nation, bomber, escort, air defence SPs, round of its last raid): "
+        "the strategic air markers (Campaign II, gamecore.hgw.strategic)",
+    ),
+    Part(
+        "tech",
+        lambda s: {},
+        "copy",
+        snapshot=lambda v: {n: {i: list(r) for i, r in sorted(v[n].items())} for n in sorted(v)},
+        sparse=True,
+        doc="nation -> item -> Tech (level, cost in half PP, research marker, PP this turn) "
+        "(Campaign II research, gamecore.hgw.research)",
+    ),
+    Part(
         "cut",
         lambda s: frozenset(),
         "share",
@@ -293,6 +311,8 @@ class HgwState(GameState):
     shipped: dict[str, int]
     pending_loss: PendingLoss | tuple[()]
     politics: dict[str, object]
+    air: dict[int, tuple]
+    tech: dict[str, dict]
     cut: frozenset[int]
 
 

@@ -60,13 +60,31 @@ from gamecore.hgw.production import (
     lend_error,
     production_enter,
     production_exit,
-    production_legal,
     repair_error,
+)
+from gamecore.hgw.research import OPTIONS as RESEARCH_OPTIONS
+from gamecore.hgw.research import (
+    apply_research,
+    apply_resolve,
+    check_research,
+    research_error,
+    research_exit,
+    research_legal,
 )
 from gamecore.hgw.sea import apply_invade, invade_error
 from gamecore.hgw.sequence import OPTIONS as SEQUENCE_OPTIONS
-from gamecore.hgw.sequence import apply_rebase, naval_legal, rebase_error, strategic_legal
+from gamecore.hgw.sequence import apply_rebase, naval_legal, rebase_error
 from gamecore.hgw.state import INF, MECH, SP_TYPES, HgwGameState, HgwState
+from gamecore.hgw.strategic import OPTIONS as STRATEGIC_OPTIONS
+from gamecore.hgw.strategic import (
+    apply_bomb,
+    apply_build_air,
+    bomb_error,
+    build_air_error,
+    check_strategic,
+    strategic_legal,
+    with_air_builds,
+)
 from gamecore.hgw.supply import supply_check
 from gamecore.hgw.turn import begin_turn, setup
 from gamecore.hgw.victory import end_round, game_end
@@ -134,6 +152,25 @@ ACTION_KINDS = (
         "path (port, new port), count (points): a fleet changes base (Campaign II)",
     ),
     (
+        "hgw_research",
+        apply_research,
+        research_error,
+        "type (item), count (1-2 PP): research in the research phase (Campaign II)",
+    ),
+    ("hgw_resolve", apply_resolve, research_error, "type (item): roll for its research"),
+    (
+        "hgw_bomb",
+        apply_bomb,
+        bomb_error,
+        "path (the bombers' hex,), zone (target): a bombing raid (Campaign II)",
+    ),
+    (
+        "hgw_build_air",
+        apply_build_air,
+        build_air_error,
+        "type (bomber, escort, air_def), zone, count: strategic air SPs (Campaign II)",
+    ),
+    (
         "hgw_terms",
         apply_terms,
         terms_error,
@@ -197,17 +234,35 @@ class HgwSystem(RuleSystem):
         ph(
             Phase(
                 "production",
-                production_legal,
+                with_air_builds,
                 enter=production_enter,
                 exit=production_exit,
                 doc="repair, build (use it or lose it)",
+            )
+        )
+        ph(
+            Phase(
+                "research",
+                research_legal,
+                exit=research_exit,
+                doc="research with what is left of the budget (Campaign II)",
             )
         )
         for name, apply, check, doc in ACTION_KINDS:
             self.add_action(ActionKind(name, apply, check and _checked(check), doc=doc))
         self._specs = {
             **super().option_specs(),
-            **{o.name: o for o in (*OPTIONS, *POLITICS_OPTIONS, *LIMIT_OPTIONS, *SEQUENCE_OPTIONS)},
+            **{
+                o.name: o
+                for o in (
+                    *OPTIONS,
+                    *POLITICS_OPTIONS,
+                    *LIMIT_OPTIONS,
+                    *SEQUENCE_OPTIONS,
+                    *RESEARCH_OPTIONS,
+                    *STRATEGIC_OPTIONS,
+                )
+            },
         }
 
     def option_specs(self):
@@ -220,6 +275,8 @@ class HgwSystem(RuleSystem):
         check_options(checker, opts)
         check_politics(checker, opts)
         check_limits(checker, opts)
+        check_research(checker, opts)
+        check_strategic(checker, opts)
 
     def check_ruleset(self, checker, options, units, facilities, terrain, borders) -> None:
         for t in (*options["hgw_sp_types"], *SP_TYPES):  # amph only where it is built

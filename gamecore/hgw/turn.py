@@ -9,6 +9,7 @@ from gamecore.hgw.armies import armies_of, new_army
 from gamecore.hgw.limits import turn_start as limits_turn_start
 from gamecore.hgw.options import opt
 from gamecore.hgw.politics import turn_start
+from gamecore.hgw.research import init_tech
 from gamecore.hgw.state import ARMY_TYPES, FORT, NO_EXPLOIT, Fleet, HgwState
 from gamecore.hgw.supply import supplied
 from gamecore.model.calendar import season_of
@@ -59,6 +60,7 @@ def setup(s: HgwState) -> None:
             if z is None or not isinstance(points, int) or points < 1:
                 raise RulesError(f"scenario '{scn.id}': hgw_fleets names unknown hex '{code}'")
             s.fleet[z] = Fleet(nation, points)
+    init_tech(s)
     devastated = scn.props.get("hgw_devastated") or {}
     if not isinstance(devastated, dict):
         raise RulesError(f"scenario '{scn.id}': hgw_devastated must be a table of hex ids")

@@ -50,7 +50,7 @@ def place(s, nation: str, code: str, inf: int = 0, mech: int = 0) -> int:
 def test_the_player_turn_sequence(pack):
     """CAMPAIGN GAME II, Player Turn Sequence: 1. game-turn events (the turn start), 2.
     strategic warfare, 3. movement: a. naval, c. land, 4. combat (announce, initial,
-    exploitation, check supply), 6. production; Campaign Game I keeps its own."""
+    exploitation, check supply), 6. production, 7. research; Campaign Game I keeps its own."""
     s = game(pack)
     assert s.rules.phases == [
         "strategic",
@@ -61,6 +61,7 @@ def test_the_player_turn_sequence(pack):
         "exploitation",
         "supply",
         "production",
+        "research",
     ]
     assert game(pack, "campaign_1").rules.phases[0] == "movement"
     seen = []
