@@ -213,8 +213,8 @@ def research_exit(s: HgwState, nation: str) -> None:
 
 
 # -- the bot's research decision --------------------------------------------------------------
-#: the items the bot researches first (what it builds most, then strategic warfare)
-BOT_ORDER = ("mech", "inf", "bomber", "air_def", "escort")
+#: the items the bot researches first (its spearheads, then the bombers of strategic warfare)
+BOT_ORDER = ("mech", "bomber", "inf", "air_def", "escort")
 
 
 def bot_research(s: HgwState) -> Action:

@@ -15,8 +15,10 @@ warfare phase of the Player Turn Sequence, 2.a).
   most PP. Each marker raids once a turn; Soviet and Allied bombers never raid each
   other (7: they are never at war). Fire over ten points is in groups of ten with
   ``hgw_fire_groups``.
+- A raid with ``profile = "morale"`` on an enemy morale country's capital lowers its
+  morale by the hits instead (5; :mod:`gamecore.hgw.morale`).
 - Not done: moving or ferrying the markers (they stay where they were built), missiles,
-  atomic bombs, morale raids (5)."""
+  atomic bombs. Morale raids (5) are :mod:`gamecore.hgw.morale`'s."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from typing import NamedTuple
 
 from gamecore.engine.actions import Action
 from gamecore.geometry.hexgrid import hex_distance
+from gamecore.hgw.morale import morale, morale_targets, shift
 from gamecore.hgw.options import hgw_option, opt
 from gamecore.hgw.production import build_zones, production_legal
 from gamecore.hgw.research import unit_cost
@@ -73,6 +76,13 @@ def bomber_range(s: HgwState, nation: str) -> int:
     return int(levels[min(rec.level, len(levels) - 1)])
 
 
+def reaches(s: HgwState, z: int, t: int, nation: str) -> bool:
+    """Whether bombers in ``z`` reach hex ``t`` (STRATEGIC BOMBING 2)."""
+    reach = bomber_range(s, nation)
+    a, b = _cell(s, z), _cell(s, t)
+    return reach > 0 and a is not None and b is not None and hex_distance(a, b) <= reach
+
+
 def in_range(s: HgwState, z: int, nation: str) -> list[int]:
     """The enemy hexes with undevastated production within bomber range of ``z``."""
     reach = bomber_range(s, nation)
@@ -97,6 +107,11 @@ def strategic_legal(s: HgwState) -> list[Action]:
     for z, a in sorted(s.air.items()):
         if a.nation == n and a.bomber > 0 and a.raided != s.round:
             out += [Action("hgw_bomb", path=(z,), zone=t) for t in in_range(s, z, n)]
+            out += [
+                Action("hgw_bomb", path=(z,), zone=t, profile="morale")
+                for t in sorted(morale_targets(s, n))
+                if reaches(s, z, t, n)
+            ]
     return [*out, END]
 
 
@@ -111,7 +126,12 @@ def bomb_error(s: HgwState, a: Action) -> str | None:
         return "no bombers of the side there"
     if air.raided == s.round:
         return "those bombers have raided this turn"
-    if a.zone not in in_range(s, a.path[0], n):
+    if a.profile == "morale":
+        if a.zone not in morale_targets(s, n) or not reaches(s, a.path[0], a.zone, n):
+            return "not an enemy capital within bomber range (Morale Attacks 1)"
+    elif a.profile:
+        return 'a raid aims at industry (profile "") or morale ("morale")'
+    elif a.zone not in in_range(s, a.path[0], n):
         return "not an enemy production hex within bomber range"
     return None
 
@@ -139,7 +159,11 @@ def apply_bomb(s: HgwState, a: Action) -> None:
     hits = 0
     if bombers:
         hits, dice["bombers"] = fire(s, bombers)
-    done = devastate(s, n, z, t, hits)
+    if a.profile == "morale":  # Morale Attacks 2: the hits are morale lost
+        done: dict[int, int] = {}
+        shift(s, morale_targets(s, n)[t], -hits, f"morale raid by {n}")
+    else:
+        done = devastate(s, n, z, t, hits)
     airs = dict(s.air)
     airs[z] = air._replace(bomber=bombers, escort=escort, raided=s.round)
     if dfn is not None and dfn.nation != n:
@@ -157,6 +181,7 @@ def apply_bomb(s: HgwState, a: Action) -> None:
         bombers_lost=lost,
         hits=hits,
         devastated=done,
+        **({"target": "morale"} if a.profile == "morale" else {}),
     )
 
 
@@ -234,6 +259,15 @@ def bot_strategic(s: HgwState) -> Action:
     raids = [a for a in s.legal_actions() if a.kind == "hgw_bomb"]
     if not raids:
         return END
+    # a morale raid where the enemy country's morale is already within reach of its first
+    # penalty step (NATIONAL MORALE 6): the bombers' expected hits take it there
+    first = max((int(at) for at, _ in opt(s, "hgw_morale").get("penalty") or ()), default=None)
+    for a in raids:
+        if a.profile == "morale" and first is not None:
+            c = morale_targets(s, s.current_nation)[a.zone]
+            if morale(s, c) - s.air[a.path[0]].bomber // 3 <= first:
+                return a
+    raids = [a for a in raids if not a.profile] or raids
 
     def worth(a: Action) -> tuple:
         d = s.air.get(a.zone)

@@ -40,6 +40,9 @@ from gamecore.hgw.combat import (
 from gamecore.hgw.describe import describe
 from gamecore.hgw.limits import OPTIONS as LIMIT_OPTIONS
 from gamecore.hgw.limits import check_limits
+from gamecore.hgw.morale import OPTIONS as MORALE_OPTIONS
+from gamecore.hgw.morale import check_morale
+from gamecore.hgw.morale import combat_end as morale_combat_end
 from gamecore.hgw.movement import (
     apply_convert,
     apply_move,
@@ -185,6 +188,7 @@ def end_of_combat(s: HgwState) -> None:
     combat_end(s)
     if not s.terminal:
         supply_check(s)
+        morale_combat_end(s)  # Campaign II: the combat phase's hexes and the chart
 
 
 class HgwSystem(RuleSystem):
@@ -261,6 +265,7 @@ class HgwSystem(RuleSystem):
                     *SEQUENCE_OPTIONS,
                     *RESEARCH_OPTIONS,
                     *STRATEGIC_OPTIONS,
+                    *MORALE_OPTIONS,
                 )
             },
         }
@@ -277,6 +282,7 @@ class HgwSystem(RuleSystem):
         check_limits(checker, opts)
         check_research(checker, opts)
         check_strategic(checker, opts)
+        check_morale(checker, opts)
 
     def check_ruleset(self, checker, options, units, facilities, terrain, borders) -> None:
         for t in (*options["hgw_sp_types"], *SP_TYPES):  # amph only where it is built

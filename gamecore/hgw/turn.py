@@ -7,6 +7,7 @@ from gamecore.errors import RulesError
 from gamecore.hgw import geo
 from gamecore.hgw.armies import armies_of, new_army
 from gamecore.hgw.limits import turn_start as limits_turn_start
+from gamecore.hgw.morale import turn_start as morale_turn_start
 from gamecore.hgw.options import opt
 from gamecore.hgw.politics import turn_start
 from gamecore.hgw.research import init_tech
@@ -111,6 +112,7 @@ def begin_turn(s: HgwState) -> None:
         s.beachhead = {z: v for z, v in s.beachhead.items() if s.round <= v.round + 1}
     turn_start(s)
     limits_turn_start(s)
+    morale_turn_start(s)
     full = supplied(s, n, True)
     s.cut = frozenset(a for a in armies_of(s, n) if s.armies[a].zone not in full)
     s.bump()
