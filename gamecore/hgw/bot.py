@@ -46,6 +46,7 @@ from gamecore.hgw.state import INF, MECH, HgwState
 from gamecore.hgw.strategic import bot_air_build, bot_strategic
 from gamecore.hgw.supply import sources, supplied
 from gamecore.hgw.tables import FRIENDLY, firepower
+from gamecore.hgw.uboats import bot_naval_build, bot_uboat
 from gamecore.hgw.world import (
     enemy_hex,
     friendly,
@@ -261,7 +262,7 @@ class HgwBot:
         if ph == "production":
             return self._production(s)
         if ph == "naval":
-            return bot_naval(s)
+            return bot_uboat(s) or bot_naval(s)
         if ph == "research":
             return bot_research(s)
         if ph == "strategic":
@@ -872,7 +873,7 @@ class HgwBot:
         terms = [x for x in legal if x.kind == "hgw_terms" and x.count == 1]
         if terms:
             return terms[0]  # a surrender offered is accepted: the front is freed
-        air = bot_air_build(s)
+        air = bot_air_build(s) or bot_naval_build(s)
         if air is not None:
             return air
         bank = s.banks.get(n, 0)

@@ -100,6 +100,14 @@ def describe(s: HgwState, a: Action) -> str | None:
             f"Bombing raid: {n if air else 'bombers'} from {hx(a.path[0])} on {hx(a.zone)} "
             f"({pp(s, a.zone)} PP, {ad} air defence)"
         )
+    if k == "hgw_uboat" and a.path:
+        routes = opt(s, "hgw_uboats").get("routes") or []
+        name = routes[a.target].get("name", a.target) if 0 <= a.target < len(routes) else "?"
+        return f"U-boats from {hx(a.path[0])} attack the {name} route"
+    if k == "hgw_build_naval":
+        if a.type == "asw":
+            return f"Build {a.count} A.S.W. SP(s) (the A.S.W. box)"
+        return f"Build {a.count} U-boat SP(s) in {hx(a.zone)}"
     if k == "hgw_build_air":
         return f"Build {a.count} {a.type.replace('_', ' ')} SP(s) in {hx(a.zone)}"
     if k == "hgw_research":

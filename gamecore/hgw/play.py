@@ -349,6 +349,21 @@ def describe_hgw_event(pack, e: dict[str, Any], state=None) -> str | None:
             f"{e.get('nation')} {e.get('item')} research: die {e.get('die')}, {res}: tech level "
             f"{e.get('level')}, cost {e.get('cost')} PP, marker on {e.get('space')}"
         )
+    if kind == "hgw_uboat":
+        how = (
+            f"{e.get('uboats_left')} left, {e.get('loss')} PP lost"
+            if e.get("intercepted")
+            else f"no interception ({e.get('uboats_left')} U-boat(s) left)"
+        )
+        return (
+            f"{e.get('nation')} U-boats ({e.get('uboats')}) from "
+            f"{hex_label(pack, e.get('base'))} on the {e.get('route')} route, escort "
+            f"{e.get('escort')}, dice {e.get('dice')}: {how}"
+        )
+    if kind == "hgw_shipping_loss":
+        return f"{e.get('nation')} loses {e.get('amount')} PP to U-boats this production"
+    if kind == "hgw_morale":
+        return f"{e.get('country')} morale {e.get('change'):+d} ({e.get('why')}): now {e.get('morale')}"
     if kind == "hgw_rebase" and len(e.get("path") or ()) == 2:
         src, dst = (hex_label(pack, x) for x in e["path"])
         return (

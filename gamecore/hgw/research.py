@@ -79,7 +79,7 @@ def init_tech(s: HgwState) -> None:
         rec = {}
         for item, costs in sorted(tech.get("items", {}).items()):
             lv = min(int(start.get(item, 0)), len(costs) - 1)
-            rec[item] = Tech(lv, 2 * int(costs[lv]))
+            rec[item] = Tech(lv, round(2 * costs[lv]))
         out[n] = rec
     s.tech = out
 
@@ -173,7 +173,7 @@ def apply_resolve(s: HgwState, a: Action) -> None:
     die = s.rng.roll(6)
     res = letter(s, rec.space, die)
     prohibited = rec.half <= 0
-    nxt = 2 * costs[rec.level + 1] if rec.level + 1 < len(costs) else None
+    nxt = round(2 * costs[rec.level + 1]) if rec.level + 1 < len(costs) else None
     got = res
     if res == "B" and not prohibited and any(h < rec.half for h in _others_best(s, n, item)):
         got = "A"  # Special Case 3 (not at prohibited levels: Special Case 4)
@@ -218,8 +218,10 @@ BOT_ORDER = ("mech", "bomber", "inf", "air_def", "escort")
 
 
 def bot_research(s: HgwState) -> Action:
-    """Put what is left into the first item of :data:`BOT_ORDER` with room, and resolve an
-    item whose marker stands on space 3 or beyond (the better letters lie farther on)."""
+    """Put what is left into the item of :data:`BOT_ORDER` at the lowest tech level (the
+    first in the order among equals: mech, then the bombers that open strategic warfare),
+    and resolve an item whose marker stands on space 3 or beyond (the better letters lie
+    farther on)."""
     legal = s.legal_actions()
     for a in legal:
         if a.kind == "hgw_resolve" and s.tech[s.current_nation][a.type].space >= 3:
@@ -227,7 +229,8 @@ def bot_research(s: HgwState) -> Action:
     order = {t: i for i, t in enumerate(BOT_ORDER)}
     puts = [a for a in legal if a.kind == "hgw_research"]
     if puts:
-        return min(puts, key=lambda a: (order.get(a.type, 99), a.type, -a.count))
+        rec = s.tech[s.current_nation]
+        return min(puts, key=lambda a: (rec[a.type].level, order.get(a.type, 99), a.type, -a.count))
     return END
 
 
@@ -244,9 +247,18 @@ def check_research(checker, opts: dict) -> None:
         if not (
             isinstance(costs, list)
             and costs
-            and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 99 for c in costs)
+            and all(
+                isinstance(c, (int, float))
+                and not isinstance(c, bool)
+                and 0 <= c <= 99
+                and float(2 * c).is_integer()
+                for c in costs
+            )
         ):
-            fail(f"options.hgw_tech.items.{item}", "must be PP by tech level (0 prohibited)")
+            fail(
+                f"options.hgw_tech.items.{item}",
+                "must be PP by tech level, whole or halves (0 prohibited)",
+            )
     start = tech.get("start", {}) if isinstance(tech, dict) else {}
     if not isinstance(start, dict):
         fail("options.hgw_tech.start", "must be a table nation -> {item: level}")

@@ -260,6 +260,17 @@ PARTS = (
         "the strategic air markers (Campaign II, gamecore.hgw.strategic)",
     ),
     Part(
+        "naval",
+        lambda s: {},
+        "copy",
+        snapshot=lambda v: {
+            k: (_sorted_items(x) if isinstance(x, dict) else x) for k, x in sorted(v.items())
+        },
+        sparse=True,
+        doc="U-boats and shipping (Campaign II, gamecore.hgw.uboats): uboats {hex: [nation, "
+        "SPs]}, asw {nation: SPs}, loss {nation: PP}, done [[hex, route, round]]",
+    ),
+    Part(
         "tech",
         lambda s: {},
         "copy",
@@ -312,6 +323,7 @@ class HgwState(GameState):
     pending_loss: PendingLoss | tuple[()]
     politics: dict[str, object]
     air: dict[int, tuple]
+    naval: dict[str, object]
     tech: dict[str, dict]
     cut: frozenset[int]
 

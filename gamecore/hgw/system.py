@@ -76,7 +76,7 @@ from gamecore.hgw.research import (
 )
 from gamecore.hgw.sea import apply_invade, invade_error
 from gamecore.hgw.sequence import OPTIONS as SEQUENCE_OPTIONS
-from gamecore.hgw.sequence import apply_rebase, naval_legal, rebase_error
+from gamecore.hgw.sequence import apply_rebase, rebase_error
 from gamecore.hgw.state import INF, MECH, SP_TYPES, HgwGameState, HgwState
 from gamecore.hgw.strategic import OPTIONS as STRATEGIC_OPTIONS
 from gamecore.hgw.strategic import (
@@ -86,10 +86,20 @@ from gamecore.hgw.strategic import (
     build_air_error,
     check_strategic,
     strategic_legal,
-    with_air_builds,
 )
 from gamecore.hgw.supply import supply_check
 from gamecore.hgw.turn import begin_turn, setup
+from gamecore.hgw.uboats import OPTIONS as UBOAT_OPTIONS
+from gamecore.hgw.uboats import (
+    apply_build_naval,
+    apply_uboat,
+    build_naval_error,
+    charge_loss,
+    check_uboats,
+    naval_with_uboats,
+    uboat_error,
+    with_naval_builds,
+)
 from gamecore.hgw.victory import end_round, game_end
 
 
@@ -174,6 +184,18 @@ ACTION_KINDS = (
         "type (bomber, escort, air_def), zone, count: strategic air SPs (Campaign II)",
     ),
     (
+        "hgw_uboat",
+        apply_uboat,
+        uboat_error,
+        "path (the U-boats' port,), target (route index): a U-boat attack (Campaign II)",
+    ),
+    (
+        "hgw_build_naval",
+        apply_build_naval,
+        build_naval_error,
+        "type (uboat, asw), zone (the port; asw: 0): U-boat or A.S.W. SPs (Campaign II)",
+    ),
+    (
         "hgw_terms",
         apply_terms,
         terms_error,
@@ -191,6 +213,12 @@ def end_of_combat(s: HgwState) -> None:
         morale_combat_end(s)  # Campaign II: the combat phase's hexes and the chart
 
 
+def production_and_losses(s: HgwState) -> None:
+    """The production phase's start: income, then what U-boats took (Campaign II)."""
+    production_enter(s)
+    charge_loss(s)
+
+
 class HgwSystem(RuleSystem):
     name = "hgw"
     title = (
@@ -205,7 +233,7 @@ class HgwSystem(RuleSystem):
         # Campaign Game II's player-turn sequence (gamecore.hgw.sequence): played where a
         # ruleset lists these phases
         ph(Phase("strategic", strategic_legal, doc="strategic bombing, missile launching"))
-        ph(Phase("naval", naval_legal, doc="naval movement: fleets change bases"))
+        ph(Phase("naval", naval_with_uboats, doc="naval movement: U-boats, fleets change bases"))
         ph(
             Phase(
                 "movement", movement_legal, exit=movement_exit, doc="regroup through friendly hexes"
@@ -238,8 +266,8 @@ class HgwSystem(RuleSystem):
         ph(
             Phase(
                 "production",
-                with_air_builds,
-                enter=production_enter,
+                with_naval_builds,
+                enter=production_and_losses,
                 exit=production_exit,
                 doc="repair, build (use it or lose it)",
             )
@@ -266,6 +294,7 @@ class HgwSystem(RuleSystem):
                     *RESEARCH_OPTIONS,
                     *STRATEGIC_OPTIONS,
                     *MORALE_OPTIONS,
+                    *UBOAT_OPTIONS,
                 )
             },
         }
@@ -283,6 +312,7 @@ class HgwSystem(RuleSystem):
         check_research(checker, opts)
         check_strategic(checker, opts)
         check_morale(checker, opts)
+        check_uboats(checker, opts)
 
     def check_ruleset(self, checker, options, units, facilities, terrain, borders) -> None:
         for t in (*options["hgw_sp_types"], *SP_TYPES):  # amph only where it is built

@@ -13,6 +13,7 @@ from gamecore.hgw.politics import turn_start
 from gamecore.hgw.research import init_tech
 from gamecore.hgw.state import ARMY_TYPES, FORT, NO_EXPLOIT, Fleet, HgwState
 from gamecore.hgw.supply import supplied
+from gamecore.hgw.uboats import init_uboats
 from gamecore.model.calendar import season_of
 
 
@@ -62,6 +63,7 @@ def setup(s: HgwState) -> None:
                 raise RulesError(f"scenario '{scn.id}': hgw_fleets names unknown hex '{code}'")
             s.fleet[z] = Fleet(nation, points)
     init_tech(s)
+    init_uboats(s)
     devastated = scn.props.get("hgw_devastated") or {}
     if not isinstance(devastated, dict):
         raise RulesError(f"scenario '{scn.id}': hgw_devastated must be a table of hex ids")

@@ -145,11 +145,15 @@ def test_research_limits(pack):
 
 
 def test_the_bot_researches_with_what_is_left(pack):
-    """The bots' research decision: the leftover goes into mech first, and a marker on
-    space 3 or beyond is rolled for."""
+    """The bots' research decision: the leftover goes into the lowest item of mech,
+    bombers, infantry, ... (mech first), and a marker on space 3 or beyond is rolled for."""
     s = at_research(pack, "ALL", 3)
     a = bot_research(s)
     assert (a.kind, a.type, a.count) == ("hgw_research", "mech", 2)
+    set_tech(s, "ALL", "mech", level=1, half=8)
+    s._legal = None
+    a = bot_research(s)  # mech ahead: the bombers next
+    assert (a.kind, a.type, a.count) == ("hgw_research", "bomber", 2)
     set_tech(s, "ALL", "inf", space=3)
     s._legal = None
     assert bot_research(s) == Action("hgw_resolve", type="inf")
