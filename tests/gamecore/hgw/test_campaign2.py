@@ -203,3 +203,20 @@ def test_junk_campaign_2_option_is_one_line_and_exit_2(pack, tmp_path, capsys):
     assert main(["play", str(path), "--scenario", "campaign_2", "--seed", "1"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "hgw_fire_groups" in err and "Traceback" not in err
+
+
+# -- whole games -------------------------------------------------------------------------
+# 2-5 minutes on a loaded 2-core machine: opt-in (WARROOM_WHOLE_GAMES=1)
+@pytest.mark.whole_game
+def test_the_heuristic_bots_play_a_whole_campaign_2(pack):
+    """Acceptance (#40): `warroom play --bots heuristic` finishes a whole Campaign Game II,
+    to the calendar's end or Berlin, the bots researching, attacking the supply routes with
+    U-boats and the morale track moving on the way."""
+    from gamecore.engine.bots import play
+    from gamecore.hgw.bot import HgwBot
+
+    s = game(pack, seed=2)
+    play(s, {n: HgwBot(2 + i) for i, n in enumerate(("AXIS", "SOV", "ALL"))}, max_actions=200_000)
+    assert s.terminal and s.winner is not None and s.round <= 18
+    kinds = {e["e"] for e in s.log}
+    assert {"hgw_research", "hgw_resolve", "hgw_uboat", "hgw_morale", "hgw_join"} <= kinds
