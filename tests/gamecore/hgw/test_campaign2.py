@@ -208,6 +208,7 @@ def test_junk_campaign_2_option_is_one_line_and_exit_2(pack, tmp_path, capsys):
 # -- whole games -------------------------------------------------------------------------
 # 2-5 minutes on a loaded 2-core machine: opt-in (WARROOM_WHOLE_GAMES=1)
 @pytest.mark.whole_game
+@pytest.mark.timeout(1800)  # 5+ minutes at load 16: over the suite's 300 s per test
 def test_the_heuristic_bots_play_a_whole_campaign_2(pack):
     """Acceptance (#40): `warroom play --bots heuristic` finishes a whole Campaign Game II,
     to the calendar's end or Berlin, the bots researching, attacking the supply routes with
