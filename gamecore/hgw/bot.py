@@ -40,9 +40,13 @@ from gamecore.hgw.odds import advance_terms, hypothetical_faces
 from gamecore.hgw.options import opt
 from gamecore.hgw.politics import hexes_of, nation_of, surrendered
 from gamecore.hgw.production import income, repairable
+from gamecore.hgw.research import bot_research, unit_cost
+from gamecore.hgw.sequence import bot_naval
 from gamecore.hgw.state import INF, MECH, HgwState
+from gamecore.hgw.strategic import bot_air_build, bot_strategic
 from gamecore.hgw.supply import sources, supplied
 from gamecore.hgw.tables import FRIENDLY, firepower
+from gamecore.hgw.uboats import bot_naval_build, bot_uboat
 from gamecore.hgw.world import (
     enemy_hex,
     friendly,
@@ -257,6 +261,12 @@ class HgwBot:
             return self._exploitation(s)
         if ph == "production":
             return self._production(s)
+        if ph == "naval":
+            return bot_uboat(s) or bot_naval(s)
+        if ph == "research":
+            return bot_research(s)
+        if ph == "strategic":
+            return bot_strategic(s)
         legal = s.legal_actions()
         if not legal:
             raise RulesError("no legal action (the game is over)")
@@ -863,6 +873,9 @@ class HgwBot:
         terms = [x for x in legal if x.kind == "hgw_terms" and x.count == 1]
         if terms:
             return terms[0]  # a surrender offered is accepted: the front is freed
+        air = bot_air_build(s) or bot_naval_build(s)
+        if air is not None:
+            return air
         bank = s.banks.get(n, 0)
         repairs = [x for x in legal if x.kind == "hgw_repair"]
         if repairs and s.round <= self.params.repair_until_round:
@@ -882,7 +895,7 @@ class HgwBot:
                     inf += 1
         axis = n == opt(s, "hgw_axis")
         want_mech = mech < inf if axis else mech * 3 < inf
-        cost_m = s.rules.units[MECH].cost
+        cost_m = unit_cost(s, n, MECH) or bank + 1
         typ = MECH if want_mech and bank >= cost_m else INF
         of = [x for x in builds if x.type == typ] or builds
         front_d = self._front_dist(s, n)

@@ -879,3 +879,31 @@ def campaign_places(ctx):
                     yield ctx.issue(
                         "HGW030", f"hgw_entry[{i}].{f} names no nation {str(e[f])[:40]!r}"
                     )
+
+
+@hgw_check("HGW031", "error", "a Campaign II option names a hex not on the map")
+def campaign_2_places(ctx):
+    """seeds/001 NATIONAL MORALE (the capitals raided, the hexes whose loss counts) and
+    U-BOATS / SHIPPING (the U-boats' ports, the supply routes' ends): every hex they name
+    is on the map (a misspelt one would silently never count, or a route never be
+    attacked)."""
+    opts, _bad = _options(ctx)
+    codes = _codes(ctx)
+    named: list[tuple[str, Any]] = []
+    morale = opts.get("hgw_morale") or {}
+    if isinstance(morale, dict):
+        named += [
+            (f"hgw_morale.capitals.{c}", h) for c, h in (morale.get("capitals") or {}).items()
+        ]
+        for c, hexes in (morale.get("losses") or {}).items():
+            named += [(f"hgw_morale.losses.{c}", h) for h in hexes or {}]
+    subs = opts.get("hgw_uboats") or {}
+    if isinstance(subs, dict):
+        for n, ports in (subs.get("start") or {}).items():
+            named += [(f"hgw_uboats.start.{n}", h) for h in ports or {}]
+        for i, r in enumerate(subs.get("routes") or []):
+            if isinstance(r, dict):
+                named += [(f"hgw_uboats.routes[{i}].{f}", r.get(f)) for f in ("from", "to")]
+    for key, h in named:
+        if str(h) not in codes:
+            yield ctx.issue("HGW031", f"{key[:60]} names hex {str(h)[:12]!r}, not on the map")

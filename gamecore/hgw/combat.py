@@ -21,6 +21,7 @@ from gamecore.hgw.armies import (
     sp_in,
     take_losses,
 )
+from gamecore.hgw.morale import morale_mod
 from gamecore.hgw.options import opt
 from gamecore.hgw.state import AMPH, INF, MECH, SP_TYPES, Exploit, HgwState, PendingLoss
 from gamecore.hgw.tables import FRIENDLY, firepower
@@ -140,7 +141,7 @@ def advance_modifier(s: HgwState, nation: str, src: int, target: int, dfn: int, 
     tmod = int(opt(s, "hgw_terrain_advance").get(terrain, 0))
     if terrain == "jungle" and dfn != 0:
         tmod = 0  # +1 only into an empty, ungarrisoned jungle hex
-    return bonus + tmod + winter_mod(s, nation, src)
+    return bonus + tmod + winter_mod(s, nation, src) + morale_mod(s, nation)
 
 
 def attack_targets(s: HgwState, aid: int) -> list[int]:
@@ -368,7 +369,7 @@ def apply_assault(s: HgwState, a: Action) -> None:
     src = s.armies[aids[0]].zone
     strength = fire_strength(s, aids, a.zone)
     die = s.rng.roll(6)
-    roll = die + winter_mod(s, n, src)
+    roll = die + winter_mod(s, n, src) + morale_mod(s, n)  # NATIONAL MORALE 6
     hits = firepower(opt(s, "hgw_firepower"), strength, roll)
     s.assaulted = s.assaulted | frozenset(aids)
     there = [

@@ -7,7 +7,7 @@ from gamecore.hgw.combat import advance_mech, defence_value, fire_strength
 from gamecore.hgw.options import opt
 from gamecore.hgw.state import AMPH, FORT, INF, MECH, HgwState
 from gamecore.hgw.tables import advance_range
-from gamecore.hgw.world import friendly
+from gamecore.hgw.world import friendly, pp
 
 
 def describe(s: HgwState, a: Action) -> str | None:
@@ -87,6 +87,36 @@ def describe(s: HgwState, a: Action) -> str | None:
     if k == "hgw_build":
         into = army(a.target) if a.target else "a new army"
         return f"Build {a.count} {a.type} in {hx(a.zone)} ({into})"
+    if k == "hgw_rebase" and len(a.path) == 2:
+        f = s.fleet.get(a.path[0])
+        of = f" of {f.points}" if f and f.points != a.count else ""
+        return f"Fleet: {a.count}{of} point(s) change base from {hx(a.path[0])} to {hx(a.path[1])}"
+    if k == "hgw_bomb" and a.path:
+        air = s.air.get(a.path[0])
+        n = f"{air.bomber} bomber(s)" + (f" + {air.escort} escort(s)" if air and air.escort else "")
+        dfn = s.air.get(a.zone)
+        ad = dfn.air_def if dfn and air and dfn.nation != air.nation else 0
+        return (
+            f"Bombing raid: {n if air else 'bombers'} from {hx(a.path[0])} on {hx(a.zone)} "
+            f"({pp(s, a.zone)} PP, {ad} air defence)"
+        )
+    if k == "hgw_uboat" and a.path:
+        routes = opt(s, "hgw_uboats").get("routes") or []
+        name = routes[a.target].get("name", a.target) if 0 <= a.target < len(routes) else "?"
+        return f"U-boats from {hx(a.path[0])} attack the {name} route"
+    if k == "hgw_build_naval":
+        if a.type == "asw":
+            return f"Build {a.count} A.S.W. SP(s) (the A.S.W. box)"
+        return f"Build {a.count} U-boat SP(s) in {hx(a.zone)}"
+    if k == "hgw_build_air":
+        return f"Build {a.count} {a.type.replace('_', ' ')} SP(s) in {hx(a.zone)}"
+    if k == "hgw_research":
+        rec = s.tech.get(s.current_nation, {}).get(a.type)
+        at = f" (marker {rec.space} -> {rec.space + a.count})" if rec else ""
+        return f"Research {a.type}: {a.count} PP{at}"
+    if k == "hgw_resolve":
+        rec = s.tech.get(s.current_nation, {}).get(a.type)
+        return f"Roll for {a.type} research" + (f" (marker on space {rec.space})" if rec else "")
     if k == "hgw_terms":
         if a.count:
             return f"Accept the surrender of {a.nation}: no more attacks between the two sides"

@@ -138,12 +138,12 @@ class HgwPlay(PlayAdapter):
         return out
 
     def target(self, a: Action) -> int:
-        return a.path[-1] if a.kind == "hgw_move" else a.zone
+        return a.path[-1] if a.kind in ("hgw_move", "hgw_rebase") else a.zone
 
     def route(self, state, a: Action) -> tuple[int, ...]:
         """The arrow the map draws for ``a``: from the army's hex to the destination/target."""
-        if a.kind == "hgw_move":
-            return tuple(a.path)
+        if a.kind in ("hgw_move", "hgw_rebase"):
+            return tuple(a.path)  # a fleet's base change: its port to the new one
         return (state.armies[a.units[0]].zone, a.zone)
 
     def movable_by_type(self, state, actions: list[Action]) -> dict[str, list[int]]:
@@ -327,6 +327,48 @@ def describe_hgw_event(pack, e: dict[str, Any], state=None) -> str | None:
         against = "a friendly hex" if dfn == "friendly" else f"defence {dfn}"
         ok = "success: the army enters" if e.get("success") else "failure: its attacks end"
         return f"Advance of {army(e.get('army'))} into {here}: mech {e.get('mech')} vs {against}, {roll}: {ok}"
+    if kind == "hgw_bomb":
+        hit = ", ".join(
+            f"{hex_label(pack, x)}: {k}" for x, k in (e.get("devastated") or {}).items()
+        )
+        dice = "; ".join(
+            f"{who.replace('_', ' ')} die {', '.join(map(str, d))}"
+            for who, d in (e.get("dice") or {}).items()
+        )
+        return (
+            f"{e.get('nation')} bombing raid on {here}: {e.get('bombers')} bomber(s), "
+            f"{e.get('defence')} air defence ({dice}): {e.get('bombers_lost')} "
+            f"bomber(s) lost, {e.get('hits')} PP devastated" + (f" ({hit})" if hit else "")
+        )
+    if kind == "hgw_research":
+        return f"{e.get('nation')} research: {e.get('pp')} PP into {e.get('item')} (marker on {e.get('space')})"
+    if kind == "hgw_resolve":
+        got = e.get("as")
+        res = e.get("result") + (f" (counts as {got}: another side is ahead)" if got else "")
+        return (
+            f"{e.get('nation')} {e.get('item')} research: die {e.get('die')}, {res}: tech level "
+            f"{e.get('level')}, cost {e.get('cost')} PP, marker on {e.get('space')}"
+        )
+    if kind == "hgw_uboat":
+        how = (
+            f"{e.get('uboats_left')} left, {e.get('loss')} PP lost"
+            if e.get("intercepted")
+            else f"no interception ({e.get('uboats_left')} U-boat(s) left)"
+        )
+        return (
+            f"{e.get('nation')} U-boats ({e.get('uboats')}) from "
+            f"{hex_label(pack, e.get('base'))} on the {e.get('route')} route, escort "
+            f"{e.get('escort')}, dice {e.get('dice')}: {how}"
+        )
+    if kind == "hgw_shipping_loss":
+        return f"{e.get('nation')} loses {e.get('amount')} PP to U-boats this production"
+    if kind == "hgw_morale":
+        return f"{e.get('country')} morale {e.get('change'):+d} ({e.get('why')}): now {e.get('morale')}"
+    if kind == "hgw_rebase" and len(e.get("path") or ()) == 2:
+        src, dst = (hex_label(pack, x) for x in e["path"])
+        return (
+            f"{e.get('nation')} fleet: {e.get('points')} point(s) change base from {src} to {dst}"
+        )
     if kind == "hgw_move":
         frm = e.get("from")
         src = hex_label(pack, frm) if isinstance(frm, int) else "?"

@@ -12,6 +12,7 @@ from gamecore.hgw.armies import armies_in, armies_of, building, fort_hexes, new_
 from gamecore.hgw.limits import adjust, fort_allowed
 from gamecore.hgw.options import opt
 from gamecore.hgw.politics import production_start, terms_legal
+from gamecore.hgw.research import unit_cost
 from gamecore.hgw.state import ARMY_TYPES, FORT, HgwState
 from gamecore.hgw.supply import supplied
 from gamecore.hgw.world import friendly, home, pp, stack_limit
@@ -83,6 +84,8 @@ def apply_lend(s: HgwState, a: Action) -> None:
 
 
 def production_exit(s: HgwState, nation: str) -> None:
+    if "research" in s.rules.phases:
+        return  # what is left is the research budget (Campaign II, Research 3)
     left = s.banks.get(nation, 0)
     s.banks[nation] = 0
     if left:
@@ -129,7 +132,8 @@ def production_legal(s: HgwState) -> list[Action]:
         if lim is not None and sp_in(s, z) + 1 > lim:
             continue
         for t in ARMY_TYPES:
-            if t not in opt(s, "hgw_sp_types") or s.rules.units[t].cost > bank:
+            cost = unit_cost(s, n, t)
+            if t not in opt(s, "hgw_sp_types") or cost is None or cost > bank:
                 continue
             for a in armies_in(s, z, n):
                 out.append(Action("hgw_build", type=t, count=1, zone=z, target=a))
@@ -187,7 +191,10 @@ def build_error(s: HgwState, a: Action) -> str | None:
     lim = stack_limit(s, a.zone)
     if lim is not None and sp_in(s, a.zone) + a.count > lim:
         return f"the hex would hold more than {lim} SPs"
-    if a.count * s.rules.units[a.type].cost > s.banks.get(n, 0):
+    cost = unit_cost(s, n, a.type, a.count)
+    if cost is None:
+        return f"no {a.type} SPs at the side's tech level (RESEARCH AND TECHNOLOGY, Item Cost 3)"
+    if cost > s.banks.get(n, 0):
         return "not enough PP"
     if a.target:
         army = s.armies.get(a.target)
@@ -203,7 +210,7 @@ def apply_build(s: HgwState, a: Action) -> None:
     if why:
         raise RulesError(f"illegal build: {why}")
     n = s.current_nation
-    s.banks[n] -= a.count * s.rules.units[a.type].cost
+    s.banks[n] -= unit_cost(s, n, a.type, a.count) or 0
     if a.type == FORT:  # under construction until the side's next production phase
         for _ in range(a.count):
             s.add_unit(n, FORT, a.zone)

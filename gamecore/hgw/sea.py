@@ -22,8 +22,8 @@ from gamecore.hgw.armies import (
 )
 from gamecore.hgw.limits import attacked
 from gamecore.hgw.options import opt
+from gamecore.hgw.sequence import fire, fleet_areas
 from gamecore.hgw.state import AMPH, Fleet, HgwState
-from gamecore.hgw.tables import firepower
 from gamecore.hgw.world import enemy_hex, friendly, g_ports
 
 
@@ -247,11 +247,6 @@ def apply_invade(s: HgwState, a: Action) -> None:
     s.event("hgw_invade", army=aid, zone=a.zone, nation=s.current_nation)
 
 
-def fleet_areas(s: HgwState, z: int) -> set[str]:
-    g = geo.graph(s)
-    return {g.area[x] for x in g.sea.get(z, ()) if x in g.area}
-
-
 def turn_back(s: HgwState, aid: int, why: str) -> None:
     s.declared = {k: v for k, v in s.declared.items() if k != aid}
     s.invading = s.invading - {aid}
@@ -285,15 +280,13 @@ def invasion_at_sea(s: HgwState, aid: int, t: int, less: int = 0) -> None:
         s.event("hgw_replenish", army=aid, amph=len(amph), hexes=len(route) + 1)
     esc = s.fleet.get(port)
     escort = esc.points if esc and esc.nation == n else 0
-    fp = opt(s, "hgw_firepower")
     for fz, (o, pts) in sorted(s.fleet.items()):
         if not army_sps(s, aid):
             return
         if not s.at_war(o, n) or fz in s.fleet_spent or pts < 1 or not fleet_areas(s, fz) & areas:
             continue
-        d1, d2 = s.rng.roll(6), s.rng.roll(6)
-        on_inv = firepower(fp, min(10, 2 * pts), d1)
-        on_def = firepower(fp, min(10, 2 * escort), d2) if escort else 0
+        on_inv, d1 = fire(s, 2 * pts)
+        on_def, d2 = fire(s, 2 * escort)
         lost = take_losses(s, army_sps(s, aid), on_inv, "naval fire", AMPH)
         left = max(0, pts - on_def)
         s.fleet = (
@@ -308,7 +301,7 @@ def invasion_at_sea(s: HgwState, aid: int, t: int, less: int = 0) -> None:
             fleet=fz,
             points=pts,
             escort=escort,
-            dice=[d1, d2],
+            dice=[*d1, *d2],
             hits=[on_inv, on_def],
             lost=lost,
             winner=n if invader_wins else o,
@@ -329,17 +322,31 @@ def invasion_at_sea(s: HgwState, aid: int, t: int, less: int = 0) -> None:
     if not adjacent and enemy_hex(s, n, t) and (g.garrison.get(t) or holds_inf):
         air = opt(s, "hgw_coastal_air")
         strength = air[1] if t in g.box and n == opt(s, "hgw_axis") else air[0]
-        die = s.rng.roll(6)
-        hits = firepower(fp, min(10, int(strength)), die)
+        hits, dice = fire(s, int(strength))
         lost = take_losses(s, army_sps(s, aid), hits, "coastal air", AMPH)
         s.event(
-            "hgw_coastal_air", army=aid, zone=t, strength=strength, die=die, hits=hits, lost=lost
+            "hgw_coastal_air",
+            army=aid,
+            zone=t,
+            strength=strength,
+            die=dice[0],
+            hits=hits,
+            lost=lost,
+            **({"dice": dice} if len(dice) > 1 else {}),
         )
     if escort and army_sps(s, aid) and port not in s.fleet_spent and enemy_hex(s, n, t):
-        die = s.rng.roll(6)
-        hits = firepower(fp, min(10, escort), die)
+        hits, dice = fire(s, escort)
         there = [
             u for u in s.at.get(t, ()) if s.units[u].nation != n and not building(s, s.units[u])
         ]
         lost = take_losses(s, there, hits, "naval fire")
-        s.event("hgw_support", army=aid, zone=t, strength=escort, die=die, hits=hits, lost=lost)
+        s.event(
+            "hgw_support",
+            army=aid,
+            zone=t,
+            strength=escort,
+            die=dice[0],
+            hits=hits,
+            lost=lost,
+            **({"dice": dice} if len(dice) > 1 else {}),
+        )

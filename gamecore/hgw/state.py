@@ -211,6 +211,14 @@ PARTS = (
         doc="hexes whose fleet lost a naval battle this turn (Expended)",
     ),
     Part(
+        "rebased",
+        lambda s: frozenset(),
+        "share",
+        snapshot=sorted,
+        sparse=True,
+        doc="hexes a fleet changed base to this turn (it does not move again; Campaign II)",
+    ),
+    Part(
         "lend",
         lambda s: {},
         "copy",
@@ -241,6 +249,35 @@ PARTS = (
         sparse=True,
         doc="the campaign's political record (gamecore.hgw.politics): countries violated "
         "this combat phase, joined, surrendered; entries done; mobilisation; winters",
+    ),
+    Part(
+        "air",
+        lambda s: {},
+        "copy",
+        snapshot=_sorted_items,
+        sparse=True,
+        doc="hex -> Air (nation, bomber, escort, air defence SPs, round of its last raid): "
+        "the strategic air markers (Campaign II, gamecore.hgw.strategic)",
+    ),
+    Part(
+        "naval",
+        lambda s: {},
+        "copy",
+        snapshot=lambda v: {
+            k: (_sorted_items(x) if isinstance(x, dict) else x) for k, x in sorted(v.items())
+        },
+        sparse=True,
+        doc="U-boats and shipping (Campaign II, gamecore.hgw.uboats): uboats {hex: [nation, "
+        "SPs]}, asw {nation: SPs}, loss {nation: PP}, done [[hex, route, round]]",
+    ),
+    Part(
+        "tech",
+        lambda s: {},
+        "copy",
+        snapshot=lambda v: {n: {i: list(r) for i, r in sorted(v[n].items())} for n in sorted(v)},
+        sparse=True,
+        doc="nation -> item -> Tech (level, cost in half PP, research marker, PP this turn) "
+        "(Campaign II research, gamecore.hgw.research)",
     ),
     Part(
         "cut",
@@ -280,10 +317,14 @@ class HgwState(GameState):
     beachhead: dict[int, Beachhead]
     fleet: dict[int, Fleet]
     fleet_spent: frozenset[int]
+    rebased: frozenset[int]
     lend: dict[str, int]
     shipped: dict[str, int]
     pending_loss: PendingLoss | tuple[()]
     politics: dict[str, object]
+    air: dict[int, tuple]
+    naval: dict[str, object]
+    tech: dict[str, dict]
     cut: frozenset[int]
 
 

@@ -40,6 +40,9 @@ from gamecore.hgw.combat import (
 from gamecore.hgw.describe import describe
 from gamecore.hgw.limits import OPTIONS as LIMIT_OPTIONS
 from gamecore.hgw.limits import check_limits
+from gamecore.hgw.morale import OPTIONS as MORALE_OPTIONS
+from gamecore.hgw.morale import check_morale
+from gamecore.hgw.morale import combat_end as morale_combat_end
 from gamecore.hgw.movement import (
     apply_convert,
     apply_move,
@@ -60,13 +63,43 @@ from gamecore.hgw.production import (
     lend_error,
     production_enter,
     production_exit,
-    production_legal,
     repair_error,
 )
+from gamecore.hgw.research import OPTIONS as RESEARCH_OPTIONS
+from gamecore.hgw.research import (
+    apply_research,
+    apply_resolve,
+    check_research,
+    research_error,
+    research_exit,
+    research_legal,
+)
 from gamecore.hgw.sea import apply_invade, invade_error
+from gamecore.hgw.sequence import OPTIONS as SEQUENCE_OPTIONS
+from gamecore.hgw.sequence import apply_rebase, rebase_error
 from gamecore.hgw.state import INF, MECH, SP_TYPES, HgwGameState, HgwState
+from gamecore.hgw.strategic import OPTIONS as STRATEGIC_OPTIONS
+from gamecore.hgw.strategic import (
+    apply_bomb,
+    apply_build_air,
+    bomb_error,
+    build_air_error,
+    check_strategic,
+    strategic_legal,
+)
 from gamecore.hgw.supply import supply_check
 from gamecore.hgw.turn import begin_turn, setup
+from gamecore.hgw.uboats import OPTIONS as UBOAT_OPTIONS
+from gamecore.hgw.uboats import (
+    apply_build_naval,
+    apply_uboat,
+    build_naval_error,
+    charge_loss,
+    check_uboats,
+    naval_with_uboats,
+    uboat_error,
+    with_naval_builds,
+)
 from gamecore.hgw.victory import end_round, game_end
 
 
@@ -126,6 +159,43 @@ ACTION_KINDS = (
     ("hgw_repair", apply_repair, repair_error, "zone, count (points)"),
     ("hgw_build", apply_build, build_error, "zone, type, count, target (army, 0 new)"),
     (
+        "hgw_rebase",
+        apply_rebase,
+        rebase_error,
+        "path (port, new port), count (points): a fleet changes base (Campaign II)",
+    ),
+    (
+        "hgw_research",
+        apply_research,
+        research_error,
+        "type (item), count (1-2 PP): research in the research phase (Campaign II)",
+    ),
+    ("hgw_resolve", apply_resolve, research_error, "type (item): roll for its research"),
+    (
+        "hgw_bomb",
+        apply_bomb,
+        bomb_error,
+        "path (the bombers' hex,), zone (target): a bombing raid (Campaign II)",
+    ),
+    (
+        "hgw_build_air",
+        apply_build_air,
+        build_air_error,
+        "type (bomber, escort, air_def), zone, count: strategic air SPs (Campaign II)",
+    ),
+    (
+        "hgw_uboat",
+        apply_uboat,
+        uboat_error,
+        "path (the U-boats' port,), target (route index): a U-boat attack (Campaign II)",
+    ),
+    (
+        "hgw_build_naval",
+        apply_build_naval,
+        build_naval_error,
+        "type (uboat, asw), zone (the port; asw: 0): U-boat or A.S.W. SPs (Campaign II)",
+    ),
+    (
         "hgw_terms",
         apply_terms,
         terms_error,
@@ -140,6 +210,13 @@ def end_of_combat(s: HgwState) -> None:
     combat_end(s)
     if not s.terminal:
         supply_check(s)
+        morale_combat_end(s)  # Campaign II: the combat phase's hexes and the chart
+
+
+def production_and_losses(s: HgwState) -> None:
+    """The production phase's start: income, then what U-boats took (Campaign II)."""
+    production_enter(s)
+    charge_loss(s)
 
 
 class HgwSystem(RuleSystem):
@@ -153,6 +230,10 @@ class HgwSystem(RuleSystem):
     def __init__(self) -> None:
         super().__init__()
         ph = self.add_phase
+        # Campaign Game II's player-turn sequence (gamecore.hgw.sequence): played where a
+        # ruleset lists these phases
+        ph(Phase("strategic", strategic_legal, doc="strategic bombing, missile launching"))
+        ph(Phase("naval", naval_with_uboats, doc="naval movement: U-boats, fleets change bases"))
         ph(
             Phase(
                 "movement", movement_legal, exit=movement_exit, doc="regroup through friendly hexes"
@@ -185,17 +266,37 @@ class HgwSystem(RuleSystem):
         ph(
             Phase(
                 "production",
-                production_legal,
-                enter=production_enter,
+                with_naval_builds,
+                enter=production_and_losses,
                 exit=production_exit,
                 doc="repair, build (use it or lose it)",
+            )
+        )
+        ph(
+            Phase(
+                "research",
+                research_legal,
+                exit=research_exit,
+                doc="research with what is left of the budget (Campaign II)",
             )
         )
         for name, apply, check, doc in ACTION_KINDS:
             self.add_action(ActionKind(name, apply, check and _checked(check), doc=doc))
         self._specs = {
             **super().option_specs(),
-            **{o.name: o for o in (*OPTIONS, *POLITICS_OPTIONS, *LIMIT_OPTIONS)},
+            **{
+                o.name: o
+                for o in (
+                    *OPTIONS,
+                    *POLITICS_OPTIONS,
+                    *LIMIT_OPTIONS,
+                    *SEQUENCE_OPTIONS,
+                    *RESEARCH_OPTIONS,
+                    *STRATEGIC_OPTIONS,
+                    *MORALE_OPTIONS,
+                    *UBOAT_OPTIONS,
+                )
+            },
         }
 
     def option_specs(self):
@@ -208,6 +309,10 @@ class HgwSystem(RuleSystem):
         check_options(checker, opts)
         check_politics(checker, opts)
         check_limits(checker, opts)
+        check_research(checker, opts)
+        check_strategic(checker, opts)
+        check_morale(checker, opts)
+        check_uboats(checker, opts)
 
     def check_ruleset(self, checker, options, units, facilities, terrain, borders) -> None:
         for t in (*options["hgw_sp_types"], *SP_TYPES):  # amph only where it is built

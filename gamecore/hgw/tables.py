@@ -55,6 +55,16 @@ def firepower(table: dict, strength: int, roll: int) -> int:
     return int(table[str(row)][col - 1])
 
 
+def fire_columns(strength: int) -> list[int]:
+    """The Firepower Table columns a strength over ten fires on when it is resolved in
+    groups of ten and a remainder (seeds/001 CAMPAIGN GAME II, FIREPOWER TABLE: "twenty-five
+    U-boats ... twice using the ten column and once using the five column"); none for 0."""
+    if strength <= 0:
+        return []
+    tens, rest = divmod(strength, FIRE_COLS)
+    return [FIRE_COLS] * tens + ([rest] if rest else [])
+
+
 def advance_range(table: dict, mech: int, defence: int) -> int:
     """The highest die roll that succeeds (0: none) for ``mech`` attack strength against
     ``defence`` (:data:`FRIENDLY` for a friendly hex; 10 or more reads the 10+ column)."""

@@ -7,10 +7,13 @@ from gamecore.errors import RulesError
 from gamecore.hgw import geo
 from gamecore.hgw.armies import armies_of, new_army
 from gamecore.hgw.limits import turn_start as limits_turn_start
+from gamecore.hgw.morale import turn_start as morale_turn_start
 from gamecore.hgw.options import opt
 from gamecore.hgw.politics import turn_start
+from gamecore.hgw.research import init_tech
 from gamecore.hgw.state import ARMY_TYPES, FORT, NO_EXPLOIT, Fleet, HgwState
 from gamecore.hgw.supply import supplied
+from gamecore.hgw.uboats import init_uboats
 from gamecore.model.calendar import season_of
 
 
@@ -59,6 +62,8 @@ def setup(s: HgwState) -> None:
             if z is None or not isinstance(points, int) or points < 1:
                 raise RulesError(f"scenario '{scn.id}': hgw_fleets names unknown hex '{code}'")
             s.fleet[z] = Fleet(nation, points)
+    init_tech(s)
+    init_uboats(s)
     devastated = scn.props.get("hgw_devastated") or {}
     if not isinstance(devastated, dict):
         raise RulesError(f"scenario '{scn.id}': hgw_devastated must be a table of hex ids")
@@ -103,10 +108,13 @@ def begin_turn(s: HgwState) -> None:
         s.amphibious = frozenset()
     if s.fleet_spent:
         s.fleet_spent = frozenset()
+    if s.rebased:
+        s.rebased = frozenset()
     if s.beachhead:
         s.beachhead = {z: v for z, v in s.beachhead.items() if s.round <= v.round + 1}
     turn_start(s)
     limits_turn_start(s)
+    morale_turn_start(s)
     full = supplied(s, n, True)
     s.cut = frozenset(a for a in armies_of(s, n) if s.armies[a].zone not in full)
     s.bump()

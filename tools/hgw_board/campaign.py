@@ -20,7 +20,7 @@ from pathlib import Path
 
 from gamecore.engine import new_game
 from gamecore.hgw.production import income
-from gamecore.model import Alliance, Ownership, Pack, Scenario, UnitStack, Zone
+from gamecore.model import Alliance, Ownership, Pack, RulesetDoc, Scenario, UnitStack, Zone
 from tools.hgw_board import build as board
 from tools.hgw_board.build import build_board
 from tools.hgw_board.fall_of_germany import box_production
@@ -29,6 +29,9 @@ from tools.sample_world.build import run_build
 DATA = Path(__file__).resolve().with_name("data")
 SCENARIO_ID = "campaign_1"
 RULESET = "hgw"
+CAMPAIGN_2 = "campaign_2"
+CAMPAIGN_2_RULESET = "hgw_campaign_2"
+CAMPAIGN_2_TITLE = "Campaign Game II: The War for Europe (Winter 1939 - Summer 1945)"
 #: the European theatre's last hex column (CAMPAIGN GAME I: "through hex column xx57")
 LAST_COL = 57
 
@@ -107,14 +110,23 @@ def options(two_player: bool) -> dict:
     return o
 
 
-def campaign(pack: Pack, two_player: bool = False) -> Scenario:
+def campaign(pack: Pack, two_player: bool = False, game: int = 1) -> Scenario:
+    """Campaign Game ``game`` (1 or 2: Campaign Game II's set-up is Campaign Game I's,
+    with its own ruleset, CAMPAIGN GAME II SET-UP: "Start and finish, player-turn
+    sequence, and victory conditions are identical")."""
     m = pack.map
     by_code = {z.code: z for z in m.zones.values()}
     sid = SCENARIO_ID + ("_2p" if two_player else "")
     title = "Campaign Game I: The War for Europe (Winter 1939 - Summer 1945)"
     if two_player:
         title = "Campaign Game I: The War for Europe (Winter 1939 - Spring 1945), two players"
-    sc = Scenario(sid, title, ruleset=RULESET)
+    ruleset = RULESET
+    if game == 2:
+        sid, title, ruleset = CAMPAIGN_2, CAMPAIGN_2_TITLE, CAMPAIGN_2_RULESET
+        pack.rulesets[ruleset] = RulesetDoc(
+            ruleset, (DATA / "campaign2.toml").read_text(encoding="utf-8")
+        )
+    sc = Scenario(sid, title, ruleset=ruleset)
     sc.start = "1939-09"  # Winter 1939 on the "3-seasons" calendar
     sc.calendar = "3-seasons"
     sc.rounds = 17 if two_player else 18  # FIRST TURN - LAST TURN
@@ -179,6 +191,12 @@ def campaign(pack: Pack, two_player: bool = False) -> Scenario:
         "seeds/001 CAMPAIGN GAME I - THE WAR FOR EUROPE; CAMPAIGN GAME I SET-UP AND SPECIAL "
         "RULES" + ("; VICTORY CONDITIONS, Two Players" if two_player else "")
     )
+    if game == 2:
+        sc.props["sources"] += "; CAMPAIGN GAME II; CAMPAIGN GAME II SET-UP AND SPECIAL RULES"
+        sc.props["authored"] += (
+            "; Campaign Game II: the set-up's tac air SPs and the Axis U-boats (2) are not "
+            "placed (tac air and U-boats are not done), the fleets are Campaign Game I's"
+        )
     pack.scenarios[sc.id] = sc
     s = new_game(pack, sc.id, log="none")
     got = {n: income(s, n) for n in printed}
@@ -197,6 +215,7 @@ def build_campaign(geo_dir=None, progress=None) -> Pack:
     box_production(pack.map)
     campaign(pack)
     campaign(pack, two_player=True)
+    campaign(pack, game=2)
     pack.map.name = "Hitler's Global War: the European theatre (to hex column 57)"
     pack.meta = {
         **pack.meta,

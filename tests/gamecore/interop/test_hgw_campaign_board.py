@@ -46,7 +46,7 @@ def test_the_theatre_runs_to_column_57_with_the_barbarossa_ids(pack):
         if sib.id in (b.a, b.b) and b.props.get("offmap_side")
     }
     assert east == {57}
-    assert set(pack.scenarios) == {"campaign_1", "campaign_1_2p"}
+    assert set(pack.scenarios) == {"campaign_1", "campaign_1_2p", "campaign_2"}
 
 
 def test_the_pack_validates_clean(pack):

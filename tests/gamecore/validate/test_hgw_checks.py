@@ -1,4 +1,4 @@
-"""The Hitler's Global War scenario checks (HGW001..HGW017, HGW030; issue #28): each finds what it
+"""The Hitler's Global War scenario checks (HGW001..HGW017, HGW030, HGW031; issues #28, #40): each finds what it
 is for on a crafted Barbarossa-shaped scenario (rules-notes/001 §5.2, §5.5; seeds/001
 BARBAROSSA SCENARIO SET-UP AND SPECIAL RULES, STACKING, SUPPLY, PRODUCTION), the clean
 scenario raises none, and hostile scenario data gives issues, never a traceback."""
@@ -69,7 +69,7 @@ def add(pack, hex_id, nation, typ, count):
 
 def test_the_clean_scenario_raises_no_hgw_issue(pack):
     assert hgw_issues(pack) == []
-    assert len(HGW) == 18
+    assert len(HGW) == 19
 
 
 def test_campaign_options_name_countries_and_hexes_of_the_map(pack):
@@ -83,6 +83,21 @@ def test_campaign_options_name_countries_and_hexes_of_the_map(pack):
     assert any("'Atlantis', no country of the map" in m for m in msgs), msgs
     assert any("Germany's capital 0942" in m and "lies in USSR" in m for m in msgs), msgs
     assert any("names hex 9999, not on the map" in m for m in msgs), msgs
+
+
+def test_campaign_2_options_name_hexes_of_the_map(pack):
+    """HGW031 (seeds/001 NATIONAL MORALE, U-BOATS): a morale capital, a U-boat port or a
+    supply route's end that is not on the map."""
+    scn(pack).options["hgw_morale"] = {"pair": ["Germany", "USSR"], "capitals": {"Germany": "99"}}
+    scn(pack).options["hgw_uboats"] = {
+        "start": {"AXIS": {"8888": 2}},
+        "routes": [{"nation": "SOV", "from": "1237", "to": "7777", "kind": "production"}],
+    }
+    msgs = [m for c, m in hgw_issues(pack) if c == "HGW031"]
+    assert any("capitals.Germany names hex '99'" in m for m in msgs), msgs
+    assert any("start.AXIS names hex '8888'" in m for m in msgs), msgs
+    assert any("routes[0].to names hex '7777'" in m for m in msgs), msgs
+    assert not any("routes[0].from" in m for m in msgs), msgs
 
 
 def test_checks_run_only_on_hgw_scenarios(pack):
