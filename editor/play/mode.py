@@ -175,10 +175,11 @@ class PlayMode(QObject):
         self.source = None
         self.inspected = None
         self.adapter = session.state.system.play_adapter()
-        # a system's long lines (rolls, actions) are wrapped (the dock never widens); the
-        # A&A family's lists keep one line an item (a long game's log lays out faster)
+        # a system's long log lines (rolls) are wrapped (the dock never widens); the A&A
+        # family's log keeps one line an item (a long game's log lays out faster). The
+        # actions, a phase's worth, always wrap: "Place infantry in Western Ge..." was cut
+        # at the dock's edge with a sideways scroll bar (the person's pass, 1939)
         self.panel.log.setWordWrap(self.adapter.long_lines)
-        self.panel.actions.setWordWrap(self.adapter.long_lines)
         self.routes, self.choosing, self.waypoints = [], None, []
         self._last_human = None
         self._private_to = None

@@ -172,6 +172,15 @@ def test_the_dock_fits_1366x768_and_confirm_stays_where_it_is(sample_window, qtb
     for widget in (panel.turn, panel.undo_btn, panel.end_btn, panel.actions):
         assert _shown(widget, dock), widget.objectName()
     assert panel.actions.height() >= 70
+    # every action fits the list's width: a long one ("Place infantry in Western
+    # Germany") wraps instead of being cut at the edge with a sideways scroll bar
+    acts = panel.actions
+    acts.addItem("Place infantry in Western Germany, " * 3)  # as long as the place phase's
+    qtbot.wait(20)
+    assert max(acts.visualItemRect(acts.item(i)).right() for i in range(acts.count())) <= (
+        acts.viewport().width()
+    )
+    assert acts.horizontalScrollBar().maximum() == 0
     # a casualty choice: the dice, the units to pick and Confirm on screen together
     _to_polish_battle(play, qtbot)
     page = panel.decision_page
