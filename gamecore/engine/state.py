@@ -129,6 +129,11 @@ CORE_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("_legal", "share", ""),
     ("epoch", "share", ""),
     ("_mcache", "share", ""),
+    (
+        "_mindex",
+        "none",
+        "this state's incremental legal moves (gamecore.rules.movement.index), or None",
+    ),
     ("capitals", "copy", "nation -> relocated capital zone (§9.23)"),
     ("zone_damage", "share", "the zone economy: zone -> value lost (replaced, never mutated)"),
     (
@@ -282,6 +287,8 @@ class GameState:
         u = self.units[uid]
         if u.nation != self.current_nation:
             self.epoch = next(_EPOCHS)
+        elif self._mindex is not None:
+            self._mindex.touched.append(uid)  # the moving nation's own unit: no new epoch
         if u.zone != zone:
             ids = self.at[u.zone]
             self.at[u.zone] = tuple(i for i in ids if i != uid)
@@ -294,6 +301,8 @@ class GameState:
         u = self.units[uid]
         if u.nation != self.current_nation or "nation" in changes:
             self.epoch = next(_EPOCHS)
+        elif self._mindex is not None:
+            self._mindex.touched.append(uid)
         self.units[uid] = u._replace(**changes)
 
     def cargo_of(self, tid: int) -> list[int]:
