@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamecore.engine.actions import Action
 from gamecore.engine.board import NEUTRAL
+from gamecore.engine.legal import LegalActions
 from gamecore.engine.parts import Part, make_clone
 from gamecore.errors import RulesError
 
@@ -126,7 +127,7 @@ CORE_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("end_reason", "share", ""),
     ("terminal", "share", ""),
     ("_rel_cache", "share", ""),
-    ("_legal", "share", ""),
+    ("_legal", "share", "the LegalActions of the position, or None"),
     ("epoch", "share", ""),
     ("_mcache", "share", ""),
     (
@@ -453,8 +454,13 @@ class GameState:
 
     # ------------------------------------------------------------------ agent API
     def legal_actions(self) -> list[Action]:
+        return self.legal_view().actions()
+
+    def legal_view(self) -> LegalActions:
+        """The legal actions as a sequence read in place (:mod:`gamecore.engine.legal`):
+        its length and an action at an index without joining a phase's parts."""
         if self._legal is None:
-            self._legal = [] if self.terminal else self.system.legal_actions(self)
+            self._legal = LegalActions([] if self.terminal else self.system.legal_segments(self))
         return self._legal
 
     def apply(self, action: Action, check: bool = True) -> None:

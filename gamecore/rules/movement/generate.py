@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from gamecore.engine.actions import Action
@@ -43,15 +44,25 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
     """The current nation's legal moves: the moves of each group of like units (kept
     between calls and regenerated only where something changed: :mod:`.index`), then
     unloading, then the special moves of the options that are on."""
+    return list(chain.from_iterable(move_segments(s, combat)))
+
+
+def move_segments(s: GameState, combat: bool) -> list[list[Action]]:
+    """:func:`move_actions` as parts: the moves of fought units, one part per group (the
+    lists the index keeps, never changed), the rest (:mod:`gamecore.engine.legal`)."""
     n = s.current_nation
     ctx = MoveContext(s, n, combat)
     ix = current_index(s, n, combat)
-    out: list[Action] = []
+    first: list[Action] = []
     if ix.fought:
         fought = ix.in_order(ix.fought)
         for uid, path in sorted(wargame.follow_moves(s, ctx, fought).items()):
-            _emit(out, [uid], path)
-    out += ix.moves(ctx, _group_moves)
+            _emit(first, [uid], path)
+    parts = ix.moves(ctx, _group_moves)
+    if first:
+        parts.insert(0, first)
+    out: list[Action] = []
+    parts.append(out)
     if ix.cargo:
         cargo: dict[int, dict[str, list[int]]] = {}
         for uid in ix.in_order(ix.cargo):
@@ -63,8 +74,16 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
     narrow = ctx.opts.get("narrow_crossings") and ctx.b.narrow
     rail = not combat and ctx.opts.get("strategic_rail") and ctx.b.rail_edges
     naval = not combat and ctx.opts.rule_on("strategic_naval_moves")
-    if not (airborne or narrow or rail or naval):
-        return _restricted(ctx, out)
+    if airborne or narrow or rail or naval:
+        _special_moves(ctx, ix, out, airborne, narrow, rail, naval)
+    if _restricting(ctx):
+        return [_restricted(ctx, list(chain.from_iterable(parts)))]
+    return parts
+
+
+def _special_moves(ctx: MoveContext, ix, out: list[Action], airborne, narrow, rail, naval) -> None:
+    """Airborne assaults, strategic naval moves, rail and narrow crossings (options)."""
+    s = ctx.s
     ut = ctx.ut
     groups = ix.groups_in_order()
     if airborne:
@@ -85,7 +104,6 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
                 _narrow_moves(ctx, out, fresh, z0, t)
             if rail:  # §10.4 "Land & air units may non-combat move along railroad lines"
                 _rail_moves(ctx, out, fresh, z0, moves, t)
-    return _restricted(ctx, out)
 
 
 def _group_moves(ctx: MoveContext, key: tuple, ids: list[int]) -> list[Action]:
@@ -105,6 +123,14 @@ def _group_moves(ctx: MoveContext, key: tuple, ids: list[int]) -> list[Action]:
     elif t.domain == "air":
         _air_moves(ctx, out, ids, z0, t, moves)
     return out
+
+
+def _restricting(ctx: MoveContext) -> bool:
+    """Whether :func:`_restricted` may leave moves out now."""
+    if ctx.combat and ctx.opts.get("wg_neutral_invasion"):
+        return True
+    restricted = ctx.opts.get("movement_restrictions")
+    return bool(restricted) and ctx.n in restricted
 
 
 def _restricted(ctx: MoveContext, out: list[Action]) -> list[Action]:

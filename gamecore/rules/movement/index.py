@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Callable
-from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -269,14 +268,15 @@ class MoveIndex:
         return [by_first[p] for p in self.firsts]
 
     def moves(self, ctx: MoveContext, make: Callable[[MoveContext, tuple, list[int]], list]):
-        """Every group's moves in order, generating the missing chunks with ``make``
-        (the rest is joined in C: no Python step per group)."""
+        """Every group's moves (a list each, never changed once made) in order,
+        generating the missing ones with ``make`` (the rest is gathered in C: no Python
+        step per group)."""
         groups = self.groups
         for key in self.dirty:
             g = groups[key]
             g.chunk = make(ctx, key, g.ids)
         self.dirty.clear()
-        return list(chain.from_iterable(map(_CHUNK, map(self.by_first.__getitem__, self.firsts))))
+        return list(map(_CHUNK, map(self.by_first.__getitem__, self.firsts)))
 
     def groups_in_order(self) -> dict[tuple, list[int]]:
         """key -> ids, in the full scan's order (for the moves built from every group)."""

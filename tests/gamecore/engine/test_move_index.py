@@ -78,3 +78,39 @@ def test_a_move_regenerates_only_the_groups_it_touches():
     assert len(kept) >= len(ix.groups) // 2
     moved_from = move.path[0]
     assert all(k[0] != moved_from for k in kept)
+
+
+def test_legal_actions_read_in_place_equal_their_join():
+    """LegalActions (gamecore.engine.legal): length, indexing (negative too), iteration
+    and the joined list are those of the concatenated parts, empty parts included."""
+    from gamecore.engine.legal import LegalActions
+
+    parts = [[], ["a", "b"], [], ["c"], ["d", "e", "f"], []]
+    flat = ["a", "b", "c", "d", "e", "f"]
+    view = LegalActions(parts)
+    assert len(view) == 6
+    assert [view[i] for i in range(6)] == flat
+    assert [view[-i] for i in range(1, 7)] == flat[::-1]
+    assert list(view) == flat and view.actions() == flat and view[1:3] == ["b", "c"]
+    with pytest.raises(IndexError):
+        view[6]
+    assert len(LegalActions([])) == 0 and LegalActions([]).actions() == []
+    one = ["x"]
+    assert LegalActions([one]).actions() is one
+
+
+def test_a_random_bot_picks_from_the_parts_what_it_picks_from_the_list():
+    """Mid noncombat move on a 300-zone board (hundreds of parts): the random bot's pick
+    through the parts is the pick from the joined list, for the same generator state."""
+    state = new_game(synthetic_pack(300, seed=1), "synthetic", seed=1, rounds=2)
+    bot = RandomBot(4)
+    while state.phase != "noncombat_move":
+        state.apply(bot.choose(state), check=False)
+    for _ in range(5):
+        state.apply(bot.choose(state), check=False)
+    view = state.legal_view()
+    assert len(view.parts) > 50
+    twin = RandomBot(9)
+    twin.rng = bot.rng.copy()
+    legal = state.legal_actions()
+    assert bot.choose(state) == legal[twin.rng.randint(0, len(legal) - 1)]
