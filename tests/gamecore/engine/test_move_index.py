@@ -56,7 +56,7 @@ def test_incremental_moves_equal_a_full_scan_on_the_sample(scenario):
     from gamecore.paths import sample_pack
     from gamecore.store import read_pack
 
-    assert _play_comparing(read_pack(sample_pack()), scenario, 1, rounds=2, max_actions=400) > 20
+    assert _play_comparing(read_pack(sample_pack()), scenario, 1, rounds=2, max_actions=250) > 20
 
 
 def test_a_move_regenerates_only_the_groups_it_touches():
