@@ -28,9 +28,8 @@ chooses the same moves (golden logs unchanged); a test compares both on played g
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Callable
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from gamecore.engine.state import (
@@ -55,7 +54,6 @@ if TYPE_CHECKING:  # pragma: no cover
 _NONE = None
 _CARGO = ("cargo",)
 _FOUGHT = ("fought",)
-_CHUNK = attrgetter("chunk")
 
 
 def classify(u: Unit, ut: dict, combat: bool):
@@ -103,6 +101,7 @@ class MoveIndex:
         "groups",
         "by_first",
         "firsts",
+        "parts",
         "in_zone",
         "air",
         "cargo",
@@ -119,6 +118,7 @@ class MoveIndex:
         self.groups: dict[tuple, _Group] = {}
         self.by_first: dict[int, _Group] = {}
         self.firsts: list[int] = []  # the groups' first places, sorted
+        self.parts: list[list | None] = []  # their chunks, in the same order
         self.in_zone: dict[int, set[tuple]] = {}
         self.air: set[tuple] = set()  # keys of the air groups
         self.cargo: set[int] = set()
@@ -152,16 +152,27 @@ class MoveIndex:
         self.dirty = set(pending)
 
     # -- membership -----------------------------------------------------------------
-    def _file(self, key: tuple, g: _Group, ut: dict) -> None:
+    def _place(self, g: _Group) -> None:
+        """Put ``g`` in the order at its first place (its chunk beside it)."""
         self.by_first[g.first] = g
-        insort(self.firsts, g.first)
+        i = bisect_left(self.firsts, g.first)
+        self.firsts.insert(i, g.first)
+        self.parts.insert(i, g.chunk)
+
+    def _displace(self, g: _Group) -> None:
+        del self.by_first[g.first]
+        i = bisect_left(self.firsts, g.first)
+        del self.firsts[i]
+        del self.parts[i]
+
+    def _file(self, key: tuple, g: _Group, ut: dict) -> None:
+        self._place(g)
         self.in_zone.setdefault(key[0], set()).add(key)
         if ut[key[1]].domain == "air":
             self.air.add(key)
 
     def _unfile(self, key: tuple, g: _Group) -> None:
-        del self.by_first[g.first]
-        del self.firsts[bisect_left(self.firsts, g.first)]
+        self._displace(g)
         here = self.in_zone[key[0]]
         here.discard(key)
         if not here:
@@ -179,11 +190,9 @@ class MoveIndex:
             return
         self.dirty.add(key)
         if self.pos[uid] == g.first:
-            del self.by_first[g.first]
-            del self.firsts[bisect_left(self.firsts, g.first)]
+            self._displace(g)
             g.first = self.pos[g.ids[0]]
-            self.by_first[g.first] = g
-            insort(self.firsts, g.first)
+            self._place(g)
 
     def _join(self, uid: int, key: tuple, ut: dict) -> None:
         p = self.pos[uid]
@@ -203,11 +212,9 @@ class MoveIndex:
             at -= 1
         ids.insert(at, uid)
         if p < g.first:
-            del self.by_first[g.first]
-            del self.firsts[bisect_left(self.firsts, g.first)]
+            self._displace(g)
             g.first = p
-            self.by_first[p] = g
-            insort(self.firsts, p)
+            self._place(g)
 
     # -- changes ----------------------------------------------------------------------
     def sync(self, s: GameState, combat: bool) -> bool:
@@ -272,11 +279,12 @@ class MoveIndex:
         generating the missing ones with ``make`` (the rest is gathered in C: no Python
         step per group)."""
         groups = self.groups
+        parts = self.parts
         for key in self.dirty:
             g = groups[key]
-            g.chunk = make(ctx, key, g.ids)
+            g.chunk = parts[bisect_left(self.firsts, g.first)] = make(ctx, key, g.ids)
         self.dirty.clear()
-        return list(map(_CHUNK, map(self.by_first.__getitem__, self.firsts)))
+        return parts[:]  # (a copy: the index changes its own)
 
     def groups_in_order(self) -> dict[tuple, list[int]]:
         """key -> ids, in the full scan's order (for the moves built from every group)."""
