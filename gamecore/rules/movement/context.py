@@ -76,17 +76,24 @@ class MoveContext:
         enemy_any: set[int] = set()
         enemy_surface: set[int] = set()
         enemy_detector: set[int] = set()
+        # what each unit type is here, read once (a walk over every unit runs per epoch)
+        kinds = {
+            k: None if t.infrastructure else (t.is_surface_warship, bool(t.detector))
+            for k, t in self.ut.items()
+        }
+        enemies = self.enemies
         for u in self.s.units.values():
             # ships on escort duty may be ignored when moving (Global War §9.11)
-            if u.nation in self.enemies and not (u.flags & (SUBMERGED | ESCORT)) and not u.on:
-                t = self.ut[u.type]
-                if t.infrastructure:
-                    continue
-                enemy_any.add(u.zone)
-                if t.is_surface_warship:
-                    enemy_surface.add(u.zone)
-                if t.detector:
-                    enemy_detector.add(u.zone)
+            if u.nation not in enemies or u.flags & (SUBMERGED | ESCORT) or u.on:
+                continue
+            kind = kinds[u.type]
+            if kind is None:
+                continue
+            enemy_any.add(u.zone)
+            if kind[0]:
+                enemy_surface.add(u.zone)
+            if kind[1]:
+                enemy_detector.add(u.zone)
         if self.s.rules.options.get("sub_decline"):
             # Global War §8.9 / seeds/003: submarines pass enemy zones unless the enemy
             # has an aircraft on patrol there (or, house rules, a carrier with aircraft)
