@@ -105,7 +105,12 @@ CORE_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("seed", "share", ""),
     ("_ut", "share", ""),
     # dynamic
-    ("units", "copy", "id -> Unit (immutable tuples)"),
+    (
+        "units",
+        "copy",
+        "id -> Unit (immutable tuples); changed through add_unit, remove_unit, move_unit and"
+        " set_unit (a write behind them needs bump(): the legal moves are kept between calls)",
+    ),
     ("at", "copy", "zone -> unit ids (tuples)"),
     ("next_uid", "share", ""),
     ("owner", "copy", "land zone -> nation"),
