@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from importlib import resources as _ilr
 from pathlib import Path
 
 
 def resources_dir() -> Path:
     """The folder of bundled data (``resources/`` in the source tree)."""
-    return Path(str(_ilr.files("gamecore.resources")))
+    # importlib.resources brings tempfile, shutil, zipfile and random: not at start-up
+    # (``warroom --help`` reads only this module's constants, #39)
+    from importlib import resources
+
+    return Path(str(resources.files("gamecore.resources")))
 
 
 def resource(*parts: str) -> Path:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 import sys
 from pathlib import Path
 
@@ -38,6 +37,8 @@ def run(args) -> int:
 
 def write_text_atomic(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` through a temp file and a rename."""
+    import secrets  # (hashlib, hmac, random: only when writing, not for --help)
+
     from gamecore.store.packfile import sidecar
 
     tmp = sidecar(path, f".tmp-{secrets.token_hex(4)}")  # (fits beside a 255-byte name)

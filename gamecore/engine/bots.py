@@ -24,8 +24,8 @@ class RandomBot:
         self.rng = Rng(seed ^ 0x5EED)
 
     def choose(self, state: GameState) -> Action:
-        legal = state.legal_actions()
-        if not legal:
+        legal = state.legal_view()  # (read in place: no list of every move made)
+        if not len(legal):
             raise RulesError("no legal action")
         return legal[self.rng.randint(0, len(legal) - 1)]
 

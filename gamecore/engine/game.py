@@ -124,6 +124,7 @@ def new_game(
     s._rel_cache = {}
     s._legal = None
     s._mcache = None
+    s._mindex = None
     system.init_state(s)  # the system's parts (gamecore.engine.parts)
     s.bump()
     _place_setup(s)

@@ -25,8 +25,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: how a clone copies a part's value: "copy" ``value.copy()`` (a dict or set whose items
 #: are replaced, never changed), "share" the same object (immutable: tuples, frozensets),
-#: "copy_or_none" ``value.copy()`` unless it is None
-COPY_POLICIES = ("copy", "share", "copy_or_none")
+#: "copy_or_none" ``value.copy()`` unless it is None, "none" None (a cache of one state
+#: that a clone builds again for itself)
+COPY_POLICIES = ("copy", "share", "copy_or_none", "none")
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,8 @@ def _clone_source(core: Sequence[tuple[str, str, str]], parts: Sequence[Part]) -
             lines.append(f"    c.{n} = self.{n}.copy()")
         elif how == "share":
             lines.append(f"    c.{n} = self.{n}")
+        elif how == "none":
+            lines.append(f"    c.{n} = None")
         else:
             lines.append(f"    v = self.{n}")
             lines.append(f"    c.{n} = None if v is None else v.copy()")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamecore.engine.actions import Action
 from gamecore.engine.board import NEUTRAL
+from gamecore.engine.legal import LegalActions
 from gamecore.engine.parts import Part, make_clone
 from gamecore.errors import RulesError
 
@@ -104,7 +105,12 @@ CORE_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("seed", "share", ""),
     ("_ut", "share", ""),
     # dynamic
-    ("units", "copy", "id -> Unit (immutable tuples)"),
+    (
+        "units",
+        "copy",
+        "id -> Unit (immutable tuples); changed through add_unit, remove_unit, move_unit and"
+        " set_unit (a write behind them needs bump(): the legal moves are kept between calls)",
+    ),
     ("at", "copy", "zone -> unit ids (tuples)"),
     ("next_uid", "share", ""),
     ("owner", "copy", "land zone -> nation"),
@@ -126,9 +132,14 @@ CORE_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("end_reason", "share", ""),
     ("terminal", "share", ""),
     ("_rel_cache", "share", ""),
-    ("_legal", "share", ""),
+    ("_legal", "share", "the LegalActions of the position, or None"),
     ("epoch", "share", ""),
     ("_mcache", "share", ""),
+    (
+        "_mindex",
+        "none",
+        "this state's incremental legal moves (gamecore.rules.movement.index), or None",
+    ),
     ("capitals", "copy", "nation -> relocated capital zone (§9.23)"),
     ("zone_damage", "share", "the zone economy: zone -> value lost (replaced, never mutated)"),
     (
@@ -282,6 +293,8 @@ class GameState:
         u = self.units[uid]
         if u.nation != self.current_nation:
             self.epoch = next(_EPOCHS)
+        elif self._mindex is not None:
+            self._mindex.touched.append(uid)  # the moving nation's own unit: no new epoch
         if u.zone != zone:
             ids = self.at[u.zone]
             self.at[u.zone] = tuple(i for i in ids if i != uid)
@@ -294,6 +307,8 @@ class GameState:
         u = self.units[uid]
         if u.nation != self.current_nation or "nation" in changes:
             self.epoch = next(_EPOCHS)
+        elif self._mindex is not None:
+            self._mindex.touched.append(uid)
         self.units[uid] = u._replace(**changes)
 
     def cargo_of(self, tid: int) -> list[int]:
@@ -444,8 +459,13 @@ class GameState:
 
     # ------------------------------------------------------------------ agent API
     def legal_actions(self) -> list[Action]:
+        return self.legal_view().actions()
+
+    def legal_view(self) -> LegalActions:
+        """The legal actions as a sequence read in place (:mod:`gamecore.engine.legal`):
+        its length and an action at an index without joining a phase's parts."""
         if self._legal is None:
-            self._legal = [] if self.terminal else self.system.legal_actions(self)
+            self._legal = LegalActions([] if self.terminal else self.system.legal_segments(self))
         return self._legal
 
     def apply(self, action: Action, check: bool = True) -> None:

@@ -45,7 +45,9 @@ class Phase:
     ``legal(state)`` gives the actions the current player may take (``end_phase``
     included when the phase may end); a phase without ``legal`` is automatic: ``run``
     does its work and it ends by itself. ``enter(state)`` runs when the phase begins,
-    ``exit(state, nation)`` when it ends (``nation``: whose phase it was)."""
+    ``exit(state, nation)`` when it ends (``nation``: whose phase it was). ``segments``,
+    when given, is ``legal`` as a list of lists whose concatenation is ``legal(state)``
+    (parts kept between calls: :mod:`gamecore.engine.legal`)."""
 
     name: str
     legal: Callable[[GameState], list[Action]] | None = None
@@ -53,6 +55,7 @@ class Phase:
     enter: Callable[[GameState], None] | None = None
     exit: Callable[[GameState, str], None] | None = None
     doc: str = ""
+    segments: Callable[[GameState], list[list[Action]]] | None = None
 
     @property
     def automatic(self) -> bool:
@@ -219,6 +222,15 @@ class RuleSystem:
         if ph is None or ph.legal is None:
             return [END]
         return ph.legal(state)
+
+    def legal_segments(self, state: GameState) -> list[list[Action]]:
+        """:meth:`legal_actions` as lists to read one after the other (a phase's
+        ``segments`` when it has them). A system that overrides :meth:`legal_actions`
+        overrides this too."""
+        ph = self.phases.get(state.phase)
+        if ph is not None and ph.segments is not None:
+            return ph.segments(state)
+        return [self.legal_actions(state)]
 
     def is_legal(self, state: GameState, action: Action) -> bool:
         legal = state.legal_actions()

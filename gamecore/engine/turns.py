@@ -110,7 +110,7 @@ def auto_advance(s: GameState) -> None:
             s._legal = None
             ended += 1
             continue
-        legal = s.legal_actions()
+        legal = s.legal_view()
         if len(legal) == 1 and legal[0] == END:
             s._legal = None
             end_phase(s)

@@ -49,7 +49,14 @@ class AASystem(RuleSystem):
             )
         )
         P(Phase("politics", phases.politics_phase_actions, doc="declarations of war"))
-        P(Phase("combat_move", phases.combat_move_actions, doc="moves into battle, raids"))
+        P(
+            Phase(
+                "combat_move",
+                phases.combat_move_actions,
+                doc="moves into battle, raids",
+                segments=phases.combat_move_segments,
+            )
+        )
         P(
             Phase(
                 "combat",
@@ -65,6 +72,7 @@ class AASystem(RuleSystem):
                 phases.noncombat_move_actions,
                 exit=phases.exit_noncombat_move,
                 doc="moves out of battle; aircraft land",
+                segments=phases.noncombat_move_segments,
             )
         )
         P(
@@ -161,6 +169,11 @@ class AASystem(RuleSystem):
         if phases.surrendered_now(state):
             return [END]  # seeds/000 §9.22: a surrendered nation does nothing
         return super().legal_actions(state)
+
+    def legal_segments(self, state: GameState) -> list[list[Action]]:
+        if phases.surrendered_now(state):
+            return [[END]]
+        return super().legal_segments(state)
 
     def together(self, state: GameState) -> bool:
         return phases.together(state)

@@ -9,6 +9,8 @@ combat, economy, control, convoys, supply, politics, technologies).
 
 from __future__ import annotations
 
+from itertools import chain
+
 from gamecore.engine.actions import Action
 from gamecore.engine.options import OptionSpec
 from gamecore.engine.state import (
@@ -55,14 +57,16 @@ def politics_phase_actions(s: GameState) -> list[Action]:
 
 
 def combat_move_actions(s: GameState) -> list[Action]:
-    acts = (
-        movement.move_actions(s, combat=True)
-        + convoy.combat_move_actions(s)
-        + patrol.combat_move_actions(s)
-    )
+    return list(chain.from_iterable(combat_move_segments(s)))
+
+
+def combat_move_segments(s: GameState) -> list[list[Action]]:
+    """Declarations of war (when no politics phase), moves, raids, patrols, the end."""
+    parts = movement.move_segments(s, combat=True)
     if s.rules.options.get("declare_war") and "politics" not in s.rules.phases:
-        acts = politics_actions(s) + acts
-    return acts + [END]
+        parts.insert(0, politics_actions(s))
+    parts.append(convoy.combat_move_actions(s) + patrol.combat_move_actions(s) + [END])
+    return parts
 
 
 def combat_actions(s: GameState) -> list[Action]:
@@ -70,7 +74,13 @@ def combat_actions(s: GameState) -> list[Action]:
 
 
 def noncombat_move_actions(s: GameState) -> list[Action]:
-    return movement.move_actions(s, combat=False) + [END]
+    return list(chain.from_iterable(noncombat_move_segments(s)))
+
+
+def noncombat_move_segments(s: GameState) -> list[list[Action]]:
+    parts = movement.move_segments(s, combat=False)
+    parts.append([END])
+    return parts
 
 
 def place_actions(s: GameState) -> list[Action]:

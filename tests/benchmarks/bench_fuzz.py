@@ -107,7 +107,16 @@ def run_props() -> dict:
         "props_bad": len(bad),
         "props_bad_examples": bad[:10],
         "props_slowest_run_s": round(counts["slowest"], 2),
+        "props_peak_rss_mb": _peak_mb(),
     }
+
+
+def _peak_mb() -> float:
+    """The peak resident memory of this process so far, in MB: every run is in this
+    process, so it is at least the worst single run's peak (Linux reports KB)."""
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
 def run() -> dict:
@@ -165,5 +174,6 @@ def run() -> dict:
         "bad": len(bad),
         "bad_examples": bad[:10],
         "slowest_run_s": round(slowest, 2),
+        "peak_rss_mb": _peak_mb(),
         "total_s": round(time.perf_counter() - start, 1),
     }

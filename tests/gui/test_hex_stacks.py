@@ -140,7 +140,7 @@ def test_in_play_mode_a_click_on_a_chip_picks_that_hexs_stack(barbarossa, qtbot)
         at = _edge_point(w, zid, rect)
     assert w.scene.zone_at(QPointF(w.view.mapToScene(at))) == zid
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=at)
-    qtbot.waitUntil(lambda: w.play.source == zid, timeout=3000)
+    qtbot.waitUntil(lambda: w.play.source == zid, timeout=60_000)
 
 
 def test_issue_markers_keep_off_the_hex_ids(barbarossa, qtbot):

@@ -35,7 +35,7 @@ def test_play_mode_lists_and_plays_hgw_actions(make_window, qtbot, tmp_path):
     assert not any(t.startswith("Move ") or "units=" in t for t in texts)
     assert play.panel.actions_title.text().startswith("Movement: click a hex")
     qtbot.mouseClick(play.panel.end_btn, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: play.session.state.phase == "announce", timeout=5_000)
+    qtbot.waitUntil(lambda: play.session.state.phase == "announce", timeout=60_000)
     lst = play.panel.actions
     row = next(
         i for i in range(lst.count()) if lst.item(i).text().startswith("Announce: Army Group North")

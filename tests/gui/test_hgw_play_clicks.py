@@ -123,7 +123,7 @@ def test_hand_play_of_the_axis_turn(barbarossa, qtbot, tmp_path):
     qtbot.mouseClick(play.panel.undo_btn, Qt.MouseButton.LeftButton)
 
     _end_phase(play, qtbot)
-    qtbot.waitUntil(lambda: play.session.state.phase == "announce", timeout=5_000)
+    qtbot.waitUntil(lambda: play.session.state.phase == "announce", timeout=60_000)
     st = play.session.state
     agc = _army(st, "Army Group Center")
     here = st.armies[agc].zone

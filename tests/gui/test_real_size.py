@@ -721,7 +721,7 @@ def test_a_merge_places_symbols_again_only_around_the_merged_zones(
     w.view.viewport().repaint()
     assert calls and all(n is not None and n < len(pack.map.zones) // 4 for n in calls), calls
     _placement_ok(w)
-    qtbot.waitUntil(w.isActiveWindow, timeout=2000)  # back from the dialog
+    qtbot.waitUntil(w.isActiveWindow, timeout=60_000)  # back from the dialog
     _validated(qtbot, w)
     calls.clear()
     key(qtbot, w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
@@ -741,7 +741,7 @@ def test_the_overview_renders_again_only_what_an_edit_changed(
     w = demo
     w.overview_dock.show()
     ov = w.overview
-    qtbot.waitUntil(lambda: ov._image is not None and not ov._timer.isActive(), timeout=5000)
+    qtbot.waitUntil(lambda: ov._image is not None and not ov._timer.isActive(), timeout=60_000)
     parts = []
     part = ov._render_part
     monkeypatch.setattr(ov, "_render_part", lambda: parts.append(1) or part())
@@ -752,7 +752,7 @@ def test_the_overview_renders_again_only_what_an_edit_changed(
     answer_removal()
     key(qtbot, w, Qt.Key.Key_Return)
     assert pru not in w.document.pack.map.zones
-    qtbot.waitUntil(lambda: not ov._timer.isActive() and bool(parts), timeout=5000)
+    qtbot.waitUntil(lambda: not ov._timer.isActive() and bool(parts), timeout=60_000)
     assert ov._dirty is None
     got = ov._image.copy()
     ov._image = None
@@ -806,7 +806,7 @@ def test_a_merge_asks_what_happens_to_units_ownership_and_capital(
     assert pack.nations["GER"].capital == (None if choices.get("capital") == "clear" else sax)
     assert all(u.zone in pack.map.zones for u in sc.units)
     assert w.document.undo_stack.count() == 1  # one undoable command
-    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    qtbot.waitUntil(w.isActiveWindow, timeout=60_000)
     key(qtbot, w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert dump_json(pack) == original  # undo restores the exact state
 
@@ -879,7 +879,7 @@ def test_the_status_bar_never_names_a_zone_that_is_gone(qtbot, demo, answer_remo
     text = w.zone_label.text()
     assert rhine.name not in text and text.startswith(pack.map.zones[now].code), text
     assert w.scene.hover in (None, now)
-    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    qtbot.waitUntil(w.isActiveWindow, timeout=60_000)
     key(qtbot, w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert rhi in pack.map.zones
     assert w.zone_label.text().startswith("RHI"), w.zone_label.text()
@@ -1013,7 +1013,7 @@ def test_enter_in_the_find_box_gives_the_keys_back_to_the_map(qtbot, demo):
     (under X, "p", "b", "v" were typed into the find box after a search)."""
     w = demo
     w.activateWindow()
-    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    qtbot.waitUntil(w.isActiveWindow, timeout=60_000)
     w.view.setFocus()
     qtbot.keyClick(w.view, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert w.find_edit.hasFocus()

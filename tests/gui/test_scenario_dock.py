@@ -188,7 +188,7 @@ def test_typing_checks_on_a_timer(qtbot, window):
     panel.new_scenario("s")
     ob = panel.objectives
     ob.add_objective("o", "O")
-    with qtbot.waitSignal(ob.condition.checked, timeout=3000) as sig:
+    with qtbot.waitSignal(ob.condition.checked, timeout=60_000) as sig:
         qtbot.keyClicks(ob.condition, "at_war(GER")
     assert sig.args[0].startswith("line 1")
     qtbot.waitUntil(

@@ -82,7 +82,7 @@ def test_a_single_key_shortcut_works_after_choosing_a_terrain(qtbot, window, pac
     start = combo.currentIndex()
     qtbot.keyClick(popup, Qt.Key.Key_Down)
     qtbot.keyClick(popup, Qt.Key.Key_Return)  # the choice
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is w.view, timeout=2000)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is w.view, timeout=60_000)
     chosen = w.document.pack.map.zones[zone.id].terrain
     assert combo.currentIndex() != start and chosen == combo.currentText().strip()
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_K)
@@ -102,7 +102,7 @@ def test_choosing_in_a_tool_options_combo_gives_the_keys_back(qtbot, window, pac
     box.setFocus()
     qtbot.keyClick(box, Qt.Key.Key_Down)  # a choice by keys: "Sea zone"
     assert w.tools["draw_zone"].kind == "sea"
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is w.view, timeout=2000)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is w.view, timeout=60_000)
     qtbot.keyClick(w.view, Qt.Key.Key_S)
     assert w.tool.name == "select"
 
@@ -125,7 +125,7 @@ def test_docks_yield_so_the_map_keeps_60_percent_at_1366x768(qtbot, make_window,
     w.show()
     qtbot.waitExposed(w)
     assert w.open_path(pack_path)
-    qtbot.waitUntil(lambda: _share(w) >= 0.6, timeout=3000)
+    qtbot.waitUntil(lambda: _share(w) >= 0.6, timeout=60_000)
     menu = _view_menu(w)
     for action in (w.act_playtest, w.act_battle):
         menu.popup(w.mapToGlobal(QPoint(40, 20)))
@@ -135,7 +135,7 @@ def test_docks_yield_so_the_map_keeps_60_percent_at_1366x768(qtbot, make_window,
         qtbot.keyClick(menu, Qt.Key.Key_Return)
         qtbot.wait(50)
     assert w.playtest_dock.isVisible() and w.battle_dock.isVisible()
-    qtbot.waitUntil(lambda: _share(w) >= 0.6, timeout=3000)
+    qtbot.waitUntil(lambda: _share(w) >= 0.6, timeout=60_000)
     assert w.view.width() >= 0.6 * 1366 - 1
     # every shown dock keeps a usable width (none squeezed to nothing)
     for docks in w.dock_control.columns():
@@ -143,7 +143,7 @@ def test_docks_yield_so_the_map_keeps_60_percent_at_1366x768(qtbot, make_window,
     # a smaller screen (the canvas was 70 px of 1024 x 700): the columns go down to
     # their floor and the map keeps more than half
     w.resize(1024, 700)
-    qtbot.waitUntil(lambda: _share(w) >= 0.55, timeout=3000)
+    qtbot.waitUntil(lambda: _share(w) >= 0.55, timeout=60_000)
 
 
 def test_every_dock_is_listed_in_view_and_a_closed_one_reopens(qtbot, window):

@@ -56,8 +56,14 @@ def upgrade_actions(s: GameState) -> list[Action]:
     ut = s.rules.units
     out = []
     ok_zone: dict[int, bool] = {}
-    for uid, u in sorted(s.units.items()):
-        if u.nation != n or u.on:
+    # the types that upgrade at all, then only their units (not every unit sorted, each
+    # call of a place phase: #39, play cost per action independent of the board)
+    ups = {k for k, t in ut.items() if t.props.get("upgrade_to")}
+    if not ups:
+        return out
+    mine = sorted((uid, u) for uid, u in s.units.items() if u.type in ups and u.nation == n)
+    for uid, u in mine:
+        if u.on:
             continue
         p = ut[u.type].props
         to = p.get("upgrade_to")

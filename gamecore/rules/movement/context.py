@@ -76,17 +76,24 @@ class MoveContext:
         enemy_any: set[int] = set()
         enemy_surface: set[int] = set()
         enemy_detector: set[int] = set()
+        # what each unit type is here, read once (a walk over every unit runs per epoch)
+        kinds = {
+            k: None if t.infrastructure else (t.is_surface_warship, bool(t.detector))
+            for k, t in self.ut.items()
+        }
+        enemies = self.enemies
         for u in self.s.units.values():
             # ships on escort duty may be ignored when moving (Global War §9.11)
-            if u.nation in self.enemies and not (u.flags & (SUBMERGED | ESCORT)) and not u.on:
-                t = self.ut[u.type]
-                if t.infrastructure:
-                    continue
-                enemy_any.add(u.zone)
-                if t.is_surface_warship:
-                    enemy_surface.add(u.zone)
-                if t.detector:
-                    enemy_detector.add(u.zone)
+            if u.nation not in enemies or u.flags & (SUBMERGED | ESCORT) or u.on:
+                continue
+            kind = kinds[u.type]
+            if kind is None:
+                continue
+            enemy_any.add(u.zone)
+            if kind[0]:
+                enemy_surface.add(u.zone)
+            if kind[1]:
+                enemy_detector.add(u.zone)
         if self.s.rules.options.get("sub_decline"):
             # Global War §8.9 / seeds/003: submarines pass enemy zones unless the enemy
             # has an aircraft on patrol there (or, house rules, a carrier with aircraft)
@@ -171,20 +178,46 @@ class MoveContext:
         """Free carrier slots per sea zone (friendly undamaged carriers minus the friendly
         air already there)."""
         if self._carrier_free is None:
+            s = self.s
             cap: dict[int, int] = {}
-            used: dict[int, int] = {}
-            own = self.opts.get("wg_carrier_own_only")  # seeds/002 "Aircraft carrier"
-            for u in self.s.units.values():
-                if u.nation not in self.friends or (own and u.nation != self.n):
-                    continue
-                t = self.ut[u.type]
-                if t.carrier_capacity and self.b.is_sea(u.zone):
-                    c = t.stat("carrier_capacity", u.damage > 0)
+            for uid in self._carriers():
+                u = s.units[uid]
+                if self.b.is_sea(u.zone):
+                    c = self.ut[u.type].stat("carrier_capacity", u.damage > 0)
                     cap[u.zone] = cap.get(u.zone, 0) + c
-                elif t.domain == "air" and self.b.is_sea(u.zone) and not u.flags & ABOARD:
-                    used[u.zone] = used.get(u.zone, 0) + max(1, t.carrier_cost)
+            # the aircraft that use the room: only where there is room (read zone by zone,
+            # not unit by unit over the board, #39)
+            used: dict[int, int] = {}
+            for z in cap:
+                for uid in s.units_in(z):
+                    u = s.units[uid]
+                    t = self.ut[u.type]
+                    if t.carrier_capacity or t.domain != "air" or u.flags & ABOARD:
+                        continue
+                    if self._carrier_user(u.nation):
+                        used[z] = used.get(z, 0) + max(1, t.carrier_cost)
             self._carrier_free = {z: c - used.get(z, 0) for z, c in cap.items()}
         return self._carrier_free
+
+    def _carrier_user(self, nation: str) -> bool:
+        """Whether ``nation``'s carriers and aircraft count for this nation's landings."""
+        own = self.opts.get("wg_carrier_own_only")  # seeds/002 "Aircraft carrier"
+        return nation in self.friends and not (own and nation != self.n)
+
+    def _carriers(self) -> tuple[int, ...]:
+        """The ids of the carriers whose room this nation's aircraft may use, in unit
+        order: no unit comes or goes without a new epoch, so for the nation to move they
+        are found once per epoch (their places are read when asked)."""
+        got = self._status.get(("carriers",))
+        if got is None:
+            ut = self.ut
+            got = tuple(
+                u.id
+                for u in self.s.units.values()
+                if ut[u.type].carrier_capacity and self._carrier_user(u.nation)
+            )
+            self._status[("carriers",)] = got
+        return got
 
     def can_land_on(self, z: int) -> bool:
         if self.b.is_sea(z):
@@ -249,7 +282,8 @@ class MoveContext:
         relying on the carrier coming to pick it up (G40 2E; issue #23 point 6). If the
         carrier does not come, the fighter is lost at the end of the turn."""
         out: set[int] = set()
-        for u in self.s.units.values():
+        for uid in self._carriers():
+            u = self.s.units[uid]
             if u.nation != self.n or u.damage or u.on:
                 continue
             t = self.ut[u.type]

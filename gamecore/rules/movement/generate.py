@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from gamecore.engine.actions import Action
@@ -26,6 +27,7 @@ from gamecore.rules.movement.context import (
     _sea_search,
     slow_zones,
 )
+from gamecore.rules.movement.index import current_index
 from gamecore.rules.movement.strategic import (
     _narrow_moves,
     _naval_moves,
@@ -39,58 +41,54 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # ---------------------------------------------------------------------- generation
 def move_actions(s: GameState, combat: bool) -> list[Action]:
+    """The current nation's legal moves: the moves of each group of like units (kept
+    between calls and regenerated only where something changed: :mod:`.index`), then
+    unloading, then the special moves of the options that are on."""
+    return list(chain.from_iterable(move_segments(s, combat)))
+
+
+def move_segments(s: GameState, combat: bool) -> list[list[Action]]:
+    """:func:`move_actions` as parts: the moves of fought units, one part per group (the
+    lists the index keeps, never changed), the rest (:mod:`gamecore.engine.legal`)."""
     n = s.current_nation
     ctx = MoveContext(s, n, combat)
-    ut = ctx.ut
-    groups: dict[tuple, list[int]] = {}
-    cargo: dict[int, dict[str, list[int]]] = {}
-    fought: list[int] = []
-    for u in s.units.values():
-        if u.nation != n:
-            continue
-        t = ut[u.type]
-        if t.immobile or t.infrastructure or u.flags & (HELD | NEW | UNLOADED | AMPHIB):
-            continue
-        if u.on:
-            cargo.setdefault(u.on, {}).setdefault(u.type, []).append(u.id)
-            continue
-        if u.flags & (SUBMERGED | ABOARD):
-            continue  # ABOARD: on a damaged carrier, it cannot launch (rides with it)
-        if combat:
-            if t.no_combat_move:
-                continue
-        elif t.domain != "air" and u.flags & (COMBAT | FOUGHT):
-            if not u.flags & COMBAT and t.domain == "land":
-                fought.append(u.id)  # seeds/002 artillery may follow its support shot
-            continue
-        if u.moves <= 0:
-            continue
-        groups.setdefault((u.zone, u.type, u.moves, u.flags & _KEY_FLAGS), []).append(u.id)
-    out: list[Action] = []
-    if fought:
+    ix = current_index(s, n, combat)
+    first: list[Action] = []
+    if ix.fought:
+        fought = ix.in_order(ix.fought)
         for uid, path in sorted(wargame.follow_moves(s, ctx, fought).items()):
-            _emit(out, [uid], path)
-    for (z0, typ, moves, _fl), ids in groups.items():
-        t = ut[typ]
-        if t.domain == "land":
-            _land_moves(ctx, out, ids, z0, t, moves)
-        elif t.domain == "sea":
-            if t.transport_capacity and not combat and _has_unloaded(s, ids):
-                continue
-            dests = _sea_search(ctx, z0, moves, typ)
-            for path in dests.values():
-                _emit(out, ids, path)
-            if combat and moves >= 2 and ctx.opts.get("wg_pass_through"):
-                _pass_moves(ctx, out, ids, z0, typ)
-        elif t.domain == "air":
-            _air_moves(ctx, out, ids, z0, t, moves)
-    for tid, by_type in cargo.items():
-        _unload_moves(ctx, out, tid, by_type)
-    if combat and ctx.opts.get("airborne_assault"):
-        _airborne_moves(ctx, out, groups)
+            _emit(first, [uid], path)
+    parts = ix.moves(ctx, _group_moves)
+    if first:
+        parts.insert(0, first)
+    out: list[Action] = []
+    parts.append(out)
+    if ix.cargo:
+        cargo: dict[int, dict[str, list[int]]] = {}
+        for uid in ix.in_order(ix.cargo):
+            u = s.units[uid]
+            cargo.setdefault(u.on, {}).setdefault(u.type, []).append(uid)
+        for tid, by_type in cargo.items():
+            _unload_moves(ctx, out, tid, by_type)
+    airborne = combat and ctx.opts.get("airborne_assault")
     narrow = ctx.opts.get("narrow_crossings") and ctx.b.narrow
     rail = not combat and ctx.opts.get("strategic_rail") and ctx.b.rail_edges
-    if not combat and ctx.opts.rule_on("strategic_naval_moves"):
+    naval = not combat and ctx.opts.rule_on("strategic_naval_moves")
+    if airborne or narrow or rail or naval:
+        _special_moves(ctx, ix, out, airborne, narrow, rail, naval)
+    if _restricting(ctx):
+        return [_restricted(ctx, list(chain.from_iterable(parts)))]
+    return parts
+
+
+def _special_moves(ctx: MoveContext, ix, out: list[Action], airborne, narrow, rail, naval) -> None:
+    """Airborne assaults, strategic naval moves, rail and narrow crossings (options)."""
+    s = ctx.s
+    ut = ctx.ut
+    groups = ix.groups_in_order()
+    if airborne:
+        _airborne_moves(ctx, out, groups)
+    if naval:
         _naval_moves(ctx, out, groups)
     if rail and ctx.opts.get("rail_sea_units"):
         _rail_sea_moves(ctx, out, groups)
@@ -106,7 +104,33 @@ def move_actions(s: GameState, combat: bool) -> list[Action]:
                 _narrow_moves(ctx, out, fresh, z0, t)
             if rail:  # §10.4 "Land & air units may non-combat move along railroad lines"
                 _rail_moves(ctx, out, fresh, z0, moves, t)
-    return _restricted(ctx, out)
+
+
+def _group_moves(ctx: MoveContext, key: tuple, ids: list[int]) -> list[Action]:
+    """The moves of one group of like units, ``key`` (zone, type, moves left, flags)."""
+    z0, typ, moves, _fl = key
+    out: list[Action] = []
+    t = ctx.ut[typ]
+    if t.domain == "land":
+        _land_moves(ctx, out, ids, z0, t, moves)
+    elif t.domain == "sea":
+        if t.transport_capacity and not ctx.combat and _has_unloaded(ctx.s, ids):
+            return out
+        for path in _sea_search(ctx, z0, moves, typ).values():
+            _emit(out, ids, path)
+        if ctx.combat and moves >= 2 and ctx.opts.get("wg_pass_through"):
+            _pass_moves(ctx, out, ids, z0, typ)
+    elif t.domain == "air":
+        _air_moves(ctx, out, ids, z0, t, moves)
+    return out
+
+
+def _restricting(ctx: MoveContext) -> bool:
+    """Whether :func:`_restricted` may leave moves out now."""
+    if ctx.combat and ctx.opts.get("wg_neutral_invasion"):
+        return True
+    restricted = ctx.opts.get("movement_restrictions")
+    return bool(restricted) and ctx.n in restricted
 
 
 def _restricted(ctx: MoveContext, out: list[Action]) -> list[Action]:

@@ -87,7 +87,7 @@ def test_air_units_ride_the_rails_too():
     s, z = build(["ABCDE", "FGHIJ"], RAIL_OWN, [("A", "RED", "fighter")], lines, RAIL_REGIONS)
     to_phase(s, "noncombat_move")
     ftr = units_of(s, "RED", "fighter")[0]
-    s.units[ftr] = s.units[ftr]._replace(moves=1)  # a short-ranged plane
+    s.set_unit(ftr, moves=1)  # a short-ranged plane
     s._legal = None
     assert set(rail_dests(s, ftr)) == {z["C"], z["D"], z["E"]}
 
