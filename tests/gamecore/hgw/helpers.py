@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gamecore.engine import new_game
 from gamecore.engine.actions import Action
-from gamecore.hgw.armies import army_count, army_sps
+from gamecore.hgw.armies import army_count, army_sps, new_army
 
 END = Action.end_phase()
 
@@ -73,3 +73,24 @@ def strength(s, aid: int) -> tuple[int, int]:
 
 
 __all__ = ["END", "Dice", "army", "army_sps", "start", "strength", "to_phase", "where", "z"]
+
+
+def campaign_game(pack, scenario: str, dice=None, **kw):
+    """A new game of ``scenario``; ``dice``, if given, the faces its generator throws."""
+    s = new_game(pack, scenario, **kw)
+    if dice is not None:
+        s.rng = Dice(dice)
+    return s
+
+
+def place(s, nation: str, code: str, inf: int = 0, mech: int = 0) -> int:
+    """A test army of ``nation`` in hex ``code`` (the hex made the side's)."""
+    h = z(s, code)
+    s.owner[h] = nation
+    aid = new_army(s, nation, h, f"test {code}")
+    for t, k in (("inf", inf), ("mech", mech)):
+        for _ in range(k):
+            u = s.add_unit(nation, t, h)
+            s.army_of[u] = aid
+    s.bump()
+    return aid

@@ -17,7 +17,7 @@ from gamecore.engine import new_game
 from gamecore.engine.actions import Action
 from gamecore.engine.bots import play
 from gamecore.errors import RulesError
-from gamecore.hgw.armies import army_count, army_sps, new_army
+from gamecore.hgw.armies import army_count, army_sps
 from gamecore.hgw.bot import HgwBot
 from gamecore.hgw.politics import combat_end, joined_side, surrendered
 from gamecore.hgw.production import income
@@ -25,7 +25,7 @@ from gamecore.hgw.victory import victory_level
 from gamecore.hgw.world import enemy_hex
 from gamecore.paths import resource
 from gamecore.store import read_pack, write_pack
-from tests.gamecore.hgw.helpers import END, Dice, army, to_phase, z
+from tests.gamecore.hgw.helpers import END, army, campaign_game, place, to_phase, z
 
 SIDES = ("AXIS", "SOV", "ALL")
 
@@ -36,23 +36,7 @@ def pack():
 
 
 def game(pack, scenario="campaign_1", dice=None, **kw):
-    s = new_game(pack, scenario, **kw)
-    if dice is not None:
-        s.rng = Dice(dice)
-    return s
-
-
-def place(s, nation: str, code: str, inf: int = 0, mech: int = 0) -> int:
-    """A test army of ``nation`` in hex ``code`` (the hex made the side's)."""
-    h = z(s, code)
-    s.owner[h] = nation
-    aid = new_army(s, nation, h, f"test {code}")
-    for t, k in (("inf", inf), ("mech", mech)):
-        for _ in range(k):
-            u = s.add_unit(nation, t, h)
-            s.army_of[u] = aid
-    s.bump()
-    return aid
+    return campaign_game(pack, scenario, dice, **kw)
 
 
 def owners(s, country: str) -> set:

@@ -14,12 +14,11 @@ from gamecore.cli import main
 from gamecore.engine import new_game
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
-from gamecore.hgw.armies import new_army
 from gamecore.hgw.sequence import bot_naval, fire, fleet_areas, rebase_targets
 from gamecore.hgw.tables import FIREPOWER, fire_columns
 from gamecore.paths import resource
 from gamecore.store import read_pack, write_pack
-from tests.gamecore.hgw.helpers import END, Dice, to_phase, z
+from tests.gamecore.hgw.helpers import END, Dice, campaign_game, place, to_phase, z
 
 
 @pytest.fixture(scope="module")
@@ -28,22 +27,7 @@ def pack():
 
 
 def game(pack, scenario="campaign_2", dice=None, **kw):
-    s = new_game(pack, scenario, **kw)
-    if dice is not None:
-        s.rng = Dice(dice)
-    return s
-
-
-def place(s, nation: str, code: str, inf: int = 0, mech: int = 0) -> int:
-    h = z(s, code)
-    s.owner[h] = nation
-    aid = new_army(s, nation, h, f"test {code}")
-    for t, k in (("inf", inf), ("mech", mech)):
-        for _ in range(k):
-            u = s.add_unit(nation, t, h)
-            s.army_of[u] = aid
-    s.bump()
-    return aid
+    return campaign_game(pack, scenario, dice, **kw)
 
 
 # -- the player-turn sequence ---------------------------------------------------------

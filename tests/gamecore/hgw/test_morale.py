@@ -19,7 +19,7 @@ from gamecore.hgw.strategic import Air, bot_strategic
 from gamecore.hgw.tables import FIREPOWER
 from gamecore.paths import resource
 from gamecore.store import read_pack, write_pack
-from tests.gamecore.hgw.helpers import Dice, to_phase, z
+from tests.gamecore.hgw.helpers import campaign_game, to_phase, z
 
 
 @pytest.fixture(scope="module")
@@ -28,10 +28,7 @@ def pack():
 
 
 def game(pack, scenario="campaign_2", dice=None, **kw):
-    s = new_game(pack, scenario, **kw)
-    if dice is not None:
-        s.rng = Dice(dice)
-    return s
+    return campaign_game(pack, scenario, dice, **kw)
 
 
 def axis_raid(pack, dice, bombers=10):

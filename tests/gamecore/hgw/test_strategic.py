@@ -18,7 +18,7 @@ from gamecore.hgw.strategic import Air, bot_strategic, in_range
 from gamecore.hgw.world import pp
 from gamecore.paths import resource
 from gamecore.store import read_pack, write_pack
-from tests.gamecore.hgw.helpers import END, Dice, to_phase, z
+from tests.gamecore.hgw.helpers import END, campaign_game, to_phase, z
 
 
 @pytest.fixture(scope="module")
@@ -27,10 +27,7 @@ def pack():
 
 
 def game(pack, scenario="campaign_2", dice=None, **kw):
-    s = new_game(pack, scenario, **kw)
-    if dice is not None:
-        s.rng = Dice(dice)
-    return s
+    return campaign_game(pack, scenario, dice, **kw)
 
 
 def set_tech(s, nation: str, item: str, **kw) -> None:
