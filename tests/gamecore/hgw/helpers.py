@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+
+from gamecore.cli import main
 from gamecore.engine import new_game
 from gamecore.engine.actions import Action
+from gamecore.errors import RulesError
 from gamecore.hgw.armies import army_count, army_sps, new_army
+from gamecore.store import write_pack
 
 END = Action.end_phase()
 
@@ -94,3 +99,21 @@ def place(s, nation: str, code: str, inf: int = 0, mech: int = 0) -> int:
             s.army_of[u] = aid
     s.bump()
     return aid
+
+
+def junk_option_is_refused(pack, tmp_path, capsys, scenario: str, key: str, value) -> None:
+    """Untrusted input: option ``key`` set to ``value`` in a pack is refused by the rules,
+    and ``warroom play`` on it gives one line naming the option and exit 2."""
+    p = copy.deepcopy(pack)
+    p.scenarios[scenario].options[key] = value
+    try:
+        new_game(p, scenario)
+    except RulesError:
+        pass
+    else:
+        raise AssertionError(f"{key} = {value!r} was accepted")
+    path = tmp_path / "junk.warroom"
+    write_pack(p, path)
+    assert main(["play", str(path), "--scenario", scenario, "--seed", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and key in err and "Traceback" not in err

@@ -6,19 +6,22 @@ dice), fleets changing bases, the bot's naval decision and junk options refused.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from gamecore.cli import main
-from gamecore.engine import new_game
 from gamecore.engine.actions import Action
-from gamecore.errors import RulesError
 from gamecore.hgw.sequence import bot_naval, fire, fleet_areas, rebase_targets
 from gamecore.hgw.tables import FIREPOWER, fire_columns
 from gamecore.paths import resource
-from gamecore.store import read_pack, write_pack
-from tests.gamecore.hgw.helpers import END, Dice, campaign_game, place, to_phase, z
+from gamecore.store import read_pack
+from tests.gamecore.hgw.helpers import (
+    END,
+    Dice,
+    campaign_game,
+    junk_option_is_refused,
+    place,
+    to_phase,
+    z,
+)
 
 
 @pytest.fixture(scope="module")
@@ -178,15 +181,7 @@ def test_the_play_mode_offers_base_changes_by_hand(pack):
 # -- bad input ---------------------------------------------------------------------------
 def test_junk_campaign_2_option_is_one_line_and_exit_2(pack, tmp_path, capsys):
     """Untrusted input: a junk Campaign II switch in a pack: one line, exit 2."""
-    p = copy.deepcopy(pack)
-    p.scenarios["campaign_2"].options["hgw_fire_groups"] = "sometimes"
-    with pytest.raises(RulesError):
-        new_game(p, "campaign_2")
-    path = tmp_path / "junk.warroom"
-    write_pack(p, path)
-    assert main(["play", str(path), "--scenario", "campaign_2", "--seed", "1"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "hgw_fire_groups" in err and "Traceback" not in err
+    junk_option_is_refused(pack, tmp_path, capsys, "campaign_2", "hgw_fire_groups", "sometimes")
 
 
 # -- whole games -------------------------------------------------------------------------

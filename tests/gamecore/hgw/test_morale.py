@@ -4,22 +4,17 @@ track, the chart's events, the attack-roll penalty, morale raids and the bots' c
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from gamecore.cli import main
-from gamecore.engine import new_game
 from gamecore.engine.actions import Action
-from gamecore.errors import RulesError
 from gamecore.hgw import morale as mo
 from gamecore.hgw.combat import advance_modifier
 from gamecore.hgw.politics import join
 from gamecore.hgw.strategic import Air, bot_strategic
 from gamecore.hgw.tables import FIREPOWER
 from gamecore.paths import resource
-from gamecore.store import read_pack, write_pack
-from tests.gamecore.hgw.helpers import campaign_game, to_phase, z
+from gamecore.store import read_pack
+from tests.gamecore.hgw.helpers import campaign_game, junk_option_is_refused, to_phase, z
 
 
 @pytest.fixture(scope="module")
@@ -134,12 +129,4 @@ def test_the_bot_raids_morale_near_the_penalty(pack):
 )
 def test_junk_morale_is_one_line_and_exit_2(pack, tmp_path, capsys, value):
     """Untrusted input: a junk morale table in a pack: one line, exit 2."""
-    p = copy.deepcopy(pack)
-    p.scenarios["campaign_2"].options["hgw_morale"] = value
-    with pytest.raises(RulesError):
-        new_game(p, "campaign_2")
-    path = tmp_path / "junk.warroom"
-    write_pack(p, path)
-    assert main(["play", str(path), "--scenario", "campaign_2", "--seed", "1"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "hgw_morale" in err and "Traceback" not in err
+    junk_option_is_refused(pack, tmp_path, capsys, "campaign_2", "hgw_morale", value)

@@ -5,12 +5,8 @@ production and lend-lease, A.S.W., the bots' decisions and junk tables refused."
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from gamecore.cli import main
-from gamecore.engine import new_game
 from gamecore.engine.actions import Action
 from gamecore.errors import RulesError
 from gamecore.hgw import uboats as ub
@@ -18,8 +14,8 @@ from gamecore.hgw.describe import describe
 from gamecore.hgw.play import describe_hgw_event
 from gamecore.hgw.tables import FIREPOWER
 from gamecore.paths import resource
-from gamecore.store import read_pack, write_pack
-from tests.gamecore.hgw.helpers import Dice, campaign_game, to_phase, z
+from gamecore.store import read_pack
+from tests.gamecore.hgw.helpers import Dice, campaign_game, junk_option_is_refused, to_phase, z
 
 
 @pytest.fixture(scope="module")
@@ -174,12 +170,4 @@ def test_u_boats_and_asw_are_built(pack):
 )
 def test_junk_u_boat_tables_are_one_line_and_exit_2(pack, tmp_path, capsys, value):
     """Untrusted input: a junk U-boat or shipping table in a pack: one line, exit 2."""
-    p = copy.deepcopy(pack)
-    p.scenarios["campaign_2"].options["hgw_uboats"] = value
-    with pytest.raises(RulesError):
-        new_game(p, "campaign_2")
-    path = tmp_path / "junk.warroom"
-    write_pack(p, path)
-    assert main(["play", str(path), "--scenario", "campaign_2", "--seed", "1"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "hgw_uboats" in err and "Traceback" not in err
+    junk_option_is_refused(pack, tmp_path, capsys, "campaign_2", "hgw_uboats", value)
