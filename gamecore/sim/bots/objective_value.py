@@ -117,19 +117,25 @@ def objective_zone_values(state: GameState, nation: str) -> dict[int, float]:
     out = zone_gains(state, nation, objectives, lambda r: float(r.income))
     worth = float(state.rules.options.get("vp_worth") or 0)
     if worth > 0:
-        side = state.side_of(nation)
-        victories = [
-            o
-            for o in state.scenario.objectives.values()
-            if o.kind == "victory"
-            and o.owner in (nation, side)
-            and "vp(" in (o.effect or "")
-            and not (o.once and f"victory:{o.id}" in state.awards)
-        ]
+        victories = open_victories(state, nation, "vp(")
         gains = zone_gains(state, nation, victories, lambda r: worth * float(r.vp), alone=True)
         for z, v in gains.items():
             out[z] = out.get(z, 0.0) + v
     return out
+
+
+def open_victories(state: GameState, nation: str, effect: str) -> list[Objective]:
+    """The scenario's victory objectives of the nation or its side whose effect names
+    ``effect`` (``vp(``, ``declare_winner``) and that may still be awarded."""
+    side = state.side_of(nation)
+    return [
+        o
+        for o in state.scenario.objectives.values()
+        if o.kind == "victory"
+        and o.owner in (nation, side)
+        and effect in (o.effect or "")
+        and not (o.once and f"victory:{o.id}" in state.awards)
+    ]
 
 
 def zone_gains(

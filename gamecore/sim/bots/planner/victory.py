@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from gamecore.rules import wargame
 from gamecore.sim.bots.heuristic import _View
-from gamecore.sim.bots.objective_value import zone_gains
+from gamecore.sim.bots.objective_value import open_victories, zone_gains
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamecore.engine.state import GameState
@@ -69,14 +69,7 @@ def victory_worth(state: GameState, nation: str, value: float) -> dict[int, floa
 def _worth(state: GameState, nation: str, value: float) -> dict[int, float]:
     side = state.side_of(nation)
     out: dict[int, float] = {}
-    ends = [
-        o
-        for o in state.scenario.objectives.values()
-        if o.kind == "victory"
-        and o.owner in (nation, side)
-        and "declare_winner" in (o.effect or "")
-        and not (o.once and f"victory:{o.id}" in state.awards)
-    ]
+    ends = open_victories(state, nation, "declare_winner")
     for z, v in zone_gains(state, nation, ends, lambda r: value).items():
         out[z] = out.get(z, 0.0) + v
     if not state.rules.options.get("wg_victory"):
