@@ -111,8 +111,9 @@ class _GameImport(_ImportBase):
                 options[mapped[0]] = mapped[1]
                 if mapped[0].startswith(rm.OPTION_PREFIX):
                     self.report.unplayed_options.append(f"{prop.name} = {prop.value}")
-        if options.get("low_luck"):
-            # stored as an option, but no battle rule reads it: every die is rolled
+        luck = [p.value for p in g.properties if p.name == "Low Luck"]  # the last one holds
+        if luck and str(luck[-1]).strip().lower() in rm.TRUE:
+            # no battle rule plays low luck: every die is rolled
             self.report.unplayed_options.append("Low Luck = true (Warroom rolls every die)")
         back = g.property("Naval Bombard Casualties Return Fire")
         if back is None or str(back.value).strip().lower() != "true":
