@@ -8,14 +8,20 @@ step (``mergeWith``), and a merged step that ends where it began is dropped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
 
 from gamecore.ops import Edit
 
-if TYPE_CHECKING:
-    from editor.document import Document
+
+class Document(Protocol):
+    """What a command asks of the document it edits (editor.document.Document, which
+    imports this module: named here by its shape so the two do not import each other)."""
+
+    def _apply(self, edit: Edit) -> None: ...
+
+    def _revert(self, edit: Edit) -> None: ...
 
 
 class EditCommand(QUndoCommand):

@@ -41,11 +41,13 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def _imports(tree: ast.AST) -> Iterable[ast.Import | ast.ImportFrom | ast.Call]:
+def _imports(
+    tree: ast.AST, type_only: bool = False
+) -> Iterable[ast.Import | ast.ImportFrom | ast.Call]:
     stack = [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
+        if not type_only and isinstance(node, ast.If) and _is_type_checking(node.test):
             stack.extend(node.orelse)
             continue
         if isinstance(node, ast.Import | ast.ImportFrom | ast.Call):
@@ -53,7 +55,11 @@ def _imports(tree: ast.AST) -> Iterable[ast.Import | ast.ImportFrom | ast.Call]:
         stack.extend(ast.iter_child_nodes(node))
 
 
-def build(packages: Iterable[str] = ("gamecore", "editor"), root: Path = ROOT) -> Graph:
+def build(
+    packages: Iterable[str] = ("gamecore", "editor"), root: Path = ROOT, type_only: bool = False
+) -> Graph:
+    """The import graph of ``packages``; ``type_only`` counts the imports under ``if
+    TYPE_CHECKING:`` too (a package that names another's types depends on it)."""
     g = Graph()
     for pkg in packages:
         for path in sorted((root / pkg).rglob("*.py")):
@@ -64,7 +70,7 @@ def build(packages: Iterable[str] = ("gamecore", "editor"), root: Path = ROOT) -
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         out = g.edges.setdefault(mod, set())
         ext = g.external.setdefault(mod, set())
-        for node in _imports(tree):
+        for node in _imports(tree, type_only):
             targets: list[str] = []
             if isinstance(node, ast.Call):
                 fn = node.func

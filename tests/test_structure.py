@@ -2,7 +2,9 @@
 
 The import graph is read from the source files by :mod:`tests.structure`: every import
 counts, function-local ones included (a local import only hides a cycle), except those
-under ``if TYPE_CHECKING:``.
+under ``if TYPE_CHECKING:`` inside a package. Between packages those count too: a
+package that names another's types depends on it (the editor's commands/document,
+canvas/tools and play/mainwindow circles were made of them).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import gamecore
 from tests.structure import build, module_cycles, package_cycles
 
 GRAPH = build()
+TYPED = build(type_only=True)
 
 #: what the engine (the kernel) may import: itself and the layers below it
 ENGINE_MAY_IMPORT = (
@@ -45,7 +48,7 @@ def test_the_graph_sees_the_tree():
 
 def test_no_import_cycle_between_packages():
     for top in ("gamecore", "editor"):
-        assert package_cycles(GRAPH, top) == [], top
+        assert package_cycles(TYPED, top) == [], top
 
 
 def test_no_import_cycle_inside_a_package():

@@ -4,7 +4,7 @@ rectangle; mouse and key events go to the active tool."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QCursor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
@@ -12,8 +12,27 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QToolTip
 
 from editor.canvas.scene import MapScene
 
-if TYPE_CHECKING:
-    from editor.tools import Tool
+
+class Tool(Protocol):
+    """What the view asks of the active tool (editor.tools.Tool, which imports this
+    package: named here by its shape so the two do not import each other)."""
+
+    name: str
+    cursor: Qt.CursorShape | QCursor
+
+    def mouse_press(self, view: MapView, event: QMouseEvent, pos: QPointF) -> bool: ...
+
+    def mouse_move(self, view: MapView, event: QMouseEvent, pos: QPointF) -> bool: ...
+
+    def mouse_release(self, view: MapView, event: QMouseEvent, pos: QPointF) -> bool: ...
+
+    def mouse_double_click(self, view: MapView, event: QMouseEvent, pos: QPointF) -> bool: ...
+
+    def key_press(self, view: MapView, event: QKeyEvent) -> bool: ...
+
+    def key_release(self, view: MapView, event: QKeyEvent) -> bool: ...
+
+    def paint_overlay(self, view: MapView, painter: QPainter, rect: QRectF) -> None: ...
 
 
 class MapView(QGraphicsView):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -34,8 +34,38 @@ from gamecore.engine.playview import PlayAdapter
 from gamecore.errors import RulesError, WarroomError
 from gamecore.sim.session import PlaySession, position_scenario
 
-if TYPE_CHECKING:
-    from editor.mainwindow import MainWindow
+
+class MainWindow(Protocol):
+    """What the play mode asks of the editor's main window (editor.mainwindow.MainWindow,
+    a QMainWindow whose play controller makes this mode: named here by its shape, so
+    that play does not import the window that imports it)."""
+
+    view: Any  # the map view
+    scene: Any  # the map scene
+    tool: Any  # the active tool
+    tool_actions: dict
+
+    def set_tool(self, name: str) -> None: ...
+
+    def show_error(self, text: str) -> None: ...
+
+    def _update_actions(self, *_args) -> None: ...
+
+    # (QMainWindow's own)
+    def statusBar(self) -> Any: ...
+
+    def addDockWidget(self, *args: Any) -> None: ...
+
+    def dockWidgetArea(self, dock: Any) -> Any: ...
+
+    def tabifyDockWidget(self, first: Any, second: Any) -> None: ...
+
+    def tabifiedDockWidgets(self, dock: Any) -> list: ...
+
+    def activateWindow(self) -> None: ...
+
+    def height(self) -> int: ...
+
 
 #: how often the map is redrawn while bots play (the position changes many times a second)
 BOT_REFRESH_MS = 200
