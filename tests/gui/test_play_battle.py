@@ -21,6 +21,7 @@ from editor.play import new_game
 from editor.play.newgame import NewGameDialog
 from gamecore.engine.actions import Action
 from gamecore.sim.session import HUMAN
+from tests.gamecore.rules.poland import moves_into_poland
 
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "world-1939.warroom"
 
@@ -60,19 +61,9 @@ def _to_polish_battle(play, qtbot) -> int:
         if play.handing_over:
             qtbot.mouseClick(play.panel.handover_btn, Qt.MouseButton.LeftButton)
         play.act(END)
-    st = s.state
-    moves = [
-        a
-        for a in s.legal()
-        if a.kind == "move"
-        and not a.transport
-        and not a.mode
-        and len(a.path) == 2
-        and st.owner.get(a.path[-1]) == "POL"
-    ]
-    dest = moves[0].path[-1]
+    dest, moves = moves_into_poland(s)
     for a in moves:
-        if a.path[-1] == dest and all(u in s.state.units for u in a.units):
+        if all(u in s.state.units for u in a.units):
             play.act(a)
     play.act(END)
     play.act(Action.fight(dest))

@@ -14,6 +14,7 @@ from gamecore.errors import RulesError
 from gamecore.paths import sample_pack
 from gamecore.sim.session import HUMAN, PlaySession
 from gamecore.store import read_pack
+from tests.gamecore.rules.poland import moves_into_poland
 
 END = Action.end_phase()
 
@@ -30,19 +31,9 @@ def _battle_in_poland(pack, seed: int = 3) -> tuple[PlaySession, int]:
     s = PlaySession.start(pack, "1939", seed=seed, rounds=1, seats=seats)
     while s.state.phase != "combat_move":
         s.apply(END)
-    st = s.state
-    moves = [
-        a
-        for a in s.legal()
-        if a.kind == "move"
-        and not a.transport
-        and not a.mode
-        and len(a.path) == 2
-        and st.owner.get(a.path[-1]) == "POL"
-    ]
-    dest = moves[0].path[-1]
+    dest, moves = moves_into_poland(s)
     for a in moves:
-        if a.path[-1] == dest and all(u in s.state.units for u in a.units):
+        if all(u in s.state.units for u in a.units):
             try:
                 s.apply(a)
             except RulesError:
